@@ -1,0 +1,227 @@
+/**
+ * The read operations of the spec (sections 4.4–4.7) as typed methods. Parameters follow the spec's
+ * names; values are sent exactly as given (an empty string is sent, undefined is left out).
+ */
+import { HttpClient, type HttpClientOptions } from './http';
+import { pages, toPage, type Page } from './paging';
+import {
+  EventListSchema,
+  IssueListSchema,
+  OrganizationListSchema,
+  OrganizationSchema,
+  ProjectListSchema,
+  TagDetailsSchema,
+  type Issue,
+  type Organization,
+  type Project,
+  type SentryEvent,
+  type TagDetails,
+} from './schemas';
+import { z } from 'zod';
+
+/** Rule 2 of spec section 5: a token needs at least one of these scopes. */
+export const NEEDED_SCOPES = {
+  issueEvents: ['event:admin', 'event:read', 'event:write'],
+  projectIssues: ['event:read'],
+  tagDetails: ['event:admin', 'event:read', 'event:write'],
+  organizations: ['org:read'],
+  projects: ['project:read'],
+} as const;
+
+/** At most this many hashes are used by the server (spec section 8). */
+export const MAX_HASHES = 100;
+export const MAX_PER_PAGE = 100;
+
+export interface IssueEventsParams {
+  start?: string;
+  end?: string;
+  /** `<number><s|m|h|d|w>`; overrides start and end, so they are not sent alongside it. */
+  statsPeriod?: string;
+  environment?: readonly string[];
+  full?: boolean;
+  sample?: boolean;
+  query?: string;
+  cursor?: string;
+  perPage?: number;
+}
+
+export type ProjectIssuesStatsPeriod = '24h' | '14d' | '';
+export type IssueSort = 'date' | 'new' | 'freq' | 'user' | 'trends';
+
+export interface ProjectIssuesParams {
+  /** `24h` (server default), `14d`, or `''` which disables stats (different from leaving it out). */
+  statsPeriod?: ProjectIssuesStatsPeriod;
+  shortIdLookup?: boolean;
+  /** Left out: the server's default `is:unresolved`. Empty string: every status. */
+  query?: string;
+  /** Group hashes; incompatible with query; only the first 100 are sent. */
+  hashes?: readonly string[];
+  sort?: IssueSort;
+  cursor?: string;
+  limit?: number;
+}
+
+export interface ProjectIssuesPage extends Page<Issue> {
+  /** Set when more than 100 hashes were given: how many were left out. */
+  droppedHashes?: number;
+}
+
+const STATS_PERIOD = /^\d+[smhdw]$/;
+
+export class SentryClient {
+  readonly http: HttpClient;
+
+  constructor(options: HttpClientOptions | HttpClient) {
+    this.http = options instanceof HttpClient ? options : new HttpClient(options);
+  }
+
+  get baseUrl(): string {
+    return this.http.baseUrl;
+  }
+
+  /** Spec 4.4. */
+  async listIssueEvents(org: string, issueId: string, params: IssueEventsParams = {}, signal?: AbortSignal): Promise<Page<SentryEvent>> {
+    if (!/^\d+$/.test(issueId)) throw new RangeError(`An issue id is a number, not "${issueId}".`);
+    if (params.statsPeriod !== undefined && !STATS_PERIOD.test(params.statsPeriod)) {
+      throw new RangeError(`A stats period is a number followed by s, m, h, d or w (like 24h), not "${params.statsPeriod}".`);
+    }
+    checkPerPage(params.perPage);
+    const usePeriod = params.statsPeriod !== undefined;
+    const res = await this.http.request({
+      path: `/api/0/organizations/${seg(org)}/issues/${seg(issueId)}/events/`,
+      query: {
+        start: usePeriod ? undefined : params.start,
+        end: usePeriod ? undefined : params.end,
+        statsPeriod: params.statsPeriod,
+        environment: params.environment,
+        full: params.full === undefined ? undefined : String(params.full),
+        sample: params.sample === undefined ? undefined : String(params.sample),
+        query: params.query,
+        cursor: params.cursor,
+        per_page: params.perPage,
+      },
+      schema: EventListSchema,
+      neededScopes: NEEDED_SCOPES.issueEvents,
+      what: `Issue ${issueId} in organization "${org}"`,
+      signal,
+    });
+    return toPage(res);
+  }
+
+  /** Spec 4.5 (deprecated endpoint). */
+  async listProjectIssues(org: string, project: string, params: ProjectIssuesParams = {}, signal?: AbortSignal): Promise<ProjectIssuesPage> {
+    if (params.hashes && params.query !== undefined) throw new RangeError('Search by hashes cannot be combined with a query.');
+    checkPerPage(params.limit);
+    const hashes = params.hashes?.slice(0, MAX_HASHES);
+    const dropped = params.hashes && params.hashes.length > MAX_HASHES ? params.hashes.length - MAX_HASHES : undefined;
+    const res = await this.http.request({
+      path: `/api/0/projects/${seg(org)}/${seg(project)}/issues/`,
+      query: {
+        statsPeriod: params.statsPeriod,
+        shortIdLookup: params.shortIdLookup ? '1' : undefined,
+        query: params.query,
+        hashes,
+        sort: params.sort,
+        cursor: params.cursor,
+        limit: params.limit,
+      },
+      schema: IssueListSchema,
+      neededScopes: NEEDED_SCOPES.projectIssues,
+      what: `Project "${project}" in organization "${org}"`,
+      signal,
+    });
+    return { ...toPage(res), droppedHashes: dropped };
+  }
+
+  /** Spec 4.6. */
+  async getTagDetails(org: string, issueId: string, key: string, params: { environment?: readonly string[]; cursor?: string } = {}, signal?: AbortSignal): Promise<TagDetails & { nextCursor?: string }> {
+    const res = await this.http.request({
+      path: `/api/0/organizations/${seg(org)}/issues/${seg(issueId)}/tags/${seg(key)}/`,
+      query: { environment: params.environment, cursor: params.cursor },
+      schema: TagDetailsSchema,
+      neededScopes: NEEDED_SCOPES.tagDetails,
+      what: `Tag "${key}" of issue ${issueId}`,
+      signal,
+    });
+    const page = toPage({ ...res, data: [] });
+    return { ...res.data, nextCursor: page.nextCursor };
+  }
+
+  /** Spec 4.7: with an OAuth token, only the organization picked during authorization. */
+  async listOrganizations(params: { cursor?: string; perPage?: number } = {}, signal?: AbortSignal): Promise<Page<Organization>> {
+    checkPerPage(params.perPage);
+    const res = await this.http.request({
+      path: '/api/0/organizations/',
+      query: { cursor: params.cursor, per_page: params.perPage },
+      schema: OrganizationListSchema,
+      neededScopes: NEEDED_SCOPES.organizations,
+      signal,
+    });
+    return toPage(res);
+  }
+
+  /** Retrieve an Organization (needs a user-bound token, rule 1 of section 5). */
+  async getOrganization(org: string, signal?: AbortSignal): Promise<Organization> {
+    const res = await this.http.request({
+      path: `/api/0/organizations/${seg(org)}/`,
+      schema: OrganizationSchema,
+      neededScopes: NEEDED_SCOPES.organizations,
+      what: `Organization "${org}"`,
+      signal,
+    });
+    return res.data;
+  }
+
+  /** Outside the spec: a project list, which real servers offer. */
+  async listProjects(org: string, params: { cursor?: string; perPage?: number } = {}, signal?: AbortSignal): Promise<Page<Project>> {
+    checkPerPage(params.perPage);
+    const res = await this.http.request({
+      path: `/api/0/organizations/${seg(org)}/projects/`,
+      query: { cursor: params.cursor, per_page: params.perPage },
+      schema: ProjectListSchema,
+      neededScopes: NEEDED_SCOPES.projects,
+      what: `Organization "${org}"`,
+      signal,
+    });
+    return toPage(res);
+  }
+
+  /** The user-reports endpoint, which accepts DSN authentication (4.7). */
+  async listUserReports(org: string, project: string, signal?: AbortSignal): Promise<Page<Record<string, unknown>>> {
+    const res = await this.http.request({
+      path: `/api/0/${seg(org)}/${seg(project)}/user-reports/`,
+      schema: z.array(z.record(z.string(), z.unknown())),
+      what: `Project "${project}" in organization "${org}"`,
+      signal,
+    });
+    return toPage(res);
+  }
+
+  // Async iteration over every page.
+  issueEventPages(org: string, issueId: string, params: IssueEventsParams = {}, signal?: AbortSignal): AsyncGenerator<Page<SentryEvent>> {
+    return pages((cursor) => this.listIssueEvents(org, issueId, { ...params, cursor }, signal), params.cursor);
+  }
+
+  projectIssuePages(org: string, project: string, params: ProjectIssuesParams = {}, signal?: AbortSignal): AsyncGenerator<ProjectIssuesPage> {
+    return pages((cursor) => this.listProjectIssues(org, project, { ...params, cursor }, signal), params.cursor);
+  }
+
+  organizationPages(signal?: AbortSignal): AsyncGenerator<Page<Organization>> {
+    return pages((cursor) => this.listOrganizations({ cursor }, signal));
+  }
+
+  projectPages(org: string, signal?: AbortSignal): AsyncGenerator<Page<Project>> {
+    return pages((cursor) => this.listProjects(org, { cursor }, signal));
+  }
+}
+
+/** One URL path segment, encoded. */
+export function seg(value: string): string {
+  return encodeURIComponent(value);
+}
+
+function checkPerPage(n: number | undefined): void {
+  if (n !== undefined && (!Number.isInteger(n) || n < 1 || n > MAX_PER_PAGE)) {
+    throw new RangeError(`A page holds 1 to ${MAX_PER_PAGE} items, not ${n}.`);
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * The OAuth endpoints of spec 4.1–4.3: the authorize URL, the token endpoint's three grants and the
+ * device code request. Form-encoded; `client_secret` is sent only when one is configured.
+ */
+import { HttpClient } from './http';
+import { DeviceAuthorizationSchema, TokenResponseSchema, type DeviceAuthorization, type TokenResponse } from './schemas';
+
+export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+
+export interface OAuthClientConfig {
+  clientId: string;
+  clientSecret?: string;
+}
+
+export interface AuthorizeUrlParams {
+  scopes: readonly string[];
+  redirectUri?: string;
+  state?: string;
+  codeChallenge?: string;
+}
+
+export class OAuthEndpoints {
+  constructor(
+    private readonly http: HttpClient,
+    private readonly config: OAuthClientConfig,
+  ) {}
+
+  /** Spec 4.1: where to send the user's browser. */
+  authorizeUrl(p: AuthorizeUrlParams): string {
+    return this.http.urlFor('/oauth/authorize/', {
+      client_id: this.config.clientId,
+      response_type: 'code',
+      scope: p.scopes.join(' '),
+      redirect_uri: p.redirectUri,
+      state: p.state,
+      code_challenge: p.codeChallenge,
+      code_challenge_method: p.codeChallenge ? 'S256' : undefined,
+    });
+  }
+
+  /** Spec 4.3. */
+  async requestDeviceCode(scopes: readonly string[], signal?: AbortSignal): Promise<DeviceAuthorization> {
+    const res = await this.http.request({
+      method: 'POST',
+      path: '/oauth/device/code/',
+      form: { client_id: this.config.clientId, scope: scopes.length ? scopes.join(' ') : undefined },
+      schema: DeviceAuthorizationSchema,
+      authenticated: false,
+      signal,
+    });
+    return res.data;
+  }
+
+  /** Spec 4.2, authorization_code grant (with code_verifier when PKCE was used). */
+  exchangeCode(code: string, codeVerifier?: string, redirectUri?: string, signal?: AbortSignal): Promise<TokenResponse> {
+    return this.token({ grant_type: 'authorization_code', code, code_verifier: codeVerifier, redirect_uri: redirectUri }, signal);
+  }
+
+  /** Spec 4.2, refresh_token grant: the answer carries a new refresh token that replaces the old one. */
+  refresh(refreshToken: string, signal?: AbortSignal): Promise<TokenResponse> {
+    return this.token({ grant_type: 'refresh_token', refresh_token: refreshToken }, signal);
+  }
+
+  /** Spec 4.2, device_code grant: one poll. Throws OAuthError (authorization_pending, slow_down, ...) until approved. */
+  pollDeviceToken(deviceCode: string, signal?: AbortSignal): Promise<TokenResponse> {
+    return this.token({ grant_type: DEVICE_CODE_GRANT, device_code: deviceCode, client_secret: undefined }, signal, false);
+  }
+
+  private async token(fields: Record<string, string | undefined>, signal?: AbortSignal, withSecret = true): Promise<TokenResponse> {
+    const res = await this.http.request({
+      method: 'POST',
+      path: '/oauth/token/',
+      form: {
+        client_id: this.config.clientId,
+        ...(withSecret && this.config.clientSecret ? { client_secret: this.config.clientSecret } : {}),
+        ...fields,
+      },
+      schema: TokenResponseSchema,
+      authenticated: false,
+      signal,
+    });
+    return res.data;
+  }
+}

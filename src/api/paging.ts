@@ -1,0 +1,51 @@
+/** A page of a cursor-paged list, and iteration over all pages (api-facts "Pagination"). */
+import type { HttpResponse } from './http';
+import { nextCursor, previousCursor } from './links';
+import type { RateLimitInfo } from './rateLimit';
+
+export interface Page<T> {
+  items: T[];
+  /** Cursor of the next page; undefined when the server says there are no more results. */
+  nextCursor?: string;
+  previousCursor?: string;
+  /** `X-Hits` / `X-Max-Hits`, when the server knows the total. */
+  hits?: number;
+  maxHits?: number;
+  rateLimit?: RateLimitInfo;
+}
+
+export function toPage<T>(res: HttpResponse<T[]>): Page<T> {
+  const link = res.headers.get('link');
+  const hits = Number(res.headers.get('x-hits') ?? NaN);
+  const maxHits = Number(res.headers.get('x-max-hits') ?? NaN);
+  return {
+    items: res.data,
+    nextCursor: nextCursor(link),
+    previousCursor: previousCursor(link),
+    hits: Number.isFinite(hits) ? hits : undefined,
+    maxHits: Number.isFinite(maxHits) ? maxHits : undefined,
+    rateLimit: res.rateLimit,
+  };
+}
+
+/** Yields every page, following `next` while `results="true"`, starting at `cursor` when given. */
+export async function* pages<T>(fetchPage: (cursor: string | undefined) => Promise<Page<T>>, cursor?: string): AsyncGenerator<Page<T>> {
+  const seen = new Set<string>();
+  for (;;) {
+    const page = await fetchPage(cursor);
+    yield page;
+    if (!page.nextCursor || seen.has(page.nextCursor)) return; // a repeated cursor would loop forever
+    seen.add(page.nextCursor);
+    cursor = page.nextCursor;
+  }
+}
+
+/** Every item of every page, up to `max` items. */
+export async function collect<T>(iter: AsyncIterable<Page<T>>, max = Infinity): Promise<T[]> {
+  const out: T[] = [];
+  for await (const page of iter) {
+    out.push(...page.items);
+    if (out.length >= max) return out.slice(0, max);
+  }
+  return out;
+}
