@@ -1,0 +1,171 @@
+/** The Issues view's commands: filter, choose project, hashes, paging and item actions. */
+import * as vscode from 'vscode';
+import { Commands } from '../constants';
+import { collect } from '../api/paging';
+import { PERIODS, PRESETS, SORTS, looksLikeShortId, parseHashes, type IssueFilter, type IssuePreset } from './filter';
+import { detectFromWorkspace, readSelection, saveSelection } from './selection';
+import type { IssuesView } from './view';
+import type { IssueSort, ProjectIssuesStatsPeriod } from '../api/client';
+
+const HISTORY_KEY = 'sentryExplorer.searchHistory';
+const HISTORY_MAX = 10;
+
+export function registerIssueCommands(view: IssuesView): vscode.Disposable[] {
+  const reg = (id: string, fn: (...args: any[]) => unknown) => vscode.commands.registerCommand(id, fn);
+  return [
+    reg(Commands.refresh, () => view.refresh()),
+    reg(Commands.loadMore, (node) => view.loadMore(node)),
+    reg(Commands.filterIssues, () => filterIssues(view)),
+    reg(Commands.chooseProject, () => chooseProject(view)),
+    reg(Commands.findByHashes, () => findByHashes(view)),
+    reg(Commands.showIssues, () => vscode.commands.executeCommand('sentryExplorer.issues.focus')),
+    reg(Commands.openInBrowser, async (arg) => {
+      const node = view.issueOf(arg);
+      if (node) await vscode.env.openExternal(vscode.Uri.parse(node.issue.permalink));
+    }),
+    reg(Commands.copyShortId, async (arg) => {
+      const node = view.issueOf(arg);
+      if (node) await copy(node.issue.shortId, `Copied ${node.issue.shortId}`);
+    }),
+    reg(Commands.copyLink, async (arg) => {
+      const node = view.issueOf(arg);
+      if (node) await copy(node.issue.permalink, `Copied the link to ${node.issue.shortId}`);
+    }),
+  ];
+}
+
+async function copy(text: string, message: string): Promise<void> {
+  await vscode.env.clipboard.writeText(text);
+  vscode.window.setStatusBarMessage(message, 3000);
+}
+
+type FilterPick = vscode.QuickPickItem & { apply?: (f: IssueFilter) => IssueFilter | Promise<IssueFilter | undefined> };
+
+async function filterIssues(view: IssuesView): Promise<void> {
+  const current = view.filter;
+  const history = view.context.workspaceState.get<string[]>(HISTORY_KEY, []);
+  const mark = (on: boolean) => (on ? '$(check) ' : '');
+  const items: FilterPick[] = [
+    { label: 'Query', kind: vscode.QuickPickItemKind.Separator },
+    ...(Object.keys(PRESETS) as Exclude<IssuePreset, 'custom'>[]).map<FilterPick>((preset) => ({
+      label: `${mark(current.preset === preset)}${PRESETS[preset].label}`,
+      description: PRESETS[preset].detail,
+      apply: (f) => ({ ...f, preset, text: undefined }),
+    })),
+    {
+      label: '$(search) Search…',
+      description: 'free text, a search query, or a short ID such as PROJ-123',
+      apply: async (f) => {
+        const text = await vscode.window.showInputBox({
+          title: 'Search Issues',
+          prompt: 'A Sentry search query (is:resolved level:error …), free text, or a short ID',
+          value: f.preset === 'custom' ? f.text : '',
+        });
+        return text === undefined ? undefined : { ...f, preset: 'custom', text };
+      },
+    },
+    ...history.map<FilterPick>((text) => ({
+      label: `${mark(current.preset === 'custom' && current.text === text)}$(history) ${text}`,
+      description: looksLikeShortId(text) ? 'short ID' : 'recent search',
+      apply: (f) => ({ ...f, preset: 'custom', text }),
+    })),
+    { label: 'Stats period', kind: vscode.QuickPickItemKind.Separator },
+    ...(Object.keys(PERIODS) as ProjectIssuesStatsPeriod[]).map<FilterPick>((p) => ({
+      label: `${mark(current.statsPeriod === p)}Period: ${PERIODS[p]}`,
+      apply: (f) => ({ ...f, statsPeriod: p }),
+    })),
+    { label: 'Sort', kind: vscode.QuickPickItemKind.Separator },
+    ...(['date', 'new', 'freq', 'user'] as IssueSort[]).map<FilterPick>((s) => ({
+      label: `${mark(current.sort === s)}Sort: ${SORTS[s]}`,
+      apply: (f) => ({ ...f, sort: s }),
+    })),
+  ];
+  const pick = await vscode.window.showQuickPick(items, { title: 'Filter Issues', placeHolder: 'Choose a query, a stats period or a sort order' });
+  if (!pick?.apply) return;
+  const next = await pick.apply(current);
+  if (!next) return;
+  if (next.preset === 'custom' && next.text) {
+    const text = next.text.trim();
+    await view.context.workspaceState.update(HISTORY_KEY, [text, ...history.filter((h) => h !== text)].slice(0, HISTORY_MAX));
+  }
+  await view.setFilter(next);
+}
+
+async function chooseProject(view: IssuesView): Promise<void> {
+  const client = await view.auth.getClient();
+  if (!client) {
+    await vscode.commands.executeCommand(Commands.signIn);
+    return;
+  }
+  const detected = await detectFromWorkspace();
+  const current = readSelection();
+  const org = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Sentry: loading organizations…' }, () =>
+    pickOrganization(client, current.org ?? detected.find((d) => d.org)?.org),
+  );
+  if (!org) return;
+  const wanted = new Set([...current.projects, ...detected.filter((d) => d.org === undefined || d.org === org).map((d) => d.project!).filter(Boolean)]);
+  let projects: string[] | undefined;
+  try {
+    const all = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Sentry: loading projects of ${org}…` }, () =>
+      collect(client.projectPages(org), 1000),
+    );
+    const picks = await vscode.window.showQuickPick(
+      all.map((p) => ({ label: p.slug, description: p.name && p.name !== p.slug ? p.name : undefined, detail: p.platform ?? undefined, picked: wanted.has(p.slug) })),
+      { title: `Projects of ${org}`, canPickMany: true, placeHolder: 'Choose the projects whose issues to show' },
+    );
+    projects = picks?.map((p) => p.label);
+  } catch (err) {
+    view.log.warn(`[issues] project list unavailable: ${(err as Error).message}`);
+    const typed = await vscode.window.showInputBox({
+      title: `Projects of ${org}`,
+      prompt: 'This server does not list projects. Type project slugs, separated by commas.',
+      value: [...wanted].join(', '),
+      validateInput: (v) => (v.split(',').some((s) => s.trim()) ? undefined : 'Type at least one project slug'),
+    });
+    projects = typed?.split(',').map((s) => s.trim()).filter(Boolean);
+  }
+  if (!projects || projects.length === 0) return;
+  await saveSelection({ org, projects });
+  view.selectionChanged();
+}
+
+async function pickOrganization(client: NonNullable<Awaited<ReturnType<IssuesView['auth']['getClient']>>>, preferred: string | undefined): Promise<string | undefined> {
+  const orgs = await collect(client.organizationPages(), 1000);
+  if (orgs.length === 1) return orgs[0].slug;
+  if (orgs.length === 0) {
+    void vscode.window.showWarningMessage('This Sentry account sees no organization. Sign in with another account or ask to be invited.');
+    return undefined;
+  }
+  const pick = await vscode.window.showQuickPick(
+    orgs.map((o) => ({ label: o.slug, description: o.name, picked: o.slug === preferred })),
+    { title: 'Sentry Organization', placeHolder: preferred ? `Detected in the workspace: ${preferred}` : 'Choose an organization' },
+  );
+  return pick?.label;
+}
+
+async function findByHashes(view: IssuesView): Promise<void> {
+  const { org, projects } = readSelection();
+  if (!org || projects.length === 0) {
+    await vscode.commands.executeCommand(Commands.chooseProject);
+    return;
+  }
+  const project = projects.length === 1 ? projects[0] : (await vscode.window.showQuickPick(projects, { title: 'Find Issues by Hashes: project' }));
+  if (!project) return;
+  const text = await vscode.window.showInputBox({
+    title: 'Find Issues by Hashes',
+    prompt: 'Group hashes (32 hex characters), separated by spaces, commas or new lines. At most 100 are used.',
+    validateInput: (v) => (parseHashes(v).length ? undefined : 'Type at least one hash'),
+  });
+  if (!text) return;
+  const hashes = parseHashes(text);
+  try {
+    const result = await vscode.window.withProgress({ location: { viewId: 'sentryExplorer.issues' } }, () => view.model.findByHashes(org, project, hashes, view.filter));
+    view.hashResults.set(project, result);
+    view.tree.refresh();
+    if (result.droppedHashes) {
+      void vscode.window.showWarningMessage(`Only the first 100 of ${hashes.length} hashes were used; Sentry ignores the other ${result.droppedHashes}.`);
+    }
+  } catch (err) {
+    void vscode.window.showErrorMessage((err as Error).message, 'Show Log').then((a) => a && vscode.commands.executeCommand(Commands.showLog));
+  }
+}

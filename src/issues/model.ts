@@ -1,0 +1,150 @@
+/**
+ * The issues of the chosen projects: paged, cached per (project, query, period, sort), refreshed on
+ * demand. Pure: takes a client getter, knows nothing of trees. Showing a cached list costs no request.
+ */
+import type { SentryClient } from '../api/client';
+import type { Issue } from '../api/schemas';
+import type { RateLimitInfo } from '../api/rateLimit';
+import { Emitter } from '../util/emitter';
+import { cacheKey, toParams, type IssueFilter } from './filter';
+
+export const PAGE_SIZE = 100;
+
+export interface IssueList {
+  org: string;
+  project: string;
+  filter: IssueFilter;
+  issues: Issue[];
+  nextCursor?: string;
+  /** X-Hits: the total the server knows of, when it says. */
+  hits?: number;
+  loading: boolean;
+  error?: unknown;
+  /** When the last page arrived (epoch ms). */
+  loadedAt?: number;
+  /** Set for a hashes search that had more than 100 hashes. */
+  droppedHashes?: number;
+}
+
+export type ClientGetter = () => Promise<SentryClient | undefined>;
+
+export class IssuesModel {
+  private readonly lists = new Map<string, IssueList>();
+  private readonly inflight = new Map<string, Promise<IssueList>>();
+  private readonly changed = new Emitter<IssueList>();
+  readonly onDidChange = this.changed.event;
+  /** The latest rate-limit headers seen, so background refresh can slow down. */
+  lastRateLimit?: RateLimitInfo;
+
+  constructor(
+    private readonly getClient: ClientGetter,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The cached list, if any; never a request. */
+  peek(org: string, project: string, filter: IssueFilter): IssueList | undefined {
+    return this.lists.get(cacheKey(org, project, filter));
+  }
+
+  /** The first page: from the cache unless `force`. Errors are kept on the list, not thrown. */
+  load(org: string, project: string, filter: IssueFilter, force = false): Promise<IssueList> {
+    const key = cacheKey(org, project, filter);
+    const running = this.inflight.get(key);
+    if (running) return running;
+    const cached = this.lists.get(key);
+    if (cached && !force && !cached.error) return Promise.resolve(cached);
+    return this.single(key, async () => {
+      const list: IssueList = { org, project, filter, issues: cached?.issues ?? [], loading: true, hits: cached?.hits };
+      this.lists.set(key, list);
+      return this.fetchInto(key, list, undefined, true);
+    });
+  }
+
+  /** The next page, appended. */
+  loadMore(org: string, project: string, filter: IssueFilter): Promise<IssueList> {
+    const key = cacheKey(org, project, filter);
+    const list = this.lists.get(key);
+    if (!list?.nextCursor) return this.load(org, project, filter);
+    return this.single(key, async () => {
+      const loading = { ...list, loading: true, error: undefined };
+      this.lists.set(key, loading);
+      return this.fetchInto(key, loading, list.nextCursor, false);
+    });
+  }
+
+  /** Forgets every cached list (e.g. after sign-out or a project change). */
+  clear(): void {
+    this.lists.clear();
+  }
+
+  /** Every cached list whose first page is older than `maxAgeMs`. */
+  stale(maxAgeMs: number): IssueList[] {
+    return [...this.lists.values()].filter((l) => !l.loading && (l.loadedAt ?? 0) + maxAgeMs <= this.now());
+  }
+
+  /** Issues by group hashes; only the first 100 are used (spec section 8). Not cached. */
+  async findByHashes(org: string, project: string, hashes: readonly string[], filter: IssueFilter): Promise<IssueList> {
+    const client = await this.requireClient();
+    const page = await client.listProjectIssues(org, project, { hashes, statsPeriod: filter.statsPeriod, limit: PAGE_SIZE });
+    this.lastRateLimit = page.rateLimit ?? this.lastRateLimit;
+    return { org, project, filter, issues: page.items, loading: false, loadedAt: this.now(), droppedHashes: page.droppedHashes };
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+
+  private async fetchInto(key: string, list: IssueList, cursor: string | undefined, replace: boolean): Promise<IssueList> {
+    let next: IssueList;
+    try {
+      const client = await this.requireClient();
+      const page = await client.listProjectIssues(list.org, list.project, { ...toParams(list.filter), cursor, limit: PAGE_SIZE });
+      this.lastRateLimit = page.rateLimit ?? this.lastRateLimit;
+      next = {
+        ...list,
+        issues: replace ? page.items : dedupe([...list.issues, ...page.items]),
+        nextCursor: page.nextCursor,
+        hits: page.hits ?? list.hits,
+        loading: false,
+        error: undefined,
+        loadedAt: replace ? this.now() : list.loadedAt ?? this.now(),
+      };
+    } catch (error) {
+      next = { ...list, loading: false, error };
+    }
+    this.set(key, next);
+    return next;
+  }
+
+  private async requireClient(): Promise<SentryClient> {
+    const client = await this.getClient();
+    if (!client) throw new SignedOutError();
+    return client;
+  }
+
+  private single(key: string, work: () => Promise<IssueList>): Promise<IssueList> {
+    const running = this.inflight.get(key);
+    if (running) return running;
+    const p = work().finally(() => this.inflight.delete(key));
+    this.inflight.set(key, p);
+    return p;
+  }
+
+  private set(key: string, list: IssueList): void {
+    this.lists.set(key, list);
+    this.changed.fire(list);
+  }
+}
+
+/** No session: the view shows its signed-out welcome instead of an error. */
+export class SignedOutError extends Error {
+  readonly kind = 'signedOut';
+  constructor() {
+    super('Not signed in to Sentry. Sign in to see issues.');
+  }
+}
+
+function dedupe(issues: Issue[]): Issue[] {
+  const seen = new Set<string>();
+  return issues.filter((i) => (seen.has(i.id) ? false : (seen.add(i.id), true)));
+}

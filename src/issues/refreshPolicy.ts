@@ -1,0 +1,28 @@
+/**
+ * When the next background refresh may run: every `intervalMs`, later after 429s (exponential,
+ * capped at an hour) and never before the server's rate-limit reset when the budget is nearly spent.
+ * Pure, so it is tested without timers.
+ */
+import type { RateLimitInfo } from '../api/rateLimit';
+
+export interface RefreshState {
+  /** Consecutive refreshes that ended in a 429. */
+  rateLimitedRuns: number;
+  /** resetAt of the latest 429 or rate-limit headers (epoch ms). */
+  resetAt?: number;
+  rateLimit?: RateLimitInfo;
+}
+
+const MAX_BACKOFF_MS = 60 * 60 * 1000;
+/** Keep this many requests of the server's budget for what the user does by hand. */
+const RESERVE = 5;
+
+export function nextRefreshDelay(intervalMs: number, state: RefreshState, now: number): number | undefined {
+  if (intervalMs <= 0) return undefined;
+  let delay = intervalMs;
+  if (state.rateLimitedRuns > 0) delay = Math.min(MAX_BACKOFF_MS, intervalMs * 2 ** state.rateLimitedRuns);
+  const reset = state.resetAt ?? state.rateLimit?.resetAt;
+  const lowBudget = state.rateLimitedRuns > 0 || (state.rateLimit?.remaining !== undefined && state.rateLimit.remaining <= RESERVE);
+  if (lowBudget && reset !== undefined) delay = Math.max(delay, reset - now);
+  return delay;
+}

@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import { cacheKey, DEFAULT_FILTER, describeFilter, looksLikeShortId, parseHashes, toParams, type IssueFilter } from '../../../src/issues/filter';
+import { parseSentryCliRc, parseSentryProperties } from '../../../src/issues/detect';
+import { nextRefreshDelay } from '../../../src/issues/refreshPolicy';
+
+describe('issue filters become exactly the spec parameters', () => {
+  const f = (over: Partial<IssueFilter>): IssueFilter => ({ ...DEFAULT_FILTER, ...over });
+  it('Unresolved sends no query at all (the server default)', () => assert.equal(toParams(f({})).query, undefined));
+  it('All statuses sends an empty query', () => assert.equal(toParams(f({ preset: 'all' })).query, ''));
+  it('presets', () => {
+    assert.equal(toParams(f({ preset: 'assignedToMe' })).query, 'is:unresolved assigned:me');
+    assert.equal(toParams(f({ preset: 'forReview' })).query, 'is:unresolved is:for_review');
+    assert.equal(toParams(f({ preset: 'feedback' })).query, 'issue.category:feedback');
+  });
+  it('free text is trimmed; a short ID turns on shortIdLookup', () => {
+    assert.deepEqual(toParams(f({ preset: 'custom', text: '  level:error ' })), { query: 'level:error', statsPeriod: '24h', sort: 'date', shortIdLookup: undefined });
+    assert.equal(toParams(f({ preset: 'custom', text: 'WEB-FRONTEND-1A' })).shortIdLookup, true);
+  });
+  it('period and sort pass through, including the empty period', () => {
+    assert.equal(toParams(f({ statsPeriod: '' })).statsPeriod, '');
+    assert.equal(toParams(f({ sort: 'freq' })).sort, 'freq');
+  });
+  it('short IDs', () => {
+    for (const s of ['PROJ-123', 'WEB-FRONTEND-1A', 'api-server-k9', 'A-1']) assert.ok(looksLikeShortId(s), s);
+    for (const s of ['is:unresolved', 'TypeError', 'level:error', 'foo bar-1', '', '-1', 'WEB-']) assert.ok(!looksLikeShortId(s), s);
+  });
+  it('describes the active filter and keys the cache by project, query, period and sort', () => {
+    assert.equal(describeFilter(DEFAULT_FILTER), 'Unresolved · 24h · Last seen');
+    assert.equal(describeFilter(f({ preset: 'custom', text: 'x', statsPeriod: '' })), '"x" · no stats · Last seen');
+    const keys = new Set([
+      cacheKey('o', 'p', DEFAULT_FILTER), cacheKey('o', 'q', DEFAULT_FILTER), cacheKey('o', 'p', f({ preset: 'all' })),
+      cacheKey('o', 'p', f({ statsPeriod: '14d' })), cacheKey('o', 'p', f({ sort: 'new' })),
+    ]);
+    assert.equal(keys.size, 5);
+    assert.equal(cacheKey('o', 'p', f({ preset: 'custom', text: 'is:unresolved' })) === cacheKey('o', 'p', DEFAULT_FILTER), false);
+  });
+});
+
+describe('project detection from sentry-cli files', () => {
+  it('.sentryclirc [defaults]', () => {
+    assert.deepEqual(parseSentryCliRc('[auth]\ntoken=secret\n\n[defaults]\norg = acme\nproject=web-frontend\n'), { org: 'acme', project: 'web-frontend' });
+    assert.deepEqual(parseSentryCliRc('[other]\norg=x\n'), {});
+  });
+  it('sentry.properties', () => {
+    assert.deepEqual(parseSentryProperties('# c\ndefaults.url=https://sentry.io/\ndefaults.org=acme\ndefaults.project = api-server\nauth.token=secret'), { org: 'acme', project: 'api-server' });
+  });
+});
+
+describe('background refresh policy', () => {
+  it('off at 0, the interval normally', () => {
+    assert.equal(nextRefreshDelay(0, { rateLimitedRuns: 0 }, 0), undefined);
+    assert.equal(nextRefreshDelay(300_000, { rateLimitedRuns: 0 }, 0), 300_000);
+  });
+  it('doubles after each 429 and waits for the reset', () => {
+    assert.equal(nextRefreshDelay(300_000, { rateLimitedRuns: 1 }, 0), 600_000);
+    assert.equal(nextRefreshDelay(300_000, { rateLimitedRuns: 2 }, 0), 1_200_000);
+    assert.equal(nextRefreshDelay(1000, { rateLimitedRuns: 1, resetAt: 50_000 }, 0), 50_000);
+    assert.equal(nextRefreshDelay(300_000, { rateLimitedRuns: 10 }, 0), 3_600_000);
+  });
+  it('waits for the reset when the remaining budget is nearly spent', () => {
+    assert.equal(nextRefreshDelay(1000, { rateLimitedRuns: 0, rateLimit: { remaining: 2, resetAt: 9000 } }, 0), 9000);
+    assert.equal(nextRefreshDelay(1000, { rateLimitedRuns: 0, rateLimit: { remaining: 50, resetAt: 9000 } }, 0), 1000);
+  });
+});
+
+describe('hashes input', () => {
+  it('splits on spaces, commas, semicolons and new lines, without duplicates', () => {
+    assert.deepEqual(parseHashes('a, b\nc;a  d'), ['a', 'b', 'c', 'd']);
+  });
+});

@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { IssueListSchema } from '../../../src/api/schemas';
+import { describeStatus, issueDescription, issueLabel, issueTooltipMarkdown, md } from '../../../src/issues/present';
+import { presentError } from '../../../src/issues/errors';
+import { ForbiddenError, GoneError, NetworkError, NotFoundError, UnauthorizedError } from '../../../src/api/errors';
+import { SignedOutError } from '../../../src/issues/model';
+import { relativeTime } from '../../../src/format/time';
+import { sparkline } from '../../../src/format/sparkline';
+
+const [issue] = IssueListSchema.parse(JSON.parse(readFileSync(join(__dirname, '../../fixtures/project-issues.json'), 'utf8')));
+const now = Date.parse('2018-11-07T00:19:55Z');
+
+describe('how an issue reads in the tree', () => {
+  it('label and description', () => {
+    assert.equal(issueLabel(issue), 'PUMP-STATION-1 This is an example Python exception');
+    assert.equal(issueDescription(issue, now), '1 event · 0 users · last seen 3h ago');
+    assert.equal(issueDescription({ ...issue, count: '1234', userCount: 2 }, now), '1.2K events · 2 users · last seen 3h ago');
+  });
+  it('tooltip has culprit, status, times, assignee, flags and a sparkline', () => {
+    const t = issueTooltipMarkdown({ ...issue, assignedTo: { type: 'user', name: 'Jane' }, isBookmarked: true }, '24h', now);
+    assert.match(t, /raven\.scripts\.runner in main/);
+    assert.match(t, /Status: unresolved/);
+    assert.match(t, /First seen 3h ago \(Nov 6, 2018, 9:19:55 PM UTC\)/);
+    assert.match(t, /Assignee: Jane · bookmarked, subscribed/);
+    assert.match(t, /[▁▂▃▄▅▆▇█]{24}  15.6K in 24h/);
+  });
+  it('server strings cannot inject markup', () => {
+    const t = issueTooltipMarkdown({ ...issue, title: '<img src=x onerror=alert(1)> [link](command:evil)' }, '24h', now);
+    assert.ok(!/(^|[^\\])<img/.test(t), 'a raw <img must not survive');
+    assert.ok(t.includes('\\<img'));
+    assert.ok(!t.includes('[link](command:evil)'));
+    assert.equal(md('a*b'), 'a\\*b');
+  });
+  it('statusDetails in words', () => {
+    assert.equal(describeStatus({ ...issue, status: 'ignored', statusDetails: { ignoreUntil: '2026-12-01T00:00:00Z' } }), 'ignored (ignoreUntil: 2026-12-01T00:00:00Z)');
+    assert.equal(describeStatus(issue), 'unresolved');
+  });
+  it('relative times and sparklines', () => {
+    assert.equal(relativeTime(now - 45_000, now), '45s ago');
+    assert.equal(relativeTime(now - 2 * 86400_000, now), '2d ago');
+    assert.equal(relativeTime('garbage', now), 'unknown');
+    assert.equal(sparkline([0, 1, 2, 4]), '▁▃▅█');
+    assert.equal(sparkline([0, 0]), '▁▁');
+  });
+});
+
+describe('errors in the Issues view carry their actions', () => {
+  it('maps each failure to a message and actions', () => {
+    assert.deepEqual(presentError(new UnauthorizedError('Token expired')).actions, ['signIn', 'retry']);
+    const f = presentError(new ForbiddenError(['event:read'], undefined));
+    assert.match(f.message, /event:read/);
+    assert.ok(f.actions.includes('signIn'));
+    const nf = presentError(new NotFoundError('Project "web" in organization "acme"', undefined));
+    assert.match(nf.message, /Project "web" in organization "acme"/);
+    assert.ok(nf.actions.includes('chooseProject'));
+    assert.match(presentError(new GoneError('2026-01-01', undefined)).message, /no longer offers/);
+    assert.ok(presentError(new NetworkError('http://x', 'connection refused')).actions.includes('retry'));
+    assert.deepEqual(presentError(new SignedOutError()).actions, ['signIn']);
+  });
+});
