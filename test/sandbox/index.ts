@@ -1,0 +1,24 @@
+// Entry point of the local Sentry sandbox service. See README.md in this folder.
+export {
+  startSandbox,
+  DEFAULT_AUTH_TOKEN,
+  DEFAULT_API_KEY,
+  DEFAULT_CLIENT_ID,
+  DEFAULT_DSN_KEY,
+} from './server';
+export type {
+  Sandbox,
+  SandboxControl,
+  SandboxDefaults,
+  SandboxOptions,
+  DeviceDecision,
+  DeviceInfo,
+  FaultInfo,
+  FaultSpec,
+  RateLimitConfig,
+  RequestLogEntry,
+  TokenInfo,
+} from './server';
+export { seed, getSeed, createSeed, XSS_TITLE, TOTAL_EVENTS, SANDBOX_USER } from './seed';
+export type { Seed, SeedIssue, SeedEvent, SeedProject, SeedOrg, SeedSummary, WorkspaceLocation, Member } from './seed';
+export { WORKSPACE_DIR, crashSites } from './workspace';

@@ -1,0 +1,131 @@
+// A small parser for Sentry's search syntax: `key:value`, `!key:value`, `key:"quoted value"`,
+// free words and "quoted phrases", joined by spaces or AND. Errors become
+// 400 {"detail":"Error parsing search query: ..."}.
+import { fail } from './http';
+
+export interface Term {
+  /** null for free text. */
+  key: string | null;
+  value: string;
+  negated: boolean;
+}
+
+export function searchError(message: string): never {
+  fail(400, `Error parsing search query: ${message}`);
+}
+
+export function parseQuery(query: string): Term[] {
+  const terms: Term[] = [];
+  let i = 0;
+  let depth = 0;
+  const n = query.length;
+  while (i < n) {
+    const c = query[i];
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
+    if (c === '(') {
+      depth++;
+      i++;
+      continue;
+    }
+    if (c === ')') {
+      depth--;
+      if (depth < 0) searchError("Unexpected ')' at position " + i);
+      i++;
+      continue;
+    }
+    // Read one token, honouring quotes.
+    let token = '';
+    let quotedValue: string | null = null;
+    let sawQuote = false;
+    while (i < n && !/\s/.test(query[i]) && query[i] !== ')') {
+      if (query[i] === '"') {
+        sawQuote = true;
+        let j = i + 1;
+        let text = '';
+        while (j < n && query[j] !== '"') {
+          if (query[j] === '\\' && j + 1 < n) {
+            text += query[j + 1];
+            j += 2;
+          } else {
+            text += query[j++];
+          }
+        }
+        if (j >= n) searchError(`Unterminated quote at position ${i}`);
+        quotedValue = (quotedValue ?? '') + text;
+        token += '"';
+        i = j + 1;
+      } else {
+        if (!sawQuote) token += query[i];
+        else quotedValue = (quotedValue ?? '') + query[i];
+        i++;
+      }
+    }
+    if (token === 'AND' && quotedValue === null) continue;
+    if (token === 'OR' && quotedValue === null) searchError('OR is not supported in this search');
+    const m = /^(!?)([a-zA-Z_][a-zA-Z0-9_.\-]*):(.*)$/s.exec(token);
+    if (m) {
+      const [, bang, key, rest] = m;
+      let value: string;
+      if (rest.startsWith('"')) value = quotedValue ?? '';
+      else if (sawQuote) searchError(`Invalid quote in value for "${key}"`);
+      else value = rest;
+      if (value === '' && !rest.startsWith('"')) searchError(`Empty string after '${key}:'`);
+      terms.push({ key, value, negated: bang === '!' });
+    } else {
+      const value = token.startsWith('"') ? (quotedValue ?? '') : token;
+      terms.push({ key: null, value, negated: false });
+    }
+  }
+  if (depth !== 0) searchError("Unbalanced parentheses");
+  return terms;
+}
+
+/** Exact match, or glob match when the pattern contains `*`. */
+export function matchValue(pattern: string, actual: string | null | undefined): boolean {
+  if (actual === null || actual === undefined) return false;
+  if (!pattern.includes('*')) return pattern === actual;
+  const re = new RegExp('^' + pattern.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$', 'i');
+  return re.test(actual);
+}
+
+const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+
+/** Parse `-2d` / `+1w` / `>2024-01-01` / `<2024-01-01T00:00:00Z` against now; returns a predicate on ms. */
+export function parseDateFilter(key: string, value: string, now: number): (t: number) => boolean {
+  let m = /^([-+])(\d+)([smhdw])$/.exec(value);
+  if (m) {
+    const bound = now - Number(m[2]) * UNITS[m[3]];
+    return m[1] === '-' ? (t) => t >= bound : (t) => t < bound;
+  }
+  m = /^([<>]=?)(.+)$/.exec(value);
+  if (m) {
+    const t0 = Date.parse(m[2]);
+    if (!Number.isNaN(t0)) {
+      const op = m[1];
+      return op === '>' ? (t) => t > t0 : op === '>=' ? (t) => t >= t0 : op === '<' ? (t) => t < t0 : (t) => t <= t0;
+    }
+  }
+  searchError(`Invalid date format for "${key}": ${value}`);
+}
+
+/** Parse `>100`, `<=5`, `42` into a predicate. */
+export function parseNumberFilter(key: string, value: string): (n: number) => boolean {
+  const m = /^(>=|<=|>|<)?(\d+)$/.exec(value);
+  if (!m) searchError(`Invalid number for "${key}": ${value}`);
+  const v = Number(m[2]);
+  switch (m[1]) {
+    case '>':
+      return (n) => n > v;
+    case '>=':
+      return (n) => n >= v;
+    case '<':
+      return (n) => n < v;
+    case '<=':
+      return (n) => n <= v;
+    default:
+      return (n) => n === v;
+  }
+}

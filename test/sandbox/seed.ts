@@ -1,0 +1,778 @@
+// Deterministic seed data: organizations, projects, issues and events.
+// Everything random comes from one seeded PRNG, so ids, titles and counts are identical on every
+// run. Times are offsets from an anchor (the sandbox clock at start-up), so data is always "recent".
+import { base32, Prng } from './prng';
+import { crashSites, SiteFrame, CrashSite, WORKSPACE_DIR, ProjectSlug } from './workspace';
+
+export interface Member {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export interface AppUser {
+  id: string;
+  email: string;
+  username: string | null;
+  ip_address: string;
+  name: string | null;
+}
+
+export interface SeedOrg {
+  id: string;
+  slug: string;
+  name: string;
+  dateCreated: number;
+  projects: SeedProject[];
+}
+
+export interface SeedRelease {
+  version: string;
+  date: number;
+}
+
+export interface SeedProject {
+  id: string;
+  slug: string;
+  name: string;
+  platform: string;
+  dateCreated: number;
+  org: SeedOrg;
+  issues: SeedIssue[];
+  releases: SeedRelease[]; // oldest first
+}
+
+export type IssueStatus = 'unresolved' | 'resolved' | 'ignored';
+
+export interface SeedIssue {
+  id: string;
+  shortId: string;
+  project: SeedProject;
+  title: string;
+  culprit: string;
+  type: 'error' | 'generic';
+  issueCategory: 'error' | 'feedback';
+  issueType: string;
+  level: 'fatal' | 'error' | 'warning' | 'info' | 'debug';
+  logger: string | null;
+  status: IssueStatus;
+  statusDetails: Record<string, unknown>;
+  substatus: string | null;
+  priority: 'high' | 'medium' | 'low';
+  firstSeen: number;
+  lastSeen: number;
+  hasSeen: boolean;
+  isBookmarked: boolean;
+  isPublic: boolean;
+  isSubscribed: boolean;
+  subscriptionDetails: Record<string, unknown> | null;
+  shareId: string | null;
+  assignedTo: Member | null;
+  numComments: number;
+  isUnhandled: boolean;
+  metadata: Record<string, unknown>;
+  hashes: string[];
+  userCount: number;
+  /** Exception of the events (null for feedback). */
+  exception: { type: string; module: string | null; value: string; mechanism: string; handled: boolean } | null;
+  /** Stack frames, oldest first, crash frame last (null: no stack trace). */
+  frames: SiteFrame[] | null;
+  /** How frame absPaths look: webpack:///./src/..., app:///src/..., or a server file-system path. */
+  absPathStyle: 'webpack' | 'app' | 'fs';
+  /** The event `location` (file:line, bare file name, or null). */
+  location: string | null;
+  /** Workspace file and line the issue points at (null when it points nowhere in the workspace). */
+  workspaceFile: string | null;
+  workspaceLine: number | null;
+  crashSite: string | null;
+  transactions: string[];
+  /** Events, newest first. */
+  events: SeedEvent[];
+  /** Event times (ms), oldest first, for stats buckets. */
+  times: number[];
+}
+
+export interface SeedEvent {
+  eventID: string;
+  issue: SeedIssue;
+  time: number;
+  environment: string;
+  release: string;
+  user: AppUser | null;
+  message: string;
+  transaction: string;
+  url: string | null;
+  browser: string | null;
+  os: string | null;
+  device: string | null;
+  runtime: string | null;
+  serverName: string | null;
+  handled: boolean;
+  mechanism: string;
+}
+
+export interface WorkspaceLocation {
+  issueId: string;
+  shortId: string;
+  project: string;
+  /** Workspace-relative path (forward slashes). */
+  file: string;
+  /** 1-based line, or null when the location carries no line. */
+  line: number | null;
+  /** The `location` string events of this issue carry. */
+  location: string | null;
+  title: string;
+}
+
+export interface Seed {
+  anchor: number;
+  orgs: SeedOrg[];
+  projects: SeedProject[];
+  issues: SeedIssue[];
+  /** The signed-in user of every seeded credential (assigned:me). */
+  user: Member;
+  members: Member[];
+  totalEvents: number;
+  /** The issue titled exactly `<img src=x onerror=alert(1)>` (web-frontend). */
+  xssIssue: SeedIssue;
+  /** The issue with the most events (>= 2,000, web-frontend). */
+  bigIssue: SeedIssue;
+  /** An issue with a very long title. */
+  longTitleIssue: SeedIssue;
+  feedbackIssues: SeedIssue[];
+  /** Issues whose events point into the sample workspace. */
+  locations: WorkspaceLocation[];
+  workspaceDir: string;
+  org(idOrSlug: string): SeedOrg | undefined;
+  project(idOrSlug: string, org?: string): SeedProject | undefined;
+  issuesOf(project: string): SeedIssue[];
+  issue(idOrShortId: string): SeedIssue | undefined;
+  eventsOf(issueId: string): SeedEvent[];
+  summary(): SeedSummary;
+}
+
+export interface SeedSummary {
+  orgs: Array<{ slug: string; id: string; projects: Array<{ slug: string; id: string; platform: string; issues: number; events: number }> }>;
+  issues: number;
+  events: number;
+  xssIssue: { id: string; shortId: string };
+  bigIssue: { id: string; shortId: string; events: number };
+  longTitleIssue: { id: string; shortId: string };
+  feedbackIssues: string[];
+  workspaceDir: string;
+  locations: number;
+}
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+export const SANDBOX_USER: Member = { id: '1', name: 'Jane Doe', email: 'jane@example.com' };
+const MEMBERS: Member[] = [
+  SANDBOX_USER,
+  { id: '2', name: 'Bob Builder', email: 'bob@example.com' },
+  { id: '3', name: 'Carol Danvers', email: 'carol@example.com' },
+  { id: '4', name: 'Dev Ops', email: 'devops@example.com' },
+];
+
+export const XSS_TITLE = '<img src=x onerror=alert(1)>';
+export const TOTAL_EVENTS = 20_000;
+
+interface ProjectPlan {
+  org: string;
+  id: string;
+  slug: string;
+  name: string;
+  platform: string;
+  issues: number;
+}
+
+const ORG_PLANS = [
+  { id: '1', slug: 'acme', name: 'Acme Corp', createdDaysAgo: 900 },
+  { id: '2', slug: 'globex', name: 'Globex', createdDaysAgo: 400 },
+];
+
+const PROJECT_PLANS: ProjectPlan[] = [
+  { org: 'acme', id: '4501', slug: 'web-frontend', name: 'web-frontend', platform: 'javascript', issues: 1500 },
+  { org: 'acme', id: '4502', slug: 'api-server', name: 'api-server', platform: 'python', issues: 320 },
+  { org: 'acme', id: '4503', slug: 'worker', name: 'worker', platform: 'python', issues: 80 },
+  { org: 'globex', id: '4601', slug: 'legacy-portal', name: 'legacy-portal', platform: 'php', issues: 24 },
+];
+
+const FIRST_NAMES = ['Ada', 'Ben', 'Chen', 'Dana', 'Eli', 'Fatima', 'Gus', 'Hana', 'Ivan', 'Jo', 'Kai', 'Lena', 'Mo', 'Nia', 'Omar', 'Pia', 'Quinn', 'Ravi', 'Sara', 'Tom', 'Uma', 'Vic', 'Wen', 'Xena', 'Yusuf', 'Zoe'];
+const LAST_NAMES = ['Ng', 'Smith', 'Garcia', 'Kowalski', 'Okafor', 'Tanaka', 'Müller', 'Rossi', 'Silva', 'Dubois', 'Larsen', 'Khan'];
+
+const TEMPLATE_VALUES: Record<string, (r: Prng) => string> = {
+  coupon: (r) => r.pick(['SUMMER24', 'WELCOME10', 'FREESHIP', 'BLACKFRIDAY', 'VIP20', 'SPRING5']),
+  order: (r) => `ord_${r.hex(8)}`,
+  category: (r) => r.pick(['shoes', 'hats', 'jackets', 'socks', 'bags', 'gloves']),
+  status5xx: (r) => String(r.pick([500, 502, 503, 504])),
+  cart: (r) => r.hex(12),
+  action: (r) => r.pick(['cart/clear', 'cart/update', 'session/expired', 'wishlist/add', 'checkout/started']),
+  jstype: (r) => r.pick(['string', 'undefined', 'object']),
+  word: (r) => r.pick(['two', 'ten', '', '1.5', 'N/A', 'null']),
+  negint: (r) => String(-r.int(0, 5)),
+  sku: (r) => `SKU-${r.int(1000, 9999)}`,
+  n: (r) => String(r.int(1000, 99999)),
+  n1: (r) => String(r.int(1, 20)),
+  n2: (r) => String(r.int(21, 80)),
+  amount: (r) => `${r.int(100, 900)}.${r.int(10, 99)}`,
+  amount2: (r) => `${r.int(10, 99)}.${r.int(10, 99)}`,
+  uuid: (r) => `${r.hex(8)}-${r.hex(4)}-${r.hex(4)}-${r.hex(4)}-${r.hex(12)}`,
+  day: (r) => `2024-0${r.int(1, 9)}-1${r.int(0, 9)}`,
+};
+
+function fill(template: string, r: Prng): string {
+  return template.replace(/\{([a-z0-9]+)\}/g, (m, name: string) => (TEMPLATE_VALUES[name] ? TEMPLATE_VALUES[name](r) : m));
+}
+
+// Issues that do not point into the sample workspace.
+interface ExternalSite {
+  key: string;
+  project: ProjectSlug | 'legacy-portal';
+  exception: { type: string; module?: string; values: string[] };
+  frames: SiteFrame[] | null; // null: no stack trace (location null)
+  transactions: string[];
+}
+
+function extFrame(filename: string, fn: string, lineNo: number, code: string, inApp: boolean, module: string | null = null): SiteFrame {
+  return {
+    filename,
+    absPath: filename.endsWith('.php') ? `/var/www/portal/${filename}` : filename.endsWith('.py') ? `/usr/local/lib/python3.11/site-packages/${filename}` : filename,
+    module,
+    function: fn,
+    lineNo,
+    colNo: null,
+    inApp,
+    context: [
+      [lineNo - 1, ''],
+      [lineNo, code],
+      [lineNo + 1, ''],
+    ],
+    vars: null,
+    workspace: false,
+  };
+}
+
+const EXTERNAL_SITES: ExternalSite[] = [
+  {
+    key: 'chunk-load',
+    project: 'web-frontend',
+    exception: { type: 'ChunkLoadError', values: ['Loading chunk {n1} failed.\n(error: https://shop.example.com/static/js/{n1}.chunk.js)'] },
+    frames: [
+      { ...extFrame('webpack/runtime/jsonp chunk loading', 'HTMLScriptElement.onScriptComplete', 27, '\t\t\t\t\t\t\t\terror.type = errorType;', false), colNo: 29 },
+    ],
+    transactions: ['/products/:category'],
+  },
+  {
+    key: 'resize-observer',
+    project: 'web-frontend',
+    exception: { type: 'Error', values: ['ResizeObserver loop completed with undelivered notifications.', 'ResizeObserver loop limit exceeded'] },
+    frames: null,
+    transactions: ['/cart', '/products/:category'],
+  },
+  {
+    key: 'unhandled-rejection',
+    project: 'web-frontend',
+    exception: { type: 'UnhandledRejection', values: ['Non-Error promise rejection captured with value: {word}', 'Object captured as promise rejection with keys: code, message'] },
+    frames: null,
+    transactions: ['/checkout/:cartId'],
+  },
+  {
+    key: 'soft-time-limit',
+    project: 'worker',
+    exception: { type: 'SoftTimeLimitExceeded', module: 'billiard.exceptions', values: ['SoftTimeLimitExceeded()'] },
+    frames: null,
+    transactions: ['server.workers.tasks.sync_inventory', 'server.workers.tasks.compute_daily_report'],
+  },
+  {
+    key: 'gunicorn-timeout',
+    project: 'api-server',
+    exception: { type: 'SystemExit', values: ['1'] },
+    frames: [extFrame('gunicorn/workers/base.py', 'handle_abort', 204, '        sys.exit(1)', false, 'gunicorn.workers.base')],
+    transactions: ['/api/v2/orders/'],
+  },
+  {
+    key: 'php-db',
+    project: 'legacy-portal',
+    exception: { type: 'PDOException', values: ['SQLSTATE[HY000] [2002] Connection refused', 'SQLSTATE[42S02]: Base table or view not found: 1146'] },
+    frames: [
+      extFrame('index.php', '{main}', 42, '$app->run();', true),
+      extFrame('lib/Legacy/App.php', 'Legacy\\App::run', 77, '        $this->db->connect();', true),
+      extFrame('lib/Legacy/Db.php', 'Legacy\\Db::connect', 118, '        $this->pdo = new \\PDO($this->dsn, $this->user, $this->password);', true),
+    ],
+    transactions: ['/index.php'],
+  },
+  {
+    key: 'php-undefined',
+    project: 'legacy-portal',
+    exception: { type: 'ErrorException', values: ['Warning: Undefined array key "{word}"', 'Warning: Undefined variable $customer'] },
+    frames: [
+      extFrame('index.php', '{main}', 42, '$app->run();', true),
+      extFrame('templates/invoice.php', 'include', 12, '<td><?= $customer["name"] ?></td>', true),
+    ],
+    transactions: ['/invoice.php'],
+  },
+];
+
+const FEEDBACK_MESSAGES = [
+  'The checkout button does nothing on my phone.',
+  'Prices show as NaN after applying a coupon.',
+  'I was logged out in the middle of paying!',
+  'Search results never load for "winter boots".',
+  'The cart page is very slow today.',
+  'Love the new design, but the font is tiny.',
+  'Got charged twice for order C-00048213.',
+  'Images are broken on the product page.',
+  'Cannot change my email address in settings.',
+  'The app crashes when I remove the last item from the cart.',
+  '<script>alert("feedback")</script> typed into the widget',
+  'Coupon WELCOME10 says it is no longer active.',
+];
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+export { iso };
+
+/** Build the seed data anchored at `anchorMs` (rounded down to the second). */
+export function createSeed(anchorMs: number, workspaceDir = WORKSPACE_DIR): Seed {
+  const anchor = Math.floor(anchorMs / 1000) * 1000;
+  const r = new Prng(20240611);
+  const sites = crashSites(workspaceDir);
+
+  // ------------------------------------------------------------------ orgs and projects
+  const orgs: SeedOrg[] = ORG_PLANS.map((o) => ({
+    id: o.id,
+    slug: o.slug,
+    name: o.name,
+    dateCreated: anchor - o.createdDaysAgo * DAY + 1234,
+    projects: [],
+  }));
+  const projects: SeedProject[] = PROJECT_PLANS.map((p, i) => {
+    const org = orgs.find((o) => o.slug === p.org)!;
+    const releases: SeedRelease[] = [];
+    for (let k = 0; k < 12; k++) {
+      const date = anchor - (12 - k) * 10 * DAY + DAY * 9;
+      let version: string;
+      if (p.slug === 'api-server') version = r.hex(40);
+      else if (p.slug === 'web-frontend') version = `web-frontend@2.${k}.0`;
+      else version = `${p.slug}@${3 + Math.floor(k / 5)}.${k % 5}.${r.int(0, 3)}`;
+      releases.push({ version, date });
+    }
+    const project: SeedProject = {
+      id: p.id,
+      slug: p.slug,
+      name: p.name,
+      platform: p.platform,
+      dateCreated: org.dateCreated + (i + 1) * DAY * 3,
+      org,
+      issues: [],
+      releases,
+    };
+    org.projects.push(project);
+    return project;
+  });
+
+  // ------------------------------------------------------------------ end users
+  const appUsers: AppUser[] = [];
+  for (let i = 0; i < 500; i++) {
+    const first = r.pick(FIRST_NAMES);
+    const last = r.pick(LAST_NAMES);
+    const handle = `${first}.${last}`.toLowerCase().replace(/ü/g, 'ue');
+    appUsers.push({
+      id: String(10_001 + i),
+      email: `${handle}${i}@example.org`,
+      username: r.bool(0.6) ? `${handle}${i}` : null,
+      ip_address: `${r.int(11, 223)}.${r.int(0, 255)}.${r.int(0, 255)}.${r.int(1, 254)}`,
+      name: r.bool(0.8) ? `${first} ${last}` : null,
+    });
+  }
+
+  // ------------------------------------------------------------------ issues (without events)
+  const issues: SeedIssue[] = [];
+  let nextIssueId = 4_800_000_001;
+  const hotCounts = new Map<string, number>(); // `${project}#${index}` -> events
+  hotCounts.set('web-frontend#3', 2400);
+  hotCounts.set('api-server#0', 900);
+  hotCounts.set('worker#1', 600);
+  hotCounts.set('web-frontend#9', 500);
+  hotCounts.set('web-frontend#24', 300);
+  const feedbackIndexes = new Set([5, 40, 77, 130, 222, 310, 420, 555, 700, 860, 1010, 1333]);
+
+  for (const project of projects) {
+    const plan = PROJECT_PLANS.find((p) => p.slug === project.slug)!;
+    const projectSites = sites.filter((s) => s.project === project.slug);
+    const externals = EXTERNAL_SITES.filter((s) => s.project === project.slug);
+    for (let index = 0; index < plan.issues; index++) {
+      const id = String(nextIssueId);
+      nextIssueId += r.int(1, 3);
+      const shortId = `${project.slug.toUpperCase()}-${base32(index + 1)}`;
+      const isFeedback = project.slug === 'web-frontend' && feedbackIndexes.has(index);
+      const hot = hotCounts.has(`${project.slug}#${index}`);
+
+      // Times (ms before the anchor).
+      let firstAgo: number;
+      let lastAgo: number;
+      if (hot) {
+        firstAgo = index === 3 && project.slug === 'web-frontend' ? 100 * DAY : r.int(30, 95) * DAY;
+        lastAgo = r.int(1, 20) * 60_000;
+      } else {
+        firstAgo = Math.max(10 * 60_000, Math.round(Math.pow(r.next(), 1.4) * 120 * DAY));
+        lastAgo = Math.round(firstAgo * Math.pow(r.next(), 3));
+      }
+      const status: IssueStatus = hot ? 'unresolved' : r.weighted([['unresolved', 65], ['resolved', 25], ['ignored', 10]] as const);
+      if (status === 'resolved' && lastAgo < DAY && firstAgo > 2 * DAY) lastAgo = DAY + r.int(0, 10) * HOUR;
+
+      const level = isFeedback ? 'info' : r.weighted([['error', 70], ['fatal', 8], ['warning', 14], ['info', 5], ['debug', 3]] as const);
+      const assigned = r.next();
+      const assignedTo = assigned < 0.15 ? SANDBOX_USER : assigned < 0.3 ? MEMBERS[1 + r.int(0, 2)] : null;
+      const hasSeen = r.bool(0.6);
+      const isPublic = r.bool(0.02);
+      const isSubscribed = r.bool(0.4);
+      const numComments = r.bool(0.8) ? 0 : r.int(1, 6);
+
+      let statusDetails: Record<string, unknown> = {};
+      let substatus: string | null = null;
+      if (status === 'resolved') {
+        const kind = r.int(0, 2);
+        if (kind === 1) statusDetails = { inRelease: project.releases[11].version, actor: { id: SANDBOX_USER.id, name: SANDBOX_USER.name, email: SANDBOX_USER.email } };
+        else if (kind === 2) statusDetails = { inNextRelease: true };
+      } else if (status === 'ignored') {
+        substatus = r.bool(0.5) ? 'archived_until_escalating' : 'archived_forever';
+        const kind = r.int(0, 2);
+        if (kind === 1) statusDetails = { ignoreCount: 100, ignoreWindow: 60 };
+        else if (kind === 2) statusDetails = { ignoreUntil: iso(anchor + r.int(1, 14) * DAY) };
+      } else {
+        substatus = firstAgo < 7 * DAY ? 'new' : r.weighted([['ongoing', 80], ['regressed', 12], ['escalating', 8]] as const);
+      }
+
+      const issue: SeedIssue = {
+        id,
+        shortId,
+        project,
+        title: '',
+        culprit: '',
+        type: 'error',
+        issueCategory: 'error',
+        issueType: 'error',
+        level,
+        logger: null,
+        status,
+        statusDetails,
+        substatus,
+        priority: level === 'fatal' ? 'high' : level === 'error' ? r.pick(['high', 'medium'] as const) : 'low',
+        firstSeen: anchor - firstAgo,
+        lastSeen: anchor - lastAgo,
+        hasSeen,
+        isBookmarked: r.bool(0.05),
+        isPublic,
+        isSubscribed,
+        subscriptionDetails: isSubscribed ? { reason: r.pick(['unknown', 'commented', 'assigned', 'bookmarked']) } : null,
+        shareId: isPublic ? r.hex(32) : null,
+        assignedTo,
+        numComments,
+        isUnhandled: false,
+        metadata: {},
+        hashes: [],
+        userCount: 0,
+        exception: null,
+        frames: null,
+        absPathStyle: project.platform === 'javascript' ? (r.bool(0.5) ? 'webpack' : 'app') : 'fs',
+        location: null,
+        workspaceFile: null,
+        workspaceLine: null,
+        crashSite: null,
+        transactions: [],
+        events: [],
+        times: [],
+      };
+      const nHashes = r.int(1, 3);
+      for (let h = 0; h < nHashes; h++) issue.hashes.push(r.hex(32));
+
+      if (isFeedback) {
+        const msg = FEEDBACK_MESSAGES[[...feedbackIndexes].indexOf(index) % FEEDBACK_MESSAGES.length];
+        const who = r.pick(appUsers);
+        issue.type = 'generic';
+        issue.issueCategory = 'feedback';
+        issue.issueType = 'feedback';
+        issue.title = `User Feedback: ${msg.length > 60 ? msg.slice(0, 57) + '...' : msg}`;
+        issue.culprit = 'user';
+        issue.metadata = { title: 'User Feedback', value: msg, message: msg, name: who.name ?? who.email, contact_email: who.email, source: 'new_feedback_envelope' };
+        issue.transactions = ['/cart'];
+        issue.absPathStyle = 'app';
+      } else {
+        const useExternal = project.slug === 'legacy-portal' || (externals.length > 0 && r.bool(0.1));
+        if (useExternal) {
+          const site = r.pick(externals);
+          const ex = r.pick([site.exception]);
+          const value = fill(r.pick(ex.values), r);
+          issue.crashSite = site.key;
+          issue.frames = site.frames;
+          issue.transactions = site.transactions;
+          issue.exception = { type: ex.type, module: ex.module ?? null, value, mechanism: site.frames ? 'generic' : 'onunhandledrejection', handled: r.bool(0.5) };
+          const crash = site.frames ? [...site.frames].reverse().find((f) => f.inApp) ?? site.frames[site.frames.length - 1] : null;
+          issue.location = crash ? `${crash.filename}:${crash.lineNo}` : null;
+          issue.culprit = crash ? `${crash.filename} in ${crash.function}` : site.transactions[0];
+          issue.metadata = crash
+            ? { title: `${ex.type}: ${value}`, type: ex.type, value, filename: crash.filename, function: crash.function }
+            : { title: `${ex.type}: ${value}`, type: ex.type, value };
+        } else {
+          const site: CrashSite = hot && project.slug === 'web-frontend' && index === 3 ? projectSites[0] : r.pick(projectSites);
+          const ex = r.pick(site.exceptions);
+          const value = fill(r.pick(ex.values), r);
+          const bare = r.bool(0.12);
+          const crash = site.locationFrame;
+          issue.crashSite = site.key;
+          issue.transactions = site.transactions;
+          issue.exception = { type: ex.type, module: ex.module ?? null, value, mechanism: site.platform === 'python' ? (site.frames[0]?.module?.startsWith('celery') ? 'celery' : 'flask') : r.pick(['onerror', 'generic', 'instrument']), handled: r.bool(0.4) };
+          if (bare) {
+            // The SDK knew no line: location is a bare file name and the crash frame has no line.
+            const noLine: SiteFrame = { ...crash, lineNo: null, colNo: null, context: [] };
+            issue.frames = site.frames.map((f) => (f === crash ? noLine : f));
+            issue.location = crash.filename.split('/').pop()!;
+            issue.workspaceLine = null;
+          } else {
+            issue.frames = site.frames;
+            issue.location = `${crash.filename}:${crash.lineNo}`;
+            issue.workspaceLine = crash.lineNo;
+          }
+          issue.workspaceFile = crash.filename;
+          issue.culprit = site.platform === 'python' ? `${crash.module} in ${crash.function}` : `${crash.function}(${crash.module})`;
+          issue.metadata = { title: `${ex.type}: ${value}`, type: ex.type, value, filename: crash.filename, function: crash.function, in_app_frame_mix: site.frames.some((f) => !f.inApp) ? 'mixed' : 'in-app-only' };
+        }
+        issue.title = issue.metadata.title as string;
+        issue.isUnhandled = !issue.exception!.handled;
+        issue.logger = project.platform === 'python' ? r.pick([null, 'root', 'server.api', 'celery.app.trace']) : null;
+      }
+      project.issues.push(issue);
+      issues.push(issue);
+    }
+  }
+
+  // Special issues used by tests.
+  const web = projects[0];
+  const xssIssue = web.issues[1];
+  xssIssue.title = XSS_TITLE;
+  xssIssue.metadata = { ...xssIssue.metadata, title: XSS_TITLE, value: XSS_TITLE };
+  if (xssIssue.exception) xssIssue.exception.value = XSS_TITLE;
+  xssIssue.culprit = '<b onmouseover=alert(2)>Cart</b> in handleCheckout';
+  xssIssue.status = 'unresolved';
+  xssIssue.statusDetails = {};
+  xssIssue.substatus = 'new';
+  xssIssue.issueCategory = 'error';
+  xssIssue.lastSeen = anchor - 3 * 60_000;
+  xssIssue.firstSeen = anchor - 5 * DAY;
+  const longTitleIssue = web.issues[2];
+  const longValue = `Failed to render component tree: ${'a very long explanation of what went wrong '.repeat(12).trim()} (end)`;
+  longTitleIssue.title = `Error: ${longValue}`;
+  longTitleIssue.metadata = { ...longTitleIssue.metadata, title: longTitleIssue.title, type: 'Error', value: longValue };
+  if (longTitleIssue.exception) longTitleIssue.exception = { ...longTitleIssue.exception, type: 'Error', value: longValue };
+
+  // ------------------------------------------------------------------ event counts (exactly TOTAL_EVENTS)
+  const counts = new Array<number>(issues.length).fill(1);
+  let fixed = 0;
+  const free: number[] = [];
+  issues.forEach((issue, i) => {
+    const idx = issue.project.issues.indexOf(issue);
+    const hot = hotCounts.get(`${issue.project.slug}#${idx}`);
+    if (hot) {
+      counts[i] = hot;
+      fixed += hot;
+    } else if (issue.issueCategory === 'feedback') {
+      fixed += 1;
+    } else if (issue === xssIssue) {
+      counts[i] = 5;
+      fixed += 5;
+    } else {
+      free.push(i);
+    }
+  });
+  const budget = TOTAL_EVENTS - fixed - free.length; // beyond one event each
+  const weights = free.map(() => Math.pow(r.next(), 7));
+  const wsum = weights.reduce((a, b) => a + b, 0);
+  let given = 0;
+  free.forEach((i, k) => {
+    const extra = Math.floor((budget * weights[k]) / wsum);
+    counts[i] += extra;
+    given += extra;
+  });
+  for (let k = 0; given < budget; k = (k + 1) % free.length, given++) counts[free[k]] += 1;
+
+  // ------------------------------------------------------------------ events
+  const envs = [['production', 70], ['staging', 20], ['development', 10]] as const;
+  const browsers = [['Chrome 126.0.0', 50], ['Firefox 127.0', 15], ['Safari 17.5', 20], ['Edge 126.0.0', 10], ['Mobile Safari 17.5', 5]] as const;
+  const jsOs: Record<string, string[]> = {
+    Chrome: ['Windows 10', 'Mac OS X 10.15.7', 'Linux', 'Android 14'],
+    Firefox: ['Windows 10', 'Ubuntu', 'Mac OS X 10.15'],
+    Safari: ['Mac OS X 10.15.7'],
+    Edge: ['Windows 10', 'Windows 11'],
+    'Mobile Safari': ['iOS 17.5.1'],
+  };
+  let totalEvents = 0;
+  issues.forEach((issue, i) => {
+    const n = counts[i];
+    const project = issue.project;
+    const firstAgo = anchor - issue.firstSeen;
+    const lastAgo = anchor - issue.lastSeen;
+    const offsets: number[] = [];
+    if (n === 1) {
+      offsets.push(lastAgo);
+      issue.firstSeen = issue.lastSeen;
+    } else {
+      offsets.push(lastAgo, firstAgo);
+      for (let k = 2; k < n; k++) offsets.push(lastAgo + (firstAgo - lastAgo) * Math.pow(r.next(), 2.5));
+    }
+    const times = offsets.map((o) => Math.floor((anchor - o) / 1000) * 1000).sort((a, b) => a - b);
+    issue.firstSeen = times[0];
+    issue.lastSeen = times[times.length - 1];
+    issue.times = times;
+    const pool: AppUser[] = [];
+    const poolSize = Math.max(1, Math.min(300, Math.round(n * (0.2 + r.next() * 0.6))));
+    for (let k = 0; k < poolSize; k++) pool.push(appUsers[r.int(0, appUsers.length - 1)]);
+    const seenUsers = new Set<string>();
+    const events: SeedEvent[] = [];
+    for (let k = times.length - 1; k >= 0; k--) {
+      const time = times[k];
+      const user = r.bool(0.15) ? null : r.pick(pool);
+      if (user) seenUsers.add(user.id);
+      const rel = releaseAt(project, time, r);
+      let browser: string | null = null;
+      let os: string | null = null;
+      let device: string | null = null;
+      let runtime: string | null = null;
+      let serverName: string | null = null;
+      let url: string | null = null;
+      const transaction = r.pick(issue.transactions);
+      if (project.platform === 'javascript') {
+        browser = r.weighted(browsers);
+        const bname = browser.replace(/ [\d.]+$/, '');
+        os = r.pick(jsOs[bname] ?? ['Other']);
+        device = os.startsWith('iOS') ? 'iPhone' : os.startsWith('Android') ? 'Samsung SM-S911B' : os.startsWith('Mac') ? 'Mac' : 'Other';
+        url = `https://shop.example.com${transaction.replace(/:(\w+)/g, () => r.hex(6))}`;
+      } else if (project.slug === 'api-server') {
+        browser = r.weighted(browsers);
+        os = r.pick(['Mac OS X 10.15.7', 'Windows 10', 'iOS 17.5.1', 'Android 14']);
+        device = os.startsWith('iOS') ? 'iPhone' : 'Other';
+        runtime = r.pick(['CPython 3.11.9', 'CPython 3.11.9', 'CPython 3.12.4']);
+        serverName = `api-${r.int(1, 4)}.internal`;
+        url = `https://api.example.com${transaction.replace(/<(?:int:)?(\w+)>/g, () => String(r.int(1000, 99999)))}`;
+      } else if (project.slug === 'worker') {
+        os = 'Linux';
+        runtime = 'CPython 3.11.9';
+        serverName = `worker-${r.int(1, 3)}.internal`;
+      } else {
+        os = 'Linux';
+        runtime = 'PHP 7.4.33';
+        serverName = 'legacy-1.globex.internal';
+        url = `https://portal.globex.example${transaction}`;
+      }
+      let message = '';
+      if (issue.issueCategory === 'feedback') message = String(issue.metadata.message);
+      else if (issue === xssIssue) message = '<script>alert("message")</script>';
+      else if (project.platform === 'python' && r.bool(0.2)) message = `${issue.exception!.type}: ${issue.exception!.value}`;
+      events.push({
+        eventID: r.hex(32),
+        issue,
+        time,
+        environment: r.weighted(envs),
+        release: rel,
+        user: issue === xssIssue && user ? { ...user, name: '<img src=x onerror=alert(3)>' } : user,
+        message,
+        transaction: issue === xssIssue ? '/cart/<svg onload=alert(4)>' : transaction,
+        url,
+        browser,
+        os,
+        device,
+        runtime,
+        serverName,
+        handled: issue.exception ? issue.exception.handled : true,
+        mechanism: issue.exception ? issue.exception.mechanism : 'feedback',
+      });
+    }
+    issue.events = events;
+    issue.userCount = seenUsers.size;
+    totalEvents += events.length;
+  });
+
+  // ------------------------------------------------------------------ lookups and helpers
+  const byId = new Map<string, SeedIssue>();
+  const byShortId = new Map<string, SeedIssue>();
+  for (const issue of issues) {
+    byId.set(issue.id, issue);
+    byShortId.set(issue.shortId.toUpperCase(), issue);
+  }
+  const locations: WorkspaceLocation[] = issues
+    .filter((i) => i.workspaceFile)
+    .map((i) => ({ issueId: i.id, shortId: i.shortId, project: i.project.slug, file: i.workspaceFile!, line: i.workspaceLine, location: i.location, title: i.title }));
+  const bigIssue = issues.reduce((a, b) => (b.events.length > a.events.length ? b : a));
+  const feedbackIssues = issues.filter((i) => i.issueCategory === 'feedback');
+
+  const seed: Seed = {
+    anchor,
+    orgs,
+    projects,
+    issues,
+    user: SANDBOX_USER,
+    members: MEMBERS,
+    totalEvents,
+    xssIssue,
+    bigIssue,
+    longTitleIssue,
+    feedbackIssues,
+    locations,
+    workspaceDir,
+    org: (key) => orgs.find((o) => o.slug === key || o.id === key),
+    project: (key, org) => projects.find((p) => (p.slug === key || p.id === key) && (!org || p.org.slug === org || p.org.id === org)),
+    issuesOf: (key) => projects.find((p) => p.slug === key || p.id === key)?.issues ?? [],
+    issue: (key) => byId.get(key) ?? byShortId.get(key.toUpperCase()),
+    eventsOf: (key) => (byId.get(key) ?? byShortId.get(key.toUpperCase()))?.events ?? [],
+    summary: () => ({
+      orgs: orgs.map((o) => ({
+        slug: o.slug,
+        id: o.id,
+        projects: o.projects.map((p) => ({ slug: p.slug, id: p.id, platform: p.platform, issues: p.issues.length, events: p.issues.reduce((a, i) => a + i.events.length, 0) })),
+      })),
+      issues: issues.length,
+      events: totalEvents,
+      xssIssue: { id: xssIssue.id, shortId: xssIssue.shortId },
+      bigIssue: { id: bigIssue.id, shortId: bigIssue.shortId, events: bigIssue.events.length },
+      longTitleIssue: { id: longTitleIssue.id, shortId: longTitleIssue.shortId },
+      feedbackIssues: feedbackIssues.map((i) => i.id),
+      workspaceDir,
+      locations: locations.length,
+    }),
+  };
+  return seed;
+}
+
+function releaseAt(project: SeedProject, time: number, r: Prng): string {
+  const rels = project.releases;
+  let idx = 0;
+  for (let k = rels.length - 1; k >= 0; k--) {
+    if (rels[k].date <= time) {
+      idx = k;
+      break;
+    }
+  }
+  if (idx > 0 && r.bool(0.15)) idx -= 1;
+  return rels[idx].version;
+}
+
+let defaultSeed: Seed | undefined;
+
+/**
+ * The seed anchored at first use (Date.now()). Ids, short ids, titles, counts and workspace
+ * locations are the same as in any running sandbox; only absolute times differ.
+ */
+export function getSeed(): Seed {
+  if (!defaultSeed) defaultSeed = createSeed(Date.now());
+  return defaultSeed;
+}
+
+/** Lazily built default seed: `seed.projects`, `seed.issuesOf('web-frontend')`, `seed.eventsOf(id)`, ... */
+export const seed: Seed = new Proxy({} as Seed, {
+  get: (_t, prop) => Reflect.get(getSeed(), prop),
+  has: (_t, prop) => Reflect.has(getSeed(), prop),
+  ownKeys: () => Reflect.ownKeys(getSeed()),
+  getOwnPropertyDescriptor: (_t, prop) => Reflect.getOwnPropertyDescriptor(getSeed(), prop),
+});

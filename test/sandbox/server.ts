@@ -1,0 +1,655 @@
+// The sandbox HTTP server: request log, faults, rate limits, dispatch to the API / OAuth
+// handlers, and the /_sandbox/ control endpoints.
+import { createHash } from 'node:crypto';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Ctx, handleApi } from './api';
+import { DETAIL, escapeHtml, html, HttpError, json, Res } from './http';
+import { decideDevice, oauthRoute } from './oauth';
+import { createSeed, iso, Seed } from './seed';
+import { ActiveFault, FaultSpec, RateLimitConfig, RequestLogEntry, SandboxState, randomHex } from './state';
+import { WORKSPACE_DIR } from './workspace';
+
+export type { FaultSpec, RateLimitConfig, RequestLogEntry } from './state';
+
+export interface SandboxOptions {
+  /** Port to listen on (default 0: any free port). */
+  port?: number;
+  /** Host to bind (default 127.0.0.1). */
+  host?: string;
+  /** Base clock in ms (default Date.now); control.clock.advance() adds an offset on top. */
+  now?: () => number;
+  /** OAuth client id (default: a fixed 64-hex id, see sandbox.defaults.clientId). */
+  clientId?: string;
+  /** When set, the OAuth client is confidential and the token endpoint requires this secret. */
+  clientSecret?: string;
+  /** Rate limit per credential (default 1000 requests per 1 s). */
+  rateLimit?: RateLimitConfig;
+  /** Device flow polling interval in seconds (default 5). */
+  deviceInterval?: number;
+  /** Device code lifetime in seconds (default 600). */
+  deviceExpiresIn?: number;
+  /** Host name (or origin) used in Link header URLs instead of the sandbox's own, e.g. 'acme.localhost'. */
+  linkHost?: string;
+  /** Log one line per request to stderr. */
+  log?: boolean;
+  /** Sample workspace the events point into (default test/sandbox/workspace). */
+  workspaceDir?: string;
+}
+
+export interface SandboxDefaults {
+  clientId: string;
+  clientSecret?: string;
+  /** User auth token with scopes `org:read project:read event:read`, no expiry. */
+  authToken: string;
+  /** Legacy API key (HTTP Basic, username = key, empty password), org acme. */
+  apiKey: string;
+  /** DSN of acme/web-frontend (Authorization: DSN <dsn>, user-reports only). */
+  dsn: string;
+  org: string;
+  projects: string[];
+}
+
+export interface TokenInfo {
+  token: string;
+  kind: 'user' | 'integration' | 'oauth';
+  scopes: string[];
+  expiresAt: number | null;
+  org: string | null;
+}
+
+export interface FaultInfo extends FaultSpec {
+  id: string;
+  remaining: number | null;
+}
+
+export interface DeviceInfo {
+  user_code: string;
+  status: 'pending' | 'approved' | 'denied' | 'used' | 'expired';
+  client_id: string;
+  scopes: string[];
+  interval: number;
+  expiresAt: number;
+  org: string | null;
+}
+
+export interface DeviceDecision {
+  ok: boolean;
+  user_code?: string;
+  error?: string;
+}
+
+export interface SandboxControl {
+  requests: {
+    /** Every non-control request so far (oldest first), optionally filtered. */
+    list(filter?: { path?: string | RegExp; method?: string }): RequestLogEntry[];
+    clear(): void;
+  };
+  clock: {
+    now(): number;
+    /** Move the clock forward; returns the new now(). */
+    advance(ms: number): number;
+    /** Set the clock to an absolute time (ms). */
+    set(ms: number): number;
+  };
+  credentials: {
+    addToken(opts: { token?: string; scopes?: string[] | string; kind?: 'user' | 'integration'; expiresAt?: number | string | null; org?: string | null }): TokenInfo;
+    /** Revoke an access token (or a refresh token: its whole family). */
+    revokeToken(token: string): boolean;
+    addApiKey(opts?: { key?: string; scopes?: string[] | string; org?: string }): { key: string; scopes: string[]; org: string; authorization: string };
+    addDsn(opts?: { publicKey?: string; project?: string }): { dsn: string; publicKey: string; projectId: string };
+  };
+  faults: {
+    /** Add a fault; returns its id. */
+    add(spec: FaultSpec): string;
+    list(): FaultInfo[];
+    remove(id: string): boolean;
+    clear(): void;
+  };
+  rateLimit: {
+    set(cfg: RateLimitConfig): void;
+    get(): RateLimitConfig;
+  };
+  /** Make Link URLs use another host (e.g. 'acme.localhost'); null restores the sandbox's own. */
+  setLinkHost(host: string | null): void;
+  device: {
+    list(): DeviceInfo[];
+    /** Approve by user code (any case, dash optional); without a code, the newest pending request. */
+    approve(userCode?: string, org?: string): DeviceDecision;
+    deny(userCode?: string): DeviceDecision;
+  };
+  oauth: {
+    /** When enabled, GET /oauth/authorize/ approves at once (for the given org) and redirects with a code. */
+    setAutoApprove(enabled: boolean, org?: string): void;
+  };
+  seed: Seed;
+  /** Back to the seeded state: credentials, codes, faults, rate limit, link host, clock offset, log, user reports. */
+  reset(): void;
+}
+
+export interface Sandbox {
+  /** http://127.0.0.1:<port>, no trailing slash. */
+  url: string;
+  close(): Promise<void>;
+  control: SandboxControl;
+  defaults: SandboxDefaults;
+  seed: Seed;
+}
+
+function fixedHex(label: string, length: number): string {
+  return createHash('sha256').update(`sentry-explorer-sandbox:${label}`).digest('hex').slice(0, length);
+}
+
+export const DEFAULT_CLIENT_ID = fixedHex('client-id', 64);
+export const DEFAULT_AUTH_TOKEN = `sntryu_${fixedHex('auth-token', 64)}`;
+export const DEFAULT_API_KEY = fixedHex('api-key', 32);
+export const DEFAULT_DSN_KEY = fixedHex('dsn-public-key', 32);
+
+/** The request log keeps the newest entries only. */
+const MAX_LOG = 50_000;
+
+function errorId(): string {
+  return randomHex(16);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Valid JSON of the wrong shape: flip the type of fields (all top-level fields, or just `field`). */
+function malform(data: unknown, field?: string): unknown {
+  const flip = (v: unknown): unknown => {
+    if (typeof v === 'string') return /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v.length;
+    if (typeof v === 'number') return String(v);
+    if (typeof v === 'boolean') return v ? 'true' : 'false';
+    if (Array.isArray(v)) return { length: v.length };
+    if (v === null) return 0;
+    return [v];
+  };
+  const obj = (o: unknown): unknown => {
+    if (!o || typeof o !== 'object' || Array.isArray(o)) return flip(o);
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(o)) out[k] = field === undefined || field === k ? flip(v) : v;
+    return out;
+  };
+  if (Array.isArray(data)) return data.length ? data.map(obj) : { detail: 0 };
+  return obj(data);
+}
+
+function faultResponse(f: ActiveFault): Res | undefined {
+  if (f.gone) {
+    return json(
+      410,
+      { message: 'This API no longer exists.' },
+      { 'x-sentry-deprecation-date': '2024-08-15T00:00:00Z', 'x-sentry-replacement-endpoint': '/api/0/organizations/{organization_id_or_slug}/issues/' },
+    );
+  }
+  if (f.html) {
+    const status = f.status ?? 502;
+    return html(
+      status,
+      `<!DOCTYPE html>\n<html><head><title>${status} Bad Gateway</title></head><body><center><h1>${status} Bad Gateway</h1></center><hr><center>nginx</center></body></html>\n`,
+    );
+  }
+  if (f.status !== undefined) {
+    if (f.status >= 500) return json(f.status, { detail: 'Internal Error', errorId: errorId() });
+    if (f.status === 429) return json(429, { detail: 'You are attempting to use this endpoint too frequently. Limit is 1 requests in 1 seconds' });
+    if (f.status === 401) return json(401, { detail: DETAIL.invalidToken });
+    if (f.status === 403) return json(403, { detail: DETAIL.forbidden });
+    if (f.status === 404) return json(404, { detail: DETAIL.notFound });
+    return json(f.status, { detail: `Sandbox fault ${f.status}` });
+  }
+  return undefined;
+}
+
+function rateLimitCheck(state: SandboxState, ctx: Ctx): { headers: Record<string, string>; limited: Res | null } {
+  const cfg = state.rateLimit;
+  const windowMs = Math.max(1, cfg.windowSeconds * 1000);
+  const now = state.now();
+  const key = ctx.headers['authorization'] ?? 'anonymous';
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  let w = state.rateWindows.get(key);
+  if (!w || w.windowStart !== windowStart) {
+    w = { windowStart, count: 0 };
+    state.rateWindows.set(key, w);
+  }
+  w.count++;
+  const concurrent = cfg.concurrentLimit ?? 25;
+  const headers = {
+    'x-sentry-rate-limit-limit': String(cfg.limit),
+    'x-sentry-rate-limit-remaining': String(Math.max(0, cfg.limit - w.count)),
+    'x-sentry-rate-limit-reset': String(Math.ceil((windowStart + windowMs) / 1000)),
+    'x-sentry-rate-limit-concurrentlimit': String(concurrent),
+    'x-sentry-rate-limit-concurrentremaining': String(Math.max(0, concurrent - state.inFlight)),
+  };
+  if (w.count > cfg.limit) {
+    return { headers, limited: json(429, { detail: `You are attempting to use this endpoint too frequently. Limit is ${cfg.limit} requests in ${cfg.windowSeconds} seconds` }, headers) };
+  }
+  return { headers, limited: null };
+}
+
+function errorToRes(e: unknown): Res {
+  if (e instanceof HttpError) return json(e.status, e.body, e.headers);
+  // eslint-disable-next-line no-console
+  console.error('[sandbox] internal error:', e);
+  return json(500, { detail: 'Internal Error', errorId: errorId() });
+}
+
+function dispatch(state: SandboxState, ctx: Ctx): Res {
+  if (ctx.path === '/api/0' || ctx.path.startsWith('/api/0/')) {
+    const rl = rateLimitCheck(state, ctx);
+    if (rl.limited) return rl.limited;
+    let res: Res;
+    try {
+      res = handleApi(ctx);
+    } catch (e) {
+      res = errorToRes(e);
+    }
+    res.headers = { ...rl.headers, ...res.headers };
+    return res;
+  }
+  if (ctx.path.startsWith('/oauth/')) {
+    try {
+      const res = oauthRoute(ctx);
+      if (res) return res;
+    } catch (e) {
+      return errorToRes(e);
+    }
+  }
+  if (ctx.path === '/' && ctx.method === 'GET') {
+    return html(
+      200,
+      `<!doctype html><html><head><meta charset="utf-8"><title>Sentry Sandbox</title></head><body><h1>Sentry Sandbox</h1><p>A local fake of Sentry's API for Sentry Explorer.</p><ul><li><a href="/oauth/device/">Device activation page</a></li><li><a href="/_sandbox/">Control endpoints</a></li><li><a href="/_sandbox/seed">Seed summary</a></li></ul><p>Base URL: <code>${escapeHtml(state.url)}</code></p></body></html>`,
+    );
+  }
+  return json(404, { detail: DETAIL.notFound });
+}
+
+// ------------------------------------------------------------------------------------ control
+
+function makeControl(state: SandboxState): SandboxControl {
+  const deviceInfo = (): DeviceInfo[] =>
+    [...state.devices.values()].map((d) => ({
+      user_code: d.userCode,
+      status: d.status === 'pending' && state.now() >= d.expiresAt ? 'expired' : d.status,
+      client_id: d.clientId,
+      scopes: d.scopes,
+      interval: d.interval,
+      expiresAt: d.expiresAt,
+      org: d.org,
+    }));
+  const decision = (userCode: string | undefined, approve: boolean, org?: string): DeviceDecision => {
+    const r = decideDevice(state, userCode, approve, org);
+    return r.ok ? { ok: true, user_code: r.device.userCode } : { ok: false, error: r.error };
+  };
+  return {
+    requests: {
+      list(filter) {
+        let list = state.requests;
+        if (filter?.path !== undefined) {
+          const re = typeof filter.path === 'string' ? new RegExp(filter.path) : filter.path;
+          list = list.filter((r) => re.test(r.path));
+        }
+        if (filter?.method) list = list.filter((r) => r.method === filter.method!.toUpperCase());
+        return list.map((r) => ({ ...r, query: r.query.map(([k, v]) => [k, v] as [string, string]), headers: { ...r.headers } }));
+      },
+      clear() {
+        state.requests = [];
+      },
+    },
+    clock: {
+      now: () => state.now(),
+      advance(ms) {
+        if (!Number.isFinite(ms)) throw new Error('ms must be a number');
+        state.clockOffset += ms;
+        return state.now();
+      },
+      set(ms) {
+        state.clockOffset += ms - state.now();
+        return state.now();
+      },
+    },
+    credentials: {
+      addToken(opts) {
+        const t = state.addToken(opts);
+        return { token: t.token, kind: t.kind, scopes: t.scopes, expiresAt: t.expiresAt, org: t.org };
+      },
+      revokeToken: (token) => state.revokeToken(token),
+      addApiKey(opts = {}) {
+        const k = state.addApiKey(opts);
+        return { key: k.key, scopes: k.scopes, org: k.org, authorization: `Basic ${Buffer.from(`${k.key}:`).toString('base64')}` };
+      },
+      addDsn(opts = {}) {
+        const d = state.addDsn(opts);
+        return { dsn: d.dsn, publicKey: d.publicKey, projectId: d.projectId };
+      },
+    },
+    faults: {
+      add: (spec) => state.addFault(spec).id,
+      list: () => state.faults.map(({ regex: _r, ...f }) => ({ ...f })),
+      remove(id) {
+        const before = state.faults.length;
+        state.faults = state.faults.filter((f) => f.id !== id);
+        return state.faults.length !== before;
+      },
+      clear() {
+        state.faults = [];
+      },
+    },
+    rateLimit: {
+      set(cfg) {
+        if (!(cfg.limit > 0) || !(cfg.windowSeconds > 0)) throw new Error('limit and windowSeconds must be positive numbers');
+        state.rateLimit = { ...cfg };
+        state.rateWindows.clear();
+      },
+      get: () => ({ ...state.rateLimit }),
+    },
+    setLinkHost(host) {
+      state.linkHost = host || null;
+    },
+    device: {
+      list: deviceInfo,
+      approve: (userCode, org) => decision(userCode, true, org),
+      deny: (userCode) => decision(userCode, false),
+    },
+    oauth: {
+      setAutoApprove(enabled, org) {
+        state.autoApprove = { enabled, org: org ?? null };
+      },
+    },
+    seed: state.seed,
+    reset: () => state.reset(),
+  };
+}
+
+const CONTROL_HELP = {
+  'GET /_sandbox/': 'this list',
+  'GET /_sandbox/requests?path=<regex>&method=<M>': 'request log',
+  'POST /_sandbox/requests/clear': 'empty the request log',
+  'GET /_sandbox/clock': '{now}',
+  'POST /_sandbox/clock/advance': '{ms} -> {now}',
+  'POST /_sandbox/clock/set': '{now} -> {now}',
+  'GET /_sandbox/defaults': 'default credentials',
+  'GET /_sandbox/seed': 'seed summary',
+  'GET /_sandbox/seed/locations': 'issues pointing into the sample workspace',
+  'GET /_sandbox/seed/issues?project=<slug>': 'issue ids, short ids, titles',
+  'POST /_sandbox/tokens': '{token?, scopes, kind: user|integration, expiresAt?, org?} -> token info',
+  'POST /_sandbox/tokens/revoke': '{token} -> {revoked}',
+  'POST /_sandbox/api-keys': '{key?, scopes?, org?} -> {key, authorization}',
+  'POST /_sandbox/dsns': '{publicKey?, project?} -> {dsn}',
+  'GET /_sandbox/faults': 'active faults',
+  'POST /_sandbox/faults': '{path?, method?, count?, latencyMs?, status?, reset?, truncated?, malformed?, gone?, html?} -> {id}',
+  'POST /_sandbox/faults/clear': 'remove all faults',
+  'POST /_sandbox/faults/remove': '{id}',
+  'GET|POST /_sandbox/rate-limit': '{limit, windowSeconds, concurrentLimit?}',
+  'POST /_sandbox/link-host': '{host: string|null}',
+  'GET /_sandbox/device': 'device requests',
+  'POST /_sandbox/device/approve': '{user_code?, org?}',
+  'POST /_sandbox/device/deny': '{user_code?}',
+  'POST /_sandbox/oauth/auto-approve': '{enabled, org?}',
+  'POST /_sandbox/reset': 'back to the seeded state',
+};
+
+function controlRoute(state: SandboxState, control: SandboxControl, defaults: SandboxDefaults, ctx: Ctx): Res {
+  const { method, params } = ctx;
+  const path = ctx.path.replace(/\/+$/, '') || '/_sandbox';
+  let body: Record<string, unknown> = {};
+  if (method === 'POST' && ctx.body.trim()) {
+    try {
+      const parsed = JSON.parse(ctx.body);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) body = parsed;
+      else return json(400, { error: 'body must be a JSON object' });
+    } catch {
+      return json(400, { error: 'body must be JSON' });
+    }
+  }
+  const str = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : undefined);
+  const key = `${method} ${path}`;
+  try {
+    switch (key) {
+      case 'GET /_sandbox':
+        return json(200, CONTROL_HELP);
+      case 'GET /_sandbox/requests': {
+        const p = params.get('path');
+        const m = params.get('method');
+        return json(200, control.requests.list({ path: p ?? undefined, method: m ?? undefined }));
+      }
+      case 'POST /_sandbox/requests/clear':
+        control.requests.clear();
+        return json(200, { ok: true });
+      case 'GET /_sandbox/clock':
+        return json(200, { now: state.now(), iso: iso(state.now()) });
+      case 'POST /_sandbox/clock/advance': {
+        const ms = Number(body.ms);
+        if (!Number.isFinite(ms)) return json(400, { error: 'ms must be a number' });
+        const now = control.clock.advance(ms);
+        return json(200, { now, iso: iso(now) });
+      }
+      case 'POST /_sandbox/clock/set': {
+        const t = typeof body.now === 'string' ? Date.parse(body.now) : Number(body.now);
+        if (!Number.isFinite(t)) return json(400, { error: 'now must be epoch ms or ISO-8601' });
+        const now = control.clock.set(t);
+        return json(200, { now, iso: iso(now) });
+      }
+      case 'GET /_sandbox/defaults':
+        return json(200, { url: state.url, ...defaults });
+      case 'GET /_sandbox/seed':
+        return json(200, { anchor: state.seed.anchor, ...state.seed.summary() });
+      case 'GET /_sandbox/seed/locations':
+        return json(200, state.seed.locations);
+      case 'GET /_sandbox/seed/issues': {
+        const project = params.get('project');
+        const list = project ? state.seed.issuesOf(project) : state.seed.issues;
+        return json(
+          200,
+          list.map((i) => ({ id: i.id, shortId: i.shortId, project: i.project.slug, title: i.title, status: i.status, level: i.level, count: i.events.length, location: i.location, hashes: i.hashes, issueCategory: i.issueCategory })),
+        );
+      }
+      case 'POST /_sandbox/tokens': {
+        const kind = str('kind') ?? 'user';
+        if (kind !== 'user' && kind !== 'integration') return json(400, { error: "kind must be 'user' or 'integration'" });
+        const scopes = Array.isArray(body.scopes) ? (body.scopes as string[]) : str('scopes');
+        const expiresAt = typeof body.expiresAt === 'number' || typeof body.expiresAt === 'string' ? body.expiresAt : undefined;
+        return json(200, control.credentials.addToken({ token: str('token'), scopes, kind, expiresAt, org: str('org') }));
+      }
+      case 'POST /_sandbox/tokens/revoke': {
+        const token = str('token');
+        if (!token) return json(400, { error: 'token is required' });
+        return json(200, { revoked: control.credentials.revokeToken(token) });
+      }
+      case 'POST /_sandbox/api-keys': {
+        const scopes = Array.isArray(body.scopes) ? (body.scopes as string[]) : str('scopes');
+        return json(200, control.credentials.addApiKey({ key: str('key'), scopes, org: str('org') }));
+      }
+      case 'POST /_sandbox/dsns':
+        return json(200, control.credentials.addDsn({ publicKey: str('publicKey'), project: str('project') }));
+      case 'GET /_sandbox/faults':
+        return json(200, control.faults.list());
+      case 'POST /_sandbox/faults': {
+        const id = control.faults.add(body as FaultSpec);
+        return json(200, { id });
+      }
+      case 'POST /_sandbox/faults/clear':
+      case 'DELETE /_sandbox/faults':
+        control.faults.clear();
+        return json(200, { ok: true });
+      case 'POST /_sandbox/faults/remove':
+        return json(200, { removed: control.faults.remove(String(body.id)) });
+      case 'GET /_sandbox/rate-limit':
+        return json(200, control.rateLimit.get());
+      case 'POST /_sandbox/rate-limit':
+        control.rateLimit.set({ limit: Number(body.limit), windowSeconds: Number(body.windowSeconds ?? 1), concurrentLimit: body.concurrentLimit === undefined ? undefined : Number(body.concurrentLimit) });
+        return json(200, control.rateLimit.get());
+      case 'POST /_sandbox/link-host':
+        control.setLinkHost(str('host') ?? null);
+        return json(200, { linkOrigin: state.linkOrigin() });
+      case 'GET /_sandbox/device':
+        return json(200, control.device.list());
+      case 'POST /_sandbox/device/approve': {
+        const r = control.device.approve(str('user_code'), str('org'));
+        return json(r.ok ? 200 : 400, r);
+      }
+      case 'POST /_sandbox/device/deny': {
+        const r = control.device.deny(str('user_code'));
+        return json(r.ok ? 200 : 400, r);
+      }
+      case 'POST /_sandbox/oauth/auto-approve':
+        control.oauth.setAutoApprove(body.enabled !== false, str('org'));
+        return json(200, { ...state.autoApprove });
+      case 'POST /_sandbox/reset':
+        control.reset();
+        return json(200, { ok: true });
+      default:
+        return json(404, { error: `unknown control endpoint ${key}`, endpoints: CONTROL_HELP });
+    }
+  } catch (e) {
+    return json(400, { error: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+// ------------------------------------------------------------------------------------ server
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const baseNow = options.now ?? (() => Date.now());
+  const seed = createSeed(baseNow(), options.workspaceDir ?? WORKSPACE_DIR);
+  const state = new SandboxState(
+    seed,
+    {
+      clientId: options.clientId ?? DEFAULT_CLIENT_ID,
+      clientSecret: options.clientSecret,
+      rateLimit: options.rateLimit ?? { limit: 1000, windowSeconds: 1 },
+      deviceInterval: options.deviceInterval ?? 5,
+      deviceExpiresIn: options.deviceExpiresIn ?? 600,
+      linkHost: options.linkHost ?? null,
+      defaults: { authToken: DEFAULT_AUTH_TOKEN, apiKey: DEFAULT_API_KEY, dsnPublicKey: DEFAULT_DSN_KEY },
+    },
+    baseNow,
+  );
+  const control = makeControl(state);
+  const defaults: SandboxDefaults = {
+    clientId: state.options.clientId,
+    ...(options.clientSecret ? { clientSecret: options.clientSecret } : {}),
+    authToken: DEFAULT_AUTH_TOKEN,
+    apiKey: DEFAULT_API_KEY,
+    dsn: '',
+    org: 'acme',
+    projects: seed.org('acme')!.projects.map((p) => p.slug),
+  };
+
+  const server = http.createServer((req, res) => {
+    void handle(req, res);
+  });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const started = Date.now();
+    const chunks: Buffer[] = [];
+    try {
+      for await (const c of req) chunks.push(c as Buffer);
+    } catch {
+      return;
+    }
+    const body = Buffer.concat(chunks).toString('utf8');
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+    } catch {
+      res.writeHead(400, { 'content-type': 'application/json' }).end('{"detail":"Bad request"}');
+      return;
+    }
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) {
+      if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+    }
+    const method = (req.method ?? 'GET').toUpperCase();
+    const ctx: Ctx = { method, path: url.pathname, query: [...url.searchParams], params: url.searchParams, headers, body, state };
+
+    if (url.pathname === '/_sandbox' || url.pathname.startsWith('/_sandbox/')) {
+      send(res, controlRoute(state, control, defaults, ctx));
+      return;
+    }
+
+    const entry: RequestLogEntry = { method, path: url.pathname, query: ctx.query, headers, status: 0, at: state.now() };
+    if (body) entry.body = body;
+    state.requests.push(entry);
+    if (state.requests.length > MAX_LOG) state.requests.splice(0, state.requests.length - MAX_LOG);
+    state.inFlight++;
+    try {
+      const faults = state.takeFaults(method, url.pathname);
+      const latency = faults.reduce((a, f) => a + (f.latencyMs ?? 0), 0);
+      if (latency > 0) await sleep(latency);
+      const effect = faults.find((f) => f.reset || f.truncated || f.malformed || f.gone || f.html || f.status !== undefined);
+      if (effect?.reset) {
+        entry.status = 0;
+        req.socket.destroy();
+        return;
+      }
+      let out: Res | undefined = effect && !effect.truncated && !effect.malformed ? faultResponse(effect) : undefined;
+      if (!out) {
+        try {
+          out = dispatch(state, ctx);
+        } catch (e) {
+          out = errorToRes(e);
+        }
+      }
+      if (effect?.malformed && out.json !== undefined) {
+        const field = typeof effect.malformed === 'string' ? (effect.malformed as string) : undefined;
+        const data = malform(out.json, field);
+        out = { ...out, body: JSON.stringify(data), json: data };
+      }
+      entry.status = out.status;
+      if (effect?.truncated) {
+        const headersOut = { ...out.headers };
+        res.writeHead(out.status, headersOut);
+        const cut = Math.max(1, Math.floor(out.body.length / 2));
+        res.end(out.body.slice(0, cut));
+        return;
+      }
+      send(res, out);
+    } finally {
+      state.inFlight--;
+      if (options.log) {
+        // eslint-disable-next-line no-console
+        console.error(`[sandbox] ${method} ${req.url} -> ${entry.status || 'reset'} (${Date.now() - started} ms)`);
+      }
+    }
+  }
+
+  function send(res: http.ServerResponse, out: Res): void {
+    if (res.destroyed) return;
+    const buf = Buffer.from(out.body, 'utf8');
+    res.writeHead(out.status, { ...out.headers, 'content-length': String(buf.length) });
+    res.end(buf);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const addr = server.address() as AddressInfo;
+  const host = options.host ?? '127.0.0.1';
+  const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  state.port = addr.port;
+  state.url = `http://${shownHost}:${addr.port}`;
+  state.reset(); // re-seed credentials now that the URL (used by the DSN) is known
+  defaults.dsn = state.dsnFor(DEFAULT_DSN_KEY, seed.project('web-frontend')!.id);
+
+  let closed: Promise<void> | undefined;
+  return {
+    url: state.url,
+    control,
+    defaults,
+    seed,
+    close() {
+      if (!closed) {
+        closed = new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+      }
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,366 @@
+// Mutable sandbox state: clock, credentials, OAuth grants, device codes, faults, rate limits,
+// request log and user reports. Everything here is reset by control.reset().
+import { randomBytes } from 'node:crypto';
+import type { Seed } from './seed';
+
+export type TokenKind = 'user' | 'integration' | 'oauth';
+
+export interface TokenRecord {
+  token: string;
+  kind: TokenKind;
+  scopes: string[];
+  issuedAt: number;
+  /** ms; null = never expires. */
+  expiresAt: number | null;
+  revoked: boolean;
+  /** Organization slug the token is limited to (OAuth, integration); null = every org of the user. */
+  org: string | null;
+  /** null for internal-integration tokens. */
+  userId: string | null;
+  familyId?: string;
+  clientId?: string;
+}
+
+export interface RefreshRecord {
+  token: string;
+  familyId: string;
+  used: boolean;
+}
+
+export interface TokenFamily {
+  id: string;
+  clientId: string;
+  scopes: string[];
+  org: string;
+  userId: string;
+  revoked: boolean;
+  accessTokens: string[];
+  refreshTokens: string[];
+}
+
+export interface AuthCodeRecord {
+  code: string;
+  clientId: string;
+  redirectUri: string | null;
+  scopes: string[];
+  org: string;
+  challenge: string | null;
+  expiresAt: number;
+  used: boolean;
+  familyId?: string;
+}
+
+export interface DeviceRecord {
+  deviceCode: string;
+  userCode: string;
+  clientId: string;
+  scopes: string[];
+  issuedAt: number;
+  expiresAt: number;
+  /** Current required polling interval (s); grows by 5 on each slow_down. */
+  interval: number;
+  lastPoll: number | null;
+  status: 'pending' | 'approved' | 'denied' | 'used';
+  org: string | null;
+}
+
+export interface ApiKeyRecord {
+  key: string;
+  scopes: string[];
+  org: string;
+}
+
+export interface DsnRecord {
+  dsn: string;
+  publicKey: string;
+  projectId: string;
+}
+
+export interface FaultSpec {
+  /** Regular expression (source) matched against the request path (without query). Default: every non-control request. */
+  path?: string;
+  /** Only this HTTP method. */
+  method?: string;
+  /** Apply to the next N matching requests only (default: until cleared). `times` is accepted as an alias. */
+  count?: number;
+  times?: number;
+  /** Delay the response by this many (real) milliseconds. */
+  latencyMs?: number;
+  /** Answer with this status: 5xx bodies are {"detail":"Internal Error","errorId":"<32 hex>"}. */
+  status?: number;
+  /** Destroy the socket without answering. */
+  reset?: boolean;
+  /** Answer the real status and headers but cut the body in the middle of the JSON. */
+  truncated?: boolean;
+  /** Answer valid JSON of the wrong shape: every top-level field (of each array item) gets the wrong type; a string names the one field to break. */
+  malformed?: boolean | string;
+  /** 410 {"message":"This API no longer exists."} with X-Sentry-Deprecation-Date / X-Sentry-Replacement-Endpoint. */
+  gone?: boolean;
+  /** An HTML error page (text/html), status `status` or 502. */
+  html?: boolean;
+}
+
+export interface ActiveFault extends FaultSpec {
+  id: string;
+  remaining: number | null;
+  regex: RegExp | null;
+}
+
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  query: Array<[string, string]>;
+  headers: Record<string, string>;
+  body?: string;
+  status: number;
+  at: number;
+}
+
+export interface RateLimitConfig {
+  limit: number;
+  windowSeconds: number;
+  concurrentLimit?: number;
+}
+
+export interface UserReport {
+  id: string;
+  eventID: string;
+  name: string;
+  email: string;
+  comments: string;
+  dateCreated: number;
+  projectId: string;
+  issueId: string | null;
+}
+
+export interface StateOptions {
+  clientId: string;
+  clientSecret?: string;
+  rateLimit: RateLimitConfig;
+  deviceInterval: number;
+  deviceExpiresIn: number;
+  linkHost: string | null;
+  defaults: { authToken: string; apiKey: string; dsnPublicKey: string };
+}
+
+export const ALL_SCOPES = [
+  'org:read',
+  'org:write',
+  'org:admin',
+  'org:integrations',
+  'project:read',
+  'project:write',
+  'project:admin',
+  'project:releases',
+  'team:read',
+  'team:write',
+  'team:admin',
+  'member:read',
+  'member:write',
+  'member:admin',
+  'event:read',
+  'event:write',
+  'event:admin',
+  'alerts:read',
+  'alerts:write',
+  'openid',
+  'profile',
+  'email',
+];
+
+export const DEFAULT_SCOPES = ['org:read', 'project:read', 'event:read'];
+
+export function randomHex(bytes: number): string {
+  return randomBytes(bytes).toString('hex');
+}
+
+export function normalizeScopes(scopes: string[] | string | undefined): string[] {
+  if (scopes === undefined) return [...DEFAULT_SCOPES];
+  const list = Array.isArray(scopes) ? scopes : scopes.split(/[\s,]+/);
+  return [...new Set(list.map((s) => s.trim()).filter(Boolean))];
+}
+
+export class SandboxState {
+  clockOffset = 0;
+  tokens = new Map<string, TokenRecord>();
+  refreshTokens = new Map<string, RefreshRecord>();
+  families = new Map<string, TokenFamily>();
+  authCodes = new Map<string, AuthCodeRecord>();
+  devices = new Map<string, DeviceRecord>(); // by device code
+  apiKeys = new Map<string, ApiKeyRecord>();
+  dsns = new Map<string, DsnRecord>(); // by public key
+  faults: ActiveFault[] = [];
+  rateLimit: RateLimitConfig;
+  rateWindows = new Map<string, { windowStart: number; count: number }>();
+  inFlight = 0;
+  linkHost: string | null;
+  autoApprove: { enabled: boolean; org: string | null } = { enabled: false, org: null };
+  requests: RequestLogEntry[] = [];
+  userReports: UserReport[] = [];
+  nextFaultId = 1;
+  nextReportId = 1;
+  /** Set once the server listens. */
+  url = '';
+  port = 0;
+
+  constructor(
+    readonly seed: Seed,
+    readonly options: StateOptions,
+    private readonly baseNow: () => number,
+  ) {
+    this.rateLimit = { ...options.rateLimit };
+    this.linkHost = options.linkHost;
+    this.reset();
+  }
+
+  now(): number {
+    return this.baseNow() + this.clockOffset;
+  }
+
+  reset(): void {
+    this.clockOffset = 0;
+    this.tokens.clear();
+    this.refreshTokens.clear();
+    this.families.clear();
+    this.authCodes.clear();
+    this.devices.clear();
+    this.apiKeys.clear();
+    this.dsns.clear();
+    this.faults = [];
+    this.rateLimit = { ...this.options.rateLimit };
+    this.rateWindows.clear();
+    this.linkHost = this.options.linkHost;
+    this.autoApprove = { enabled: false, org: null };
+    this.requests = [];
+    this.userReports = [];
+    this.nextReportId = 1;
+    const d = this.options.defaults;
+    this.addToken({ token: d.authToken, scopes: DEFAULT_SCOPES, kind: 'user' });
+    this.addApiKey({ key: d.apiKey, scopes: ['org:read', 'project:read', 'project:write', 'event:read', 'event:write'], org: 'acme' });
+    const web = this.seed.project('web-frontend')!;
+    this.dsns.set(d.dsnPublicKey, { dsn: this.dsnFor(d.dsnPublicKey, web.id), publicKey: d.dsnPublicKey, projectId: web.id });
+  }
+
+  dsnFor(publicKey: string, projectId: string): string {
+    const host = this.url ? new URL(this.url).host : '127.0.0.1';
+    return `http://${publicKey}@${host}/${projectId}`;
+  }
+
+  addToken(opts: { token?: string; scopes?: string[] | string; kind?: 'user' | 'integration'; expiresAt?: number | string | null; org?: string | null }): TokenRecord {
+    const kind = opts.kind ?? 'user';
+    let expiresAt: number | null = null;
+    if (typeof opts.expiresAt === 'number') expiresAt = opts.expiresAt;
+    else if (typeof opts.expiresAt === 'string') {
+      expiresAt = Date.parse(opts.expiresAt);
+      if (Number.isNaN(expiresAt)) throw new Error('expiresAt must be epoch ms or an ISO-8601 date');
+    }
+    const record: TokenRecord = {
+      token: opts.token ?? (kind === 'integration' ? randomHex(32) : `sntryu_${randomHex(32)}`),
+      kind,
+      scopes: normalizeScopes(opts.scopes),
+      issuedAt: this.now(),
+      expiresAt,
+      revoked: false,
+      org: opts.org ?? (kind === 'integration' ? 'acme' : null),
+      userId: kind === 'integration' ? null : this.seed.user.id,
+    };
+    this.tokens.set(record.token, record);
+    return record;
+  }
+
+  /** Revoke an access token, or a refresh token (which revokes its whole family). */
+  revokeToken(token: string): boolean {
+    const t = this.tokens.get(token);
+    if (t) {
+      t.revoked = true;
+      return true;
+    }
+    const rt = this.refreshTokens.get(token);
+    if (rt) {
+      this.revokeFamily(rt.familyId);
+      return true;
+    }
+    return false;
+  }
+
+  revokeFamily(familyId: string): void {
+    const family = this.families.get(familyId);
+    if (!family) return;
+    family.revoked = true;
+    for (const a of family.accessTokens) {
+      const t = this.tokens.get(a);
+      if (t) t.revoked = true;
+    }
+  }
+
+  addApiKey(opts: { key?: string; scopes?: string[] | string; org?: string }): ApiKeyRecord {
+    const record: ApiKeyRecord = { key: opts.key ?? randomHex(16), scopes: normalizeScopes(opts.scopes), org: opts.org ?? 'acme' };
+    this.apiKeys.set(record.key, record);
+    return record;
+  }
+
+  addDsn(opts: { publicKey?: string; project?: string }): DsnRecord {
+    const project = this.seed.project(opts.project ?? 'web-frontend');
+    if (!project) throw new Error(`unknown project ${opts.project}`);
+    const publicKey = opts.publicKey ?? randomHex(16);
+    const record: DsnRecord = { dsn: this.dsnFor(publicKey, project.id), publicKey, projectId: project.id };
+    this.dsns.set(publicKey, record);
+    return record;
+  }
+
+  addFault(spec: FaultSpec): ActiveFault {
+    let regex: RegExp | null = null;
+    if (spec.path !== undefined) regex = new RegExp(spec.path);
+    const count = spec.count ?? spec.times;
+    const fault: ActiveFault = { ...spec, id: `fault-${this.nextFaultId++}`, remaining: count ?? null, regex };
+    this.faults.push(fault);
+    return fault;
+  }
+
+  /** Faults matching this request; consumes one use of each. */
+  takeFaults(method: string, path: string): ActiveFault[] {
+    const hits = this.faults.filter((f) => (!f.method || f.method.toUpperCase() === method) && (!f.regex || f.regex.test(path)) && (f.remaining === null || f.remaining > 0));
+    for (const f of hits) if (f.remaining !== null) f.remaining--;
+    this.faults = this.faults.filter((f) => f.remaining === null || f.remaining > 0);
+    return hits;
+  }
+
+  /** Origin used in Link headers. */
+  linkOrigin(): string {
+    const h = this.linkHost;
+    if (!h) return this.url;
+    if (/^https?:\/\//.test(h)) return h.replace(/\/$/, '');
+    if (h.includes(':')) return `http://${h}`;
+    return `http://${h}:${this.port}`;
+  }
+
+  findDeviceByUserCode(userCode: string): DeviceRecord | undefined {
+    const norm = normalizeUserCode(userCode);
+    if (!norm) return undefined;
+    for (const d of this.devices.values()) if (d.userCode === norm) return d;
+    return undefined;
+  }
+
+  latestPendingDevice(): DeviceRecord | undefined {
+    let found: DeviceRecord | undefined;
+    for (const d of this.devices.values()) if (d.status === 'pending' && d.expiresAt > this.now()) found = d;
+    return found;
+  }
+}
+
+export const USER_CODE_ALPHABET = 'BCDFGHJKLMNPQRSTVWXZ';
+
+/** `bcdf ghjk`, `BCDFGHJK`, `bcdf-ghjk` -> `BCDF-GHJK`; null when it cannot be a user code. */
+export function normalizeUserCode(input: string): string | null {
+  const compact = input.toUpperCase().replace(/[\s-]+/g, '');
+  if (compact.length !== 8) return null;
+  for (const c of compact) if (!USER_CODE_ALPHABET.includes(c)) return null;
+  return `${compact.slice(0, 4)}-${compact.slice(4)}`;
+}
+
+export function newUserCode(): string {
+  const bytes = randomBytes(8);
+  let out = '';
+  for (let i = 0; i < 8; i++) out += USER_CODE_ALPHABET[bytes[i] % USER_CODE_ALPHABET.length];
+  return `${out.slice(0, 4)}-${out.slice(4)}`;
+}
