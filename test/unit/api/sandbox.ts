@@ -1,0 +1,30 @@
+// Shared sandbox fixture for the API client suites: one server per suite, on port 0.
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { HttpClient, type HttpClientOptions } from '../../../src/api/http';
+import { SentryClient } from '../../../src/api/client';
+import type { Credential } from '../../../src/api/credentials';
+
+export function useSandbox(options?: Parameters<typeof startSandbox>[0]): { get: () => Sandbox } {
+  let sb: Sandbox | undefined;
+  before(async () => {
+    sb = await startSandbox(options);
+  });
+  after(async () => {
+    await sb?.close();
+  });
+  beforeEach(() => {
+    sb!.control.reset();
+  });
+  return { get: () => sb! };
+}
+
+export function clientFor(sb: Sandbox, credential: Credential | undefined = { kind: 'bearer', token: sb.defaults.authToken }, more: Partial<HttpClientOptions> = {}): SentryClient {
+  return new SentryClient(new HttpClient({ baseUrl: sb.url, credential: async () => credential, retryBaseDelayMs: 5, ...more }));
+}
+
+/** The query of the last logged request to a path, as [key, value] pairs in order. */
+export function lastQuery(sb: Sandbox, path: RegExp | string): [string, string][] {
+  const all = sb.control.requests.list().filter((r) => (typeof path === 'string' ? r.path === path : path.test(r.path)));
+  if (all.length === 0) throw new Error(`no request to ${path}`);
+  return all[all.length - 1].query;
+}
