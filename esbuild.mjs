@@ -1,7 +1,7 @@
 // Builds the extension-host bundle (and, when present, the webview bundle).
 // Usage: node esbuild.mjs [--production] [--watch]
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -16,6 +16,9 @@ const builds = [
     platform: 'node',
     target: 'node20',
     external: ['vscode'],
+    // ofetch's Node build only adds node-fetch-native (114 KiB) as a fallback for runtimes without
+    // a global fetch; Node 20 and VS Code's extension host have one.
+    alias: { ofetch: './node_modules/ofetch/dist/index.mjs' },
     sourcemap: true,
     sourcesContent: false,
     minify: production,
@@ -35,6 +38,12 @@ if (existsSync('src/webview/main.ts')) {
     minify: production,
     logLevel: 'info',
   });
+}
+
+// The events page's icon font: codicon.css and its font beside the page bundle (localResourceRoots: dist/, media/).
+if (existsSync('src/webview/main.ts')) {
+  mkdirSync('dist', { recursive: true });
+  for (const f of ['codicon.css', 'codicon.ttf']) copyFileSync(`node_modules/@vscode/codicons/dist/${f}`, `dist/${f}`);
 }
 
 if (watch) {

@@ -2,7 +2,7 @@
  * zod schemas for every resource of the spec (section 2) plus what real servers add (api-facts.md).
  * Objects are loose: unknown fields are kept, never rejected, so newer servers keep working.
  */
-import { z } from 'zod';
+import { z } from '../util/z';
 
 const isoTimestamp = z.string();
 /** Real servers send `count` as a string; a few proxies turn it into a number. Normalise to string. */

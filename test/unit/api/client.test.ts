@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { collect } from '../../../src/api/paging';
 import { MAX_HASHES } from '../../../src/api/client';
+import { exceptionsOf } from '../../../src/api/schemas';
 import { clientFor, lastQuery, useSandbox } from './sandbox';
 
 describe('API client against the sandbox: operations and parameters', () => {
@@ -38,7 +39,6 @@ describe('API client against the sandbox: operations and parameters', () => {
 
     it('full=true brings exception frames with context', async () => {
       const page = await clientFor(box.get()).listIssueEvents(ORG, issueId(), { full: true, perPage: 1 });
-      const { exceptionsOf } = await import('../../../src/api/schemas');
       const frames = exceptionsOf(page.items[0])[0].stacktrace?.frames ?? [];
       assert.ok(frames.length > 0);
       assert.ok(frames.some((f) => f.inApp && f.lineNo && f.context?.length));

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { HttpClient } from '../../../src/api/http';
 import { SentryClient } from '../../../src/api/client';
 import { OAuthEndpoints } from '../../../src/api/oauth';
+import { OrganizationListSchema } from '../../../src/api/schemas';
 import { clientFor, useSandbox } from './sandbox';
 
 const ORG = 'acme';
@@ -245,7 +246,6 @@ describe('credentials never reach another origin', () => {
     try {
       const base = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}`;
       const h = new HttpClient({ baseUrl: base, credential: async () => ({ kind: 'bearer', token: sb.defaults.authToken }) });
-      const { OrganizationListSchema } = await import('../../../src/api/schemas');
       const res = await h.request({ path: '/old/api/0/organizations/', schema: OrganizationListSchema });
       assert.equal(res.data.length, 2);
     } finally {

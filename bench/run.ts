@@ -1,0 +1,35 @@
+// npm run bench: every benchmark of the project, printed as one table. Figures, not pass/fail:
+// nothing here fails because a machine is slow.
+import { execFileSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { benchApi, type Figure } from './api';
+
+async function bundle(): Promise<Figure[]> {
+  execFileSync(process.execPath, ['esbuild.mjs', '--production'], { stdio: 'ignore' });
+  const out: Figure[] = [{ name: 'dist/extension.js (production)', value: statSync('dist/extension.js').size / 1024, unit: 'KiB' }];
+  try {
+    out.push({ name: 'dist/webview.js (production)', value: statSync('dist/webview.js').size / 1024, unit: 'KiB' });
+  } catch {
+    // no webview bundle in this build
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  const sections: [string, () => Promise<Figure[]>][] = [
+    ['bundle', bundle],
+    ['api', benchApi],
+  ];
+  const only = process.argv.slice(2);
+  for (const [name, run] of sections) {
+    if (only.length && !only.includes(name)) continue;
+    const figures = await run();
+    console.log(`\n## ${name}`);
+    for (const f of figures) console.log(`  ${f.name.padEnd(52)} ${f.value.toFixed(2).padStart(10)} ${f.unit}`);
+  }
+}
+
+void main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
