@@ -1,8 +1,60 @@
-// The one test command (npm test): unit suites now; the VS Code suites join later.
+// The one test command (npm test, also what .ci/run calls):
+//   1. the unit suites (mocha on Node, test/unit);
+//   2. the VS Code parts (test/harness/cli.ts all): install the VS Code server and the system
+//      packages it needs (once; skipped when complete), build the extension and the
+//      extension-host suites, run those suites inside VS Code, then the UI checks in Chromium.
+// Every part runs even when an earlier one failed; the last line is "N passed, N failed" summed
+// over all of them, and the exit code is non-zero when anything failed.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-function run(cmd, args) {
-  const r = spawnSync(cmd, args, { stdio: 'inherit', shell: false });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const tmp = mkdtempSync(join(tmpdir(), 'sentry-explorer-test-'));
+const started = performance.now();
+const parts = [];
+
+/** Runs one part; `stats` is the file where it writes {"passed":N,"failed":N}. */
+function part(name, cmd, args, stats, env = {}) {
+  const t0 = performance.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  let counts;
+  try {
+    counts = JSON.parse(readFileSync(stats, 'utf8'));
+  } catch {
+    counts = { passed: 0, failed: 0 };
+  }
+  // A part that failed without reporting a failing test (crash, build error) counts as one failure.
+  if (r.status !== 0 && !(counts.failed > 0)) counts.failed = (counts.failed ?? 0) + 1;
+  const seconds = (performance.now() - t0) / 1000;
+  parts.push({ name, passed: counts.passed ?? 0, failed: counts.failed ?? 0, seconds, status: r.status ?? r.signal });
+  // Ctrl+C reaches the part too (same process group); it cleans up after itself, then we stop.
+  if (r.signal === 'SIGINT' || r.status === 130) {
+    rmSync(tmp, { recursive: true, force: true });
+    console.log(`\ninterrupted during the ${name} part`);
+    process.exit(130);
+  }
 }
-run('npx', ['--no-install', 'mocha']);
+// Survive Ctrl+C until the running part has stopped (it gets the signal itself).
+process.on('SIGINT', () => {});
+
+// Mocha's reporter is "spec" plus a counts file (test/harness/count-reporter.cjs).
+const unitStats = join(tmp, 'unit.json');
+part('unit', 'npx', ['--no-install', 'mocha', '--reporter', join(root, 'test/harness/count-reporter.cjs')], unitStats, {
+  SENTRY_EXPLORER_TEST_STATS: unitStats,
+});
+const vscodeStats = join(tmp, 'vscode.json');
+part('vscode', process.execPath, ['--import', 'tsx', join(root, 'test/harness/cli.ts'), 'all', '--stats', vscodeStats], vscodeStats);
+rmSync(tmp, { recursive: true, force: true });
+
+const passed = parts.reduce((n, p) => n + p.passed, 0);
+const failed = parts.reduce((n, p) => n + p.failed, 0);
+console.log('\nSummary');
+for (const p of parts) {
+  console.log(`  ${p.name.padEnd(8)} ${String(p.passed).padStart(4)} passed, ${String(p.failed).padStart(3)} failed  (${p.seconds.toFixed(1)} s)`);
+}
+console.log(`  total time ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

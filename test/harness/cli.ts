@@ -1,0 +1,111 @@
+// The VS Code parts of the test run (npm run test:vscode, and npm test after the unit suites):
+//   node --import tsx test/harness/cli.ts [install|build|integration|ui|all] [--grep <text>] [--stats <file.json>]
+// install: the VS Code server and the system packages only; build: the extension and the
+// extension-host suites (out/integration, also what .vscode-test.mjs runs); integration: the suites
+// inside the extension host (test/integration); ui: the person-like checks in Chromium (test/ui); all: both.
+// --stats writes {"passed":N,"failed":N} for scripts/test.mjs; without it the last line is "N passed, N failed".
+import * as fs from 'node:fs';
+import { runUiChecks } from '../ui/run';
+import { buildExtension, buildIntegration, INTEGRATION_INDEX } from './build';
+import { sandboxSettings, SANDBOX_WORKSPACE, startSandbox, type Sandbox } from './sandbox';
+import { ensureVSCodeServer, log, REPO_ROOT, runExtensionTests } from './vscode';
+
+function parseArgs(argv: string[]) {
+  const args = { command: 'all', grep: undefined as string | undefined, stats: undefined as string | undefined };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--grep') args.grep = argv[++i];
+    else if (a === '--stats') args.stats = argv[++i];
+    else if (!a.startsWith('-')) args.command = a;
+    else throw new Error(`unknown option ${a}`);
+  }
+  if (!['install', 'build', 'integration', 'ui', 'all'].includes(args.command)) throw new Error(`unknown command ${args.command}`);
+  return args;
+}
+
+async function step<T>(label: string, fn: () => T | Promise<T>): Promise<T> {
+  const t0 = performance.now();
+  const r = await fn();
+  log(`${label}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  return r;
+}
+
+async function main(): Promise<number> {
+  const args = parseArgs(process.argv.slice(2));
+  const counts = { passed: 0, failed: 0 };
+  const t0 = performance.now();
+  const finish = () => {
+    if (args.stats) fs.writeFileSync(args.stats, JSON.stringify(counts));
+    log(`VS Code parts took ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    process.stdout.write(`${args.stats ? 'VS Code suites: ' : ''}${counts.passed} passed, ${counts.failed} failed\n`);
+    return counts.failed > 0 ? 1 : 0;
+  };
+
+  if (args.command === 'build') {
+    buildExtension();
+    await buildIntegration();
+    return 0;
+  }
+  try {
+    await step('install (VS Code server, system packages)', ensureVSCodeServer);
+  } catch (e) {
+    log(`installing the VS Code server failed: ${(e as Error).message}`);
+    counts.failed++;
+    return finish();
+  }
+  if (args.command === 'install') return finish();
+
+  let sandbox: Sandbox | undefined;
+  try {
+    await step('build the extension (node esbuild.mjs)', () => buildExtension());
+    if (args.command !== 'ui') await step('build the extension-host suites', buildIntegration);
+    sandbox = await step('start the sandbox service', () => startSandbox());
+  } catch (e) {
+    log(`preparing the VS Code runs failed: ${(e as Error).stack ?? e}`);
+    counts.failed++;
+    await sandbox?.close();
+    return finish();
+  }
+  const env: Record<string, string> = { SENTRY_EXPLORER_TEST_SANDBOX_URL: sandbox.url };
+  // The UI checks run in this process and drive the sandbox too (its defaults, its controls).
+  process.env.SENTRY_EXPLORER_TEST_SANDBOX_URL = sandbox.url;
+  // The window opens the sandbox's sample workspace, as the demo does.
+  const workspace = SANDBOX_WORKSPACE;
+
+  try {
+    if (args.command === 'integration' || args.command === 'all') {
+      process.stdout.write('\nExtension-host suites (test/integration)\n');
+      const r = await step('extension-host suites', () =>
+        runExtensionTests({
+          name: 'integration',
+          workspace,
+          extensionDevelopmentPath: REPO_ROOT,
+          extensionTestsPath: INTEGRATION_INDEX,
+          env: { ...env, ...(args.grep ? { SENTRY_EXPLORER_TEST_GREP: args.grep } : {}) },
+        }),
+      );
+      counts.passed += r.passed;
+      counts.failed += r.failed;
+      const activation = /SENTRY_EXPLORER_ACTIVATION_MS=([\d.]+)/.exec(r.output);
+      if (activation) log(`extension activation inside VS Code: ${activation[1]} ms`);
+    }
+    if (args.command === 'ui' || args.command === 'all') {
+      const r = await step('UI checks', () =>
+        runUiChecks({ workspace, env, settings: sandboxSettings(sandbox), grep: args.grep }),
+      );
+      counts.passed += r.passed;
+      counts.failed += r.failed;
+    }
+  } finally {
+    await sandbox.close();
+  }
+  return finish();
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    log(String((e as Error).stack ?? e));
+    process.exit(1);
+  },
+);

@@ -1,0 +1,90 @@
+// Runs the person-like checks (test/ui/*.check.ts) against one VS Code window with the extension
+// under development. A failed check keeps its artifacts under test-results/ui-<check>/ and the
+// window is reloaded before the next check.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { log, REPO_ROOT, startVSCode, stoppingOnSignalNow, type VSCodeHandle } from '../harness/vscode';
+import { registry, slug, UI_RESULTS_DIR, workbench, type UiCheck } from './framework';
+
+export interface UiRunOptions {
+  workspace: string;
+  settings?: Record<string, unknown>;
+  env?: Record<string, string>;
+  /** Only checks whose name contains this text. */
+  grep?: string;
+}
+
+export interface Counts {
+  passed: number;
+  failed: number;
+}
+
+async function loadChecks(): Promise<UiCheck[]> {
+  const dir = __dirname;
+  for (const f of fs.readdirSync(dir).filter((f) => f.endsWith('.check.ts')).sort()) {
+    await import(pathToFileURL(path.join(dir, f)).href);
+  }
+  return registry;
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    p.finally(() => clearTimeout(timer)),
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms);
+    }),
+  ]);
+}
+
+export async function runUiChecks(opts: UiRunOptions): Promise<Counts> {
+  const checks = (await loadChecks()).filter((c) => !opts.grep || c.name.includes(opts.grep));
+  const counts: Counts = { passed: 0, failed: 0 };
+  if (!checks.length) return counts;
+  fs.rmSync(UI_RESULTS_DIR, { recursive: true, force: true });
+
+  let vscode: VSCodeHandle | undefined;
+  try {
+    vscode = await startVSCode({
+      workspace: opts.workspace,
+      settings: opts.settings,
+      env: opts.env,
+      extensionDevelopmentPath: REPO_ROOT,
+    });
+    await vscode.waitForWorkbench();
+  } catch (e) {
+    if (stoppingOnSignalNow()) return { passed: 0, failed: checks.length };
+    log(`could not open VS Code for the UI checks: ${(e as Error).stack ?? e}`);
+    await vscode?.collectArtifacts('ui-startup').catch(() => undefined);
+    await vscode?.close();
+    return { passed: 0, failed: checks.length };
+  }
+
+  const page = vscode.page;
+  const wb = workbench(page);
+  process.stdout.write('\n  UI checks (Chromium)\n');
+  try {
+    for (const c of checks) {
+      const t0 = performance.now();
+      try {
+        page.setDefaultTimeout(Math.min(c.timeoutMs, 30_000));
+        await withTimeout(c.run({ page, vscode: wb }), c.timeoutMs, `check "${c.name}"`);
+        counts.passed++;
+        process.stdout.write(`    \u2714 ${c.name} (${Math.round(performance.now() - t0)} ms)\n`);
+      } catch (e) {
+        counts.failed++;
+        process.stdout.write(`    \u2716 ${c.name}\n      ${String((e as Error).stack ?? e).split('\n').slice(0, 8).join('\n      ')}\n`);
+        await vscode.collectArtifacts(`ui-${slug(c.name)}`).catch((err) => log(`could not keep artifacts: ${err}`));
+        // A fresh window for the next check.
+        await page.reload({ waitUntil: 'domcontentloaded' }).catch(() => undefined);
+        await vscode.waitForWorkbench().catch(() => undefined);
+      }
+      await wb.dismiss().catch(() => undefined);
+    }
+  } finally {
+    await vscode.close();
+  }
+  process.stdout.write(`  ${counts.passed} passing, ${counts.failed} failing; screenshots in ${path.relative(process.cwd(), UI_RESULTS_DIR)}/\n`);
+  return counts;
+}
