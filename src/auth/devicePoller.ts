@@ -1,0 +1,140 @@
+/**
+ * The polling half of the device authorization grant (RFC 8628, spec 3.2, 5 rule 6, 7.2, 8).
+ * Pure: the poll request, the clock, sleeping and cancellation are injected, so every row of the
+ * state table can be replayed with exact poll times.
+ *
+ * Timing: the first poll is `interval` seconds after the code was issued, and each next poll
+ * `interval` seconds after the previous answer arrived (never sooner, whatever the latency).
+ * `slow_down` adds 5 s to the interval for the rest of the flow (cumulative). When the next poll
+ * would fall at or after `expires_in`, polling stops with `expired` at the expiry instant.
+ */
+import type { DeviceAuthorization, TokenResponse } from '../api/schemas';
+import { ApiError, NetworkError, OAuthError, ServerError, TimeoutError } from '../api/errors';
+import { isAbortError } from './state';
+
+export const SLOW_DOWN_INCREMENT_S = 5;
+export const DEFAULT_INTERVAL_S = 5;
+export const DEFAULT_EXPIRES_IN_S = 600;
+/** Consecutive network failures / 5xx answers tolerated (with backoff) before giving up. */
+export const MAX_TRANSIENT_FAILURES = 3;
+
+export type DevicePollOutcome =
+  | { kind: 'approved'; tokens: TokenResponse; polls: number }
+  | { kind: 'denied'; polls: number }
+  /** `expired_token` from the server, or `expires_in` elapsed locally (`local: true`). */
+  | { kind: 'expired'; local: boolean; polls: number }
+  | { kind: 'cancelled'; polls: number }
+  /** Any other error: `error` names it (an OAuth error name, or the API error's kind). */
+  | { kind: 'error'; error: string; message: string; polls: number };
+
+export interface PollEvent {
+  /** 1-based poll number. */
+  n: number;
+  at: number;
+  /** What the poll returned: `approved`, an OAuth error name, or a transient failure kind. */
+  result: string;
+  intervalS: number;
+}
+
+export interface DevicePollOptions {
+  /** One request to the token endpoint with the device_code grant; throws OAuthError while not approved. */
+  poll: (deviceCode: string, signal: AbortSignal) => Promise<TokenResponse>;
+  now?: () => number;
+  /** Resolves after `ms`, or early (resolving or rejecting) when the signal aborts. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  signal?: AbortSignal;
+  /** When the device code was issued (epoch ms); defaults to now() at the call. */
+  issuedAt?: number;
+  onPoll?: (e: PollEvent) => void;
+}
+
+export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+export async function pollForDeviceToken(auth: DeviceAuthorization, opts: DevicePollOptions): Promise<DevicePollOutcome> {
+  const now = opts.now ?? Date.now;
+  const sleep = opts.sleep ?? abortableSleep;
+  const signal = opts.signal ?? new AbortController().signal;
+  const issuedAt = opts.issuedAt ?? now();
+  const expiresAt = issuedAt + (auth.expires_in > 0 ? auth.expires_in : DEFAULT_EXPIRES_IN_S) * 1000;
+  let intervalS = auth.interval > 0 ? auth.interval : DEFAULT_INTERVAL_S;
+  let polls = 0;
+  let transientFailures = 0;
+  let lastAnswerAt = issuedAt;
+
+  const wait = async (ms: number): Promise<boolean> => {
+    if (ms > 0) {
+      try {
+        await sleep(ms, signal);
+      } catch (err) {
+        if (signal.aborted || isAbortError(err)) return false;
+        throw err;
+      }
+    }
+    return !signal.aborted;
+  };
+
+  for (;;) {
+    if (signal.aborted) return { kind: 'cancelled', polls };
+    // After transient failures, back off exponentially on top of the interval (RFC 8628 section 3.5).
+    const delayMs = intervalS * 1000 * 2 ** transientFailures;
+    const nextAt = lastAnswerAt + delayMs;
+    if (nextAt >= expiresAt) {
+      if (!(await wait(expiresAt - now()))) return { kind: 'cancelled', polls };
+      return { kind: 'expired', local: true, polls };
+    }
+    if (!(await wait(nextAt - now()))) return { kind: 'cancelled', polls };
+    polls++;
+    const at = now();
+    let result: string;
+    try {
+      const tokens = await opts.poll(auth.device_code, signal);
+      if (signal.aborted) return { kind: 'cancelled', polls };
+      opts.onPoll?.({ n: polls, at, result: 'approved', intervalS });
+      return { kind: 'approved', tokens, polls };
+    } catch (err) {
+      if (signal.aborted || isAbortError(err)) return { kind: 'cancelled', polls };
+      lastAnswerAt = now();
+      if (err instanceof OAuthError) {
+        result = err.error;
+        transientFailures = 0;
+        opts.onPoll?.({ n: polls, at, result, intervalS });
+        switch (err.error) {
+          case 'authorization_pending':
+            continue;
+          case 'slow_down':
+            intervalS += SLOW_DOWN_INCREMENT_S;
+            continue;
+          case 'access_denied':
+            return { kind: 'denied', polls };
+          case 'expired_token':
+            return { kind: 'expired', local: false, polls };
+          default:
+            return { kind: 'error', error: err.error, message: err.message, polls };
+        }
+      }
+      if (isTransient(err) && transientFailures + 1 < MAX_TRANSIENT_FAILURES) {
+        transientFailures++;
+        opts.onPoll?.({ n: polls, at, result: (err as ApiError).kind, intervalS });
+        continue;
+      }
+      const kind = err instanceof ApiError ? err.kind : 'unexpected';
+      opts.onPoll?.({ n: polls, at, result: kind, intervalS });
+      return { kind: 'error', error: kind, message: err instanceof Error ? err.message : String(err), polls };
+    }
+  }
+}
+
+function isTransient(err: unknown): boolean {
+  return err instanceof NetworkError || err instanceof TimeoutError || err instanceof ServerError;
+}

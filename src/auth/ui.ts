@@ -1,0 +1,48 @@
+/**
+ * The VS Code UI entry points sign-in uses, as one replaceable object: tests inside VS Code (where
+ * dialogs are refused) swap parts of it to answer prompts.
+ */
+import * as vscode from 'vscode';
+
+export interface AuthUi {
+  showQuickPick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Thenable<T | undefined>;
+  showInputBox(options: vscode.InputBoxOptions): Thenable<string | undefined>;
+  showInformationMessage(message: string, options: vscode.MessageOptions, ...items: string[]): Thenable<string | undefined>;
+  showWarningMessage(message: string, options: vscode.MessageOptions, ...items: string[]): Thenable<string | undefined>;
+  showErrorMessage(message: string, options: vscode.MessageOptions, ...items: string[]): Thenable<string | undefined>;
+  withProgress<R>(
+    options: vscode.ProgressOptions,
+    task: (progress: vscode.Progress<{ message?: string; increment?: number }>, token: vscode.CancellationToken) => Thenable<R>,
+  ): Thenable<R>;
+  openExternal(uri: vscode.Uri): Thenable<boolean>;
+  asExternalUri(uri: vscode.Uri): Thenable<vscode.Uri>;
+  writeClipboard(text: string): Thenable<void>;
+}
+
+export function defaultUi(): AuthUi {
+  return {
+    showQuickPick: (items, options) => vscode.window.showQuickPick(items, options),
+    showInputBox: (options) => vscode.window.showInputBox(options),
+    showInformationMessage: (m, o, ...items) => vscode.window.showInformationMessage(m, o, ...items),
+    showWarningMessage: (m, o, ...items) => vscode.window.showWarningMessage(m, o, ...items),
+    showErrorMessage: (m, o, ...items) => vscode.window.showErrorMessage(m, o, ...items),
+    withProgress: (options, task) => vscode.window.withProgress(options, task),
+    openExternal: (uri) => vscode.env.openExternal(uri),
+    asExternalUri: (uri) => vscode.env.asExternalUri(uri),
+    writeClipboard: (text) => vscode.env.clipboard.writeText(text),
+  };
+}
+
+/** A holder whose parts tests can replace and restore. */
+export class UiHolder {
+  private current: AuthUi = defaultUi();
+  get ui(): AuthUi {
+    return this.current;
+  }
+  override(parts: Partial<AuthUi>): void {
+    this.current = { ...this.current, ...parts };
+  }
+  reset(): void {
+    this.current = defaultUi();
+  }
+}

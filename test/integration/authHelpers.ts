@@ -1,0 +1,180 @@
+// Shared by the sign-in suites inside VS Code: the sandbox's control endpoints, a headless
+// Chromium for the browser steps (the approval pages), and stubs for the sign-in UI (dialogs are
+// refused while tests run).
+import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import * as vscode from 'vscode';
+import type { SentryAuth } from '../../src/auth/sentryAuth';
+import type { AuthUi } from '../../src/auth/ui';
+import { activateExtension } from './helpers';
+
+export const SANDBOX_URL = process.env.SENTRY_EXPLORER_TEST_SANDBOX_URL?.replace(/\/+$/, '');
+
+export async function control<T = unknown>(route: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${SANDBOX_URL}/_sandbox/${route}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`sandbox ${route}: HTTP ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  query: Array<[string, string]>;
+  headers: Record<string, string>;
+  body?: string;
+  status: number;
+}
+
+export async function auth(): Promise<SentryAuth> {
+  return (await activateExtension()).auth;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Chromium (playwright-core from the project's node_modules, not bundled into the suite)
+
+let browser: Browser | undefined;
+
+export async function chromiumPage(): Promise<Page> {
+  if (!browser) {
+    const req = createRequire(path.join(__dirname, 'index.js'));
+    const { chromium } = req('playwright-core') as typeof import('playwright-core');
+    browser = await chromium.launch({
+      executablePath: process.env.SENTRY_EXPLORER_CHROMIUM ?? '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+  }
+  return browser.newPage();
+}
+
+/**
+ * Opens the sandbox's authorize page, clicks `action`, and returns the URL the server redirects
+ * the browser to (the callback with code or error and state) without loading it in this Chromium,
+ * which is not the browser the workbench runs in.
+ */
+export async function authorizeInChromium(url: string, action: 'approve' | 'deny'): Promise<string> {
+  const page = await chromiumPage();
+  try {
+    let location: string | undefined;
+    const origin = new URL(url).origin;
+    await page.route(
+      (u) => u.origin === origin && u.pathname === '/oauth/authorize/',
+      async (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        const res = await route.fetch({ maxRedirects: 0 });
+        const loc = res.headers()['location'];
+        if (res.status() >= 300 && res.status() < 400 && loc) {
+          location = new URL(loc, url).toString();
+          return route.fulfill({ status: 200, contentType: 'text/html', body: '<p id="done">Returning to VS Code</p>' });
+        }
+        return route.fulfill({ response: res });
+      },
+    );
+    await page.goto(url);
+    await page.locator(`#${action}`).click();
+    await page.locator('#done').waitFor({ timeout: 15_000 });
+    if (!location) throw new Error(`the authorize page did not redirect; it shows: ${(await page.locator('body').innerText()).slice(0, 300)}`);
+    return location;
+  } finally {
+    await page.close();
+  }
+}
+
+export async function closeChromium(): Promise<void> {
+  await browser?.close().catch(() => undefined);
+  browser = undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The sign-in UI, scripted
+
+export interface Shown {
+  level: 'info' | 'warning' | 'error';
+  message: string;
+  modal: boolean;
+  items: string[];
+}
+
+export interface Script {
+  /** Which sign-in method the quick pick answers (by `method`), or undefined to cancel. */
+  method?: 'device' | 'browser' | 'token' | 'apiKey';
+  /** Answers to input boxes, in order. */
+  inputs?: string[];
+  /** Answer to a message (return one of its items, or undefined). */
+  answer?: (s: Shown) => string | undefined;
+  /** Called with the URL the extension opens in the browser (instead of opening it). */
+  onOpen?: (url: string) => void | Promise<void>;
+}
+
+export class UiRecorder {
+  readonly shown: Shown[] = [];
+  readonly opened: string[] = [];
+  readonly clipboard: string[] = [];
+  readonly quickPicks: string[][] = [];
+  private inputs: string[] = [];
+
+  constructor(private script: Script = {}) {}
+
+  set(script: Script): void {
+    this.script = script;
+    this.inputs = [...(script.inputs ?? [])];
+  }
+
+  messages(level?: Shown['level']): string[] {
+    return this.shown.filter((s) => !level || s.level === level).map((s) => s.message);
+  }
+
+  ui(): Partial<AuthUi> {
+    const message = (level: Shown['level']) => async (m: string, o: vscode.MessageOptions, ...items: string[]) => {
+      const s: Shown = { level, message: m, modal: !!o?.modal, items };
+      this.shown.push(s);
+      return this.script.answer?.(s);
+    };
+    return {
+      showQuickPick: async <T extends vscode.QuickPickItem>(items: readonly T[]) => {
+        this.quickPicks.push(items.map((i) => i.label));
+        return items.find((i) => (i as unknown as { method?: string }).method === this.script.method);
+      },
+      showInputBox: async () => this.inputs.shift(),
+      showInformationMessage: message('info'),
+      showWarningMessage: message('warning'),
+      showErrorMessage: message('error'),
+      openExternal: async (uri) => {
+        const url = typeof uri === 'string' ? uri : uri.toString(true);
+        this.opened.push(url);
+        await this.script.onOpen?.(url);
+        return true;
+      },
+      writeClipboard: async (text) => {
+        this.clipboard.push(text);
+      },
+    };
+  }
+}
+
+/** The extension's log file ("Sentry Explorer" LogOutputChannel) as written so far. */
+export function readExtensionLog(a: SentryAuth): string {
+  const dir = a.context.logUri.fsPath;
+  if (!fs.existsSync(dir)) return '';
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.log'))
+    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+    .join('\n');
+}
+
+export async function waitFor<T>(what: string, fn: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined && v !== (false as unknown)) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
