@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { Commands } from '../constants';
 import { collect } from '../api/paging';
 import { PERIODS, PRESETS, SORTS, looksLikeShortId, parseHashes, type IssueFilter, type IssuePreset } from './filter';
-import { detectFromWorkspace, readSelection, saveSelection } from './selection';
+import { detectFromWorkspace, saveSelection } from './selection';
 import type { IssuesView } from './view';
 import type { IssueSort, ProjectIssuesStatsPeriod } from '../api/client';
 
@@ -56,7 +56,7 @@ async function filterIssues(view: IssuesView): Promise<void> {
       label: '$(search) Search…',
       description: 'free text, a search query, or a short ID such as PROJ-123',
       apply: async (f) => {
-        const text = await vscode.window.showInputBox({
+        const text = await view.ui.ui.showInputBox({
           title: 'Search Issues',
           prompt: 'A Sentry search query (is:resolved level:error …), free text, or a short ID',
           value: f.preset === 'custom' ? f.text : '',
@@ -80,7 +80,7 @@ async function filterIssues(view: IssuesView): Promise<void> {
       apply: (f) => ({ ...f, sort: s }),
     })),
   ];
-  const pick = await vscode.window.showQuickPick(items, { title: 'Filter Issues', placeHolder: 'Choose a query, a stats period or a sort order' });
+  const pick = await view.ui.ui.showQuickPick(items, { title: 'Filter Issues', placeHolder: 'Choose a query, a stats period or a sort order' });
   if (!pick?.apply) return;
   const next = await pick.apply(current);
   if (!next) return;
@@ -98,9 +98,9 @@ async function chooseProject(view: IssuesView): Promise<void> {
     return;
   }
   const detected = await detectFromWorkspace();
-  const current = readSelection();
+  const current = view.selection();
   const org = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Sentry: loading organizations…' }, () =>
-    pickOrganization(client, current.org ?? detected.find((d) => d.org)?.org),
+    pickOrganization(view, client, current.org ?? detected.find((d) => d.org)?.org),
   );
   if (!org) return;
   const wanted = new Set([...current.projects, ...detected.filter((d) => d.org === undefined || d.org === org).map((d) => d.project!).filter(Boolean)]);
@@ -109,14 +109,14 @@ async function chooseProject(view: IssuesView): Promise<void> {
     const all = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Sentry: loading projects of ${org}…` }, () =>
       collect(client.projectPages(org), 1000),
     );
-    const picks = await vscode.window.showQuickPick(
+    const picks = await view.ui.ui.showQuickPick(
       all.map((p) => ({ label: p.slug, description: p.name && p.name !== p.slug ? p.name : undefined, detail: p.platform ?? undefined, picked: wanted.has(p.slug) })),
       { title: `Projects of ${org}`, canPickMany: true, placeHolder: 'Choose the projects whose issues to show' },
-    );
+    ) as unknown as vscode.QuickPickItem[] | undefined;
     projects = picks?.map((p) => p.label);
   } catch (err) {
     view.log.warn(`[issues] project list unavailable: ${(err as Error).message}`);
-    const typed = await vscode.window.showInputBox({
+    const typed = await view.ui.ui.showInputBox({
       title: `Projects of ${org}`,
       prompt: 'This server does not list projects. Type project slugs, separated by commas.',
       value: [...wanted].join(', '),
@@ -129,14 +129,14 @@ async function chooseProject(view: IssuesView): Promise<void> {
   view.selectionChanged();
 }
 
-async function pickOrganization(client: NonNullable<Awaited<ReturnType<IssuesView['auth']['getClient']>>>, preferred: string | undefined): Promise<string | undefined> {
+async function pickOrganization(view: IssuesView, client: NonNullable<Awaited<ReturnType<IssuesView['auth']['getClient']>>>, preferred: string | undefined): Promise<string | undefined> {
   const orgs = await collect(client.organizationPages(), 1000);
   if (orgs.length === 1) return orgs[0].slug;
   if (orgs.length === 0) {
-    void vscode.window.showWarningMessage('This Sentry account sees no organization. Sign in with another account or ask to be invited.');
+    void view.ui.ui.showWarningMessage('This Sentry account sees no organization. Sign in with another account or ask to be invited.', {});
     return undefined;
   }
-  const pick = await vscode.window.showQuickPick(
+  const pick = await view.ui.ui.showQuickPick(
     orgs.map((o) => ({ label: o.slug, description: o.name, picked: o.slug === preferred })),
     { title: 'Sentry Organization', placeHolder: preferred ? `Detected in the workspace: ${preferred}` : 'Choose an organization' },
   );
@@ -144,14 +144,14 @@ async function pickOrganization(client: NonNullable<Awaited<ReturnType<IssuesVie
 }
 
 async function findByHashes(view: IssuesView): Promise<void> {
-  const { org, projects } = readSelection();
+  const { org, projects } = view.selection();
   if (!org || projects.length === 0) {
     await vscode.commands.executeCommand(Commands.chooseProject);
     return;
   }
-  const project = projects.length === 1 ? projects[0] : (await vscode.window.showQuickPick(projects, { title: 'Find Issues by Hashes: project' }));
+  const project = projects.length === 1 ? projects[0] : (await view.ui.ui.showQuickPick(projects.map((label) => ({ label })), { title: 'Find Issues by Hashes: project' }))?.label;
   if (!project) return;
-  const text = await vscode.window.showInputBox({
+  const text = await view.ui.ui.showInputBox({
     title: 'Find Issues by Hashes',
     prompt: 'Group hashes (32 hex characters), separated by spaces, commas or new lines. At most 100 are used.',
     validateInput: (v) => (parseHashes(v).length ? undefined : 'Type at least one hash'),
@@ -160,12 +160,11 @@ async function findByHashes(view: IssuesView): Promise<void> {
   const hashes = parseHashes(text);
   try {
     const result = await vscode.window.withProgress({ location: { viewId: 'sentryExplorer.issues' } }, () => view.model.findByHashes(org, project, hashes, view.filter));
-    view.hashResults.set(project, result);
-    view.tree.refresh();
+    view.showHashResult(project, result);
     if (result.droppedHashes) {
-      void vscode.window.showWarningMessage(`Only the first 100 of ${hashes.length} hashes were used; Sentry ignores the other ${result.droppedHashes}.`);
+      void view.ui.ui.showWarningMessage(`Only the first 100 of ${hashes.length} hashes were used; Sentry ignores the other ${result.droppedHashes}.`, {});
     }
   } catch (err) {
-    void vscode.window.showErrorMessage((err as Error).message, 'Show Log').then((a) => a && vscode.commands.executeCommand(Commands.showLog));
+    void view.ui.ui.showErrorMessage((err as Error).message, {}, 'Show Log').then((a) => a && vscode.commands.executeCommand(Commands.showLog));
   }
 }

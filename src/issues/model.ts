@@ -18,6 +18,8 @@ export interface IssueList {
   nextCursor?: string;
   /** X-Hits: the total the server knows of, when it says. */
   hits?: number;
+  /** X-Max-Hits: the cap of X-Hits; a total equal to it means "at least". */
+  maxHits?: number;
   loading: boolean;
   error?: unknown;
   /** When the last page arrived (epoch ms). */
@@ -105,6 +107,7 @@ export class IssuesModel {
         issues: replace ? page.items : dedupe([...list.issues, ...page.items]),
         nextCursor: page.nextCursor,
         hits: page.hits ?? list.hits,
+        maxHits: page.maxHits ?? list.maxHits,
         loading: false,
         error: undefined,
         loadedAt: replace ? this.now() : list.loadedAt ?? this.now(),

@@ -39,20 +39,25 @@ export function statsLine(issue: Issue, period: string): string | undefined {
 /** Markdown for the tooltip; every server string is escaped so none of it renders as markup. */
 export function issueTooltipMarkdown(issue: Issue, period: string, now = Date.now(), note?: string): string {
   const flags = [issue.isBookmarked && 'bookmarked', issue.isSubscribed && 'subscribed', issue.isPublic && 'public'].filter(Boolean).join(', ');
-  const lines = [
-    `**${md(issue.shortId)}** ${md(issue.title)}`,
-    '',
-    issue.culprit ? `\`${code(issue.culprit)}\`` : undefined,
-    '',
-    `Level: ${md(issue.level)} · Status: ${md(describeStatus(issue))}`,
-    `${md(plural(issue.count, 'event', 'events'))} · ${md(plural(issue.userCount, 'user', 'users'))} · ${md(plural(issue.numComments, 'comment', 'comments'))}`,
-    `First seen ${relativeTime(issue.firstSeen, now)} (${absoluteTime(issue.firstSeen)})  `,
-    `Last seen ${relativeTime(issue.lastSeen, now)} (${absoluteTime(issue.lastSeen)})`,
-    `Assignee: ${md(assigneeName(issue) ?? 'nobody')}${flags ? ` · ${flags}` : ''}`,
-    statsLine(issue, period) ? `\n\`${statsLine(issue, period)}\`` : undefined,
-    note ? `\n_${md(note)}_` : undefined,
+  const stats = statsLine(issue, period);
+  // Paragraphs are separated by a blank line; lines inside one end in a Markdown hard break.
+  const paragraphs: (string | undefined)[][] = [
+    [`**${md(issue.shortId)}** ${md(issue.title)}`],
+    [issue.culprit ? `\`${code(issue.culprit)}\`` : undefined],
+    [
+      `Level: ${md(issue.level)} · Status: ${md(describeStatus(issue))}`,
+      `${md(plural(issue.count, 'event', 'events'))} · ${md(plural(issue.userCount, 'user', 'users'))} · ${md(plural(issue.numComments, 'comment', 'comments'))}`,
+      `First seen ${relativeTime(issue.firstSeen, now)} (${absoluteTime(issue.firstSeen)})`,
+      `Last seen ${relativeTime(issue.lastSeen, now)} (${absoluteTime(issue.lastSeen)})`,
+      `Assignee: ${md(assigneeName(issue) ?? 'nobody')}${flags ? ` · ${flags}` : ''}`,
+    ],
+    [stats ? `\`${stats}\`` : undefined],
+    [note ? `_${md(note)}_` : undefined],
   ];
-  return lines.filter((l) => l !== undefined).join('\n');
+  return paragraphs
+    .map((lines) => lines.filter((l): l is string => l !== undefined).join('  \n'))
+    .filter(Boolean)
+    .join('\n\n');
 }
 
 /** Escapes Markdown (and HTML) special characters. */

@@ -32,8 +32,10 @@ export class IssuesStatusBar implements vscode.Disposable {
       const list = this.model.peek(org, project, DEFAULT_FILTER) ?? this.anyUnresolved(org, project);
       if (!list || list.error) continue;
       known = true;
-      if (list.hits !== undefined) total += list.hits;
-      else {
+      if (list.hits !== undefined) {
+        total += list.hits;
+        lower ||= list.maxHits !== undefined && list.hits >= list.maxHits;
+      } else {
         total += list.issues.length;
         lower ||= !!list.nextCursor;
       }

@@ -20,9 +20,9 @@ export type IssueNode = {
 export type Node =
   | { type: 'project'; org: string; project: string }
   | IssueNode
-  | { type: 'loadMore'; org: string; project: string; shown: number; hits?: number }
-  | { type: 'error'; org: string; project: string; message: string; actions: ErrorAction[] }
-  | { type: 'action'; action: ErrorAction; org: string; project: string }
+  | { type: 'loadMore'; org: string; project: string; shown: number; hits?: number; maxHits?: number }
+  | { type: 'error'; org: string; project: string; message: string; actions: ErrorAction[]; neededScopes?: readonly string[] }
+  | { type: 'action'; action: ErrorAction; org: string; project: string; neededScopes?: readonly string[] }
   | { type: 'info'; label: string; tooltip?: string; icon: string };
 
 export interface Selection {
@@ -73,7 +73,7 @@ export class IssuesTreeProvider implements vscode.TreeDataProvider<Node>, vscode
   async getChildren(node?: Node): Promise<Node[]> {
     if (!node) return this.roots();
     if (node.type === 'project') return this.issuesOf(node.org, node.project, false);
-    if (node.type === 'error') return node.actions.map((action) => ({ type: 'action', action, org: node.org, project: node.project }));
+    if (node.type === 'error') return node.actions.map((action) => ({ type: 'action', action, org: node.org, project: node.project, neededScopes: node.neededScopes }));
     return [];
   }
 
@@ -85,14 +85,14 @@ export class IssuesTreeProvider implements vscode.TreeDataProvider<Node>, vscode
         item.iconPath = new vscode.ThemeIcon('project');
         item.contextValue = 'project';
         const list = this.deps.model.peek(node.org, node.project, this.deps.filter());
-        if (list && !list.error) item.description = countText(list.issues.length, list.hits, !!list.nextCursor);
+        if (list && !list.error) item.description = countText(list.issues.length, list.hits, !!list.nextCursor, list.maxHits);
         return item;
       }
       case 'issue':
         return issueItem(node, this.deps.now?.() ?? Date.now());
       case 'loadMore': {
         const item = new vscode.TreeItem('Load more…', vscode.TreeItemCollapsibleState.None);
-        item.description = countText(node.shown, node.hits, true);
+        item.description = countText(node.shown, node.hits, true, node.maxHits);
         item.iconPath = new vscode.ThemeIcon('fold-down');
         item.contextValue = 'loadMore';
         item.command = { command: Commands.loadMore, title: 'Load More', arguments: [node] };
@@ -109,7 +109,9 @@ export class IssuesTreeProvider implements vscode.TreeDataProvider<Node>, vscode
         const a = ACTIONS[node.action];
         const item = new vscode.TreeItem(a.label, vscode.TreeItemCollapsibleState.None);
         item.iconPath = new vscode.ThemeIcon(a.icon);
-        item.command = { command: a.command, title: a.label };
+        // Sign In after a 403 asks for the scopes the operation needs.
+        const args = node.action === 'signIn' && node.neededScopes?.length ? [{ neededScopes: node.neededScopes }] : undefined;
+        item.command = { command: a.command, title: a.label, arguments: args };
         item.contextValue = `action.${node.action}`;
         return item;
       }
@@ -143,13 +145,14 @@ export class IssuesTreeProvider implements vscode.TreeDataProvider<Node>, vscode
     }
     if (list.error) {
       const { message, actions } = presentError(list.error);
-      nodes.push({ type: 'error', org, project, message, actions });
+      const neededScopes = (list.error as { neededScopes?: readonly string[] }).neededScopes;
+      nodes.push({ type: 'error', org, project, message, actions, neededScopes });
       return nodes;
     }
     for (const issue of list.issues) {
       nodes.push({ type: 'issue', org, project, issue, otherProject: issue.project.slug !== project, period: filter.statsPeriod });
     }
-    if (list.nextCursor) nodes.push({ type: 'loadMore', org, project, shown: list.issues.length, hits: list.hits });
+    if (list.nextCursor) nodes.push({ type: 'loadMore', org, project, shown: list.issues.length, hits: list.hits, maxHits: list.maxHits });
     if (list.issues.length === 0 && only && !hashes) {
       this.deps.setEmptyMessage(`No issues in ${project} match ${describeQuery(filter)}.`);
       return [];
@@ -176,7 +179,8 @@ export function issueItem(node: IssueNode, now: number): vscode.TreeItem {
   return item;
 }
 
-function countText(shown: number, hits: number | undefined, more: boolean): string {
-  if (hits !== undefined) return `${shown.toLocaleString('en')} of ${hits.toLocaleString('en')}`;
+/** "100 of 1,234", "100 of 1,000+" when the total hit the server's cap, "100+" when unknown. */
+export function countText(shown: number, hits: number | undefined, more: boolean, maxHits?: number): string {
+  if (hits !== undefined) return `${shown.toLocaleString('en')} of ${hits.toLocaleString('en')}${maxHits !== undefined && hits >= maxHits ? '+' : ''}`;
   return `${shown.toLocaleString('en')}${more ? '+' : ''}`;
 }

@@ -1,14 +1,17 @@
 /** Wires the Issues view: model, tree, commands, status bar and background refresh. */
 import * as vscode from 'vscode';
 import type { SentryClient } from '../api/client';
+import type { Issue } from '../api/schemas';
 import { Commands, CONFIG_SECTION } from '../constants';
 import { DEFAULT_FILTER, describeFilter, type IssueFilter } from './filter';
 import { IssuesModel, type IssueList } from './model';
 import { nextRefreshDelay, type RefreshState } from './refreshPolicy';
-import { readSelection } from './selection';
-import { IssuesTreeProvider, type IssueNode, type Node } from './tree';
+import { detectFromWorkspace, readSelection } from './selection';
+import type { DetectedProject } from './detect';
+import { IssuesTreeProvider, type IssueNode, type Node, type Selection } from './tree';
 import { registerIssueCommands } from './commands';
 import { IssuesStatusBar } from './statusBar';
+import { UiHolder } from '../auth/ui';
 
 export const VIEW_ID = 'sentryExplorer.issues';
 const FILTER_KEY = 'sentryExplorer.issueFilter';
@@ -18,6 +21,8 @@ export interface IssuesAuth {
   getClient(): Promise<SentryClient | undefined>;
   isSignedIn(): boolean;
   readonly onDidChangeSession: vscode.Event<unknown>;
+  /** The organization remembered at sign-in (an OAuth token sees only that one). */
+  readonly organization?: { slug: string };
 }
 
 export class IssuesView implements vscode.Disposable {
@@ -25,11 +30,17 @@ export class IssuesView implements vscode.Disposable {
   readonly tree: IssuesTreeProvider;
   readonly treeView: vscode.TreeView<Node>;
   readonly hashResults = new Map<string, IssueList>();
+  /** Prompts and messages, replaceable by the suites (dialogs are refused while tests run). */
+  readonly ui = new UiHolder();
   private filterValue: IssueFilter;
   private readonly disposables: vscode.Disposable[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   private refreshState: RefreshState = { rateLimitedRuns: 0 };
   private readonly statusBar: IssuesStatusBar;
+  private detected: DetectedProject | undefined;
+  private readonly listedChanged = new vscode.EventEmitter<void>();
+  /** Fires when the issues the view lists may have changed (pages, filter, selection, session). */
+  readonly onDidChangeListed = this.listedChanged.event;
 
   constructor(
     readonly context: vscode.ExtensionContext,
@@ -40,7 +51,7 @@ export class IssuesView implements vscode.Disposable {
     this.model = new IssuesModel(() => auth.getClient());
     this.tree = new IssuesTreeProvider({
       model: this.model,
-      selection: readSelection,
+      selection: () => this.selection(),
       filter: () => this.filterValue,
       signedIn: () => auth.isSignedIn(),
       hashResults: this.hashResults,
@@ -48,8 +59,9 @@ export class IssuesView implements vscode.Disposable {
     });
     this.treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.tree, showCollapseAll: true });
     this.treeView.description = describeFilter(this.filterValue);
-    this.statusBar = new IssuesStatusBar(this.model, readSelection, () => auth.isSignedIn());
+    this.statusBar = new IssuesStatusBar(this.model, () => this.selection(), () => auth.isSignedIn());
     this.disposables.push(
+      this.listedChanged,
       this.tree,
       this.treeView,
       this.statusBar,
@@ -61,11 +73,36 @@ export class IssuesView implements vscode.Disposable {
         if (e.affectsConfiguration(`${CONFIG_SECTION}.refreshIntervalSeconds`)) this.schedule();
       }),
       this.treeView.onDidChangeVisibility((e) => (e.visible ? this.refreshStale() : undefined)),
-      this.model.onDidChange((list) => this.noteResult(list)),
+      this.model.onDidChange((list) => {
+        this.noteResult(list);
+        this.listedChanged.fire();
+      }),
       ...registerIssueCommands(this),
     );
     this.updateContext();
     this.schedule();
+    void detectFromWorkspace().then((found) => {
+      this.detected = found.find((d) => d.project);
+      if (this.detected) this.selectionChanged();
+    });
+  }
+
+  /** The issues the view lists now (loaded pages of the current filter, or a hashes search). */
+  listedIssues(): { org: string; project: string; issue: Issue }[] {
+    const { org, projects } = this.selection();
+    if (!org || !this.auth.isSignedIn()) return [];
+    return projects.flatMap((project) => {
+      const list = this.hashResults.get(project) ?? this.model.peek(org, project, this.filterValue);
+      return (list?.issues ?? []).map((issue) => ({ org, project, issue }));
+    });
+  }
+
+  /** Settings first; else the workspace's sentry-cli files; the org also from sign-in. */
+  selection(): Selection {
+    const saved = readSelection();
+    const org = saved.org ?? this.detected?.org ?? this.auth.organization?.slug;
+    const projects = saved.projects.length ? saved.projects : this.detected?.project ? [this.detected.project] : [];
+    return { org, projects };
   }
 
   get filter(): IssueFilter {
@@ -78,18 +115,26 @@ export class IssuesView implements vscode.Disposable {
     await this.context.workspaceState.update(FILTER_KEY, filter);
     this.treeView.description = describeFilter(filter);
     this.tree.refresh();
+    this.listedChanged.fire();
   }
 
   /** Reloads the first page of every shown project (with progress in the view). */
   async refresh(): Promise<void> {
     this.hashResults.clear();
-    const { org, projects } = readSelection();
+    const { org, projects } = this.selection();
     if (!org || !this.auth.isSignedIn()) return this.tree.refresh();
     await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () =>
       Promise.all(projects.map((p) => this.model.load(org, p, this.filterValue, true))),
     );
     this.tree.refresh();
     this.statusBar.update();
+  }
+
+  /** Shows the result of a hashes search instead of the filtered list of its project. */
+  showHashResult(project: string, list: IssueList): void {
+    this.hashResults.set(project, list);
+    this.tree.refresh();
+    this.listedChanged.fire();
   }
 
   async loadMore(node: { org: string; project: string }): Promise<void> {
@@ -101,6 +146,7 @@ export class IssuesView implements vscode.Disposable {
     this.updateContext();
     this.tree.refresh();
     this.statusBar.update();
+    this.listedChanged.fire();
   }
 
   issueOf(arg: unknown): IssueNode | undefined {
@@ -118,10 +164,11 @@ export class IssuesView implements vscode.Disposable {
     this.updateContext();
     this.tree.refresh();
     this.statusBar.update();
+    this.listedChanged.fire();
   }
 
   private updateContext(): void {
-    const { org, projects } = readSelection();
+    const { org, projects } = this.selection();
     void vscode.commands.executeCommand('setContext', 'sentryExplorer.hasProject', !!org && projects.length > 0);
   }
 

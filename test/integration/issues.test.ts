@@ -1,0 +1,245 @@
+// The Issues tree inside VS Code against the sandbox's 1,500-issue project (issue 5).
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { IssuesView } from '../../src/issues/view';
+import type { Node } from '../../src/issues/tree';
+import { DEFAULT_FILTER, type IssueFilter } from '../../src/issues/filter';
+import { Commands } from '../../src/constants';
+import { activateExtension } from './helpers';
+import { control, SANDBOX_URL, UiRecorder, waitFor, type RequestLogEntry } from './authHelpers';
+import { print } from './output';
+
+const ISSUES_PATH = /^\/api\/0\/projects\/acme\/[^/]+\/issues\/$/;
+
+describe('Issues tree (sentryExplorer.issues)', function () {
+  this.timeout(120_000);
+  let view: IssuesView;
+  let rec: UiRecorder;
+  let defaults: { authToken: string; clientId: string };
+
+  async function issueRequests(): Promise<RequestLogEntry[]> {
+    return (await control<RequestLogEntry[]>('requests')).filter((r) => ISSUES_PATH.test(r.path));
+  }
+  async function clearLog(): Promise<void> {
+    await control('requests/clear', {});
+  }
+  async function roots(): Promise<Node[]> {
+    return view.tree.getChildren();
+  }
+  async function setFilter(over: Partial<IssueFilter>): Promise<void> {
+    await view.setFilter({ ...DEFAULT_FILTER, ...over });
+  }
+  async function signInWithToken(token: string): Promise<void> {
+    const { auth } = await activateExtension();
+    rec.set({ method: 'token', inputs: [token] });
+    await auth.signIn({ method: 'token' });
+    await waitFor('signed in', () => auth.isSignedIn());
+  }
+  const issuesOf = (nodes: Node[]) => nodes.filter((n): n is Extract<Node, { type: 'issue' }> => n.type === 'issue');
+
+  before(async function () {
+    if (!SANDBOX_URL) {
+      print('  (no sandbox: skipping the Issues tree suite)');
+      this.skip();
+    }
+    const api = await activateExtension();
+    view = api.issues;
+    await api.auth.ready;
+    defaults = await control('defaults');
+    const cfg = vscode.workspace.getConfiguration('sentryExplorer');
+    await cfg.update('baseUrl', SANDBOX_URL, vscode.ConfigurationTarget.Global);
+    await cfg.update('oauth.clientId', defaults.clientId, vscode.ConfigurationTarget.Global);
+    await cfg.update('refreshIntervalSeconds', 0, vscode.ConfigurationTarget.Global);
+    await cfg.update('organization', 'acme', vscode.ConfigurationTarget.Global);
+    await cfg.update('projects', ['web-frontend'], vscode.ConfigurationTarget.Global);
+    await waitFor('the provider to follow the base URL', () => api.auth.provider.baseUrl === SANDBOX_URL);
+    rec = new UiRecorder();
+    api.auth.ui.override(rec.ui());
+    view.ui.override(rec.ui());
+    await control('reset', {});
+    await signInWithToken(defaults.authToken);
+  });
+
+  after(async () => {
+    const api = await activateExtension();
+    api.auth.ui.reset();
+    view?.ui.reset();
+    const cfg = vscode.workspace.getConfiguration('sentryExplorer');
+    for (const k of ['organization', 'projects', 'refreshIntervalSeconds']) await cfg.update(k, undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  beforeEach(async () => {
+    await control('faults/clear', {});
+    await setFilter({});
+    view.model.clear();
+    await clearLog();
+  });
+
+  it('shows the first page: 100 issues and "Load more", from one request with no query parameter', async () => {
+    const nodes = await roots();
+    assert.equal(issuesOf(nodes).length, 100);
+    assert.equal(nodes.at(-1)?.type, 'loadMore');
+    const reqs = await issueRequests();
+    assert.equal(reqs.length, 1);
+    assert.deepEqual(reqs[0].query, [['statsPeriod', '24h'], ['sort', 'date'], ['limit', '100']]);
+    const item = view.tree.getTreeItem(issuesOf(nodes)[0]);
+    assert.match(String(item.label), /^WEB-FRONTEND-\w+ /);
+    assert.match(String(item.description), /events? · \d+ users? · last seen /);
+    assert.equal(item.command?.command, Commands.showIssueEvents);
+    assert.ok(item.tooltip instanceof vscode.MarkdownString);
+    assert.match((item.tooltip as vscode.MarkdownString).value, /First seen .* \(.*UTC\)/);
+  });
+
+  it('"Load more" to the end of all 1,500 issues (all statuses) in exactly ceil(N/100) requests', async () => {
+    await setFilter({ preset: 'all' });
+    let nodes = await roots();
+    while (nodes.at(-1)?.type === 'loadMore') {
+      await vscode.commands.executeCommand(Commands.loadMore, nodes.at(-1));
+      nodes = await roots();
+    }
+    const n = issuesOf(nodes).length;
+    const reqs = await issueRequests();
+    print(`      (listed ${n} issues in ${reqs.length} requests)`);
+    assert.ok(n > 1400, `${n} issues`);
+    assert.equal(reqs.length, Math.ceil(n / 100));
+    assert.equal(reqs.length, 15);
+    assert.equal(new Set(issuesOf(nodes).map((i) => i.issue.id)).size, n);
+  });
+
+  it('each preset sends exactly the right parameters', async () => {
+    const cases: [Partial<IssueFilter>, [string, string][]][] = [
+      [{ preset: 'unresolved' }, [['statsPeriod', '24h'], ['sort', 'date'], ['limit', '100']]],
+      [{ preset: 'all' }, [['statsPeriod', '24h'], ['query', ''], ['sort', 'date'], ['limit', '100']]],
+      [{ preset: 'assignedToMe' }, [['statsPeriod', '24h'], ['query', 'is:unresolved assigned:me'], ['sort', 'date'], ['limit', '100']]],
+      [{ preset: 'forReview' }, [['statsPeriod', '24h'], ['query', 'is:unresolved is:for_review'], ['sort', 'date'], ['limit', '100']]],
+      [{ preset: 'feedback', statsPeriod: '14d' }, [['statsPeriod', '14d'], ['query', 'issue.category:feedback'], ['sort', 'date'], ['limit', '100']]],
+      [{ preset: 'custom', text: 'level:error', statsPeriod: '', sort: 'freq' }, [['statsPeriod', ''], ['query', 'level:error'], ['sort', 'freq'], ['limit', '100']]],
+    ];
+    for (const [filter, want] of cases) {
+      await clearLog();
+      await setFilter(filter);
+      const nodes = await roots();
+      const reqs = await issueRequests();
+      assert.equal(reqs.length, 1, JSON.stringify(filter));
+      assert.deepEqual(reqs[0].query, want, JSON.stringify(filter));
+      if (filter.preset === 'feedback') {
+        assert.equal(issuesOf(nodes).length, 12);
+        assert.ok(issuesOf(nodes).every((i) => (i.issue as Record<string, unknown>).issueCategory === 'feedback'));
+      }
+    }
+    assert.match(view.treeView.description ?? '', /"level:error" · no stats · Events/);
+  });
+
+  it('a short ID is looked up with shortIdLookup=1; an issue of another project is shown and marked', async () => {
+    const other = (await control<{ shortId: string; project: string }[]>('seed/issues?project=api-server'))[0];
+    await setFilter({ preset: 'custom', text: other.shortId });
+    const nodes = issuesOf(await roots());
+    assert.equal(nodes.length, 1);
+    assert.equal(nodes[0].otherProject, true);
+    const item = view.tree.getTreeItem(nodes[0]);
+    assert.match(String(item.description), /^\[api-server\] /);
+    assert.equal(item.contextValue, 'issue.otherProject');
+    const reqs = await issueRequests();
+    assert.deepEqual(reqs[0].query.find(([k]) => k === 'shortIdLookup'), ['shortIdLookup', '1']);
+  });
+
+  it('"Find Issues by Hashes" with more than 100: only the first 100 are sent and the user is told', async () => {
+    const seeded = (await control<{ hashes: string[] }[]>('seed/issues?project=web-frontend')).slice(0, 2).map((i) => i.hashes[0]);
+    const hashes = [...seeded, ...Array.from({ length: 110 }, (_, i) => (i + 1).toString(16).padStart(32, 'f'))];
+    rec.set({ inputs: [hashes.join('\n')] });
+    const before = rec.shown.length;
+    await vscode.commands.executeCommand(Commands.findByHashes);
+    const sent = (await issueRequests()).at(-1)!.query.filter(([k]) => k === 'hashes');
+    assert.equal(sent.length, 100);
+    assert.ok(rec.shown.slice(before).some((s) => /Only the first 100 of 112 hashes were used/.test(s.message)));
+    const nodes = await roots();
+    assert.equal(issuesOf(nodes).length, 2);
+    assert.ok(nodes.some((n) => n.type === 'info' && /only the first 100 hashes were used; 12 left out/.test(n.label)));
+  });
+
+  it('showing a cached list again costs no request', async () => {
+    await roots();
+    await setFilter({ preset: 'all' });
+    await roots();
+    await clearLog();
+    await setFilter({ preset: 'unresolved' });
+    assert.equal(issuesOf(await roots()).length, 100);
+    await setFilter({ preset: 'all' });
+    assert.equal(issuesOf(await roots()).length, 100);
+    assert.equal((await issueRequests()).length, 0);
+  });
+
+  describe('errors never leave an empty tree', () => {
+    async function errorNode(): Promise<Extract<Node, { type: 'error' }>> {
+      const nodes = await roots();
+      const err = nodes.find((n): n is Extract<Node, { type: 'error' }> => n.type === 'error');
+      assert.ok(err, `no error node in ${JSON.stringify(nodes.map((n) => n.type))}`);
+      return err;
+    }
+    const cases: [string, Record<string, unknown>, RegExp, string[]][] = [
+      ['410 (endpoint removed)', { path: 'issues/$', gone: true }, /no longer offers this endpoint/, ['retry', 'showLog']],
+      ['404 names the project', { path: 'issues/$', status: 404 }, /Project "web-frontend" in organization "acme"/, ['chooseProject', 'retry']],
+      ['network failure', { path: 'issues/$', reset: true }, /Could not reach/, ['retry', 'showLog']],
+      ['a response that does not match its schema', { path: 'issues/$', malformed: 'userCount' }, /at \[0\]\.userCount/, ['retry', 'showLog']],
+      ['5xx', { path: 'issues/$', status: 500 }, /HTTP 500, error id [0-9a-f]{32}/, ['retry', 'showLog']],
+    ];
+    for (const [name, fault, message, actions] of cases) {
+      it(name, async () => {
+        await control('faults', fault);
+        const err = await errorNode();
+        assert.match(err.message, message);
+        assert.deepEqual(err.actions, actions);
+        const children = await view.tree.getChildren(err);
+        assert.deepEqual(children.map((c) => (c.type === 'action' ? c.action : c.type)), actions);
+        assert.ok(children.every((c) => view.tree.getTreeItem(c).command));
+        await control('faults/clear', {});
+        await vscode.commands.executeCommand(Commands.refresh);
+        assert.equal(issuesOf(await roots()).length, 100, 'Retry recovers');
+      });
+    }
+
+    it('429 (rate limited)', async () => {
+      // A window far longer than the client's 10 s wait bound, so it reports instead of waiting.
+      await control('rate-limit', { limit: 1, windowSeconds: 1_000_000_000 });
+      try {
+        await control('requests/clear', {});
+        await setFilter({ preset: 'all' });
+        await roots();
+        await setFilter({ preset: 'forReview' });
+        const err = await errorNode();
+        assert.match(err.message, /rate-limiting/);
+        assert.ok(err.actions.includes('retry'));
+      } finally {
+        await control('rate-limit', { limit: 1000, windowSeconds: 1 });
+      }
+    });
+
+    it('403 names event:read and offers to sign in again', async () => {
+      const t = await control<{ token: string }>('tokens', { scopes: ['org:read', 'project:read'] });
+      await signInWithToken(t.token);
+      try {
+        const err = await errorNode();
+        assert.match(err.message, /event:read/);
+        assert.ok(err.actions.includes('signIn'));
+        const signIn = (await view.tree.getChildren(err)).find((c) => c.type === 'action' && c.action === 'signIn')!;
+        assert.deepEqual(view.tree.getTreeItem(signIn).command?.arguments, [{ neededScopes: ['event:read'] }]);
+      } finally {
+        await signInWithToken(defaults.authToken);
+      }
+    });
+
+    it('401 (revoked token): the session ends and the view shows the signed-out welcome', async () => {
+      const { auth } = await activateExtension();
+      const t = await control<{ token: string }>('tokens', { scopes: ['org:read', 'project:read', 'event:read'] });
+      await signInWithToken(t.token);
+      await control('tokens/revoke', { token: t.token });
+      view.model.clear();
+      await roots();
+      await waitFor('signed out', () => !auth.isSignedIn());
+      assert.deepEqual(await roots(), []);
+      assert.ok(rec.messages('warning').some((m) => /expired or was revoked/.test(m)));
+      await signInWithToken(defaults.authToken);
+      assert.equal(issuesOf(await roots()).length, 100);
+    });
+  });
+});

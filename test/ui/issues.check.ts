@@ -1,0 +1,27 @@
+// The Issues tree as a person sees it (issue 5): sign in from the palette by pasting a token,
+// the tree with the sample project's issues, an issue's tooltip.
+import { check } from './framework';
+import { signInWithToken } from './session';
+
+check('the Issues tree lists the sample project\'s issues, with a tooltip per issue', async ({ page, vscode }) => {
+  const sideBar = await vscode.openView('Sentry');
+  await vscode.waitForText("Sign in to Sentry to see your project's issues.", { within: sideBar });
+  await signInWithToken(page, vscode);
+  // .sentryclirc in the sample workspace names acme/web-frontend: no project to choose.
+  const first = await vscode.waitForText(/^WEB-FRONTEND-\w+ /, { within: sideBar, timeout: 30_000 });
+  await vscode.waitForIdle();
+  // The status bar counts the unresolved issues (the server caps X-Hits at 1,000).
+  await vscode.waitForText('1,000+', { within: page.locator('.part.statusbar') });
+  await vscode.screenshot('issues-tree');
+
+  await first.first().hover();
+  const hover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'First seen' });
+  await hover.first().waitFor({ state: 'visible', timeout: 15_000 });
+  await vscode.waitForText(/Last seen .* UTC/, { within: hover.first() });
+  await vscode.screenshot('issues-tooltip');
+
+  await vscode.dismiss();
+  await vscode.runCommand('Sentry Explorer: Sign Out');
+  await vscode.waitForText("Sign in to Sentry to see your project's issues.", { within: sideBar, timeout: 20_000 });
+  await vscode.screenshot('issues-signed-out-welcome');
+}, { timeoutMs: 120_000 });

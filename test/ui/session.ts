@@ -1,0 +1,20 @@
+// Shared by the UI checks: the sandbox the harness started, and signing in like a person
+// (palette → "Paste an auth token" → the token typed into the password box).
+import type { Page } from 'playwright-core';
+import type { Workbench } from './framework';
+
+export function sandboxUrl(): string {
+  const url = process.env.SENTRY_EXPLORER_TEST_SANDBOX_URL;
+  if (!url) throw new Error('SENTRY_EXPLORER_TEST_SANDBOX_URL is not set: the harness starts the sandbox');
+  return url;
+}
+
+export async function signInWithToken(page: Page, vscode: Workbench): Promise<void> {
+  const { authToken } = (await (await fetch(`${sandboxUrl()}/_sandbox/defaults`)).json()) as { authToken: string };
+  await vscode.runCommand('Sentry Explorer: Sign In', { prompts: true });
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Paste an auth token' }).first().click();
+  await vscode.waitForText('Sign in to Sentry with an auth token', { within: page.locator('.quick-input-widget') });
+  // The token box is a password field.
+  await page.locator('.quick-input-widget .quick-input-box input').fill(authToken);
+  await page.keyboard.press('Enter');
+}
