@@ -1,0 +1,181 @@
+/**
+ * The workspace's files as a PathIndex: built once with findFiles (honouring files.exclude and
+ * search.exclude), kept current by a FileSystemWatcher, never a findFiles per location. Resolves
+ * server paths with user mappings first, then the longest suffix; a remembered choice settles ties;
+ * nothing resolves outside the workspace folders (symlinks that lead out are refused).
+ */
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { CONFIG_SECTION } from '../constants';
+import { normalisePath } from './location';
+import { applyMappings, PathIndex, type PathMapping } from './pathIndex';
+
+const CHOICES_KEY = 'sentryExplorer.locationChoices';
+const MAX_FILES = 200_000;
+
+export type Resolution = { kind: 'file'; uri: vscode.Uri } | { kind: 'ambiguous'; candidates: vscode.Uri[] } | { kind: 'none' };
+
+export class WorkspaceFileIndex implements vscode.Disposable {
+  private index = new PathIndex();
+  private built: Promise<void> | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  /** Real paths of the folders, for the symlink check. */
+  private realRoots = new Map<string, string>();
+
+  constructor(
+    private readonly state: vscode.Memento,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    const watcher = vscode.workspace.createFileSystemWatcher('**/*', false, true, false);
+    this.disposables.push(
+      watcher,
+      this.changed,
+      watcher.onDidCreate((uri) => this.addUri(uri)),
+      watcher.onDidDelete((uri) => this.removeUri(uri)),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.rebuild()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('files.exclude') || e.affectsConfiguration('search.exclude')) this.rebuild();
+      }),
+    );
+  }
+
+  get size(): number {
+    return this.index.size;
+  }
+
+  /** Builds the index on first use; later calls wait for the same build. */
+  ready(): Promise<void> {
+    this.built ??= this.build();
+    return this.built;
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+
+  /** Maps a server path (a location's path without its line, or a frame's filename/absPath) to a workspace file. */
+  async resolve(serverPath: string | null | undefined): Promise<Resolution> {
+    if (!serverPath) return { kind: 'none' };
+    await this.ready();
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    const mapped = applyMappings(serverPath, this.mappings());
+    if (mapped !== undefined) {
+      const target = this.mappedUri(mapped, folders);
+      if (target && (await this.inside(target))) return { kind: 'file', uri: target };
+    }
+    const key = normalisePath(serverPath);
+    if (!key) return { kind: 'none' };
+    const best = this.index.best(key);
+    const uris: vscode.Uri[] = [];
+    for (const m of best) {
+      const folder = folders[m.file.folder];
+      if (!folder) continue;
+      const uri = vscode.Uri.joinPath(folder.uri, m.file.path);
+      if (await this.inside(uri)) uris.push(uri);
+    }
+    if (uris.length === 0) return { kind: 'none' };
+    if (uris.length === 1) return { kind: 'file', uri: uris[0] };
+    const chosen = this.state.get<Record<string, string>>(CHOICES_KEY, {})[key];
+    const remembered = chosen && uris.find((u) => u.toString() === chosen);
+    return remembered ? { kind: 'file', uri: remembered } : { kind: 'ambiguous', candidates: uris };
+  }
+
+  /** Remembers which of several equally good files a server path means. */
+  async remember(serverPath: string, uri: vscode.Uri): Promise<void> {
+    const key = normalisePath(serverPath);
+    if (!key) return;
+    const choices = { ...this.state.get<Record<string, string>>(CHOICES_KEY, {}), [key]: uri.toString() };
+    await this.state.update(CHOICES_KEY, choices);
+  }
+
+  private mappings(): PathMapping[] {
+    const raw = vscode.workspace.getConfiguration(CONFIG_SECTION).get<unknown>('pathMappings', []);
+    return Array.isArray(raw) ? raw.filter((m): m is PathMapping => !!m && typeof m.from === 'string' && typeof m.to === 'string') : [];
+  }
+
+  /** `to` is relative to the first folder, or starts with a folder's name in a multi-root workspace. */
+  private mappedUri(rel: string, folders: readonly vscode.WorkspaceFolder[]): vscode.Uri | undefined {
+    if (folders.length === 0) return undefined;
+    const [head, ...rest] = rel.split('/');
+    const named = folders.length > 1 ? folders.find((f) => f.name === head) : undefined;
+    if (named && rest.length) return vscode.Uri.joinPath(named.uri, ...rest);
+    return vscode.Uri.joinPath(folders[0].uri, rel);
+  }
+
+  /** True when the file exists and its real path stays inside its workspace folder. */
+  private async inside(uri: vscode.Uri): Promise<boolean> {
+    const folder = vscode.workspace.getWorkspaceFolder(uri);
+    if (!folder) return false;
+    if (uri.scheme !== 'file') {
+      try {
+        await vscode.workspace.fs.stat(uri);
+        return true;
+      } catch {
+        return false;
+      }
+    }
+    try {
+      const root = await this.realRoot(folder);
+      const real = await fs.realpath(uri.fsPath);
+      const rel = path.relative(root, real);
+      return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+    } catch {
+      return false;
+    }
+  }
+
+  private async realRoot(folder: vscode.WorkspaceFolder): Promise<string> {
+    const key = folder.uri.toString();
+    let root = this.realRoots.get(key);
+    if (!root) {
+      root = await fs.realpath(folder.uri.fsPath).catch(() => folder.uri.fsPath);
+      this.realRoots.set(key, root);
+    }
+    return root;
+  }
+
+  private rebuild(): void {
+    this.built = this.build().then(() => this.changed.fire());
+  }
+
+  private async build(): Promise<void> {
+    const started = Date.now();
+    const next = new PathIndex();
+    const exclude = excludeGlob();
+    const uris = await vscode.workspace.findFiles('**/*', exclude, MAX_FILES);
+    for (const uri of uris) {
+      const folder = vscode.workspace.getWorkspaceFolder(uri);
+      if (folder) next.add(folder.index, vscode.workspace.asRelativePath(uri, false));
+    }
+    this.index = next;
+    this.realRoots.clear();
+    this.log.info(`[editor] indexed ${next.size} workspace files in ${Date.now() - started} ms`);
+  }
+
+  private addUri(uri: vscode.Uri): void {
+    const folder = vscode.workspace.getWorkspaceFolder(uri);
+    if (!folder || !this.built) return;
+    this.index.add(folder.index, vscode.workspace.asRelativePath(uri, false));
+    this.changed.fire();
+  }
+
+  private removeUri(uri: vscode.Uri): void {
+    const folder = vscode.workspace.getWorkspaceFolder(uri);
+    if (!folder || !this.built) return;
+    this.index.remove(folder.index, vscode.workspace.asRelativePath(uri, false));
+    this.changed.fire();
+  }
+}
+
+/** files.exclude and search.exclude as one glob (findFiles takes one exclude pattern). */
+function excludeGlob(): string | undefined {
+  const patterns = new Set<string>();
+  for (const section of ['files', 'search']) {
+    const map = vscode.workspace.getConfiguration(section).get<Record<string, unknown>>('exclude', {});
+    for (const [glob, on] of Object.entries(map)) if (on === true) patterns.add(glob);
+  }
+  return patterns.size ? `{${[...patterns].join(',')}}` : undefined;
+}

@@ -1,0 +1,70 @@
+/** Optional extras behind settings (default off): a CodeLens above decorated lines, Problems entries. */
+import * as vscode from 'vscode';
+import { CONFIG_SECTION, Commands } from '../constants';
+import { plural } from '../format/numbers';
+import type { DecorationController } from './decorations';
+import { byLine } from './marks';
+
+export class IssueCodeLensProvider implements vscode.CodeLensProvider {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.changed.event;
+
+  constructor(private readonly decorations: DecorationController) {
+    decorations.onDidChange(() => this.changed.fire());
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    if (!vscode.workspace.getConfiguration(CONFIG_SECTION).get<boolean>('codeLens.enabled', false)) return [];
+    const lenses: vscode.CodeLens[] = [];
+    for (const [line, marks] of byLine(this.decorations.marksFor(document.uri))) {
+      if (line >= document.lineCount) continue;
+      const m = marks[0];
+      lenses.push(
+        new vscode.CodeLens(document.lineAt(line).range, {
+          title: `$(bug) ${m.issue.shortId} · ${plural(m.issue.count, 'event', 'events')}${marks.length > 1 ? ` (+${marks.length - 1} more)` : ''}`,
+          command: Commands.showIssueEvents,
+          arguments: [{ type: 'issue', org: m.org, project: m.project, issue: m.issue, otherProject: false, period: '24h' }],
+        }),
+      );
+    }
+    return lenses;
+  }
+}
+
+const SEVERITY: Record<string, vscode.DiagnosticSeverity> = {
+  fatal: vscode.DiagnosticSeverity.Error,
+  error: vscode.DiagnosticSeverity.Error,
+  warning: vscode.DiagnosticSeverity.Warning,
+  info: vscode.DiagnosticSeverity.Information,
+  debug: vscode.DiagnosticSeverity.Hint,
+};
+
+export class IssueDiagnostics implements vscode.Disposable {
+  private readonly collection = vscode.languages.createDiagnosticCollection('sentry');
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly decorations: DecorationController) {
+    this.subscription = decorations.onDidChange(() => this.update());
+  }
+
+  update(): void {
+    this.collection.clear();
+    if (!vscode.workspace.getConfiguration(CONFIG_SECTION).get<boolean>('diagnostics.enabled', false)) return;
+    for (const doc of vscode.workspace.textDocuments) {
+      const diags: vscode.Diagnostic[] = [];
+      for (const m of this.decorations.marksFor(doc.uri)) {
+        if (m.line >= doc.lineCount) continue;
+        const d = new vscode.Diagnostic(doc.lineAt(m.line).range, `${m.issue.shortId}: ${m.issue.title} (${plural(m.issue.count, 'event', 'events')})`, SEVERITY[m.issue.level] ?? vscode.DiagnosticSeverity.Error);
+        d.source = 'Sentry';
+        d.code = { value: m.issue.shortId, target: vscode.Uri.parse(m.issue.permalink) };
+        diags.push(d);
+      }
+      if (diags.length) this.collection.set(doc.uri, diags);
+    }
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.collection.dispose();
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * Issue marks on source lines: which frame gives a line, how marks follow edits until the next
+ * refresh, and the text shown after a line. Pure; the glue turns marks into decorations and hovers.
+ */
+import { exceptionsOf, type Frame, type Issue, type SentryEvent } from '../api/schemas';
+import { plural } from '../format/numbers';
+import { relativeTime } from '../format/time';
+import { parseLocation, type ParsedLocation } from './location';
+
+export interface Mark {
+  org: string;
+  project: string;
+  issue: Issue;
+  /** 0-based line in the document. */
+  line: number;
+  column?: number;
+  /** Where the line came from. */
+  source: 'location' | 'frame';
+}
+
+/** The frames of a full event, newest first (servers send them oldest first, crash frame last). */
+export function framesNewestFirst(event: SentryEvent): Frame[] {
+  const out: Frame[] = [];
+  const values = exceptionsOf(event);
+  // The last exception value is the one that was raised last (chained exceptions come first).
+  for (let v = values.length - 1; v >= 0; v--) {
+    const frames = values[v].stacktrace?.frames ?? [];
+    for (let i = frames.length - 1; i >= 0; i--) out.push(frames[i]);
+  }
+  return out;
+}
+
+/** The newest in-app frame that names a file and a line, as a parsed location. */
+export function newestInAppLocation(event: SentryEvent): ParsedLocation | undefined {
+  for (const f of framesNewestFirst(event)) {
+    if (!f.inApp || !f.lineNo) continue;
+    const parsed = parseLocation(f.filename ?? f.absPath ?? undefined);
+    if (parsed) return { path: parsed.path, line: f.lineNo, ...(f.colNo ? { column: f.colNo } : {}) };
+  }
+  return undefined;
+}
+
+export interface LineChange {
+  /** 0-based first line of the replaced range. */
+  startLine: number;
+  /** 0-based last line of the replaced range. */
+  endLine: number;
+  /** Lines of the inserted text minus one (0 for text without a newline). */
+  insertedLines: number;
+}
+
+/** Moves marks with an edit: lines after it shift by the change in line count; lines inside it stay. */
+export function shiftMarks<T extends { line: number }>(marks: readonly T[], change: LineChange): T[] {
+  const delta = change.insertedLines - (change.endLine - change.startLine);
+  if (delta === 0) return [...marks];
+  return marks.map((m) => {
+    if (m.line > change.endLine) return { ...m, line: m.line + delta };
+    // A mark inside a deleted block lands on the block's first line rather than vanishing.
+    if (m.line > change.startLine && m.line <= change.endLine && delta < 0) return { ...m, line: Math.min(m.line, change.startLine + change.insertedLines) };
+    return m;
+  });
+}
+
+/** `● PROJ-12 TypeError: x is undefined · 1.2K events · 3h ago` (+ how many more on the line). */
+export function afterLineText(marks: readonly Mark[], now = Date.now(), maxTitle = 60): string {
+  const [first] = marks;
+  if (!first) return '';
+  const title = first.issue.title.length > maxTitle ? `${first.issue.title.slice(0, maxTitle - 1)}…` : first.issue.title;
+  const more = marks.length > 1 ? ` (+${marks.length - 1} more)` : '';
+  return `● ${first.issue.shortId} ${title} · ${plural(first.issue.count, 'event', 'events')} · ${relativeTime(first.issue.lastSeen, now)}${more}`;
+}
+
+/** Groups marks by line, most events first within a line. */
+export function byLine<T extends Mark>(marks: readonly T[]): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const m of marks) out.set(m.line, [...(out.get(m.line) ?? []), m]);
+  for (const list of out.values()) list.sort((a, b) => Number(b.issue.count) - Number(a.issue.count));
+  return out;
+}
