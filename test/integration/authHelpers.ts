@@ -22,14 +22,7 @@ export async function control<T = unknown>(route: string, body?: unknown): Promi
   return (await res.json()) as T;
 }
 
-export interface RequestLogEntry {
-  method: string;
-  path: string;
-  query: Array<[string, string]>;
-  headers: Record<string, string>;
-  body?: string;
-  status: number;
-}
+export type { RequestLogEntry } from '../sandbox';
 
 export async function auth(): Promise<SentryAuth> {
   return (await activateExtension()).auth;
@@ -177,4 +170,36 @@ export async function waitFor<T>(what: string, fn: () => T | undefined | Promise
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * Points the extension at the sandbox (base URL, org acme, the given projects, no background
+ * refresh), resets the sandbox and signs in with its auth token. Returns what `after` undoes.
+ */
+export async function signInToSandbox(rec: UiRecorder, projects: string[] = ['web-frontend']): Promise<{ defaults: { authToken: string; clientId: string }; restore: () => Promise<void> }> {
+  const api = await activateExtension();
+  await api.auth.ready;
+  const defaults = await control<{ authToken: string; clientId: string }>('defaults');
+  const cfg = vscode.workspace.getConfiguration('sentryExplorer');
+  await cfg.update('baseUrl', SANDBOX_URL, vscode.ConfigurationTarget.Global);
+  await cfg.update('oauth.clientId', defaults.clientId, vscode.ConfigurationTarget.Global);
+  await cfg.update('refreshIntervalSeconds', 0, vscode.ConfigurationTarget.Global);
+  await cfg.update('organization', 'acme', vscode.ConfigurationTarget.Global);
+  await cfg.update('projects', projects, vscode.ConfigurationTarget.Global);
+  await waitFor('the provider to follow the base URL', () => api.auth.provider.baseUrl === SANDBOX_URL);
+  api.auth.ui.override(rec.ui());
+  api.issues.ui.override(rec.ui());
+  await control('reset', {});
+  await control('faults/clear', {});
+  rec.set({ method: 'token', inputs: [defaults.authToken] });
+  await api.auth.signIn({ method: 'token' });
+  await waitFor('signed in', () => api.auth.isSignedIn());
+  return {
+    defaults,
+    restore: async () => {
+      api.auth.ui.reset();
+      api.issues.ui.reset();
+      for (const k of ['organization', 'projects', 'refreshIntervalSeconds']) await cfg.update(k, undefined, vscode.ConfigurationTarget.Global);
+    },
+  };
 }

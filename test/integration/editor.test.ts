@@ -3,24 +3,18 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension } from './helpers';
-import { control, SANDBOX_URL, UiRecorder, waitFor } from './authHelpers';
+import { control, SANDBOX_URL, signInToSandbox, UiRecorder, waitFor } from './authHelpers';
+import type { WorkspaceLocation } from '../sandbox';
 import { print } from './output';
 import type { ExtensionApi } from '../../src/extension';
 
-interface SeedLocation {
-  issueId: string;
-  shortId: string;
-  project: string;
-  file: string;
-  line: number | null;
-  location: string | null;
-}
+type SeedLocation = WorkspaceLocation;
 
 describe('editor decorations and hovers (sample workspace)', function () {
   this.timeout(120_000);
   let api: ExtensionApi;
   let defaults: { authToken: string; clientId: string };
-  let rec: UiRecorder;
+  let restore: () => Promise<void>;
   const folder = () => vscode.workspace.workspaceFolders![0].uri;
 
   before(async function () {
@@ -29,30 +23,14 @@ describe('editor decorations and hovers (sample workspace)', function () {
       this.skip();
     }
     api = await activateExtension();
-    await api.auth.ready;
-    defaults = await control('defaults');
-    const cfg = vscode.workspace.getConfiguration('sentryExplorer');
-    await cfg.update('baseUrl', SANDBOX_URL, vscode.ConfigurationTarget.Global);
-    await cfg.update('refreshIntervalSeconds', 0, vscode.ConfigurationTarget.Global);
-    await cfg.update('organization', 'acme', vscode.ConfigurationTarget.Global);
-    await cfg.update('projects', ['web-frontend'], vscode.ConfigurationTarget.Global);
-    await waitFor('the provider to follow the base URL', () => api.auth.provider.baseUrl === SANDBOX_URL);
-    rec = new UiRecorder();
-    api.auth.ui.override(rec.ui());
-    await control('reset', {});
-    await control('faults/clear', {});
-    rec.set({ method: 'token', inputs: [defaults.authToken] });
-    await api.auth.signIn({ method: 'token' });
-    await waitFor('signed in', () => api.auth.isSignedIn());
+    ({ defaults, restore } = await signInToSandbox(new UiRecorder()));
     await api.issues.setFilter({ preset: 'unresolved', statsPeriod: '24h', sort: 'date' });
     await api.issues.tree.getChildren();
   });
 
   after(async () => {
-    api?.auth.ui.reset();
+    await restore?.();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const cfg = vscode.workspace.getConfiguration('sentryExplorer');
-    for (const k of ['organization', 'projects', 'refreshIntervalSeconds']) await cfg.update(k, undefined, vscode.ConfigurationTarget.Global);
   });
 
   /** The newest in-app frame with a line of the issue's latest full event, read straight from the sandbox. */

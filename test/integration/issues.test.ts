@@ -6,7 +6,7 @@ import type { Node } from '../../src/issues/tree';
 import { DEFAULT_FILTER, type IssueFilter } from '../../src/issues/filter';
 import { Commands } from '../../src/constants';
 import { activateExtension } from './helpers';
-import { control, SANDBOX_URL, UiRecorder, waitFor, type RequestLogEntry } from './authHelpers';
+import { control, SANDBOX_URL, signInToSandbox, UiRecorder, waitFor, type RequestLogEntry } from './authHelpers';
 import { print } from './output';
 
 const ISSUES_PATH = /^\/api\/0\/projects\/acme\/[^/]+\/issues\/$/;
@@ -16,6 +16,7 @@ describe('Issues tree (sentryExplorer.issues)', function () {
   let view: IssuesView;
   let rec: UiRecorder;
   let defaults: { authToken: string; clientId: string };
+  let restore: () => Promise<void>;
 
   async function issueRequests(): Promise<RequestLogEntry[]> {
     return (await control<RequestLogEntry[]>('requests')).filter((r) => ISSUES_PATH.test(r.path));
@@ -42,30 +43,13 @@ describe('Issues tree (sentryExplorer.issues)', function () {
       print('  (no sandbox: skipping the Issues tree suite)');
       this.skip();
     }
-    const api = await activateExtension();
-    view = api.issues;
-    await api.auth.ready;
-    defaults = await control('defaults');
-    const cfg = vscode.workspace.getConfiguration('sentryExplorer');
-    await cfg.update('baseUrl', SANDBOX_URL, vscode.ConfigurationTarget.Global);
-    await cfg.update('oauth.clientId', defaults.clientId, vscode.ConfigurationTarget.Global);
-    await cfg.update('refreshIntervalSeconds', 0, vscode.ConfigurationTarget.Global);
-    await cfg.update('organization', 'acme', vscode.ConfigurationTarget.Global);
-    await cfg.update('projects', ['web-frontend'], vscode.ConfigurationTarget.Global);
-    await waitFor('the provider to follow the base URL', () => api.auth.provider.baseUrl === SANDBOX_URL);
+    view = (await activateExtension()).issues;
     rec = new UiRecorder();
-    api.auth.ui.override(rec.ui());
-    view.ui.override(rec.ui());
-    await control('reset', {});
-    await signInWithToken(defaults.authToken);
+    ({ defaults, restore } = await signInToSandbox(rec));
   });
 
   after(async () => {
-    const api = await activateExtension();
-    api.auth.ui.reset();
-    view?.ui.reset();
-    const cfg = vscode.workspace.getConfiguration('sentryExplorer');
-    for (const k of ['organization', 'projects', 'refreshIntervalSeconds']) await cfg.update(k, undefined, vscode.ConfigurationTarget.Global);
+    await restore?.();
   });
 
   beforeEach(async () => {

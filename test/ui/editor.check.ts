@@ -1,11 +1,10 @@
 // Errors where the code is (issue 7), as a person sees them: a source file of the sample workspace
 // with gutter icons and inline issue text, and the hover of a decorated line.
 import { check } from './framework';
-import { sandboxUrl, signInWithToken } from './session';
+import { openSignedOutView, sandboxUrl, signInWithToken } from './session';
 
 check('an editor shows issues on their lines, with a hover naming the issue', async ({ page, vscode }) => {
-  const sideBar = await vscode.openView('Sentry');
-  await vscode.waitForText("Sign in to Sentry to see your project's issues.", { within: sideBar });
+  const sideBar = await openSignedOutView(vscode);
   await signInWithToken(page, vscode);
   await vscode.waitForText(/^WEB-FRONTEND-\w+ /, { within: sideBar, timeout: 30_000 });
 

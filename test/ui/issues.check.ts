@@ -1,11 +1,10 @@
 // The Issues tree as a person sees it (issue 5): sign in from the palette by pasting a token,
 // the tree with the sample project's issues, an issue's tooltip.
 import { check } from './framework';
-import { signInWithToken } from './session';
+import { openSignedOutView, signInWithToken } from './session';
 
 check('the Issues tree lists the sample project\'s issues, with a tooltip per issue', async ({ page, vscode }) => {
-  const sideBar = await vscode.openView('Sentry');
-  await vscode.waitForText("Sign in to Sentry to see your project's issues.", { within: sideBar });
+  const sideBar = await openSignedOutView(vscode);
   await signInWithToken(page, vscode);
   // .sentryclirc in the sample workspace names acme/web-frontend: no project to choose.
   const first = await vscode.waitForText(/^WEB-FRONTEND-\w+ /, { within: sideBar, timeout: 30_000 });

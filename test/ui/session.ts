@@ -1,12 +1,27 @@
 // Shared by the UI checks: the sandbox the harness started, and signing in like a person
 // (palette → "Paste an auth token" → the token typed into the password box).
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { Workbench } from './framework';
 
 export function sandboxUrl(): string {
   const url = process.env.SENTRY_EXPLORER_TEST_SANDBOX_URL;
   if (!url) throw new Error('SENTRY_EXPLORER_TEST_SANDBOX_URL is not set: the harness starts the sandbox');
   return url;
+}
+
+/**
+ * Starts from the signed-out Sentry view whatever an earlier check left behind (checks share one
+ * window): signs out when signed in, then waits for the sign-in welcome.
+ */
+export async function openSignedOutView(vscode: Workbench): Promise<Locator> {
+  const sideBar = await vscode.openView('Sentry');
+  const welcome = sideBar.getByText("Sign in to Sentry to see your project's issues.");
+  if (!(await welcome.isVisible())) {
+    await vscode.runCommand('Sentry Explorer: Sign Out');
+    await vscode.dismiss();
+  }
+  await vscode.waitForText("Sign in to Sentry to see your project's issues.", { within: sideBar, timeout: 20_000 });
+  return sideBar;
 }
 
 export async function signInWithToken(page: Page, vscode: Workbench): Promise<void> {
