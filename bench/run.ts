@@ -3,6 +3,9 @@
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { benchApi, type Figure } from './api';
+import { benchEditor } from './editor';
+import { benchIssues } from './issues';
+import { benchWebviewFigures } from './webview';
 
 async function bundle(): Promise<Figure[]> {
   execFileSync(process.execPath, ['esbuild.mjs', '--production'], { stdio: 'ignore' });
@@ -19,6 +22,9 @@ async function main(): Promise<void> {
   const sections: [string, () => Promise<Figure[]>][] = [
     ['bundle', bundle],
     ['api', benchApi],
+    ['issues', benchIssues],
+    ['editor', benchEditor],
+    ['webview', benchWebviewFigures],
   ];
   const only = process.argv.slice(2);
   for (const [name, run] of sections) {

@@ -3,6 +3,7 @@ export const Commands = {
   showLog: 'sentryExplorer.showLog',
   signIn: 'sentryExplorer.signIn',
   signOut: 'sentryExplorer.signOut',
+  setClientSecret: 'sentryExplorer.setClientSecret',
   // Issues view
   refresh: 'sentryExplorer.refresh',
   filterIssues: 'sentryExplorer.filterIssues',
@@ -14,6 +15,8 @@ export const Commands = {
   copyShortId: 'sentryExplorer.copyShortId',
   copyLink: 'sentryExplorer.copyLink',
   showIssues: 'sentryExplorer.showIssues',
+  // Editor
+  goToLocation: 'sentryExplorer.goToLocation',
 } as const;
 
 export const EXTENSION_ID = 'sentry-explorer.sentry-explorer';

@@ -1,13 +1,62 @@
 import * as vscode from 'vscode';
+import { SentryAuth, type SignInOptions } from './auth/sentryAuth';
 import { Commands } from './constants';
+import { registerEventsPanel, type EventsPanels } from './events';
+import { IssuesView } from './issues/view';
+import { EditorIntegration } from './editor';
 
-export function activate(context: vscode.ExtensionContext) {
+/** What activate() returns (extension.exports): read by the extension-host suites. */
+export interface ExtensionApi {
+  /** Time spent in activate()'s body, in milliseconds. */
+  activationMs: number;
+  /** Sign-in: the session, a client bound to it, and (for tests) the replaceable UI entry points. */
+  auth: SentryAuth;
+  /** The Issues view: its model and tree, for the suites. */
+  issues: IssuesView;
+  /** The open events panels (sentryExplorer.showIssueEvents), for the suites. */
+  events: EventsPanels;
+  /** The editor integration: what is decorated where, for the suites. */
+  editor: EditorIntegration;
+}
+
+export function activate(context: vscode.ExtensionContext): ExtensionApi {
+  const started = performance.now();
   const log = vscode.window.createOutputChannel('Sentry Explorer', { log: true });
   context.subscriptions.push(
     log,
     vscode.commands.registerCommand(Commands.showLog, () => log.show()),
   );
-  log.info('activated');
+  const auth = new SentryAuth(context, log);
+  context.subscriptions.push(
+    auth,
+    // The argument is optional: `{ scopes }`, or a ForbiddenError (its neededScopes are asked for).
+    vscode.commands.registerCommand(Commands.signIn, (options?: SignInOptions) => auth.signIn(isSignInOptions(options) ? options : {})),
+    vscode.commands.registerCommand(Commands.signOut, () => auth.signOut()),
+    vscode.commands.registerCommand(Commands.setClientSecret, () => auth.setClientSecret()),
+  );
+  const issues = new IssuesView(context, auth, log);
+  context.subscriptions.push(issues);
+  const editor = new EditorIntegration(context, {
+    getClient: () => auth.getClient(),
+    listed: () => issues.listedIssues(),
+    onDidChangeListed: issues.onDidChangeListed,
+    log,
+  });
+  context.subscriptions.push(editor);
+  const events = registerEventsPanel(context, {
+    getClient: () => auth.getClient(),
+    log,
+    signIn: () => auth.signIn(),
+    onDidChangeSession: auth.onDidChangeSession,
+    openLocation: (location, frame) => editor.openFrameOrLocation(location, frame),
+  });
+  const activationMs = performance.now() - started;
+  log.info(`activated in ${activationMs.toFixed(1)} ms`);
+  return { activationMs, auth, issues, events, editor };
+}
+
+function isSignInOptions(x: unknown): x is SignInOptions {
+  return !!x && typeof x === 'object' && !(x instanceof vscode.Uri);
 }
 
 export function deactivate() {}

@@ -1,0 +1,329 @@
+/**
+ * The events page's view model: a state and pure functions over it (a reducer plus helpers).
+ * No DOM here, so it is unit-tested in plain Node; src/webview/main.ts renders it.
+ */
+import {
+  DEFAULT_FILTERS,
+  filtersKey,
+  type ErrorView,
+  type EventData,
+  type EventFilters,
+  type FrameData,
+  type IssueHeader,
+  type PanelState,
+  type Period,
+  type Tab,
+  type TagData,
+  PROTOCOL_VERSION,
+} from '../events/protocol';
+
+export interface TagSlot {
+  status: 'loading' | 'done' | 'error';
+  /** The environments the slot was fetched for (sorted, joined). */
+  envKey: string;
+  data?: TagData;
+  error?: ErrorView;
+}
+
+export interface ViewState {
+  ready: boolean;
+  org: string;
+  issueId: string;
+  issue: IssueHeader;
+  filters: EventFilters;
+  tab: Tab;
+  events: EventData[];
+  nextCursor?: string;
+  hits?: number;
+  /** filtersKey() of the filters `events` were loaded with. */
+  loadedFor?: string;
+  loading: 'none' | 'first' | 'more';
+  error?: ErrorView;
+  expanded: ReadonlySet<string>;
+  tags: ReadonlyMap<string, TagSlot>;
+  /** Values of the `environment` tag, for the environments picker. */
+  environments?: string[];
+}
+
+export type Action =
+  | { type: 'init'; state: PanelState }
+  | { type: 'issue'; issue: IssueHeader }
+  | { type: 'setFilters'; filters: EventFilters }
+  | { type: 'setTab'; tab: Tab }
+  | { type: 'eventsRequested'; more: boolean }
+  | { type: 'eventsLoaded'; forKey: string; events: EventData[]; nextCursor?: string; hits?: number; append: boolean }
+  | { type: 'eventsFailed'; forKey: string; error: ErrorView }
+  | { type: 'toggle'; id: string; open?: boolean }
+  | { type: 'tagRequested'; key: string; envKey: string }
+  | { type: 'tagLoaded'; key: string; envKey: string; data: TagData }
+  | { type: 'tagFailed'; key: string; envKey: string; error: ErrorView };
+
+export function initialState(): ViewState {
+  return {
+    ready: false,
+    org: '',
+    issueId: '',
+    issue: { id: '' },
+    filters: DEFAULT_FILTERS,
+    tab: 'events',
+    events: [],
+    loading: 'none',
+    expanded: new Set(),
+    tags: new Map(),
+  };
+}
+
+export function reduce(s: ViewState, a: Action): ViewState {
+  switch (a.type) {
+    case 'init': {
+      const same = s.org === a.state.org && s.issueId === a.state.issueId;
+      const base = same ? s : initialState();
+      return { ...base, ready: true, org: a.state.org, issueId: a.state.issueId, issue: a.state.issue, filters: a.state.filters, tab: a.state.tab };
+    }
+    case 'issue':
+      return a.issue.id === s.issueId ? { ...s, issue: { ...s.issue, ...defined(a.issue) } } : s;
+    case 'setFilters':
+      // New filters: the loaded events no longer match; keep them visible until the new ones arrive.
+      return { ...s, filters: a.filters, error: undefined };
+    case 'setTab':
+      return { ...s, tab: a.tab };
+    case 'eventsRequested':
+      return { ...s, loading: a.more ? 'more' : 'first', error: undefined };
+    case 'eventsLoaded': {
+      if (a.forKey !== filtersKey(s.filters)) return s; // an answer to filters no longer chosen
+      const events = a.append && s.loadedFor === a.forKey ? s.events.concat(a.events) : a.events;
+      const expanded = a.append ? s.expanded : new Set<string>();
+      return { ...s, events, nextCursor: a.nextCursor, hits: a.hits ?? s.hits, loadedFor: a.forKey, loading: 'none', error: undefined, expanded };
+    }
+    case 'eventsFailed':
+      if (a.forKey !== filtersKey(s.filters)) return s;
+      return { ...s, loading: 'none', error: a.error };
+    case 'toggle': {
+      const open = a.open ?? !s.expanded.has(a.id);
+      if (open === s.expanded.has(a.id)) return s;
+      const expanded = new Set(s.expanded);
+      if (open) expanded.add(a.id);
+      else expanded.delete(a.id);
+      return { ...s, expanded };
+    }
+    case 'tagRequested':
+      return { ...s, tags: withSlot(s.tags, a.key, { status: 'loading', envKey: a.envKey, data: s.tags.get(a.key)?.data }) };
+    case 'tagLoaded': {
+      // The unfiltered `environment` tag also feeds the environments picker.
+      const base = a.key === 'environment' && a.envKey === '' ? { ...s, environments: environmentOptions(a.data) } : s;
+      const slot = s.tags.get(a.key);
+      if (slot && slot.envKey !== a.envKey) return base;
+      return { ...base, tags: withSlot(s.tags, a.key, { status: 'done', envKey: a.envKey, data: a.data }) };
+    }
+    case 'tagFailed': {
+      const slot = s.tags.get(a.key);
+      if (slot && slot.envKey !== a.envKey) return s;
+      return { ...s, tags: withSlot(s.tags, a.key, { status: 'error', envKey: a.envKey, error: a.error }) };
+    }
+  }
+}
+
+function withSlot(tags: ReadonlyMap<string, TagSlot>, key: string, slot: TagSlot): Map<string, TagSlot> {
+  const m = new Map(tags);
+  m.set(key, slot);
+  return m;
+}
+
+function defined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export function panelState(s: ViewState): PanelState {
+  return { v: PROTOCOL_VERSION, org: s.org, issueId: s.issueId, issue: s.issue, filters: s.filters, tab: s.tab };
+}
+
+/** Do the shown events belong to the chosen filters? */
+export function isStale(s: ViewState): boolean {
+  return s.loadedFor !== filtersKey(s.filters);
+}
+
+export function envKey(environments: readonly string[]): string {
+  return [...environments].sort().join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search query helpers
+
+/** A search value, quoted when it has to be (spaces, quotes, parentheses, or empty). */
+export function quoteValue(value: string): string {
+  return value === '' || /[\s"()\\]/.test(value) ? `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"` : value;
+}
+
+export function tagTerm(key: string, value: string): string {
+  return `${key}:${quoteValue(value)}`;
+}
+
+/** Splits a query into its top-level tokens, keeping quoted parts together. */
+export function queryTokens(query: string): string[] {
+  const tokens: string[] = [];
+  let cur = '';
+  let quoted = false;
+  for (let i = 0; i < query.length; i++) {
+    const c = query[i];
+    if (quoted) {
+      cur += c;
+      if (c === '\\' && i + 1 < query.length) cur += query[++i];
+      else if (c === '"') quoted = false;
+    } else if (/\s/.test(c)) {
+      if (cur) tokens.push(cur);
+      cur = '';
+    } else {
+      cur += c;
+      if (c === '"') quoted = true;
+    }
+  }
+  if (cur) tokens.push(cur);
+  return tokens;
+}
+
+/**
+ * The query after clicking the tag chip `key:value`: the term replaces any earlier term of the
+ * same key (negated or not); other terms and free text stay.
+ */
+export function applyTagFilter(query: string, key: string, value: string): string {
+  const kept = queryTokens(query).filter((t) => !(t.startsWith(`${key}:`) || t.startsWith(`!${key}:`)));
+  while (kept.length && kept[kept.length - 1] === 'AND') kept.pop();
+  return [...kept, tagTerm(key, value)].join(' ');
+}
+
+/** Does the query already filter by exactly this tag value? */
+export function hasTagFilter(query: string, key: string, value: string): boolean {
+  return queryTokens(query).includes(tagTerm(key, value));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Presentation helpers
+
+/** Spec 2.1: "message or title": the message when the event has one, else the title. */
+export function headline(e: EventData): string {
+  const m = e.message.trim();
+  return m || e.title || '(no title)';
+}
+
+export function userLabel(user: Record<string, unknown> | null | undefined): string | undefined {
+  if (!user) return undefined;
+  for (const k of ['email', 'username', 'name', 'id', 'ip_address']) {
+    const v = user[k];
+    if (typeof v === 'string' && v) return v;
+    if (typeof v === 'number') return String(v);
+  }
+  return undefined;
+}
+
+/** `file:line:col` of a frame, the form the location mapping parses; undefined without a path. */
+export function frameLocation(f: FrameData): string | undefined {
+  const path = f.filename || f.absPath;
+  if (!path) return undefined;
+  return f.lineNo ? `${path}:${f.lineNo}${f.colNo ? `:${f.colNo}` : ''}` : path;
+}
+
+export function frameLabel(f: FrameData): string {
+  return f.function || f.module || '<anonymous>';
+}
+
+export const PREFERRED_TAG_KEYS = ['browser', 'device', 'environment', 'level', 'os', 'runtime', 'release', 'server_name'];
+
+/** The tag keys seen in the events: the well-known ones first (in that order), then the rest sorted. */
+export function tagKeys(events: readonly EventData[]): string[] {
+  const seen = new Set<string>();
+  for (const e of events) for (const t of e.tags) seen.add(t.key);
+  const first = PREFERRED_TAG_KEYS.filter((k) => seen.has(k));
+  const rest = [...seen].filter((k) => !PREFERRED_TAG_KEYS.includes(k)).sort();
+  return [...first, ...rest];
+}
+
+export interface TagBar {
+  value: string;
+  /** The value as a query term value: null values have no term. */
+  raw: string | null;
+  count: number;
+  /** Share of totalValues, 0..1. */
+  share: number;
+  percent: string;
+  firstSeen?: string;
+  lastSeen?: string;
+}
+
+export function tagBars(t: TagData): TagBar[] {
+  const total = t.totalValues > 0 ? t.totalValues : t.topValues.reduce((n, v) => n + v.count, 0);
+  return t.topValues.map((v) => {
+    const share = total > 0 ? Math.min(1, v.count / total) : 0;
+    return {
+      value: v.value ?? '(none)',
+      raw: v.value,
+      count: v.count,
+      share,
+      percent: formatPercent(share),
+      firstSeen: v.firstSeen,
+      lastSeen: v.lastSeen,
+    };
+  });
+}
+
+export function formatPercent(share: number): string {
+  const p = share * 100;
+  if (p > 0 && p < 1) return '<1%';
+  return `${p >= 10 || p === 0 ? Math.round(p) : p.toFixed(1).replace(/\.0$/, '')}%`;
+}
+
+export function environmentOptions(t: TagData | undefined): string[] {
+  return (t?.topValues ?? []).map((v) => v.value).filter((v): v is string => !!v);
+}
+
+export const PERIOD_LABELS: Record<string, string> = {
+  '1h': 'Last hour',
+  '24h': 'Last 24 hours',
+  '7d': 'Last 7 days',
+  '14d': 'Last 14 days',
+  '30d': 'Last 30 days',
+  '90d': 'Last 90 days',
+};
+
+export function periodLabel(p: Period): string {
+  return p.kind === 'preset' ? PERIOD_LABELS[p.statsPeriod] : `${p.start} – ${p.end}`;
+}
+
+/** "12 events loaded", "100 of 2,345 events loaded", "100 events loaded, more available". */
+export function loadedLabel(count: number, hits: number | undefined, more: boolean): string {
+  const n = count.toLocaleString('en');
+  const noun = count === 1 ? 'event' : 'events';
+  if (hits !== undefined && hits >= count) return `${n} of ${hits.toLocaleString('en')} ${hits === 1 ? 'event' : 'events'} loaded`;
+  return `${n} ${noun} loaded${more ? ', more available' : ''}`;
+}
+
+/** ISO timestamp -> the value of an `<input type="datetime-local">` in the given offset (minutes, as Date#getTimezoneOffset). */
+export function toLocalInput(iso: string, tzOffsetMinutes: number): string {
+  const t = Date.parse(iso);
+  if (!Number.isFinite(t)) return '';
+  return new Date(t - tzOffsetMinutes * 60_000).toISOString().slice(0, 16);
+}
+
+/** The value of an `<input type="datetime-local">` -> an ISO timestamp in UTC, or undefined. */
+export function fromLocalInput(value: string, tzOffsetMinutes: number): string | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
+  if (!m) return undefined;
+  const t = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +(m[6] ?? 0)) + tzOffsetMinutes * 60_000;
+  return Number.isFinite(t) ? new Date(t).toISOString().replace(/\.000Z$/, 'Z') : undefined;
+}
+
+/** A custom range from two local inputs, or an explanation of what is wrong. */
+export function rangeFromInputs(start: string, end: string, tzOffsetMinutes: number): Period | string {
+  const s = fromLocalInput(start, tzOffsetMinutes);
+  const e = fromLocalInput(end, tzOffsetMinutes);
+  if (!s || !e) return 'Enter both a start and an end.';
+  if (Date.parse(s) >= Date.parse(e)) return 'The start must be before the end.';
+  return { kind: 'range', start: s, end: e };
+}
+
+/** Flattens metadata to displayable `key: value` pairs (objects as JSON). */
+export function metadataPairs(m: Record<string, unknown> | null | undefined): [string, string][] {
+  if (!m) return [];
+  return Object.entries(m)
+    .filter(([, v]) => v !== null && v !== undefined && v !== '')
+    .map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]);
+}

@@ -1,0 +1,276 @@
+// The events panel inside VS Code against the sandbox: for each filter, the request the host sends
+// carries exactly the right parameters (asserted on the sandbox's request log); one panel per
+// issue; restore through the serializer path; hide/show answered from the host's cache; errors.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { SentryClient } from '../../src/api/client';
+import { Commands } from '../../src/constants';
+import { EventsPanels, type EventsPanel } from '../../src/events';
+import { decodeEvents, DEFAULT_FILTERS, PROTOCOL_VERSION, VIEW_TYPE, type EventFilters, type FrameRef, type HostMessage, type PanelState } from '../../src/events/protocol';
+import { activateExtension, getExtension } from './helpers';
+import { control, SANDBOX_URL, waitFor, type RequestLogEntry } from './authHelpers';
+import { print } from './output';
+
+const BIG = '4800000007'; // WEB-FRONTEND-4, 2,400 events
+const XSS = '4800000004';
+const EVENTS_PATH = (id: string) => `/api/0/organizations/acme/issues/${id}/events/`;
+
+type Pairs = [string, string][];
+const sorted = (q: Pairs) => [...q].map(([k, v]) => `${k}=${v}`).sort();
+
+describe('Events panel (sentryExplorer.showIssueEvents)', function () {
+  this.timeout(120_000);
+  let panels: EventsPanels;
+  let client: SentryClient;
+  const opened: { location: string; frame?: FrameRef }[] = [];
+  let mapsToWorkspace = false;
+  let nextId = 10_000;
+
+  const log = vscode.window.createOutputChannel('Sentry Explorer events tests', { log: true });
+
+  async function requests(path: string): Promise<RequestLogEntry[]> {
+    return (await control<RequestLogEntry[]>('requests')).filter((r) => r.path === path);
+  }
+
+  /** Plays the page: sends one request to the host and waits for its answer. */
+  async function ask(panel: EventsPanel, method: 'events' | 'tag', params: unknown): Promise<Extract<HostMessage, { type: 'response' }>> {
+    const id = nextId++;
+    const answer = new Promise<Extract<HostMessage, { type: 'response' }>>((resolve) => {
+      const sub = panel.onDidPost((m) => {
+        if (m.type === 'response' && m.id === id) {
+          sub.dispose();
+          resolve(m);
+        }
+      });
+    });
+    await panel.handle({ type: 'request', id, method, params });
+    return answer;
+  }
+
+  async function eventsWith(panel: EventsPanel, filters: EventFilters, cursor?: string): Promise<{ query: Pairs; answer: Extract<HostMessage, { type: 'response' }> }> {
+    await control('requests/clear', {});
+    const answer = await ask(panel, 'events', { filters, cursor });
+    const log = await requests(EVENTS_PATH(panel.currentState.issueId));
+    assert.equal(log.length, 1, `one events request, not ${log.length}`);
+    return { query: log[0].query, answer };
+  }
+
+  before(async function () {
+    if (!SANDBOX_URL) {
+      print('  (no sandbox: skipping the events panel suite)');
+      this.skip();
+    }
+    await activateExtension();
+    await control('reset', {});
+    const defaults = await control<{ authToken: string }>('defaults');
+    client = new SentryClient({ baseUrl: SANDBOX_URL!, credential: async () => ({ kind: 'bearer', token: defaults.authToken }) });
+    panels = new EventsPanels(
+      { extensionUri: getExtension().extensionUri },
+      {
+        getClient: async () => client,
+        log,
+        signIn: async () => undefined,
+        openLocation: async (location, frame) => {
+          opened.push({ location, frame });
+          return mapsToWorkspace;
+        },
+      },
+    );
+  });
+
+  after(() => {
+    panels?.dispose();
+    log.dispose();
+  });
+
+  beforeEach(async () => {
+    await control('faults/clear', {});
+  });
+
+  it('opens one panel per issue; its page shakes hands and loads the first page with the default period only', async () => {
+    await control('requests/clear', {});
+    const panel = panels.show({ org: 'acme', issueId: BIG });
+    assert.equal(panels.show({ org: 'acme', issueId: BIG }), panel, 'the same issue reuses its panel');
+    assert.equal(panels.all().length, 1);
+    await waitFor('the page to say ready', () => panel.isReady);
+    const first = await waitFor('the page to request events', async () => (await requests(EVENTS_PATH(BIG)))[0]);
+    assert.deepEqual(sorted(first.query), ['statsPeriod=90d']);
+    const env = await waitFor('the page to ask for the environment tag', async () =>
+      (await control<RequestLogEntry[]>('requests')).find((r) => r.path === `/api/0/organizations/acme/issues/${BIG}/tags/environment/`),
+    );
+    assert.deepEqual(env.query, [], 'the environments picker asks for every environment');
+    assert.equal(panel.panel.webview.options.enableScripts, true);
+    assert.deepEqual(
+      panel.panel.webview.options.localResourceRoots?.map((u) => u.path.split('/').slice(-1)[0]),
+      ['dist', 'media'],
+    );
+    assert.match(panel.panel.webview.html, /Content-Security-Policy" content="default-src 'none'; style-src [^;]+; font-src [^;]+; img-src [^;]+ data:; script-src 'nonce-[A-Za-z0-9]+'"/);
+    assert.doesNotMatch(panel.panel.webview.html, /unsafe-inline|unsafe-eval/);
+  });
+
+  it('each filter sends exactly its parameters', async () => {
+    const panel = panels.show({ org: 'acme', issueId: BIG });
+    const envs = (await client.getTagDetails('acme', BIG, 'environment')).topValues.map((v) => v.value!).slice(0, 2);
+    assert.ok(envs.length >= 2, 'the seed has two environments for the big issue');
+    const cases: [string, Partial<EventFilters>, string[]][] = [
+      ['period preset 1h', { period: { kind: 'preset', statsPeriod: '1h' } }, ['statsPeriod=1h']],
+      ['period preset 24h', { period: { kind: 'preset', statsPeriod: '24h' } }, ['statsPeriod=24h']],
+      ['period preset 14d', { period: { kind: 'preset', statsPeriod: '14d' } }, ['statsPeriod=14d']],
+      [
+        'custom range (no statsPeriod)',
+        { period: { kind: 'range', start: '2020-01-01T00:00:00Z', end: '2030-01-01T00:00:00Z' } },
+        ['end=2030-01-01T00:00:00Z', 'start=2020-01-01T00:00:00Z'],
+      ],
+      ['environments', { environments: envs }, [...envs.map((e) => `environment=${e}`), 'statsPeriod=90d'].sort()],
+      ['query', { query: 'browser:Chrome' }, ['query=browser:Chrome', 'statsPeriod=90d']],
+      ['full', { full: true }, ['full=true', 'statsPeriod=90d']],
+      ['sample', { sample: true }, ['sample=true', 'statsPeriod=90d']],
+      [
+        'everything at once',
+        { period: { kind: 'preset', statsPeriod: '30d' }, environments: [envs[0]], query: 'level:error', full: true, sample: true },
+        [`environment=${envs[0]}`, 'full=true', 'query=level:error', 'sample=true', 'statsPeriod=30d'],
+      ],
+    ];
+    for (const [name, over, want] of cases) {
+      const { query, answer } = await eventsWith(panel, { ...DEFAULT_FILTERS, ...over });
+      assert.equal(answer.ok, true, `${name}: ${answer.ok ? '' : answer.error.message}`);
+      assert.deepEqual(sorted(query), want, name);
+    }
+  });
+
+  it('"Load more" sends the cursor of the previous page with the same filters', async () => {
+    const panel = panels.show({ org: 'acme', issueId: BIG });
+    const filters: EventFilters = { ...DEFAULT_FILTERS, query: 'level:error' };
+    const first = await eventsWith(panel, filters);
+    assert.ok(first.answer.ok && first.answer.method === 'events');
+    const r1 = first.answer.result as { eventsJson: string; nextCursor?: string };
+    assert.equal(decodeEvents(r1.eventsJson).length, 100);
+    assert.ok(r1.nextCursor, 'the big issue has a second page');
+    const more = await eventsWith(panel, filters, r1.nextCursor);
+    assert.deepEqual(sorted(more.query), [`cursor=${r1.nextCursor}`, 'query=level:error', 'statsPeriod=90d']);
+    const ids = new Set(decodeEvents(r1.eventsJson).map((e) => e.id));
+    const r2 = (more.answer as { result: { eventsJson: string } }).result;
+    assert.ok(decodeEvents(r2.eventsJson).every((e) => !ids.has(e.id)), 'the second page has other events');
+  });
+
+  it('full events carry exceptions with frames newest first', async () => {
+    const panel = panels.show({ org: 'acme', issueId: BIG });
+    const { answer } = await eventsWith(panel, { ...DEFAULT_FILTERS, full: true });
+    assert.ok(answer.ok);
+    const [event] = decodeEvents((answer.result as { eventsJson: string }).eventsJson);
+    const raw = (await client.listIssueEvents('acme', BIG, { full: true, perPage: 1, statsPeriod: '90d' })).items[0];
+    const wire = (raw.entries!.find((e) => e.type === 'exception')!.data as { values: { stacktrace: { frames: { function: string; lineNo: number }[] } }[] }).values[0]
+      .stacktrace.frames;
+    const frames = event.exceptions![0].frames;
+    assert.equal(frames[0].function, wire[wire.length - 1].function);
+    assert.equal(frames[0].lineNo, wire[wire.length - 1].lineNo);
+    assert.equal(frames[frames.length - 1].function, wire[0].function);
+  });
+
+  it('tag details: lazily per key, filtered by the chosen environments', async () => {
+    const panel = panels.show({ org: 'acme', issueId: BIG });
+    await control('requests/clear', {});
+    const answer = await ask(panel, 'tag', { key: 'browser', environments: ['production'] });
+    assert.ok(answer.ok, answer.ok ? '' : answer.error.message);
+    const log = (await control<RequestLogEntry[]>('requests')).filter((r) => r.path.endsWith('/tags/browser/'));
+    assert.equal(log.length, 1);
+    assert.deepEqual(log[0].query, [['environment', 'production']]);
+    const t = answer.result as { key: string; topValues: unknown[]; totalValues: number };
+    assert.equal(t.key, 'browser');
+    assert.ok(t.topValues.length > 0 && t.totalValues > 0);
+  });
+
+  it('errors come back typed, with the tree\'s actions (401 -> Sign In, Retry)', async () => {
+    const panel = panels.show({ org: 'acme', issueId: BIG });
+    await control('faults', { path: '/events/$', status: 401, count: 1 });
+    const answer = await ask(panel, 'events', { filters: DEFAULT_FILTERS });
+    assert.equal(answer.ok, false);
+    if (answer.ok) return;
+    assert.equal(answer.error.kind, 'unauthorized');
+    assert.deepEqual(answer.error.actions, ['signIn', 'retry']);
+    assert.match(answer.error.message, /Sign in again/);
+  });
+
+  it('locations open through openLocation, else they are copied', async () => {
+    const panel = panels.show({ org: 'acme', issueId: BIG });
+    mapsToWorkspace = true;
+    await vscode.env.clipboard.writeText('before');
+    await panel.handle({ type: 'openLocation', location: 'src/app/checkout.ts:23', frame: { filename: 'src/app/checkout.ts', lineNo: 23, function: 'checkout' } });
+    assert.deepEqual(opened.at(-1), { location: 'src/app/checkout.ts:23', frame: { filename: 'src/app/checkout.ts', lineNo: 23, function: 'checkout' } });
+    assert.equal(await vscode.env.clipboard.readText(), 'before');
+    mapsToWorkspace = false;
+    await panel.handle({ type: 'openLocation', location: 'lib/Legacy/Db.php:118' });
+    assert.equal(await vscode.env.clipboard.readText(), 'lib/Legacy/Db.php:118');
+  });
+
+  it('restores a panel from its saved state (the serializer path) with its filters', async () => {
+    await control('requests/clear', {});
+    const state: PanelState = {
+      v: PROTOCOL_VERSION,
+      org: 'acme',
+      issueId: XSS,
+      issue: { id: XSS, shortId: 'WEB-FRONTEND-2', title: '<img src=x onerror=alert(1)>', project: 'web-frontend' },
+      filters: { ...DEFAULT_FILTERS, period: { kind: 'preset', statsPeriod: '24h' }, query: 'level:error', sample: true },
+      tab: 'events',
+    };
+    const webviewPanel = vscode.window.createWebviewPanel(VIEW_TYPE, 'restored', vscode.ViewColumn.Active, {});
+    const panel = panels.restore(webviewPanel, state)!;
+    assert.ok(panel);
+    assert.equal(panels.get('acme', XSS), panel);
+    const req = await waitFor('the restored page to request events', async () => (await requests(EVENTS_PATH(XSS)))[0]);
+    assert.deepEqual(sorted(req.query), ['query=level:error', 'sample=true', 'statsPeriod=24h']);
+    // The header is re-fetched by a short-ID lookup in its project.
+    const lookup = await waitFor('the header lookup', async () =>
+      (await control<RequestLogEntry[]>('requests')).find((r) => r.path === '/api/0/projects/acme/web-frontend/issues/'),
+    );
+    assert.deepEqual(sorted(lookup.query), ['query=WEB-FRONTEND-2', 'shortIdLookup=1', 'statsPeriod=']);
+    await waitFor('the refreshed header', () => panel.currentState.issue.count !== undefined);
+    assert.equal(panel.currentState.issue.title, '<img src=x onerror=alert(1)>');
+
+    // Invalid saved state: the panel is closed, not shown broken.
+    const broken = vscode.window.createWebviewPanel(VIEW_TYPE, 'broken', vscode.ViewColumn.Active, {});
+    let closed = false;
+    broken.onDidDispose(() => (closed = true));
+    assert.equal(panels.restore(broken, { v: 99 }), undefined);
+    assert.equal(closed, true);
+  });
+
+  it('hidden then shown: the page shakes hands again and gets its events from the host, not the server', async () => {
+    const panel = panels.show({ org: 'acme', issueId: BIG });
+    await waitFor('ready', () => panel.isReady);
+    // Let the first load settle, then hide the panel behind an editor in the same column.
+    await new Promise((r) => setTimeout(r, 1500));
+    const doc = await vscode.workspace.openTextDocument({ content: 'hide the panel' });
+    await vscode.window.showTextDocument(doc, { viewColumn: panel.panel.viewColumn, preview: false });
+    await waitFor('the panel to be hidden', () => !panel.panel.visible);
+    await control('requests/clear', {});
+    const restored = new Promise<boolean>((resolve) => {
+      const sub = panel.onDidPost((m) => {
+        if (m.type === 'response' && m.method === 'events' && m.ok) {
+          sub.dispose();
+          resolve(!!(m.result as { restored?: boolean }).restored);
+        }
+      });
+    });
+    panel.reveal();
+    await waitFor('ready again', () => panel.isReady);
+    assert.equal(await restored, true, 'answered from the host cache');
+    assert.equal((await requests(EVENTS_PATH(BIG))).length, 0, 'no new events request');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('the registered command accepts an IssueNode-like argument and { org, issueId }, and reuses panels', async () => {
+    const api = await activateExtension();
+    const before = api.events.all().length;
+    await vscode.commands.executeCommand(Commands.showIssueEvents, { org: 'acme', issueId: XSS });
+    await vscode.commands.executeCommand(Commands.showIssueEvents, { org: 'acme', issueId: XSS });
+    assert.equal(api.events.all().length, before + 1);
+    const issue = (await client.listProjectIssues('acme', 'web-frontend', { query: 'WEB-FRONTEND-3', shortIdLookup: true })).items[0];
+    await vscode.commands.executeCommand(Commands.showIssueEvents, { type: 'issue', org: 'acme', project: 'web-frontend', issue, otherProject: false, period: '24h' });
+    const p = api.events.get('acme', issue.id);
+    assert.ok(p);
+    assert.equal(p.currentState.issue.shortId, 'WEB-FRONTEND-3');
+    assert.equal(p.panel.title, 'WEB-FRONTEND-3 · Events');
+    api.events.dispose();
+  });
+});

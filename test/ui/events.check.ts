@@ -1,0 +1,308 @@
+// Person-like checks of the events panel in Chromium: open it from the palette, look at it in the
+// dark and light themes, click a tag chip, use it by keyboard, click a stack frame, and check that
+// the XSS issue renders as text and runs nothing. Filters survive hiding and a window reload.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { check, UI_RESULTS_DIR, type Workbench } from './framework';
+import { DEFAULT_AUTH_TOKEN, XSS_TITLE, seed } from '../sandbox';
+
+const XSS_SHORT_ID = 'WEB-FRONTEND-2';
+/** Copies of this file's screenshots, outside test-results/ui/ (which every UI run starts by emptying). */
+const KEEP_DIR = path.join(UI_RESULTS_DIR, '..', 'ui-events');
+
+async function shot(vscode: Workbench, name: string): Promise<void> {
+  const file = await vscode.screenshot(name);
+  fs.mkdirSync(KEEP_DIR, { recursive: true });
+  fs.copyFileSync(file, path.join(KEEP_DIR, path.basename(file)));
+}
+
+/** Signs in with the sandbox's default token through the palette, unless already signed in. */
+async function signIn(page: Page, vscode: Workbench): Promise<void> {
+  const sideBar = await vscode.openView('Sentry');
+  const welcome = sideBar.getByText("Sign in to Sentry to see your project's issues.");
+  if (!(await welcome.isVisible().catch(() => false))) return;
+  await runPrompting(page, vscode, 'Sentry Explorer: Sign In');
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Paste an auth token' }).first();
+  await row.waitFor({ state: 'visible' });
+  await row.click();
+  const input = page.locator('.quick-input-widget input.input, .quick-input-widget input[type="password"]').first();
+  await input.waitFor({ state: 'visible' });
+  await input.fill(DEFAULT_AUTH_TOKEN);
+  await page.keyboard.press('Enter');
+  await welcome.waitFor({ state: 'hidden', timeout: 30_000 });
+}
+
+/** "Sentry Explorer: Show Events" with a short ID typed into its input box. */
+async function openEvents(page: Page, vscode: Workbench, shortId: string): Promise<Frame> {
+  await runPrompting(page, vscode, 'Sentry Explorer: Show Events');
+  const input = page.locator('.quick-input-widget input.input').first();
+  await input.waitFor({ state: 'visible' });
+  await input.fill(shortId);
+  await page.keyboard.press('Enter');
+  return eventsFrame(page, shortId);
+}
+
+/** The page inside the webview iframes whose header shows `shortId`. */
+async function eventsFrame(page: Page, shortId: string, timeoutMs = 30_000): Promise<Frame> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const f of page.frames()) {
+      const text = await f.evaluate("document.querySelector('.issue-header .short-id')?.textContent ?? null").catch(() => null);
+      if (text === shortId && (await f.evaluate('!document.hidden && document.body.clientHeight > 0').catch(() => false))) return f;
+    }
+    if (Date.now() > deadline) throw new Error(`no events panel for ${shortId}`);
+    await page.waitForTimeout(200);
+  }
+}
+
+/**
+ * Polls an expression in the page until it is truthy. (Frame.waitForFunction evaluates string
+ * predicates with eval inside the page, which the panel's CSP forbids, as it should.)
+ */
+async function until(f: Frame, expression: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await f.evaluate(expression).catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${expression}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function waitLoaded(f: Frame): Promise<void> {
+  await until(f, "document.querySelector('#app')?.getAttribute('aria-busy') === 'false' && !document.querySelector('.events-panel.stale') && !!document.querySelector('.event-row')");
+}
+
+async function setTheme(page: Page, vscode: Workbench, theme: string): Promise<void> {
+  await runPrompting(page, vscode, 'Preferences: Color Theme');
+  const input = page.locator('.quick-input-widget input.input').first();
+  await input.waitFor({ state: 'visible' });
+  // The themes arrive after the picker opens: wait for them before filtering.
+  await page.locator('.quick-input-list .monaco-list-row .label-name', { hasText: /Modern$/ }).first().waitFor({ state: 'visible' });
+  await input.fill(theme);
+  const row = page.locator('.quick-input-list .monaco-list-row.focused', { has: page.locator('.label-name', { hasText: new RegExp(`^${theme}$`) }) }).first();
+  await row.waitFor({ state: 'visible' });
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  await page.waitForTimeout(500);
+}
+
+/**
+ * Runs a palette command that opens another quick input (a pick or an input box) and returns once
+ * that input replaced the palette: the framework's runCommand waits for the widget to close.
+ */
+async function runPrompting(page: Page, vscode: Workbench, title: string): Promise<void> {
+  await vscode.dismiss();
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input.input').first();
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${title}`);
+  const row = page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) }).first();
+  await row.waitFor({ state: 'visible' });
+  await row.click();
+  await page.waitForFunction(() => {
+    const el = document.querySelector('.quick-input-widget input.input') as HTMLInputElement | null;
+    const widget = document.querySelector('.quick-input-widget') as HTMLElement | null;
+    return !!el && !!widget && widget.style.display !== 'none' && !el.value.startsWith('>');
+  });
+}
+
+/** The Output panel would cover half of the screenshots. */
+async function hidePanel(page: Page, vscode: Workbench): Promise<void> {
+  if (await vscode.panel.isVisible()) await vscode.runCommand('View: Hide Panel');
+}
+
+async function closeEditors(vscode: Workbench): Promise<void> {
+  await vscode.runCommand('View: Close All Editors');
+}
+
+check('events panel: the XSS issue renders its markup as text and runs nothing (dark theme)', async ({ page, vscode }) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await signIn(page, vscode);
+  await setTheme(page, vscode, 'Dark Modern');
+  await closeEditors(vscode);
+  await hidePanel(page, vscode);
+  const f = await openEvents(page, vscode, XSS_SHORT_ID);
+  await waitLoaded(f);
+  assert.equal(await f.locator('.issue-title').textContent(), XSS_TITLE);
+  assert.equal(await f.locator('img').count(), 0, 'no <img> element was created from server text');
+  const titles = await f.locator('.event-row .event-title').allTextContents();
+  assert.ok(titles.length > 0);
+  assert.ok(titles.some((t) => t.includes('<img') || t.includes('<')), `row titles show the markup as text: ${titles.slice(0, 3).join(' | ')}`);
+  assert.equal(await f.evaluate("document.querySelectorAll('[onerror],[onload],[onclick],[onmouseover]').length"), 0, 'no inline handler attribute exists');
+  assert.equal(await f.evaluate("[...document.scripts].filter((s) => /alert/.test(s.textContent ?? '')).length"), 0, 'no script carries server text');
+  await page.waitForTimeout(500);
+  assert.deepEqual(dialogs, [], 'no alert() ran');
+  await f.locator('.event-row .expander').first().click();
+  await f.locator('.event-row.open .details').waitFor();
+  await shot(vscode, 'events-panel-xss-dark');
+});
+
+check('events panel: a tag chip click filters the list; keyboard moves between events', async ({ page, vscode }) => {
+  await signIn(page, vscode);
+  const f = await eventsFrame(page, XSS_SHORT_ID, 2000).catch(() => openEvents(page, vscode, XSS_SHORT_ID));
+  await waitLoaded(f);
+  const chip = f.locator('.event-row:not(.open) .chip').first();
+  const key = (await chip.locator('.chip-key').textContent())!;
+  const value = (await chip.locator('.chip-value').textContent())!;
+  await chip.click();
+  const term = `${key}:${/[\s"()]/.test(value) ? JSON.stringify(value) : value}`;
+  await until(f, `document.getElementById('query')?.value === ${JSON.stringify(term)}`);
+  await waitLoaded(f);
+  const rows = f.locator('.event-row');
+  const n = await rows.count();
+  assert.ok(n > 0);
+  for (let i = 0; i < n; i++) {
+    const active = rows.nth(i).locator('.chip.active');
+    if (await rows.nth(i).locator('.chip').count()) assert.equal(await active.count(), 1, `row ${i} carries ${term}`);
+  }
+  // Keyboard alone: focus the first event, open it with Enter, move down with the arrow key.
+  const first = f.locator('.event-row .expander').first();
+  await first.focus();
+  await page.keyboard.press('Enter');
+  await f.locator('.event-row.open').first().waitFor();
+  assert.equal(await f.locator('.event-row.open .expander').first().getAttribute('aria-expanded'), 'true');
+  await page.keyboard.press('ArrowDown');
+  const focusedIndex = await f.evaluate("document.activeElement?.closest('.event-row')?.dataset.index ?? null");
+  assert.equal(focusedIndex, '1');
+  await shot(vscode, 'events-panel-tag-filter-dark');
+});
+
+check('events panel: the Tags tab charts the top values of each key, lazily, for the chosen environments', async ({ page, vscode }) => {
+  await signIn(page, vscode);
+  const f = await eventsFrame(page, XSS_SHORT_ID, 2000).catch(() => openEvents(page, vscode, XSS_SHORT_ID));
+  await waitLoaded(f);
+  await f.locator('#tab-tags').click();
+  await f.locator('.tag-card').first().waitFor();
+  const keys = await f.locator('.tag-card').evaluateAll((cards) => cards.map((c) => (c as HTMLElement).dataset.key));
+  assert.deepEqual(keys.slice(0, 3), ['browser', 'device', 'environment'], `well-known keys first: ${keys.join(', ')}`);
+  await until(f, "document.querySelectorAll('.tag-card .bar').length > 0 && document.querySelectorAll('.tag-card .bar-count').length > 0");
+  const first = (await f.locator('.tag-card').first().locator('.bar-count').first().textContent()) ?? '';
+  assert.match(first, /^\S+ · (\d+(\.\d)?%|<1%)$/, 'count and share of totalValues');
+  assert.match((await f.locator('.tag-card').first().locator('.tag-head').textContent()) ?? '', /unique · .* total/);
+  await shot(vscode, 'events-panel-tags-dark');
+  await f.locator('#tab-events').click();
+});
+
+check('events panel: a custom start–end range replaces the preset period', async ({ page, vscode }) => {
+  await signIn(page, vscode);
+  const f = await eventsFrame(page, XSS_SHORT_ID, 2000).catch(() => openEvents(page, vscode, XSS_SHORT_ID));
+  await waitLoaded(f);
+  await f.locator('#period').click();
+  await f.locator('#period').getByRole('option', { name: 'Custom range…' }).click();
+  await f.locator('.range').waitFor({ state: 'visible' });
+  await f.locator('#range-start input').fill('2020-01-01T00:00');
+  await f.locator('#range-end input').fill('2035-01-01T00:00');
+  await f.locator('#range-apply').click();
+  await until(f, "document.querySelector('.count')?.textContent?.includes('loaded') && !document.querySelector('.events-panel.stale')");
+  assert.equal(await f.locator('.range-error').textContent(), '');
+  // An inverted range is refused in the page, with a message, and nothing is requested.
+  await f.locator('#range-start input').fill('2036-01-01T00:00');
+  await f.locator('#range-apply').click();
+  assert.match((await f.locator('.range-error').textContent()) ?? '', /start must be before the end/);
+  await shot(vscode, 'events-panel-custom-range-dark');
+  // Back to a preset for the next checks.
+  await f.locator('#period').click();
+  await f.locator('#period').getByRole('option', { name: 'Last 90 days' }).click();
+  await waitLoaded(f);
+});
+
+check('events panel: filters survive hiding, showing and a window reload', async ({ page, vscode }) => {
+  const step = (m: string) => process.env.EVENTS_UI_DEBUG && process.stdout.write(`      · ${m}\n`);
+  await signIn(page, vscode);
+  step('signed in');
+  let f = await eventsFrame(page, XSS_SHORT_ID, 2000).catch(() => openEvents(page, vscode, XSS_SHORT_ID));
+  step('frame');
+  await waitLoaded(f);
+  const query = f.locator('#query input');
+  await query.click();
+  await query.fill('level:fatal');
+  await query.press('Enter');
+  step('query typed');
+  await waitLoaded(f);
+  step('loaded');
+  // Hide it behind another editor, then show it again.
+  await vscode.runCommand('File: New Untitled Text File');
+  await page.locator('.tabs-container .tab.active', { hasText: 'Untitled' }).waitFor({ state: 'visible' });
+  step('untitled');
+  await page.locator('.tabs-container .tab', { hasText: `${XSS_SHORT_ID} · Events` }).first().click();
+  step('tab clicked');
+  f = await eventsFrame(page, XSS_SHORT_ID);
+  step('frame again');
+  await until(f, "document.getElementById('query')?.value === 'level:fatal'");
+  // Reload the window: the serializer brings the panel back with its filters.
+  // Developer: Reload Window (not page.reload) so the workbench saves its open editors first.
+  await vscode.dismiss();
+  await page.keyboard.press('F1');
+  const palette = page.locator('.quick-input-widget input.input').first();
+  await palette.waitFor({ state: 'visible' });
+  await palette.fill('>Developer: Reload Window');
+  await page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: /^Developer: Reload Window$/ }) }).first().waitFor();
+  await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), page.keyboard.press('Enter')]);
+  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+  step('reloaded');
+  // The restored panel may be a background tab: bring it to the front like a person would.
+  const tab = page.locator('.tabs-container .tab', { hasText: `${XSS_SHORT_ID} · Events` }).first();
+  await tab.waitFor({ state: 'visible', timeout: 30_000 });
+  await tab.click();
+  step('restored tab clicked');
+  f = await eventsFrame(page, XSS_SHORT_ID, 30_000);
+  step('restored frame');
+  await until(f, "document.getElementById('query')?.value === 'level:fatal'");
+  await shot(vscode, 'events-panel-restored-after-reload');
+  await closeEditors(vscode);
+});
+
+check('events panel: a stack frame click opens the file at its line (light theme)', async ({ page, vscode }) => {
+  const loc = seed.locations.find((l) => l.project === 'web-frontend' && l.line !== null && l.file.startsWith('src/app/') && l.location?.includes(':'));
+  assert.ok(loc, 'the seed has an issue located in src/app/');
+  await signIn(page, vscode);
+  await setTheme(page, vscode, 'Light Modern');
+  try {
+    await closeEditors(vscode);
+    await hidePanel(page, vscode);
+    const f = await openEvents(page, vscode, loc.shortId);
+    await waitLoaded(f);
+    await f.locator('#full').click();
+    await until(f, "document.getElementById('full')?.checked === true");
+    await waitLoaded(f);
+    await f.locator('.event-row .expander').first().click();
+    const frame = f.locator('.event-row.open .frame.in-app .frame-head').first();
+    await frame.waitFor();
+    const where = (await frame.locator('.frame-where').textContent()) ?? '';
+    const line = Number(/:(\d+)/.exec(where)?.[1]);
+    await f.locator('.event-row.open .exception').first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.waitForTimeout(200);
+    await shot(vscode, 'events-panel-stack-light');
+    await frame.click();
+    const fileName = loc.file.split('/').pop()!;
+    await page.locator('.tabs-container .tab', { hasText: fileName }).first().waitFor({ state: 'visible' });
+    if (line) await vscode.waitForText(new RegExp(`Ln ${line},`), { within: page.locator('.part.statusbar') });
+    await shot(vscode, 'events-panel-frame-opened-light');
+  } finally {
+    await setTheme(page, vscode, 'Dark Modern');
+    await closeEditors(vscode);
+  }
+}, { timeoutMs: 120_000 });
+
+check('events panel: high contrast theme', async ({ page, vscode }) => {
+  await signIn(page, vscode);
+  await setTheme(page, vscode, 'Dark High Contrast');
+  try {
+    await closeEditors(vscode);
+    await hidePanel(page, vscode);
+    const f = await openEvents(page, vscode, XSS_SHORT_ID);
+    await waitLoaded(f);
+    await f.locator('.event-row .expander').first().click();
+    await f.locator('.event-row.open .details').waitFor();
+    assert.equal(await f.evaluate("document.body.classList.contains('vscode-high-contrast')"), true);
+    await shot(vscode, 'events-panel-high-contrast');
+  } finally {
+    await setTheme(page, vscode, 'Dark Modern');
+    await closeEditors(vscode);
+  }
+}, { timeoutMs: 90_000 });

@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict';
+import {
+  DEFAULT_FILTERS,
+  PERIOD_PRESETS,
+  PROTOCOL_VERSION,
+  eventRequestParams,
+  filtersKey,
+  parseFilters,
+  parsePageMessage,
+  parsePanelState,
+  type EventFilters,
+} from '../../../src/events/protocol';
+
+const f = (over: Partial<EventFilters> = {}): EventFilters => ({ ...DEFAULT_FILTERS, ...over });
+
+describe('events protocol: filters -> request parameters (spec 4.4)', () => {
+  it('a preset sends statsPeriod and neither start nor end', () => {
+    for (const p of PERIOD_PRESETS) {
+      const params = eventRequestParams(f({ period: { kind: 'preset', statsPeriod: p } }));
+      assert.deepEqual(params, { statsPeriod: p });
+    }
+  });
+
+  it('a custom range sends start and end and no statsPeriod', () => {
+    const params = eventRequestParams(f({ period: { kind: 'range', start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' } }));
+    assert.deepEqual(params, { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' });
+    assert.ok(!('statsPeriod' in params));
+  });
+
+  it('environments, full, sample and query are sent only when set', () => {
+    assert.deepEqual(eventRequestParams(f({ environments: ['production', 'staging'], full: true, sample: true, query: '  release:1.0 ' }), 'c:1:0'), {
+      statsPeriod: '90d',
+      environment: ['production', 'staging'],
+      full: true,
+      sample: true,
+      query: 'release:1.0',
+      cursor: 'c:1:0',
+    });
+    assert.deepEqual(eventRequestParams(f({ environments: [], full: false, sample: false, query: '   ' })), { statsPeriod: '90d' });
+  });
+
+  it('filtersKey is equal exactly when the requests are', () => {
+    assert.equal(filtersKey(f({ environments: ['a', 'b'] })), filtersKey(f({ environments: ['b', 'a'] })));
+    assert.equal(filtersKey(f({ query: ' x ' })), filtersKey(f({ query: 'x' })));
+    assert.notEqual(filtersKey(f({ full: true })), filtersKey(f()));
+    assert.notEqual(filtersKey(f({ sample: true })), filtersKey(f()));
+    assert.notEqual(filtersKey(f({ period: { kind: 'preset', statsPeriod: '24h' } })), filtersKey(f()));
+  });
+});
+
+describe('events protocol: validation of untrusted input', () => {
+  it('parseFilters falls back field by field', () => {
+    assert.deepEqual(parseFilters(undefined), DEFAULT_FILTERS);
+    assert.deepEqual(parseFilters({ period: { kind: 'preset', statsPeriod: '5y' }, environments: ['prod', 3, '', 'prod'], query: 7, full: 'yes', sample: true }), {
+      ...DEFAULT_FILTERS,
+      environments: ['prod'],
+      sample: true,
+    });
+    // A range must be two valid ISO dates, start before end.
+    assert.deepEqual(parseFilters({ period: { kind: 'range', start: '2024-01-02T00:00:00Z', end: '2024-01-01T00:00:00Z' } }).period, DEFAULT_FILTERS.period);
+    assert.deepEqual(parseFilters({ period: { kind: 'range', start: 'yesterday', end: '2024-01-01T00:00:00Z' } }).period, DEFAULT_FILTERS.period);
+    assert.deepEqual(parseFilters({ period: { kind: 'range', start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00.000Z' } }).period, {
+      kind: 'range',
+      start: '2024-01-01T00:00:00Z',
+      end: '2024-01-02T00:00:00.000Z',
+    });
+  });
+
+  it('parsePanelState accepts only a well-formed state of this version', () => {
+    const good = { v: PROTOCOL_VERSION, org: 'acme', issueId: '42', issue: { id: '99', shortId: 'WEB-1', title: 't', userCount: 3, extra: 1 }, filters: {}, tab: 'tags' };
+    const s = parsePanelState(good)!;
+    assert.equal(s.issue.id, '42', 'the header id is the state issue id');
+    assert.equal(s.issue.shortId, 'WEB-1');
+    assert.equal(s.tab, 'tags');
+    assert.deepEqual(s.filters, DEFAULT_FILTERS);
+    assert.equal(parsePanelState({ ...good, v: 2 }), undefined);
+    assert.equal(parsePanelState({ ...good, issueId: '../1' }), undefined);
+    assert.equal(parsePanelState({ ...good, org: '' }), undefined);
+    assert.equal(parsePanelState(null), undefined);
+  });
+
+  it('parsePageMessage checks requests and actions', () => {
+    assert.deepEqual(parsePageMessage({ type: 'request', id: 1, method: 'events', params: { filters: { query: 'a' }, cursor: 'x', restore: true } }), {
+      type: 'request',
+      id: 1,
+      method: 'events',
+      params: { filters: { ...DEFAULT_FILTERS, query: 'a' }, cursor: 'x', restore: true },
+    });
+    assert.deepEqual(parsePageMessage({ type: 'request', id: 2, method: 'tag', params: { key: 'browser', environments: ['prod'] } }), {
+      type: 'request',
+      id: 2,
+      method: 'tag',
+      params: { key: 'browser', environments: ['prod'] },
+    });
+    assert.equal(parsePageMessage({ type: 'request', id: 2, method: 'tag', params: { key: '../x' } }), undefined);
+    assert.equal(parsePageMessage({ type: 'request', id: 'x', method: 'events', params: {} }), undefined);
+    assert.equal(parsePageMessage({ type: 'request', id: 3, method: 'delete', params: {} }), undefined);
+    assert.equal(parsePageMessage({ type: 'action', action: 'rm -rf' }), undefined);
+    assert.deepEqual(parsePageMessage({ type: 'action', action: 'openInBrowser' }), { type: 'action', action: 'openInBrowser' });
+    assert.deepEqual(parsePageMessage({ type: 'openLocation', location: 'src/a.ts:3', frame: { filename: 'src/a.ts', lineNo: 3, colNo: -1, vars: {} } }), {
+      type: 'openLocation',
+      location: 'src/a.ts:3',
+      frame: { filename: 'src/a.ts', lineNo: 3 },
+    });
+    assert.equal(parsePageMessage({ type: 'openLocation', location: '' }), undefined);
+    assert.equal(parsePageMessage('ready'), undefined);
+    assert.equal(parsePageMessage({ type: 'unknown' }), undefined);
+    assert.deepEqual(parsePageMessage({ type: 'ready', version: 1, state: { a: 1 } }), { type: 'ready', version: 1, state: { a: 1 } });
+  });
+});
