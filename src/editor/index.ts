@@ -31,13 +31,15 @@ export class EditorIntegration implements vscode.Disposable {
     this.locator = new IssueLocator(deps.getClient, deps.listed, this.files, deps.log);
     this.decorations = new DecorationController(this.locator, vscode.Uri.joinPath(context.extensionUri, 'media'));
     const diagnostics = new IssueDiagnostics(this.decorations);
+    const lenses = new IssueCodeLensProvider(this.decorations);
     this.disposables.push(
+      lenses,
       this.files,
       this.locator,
       this.decorations,
       diagnostics,
       vscode.languages.registerHoverProvider({ pattern: '**' }, new IssueHoverProvider(this.decorations)),
-      vscode.languages.registerCodeLensProvider({ pattern: '**' }, new IssueCodeLensProvider(this.decorations)),
+      vscode.languages.registerCodeLensProvider({ pattern: '**' }, lenses),
       vscode.commands.registerCommand(Commands.goToLocation, (arg) => this.goTo(arg)),
       deps.onDidChangeListed(() => this.scheduleRefresh()),
       this.files.onDidChange(() => this.scheduleRefresh()),

@@ -5,12 +5,21 @@ import { plural } from '../format/numbers';
 import type { DecorationController } from './decorations';
 import { byLine } from './marks';
 
-export class IssueCodeLensProvider implements vscode.CodeLensProvider {
+export class IssueCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly decorations: DecorationController) {
-    decorations.onDidChange(() => this.changed.fire());
+    this.subscriptions = [
+      this.changed,
+      decorations.onDidChange(() => this.changed.fire()),
+      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`${CONFIG_SECTION}.codeLens`) && this.changed.fire()),
+    ];
+  }
+
+  dispose(): void {
+    for (const d of this.subscriptions) d.dispose();
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
@@ -41,10 +50,13 @@ const SEVERITY: Record<string, vscode.DiagnosticSeverity> = {
 
 export class IssueDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('sentry');
-  private readonly subscription: vscode.Disposable;
+  private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly decorations: DecorationController) {
-    this.subscription = decorations.onDidChange(() => this.update());
+    this.subscriptions = [
+      decorations.onDidChange(() => this.update()),
+      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`${CONFIG_SECTION}.diagnostics`) && this.update()),
+    ];
   }
 
   update(): void {
@@ -64,7 +76,7 @@ export class IssueDiagnostics implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    for (const d of this.subscriptions) d.dispose();
     this.collection.dispose();
   }
 }

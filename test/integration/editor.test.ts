@@ -84,12 +84,21 @@ describe('editor decorations and hovers (sample workspace)', function () {
     assert.ok(checkedBare > 0, 'at least one bare-file location took its line from a frame');
   });
 
-  it('a hover on a decorated line names the issue and offers trusted command links', async () => {
+  /** Opens the file of the first listed issue that has a line and waits for its decoration. */
+  async function openDecorated(): Promise<{ uri: vscode.Uri; target: SeedLocation }> {
     const seeded = (await control<SeedLocation[]>('seed/locations')).filter((l) => l.line !== null && api.issues.listedIssues().some((x) => x.issue.id === l.issueId));
     const target = seeded[0];
     const uri = vscode.Uri.joinPath(folder(), target.file);
     await vscode.window.showTextDocument(uri);
-    await waitFor('the decoration', () => api.editor.decorations.decorated(uri).some((d) => d.issueId === target.issueId));
+    await waitFor('the decoration', async () => {
+      await api.editor.locator.refresh();
+      return api.editor.decorations.decorated(uri).some((d) => d.issueId === target.issueId);
+    });
+    return { uri, target };
+  }
+
+  it('a hover on a decorated line names the issue and offers trusted command links', async () => {
+    const { uri, target } = await openDecorated();
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(target.line! - 1, 0));
     const texts = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value)));
     const ours = texts.find((t) => t.includes(target.shortId.replace(/-/g, '\\-')));
@@ -101,8 +110,7 @@ describe('editor decorations and hovers (sample workspace)', function () {
   });
 
   it('decorations move with their line while the document is edited', async () => {
-    const uri = api.editor.decorations.decorated.length ? vscode.window.activeTextEditor!.document.uri : undefined;
-    assert.ok(uri);
+    const { uri } = await openDecorated();
     const before = api.editor.decorations.decorated(uri).map((d) => d.line).sort((a, b) => a - b);
     assert.ok(before.length > 0);
     const editor = vscode.window.activeTextEditor!;
@@ -111,6 +119,30 @@ describe('editor decorations and hovers (sample workspace)', function () {
     assert.deepEqual(after, before.map((l) => l + 2));
     await vscode.commands.executeCommand('undo');
     await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  it('CodeLens and Problems entries appear on decorated lines only when their settings are on', async () => {
+    const { uri } = await openDecorated();
+    const lines = new Set(api.editor.decorations.decorated(uri).map((d) => d.line));
+    assert.ok(lines.size > 0);
+    const cfg = vscode.workspace.getConfiguration('sentryExplorer');
+    const lenses = () => vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+    const ours = (l: vscode.CodeLens[]) => l.filter((c) => c.command?.command === 'sentryExplorer.showIssueEvents');
+    const sentryDiagnostics = () => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'Sentry');
+    assert.equal(ours(await lenses()).length, 0, 'CodeLens is off by default');
+    assert.equal(sentryDiagnostics().length, 0, 'Problems entries are off by default');
+    await cfg.update('codeLens.enabled', true, vscode.ConfigurationTarget.Global);
+    await cfg.update('diagnostics.enabled', true, vscode.ConfigurationTarget.Global);
+    try {
+      const shown = ours(await waitFor('code lenses', async () => ((await lenses()).length ? lenses() : undefined)));
+      assert.deepEqual(new Set(shown.map((c) => c.range.start.line)), lines);
+      const diags = await waitFor('Sentry problems', () => (sentryDiagnostics().length ? sentryDiagnostics() : undefined));
+      assert.equal(diags.length, api.editor.decorations.decorated(uri).length);
+      assert.ok(diags.every((d) => lines.has(d.range.start.line) && /^WEB-FRONTEND-\w+: /.test(d.message)));
+    } finally {
+      await cfg.update('codeLens.enabled', undefined, vscode.ConfigurationTarget.Global);
+      await cfg.update('diagnostics.enabled', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('"Go to Location" opens the mapped file at the line of an issue', async () => {

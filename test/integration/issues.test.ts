@@ -153,6 +153,20 @@ describe('Issues tree (sentryExplorer.issues)', function () {
     assert.equal((await issueRequests()).length, 0);
   });
 
+  it('with several projects, one top-level node per project, each listing its own issues', async () => {
+    const cfg = vscode.workspace.getConfiguration('sentryExplorer');
+    await cfg.update('projects', ['web-frontend', 'api-server'], vscode.ConfigurationTarget.Global);
+    try {
+      const nodes = await roots();
+      assert.deepEqual(nodes.map((n) => (n.type === 'project' ? n.project : n.type)), ['web-frontend', 'api-server']);
+      const api = issuesOf(await view.tree.getChildren(nodes[1]));
+      assert.ok(api.length > 0 && api.every((i) => i.issue.project.slug === 'api-server'));
+      assert.match(String(view.tree.getTreeItem(nodes[1]).description), /^100 of \d/);
+    } finally {
+      await cfg.update('projects', ['web-frontend'], vscode.ConfigurationTarget.Global);
+    }
+  });
+
   describe('errors never leave an empty tree', () => {
     async function errorNode(): Promise<Extract<Node, { type: 'error' }>> {
       const nodes = await roots();
