@@ -14,6 +14,7 @@ import {
   ensureVSCodeServer,
   installExtension,
   log,
+  timed,
   onCleanup,
   openWorkbench,
   REPO_ROOT,
@@ -38,12 +39,6 @@ function parseArgs(argv: string[]) {
   return args;
 }
 
-async function timed<T>(label: string, fn: () => T | Promise<T>): Promise<T> {
-  const t0 = performance.now();
-  const r = await fn();
-  log(`${label}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  return r;
-}
 
 /** Builds the production bundle and packages it (vsce runs `vscode:prepublish`, i.e. esbuild --production). */
 function packageExtension(outDir: string): string {

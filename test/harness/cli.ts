@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import { runUiChecks } from '../ui/run';
 import { buildExtension, buildIntegration, INTEGRATION_INDEX } from './build';
 import { sandboxSettings, SANDBOX_WORKSPACE, startSandbox, type Sandbox } from './sandbox';
-import { ensureVSCodeServer, log, REPO_ROOT, runExtensionTests } from './vscode';
+import { ensureVSCodeServer, log, REPO_ROOT, runExtensionTests, timed } from './vscode';
 
 function parseArgs(argv: string[]) {
   const args = { command: 'all', grep: undefined as string | undefined, stats: undefined as string | undefined };
@@ -23,12 +23,6 @@ function parseArgs(argv: string[]) {
   return args;
 }
 
-async function step<T>(label: string, fn: () => T | Promise<T>): Promise<T> {
-  const t0 = performance.now();
-  const r = await fn();
-  log(`${label}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  return r;
-}
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
@@ -47,7 +41,7 @@ async function main(): Promise<number> {
     return 0;
   }
   try {
-    await step('install (VS Code server, system packages)', ensureVSCodeServer);
+    await timed('install (VS Code server, system packages)', ensureVSCodeServer);
   } catch (e) {
     log(`installing the VS Code server failed: ${(e as Error).message}`);
     counts.failed++;
@@ -57,9 +51,9 @@ async function main(): Promise<number> {
 
   let sandbox: Sandbox | undefined;
   try {
-    await step('build the extension (node esbuild.mjs)', () => buildExtension());
-    if (args.command !== 'ui') await step('build the extension-host suites', buildIntegration);
-    sandbox = await step('start the sandbox service', () => startSandbox());
+    await timed('build the extension (node esbuild.mjs)', () => buildExtension());
+    if (args.command !== 'ui') await timed('build the extension-host suites', buildIntegration);
+    sandbox = await timed('start the sandbox service', () => startSandbox());
   } catch (e) {
     log(`preparing the VS Code runs failed: ${(e as Error).stack ?? e}`);
     counts.failed++;
@@ -75,7 +69,7 @@ async function main(): Promise<number> {
   try {
     if (args.command === 'integration' || args.command === 'all') {
       process.stdout.write('\nExtension-host suites (test/integration)\n');
-      const r = await step('extension-host suites', () =>
+      const r = await timed('extension-host suites', () =>
         runExtensionTests({
           name: 'integration',
           workspace,
@@ -90,7 +84,7 @@ async function main(): Promise<number> {
       if (activation) log(`extension activation inside VS Code: ${activation[1]} ms`);
     }
     if (args.command === 'ui' || args.command === 'all') {
-      const r = await step('UI checks', () =>
+      const r = await timed('UI checks', () =>
         runUiChecks({ workspace, env, settings: sandboxSettings(sandbox), grep: args.grep }),
       );
       counts.passed += r.passed;

@@ -114,7 +114,8 @@ export function log(msg: string): void {
   process.stderr.write(`[vscode-harness] ${msg}\n`);
 }
 
-async function timed<T>(label: string, fn: () => T | Promise<T>): Promise<T> {
+/** Runs one step of the harness or the demo and logs when it starts and how long it took. */
+export async function timed<T>(label: string, fn: () => T | Promise<T>): Promise<T> {
   const t0 = performance.now();
   log(`${label} ...`);
   const r = await fn();

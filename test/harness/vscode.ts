@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_PATH, ensureVSCodeServer, installPaths, isInstallComplete, log, REPO_ROOT } from './install';
 
-export { ensureVSCodeServer, log, REPO_ROOT } from './install';
+export { ensureVSCodeServer, log, REPO_ROOT, timed } from './install';
 
 export const RESULTS_DIR = path.join(REPO_ROOT, 'test-results');
 
