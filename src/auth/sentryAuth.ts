@@ -9,7 +9,8 @@ import { ForbiddenError, OAuthEndpoints, SentryClient, UnauthorizedError, HttpCl
 import { AUTH_PROVIDER_ID, CONFIG_SECTION, EXTENSION_ID } from '../constants';
 import { ConfigError, readAuthConfig, type AuthConfig } from '../config';
 import { PROVIDER_LABEL, SentryAuthenticationProvider } from './provider';
-import { clientSecretKey, normalizeBaseUrl, type StoredOAuthSession, type StoredSession } from './sessionCodec';
+import { normalizeBaseUrl } from '../api/http';
+import { clientSecretKey, type StoredOAuthSession, type StoredSession } from './sessionCodec';
 import { CALLBACK_PATH, SignInFlows, type SignInMethod } from './signInFlows';
 import { PendingCallbacks } from './state';
 import { RefreshRejectedError, splitScopes, TokenManager, type OAuthTokens } from './tokenManager';
@@ -44,6 +45,8 @@ export class SentryAuth implements vscode.Disposable {
   readonly ready: Promise<void>;
 
   private current: StoredSession | undefined;
+  /** The server `current` belongs to: while the provider switches servers it may already name the next one. */
+  private currentBaseUrl: string | undefined;
   private readonly managers = new Map<string, TokenManager>();
   private cachedClient: { key: string; client: SentryClient } | undefined;
   private readonly ended = new Set<string>();
@@ -140,6 +143,7 @@ export class SentryAuth implements vscode.Disposable {
     const next = sessions[0];
     const prev = this.current;
     this.current = next;
+    this.currentBaseUrl = this.provider.baseUrl;
     for (const id of [...this.managers.keys()]) if (!sessions.some((s) => s.id === id)) this.managers.delete(id);
     // Tokens another window refreshed: the token manager adopts them.
     for (const s of sessions) {
@@ -278,8 +282,8 @@ export class SentryAuth implements vscode.Disposable {
   async getClient(): Promise<SentryClient | undefined> {
     await this.ready;
     const session = this.current;
-    if (!session) return undefined;
-    const baseUrl = this.provider.baseUrl;
+    const baseUrl = this.currentBaseUrl;
+    if (!session || !baseUrl) return undefined;
     if (!(await this.confirmInsecure(baseUrl))) return undefined;
     const key = `${baseUrl} ${session.id}`;
     if (this.cachedClient?.key === key) return this.cachedClient.client;
@@ -334,16 +338,20 @@ export class SentryAuth implements vscode.Disposable {
   managerFor(session: StoredOAuthSession): TokenManager {
     let m = this.managers.get(session.id);
     if (m) return m;
+    // The session's own server and client: a refresh token never goes to a server chosen later.
+    const baseUrl = this.currentBaseUrl ?? this.provider.baseUrl;
+    const clientId = this.config().clientId;
     m = new TokenManager({
       tokens: oauthTokens(session),
       refresh: async (refreshToken) => {
-        const cfg = this.config();
-        const clientSecret = (await this.context.secrets.get(clientSecretKey(cfg.baseUrl, cfg.clientId))) || undefined;
-        const oauth = new OAuthEndpoints(new HttpClient({ ...this.httpFor(), baseUrl: this.provider.baseUrl }), { clientId: cfg.clientId, clientSecret });
+        if (this.provider.baseUrl !== baseUrl) throw new Error('The Sentry server setting changed while signing in again; retry.');
+        const clientSecret = (await this.context.secrets.get(clientSecretKey(baseUrl, clientId))) || undefined;
+        const oauth = new OAuthEndpoints(new HttpClient({ ...this.httpFor(), baseUrl }), { clientId, clientSecret });
         this.log.info('[auth] refreshing the access token');
         return oauth.refresh(refreshToken);
       },
       persist: async (t) => {
+        if (this.provider.baseUrl !== baseUrl) return; // the store now belongs to another server
         const latest = (await this.provider.stored()).find((s) => s.id === session.id);
         const base = latest?.kind === 'oauth' ? latest : session;
         await this.provider.updateSession({ ...base, accessToken: t.accessToken, refreshToken: t.refreshToken, expiresAt: t.expiresAt, scopes: t.scopes?.length ? t.scopes : base.scopes });
