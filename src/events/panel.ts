@@ -103,7 +103,16 @@ export class EventsPanel implements vscode.Disposable {
         if (!panel.visible) this.ready = false; // the page is torn down when hidden; it says ready again
       }),
     );
-    if (deps.onDidChangeSession) this.disposables.push(deps.onDidChangeSession(() => this.post({ type: 'signedIn' })));
+    if (deps.onDidChangeSession) {
+      this.disposables.push(
+        deps.onDidChangeSession(() => {
+          // Another account (or none) now: nothing loaded for the previous one may be shown again.
+          this.cache = undefined;
+          this.eventsAbort?.abort();
+          this.post({ type: 'signedIn' });
+        }),
+      );
+    }
     webview.html = this.html();
   }
 

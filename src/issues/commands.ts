@@ -21,7 +21,9 @@ export function registerIssueCommands(view: IssuesView): vscode.Disposable[] {
     reg(Commands.showIssues, () => vscode.commands.executeCommand('sentryExplorer.issues.focus')),
     reg(Commands.openInBrowser, async (arg) => {
       const node = view.issueOf(arg);
-      if (node) await vscode.env.openExternal(vscode.Uri.parse(node.issue.permalink));
+      // The permalink comes from the server: only web links are opened.
+      if (node && /^https?:\/\//i.test(node.issue.permalink)) await vscode.env.openExternal(vscode.Uri.parse(node.issue.permalink));
+      else if (node) void view.ui.ui.showWarningMessage(`${node.issue.shortId} has no web link to open.`, {});
     }),
     reg(Commands.copyShortId, async (arg) => {
       const node = view.issueOf(arg);

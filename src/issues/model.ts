@@ -33,6 +33,8 @@ export type ClientGetter = () => Promise<SentryClient | undefined>;
 export class IssuesModel {
   private readonly lists = new Map<string, IssueList>();
   private readonly inflight = new Map<string, Promise<IssueList>>();
+  /** Bumped by clear(): answers to requests made before it are dropped, not cached. */
+  private generation = 0;
   private readonly changed = new Emitter<IssueList>();
   readonly onDidChange = this.changed.event;
   /** The latest rate-limit headers seen, so background refresh can slow down. */
@@ -74,9 +76,11 @@ export class IssuesModel {
     });
   }
 
-  /** Forgets every cached list (e.g. after sign-out or a project change). */
+  /** Forgets every cached list and every answer still on its way (e.g. after sign-out). */
   clear(): void {
+    this.generation++;
     this.lists.clear();
+    this.inflight.clear();
   }
 
   /** Every cached list whose first page is older than `maxAgeMs`. */
@@ -97,6 +101,7 @@ export class IssuesModel {
   }
 
   private async fetchInto(key: string, list: IssueList, cursor: string | undefined, replace: boolean): Promise<IssueList> {
+    const generation = this.generation;
     let next: IssueList;
     try {
       const client = await this.requireClient();
@@ -115,7 +120,8 @@ export class IssuesModel {
     } catch (error) {
       next = { ...list, loading: false, error };
     }
-    this.set(key, next);
+    // Made for another session or selection: the caller still gets it, the cache does not.
+    if (generation === this.generation) this.set(key, next);
     return next;
   }
 
@@ -128,7 +134,9 @@ export class IssuesModel {
   private single(key: string, work: () => Promise<IssueList>): Promise<IssueList> {
     const running = this.inflight.get(key);
     if (running) return running;
-    const p = work().finally(() => this.inflight.delete(key));
+    const p = work().finally(() => {
+      if (this.inflight.get(key) === p) this.inflight.delete(key);
+    });
     this.inflight.set(key, p);
     return p;
   }
