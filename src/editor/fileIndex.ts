@@ -24,6 +24,9 @@ export class WorkspaceFileIndex implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   /** Real paths of the folders, for the symlink check. */
   private realRoots = new Map<string, string>();
+  /** Resolutions since the index, the mappings or the choices last changed. */
+  private resolved = new Map<string, Promise<Resolution>>();
+  private rebuildTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly state: vscode.Memento,
@@ -33,12 +36,16 @@ export class WorkspaceFileIndex implements vscode.Disposable {
     this.disposables.push(
       watcher,
       this.changed,
-      watcher.onDidCreate((uri) => this.addUri(uri)),
+      // New files may be excluded (build output, node_modules): a burst of them becomes one
+      // re-index with the excludes applied. Deleted files can simply go.
+      watcher.onDidCreate(() => this.scheduleRebuild()),
       watcher.onDidDelete((uri) => this.removeUri(uri)),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.rebuild()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('files.exclude') || e.affectsConfiguration('search.exclude')) this.rebuild();
+        if (e.affectsConfiguration(`${CONFIG_SECTION}.pathMappings`)) this.invalidate();
       }),
+      { dispose: () => clearTimeout(this.rebuildTimer) },
     );
   }
 
@@ -57,8 +64,17 @@ export class WorkspaceFileIndex implements vscode.Disposable {
   }
 
   /** Maps a server path (a location's path without its line, or a frame's filename/absPath) to a workspace file. */
-  async resolve(serverPath: string | null | undefined): Promise<Resolution> {
-    if (!serverPath) return { kind: 'none' };
+  resolve(serverPath: string | null | undefined): Promise<Resolution> {
+    if (!serverPath) return Promise.resolve({ kind: 'none' });
+    let r = this.resolved.get(serverPath);
+    if (!r) {
+      r = this.resolveNow(serverPath);
+      this.resolved.set(serverPath, r);
+    }
+    return r;
+  }
+
+  private async resolveNow(serverPath: string): Promise<Resolution> {
     await this.ready();
     const folders = vscode.workspace.workspaceFolders ?? [];
     const mapped = applyMappings(serverPath, this.mappings());
@@ -89,6 +105,7 @@ export class WorkspaceFileIndex implements vscode.Disposable {
     if (!key) return;
     const choices = { ...this.state.get<Record<string, string>>(CHOICES_KEY, {}), [key]: uri.toString() };
     await this.state.update(CHOICES_KEY, choices);
+    this.invalidate();
   }
 
   private mappings(): PathMapping[] {
@@ -138,7 +155,20 @@ export class WorkspaceFileIndex implements vscode.Disposable {
   }
 
   private rebuild(): void {
-    this.built = this.build().then(() => this.changed.fire());
+    this.built = this.build().then(() => {
+      this.invalidate();
+      this.changed.fire();
+    });
+  }
+
+  private scheduleRebuild(): void {
+    if (!this.built) return;
+    clearTimeout(this.rebuildTimer);
+    this.rebuildTimer = setTimeout(() => this.rebuild(), 1000);
+  }
+
+  private invalidate(): void {
+    this.resolved.clear();
   }
 
   private async build(): Promise<void> {
@@ -155,17 +185,11 @@ export class WorkspaceFileIndex implements vscode.Disposable {
     this.log.info(`[editor] indexed ${next.size} workspace files in ${Date.now() - started} ms`);
   }
 
-  private addUri(uri: vscode.Uri): void {
-    const folder = vscode.workspace.getWorkspaceFolder(uri);
-    if (!folder || !this.built) return;
-    this.index.add(folder.index, vscode.workspace.asRelativePath(uri, false));
-    this.changed.fire();
-  }
-
   private removeUri(uri: vscode.Uri): void {
     const folder = vscode.workspace.getWorkspaceFolder(uri);
     if (!folder || !this.built) return;
     this.index.remove(folder.index, vscode.workspace.asRelativePath(uri, false));
+    this.invalidate();
     this.changed.fire();
   }
 }

@@ -44,7 +44,7 @@ export class EditorIntegration implements vscode.Disposable {
       deps.onDidChangeListed(() => this.scheduleRefresh()),
       this.files.onDidChange(() => this.scheduleRefresh()),
       // A newly opened file may need its lines from a full event (bare-file locations).
-      vscode.workspace.onDidOpenTextDocument(() => this.scheduleRefresh()),
+      vscode.workspace.onDidOpenTextDocument((doc) => doc.uri.scheme === 'file' && this.scheduleRefresh()),
       { dispose: () => clearTimeout(this.timer) },
     );
     this.scheduleRefresh();

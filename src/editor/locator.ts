@@ -86,9 +86,14 @@ export class IssueLocator implements vscode.Disposable {
       if (this.marks.size) this.forget();
       return;
     }
+    const items = this.listed().slice(0, MAX_ISSUES);
+    if (items.length === 0) {
+      // Nothing listed: no need to index the workspace (yet).
+      if (this.marks.size) this.forget();
+      return;
+    }
     await this.files.ready();
     const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
-    const items = this.listed().slice(0, MAX_ISSUES);
     const next = new Map<string, Mark[]>();
     await mapPool(items, CONCURRENCY, async (item) => {
       const known = await this.knownFor(item, client);

@@ -2,7 +2,7 @@
  * Issue marks on source lines: which frame gives a line, how marks follow edits until the next
  * refresh, and the text shown after a line. Pure; the glue turns marks into decorations and hovers.
  */
-import { exceptionsOf, type Frame, type Issue, type SentryEvent } from '../api/schemas';
+import { exceptionsOf, framesNewestFirst, type Frame, type Issue, type SentryEvent } from '../api/schemas';
 import { plural } from '../format/numbers';
 import { relativeTime } from '../format/time';
 import { parseLocation, type ParsedLocation } from './location';
@@ -18,21 +18,14 @@ export interface Mark {
   source: 'location' | 'frame';
 }
 
-/** The frames of a full event, newest first (servers send them oldest first, crash frame last). */
-export function framesNewestFirst(event: SentryEvent): Frame[] {
-  const out: Frame[] = [];
-  const values = exceptionsOf(event);
-  // The last exception value is the one that was raised last (chained exceptions come first).
-  for (let v = values.length - 1; v >= 0; v--) {
-    const frames = values[v].stacktrace?.frames ?? [];
-    for (let i = frames.length - 1; i >= 0; i--) out.push(frames[i]);
-  }
-  return out;
+/** Every frame of a full event, newest first; the last exception value is the one raised last. */
+function eventFramesNewestFirst(event: SentryEvent): Frame[] {
+  return framesNewestFirst(exceptionsOf(event)).flatMap((v) => framesNewestFirst(v.stacktrace?.frames));
 }
 
 /** The newest in-app frame that names a file and a line, as a parsed location. */
 export function newestInAppLocation(event: SentryEvent): ParsedLocation | undefined {
-  for (const f of framesNewestFirst(event)) {
+  for (const f of eventFramesNewestFirst(event)) {
     if (!f.inApp || !f.lineNo) continue;
     const parsed = parseLocation(f.filename ?? f.absPath ?? undefined);
     if (parsed) return { path: parsed.path, line: f.lineNo, ...(f.colNo ? { column: f.colNo } : {}) };
