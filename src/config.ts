@@ -2,6 +2,7 @@
  * The extension's settings that sign-in reads (package.json `contributes.configuration`).
  * No `vscode` import: callers pass `vscode.workspace.getConfiguration('sentryExplorer')`.
  */
+import { normalizeBaseUrl } from './api/http';
 export const DEFAULT_BASE_URL = 'https://sentry.io';
 export const DEFAULT_SCOPES = ['org:read', 'project:read', 'event:read'] as const;
 
@@ -38,7 +39,7 @@ export function readAuthConfig(config: ConfigReader): AuthConfig {
     throw new ConfigError(`The setting sentryExplorer.baseUrl must start with https:// or http://, not ${url.protocol}`);
   }
   if (url.username || url.password) throw new ConfigError('The setting sentryExplorer.baseUrl must not contain a user name or password.');
-  const baseUrl = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  const baseUrl = normalizeBaseUrl(url);
   const clientId = (config.get<string>('oauth.clientId') ?? '').trim();
   const rawScopes = config.get<string | string[]>('oauth.scopes');
   const list = Array.isArray(rawScopes) ? rawScopes : typeof rawScopes === 'string' ? rawScopes.split(/[\s,]+/) : [...DEFAULT_SCOPES];

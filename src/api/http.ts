@@ -86,6 +86,12 @@ export interface HttpResponse<T> {
 const RETRY_STATUSES = [500, 502, 503, 504];
 const MAX_REDIRECTS = 5;
 
+/** A server's base URL as the client and the secret keys use it: origin plus path, no trailing slash. */
+export function normalizeBaseUrl(baseUrl: string | URL): string {
+  const url = typeof baseUrl === 'string' ? new URL(baseUrl.trim()) : baseUrl;
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
 export class HttpClient {
   readonly baseUrl: string;
   readonly origin: string;
@@ -95,7 +101,7 @@ export class HttpClient {
   constructor(options: HttpClientOptions) {
     const url = new URL(options.baseUrl);
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`The Sentry URL must start with https:// or http://, not ${url.protocol}`);
-    this.baseUrl = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+    this.baseUrl = normalizeBaseUrl(url);
     this.origin = url.origin;
     this.opts = {
       timeoutMs: 30_000,

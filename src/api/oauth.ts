@@ -63,7 +63,7 @@ export class OAuthEndpoints {
 
   /** Spec 4.2, device_code grant: one poll. Throws OAuthError (authorization_pending, slow_down, ...) until approved. */
   pollDeviceToken(deviceCode: string, signal?: AbortSignal): Promise<TokenResponse> {
-    return this.token({ grant_type: DEVICE_CODE_GRANT, device_code: deviceCode, client_secret: undefined }, signal, false);
+    return this.token({ grant_type: DEVICE_CODE_GRANT, device_code: deviceCode }, signal, false);
   }
 
   private async token(fields: Record<string, string | undefined>, signal?: AbortSignal, withSecret = true): Promise<TokenResponse> {

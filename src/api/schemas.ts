@@ -174,6 +174,11 @@ export function exceptionsOf(event: SentryEvent): ExceptionValue[] {
   return [];
 }
 
+/** Frames as the server sends them (oldest first, crash frame last) -> newest first. */
+export function framesNewestFirst<T>(frames: readonly T[] | null | undefined): T[] {
+  return frames ? [...frames].reverse() : [];
+}
+
 /** Formats a zod issue path like `[3].stats.24h[0][1]` or `[0]["event.type"]`. */
 export function formatPath(path: readonly PropertyKey[]): string {
   let out = '';

@@ -6,14 +6,10 @@
  */
 import { z } from '../util/z';
 import { splitScopes } from './tokenManager';
+import { normalizeBaseUrl } from '../api/http';
 
 export const SECRET_KEY_PREFIX = 'sentryExplorer.auth';
 
-/** The base URL as used in keys: origin plus path, no trailing slash. */
-export function normalizeBaseUrl(baseUrl: string): string {
-  const url = new URL(baseUrl.trim());
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-}
 
 export function sessionsKey(baseUrl: string): string {
   return `${SECRET_KEY_PREFIX}.sessions:${normalizeBaseUrl(baseUrl)}`;

@@ -1,14 +1,10 @@
 /** Turns API resources into the protocol's data shapes. Pure; host side (uses the zod-typed API types). */
 import type { Issue, SentryEvent, TagDetails, Frame } from '../api/schemas';
-import { exceptionsOf } from '../api/schemas';
+import { exceptionsOf, framesNewestFirst } from '../api/schemas';
 import type { EventData, ExceptionData, FrameData, IssueHeader, TagData } from './protocol';
 
 const str = (v: string | null | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
 
-/** Frames as the server sends them (oldest first, crash last) -> newest first. */
-export function framesNewestFirst<T>(frames: readonly T[] | null | undefined): T[] {
-  return frames ? [...frames].reverse() : [];
-}
 
 export function toFrameData(f: Frame): FrameData {
   const out: FrameData = {};

@@ -111,7 +111,7 @@ function dispatch(a: Action): void {
   state = reduce(state, a);
   if (state === prev) return;
   if (prev.filters !== state.filters || prev.tab !== state.tab || prev.issue !== state.issue || prev.issueId !== state.issueId) persist();
-  scheduleRender(prev);
+  scheduleRender();
 }
 
 function persist(): void {
@@ -428,7 +428,7 @@ app.removeAttribute('aria-busy');
 
 let renderQueued = false;
 let prevRendered: ViewState | undefined;
-function scheduleRender(_prev: ViewState): void {
+function scheduleRender(): void {
   if (renderQueued) return;
   renderQueued = true;
   queueMicrotask(() => {

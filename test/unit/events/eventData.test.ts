@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EventListSchema, EventSchema, IssueListSchema, TagDetailsSchema } from '../../../src/api/schemas';
-import { framesNewestFirst, issueHeader, toEventData, toTagData } from '../../../src/events/eventData';
+import { issueHeader, toEventData, toTagData } from '../../../src/events/eventData';
+import { framesNewestFirst } from '../../../src/api/schemas';
 
 const fixture = (name: string) => JSON.parse(readFileSync(join(__dirname, '../../fixtures', name), 'utf8'));
 
