@@ -90,10 +90,8 @@ describe('editor decorations and hovers (sample workspace)', function () {
     const target = seeded[0];
     const uri = vscode.Uri.joinPath(folder(), target.file);
     await vscode.window.showTextDocument(uri);
-    await waitFor('the decoration', async () => {
-      await api.editor.locator.refresh();
-      return api.editor.decorations.decorated(uri).some((d) => d.issueId === target.issueId);
-    });
+    // No forced refresh: opening the file is enough for its decorations to appear.
+    await waitFor('the decoration', () => api.editor.decorations.decorated(uri).some((d) => d.issueId === target.issueId));
     return { uri, target };
   }
 
