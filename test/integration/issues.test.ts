@@ -167,6 +167,26 @@ describe('Issues tree (sentryExplorer.issues)', function () {
     }
   });
 
+  it('refreshes in the background while the view is visible, and not while it is hidden', async () => {
+    const cfg = vscode.workspace.getConfiguration('sentryExplorer');
+    await vscode.commands.executeCommand('sentryExplorer.issues.focus');
+    await waitFor('the view to be visible', () => view.treeView.visible);
+    await roots();
+    await clearLog();
+    await cfg.update('refreshIntervalSeconds', 1, vscode.ConfigurationTarget.Global);
+    try {
+      await waitFor('a background refresh', async () => (await issueRequests()).length > 0, 10_000);
+      await vscode.commands.executeCommand('workbench.view.explorer');
+      await waitFor('the view to be hidden', () => !view.treeView.visible);
+      await new Promise((r) => setTimeout(r, 300)); // a refresh already under way may finish
+      await clearLog();
+      await new Promise((r) => setTimeout(r, 2500));
+      assert.equal((await issueRequests()).length, 0, 'no refresh while hidden');
+    } finally {
+      await cfg.update('refreshIntervalSeconds', 0, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   describe('errors never leave an empty tree', () => {
     async function errorNode(): Promise<Extract<Node, { type: 'error' }>> {
       const nodes = await roots();
