@@ -14,7 +14,7 @@ import { clientSecretKey, type StoredOAuthSession, type StoredSession } from './
 import { CALLBACK_PATH, SignInFlows, type SignInMethod } from './signInFlows';
 import { PendingCallbacks } from './state';
 import { RefreshRejectedError, splitScopes, TokenManager, type OAuthTokens } from './tokenManager';
-import { UiHolder } from './ui';
+import { UiHolder } from '../util/ui';
 import { UriRouter } from './uriHandler';
 import { needsInsecureConfirmation } from './urlSafety';
 

@@ -14,7 +14,7 @@ import { createPkcePair } from './pkce';
 import { clientSecretKey, type SecretStore, type StoredSession } from './sessionCodec';
 import { CallbackError, createState, isAbortError, type PendingCallbacks } from './state';
 import { splitScopes, tokensFromResponse } from './tokenManager';
-import type { AuthUi } from './ui';
+import type { AuthUi } from '../util/ui';
 
 export type SignInMethod = 'device' | 'browser' | 'token' | 'apiKey';
 

@@ -221,7 +221,7 @@ export class EventsPanel implements vscode.Disposable {
   private async fallbackPermalink(): Promise<string | undefined> {
     const client = await this.deps.getClient().catch(() => undefined);
     if (!client) return undefined;
-    return `${client.baseUrl.replace(/\/+$/, '')}/organizations/${encodeURIComponent(this.state.org)}/issues/${encodeURIComponent(this.state.issueId)}/`;
+    return `${client.baseUrl}/organizations/${encodeURIComponent(this.state.org)}/issues/${encodeURIComponent(this.state.issueId)}/`;
   }
 
   private async openLocation(location: string, frame?: FrameRef): Promise<void> {

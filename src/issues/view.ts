@@ -11,7 +11,7 @@ import type { DetectedProject } from './detect';
 import { IssuesTreeProvider, type IssueNode, type Node, type Selection } from './tree';
 import { registerIssueCommands } from './commands';
 import { IssuesStatusBar } from './statusBar';
-import { UiHolder } from '../auth/ui';
+import { UiHolder } from '../util/ui';
 
 export const VIEW_ID = 'sentryExplorer.issues';
 const FILTER_KEY = 'sentryExplorer.issueFilter';

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import * as vscode from 'vscode';
 import type { SentryAuth } from '../../src/auth/sentryAuth';
-import type { AuthUi } from '../../src/auth/ui';
+import type { AuthUi } from '../../src/util/ui';
 import { activateExtension } from './helpers';
 
 export const SANDBOX_URL = process.env.SENTRY_EXPLORER_TEST_SANDBOX_URL?.replace(/\/+$/, '');

@@ -1,6 +1,6 @@
 /**
- * The VS Code UI entry points sign-in uses, as one replaceable object: tests inside VS Code (where
- * dialogs are refused) swap parts of it to answer prompts.
+ * The VS Code UI entry points that sign-in and the Issues view use, as one replaceable object:
+ * tests inside VS Code (where dialogs are refused) swap parts of it to answer prompts.
  */
 import * as vscode from 'vscode';
 
