@@ -177,6 +177,7 @@ function malform(data: unknown, field?: string): unknown {
 }
 
 function faultResponse(f: ActiveFault): Res | undefined {
+  if (f.respond) return { status: f.respond.status, headers: { 'content-type': 'application/json', ...f.respond.headers }, body: f.respond.body };
   if (f.gone) {
     return json(
       410,
@@ -378,7 +379,7 @@ const CONTROL_HELP = {
   'POST /_sandbox/api-keys': '{key?, scopes?, org?} -> {key, authorization}',
   'POST /_sandbox/dsns': '{publicKey?, project?} -> {dsn}',
   'GET /_sandbox/faults': 'active faults',
-  'POST /_sandbox/faults': '{path?, method?, count?, latencyMs?, status?, reset?, truncated?, malformed?, gone?, html?} -> {id}',
+  'POST /_sandbox/faults': '{path?, method?, count?, latencyMs?, status?, reset?, truncated?, malformed?, gone?, html?, respond?: {status, headers?, body}} -> {id}',
   'POST /_sandbox/faults/clear': 'remove all faults',
   'POST /_sandbox/faults/remove': '{id}',
   'GET|POST /_sandbox/rate-limit': '{limit, windowSeconds, concurrentLimit?}',

@@ -98,6 +98,8 @@ export interface FaultSpec {
   gone?: boolean;
   /** An HTML error page (text/html), status `status` or 502. */
   html?: boolean;
+  /** Answer exactly this (status, headers, raw body): for hostile or unusual server answers. */
+  respond?: { status: number; headers?: Record<string, string>; body: string };
 }
 
 export interface ActiveFault extends FaultSpec {
