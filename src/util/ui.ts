@@ -3,6 +3,15 @@
  * tests inside VS Code (where dialogs are refused) swap parts of it to answer prompts.
  */
 import * as vscode from 'vscode';
+import { plainText } from './untrusted';
+
+/** Our own messages are longer than one piece of server text; the whole message is still bounded. */
+const MAX_MESSAGE = 2000;
+
+/** Every notification passes here: whatever server text a message embeds cannot form a link or a command. */
+function safeOptions(options: vscode.MessageOptions): vscode.MessageOptions {
+  return options.detail === undefined ? options : { ...options, detail: plainText(options.detail, MAX_MESSAGE) };
+}
 
 export interface AuthUi {
   showQuickPick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Thenable<T | undefined>;
@@ -23,9 +32,9 @@ export function defaultUi(): AuthUi {
   return {
     showQuickPick: (items, options) => vscode.window.showQuickPick(items, options),
     showInputBox: (options) => vscode.window.showInputBox(options),
-    showInformationMessage: (m, o, ...items) => vscode.window.showInformationMessage(m, o, ...items),
-    showWarningMessage: (m, o, ...items) => vscode.window.showWarningMessage(m, o, ...items),
-    showErrorMessage: (m, o, ...items) => vscode.window.showErrorMessage(m, o, ...items),
+    showInformationMessage: (m, o, ...items) => vscode.window.showInformationMessage(plainText(m, MAX_MESSAGE), safeOptions(o), ...items),
+    showWarningMessage: (m, o, ...items) => vscode.window.showWarningMessage(plainText(m, MAX_MESSAGE), safeOptions(o), ...items),
+    showErrorMessage: (m, o, ...items) => vscode.window.showErrorMessage(plainText(m, MAX_MESSAGE), safeOptions(o), ...items),
     withProgress: (options, task) => vscode.window.withProgress(options, task),
     openExternal: (uri) => vscode.env.openExternal(uri),
     asExternalUri: (uri) => vscode.env.asExternalUri(uri),
