@@ -32,9 +32,9 @@ export function defaultUi(): AuthUi {
   return {
     showQuickPick: (items, options) => vscode.window.showQuickPick(items, options),
     showInputBox: (options) => vscode.window.showInputBox(options),
-    showInformationMessage: (m, o, ...items) => vscode.window.showInformationMessage(plainText(m, MAX_MESSAGE), safeOptions(o), ...items),
-    showWarningMessage: (m, o, ...items) => vscode.window.showWarningMessage(plainText(m, MAX_MESSAGE), safeOptions(o), ...items),
-    showErrorMessage: (m, o, ...items) => vscode.window.showErrorMessage(plainText(m, MAX_MESSAGE), safeOptions(o), ...items),
+    showInformationMessage: (m, o, ...items) => vscode.window.showInformationMessage(m, o, ...items),
+    showWarningMessage: (m, o, ...items) => vscode.window.showWarningMessage(m, o, ...items),
+    showErrorMessage: (m, o, ...items) => vscode.window.showErrorMessage(m, o, ...items),
     withProgress: (options, task) => vscode.window.withProgress(options, task),
     openExternal: (uri) => vscode.env.openExternal(uri),
     asExternalUri: (uri) => vscode.env.asExternalUri(uri),
@@ -42,11 +42,25 @@ export function defaultUi(): AuthUi {
   };
 }
 
-/** A holder whose parts tests can replace and restore. */
+/**
+ * A holder whose parts tests can replace and restore. Messages are made safe before they reach
+ * whichever part is in place, so what a suite records is exactly what a person would see.
+ */
 export class UiHolder {
   private current: AuthUi = defaultUi();
+  private readonly safe: AuthUi = {
+    showQuickPick: (items, options) => this.current.showQuickPick(items, options),
+    showInputBox: (options) => this.current.showInputBox(options),
+    showInformationMessage: (m, o, ...items) => this.current.showInformationMessage(plainText(m, MAX_MESSAGE), safeOptions(o), ...items),
+    showWarningMessage: (m, o, ...items) => this.current.showWarningMessage(plainText(m, MAX_MESSAGE), safeOptions(o), ...items),
+    showErrorMessage: (m, o, ...items) => this.current.showErrorMessage(plainText(m, MAX_MESSAGE), safeOptions(o), ...items),
+    withProgress: (options, task) => this.current.withProgress(options, task),
+    openExternal: (uri) => this.current.openExternal(uri),
+    asExternalUri: (uri) => this.current.asExternalUri(uri),
+    writeClipboard: (text) => this.current.writeClipboard(text),
+  };
   get ui(): AuthUi {
-    return this.current;
+    return this.safe;
   }
   override(parts: Partial<AuthUi>): void {
     this.current = { ...this.current, ...parts };
