@@ -1,11 +1,9 @@
 /**
- * Where credentials may be sent without asking: https anywhere, plain http only to loopback.
- * Any other plain-http base URL needs the user's explicit confirmation first. No `vscode` import.
+ * Where credentials may be sent without asking: https anywhere, plain http only to literal
+ * loopback (a name under `.localhost` resolves through DNS like any other). Any other plain-http
+ * base URL needs the user's explicit confirmation first. No `vscode` import.
  */
-export function isLoopbackHost(hostname: string): boolean {
-  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
-}
+import { isLoopbackHost } from '../util/untrusted';
 
 /** True when sending a credential to `baseUrl` needs a confirmation (plain http, not loopback). */
 export function needsInsecureConfirmation(baseUrl: string): boolean {

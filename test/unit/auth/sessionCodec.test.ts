@@ -133,6 +133,12 @@ describe('auth/urlSafety', () => {
     assert.equal(needsInsecureConfirmation('http://localhost.evil.com'), true);
   });
 
+  it('counts only literal loopback as loopback: a name under .localhost resolves through DNS and needs the confirmation', () => {
+    assert.equal(needsInsecureConfirmation('http://evil.localhost'), true);
+    assert.equal(needsInsecureConfirmation('http://a.b.localhost:9000'), true);
+    assert.equal(needsInsecureConfirmation('http://127.8.9.10'), false);
+  });
+
   it('matches scopes as sets, whatever the order', () => {
     assert.ok(scopesSatisfy(['a', 'b', 'c'], ['c', 'a']));
     assert.ok(!scopesSatisfy(['a'], ['a', 'b']));
