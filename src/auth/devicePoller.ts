@@ -11,10 +11,16 @@
 import type { DeviceAuthorization, TokenResponse } from '../api/schemas';
 import { ApiError, NetworkError, OAuthError, ServerError, TimeoutError } from '../api/errors';
 import { isAbortError } from './state';
+import { clampDelay } from '../util/delay';
 
 export const SLOW_DOWN_INCREMENT_S = 5;
 export const DEFAULT_INTERVAL_S = 5;
 export const DEFAULT_EXPIRES_IN_S = 600;
+/**
+ * A code that claims to live longer is treated as living this long: a sign-in is waited for at
+ * most an hour, and every wait then fits a timer (a longer one fires at once and loops).
+ */
+export const MAX_DEVICE_EXPIRES_IN_S = 3600;
 /** Consecutive network failures / 5xx answers tolerated (with backoff) before giving up. */
 export const MAX_TRANSIENT_FAILURES = 3;
 
@@ -51,7 +57,7 @@ export interface DevicePollOptions {
 export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
+    const timer = setTimeout(done, clampDelay(ms));
     function done() {
       clearTimeout(timer);
       signal.removeEventListener('abort', done);
@@ -66,8 +72,10 @@ export async function pollForDeviceToken(auth: DeviceAuthorization, opts: Device
   const sleep = opts.sleep ?? abortableSleep;
   const signal = opts.signal ?? new AbortController().signal;
   const issuedAt = opts.issuedAt ?? now();
-  const expiresAt = issuedAt + (auth.expires_in > 0 ? auth.expires_in : DEFAULT_EXPIRES_IN_S) * 1000;
-  let intervalS = auth.interval > 0 ? auth.interval : DEFAULT_INTERVAL_S;
+  const expiresInS = Math.min(Number.isFinite(auth.expires_in) && auth.expires_in > 0 ? auth.expires_in : DEFAULT_EXPIRES_IN_S, MAX_DEVICE_EXPIRES_IN_S);
+  const expiresAt = issuedAt + expiresInS * 1000;
+  // An interval past the expiry means one wait until the expiry (checked below), never a poll loop.
+  let intervalS = Math.min(Number.isFinite(auth.interval) && auth.interval > 0 ? auth.interval : DEFAULT_INTERVAL_S, expiresInS);
   let polls = 0;
   let transientFailures = 0;
   let lastAnswerAt = issuedAt;
@@ -75,7 +83,7 @@ export async function pollForDeviceToken(auth: DeviceAuthorization, opts: Device
   const wait = async (ms: number): Promise<boolean> => {
     if (ms > 0) {
       try {
-        await sleep(ms, signal);
+        await sleep(clampDelay(ms), signal);
       } catch (err) {
         if (signal.aborted || isAbortError(err)) return false;
         throw err;

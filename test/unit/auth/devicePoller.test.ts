@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { NetworkError, OAuthError } from '../../../src/api/errors';
 import { DeviceAuthorizationSchema, type DeviceAuthorization, type TokenResponse } from '../../../src/api/schemas';
-import { pollForDeviceToken, type DevicePollOptions } from '../../../src/auth/devicePoller';
+import { MAX_DEVICE_EXPIRES_IN_S, pollForDeviceToken, type DevicePollOptions } from '../../../src/auth/devicePoller';
 
 const T0 = 1_700_000_000_000;
 const TOKENS: TokenResponse = { access_token: 'at', refresh_token: 'rt', token_type: 'bearer', scope: 'org:read', expires_in: 3600 };
@@ -207,5 +207,33 @@ describe('auth/devicePoller (spec 3.2, 7.2, 8)', () => {
     const s = scripted(['authorization_pending', 'slow_down', 'approved']);
     await pollForDeviceToken(auth(), { ...s.opts, onPoll: (e) => events.push(`${e.n}@${(e.at - T0) / 1000}:${e.result}/${e.intervalS}`) });
     assert.deepEqual(events, ['1@5:authorization_pending/5', '2@10:slow_down/5', '3@20:approved/10']);
+  });
+
+  it('an absurd interval with the real clock never turns into a poll loop (it overflowed the timer: 832 polls in 1 s)', async () => {
+    let polls = 0;
+    const ac = new AbortController();
+    const done = pollForDeviceToken(auth({ interval: 3_000_000, expires_in: 30_000_000 }), {
+      signal: ac.signal,
+      poll: async () => {
+        polls++;
+        throw new OAuthError('authorization_pending', undefined, 400, 'POST /oauth/token/');
+      },
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    ac.abort();
+    assert.deepEqual(await done, { kind: 'cancelled', polls: 0 });
+    assert.equal(polls, 0);
+  });
+
+  it('an interval longer than the code lives is capped by expires_in: no poll after expiry, every wait fits a timer', async () => {
+    const s = scripted([]);
+    const out = await pollForDeviceToken(auth({ interval: 3_000_000, expires_in: 600 }), s.opts);
+    assert.deepEqual(out, { kind: 'expired', local: true, polls: 0 });
+    assert.equal(s.now(), 600);
+    const huge = scripted([]);
+    const out2 = await pollForDeviceToken(auth({ interval: 3_000_000, expires_in: 30_000_000 }), huge.opts);
+    assert.equal(out2.kind, 'expired');
+    assert.ok(huge.sleeps.every((ms) => ms >= 0 && ms <= 2 ** 31 - 1), huge.sleeps.join(', '));
+    assert.ok(huge.now() <= MAX_DEVICE_EXPIRES_IN_S, `polled until ${huge.now()} s`);
   });
 });
