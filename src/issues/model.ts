@@ -24,6 +24,8 @@ export interface IssueList {
   error?: unknown;
   /** When the last page arrived (epoch ms). */
   loadedAt?: number;
+  /** When the last request for this list failed (epoch ms): the error counts as its latest answer. */
+  failedAt?: number;
   /** Set for a hashes search that had more than 100 hashes. */
   droppedHashes?: number;
 }
@@ -50,13 +52,18 @@ export class IssuesModel {
     return this.lists.get(cacheKey(org, project, filter));
   }
 
-  /** The first page: from the cache unless `force`. Errors are kept on the list, not thrown. */
+  /**
+   * The first page: from the cache unless `force`. Errors are kept on the list, not thrown, and a
+   * failed list is cached like any other: every answer fires onDidChange, a view re-renders and
+   * loads again, so refetching failed lists here would turn one error into a request loop. Only the
+   * user (Retry, Refresh) or the next scheduled refresh asks again, both with `force`.
+   */
   load(org: string, project: string, filter: IssueFilter, force = false): Promise<IssueList> {
     const key = cacheKey(org, project, filter);
     const running = this.inflight.get(key);
     if (running) return running;
     const cached = this.lists.get(key);
-    if (cached && !force && !cached.error) return Promise.resolve(cached);
+    if (cached && !force) return Promise.resolve(cached);
     return this.single(key, async () => {
       const list: IssueList = { org, project, filter, issues: cached?.issues ?? [], loading: true, hits: cached?.hits };
       this.lists.set(key, list);
@@ -83,9 +90,18 @@ export class IssuesModel {
     this.inflight.clear();
   }
 
-  /** Every cached list whose first page is older than `maxAgeMs`. */
+  /**
+   * Every cached list whose latest answer (its first page or its latest failure) is older than
+   * `maxAgeMs`. A rate-limited list stays fresh until the server's reset, however long that is.
+   */
   stale(maxAgeMs: number): IssueList[] {
-    return [...this.lists.values()].filter((l) => !l.loading && (l.loadedAt ?? 0) + maxAgeMs <= this.now());
+    const now = this.now();
+    return [...this.lists.values()].filter((l) => {
+      if (l.loading) return false;
+      const resetAt = rateLimitResetOf(l.error);
+      if (resetAt !== undefined && now < resetAt) return false;
+      return Math.max(l.loadedAt ?? 0, l.failedAt ?? 0) + maxAgeMs <= now;
+    });
   }
 
   /** Issues by group hashes; only the first 100 are used (spec section 8). Not cached. */
@@ -118,7 +134,7 @@ export class IssuesModel {
         loadedAt: replace ? this.now() : list.loadedAt ?? this.now(),
       };
     } catch (error) {
-      next = { ...list, loading: false, error };
+      next = { ...list, loading: false, error, failedAt: this.now() };
     }
     // Made for another session or selection: the caller still gets it, the cache does not.
     if (generation === this.generation) this.set(key, next);
@@ -153,6 +169,12 @@ export class SignedOutError extends Error {
   constructor() {
     super('Not signed in to Sentry. Sign in to see issues.');
   }
+}
+
+/** The reset time of a 429 kept on a list, when the server named one. */
+function rateLimitResetOf(error: unknown): number | undefined {
+  const e = error as { kind?: unknown; resetAt?: unknown } | undefined;
+  return e?.kind === 'rateLimited' && typeof e.resetAt === 'number' && Number.isFinite(e.resetAt) ? e.resetAt : undefined;
 }
 
 function dedupe(issues: Issue[]): Issue[] {

@@ -21,7 +21,8 @@ export function nextRefreshDelay(intervalMs: number, state: RefreshState, now: n
   if (intervalMs <= 0) return undefined;
   let delay = intervalMs;
   if (state.rateLimitedRuns > 0) delay = Math.min(MAX_BACKOFF_MS, intervalMs * 2 ** state.rateLimitedRuns);
-  const reset = state.resetAt ?? state.rateLimit?.resetAt;
+  // Server numbers: a reset that is not a finite time is no reset at all (NaN would reach the timer as 0).
+  const reset = [state.resetAt, state.rateLimit?.resetAt].find((r) => r !== undefined && Number.isFinite(r));
   const lowBudget = state.rateLimitedRuns > 0 || (state.rateLimit?.remaining !== undefined && state.rateLimit.remaining <= RESERVE);
   if (lowBudget && reset !== undefined) delay = Math.max(delay, reset - now);
   return delay;

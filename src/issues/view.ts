@@ -6,6 +6,7 @@ import { Commands, CONFIG_SECTION } from '../constants';
 import { DEFAULT_FILTER, describeFilter, type IssueFilter } from './filter';
 import { IssuesModel, type IssueList } from './model';
 import { nextRefreshDelay, type RefreshState } from './refreshPolicy';
+import { RefreshTimer } from './refreshTimer';
 import { detectFromWorkspace, readSelection } from './selection';
 import type { DetectedProject } from './detect';
 import { IssuesTreeProvider, type IssueNode, type Node, type Selection } from './tree';
@@ -34,7 +35,7 @@ export class IssuesView implements vscode.Disposable {
   readonly ui = new UiHolder();
   private filterValue: IssueFilter;
   private readonly disposables: vscode.Disposable[] = [];
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly timer: RefreshTimer;
   private refreshState: RefreshState = { rateLimitedRuns: 0 };
   private readonly statusBar: IssuesStatusBar;
   private detected: DetectedProject | undefined;
@@ -60,13 +61,18 @@ export class IssuesView implements vscode.Disposable {
     this.treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.tree, showCollapseAll: true });
     this.treeView.description = describeFilter(this.filterValue);
     this.statusBar = new IssuesStatusBar(this.model, () => this.selection(), () => auth.isSignedIn());
+    this.timer = new RefreshTimer(
+      () => this.backgroundRefresh(),
+      () => nextRefreshDelay(this.intervalMs(), this.refreshState, Date.now()),
+      (err) => this.log.warn(`[issues] background refresh failed: ${(err as Error)?.message ?? err}`),
+    );
     this.disposables.push(
       this.listedChanged,
       this.tree,
       this.treeView,
       this.statusBar,
       { dispose: () => this.model.dispose() },
-      { dispose: () => clearTimeout(this.timer) },
+      this.timer,
       auth.onDidChangeSession(() => this.onSessionChanged()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(`${CONFIG_SECTION}.organization`) || e.affectsConfiguration(`${CONFIG_SECTION}.projects`)) this.selectionChanged();
@@ -190,19 +196,12 @@ export class IssuesView implements vscode.Disposable {
   }
 
   private schedule(): void {
-    clearTimeout(this.timer);
-    const delay = nextRefreshDelay(this.intervalMs(), this.refreshState, Date.now());
-    if (delay === undefined) return;
-    this.timer = setTimeout(() => void this.backgroundRefresh(), delay);
+    this.timer.schedule();
   }
 
   private async backgroundRefresh(): Promise<void> {
-    try {
-      // Paused while hidden: the view catches up when it is shown again.
-      if (this.treeView.visible && this.auth.isSignedIn()) await this.refreshStale();
-    } finally {
-      this.schedule();
-    }
+    // Paused while hidden: the view catches up when it is shown again.
+    if (this.treeView.visible && this.auth.isSignedIn()) await this.refreshStale();
   }
 
   private async refreshStale(): Promise<void> {

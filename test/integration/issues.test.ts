@@ -216,6 +216,79 @@ describe('Issues tree (sentryExplorer.issues)', function () {
       });
     }
 
+    describe('a failing list costs at most its retries while the tree shows it (no request loop)', () => {
+      const DAY = 86_400_000;
+      const issuesFault = (over: Record<string, unknown>) => ({ path: 'issues/$', ...over });
+      // `status` as well as `respond`: the sandbox applies a `respond` fault only when it has a status.
+      const farReset = () =>
+        issuesFault({ status: 429, respond: { status: 429, headers: { 'x-sentry-rate-limit-reset': String(Math.ceil((Date.now() + 25 * DAY) / 1000)), 'x-sentry-rate-limit-remaining': '0' }, body: '{"detail":"slow down"}' } });
+
+      /** Lets VS Code's own tree load the list (the view is visible), then counts requests for a while. */
+      async function requestsWhileShown(fault: Record<string, unknown>, watchMs: number): Promise<number> {
+        await vscode.commands.executeCommand('sentryExplorer.issues.focus');
+        await waitFor('the view to be visible', () => view.treeView.visible);
+        await control('faults', fault);
+        view.model.clear();
+        await clearLog();
+        view.tree.refresh();
+        await waitFor('the error to be cached', () => view.model.peek('acme', 'web-frontend', DEFAULT_FILTER)?.error, 15_000);
+        await new Promise((r) => setTimeout(r, watchMs));
+        return (await issueRequests()).length;
+      }
+      async function recover(): Promise<void> {
+        await control('faults/clear', {});
+        await vscode.workspace.getConfiguration('sentryExplorer').update('refreshIntervalSeconds', 0, vscode.ConfigurationTarget.Global);
+        // A good answer ends the rate-limited state of the background refresh.
+        await vscode.commands.executeCommand(Commands.refresh);
+        assert.equal(issuesOf(await roots()).length, 100, 'Retry recovers');
+      }
+
+      const loops: [string, Record<string, unknown>, number][] = [
+        ['410', issuesFault({ gone: true }), 1],
+        ['404', issuesFault({ status: 404 }), 1],
+        ['403', issuesFault({ status: 403 }), 1],
+        ['500 (after its two retries)', issuesFault({ status: 500 }), 3],
+        ['429 (after its two waits)', issuesFault({ status: 429 }), 3],
+        ['429 with a reset 25 days away', farReset(), 1],
+        ['a malformed body', issuesFault({ malformed: true }), 1],
+      ];
+      for (const [name, fault, allowed] of loops) {
+        it(`${name}: ${allowed} request(s) in three seconds of the view showing its error`, async () => {
+          try {
+            const n = await requestsWhileShown(fault, 3000);
+            print(`      (${n} requests)`);
+            assert.equal(n, allowed);
+            assert.ok((await roots()).some((r) => r.type === 'error'), 'the view shows the error');
+          } finally {
+            await recover();
+          }
+        });
+      }
+
+      it('with a 1 s refresh interval, a failed list is asked again by the next scheduled refresh', async () => {
+        const cfg = vscode.workspace.getConfiguration('sentryExplorer');
+        await cfg.update('refreshIntervalSeconds', 1, vscode.ConfigurationTarget.Global);
+        try {
+          await requestsWhileShown(issuesFault({ status: 404 }), 0);
+          const n = await waitFor('a scheduled refresh', async () => ((await issueRequests()).length >= 2 ? (await issueRequests()).length : undefined), 10_000);
+          assert.ok(n <= 3, `${n} requests`);
+        } finally {
+          await recover();
+        }
+      });
+
+      it('with a 1 s refresh interval, a rate-limited list counts as fresh until its reset (25 days): no background refresh', async () => {
+        const cfg = vscode.workspace.getConfiguration('sentryExplorer');
+        await cfg.update('refreshIntervalSeconds', 1, vscode.ConfigurationTarget.Global);
+        try {
+          const n = await requestsWhileShown(farReset(), 3500);
+          assert.equal(n, 1);
+        } finally {
+          await recover();
+        }
+      });
+    });
+
     it('429 (rate limited)', async () => {
       // A window far longer than the client's 10 s wait bound, so it reports instead of waiting.
       await control('rate-limit', { limit: 1, windowSeconds: 1_000_000_000 });
