@@ -3,9 +3,19 @@ import type { Issue } from '../api/schemas';
 import { compactCount, plural } from '../format/numbers';
 import { sparkline, statsCounts } from '../format/sparkline';
 import { absoluteTime, relativeTime } from '../format/time';
+import { boundedStringify } from '../util/boundedJson';
+import { codeSpan, escapeMarkdown, plainText } from '../util/untrusted';
 
+/** The stats periods Sentry knows (`stats` keys): a key outside this list is never shown. */
+const STATS_PERIODS: readonly string[] = ['24h', '14d'];
+/** statusDetails as words stays short whatever the server nests in it. */
+const MAX_STATUS_ENTRIES = 6;
+const MAX_STATUS_VALUE = 120;
+const MAX_STATUS_DEPTH = 4;
+
+/** A tree label is plain text: no controls or bidi overrides from the server, bounded. */
 export function issueLabel(issue: Issue): string {
-  return `${issue.shortId} ${issue.title}`;
+  return `${plainText(issue.shortId, 100)} ${plainText(issue.title)}`;
 }
 
 /** `1.2K events · 3 users · last seen 3h ago`. */
@@ -20,16 +30,28 @@ export function assigneeName(issue: Issue): string | undefined {
   return typeof name === 'string' ? name : undefined;
 }
 
-/** statusDetails as words: "ignored until 2026-12-01", "resolved in release 1.2", ... */
+/**
+ * statusDetails as words: "ignored (ignoreUntil: 2026-12-01…)", "resolved (inRelease: 1.2)", ...
+ * Bounded in entries, length and depth: the server decides how deep statusDetails nests.
+ */
 export function describeStatus(issue: Issue): string {
   const d = issue.statusDetails ?? {};
   const parts = Object.entries(d)
     .filter(([, v]) => v !== null && v !== undefined && v !== false && !(typeof v === 'object' && Object.keys(v as object).length === 0))
-    .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
-  return parts.length ? `${issue.status} (${parts.join(', ')})` : issue.status;
+    .slice(0, MAX_STATUS_ENTRIES)
+    .map(([k, v]) => `${plainText(k, 40)}: ${typeof v === 'object' ? boundedStringify(v, MAX_STATUS_VALUE, MAX_STATUS_DEPTH) : plainText(v, MAX_STATUS_VALUE)}`);
+  const status = plainText(issue.status, 40);
+  return parts.length ? `${status} (${parts.join(', ')})` : status;
 }
 
+/** A `stats` key that may be shown (it may reach trusted Markdown): one of the known periods. */
+export function knownPeriod(period: unknown): string | undefined {
+  return typeof period === 'string' && STATS_PERIODS.includes(period) ? period : undefined;
+}
+
+/** `▁▂▅█…  1.2K in 24h`, for a known period only. */
 export function statsLine(issue: Issue, period: string): string | undefined {
+  if (!knownPeriod(period)) return undefined;
   const counts = statsCounts(issue.stats?.[period]);
   if (!counts.length) return undefined;
   const total = counts.reduce((a, b) => a + b, 0);
@@ -43,7 +65,7 @@ export function issueTooltipMarkdown(issue: Issue, period: string, now = Date.no
   // Paragraphs are separated by a blank line; lines inside one end in a Markdown hard break.
   const paragraphs: (string | undefined)[][] = [
     [`**${md(issue.shortId)}** ${md(issue.title)}`],
-    [issue.culprit ? `\`${code(issue.culprit)}\`` : undefined],
+    [issue.culprit ? codeSpan(issue.culprit) || undefined : undefined],
     [
       `Level: ${md(issue.level)} · Status: ${md(describeStatus(issue))}`,
       `${md(plural(issue.count, 'event', 'events'))} · ${md(plural(issue.userCount, 'user', 'users'))} · ${md(plural(issue.numComments, 'comment', 'comments'))}`,
@@ -60,11 +82,5 @@ export function issueTooltipMarkdown(issue: Issue, period: string, now = Date.no
     .join('\n\n');
 }
 
-/** Escapes Markdown (and HTML) special characters. */
-export function md(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>&~]/g, (c) => `\\${c}`);
-}
-
-function code(text: string): string {
-  return text.replace(/`/g, "'");
-}
+/** The shared escapeMarkdown, under the short name the Markdown builders use. */
+export const md: (text: unknown) => string = escapeMarkdown;

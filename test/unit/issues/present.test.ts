@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { IssueListSchema } from '../../../src/api/schemas';
-import { describeStatus, issueDescription, issueLabel, issueTooltipMarkdown, md } from '../../../src/issues/present';
+import { describeStatus, issueDescription, issueLabel, issueTooltipMarkdown, md, statsLine } from '../../../src/issues/present';
+import { escapeMarkdown } from '../../../src/util/untrusted';
+import { ownLinks, unsafeMarkup } from './markdownSafety';
 import { presentError } from '../../../src/issues/errors';
 import { ForbiddenError, GoneError, NetworkError, NotFoundError, UnauthorizedError } from '../../../src/api/errors';
 import { SignedOutError } from '../../../src/issues/model';
@@ -58,5 +60,60 @@ describe('errors in the Issues view carry their actions', () => {
     assert.match(presentError(new GoneError('2026-01-01', undefined)).message, /no longer offers/);
     assert.ok(presentError(new NetworkError('http://x', 'connection refused')).actions.includes('retry'));
     assert.deepEqual(presentError(new SignedOutError()).actions, ['signIn']);
+  });
+});
+
+describe('tooltip Markdown with hostile server text', () => {
+  const hostile = [
+    'x\n\n[live link](https://evil.example/) ![img](https://evil.example/p.png) <img src=https://evil.example/q.png> <https://evil.example/a>',
+    '`` ` ``\n\n<b>bold</b> [a](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22rm%22%7D)',
+    'see https://evil.example/x and www.evil.example and $(bug) &#91;x&#93;(command:evil)',
+  ];
+  for (const text of hostile) {
+    it(`no link, image, HTML or broken code span survives: ${JSON.stringify(text.slice(0, 40))}`, () => {
+      const evil = {
+        ...issue,
+        title: text,
+        culprit: text,
+        shortId: text,
+        level: text,
+        assignedTo: { type: 'user', name: text },
+        status: text,
+        statusDetails: { [text]: text, inRelease: { version: text } },
+      } as typeof issue;
+      const md = issueTooltipMarkdown(evil, '24h', now, `This issue belongs to project ${text}, not web.`);
+      assert.deepEqual(unsafeMarkup(md), [], md);
+      assert.deepEqual(ownLinks(md), []);
+    });
+  }
+
+  it('the culprit stays one code span even with blank lines and backticks in it', () => {
+    const md = issueTooltipMarkdown({ ...issue, culprit: 'a\n\n`b`\n\n[c](https://evil.example/)' }, '24h', now);
+    assert.ok(md.includes("\n`a 'b' [c] (https://evil.example/)`\n"), md);
+    assert.deepEqual(unsafeMarkup(md), []);
+  });
+
+  it('the stats period is one of the known keys, never the server\'s', () => {
+    const stats = { '24h': issue.stats['24h'], '[x](https://evil.example/)': issue.stats['24h'] } as typeof issue.stats;
+    assert.equal(statsLine({ ...issue, stats }, '[x](https://evil.example/)'), undefined);
+    assert.match(statsLine({ ...issue, stats }, '24h') ?? '', / in 24h$/);
+    const md = issueTooltipMarkdown({ ...issue, stats }, '[x](https://evil.example/)' as '24h', now);
+    assert.deepEqual(unsafeMarkup(md), []);
+    assert.ok(!md.includes('evil'));
+  });
+
+  it('statusDetails nested 20,000 levels deep: bounded words, no stack overflow', () => {
+    let deep: unknown = 'bottom';
+    for (let i = 0; i < 20_000; i++) deep = { a: deep };
+    const evil = { ...issue, status: 'ignored', statusDetails: { ignoreUntil: deep, [`k${'x'.repeat(5000)}`]: 'y'.repeat(100_000) } } as typeof issue;
+    const words = describeStatus(evil);
+    assert.match(words, /^ignored \(ignoreUntil: \{"a":\{"a":/);
+    assert.ok(words.length <= 1000, `${words.length} chars`);
+    const md = issueTooltipMarkdown(evil, '24h', now);
+    assert.ok(md.length < 5000, `${md.length} chars`);
+  });
+
+  it('md is the shared escapeMarkdown', () => {
+    assert.equal(md('a](command:x) <b>'), escapeMarkdown('a](command:x) <b>'));
   });
 });
