@@ -1,0 +1,35 @@
+/**
+ * Errors every feature may meet that are not the API client's own (those are in src/api/errors.ts).
+ * No `vscode` import.
+ *
+ * Wiring (issue 11, "one error module"): src/issues/model.ts declares a SignedOutError of its own
+ * today, which presentError checks with instanceof; when the store replaces that model, it
+ * re-exports this one (`export { SignedOutError } from '../contracts/errors'`) so there is a
+ * single class. Until then both carry `kind: 'signedOut'`, which `isSignedOut` checks.
+ */
+
+/** No session: views show their signed-out welcome instead of an error. */
+export class SignedOutError extends Error {
+  readonly kind = 'signedOut';
+  constructor() {
+    super('Not signed in to Sentry. Sign in to see issues.');
+    this.name = 'SignedOutError';
+  }
+}
+
+export function isSignedOut(e: unknown): boolean {
+  return e instanceof SignedOutError || (typeof e === 'object' && e !== null && (e as { kind?: unknown }).kind === 'signedOut');
+}
+
+/** The `kind` of a typed error (ApiError kinds, 'signedOut'), or undefined. */
+export function errorKind(e: unknown): string | undefined {
+  const kind = typeof e === 'object' && e !== null ? (e as { kind?: unknown }).kind : undefined;
+  return typeof kind === 'string' ? kind : undefined;
+}
+
+/** The reset time (epoch ms) of a 429 the server dated; undefined for anything else. */
+export function rateLimitResetOf(e: unknown): number | undefined {
+  if (errorKind(e) !== 'rateLimited') return undefined;
+  const resetAt = (e as { resetAt?: unknown }).resetAt;
+  return typeof resetAt === 'number' && Number.isFinite(resetAt) ? resetAt : undefined;
+}
