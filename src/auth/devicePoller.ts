@@ -12,6 +12,7 @@ import type { DeviceAuthorization, TokenResponse } from '../api/schemas';
 import { ApiError, NetworkError, OAuthError, ServerError, TimeoutError } from '../api/errors';
 import { isAbortError } from './state';
 import { clampDelay } from '../util/delay';
+import { errorKind, safeErrorMessage } from './errorText';
 
 export const SLOW_DOWN_INCREMENT_S = 5;
 export const DEFAULT_INTERVAL_S = 5;
@@ -136,9 +137,9 @@ export async function pollForDeviceToken(auth: DeviceAuthorization, opts: Device
         opts.onPoll?.({ n: polls, at, result: (err as ApiError).kind, intervalS });
         continue;
       }
-      const kind = err instanceof ApiError ? err.kind : 'unexpected';
+      const kind = err instanceof ApiError ? err.kind : errorKind(err);
       opts.onPoll?.({ n: polls, at, result: kind, intervalS });
-      return { kind: 'error', error: kind, message: err instanceof Error ? err.message : String(err), polls };
+      return { kind: 'error', error: kind, message: safeErrorMessage(err), polls };
     }
   }
 }

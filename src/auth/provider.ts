@@ -11,6 +11,7 @@ import { SessionStore, sessionSecret, type SecretStore, type StoredSession } fro
 import type { SignInMethod } from './signInFlows';
 import { splitScopes } from './tokenManager';
 import { scopesSatisfy } from './urlSafety';
+import { errorKind } from './errorText';
 
 export const PROVIDER_LABEL = 'Sentry';
 
@@ -84,7 +85,7 @@ export class SentryAuthenticationProvider implements vscode.AuthenticationProvid
       }
       return sessions;
     } catch (err) {
-      this.deps.log.error(`[auth] could not read the stored sign-in: ${err instanceof Error ? err.message : String(err)}`);
+      this.deps.log.error(`[auth] could not read the stored sign-in: ${errorKind(err)}`);
       return [];
     }
   }

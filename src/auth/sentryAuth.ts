@@ -10,12 +10,15 @@ import { AUTH_PROVIDER_ID, CONFIG_SECTION, EXTENSION_ID } from '../constants';
 import { ConfigError, readAuthConfig, type AuthConfig } from '../config';
 import { PROVIDER_LABEL, SentryAuthenticationProvider } from './provider';
 import { normalizeBaseUrl } from '../api/http';
-import { clientSecretKey, type StoredOAuthSession, type StoredSession } from './sessionCodec';
+import { clientSecretKey, oauthTokensOf, SessionStore, sessionsKey, withTokens, type StoredOAuthSession, type StoredSession } from './sessionCodec';
+import { leaseKey, SecretRefreshLease } from './refreshLease';
 import { CALLBACK_PATH, SignInFlows, type SignInMethod } from './signInFlows';
 import { PendingCallbacks } from './state';
-import { RefreshRejectedError, splitScopes, TokenManager, type OAuthTokens } from './tokenManager';
+import { RefreshRejectedError, splitScopes, TokenManager } from './tokenManager';
 import { UiHolder } from '../util/ui';
 import { UriRouter } from './uriHandler';
+import { errorKind, safeErrorMessage } from './errorText';
+import { credentialProblem } from './credentialCheck';
 import { needsInsecureConfirmation } from './urlSafety';
 
 export const SIGNED_IN_CONTEXT_KEY = 'sentryExplorer.signedIn';
@@ -145,10 +148,10 @@ export class SentryAuth implements vscode.Disposable {
     this.current = next;
     this.currentBaseUrl = this.provider.baseUrl;
     for (const id of [...this.managers.keys()]) if (!sessions.some((s) => s.id === id)) this.managers.delete(id);
-    // Tokens another window refreshed: the token manager adopts them.
+    // Tokens another window refreshed: the token manager adopts them when they are newer than its own.
     for (const s of sessions) {
       const m = this.managers.get(s.id);
-      if (m && s.kind === 'oauth' && s.accessToken !== m.current.accessToken) m.replace(oauthTokens(s));
+      if (m && s.kind === 'oauth') m.adopt(oauthTokensOf(s));
     }
     if (!next || next.id !== prev?.id) this.cachedClient = undefined;
     void vscode.commands.executeCommand('setContext', SIGNED_IN_CONTEXT_KEY, !!next);
@@ -166,7 +169,7 @@ export class SentryAuth implements vscode.Disposable {
   /** Adds "Sign in with Sentry to use Sentry Explorer" to the Accounts menu (VS Code's own entry point). */
   private offerAccountsMenuSignIn(): void {
     vscode.authentication.getSession(AUTH_PROVIDER_ID, this.config().scopes, { createIfNone: false }).then(undefined, (err) => {
-      this.log.debug(`[auth] could not add the Accounts menu entry: ${err instanceof Error ? err.message : String(err)}`);
+      this.log.debug(`[auth] could not add the Accounts menu entry: ${errorKind(err)}`);
     });
   }
 
@@ -182,8 +185,8 @@ export class SentryAuth implements vscode.Disposable {
       return await this.provider.createStored(scopes.length ? scopes : cfg.scopes, options.method);
     } catch (err) {
       if (err instanceof vscode.CancellationError) return undefined;
-      const message = err instanceof Error ? err.message : String(err);
-      this.log.error(`[auth] sign-in failed: ${message}`);
+      const message = safeErrorMessage(err);
+      this.log.error(`[auth] sign-in failed: ${errorKind(err)}`);
       void this.ui.ui.showErrorMessage(`Sentry sign-in failed: ${message}`, {});
       return undefined;
     }
@@ -221,8 +224,14 @@ export class SentryAuth implements vscode.Disposable {
       prompt: `The client secret of OAuth client ${cfg.clientId} on ${new URL(cfg.baseUrl).host}, if the server requires one. Leave empty to remove it. Kept in the OS secret store, never in settings.`,
       password: true,
       ignoreFocusOut: true,
+      validateInput: (v) => (v.trim() ? credentialProblem(v, 'client secret') : undefined),
     });
     if (value === undefined) return;
+    const problem = value.trim() ? credentialProblem(value, 'client secret') : undefined;
+    if (problem) {
+      void this.ui.ui.showErrorMessage(`${problem}. The client secret was not changed.`, {});
+      return;
+    }
     const key = clientSecretKey(cfg.baseUrl, cfg.clientId);
     if (value.trim()) await this.context.secrets.store(key, value.trim());
     else await this.context.secrets.delete(key);
@@ -341,8 +350,10 @@ export class SentryAuth implements vscode.Disposable {
     // The session's own server and client: a refresh token never goes to a server chosen later.
     const baseUrl = this.currentBaseUrl ?? this.provider.baseUrl;
     const clientId = this.config().clientId;
+    // Reads and, when the setting names another server by now, writes go to the session's own store.
+    const ownStore = new SessionStore(this.context.secrets, baseUrl);
     m = new TokenManager({
-      tokens: oauthTokens(session),
+      tokens: oauthTokensOf(session),
       refresh: async (refreshToken) => {
         if (this.provider.baseUrl !== baseUrl) throw new Error('The Sentry server setting changed while signing in again; retry.');
         const clientSecret = (await this.context.secrets.get(clientSecretKey(baseUrl, clientId))) || undefined;
@@ -351,16 +362,21 @@ export class SentryAuth implements vscode.Disposable {
         return oauth.refresh(refreshToken);
       },
       persist: async (t) => {
-        if (this.provider.baseUrl !== baseUrl) return; // the store now belongs to another server
-        const latest = (await this.provider.stored()).find((s) => s.id === session.id);
-        const base = latest?.kind === 'oauth' ? latest : session;
-        await this.provider.updateSession({ ...base, accessToken: t.accessToken, refreshToken: t.refreshToken, expiresAt: t.expiresAt, scopes: t.scopes?.length ? t.scopes : base.scopes });
+        if (this.provider.baseUrl === baseUrl) {
+          const latest = (await this.provider.stored()).find((s) => s.id === session.id);
+          await this.provider.updateSession(withTokens(latest?.kind === 'oauth' ? latest : session, t));
+        } else {
+          await ownStore.update((list) => list.map((s) => (s.id === session.id && s.kind === 'oauth' ? withTokens(s, t) : s)));
+        }
       },
       reload: async () => {
-        const s = await this.provider.readStored(session.id);
-        return s?.kind === 'oauth' ? oauthTokens(s) : undefined;
+        const s = (await ownStore.load()).sessions.find((x) => x.id === session.id);
+        return s?.kind === 'oauth' ? oauthTokensOf(s) : undefined;
       },
-      onRefreshed: (t) => this.log.info(`[auth] access token refreshed${t.expiresAt ? `; expires ${new Date(t.expiresAt).toISOString()}` : ''}`),
+      lock: new SecretRefreshLease(this.context.secrets, leaseKey(baseUrl), [sessionsKey(baseUrl)]),
+      onRefreshed: (t) => this.log.info(`[auth] access token refreshed (generation ${t.generation ?? 0})${t.expiresAt ? `; expires ${new Date(t.expiresAt).toISOString()}` : ''}`),
+      onAdopted: (t) => this.log.info(`[auth] adopted the tokens another window refreshed (generation ${t.generation ?? 0})`),
+      onPersistFailed: (attempt, err) => this.log.warn(`[auth] could not store the refreshed tokens (attempt ${attempt}): ${errorKind(err)}; they are kept in memory`),
     });
     this.managers.set(session.id, m);
     return m;
@@ -379,9 +395,6 @@ export class SentryAuth implements vscode.Disposable {
   }
 }
 
-function oauthTokens(s: StoredOAuthSession): OAuthTokens {
-  return { accessToken: s.accessToken, refreshToken: s.refreshToken, expiresAt: s.expiresAt, scopes: s.scopes };
-}
 
 /** Of scopes any one of which will do, the least powerful: a `:read` one when there is one. */
 export function preferredScope(scopes: readonly string[]): string {

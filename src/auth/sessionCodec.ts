@@ -5,7 +5,7 @@
  * No `vscode` import: the secret store is the structural subset of vscode.SecretStorage used here.
  */
 import { z } from '../util/z';
-import { splitScopes } from './tokenManager';
+import { splitScopes, type OAuthTokens } from './tokenManager';
 import { normalizeBaseUrl } from '../api/http';
 
 export const SECRET_KEY_PREFIX = 'sentryExplorer.auth';
@@ -36,6 +36,10 @@ export const StoredSessionSchema = z.discriminatedUnion('kind', [
     accessToken: z.string().min(1),
     refreshToken: z.string().min(1).optional(),
     expiresAt: z.number().optional(),
+    /** Refreshes so far; stored data from before it existed has none (counts as 0). */
+    generation: z.number().int().nonnegative().optional(),
+    /** When the tokens were last refreshed (epoch ms), for logs. */
+    refreshedAt: z.number().optional(),
     /** How the sign-in was done, for logs: `device` or `browser`. */
     via: z.enum(['device', 'browser']).optional(),
   }),
@@ -88,6 +92,24 @@ export function sessionSecret(s: StoredSession): string {
 /** Every secret a session holds (for scrubbing logs and tests). */
 export function sessionSecrets(s: StoredSession): string[] {
   return s.kind === 'oauth' ? [s.accessToken, ...(s.refreshToken ? [s.refreshToken] : [])] : [sessionSecret(s)];
+}
+
+/** The tokens of a stored OAuth session, as its TokenManager holds them. */
+export function oauthTokensOf(s: StoredOAuthSession): OAuthTokens {
+  return { accessToken: s.accessToken, refreshToken: s.refreshToken, expiresAt: s.expiresAt, scopes: s.scopes, generation: s.generation ?? 0 };
+}
+
+/** The stored session with refreshed tokens (and their generation). */
+export function withTokens(s: StoredOAuthSession, t: OAuthTokens, now = Date.now()): StoredOAuthSession {
+  return {
+    ...s,
+    accessToken: t.accessToken,
+    refreshToken: t.refreshToken,
+    expiresAt: t.expiresAt,
+    scopes: t.scopes?.length ? t.scopes : s.scopes,
+    generation: t.generation ?? s.generation,
+    refreshedAt: now,
+  };
 }
 
 /** The part of vscode.SecretStorage used here. */

@@ -15,6 +15,9 @@ import { clientSecretKey, type SecretStore, type StoredSession } from './session
 import { CallbackError, createState, isAbortError, type PendingCallbacks } from './state';
 import { splitScopes, tokensFromResponse } from './tokenManager';
 import type { AuthUi } from '../util/ui';
+import { plainText, safeVerificationUrl } from '../util/untrusted';
+import { errorKind, safeErrorMessage } from './errorText';
+import { credentialProblem } from './credentialCheck';
 
 export type SignInMethod = 'device' | 'browser' | 'token' | 'apiKey';
 
@@ -23,6 +26,7 @@ export const CALLBACK_PATH = '/auth-callback';
 export const BROWSER_FLOW_TIMEOUT_MS = 10 * 60_000;
 export const COPY_AND_OPEN = 'Copy & Open';
 export const START_AGAIN = 'Start Again';
+export const COPY_CODE = 'Copy Code';
 
 interface MethodItem extends vscode.QuickPickItem {
   method: SignInMethod;
@@ -121,29 +125,37 @@ export class SignInFlows {
       const auth = await this.cancellable('Sentry: requesting a sign-in code…', (signal) => oauth.requestDeviceCode(scopes, signal), 'request a sign-in code');
       const issuedAt = (this.deps.now ?? Date.now)();
       this.log.info(`[auth] device code issued: expires in ${auth.expires_in} s, poll interval ${auth.interval} s`);
+      const userCode = plainText(auth.user_code, 40);
+      // Only the server's own https page (http on loopback) is opened; anything else (file:, command:,
+      // another host) is shown as text to copy.
+      const page = safeVerificationUrl(auth.verification_uri_complete, baseUrl) ?? safeVerificationUrl(auth.verification_uri, baseUrl);
+      const action = page ? COPY_AND_OPEN : COPY_CODE;
       const choice = await this.ui.showInformationMessage(
-        `Your Sentry sign-in code is ${auth.user_code}`,
+        `Your Sentry sign-in code is ${userCode}`,
         {
           modal: true,
-          detail: `"${COPY_AND_OPEN}" copies the code and opens ${new URL(auth.verification_uri).host} in your browser. Enter the code there and approve to sign in.`,
+          detail: page
+            ? `"${COPY_AND_OPEN}" copies the code and opens ${page.host} in your browser. Enter the code there and approve to sign in.`
+            : `Sentry Explorer does not open the sign-in page this server named, because it is not an https page of ${new URL(baseUrl).host}: ${plainText(auth.verification_uri, 300)} — open your server's device sign-in page yourself, enter the code there and approve.`,
         },
-        COPY_AND_OPEN,
+        action,
       );
-      if (choice !== COPY_AND_OPEN) {
+      if (choice !== action) {
         this.log.info('[auth] device sign-in cancelled at the code dialog');
         throw new vscode.CancellationError();
       }
+      if (!page) this.log.warn('[auth] the server named a verification page that is not its own https page; shown as text, not opened');
       try {
         await this.ui.writeClipboard(auth.user_code);
       } catch (err) {
         // A browser may refuse clipboard access (VS Code for the Web): the code is on screen anyway.
-        this.log.warn(`[auth] could not copy the code: ${err instanceof Error ? err.message : String(err)}`);
+        this.log.warn(`[auth] could not copy the code: ${errorKind(err)}`);
       }
-      await this.openVerificationPage(auth.verification_uri_complete, auth.verification_uri);
+      if (page) await this.openVerificationPage(page);
 
       const started = Date.now();
       const outcome: DevicePollOutcome = await this.ui.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Sentry: enter the code ${auth.user_code} in your browser and approve`, cancellable: true },
+        { location: vscode.ProgressLocation.Notification, title: `Sentry: enter the code ${userCode} in your browser and approve`, cancellable: true },
         (_progress, token) => {
           const ac = new AbortController();
           token.onCancellationRequested(() => ac.abort());
@@ -171,23 +183,22 @@ export class SignInFlows {
           throw new vscode.CancellationError();
         }
         case 'error':
-          void this.ui.showErrorMessage(`Sentry sign-in failed (${outcome.error}): ${outcome.message}`, {});
+          void this.ui.showErrorMessage(`Sentry sign-in failed (${plainText(outcome.error, 60)}): ${plainText(outcome.message)}`, {});
           throw new vscode.CancellationError();
       }
     }
   }
 
-  private async openVerificationPage(complete: string | undefined, plain: string): Promise<void> {
-    for (const target of complete ? [complete, plain] : [plain]) {
-      try {
-        const external = await this.ui.asExternalUri(vscode.Uri.parse(target, true));
-        // Passed as a string so the query is opened exactly as built (a Uri would re-encode it).
-        if (await this.ui.openExternal(external.scheme === 'http' || external.scheme === 'https' ? (external.toString(true) as unknown as vscode.Uri) : external)) return;
-      } catch (err) {
-        this.log.warn(`[auth] could not open the verification page: ${err instanceof Error ? err.message : String(err)}`);
-      }
+  /** Opens a page safeVerificationUrl accepted: the complete URL (with the code) or the plain one. */
+  private async openVerificationPage(page: URL): Promise<void> {
+    try {
+      const external = await this.ui.asExternalUri(vscode.Uri.parse(page.href, true));
+      // Passed as a string so the query is opened exactly as built (a Uri would re-encode it).
+      if (await this.ui.openExternal(external.scheme === 'http' || external.scheme === 'https' ? (external.toString(true) as unknown as vscode.Uri) : external)) return;
+    } catch (err) {
+      this.log.warn(`[auth] could not open the verification page: ${errorKind(err)}`);
     }
-    void this.ui.showWarningMessage(`Open ${plain} in a browser and enter the code there.`, {});
+    void this.ui.showWarningMessage(`Open ${plainText(page.href, 300)} in a browser and enter the code there.`, {});
   }
 
   // ------------------------------------------------------------------------------------------
@@ -250,10 +261,17 @@ export class SignInFlows {
             : `Paste the legacy API key for ${new URL(baseUrl).host} (sent with HTTP Basic auth)`,
         password: true,
         ignoreFocusOut: true,
-        validateInput: (v) => (v.trim() ? (/\s/.test(v.trim()) ? `An ${what} has no spaces` : undefined) : `Paste the ${what}`),
+        validateInput: (v) => credentialProblem(v, what),
       })
     )?.trim();
     if (!value) throw new vscode.CancellationError();
+    // Checked again here: the input box's validation is advisory (an API or a test can bypass it).
+    const problem = credentialProblem(value, what);
+    if (problem) {
+      this.log.warn(`[auth] refused a pasted ${what}: it is not a single run of printable characters`);
+      void this.ui.showErrorMessage(`Sentry sign-in: ${problem}. Nothing was sent or stored.`, {});
+      throw new vscode.CancellationError();
+    }
     const credential: Credential = kind === 'token' ? { kind: 'bearer', token: value } : { kind: 'apiKey', key: value };
     const client = new SentryClient(this.http(baseUrl, credential));
     const { orgs, index, access } = await this.cancellable(`Sentry: checking the ${what}…`, async (signal) => {
@@ -309,7 +327,7 @@ export class SignInFlows {
       org = (await client.listOrganizations()).items[0];
       if (org) await this.deps.rememberOrganization(baseUrl, org);
     } catch (err) {
-      this.log.warn(`[auth] could not read the organization after sign-in: ${err instanceof Error ? err.message : String(err)}`);
+      this.log.warn(`[auth] could not read the organization after sign-in: ${errorKind(err)}`);
     }
     const user = res.user;
     const label = user?.email || user?.name || (org ? `${org.name} (${new URL(baseUrl).host})` : new URL(baseUrl).host);
@@ -339,8 +357,8 @@ export class SignInFlows {
       });
     } catch (err) {
       if (isAbortError(err)) throw new vscode.CancellationError();
-      const message = err instanceof Error ? err.message : String(err);
-      this.log.error(`[auth] could not ${doing}: ${err instanceof ApiError ? `${err.kind} ${err.status ?? ''} ${err.request ?? ''}` : ''} ${message}`);
+      const message = safeErrorMessage(err);
+      this.log.error(`[auth] could not ${doing}: ${errorKind(err)}${err instanceof ApiError && err.request ? ` ${err.request}` : ''}`);
       void this.ui.showErrorMessage(`Sentry sign-in: could not ${doing}. ${message}`, {}, 'Show Log').then((a) => a && this.log.show());
       throw new vscode.CancellationError();
     }

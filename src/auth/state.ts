@@ -6,6 +6,7 @@
  */
 import { randomBytes as nodeRandomBytes, timingSafeEqual } from 'node:crypto';
 import { base64Url, type RandomBytes } from './pkce';
+import { plainText } from '../util/untrusted';
 
 export function createState(randomBytes: RandomBytes = nodeRandomBytes): string {
   return base64Url(randomBytes(32));
@@ -46,7 +47,7 @@ export class CallbackError extends Error {
     super(
       error === 'access_denied'
         ? 'The sign-in request was denied in the browser.'
-        : `The browser sign-in failed with the error "${error}"${description ? ` (${description})` : ''}.`,
+        : `The browser sign-in failed with the error "${plainText(error, 60)}"${description ? ` (${plainText(description, 300)})` : ''}.`,
     );
     this.name = 'CallbackError';
   }

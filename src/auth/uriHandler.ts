@@ -3,6 +3,7 @@
  * routing by path. Sign-in registers `/auth-callback`; other features may add their paths.
  */
 import * as vscode from 'vscode';
+import { errorKind } from './errorText';
 
 export type UriRoute = (uri: vscode.Uri) => void | Promise<void>;
 
@@ -25,7 +26,7 @@ export class UriRouter implements vscode.UriHandler {
     try {
       await handler(uri);
     } catch (err) {
-      this.log.error(`[uri] ${path} failed: ${err instanceof Error ? err.message : String(err)}`);
+      this.log.error(`[uri] ${path} failed: ${errorKind(err)}`);
     }
   }
 }

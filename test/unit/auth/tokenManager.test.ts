@@ -147,16 +147,35 @@ describe('auth/tokenManager (spec 3.3, 5, 7.1)', () => {
     assert.equal(store.refreshToken, 'rt2');
   });
 
-  it('keeps the new tokens in memory when storing them fails, but reports it', async () => {
+  it('keeps the new tokens in memory when storing them fails, reports each attempt, and never falls back to the stale stored pair', async () => {
     const server = fakeServer();
+    const stale: OAuthTokens = { accessToken: 'at0', refreshToken: 'rt0', generation: 0 };
+    let failing = true;
+    let stored = stale;
+    const failures: number[] = [];
     const m = new TokenManager({
-      tokens: { accessToken: 'at0', refreshToken: 'rt0' },
+      tokens: stale,
       refresh: (rt) => server.refresh(rt),
-      persist: async () => {
-        throw new Error('keyring locked');
+      persist: async (t) => {
+        if (failing) throw new Error('keyring locked');
+        stored = t;
       },
+      reload: async () => stored,
+      sleep: async () => undefined,
+      onPersistFailed: (attempt) => failures.push(attempt),
     });
-    await assert.rejects(m.afterUnauthorized('at0'), /Could not store/);
+    assert.equal(await m.afterUnauthorized('at0'), 'at1', 'the new token is used although it could not be stored');
+    assert.deepEqual(failures, [1, 2, 3], 'a bounded number of attempts');
+    assert.equal(m.hasUnsaved, true);
     assert.equal(m.current.refreshToken, 'rt1');
+    assert.equal(m.adopt(stale), false, 'the stale pair (a store change event) is not adopted');
+    assert.equal(await m.afterUnauthorized('at1'), 'at2');
+    assert.deepEqual(server.calls, ['rt0', 'rt1'], 'rt0 is never sent again');
+    failing = false;
+    await m.accessToken();
+    await new Promise((r) => setTimeout(r, 10));
+    assert.equal(stored.refreshToken, 'rt2', 'saved in the background once the keyring works');
+    assert.equal(stored.generation, 2);
+    assert.equal(m.hasUnsaved, false);
   });
 });
