@@ -22,6 +22,19 @@ export interface Workbench {
   waitForText(text: string | RegExp, opts?: { within?: Locator; timeout?: number }): Promise<Locator>;
   /** Waits until no progress bar runs in `within` (default: the side bar) and its activity-bar badge shows no progress. */
   waitForIdle(within?: Locator, timeout?: number): Promise<void>;
+  /**
+   * Waits until the list (tree) `row` is in has not re-rendered any row for `quietMs`: a view that
+   * loaded may still be redrawing its rows (a second getChildren after its first).
+   */
+  waitForRowsSettled(row: Locator, opts?: { quietMs?: number; timeout?: number }): Promise<void>;
+  /**
+   * Rests the mouse on `target` (a list row, at `position` inside it) until `hover` is visible.
+   * VS Code drops a pending or shown hover when the row under the mouse re-renders (each render
+   * re-creates the row's hover target, and a mouse standing still sends no new mouseover): only
+   * then does the mouse leave and come back, as a person would, and at most `maxRerenders` times.
+   * A hover that does not show while the rows stay put fails after `timeout`.
+   */
+  hoverUntil(target: Locator, hover: Locator, opts?: { position?: { x: number; y: number }; timeout?: number; maxRerenders?: number }): Promise<void>;
   /** Polls `condition` until it returns true (errors count as false); fails naming `what`. */
   waitFor(what: string, condition: () => Promise<boolean> | boolean, timeout?: number): Promise<void>;
   /** The side bar (primary), the panel (Output, Terminal...) and the notification toasts. */
@@ -123,6 +136,47 @@ export function workbench(page: Page): Workbench {
       );
     },
 
+    async waitForRowsSettled(row, opts = {}) {
+      const quietMs = opts.quietMs ?? 1000;
+      const watch = await watchRows(page, row);
+      try {
+        await wb.waitFor(`the rows to stay unchanged for ${quietMs} ms`, async () => (await watch.sinceLastRender()) >= quietMs, opts.timeout ?? 15_000);
+      } finally {
+        await watch.dispose();
+      }
+    },
+
+    async hoverUntil(target, hover, opts = {}) {
+      const timeout = opts.timeout ?? 15_000;
+      const maxRerenders = opts.maxRerenders ?? 3;
+      const deadline = Date.now() + timeout;
+      const away = async () => {
+        // The empty editor area: no hover of its own, and leaving the row ends its hover.
+        const box = await page.locator('.part.editor').boundingBox();
+        await page.mouse.move(box ? box.x + box.width / 2 : 800, box ? box.y + box.height / 2 : 400);
+      };
+      for (let rerenders = 0; ; rerenders++) {
+        await target.waitFor({ state: 'visible', timeout: Math.max(1, deadline - Date.now()) });
+        const watch = await watchRows(page, target);
+        let rendered = false;
+        try {
+          await target.hover({ position: opts.position, timeout: Math.max(1, deadline - Date.now()) });
+          await wb.waitFor(
+            'the hover (the rows did not re-render meanwhile)',
+            async () => (await hover.isVisible()) || (rendered = (await watch.renders()) > 0),
+            Math.max(0, deadline - Date.now()),
+          );
+        } finally {
+          await watch.dispose();
+        }
+        if (!rendered) return;
+        if (rerenders + 1 > maxRerenders) {
+          throw new Error(`the rows re-rendered under the mouse ${rerenders + 1} times before the hover showed: does the view refresh in a loop?`);
+        }
+        await away();
+      }
+    },
+
     async waitFor(what, condition, timeout = 30_000) {
       const deadline = Date.now() + timeout;
       let last: unknown;
@@ -161,6 +215,53 @@ export function workbench(page: Page): Workbench {
     },
   };
   return wb;
+}
+
+interface RowWatch {
+  /** Renders of rows of the list since the watch began. */
+  renders(): Promise<number>;
+  /** Milliseconds since the last render (or since the watch began). */
+  sinceLastRender(): Promise<number>;
+  dispose(): Promise<void>;
+}
+
+let watches = 0;
+
+/**
+ * Watches the rows of the list `row` is in. A render is a row inserted or removed, text or an
+ * element replaced in a row, or a row's hover target set up again (VS Code's setupManagedHover sets
+ * the `custom-hover` attribute each time it runs, which is what cancels a hover). Mouse hover
+ * styles are CSS only, so hovering a row is not a render.
+ */
+async function watchRows(page: Page, row: Locator): Promise<RowWatch> {
+  const key = `__uiCheckRows${++watches}`;
+  // Functions handed to the page stay anonymous: tsx would wrap named ones in a helper the page lacks.
+  await row.evaluate((el, key) => {
+    const rows = el.closest('.monaco-list-rows');
+    if (!rows) throw new Error('the element is not in a list row');
+    const state = { renders: 0, lastAt: performance.now(), observer: undefined as MutationObserver | undefined };
+    state.observer = new MutationObserver((records) => {
+      if (records.some((r) => r.type !== 'attributes' || r.attributeName === 'custom-hover')) {
+        state.renders++;
+        state.lastAt = performance.now();
+      }
+    });
+    state.observer.observe(rows, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['custom-hover'] });
+    (window as unknown as Record<string, unknown>)[key] = state;
+  }, key);
+  type State = { renders: number; lastAt: number; observer?: MutationObserver };
+  return {
+    renders: () => page.evaluate((k) => ((window as unknown as Record<string, State>)[k]?.renders ?? 0), key),
+    sinceLastRender: () => page.evaluate((k) => performance.now() - ((window as unknown as Record<string, State>)[k]?.lastAt ?? 0), key),
+    dispose: () =>
+      page
+        .evaluate((k) => {
+          const w = window as unknown as Record<string, State | undefined>;
+          w[k]?.observer?.disconnect();
+          delete w[k];
+        }, key)
+        .catch(() => undefined),
+  };
 }
 
 function escapeRegExp(s: string): string {
