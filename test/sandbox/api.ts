@@ -131,18 +131,59 @@ export function serializeOrg(state: SandboxState, org: SeedOrg): Record<string, 
   };
 }
 
+const projectEnvironments = new WeakMap<SeedProject, string[]>();
+function environmentsOf(p: SeedProject): string[] {
+  let envs = projectEnvironments.get(p);
+  if (!envs) {
+    envs = [...new Set(p.issues.flatMap((i) => i.events.map((e) => e.environment)))].sort();
+    projectEnvironments.set(p, envs);
+  }
+  return envs;
+}
+
+/** Every field Sentry's OpenAPI requires of a project in the organization's project list. */
 function serializeProject(p: SeedProject): Record<string, unknown> {
+  const team = { id: String(Number(p.org.id) * 100 + 1), name: `${p.org.name} Engineering`, slug: 'engineering' };
+  const latest = p.releases[p.releases.length - 1];
   return {
     id: p.id,
     slug: p.slug,
     name: p.name,
     platform: p.platform,
+    platforms: [p.platform],
     dateCreated: iso(p.dateCreated),
     isBookmarked: false,
     isMember: true,
     hasAccess: true,
+    access: ['event:read', 'member:read', 'org:read', 'project:read', 'project:releases', 'team:read'],
     features: [],
     firstEvent: iso(p.issues.reduce((a, i) => Math.min(a, i.firstSeen), Infinity)),
+    firstTransactionEvent: false,
+    hasFeedbacks: p.issues.some((i) => i.issueCategory === 'feedback'),
+    hasNewFeedbacks: false,
+    hasFlags: false,
+    hasMinifiedStackTrace: p.platform === 'javascript',
+    hasMonitors: false,
+    hasProfiles: false,
+    hasReplays: false,
+    hasSessions: false,
+    hasLogs: false,
+    hasTraceMetrics: false,
+    hasUserReports: false,
+    hasInsightsHttp: false,
+    hasInsightsDb: false,
+    hasInsightsAssets: false,
+    hasInsightsAppStart: false,
+    hasInsightsScreenLoad: false,
+    hasInsightsVitals: false,
+    hasInsightsCaches: false,
+    hasInsightsQueues: false,
+    hasInsightsAgentMonitoring: false,
+    hasInsightsMCP: false,
+    environments: environmentsOf(p),
+    latestRelease: latest ? { version: latest.version } : null,
+    team,
+    teams: [team],
     status: 'active',
     organization: { id: p.org.id, slug: p.org.slug, name: p.org.name },
   };
@@ -570,18 +611,16 @@ function issuePredicate(ctx: Ctx, p: Principal, project: SeedProject, term: Term
   }
 }
 
+// The `sort` enum of Sentry's OpenAPI document, in its order. `inbox` is "Date Added" to the inbox; the
+// seed has no inbox, so an issue counts as added when it was first seen.
 const SORTS: Record<string, (a: SeedIssue, b: SeedIssue, now: number) => number> = {
   date: (a, b) => b.lastSeen - a.lastSeen,
   new: (a, b) => b.firstSeen - a.firstSeen,
+  trends: (a, b, now) => trendScore(b, now) - trendScore(a, now),
   freq: (a, b) => b.events.length - a.events.length,
   user: (a, b) => b.userCount - a.userCount,
-  trends: (a, b, now) => trendScore(b, now) - trendScore(a, now),
-  priority: (a, b) => priorityRank(b) - priorityRank(a) || b.lastSeen - a.lastSeen,
+  inbox: (a, b) => b.firstSeen - a.firstSeen,
 };
-
-function priorityRank(i: SeedIssue): number {
-  return i.priority === 'high' ? 3 : i.priority === 'medium' ? 2 : 1;
-}
 
 function trendScore(i: SeedIssue, now: number): number {
   const day = i.times.length - lowerBound(i.times, now - DAY);
@@ -592,6 +631,7 @@ function trendScore(i: SeedIssue, now: number): number {
 function sortValue(sort: string, i: SeedIssue): number {
   switch (sort) {
     case 'new':
+    case 'inbox':
       return i.firstSeen;
     case 'freq':
       return i.events.length;
@@ -617,10 +657,10 @@ function listProjectIssues(ctx: Ctx, m: RegExpExecArray): Res {
   const sort = params.get('sort') ?? 'date';
   if (!SORTS[sort]) fail(400, `Invalid sort: ${sort}. Valid choices are ${Object.keys(SORTS).join(', ')}`);
 
-  // hashes: repeated and/or comma separated; only the first 100 are used.
+  // hashes: one value per `hashes` parameter (real servers read them with getlist: `a,b` is one
+  // hash that matches nothing); only the first 100 are used.
   const hashes = params
     .getAll('hashes')
-    .flatMap((h) => h.split(','))
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);
   if (hashes.length > 0) {
@@ -666,7 +706,8 @@ function eventWindow(ctx: Ctx): { start: number; end: number } {
   const now = ctx.state.now();
   const params = ctx.params;
   const period = params.get('statsPeriod');
-  if (period !== null && period !== '') {
+  // An empty statsPeriod is a malformed one (a 400 on real servers), not an absent one.
+  if (period !== null) {
     const m = /^(\d+)([smhdw])$/.exec(period);
     if (!m) fail(400, `Invalid statsPeriod: ${JSON.stringify(period)}`);
     return { start: now - Number(m[1]) * PERIOD_UNITS[m[2]], end: now };

@@ -16,7 +16,9 @@ export type {
   FaultInfo,
   FaultSpec,
   RateLimitConfig,
+  RateLimitedFault,
   RequestLogEntry,
+  UnauthorizedCode,
   TokenInfo,
 } from './server';
 export { seed, getSeed, createSeed, XSS_TITLE, TOTAL_EVENTS, SANDBOX_USER } from './seed';

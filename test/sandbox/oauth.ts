@@ -346,7 +346,8 @@ function deviceGrant(state: SandboxState, form: URLSearchParams, clientId: strin
     d.lastPoll = now;
     return tokenResponse(state, newFamily(state, clientId, d.scopes, d.org ?? state.seed.orgs[0].slug));
   }
-  const tooSoon = d.lastPoll !== null && now - d.lastPoll < d.interval * 1000;
+  // The first poll too must wait one interval, counted from when the code was issued (RFC 8628 3.5).
+  const tooSoon = now - (d.lastPoll ?? d.issuedAt) < d.interval * 1000;
   d.lastPoll = now;
   if (tooSoon) {
     d.interval += 5;

@@ -513,9 +513,8 @@ export function createSeed(anchorMs: number, workspaceDir = WORKSPACE_DIR): Seed
           const crash = site.frames ? [...site.frames].reverse().find((f) => f.inApp) ?? site.frames[site.frames.length - 1] : null;
           issue.location = crash ? `${crash.filename}:${crash.lineNo}` : null;
           issue.culprit = crash ? `${crash.filename} in ${crash.function}` : site.transactions[0];
-          issue.metadata = crash
-            ? { title: `${ex.type}: ${value}`, type: ex.type, value, filename: crash.filename, function: crash.function }
-            : { title: `${ex.type}: ${value}`, type: ex.type, value };
+          // Error metadata has no `title`: Sentry's OpenAPI makes metadata oneOf {filename, type, value} | {title}.
+          issue.metadata = crash ? { type: ex.type, value, filename: crash.filename, function: crash.function } : { type: ex.type, value, filename: '' };
         } else {
           const site: CrashSite = hot && project.slug === 'web-frontend' && index === 3 ? projectSites[0] : r.pick(projectSites);
           const ex = r.pick(site.exceptions);
@@ -538,9 +537,9 @@ export function createSeed(anchorMs: number, workspaceDir = WORKSPACE_DIR): Seed
           }
           issue.workspaceFile = crash.filename;
           issue.culprit = site.platform === 'python' ? `${crash.module} in ${crash.function}` : `${crash.function}(${crash.module})`;
-          issue.metadata = { title: `${ex.type}: ${value}`, type: ex.type, value, filename: crash.filename, function: crash.function, in_app_frame_mix: site.frames.some((f) => !f.inApp) ? 'mixed' : 'in-app-only' };
+          issue.metadata = { type: ex.type, value, filename: crash.filename, function: crash.function, in_app_frame_mix: site.frames.some((f) => !f.inApp) ? 'mixed' : 'in-app-only' };
         }
-        issue.title = issue.metadata.title as string;
+        issue.title = `${issue.exception!.type}: ${issue.exception!.value}`;
         issue.isUnhandled = !issue.exception!.handled;
         issue.logger = project.platform === 'python' ? r.pick([null, 'root', 'server.api', 'celery.app.trace']) : null;
       }
@@ -553,7 +552,7 @@ export function createSeed(anchorMs: number, workspaceDir = WORKSPACE_DIR): Seed
   const web = projects[0];
   const xssIssue = web.issues[1];
   xssIssue.title = XSS_TITLE;
-  xssIssue.metadata = { ...xssIssue.metadata, title: XSS_TITLE, value: XSS_TITLE };
+  xssIssue.metadata = { ...xssIssue.metadata, value: XSS_TITLE };
   if (xssIssue.exception) xssIssue.exception.value = XSS_TITLE;
   xssIssue.culprit = '<b onmouseover=alert(2)>Cart</b> in handleCheckout';
   xssIssue.status = 'unresolved';
@@ -565,7 +564,7 @@ export function createSeed(anchorMs: number, workspaceDir = WORKSPACE_DIR): Seed
   const longTitleIssue = web.issues[2];
   const longValue = `Failed to render component tree: ${'a very long explanation of what went wrong '.repeat(12).trim()} (end)`;
   longTitleIssue.title = `Error: ${longValue}`;
-  longTitleIssue.metadata = { ...longTitleIssue.metadata, title: longTitleIssue.title, type: 'Error', value: longValue };
+  longTitleIssue.metadata = { ...longTitleIssue.metadata, type: 'Error', value: longValue };
   if (longTitleIssue.exception) longTitleIssue.exception = { ...longTitleIssue.exception, type: 'Error', value: longValue };
 
   // ------------------------------------------------------------------ event counts (exactly TOTAL_EVENTS)

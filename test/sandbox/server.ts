@@ -6,11 +6,11 @@ import type { AddressInfo } from 'node:net';
 import { Ctx, handleApi } from './api';
 import { DETAIL, escapeHtml, html, HttpError, json, Res } from './http';
 import { decideDevice, oauthRoute } from './oauth';
-import { createSeed, iso, Seed } from './seed';
-import { ActiveFault, FaultSpec, RateLimitConfig, RequestLogEntry, SandboxState, randomHex } from './state';
+import { createSeed, iso, SANDBOX_USER, Seed } from './seed';
+import { ActiveFault, FaultSpec, RateLimitConfig, RateLimitedFault, RequestLogEntry, SandboxState, UnauthorizedCode, randomHex } from './state';
 import { WORKSPACE_DIR } from './workspace';
 
-export type { FaultSpec, RateLimitConfig, RequestLogEntry } from './state';
+export type { FaultSpec, RateLimitConfig, RateLimitedFault, RequestLogEntry, UnauthorizedCode } from './state';
 
 export interface SandboxOptions {
   /** Port to listen on (default 0: any free port). */
@@ -176,8 +176,51 @@ function malform(data: unknown, field?: string): unknown {
   return obj(data);
 }
 
-function faultResponse(f: ActiveFault): Res | undefined {
+const RATE_LIMIT_DETAIL = 'You are attempting to use this endpoint too frequently. Limit is 40 requests in 1 seconds';
+
+/** Sentry's SentryAPIException bodies: `detail: {code, message, extra}` (extra is the exception's kwargs). */
+function unauthorizedDetail(state: SandboxState, code: UnauthorizedCode, path: string): { code: string; message: string; extra: Record<string, unknown> } {
+  switch (code) {
+    case 'sso-required': {
+      const org = /^\/api\/0\/(?:organizations|projects)\/([^/]+)\//.exec(path)?.[1] ?? state.seed.orgs[0].slug;
+      return { code, message: 'Must login via SSO', extra: { loginUrl: `${state.url}/auth/login/${org}/` } };
+    }
+    case '2fa-required':
+      return { code, message: 'Organization requires two-factor authentication to be enabled', extra: {} };
+    case 'sudo-required':
+      return { code, message: 'Account verification required.', extra: { username: SANDBOX_USER.email } };
+  }
+}
+
+function rateLimitedResponse(state: SandboxState, spec: true | RateLimitedFault): Res {
+  const o = spec === true ? {} : spec;
+  const headers: Record<string, string> =
+    o.headers === false
+      ? {}
+      : {
+          'x-sentry-rate-limit-limit': '40',
+          'x-sentry-rate-limit-remaining': '0',
+          'x-sentry-rate-limit-reset': String(Math.ceil(state.now() / 1000) + (o.resetInSeconds ?? 60)),
+          'x-sentry-rate-limit-concurrentlimit': '25',
+          'x-sentry-rate-limit-concurrentremaining': String(Math.max(0, 25 - state.inFlight)),
+        };
+  let res: Res;
+  if (o.body === 'html') res = html(429, nginxPage(429));
+  else if (o.body === 'string') res = json(429, RATE_LIMIT_DETAIL);
+  else res = json(429, { detail: RATE_LIMIT_DETAIL });
+  res.headers = { ...res.headers, ...headers, ...(o.contentType ? { 'content-type': o.contentType } : {}) };
+  return res;
+}
+
+function nginxPage(status: number): string {
+  const title = `${status} ${http.STATUS_CODES[status] ?? 'Error'}`;
+  return `<!DOCTYPE html>\n<html><head><title>${title}</title></head><body><center><h1>${title}</h1></center><hr><center>nginx</center></body></html>\n`;
+}
+
+function faultResponse(state: SandboxState, f: ActiveFault, path: string): Res | undefined {
   if (f.respond) return { status: f.respond.status, headers: { 'content-type': 'application/json', ...f.respond.headers }, body: f.respond.body };
+  if (f.rateLimited) return rateLimitedResponse(state, f.rateLimited);
+  if (f.unauthorizedCode) return json(401, { detail: unauthorizedDetail(state, f.unauthorizedCode, path) });
   if (f.gone) {
     return json(
       410,
@@ -187,10 +230,7 @@ function faultResponse(f: ActiveFault): Res | undefined {
   }
   if (f.html) {
     const status = f.status ?? 502;
-    return html(
-      status,
-      `<!DOCTYPE html>\n<html><head><title>${status} Bad Gateway</title></head><body><center><h1>${status} Bad Gateway</h1></center><hr><center>nginx</center></body></html>\n`,
-    );
+    return html(status, nginxPage(status));
   }
   if (f.status !== undefined) {
     if (f.status >= 500) return json(f.status, { detail: 'Internal Error', errorId: errorId() });
@@ -379,7 +419,10 @@ const CONTROL_HELP = {
   'POST /_sandbox/api-keys': '{key?, scopes?, org?} -> {key, authorization}',
   'POST /_sandbox/dsns': '{publicKey?, project?} -> {dsn}',
   'GET /_sandbox/faults': 'active faults',
-  'POST /_sandbox/faults': '{path?, method?, count?, latencyMs?, status?, reset?, truncated?, malformed?, gone?, html?, respond?: {status, headers?, body}} -> {id}',
+  'POST /_sandbox/faults':
+    '{path?, method?, count?, latencyMs?, status?, reset?, truncated?, malformed?, gone?, html?, respond?: {status, headers?, body}, ' +
+    "rateLimited?: true | {headers?: boolean (X-Sentry-Rate-Limit-*, default true), resetInSeconds?: 60, body?: 'detail'|'string'|'html', contentType?}, " +
+    "unauthorizedCode?: 'sso-required'|'2fa-required'|'sudo-required' (401 with detail {code, message, extra})} -> {id}",
   'POST /_sandbox/faults/clear': 'remove all faults',
   'POST /_sandbox/faults/remove': '{id}',
   'GET|POST /_sandbox/rate-limit': '{limit, windowSeconds, concurrentLimit?}',
@@ -578,13 +621,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const faults = state.takeFaults(method, url.pathname);
       const latency = faults.reduce((a, f) => a + (f.latencyMs ?? 0), 0);
       if (latency > 0) await sleep(latency);
-      const effect = faults.find((f) => f.reset || f.truncated || f.malformed || f.gone || f.html || f.status !== undefined);
+      const effect = faults.find((f) => f.reset || f.truncated || f.malformed || f.gone || f.html || f.respond || f.rateLimited || f.unauthorizedCode || f.status !== undefined);
       if (effect?.reset) {
         entry.status = 0;
         req.socket.destroy();
         return;
       }
-      let out: Res | undefined = effect && !effect.truncated && !effect.malformed ? faultResponse(effect) : undefined;
+      let out: Res | undefined = effect && !effect.truncated && !effect.malformed ? faultResponse(state, effect, url.pathname) : undefined;
       if (!out) {
         try {
           out = dispatch(state, ctx);

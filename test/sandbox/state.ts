@@ -100,7 +100,28 @@ export interface FaultSpec {
   html?: boolean;
   /** Answer exactly this (status, headers, raw body): for hostile or unusual server answers. */
   respond?: { status: number; headers?: Record<string, string>; body: string };
+  /**
+   * A 429 as real servers send it (limit 40 per 1 s, never a Retry-After). `true` is sentry.io's:
+   * the JSON `{"detail": ...}` with the X-Sentry-Rate-Limit-* headers, reset 60 s from the sandbox clock.
+   */
+  rateLimited?: boolean | RateLimitedFault;
+  /** A 401 whose `detail` is `{code, message, extra}`, as Sentry answers when the session lacks a step. */
+  unauthorizedCode?: UnauthorizedCode;
 }
+
+export interface RateLimitedFault {
+  /** Send the X-Sentry-Rate-Limit-* headers (default true; self-hosted servers usually send none). */
+  headers?: boolean;
+  /** X-Sentry-Rate-Limit-Reset is the sandbox clock plus this (default 60). */
+  resetInSeconds?: number;
+  /** `detail`: `{"detail":"..."}` (default); `string`: the bare JSON string older servers send; `html`: an nginx page. */
+  body?: 'detail' | 'string' | 'html';
+  /** Overrides the content type (older servers send the bare string as text/html). */
+  contentType?: string;
+}
+
+export const UNAUTHORIZED_CODES = ['sso-required', '2fa-required', 'sudo-required'] as const;
+export type UnauthorizedCode = (typeof UNAUTHORIZED_CODES)[number];
 
 export interface ActiveFault extends FaultSpec {
   id: string;
@@ -311,6 +332,11 @@ export class SandboxState {
   }
 
   addFault(spec: FaultSpec): ActiveFault {
+    if (spec.unauthorizedCode !== undefined && !UNAUTHORIZED_CODES.includes(spec.unauthorizedCode)) {
+      throw new Error(`unauthorizedCode must be one of ${UNAUTHORIZED_CODES.join(', ')}`);
+    }
+    const body = typeof spec.rateLimited === 'object' ? spec.rateLimited.body : undefined;
+    if (body !== undefined && !['detail', 'string', 'html'].includes(body)) throw new Error('rateLimited.body must be detail, string or html');
     let regex: RegExp | null = null;
     if (spec.path !== undefined) regex = new RegExp(spec.path);
     const count = spec.count ?? spec.times;

@@ -441,13 +441,18 @@ describe('sandbox service', function () {
       assert.deepEqual(without.body, []);
     });
 
-    it('hashes: repeated or comma separated, only the first 100, not with query', async () => {
+    it('hashes: repeated are several, comma-joined is one value (as on a real server), only the first 100, not with query', async () => {
       const issues = sb.seed.issuesOf('web-frontend');
       const [a, b, c] = [issues[10], issues[20], issues[30]];
-      const rep = await getJson<any[]>(`${base}?hashes=${a.hashes[0]}&hashes=${b.hashes[0]},${c.hashes[0]}`);
+      const rep = await getJson<any[]>(`${base}?hashes=${a.hashes[0]}&hashes=${b.hashes[0]}&hashes=${c.hashes[0]}`);
       assert.deepEqual(new Set(rep.body.map((i) => i.id)), new Set([a.id, b.id, c.id]));
+      const joined = await getJson<any[]>(`${base}?hashes=${a.hashes[0]},${b.hashes[0]}`);
+      assert.equal(joined.res.status, 200);
+      assert.deepEqual(joined.body, [], 'a comma-joined list is one hash that exists nowhere');
+      const mixed = await getJson<any[]>(`${base}?hashes=${a.hashes[0]}&hashes=${b.hashes[0]},${c.hashes[0]}`);
+      assert.deepEqual(mixed.body.map((i) => i.id), [a.id]);
       const fakes = Array.from({ length: 99 }, (_, i) => createHash('md5').update(String(i)).digest('hex'));
-      const capped = await getJson<any[]>(`${base}?hashes=${[a.hashes[0], ...fakes, b.hashes[0]].join(',')}`);
+      const capped = await getJson<any[]>(`${base}?${[a.hashes[0], ...fakes, b.hashes[0]].map((h) => `hashes=${h}`).join('&')}`);
       assert.deepEqual(
         capped.body.map((i) => i.id),
         [a.id],
@@ -704,6 +709,117 @@ describe('sandbox service', function () {
     });
   });
 
+  describe('as strict as a real server (issue 10)', () => {
+    const orgs = '/api/0/organizations/';
+
+    it('statsPeriod= (empty) on issue events is a 400, like any value that is not digits plus s|m|h|d|w', async () => {
+      const ev = `/api/0/organizations/acme/issues/${sb.seed.bigIssue.id}/events/`;
+      const empty = await getJson(`${ev}?statsPeriod=`);
+      assert.equal(empty.res.status, 400);
+      assert.deepEqual(empty.body, { detail: 'Invalid statsPeriod: ""' });
+      assert.equal((await get(`${ev}?statsPeriod=`)).status, 400, 'also without start/end');
+      assert.equal((await get(`${ev}?statsPeriod=&start=2024-01-01T00:00:00Z&end=2024-02-01T00:00:00Z`)).status, 400);
+      assert.equal((await get(`${ev}?statsPeriod=90d`)).status, 200);
+    });
+
+    it('project issues take the documented sort values (inbox too) and no others', async () => {
+      const base = '/api/0/projects/acme/web-frontend/issues/?limit=3&sort=';
+      for (const sort of ['date', 'new', 'trends', 'freq', 'user', 'inbox']) assert.equal((await get(base + sort)).status, 200, sort);
+      const bad = await getJson(base + 'priority');
+      assert.equal(bad.res.status, 400);
+      assert.match(bad.body.detail, /^Invalid sort: priority\. Valid choices are date, new, trends, freq, user, inbox$/);
+    });
+
+    it('429 faults: with and without the rate-limit headers, a bare-string JSON body, an HTML body', async () => {
+      const now = sb.control.clock.now();
+      sb.control.faults.add({ rateLimited: true, count: 1 });
+      const withHeaders = await get(orgs);
+      assert.equal(withHeaders.status, 429);
+      assert.match(withHeaders.headers.get('content-type')!, /^application\/json/);
+      assert.deepEqual(await withHeaders.json(), { detail: 'You are attempting to use this endpoint too frequently. Limit is 40 requests in 1 seconds' });
+      assert.equal(withHeaders.headers.get('x-sentry-rate-limit-limit'), '40');
+      assert.equal(withHeaders.headers.get('x-sentry-rate-limit-remaining'), '0');
+      assert.equal(withHeaders.headers.get('x-sentry-rate-limit-reset'), String(Math.ceil(now / 1000) + 60));
+      assert.equal(withHeaders.headers.get('x-sentry-rate-limit-concurrentlimit'), '25');
+      assert.ok(withHeaders.headers.get('x-sentry-rate-limit-concurrentremaining'));
+      assert.equal(withHeaders.headers.get('retry-after'), null, 'Sentry sends no Retry-After');
+
+      await control('faults', { rateLimited: { headers: false, resetInSeconds: 5 }, count: 1 });
+      const bare = await get(orgs);
+      assert.equal(bare.status, 429);
+      const names: string[] = [];
+      bare.headers.forEach((_v, k) => names.push(k));
+      assert.deepEqual(names.filter((k) => k.startsWith('x-sentry-rate-limit')), [], 'self-hosted: no rate-limit headers');
+      assert.equal((await bare.json() as any).detail.startsWith('You are attempting'), true);
+
+      sb.control.faults.add({ rateLimited: { body: 'string', resetInSeconds: 3600 }, count: 1 });
+      const str = await get(orgs);
+      assert.equal(str.status, 429);
+      assert.match(str.headers.get('content-type')!, /^application\/json/);
+      assert.equal(await str.text(), '"You are attempting to use this endpoint too frequently. Limit is 40 requests in 1 seconds"');
+      assert.equal(str.headers.get('x-sentry-rate-limit-reset'), String(Math.ceil(now / 1000) + 3600));
+
+      sb.control.faults.add({ rateLimited: { body: 'html', headers: false }, count: 1 });
+      const page = await get(orgs);
+      assert.equal(page.status, 429);
+      assert.match(page.headers.get('content-type')!, /^text\/html/);
+      assert.match(await page.text(), /<title>429 Too Many Requests<\/title>/);
+      assert.equal(page.headers.get('x-sentry-rate-limit-limit'), null);
+
+      sb.control.faults.add({ rateLimited: { body: 'string', contentType: 'text/html' }, count: 1 });
+      const oldServer = await get(orgs);
+      assert.match(oldServer.headers.get('content-type')!, /^text\/html/);
+      assert.match(await oldServer.text(), /^"You are attempting/);
+      assert.equal((await get(orgs)).status, 200, 'count: 1 applies once each');
+    });
+
+    it('401 whose detail is {code, message, extra}: sso-required, 2fa-required, sudo-required', async () => {
+      sb.control.faults.add({ unauthorizedCode: 'sso-required', count: 1 });
+      const sso = await getJson(orgs);
+      assert.equal(sso.res.status, 401);
+      assert.deepEqual(sso.body, { detail: { code: 'sso-required', message: 'Must login via SSO', extra: { loginUrl: `${url}/auth/login/acme/` } } });
+      await control('faults', { unauthorizedCode: '2fa-required', count: 1 });
+      assert.deepEqual((await getJson(orgs)).body, { detail: { code: '2fa-required', message: 'Organization requires two-factor authentication to be enabled', extra: {} } });
+      sb.control.faults.add({ unauthorizedCode: 'sudo-required', count: 1 });
+      const sudo = await getJson(orgs);
+      assert.equal(sudo.res.status, 401);
+      assert.deepEqual(sudo.body, { detail: { code: 'sudo-required', message: 'Account verification required.', extra: { username: 'jane@example.com' } } });
+      assert.throws(() => sb.control.faults.add({ unauthorizedCode: 'nope' as never }), /unauthorizedCode/);
+      assert.equal((await get(orgs)).status, 200);
+    });
+
+    it('respond answers exactly the given status, headers and body', async () => {
+      sb.control.faults.add({ respond: { status: 403, headers: { 'content-type': 'text/plain', 'x-extra': 'yes' }, body: 'nope' }, count: 1 });
+      const r = await get(orgs);
+      assert.equal(r.status, 403);
+      assert.equal(r.headers.get('content-type'), 'text/plain');
+      assert.equal(r.headers.get('x-extra'), 'yes');
+      assert.equal(await r.text(), 'nope');
+      await control('faults', { respond: { status: 200, body: '[]' }, count: 1 });
+      const j = await get(orgs);
+      assert.equal(j.headers.get('content-type'), 'application/json');
+      assert.equal(await j.text(), '[]');
+    });
+
+    it('a device poll before the first interval has passed gets slow_down', async () => {
+      const { body: d } = await postForm('/oauth/device/code/', { client_id: sb.defaults.clientId });
+      const poll = () => postForm('/oauth/token/', { grant_type: 'urn:ietf:params:oauth:grant-type:device_code', client_id: sb.defaults.clientId, device_code: d.device_code });
+      sb.control.clock.advance(4_000);
+      const early = await poll();
+      assert.equal(early.res.status, 400);
+      assert.equal(early.body.error, 'slow_down');
+      assert.equal(sb.control.device.list()[0].interval, 10);
+      sb.control.clock.advance(10_000);
+      assert.equal((await poll()).body.error, 'authorization_pending');
+    });
+
+    it('the control route lists every fault switch', async () => {
+      const help = await control('');
+      const faults = help['POST /_sandbox/faults'];
+      for (const sw of ['rateLimited', 'unauthorizedCode', 'respond', 'gone', 'html', 'malformed', 'truncated', 'reset']) assert.ok(faults.includes(sw), `${sw} in ${faults}`);
+    });
+  });
+
   describe('request log and control endpoints over HTTP', () => {
     it('records every non-control request with ordered query pairs and headers', async () => {
       await control('requests/clear', {});
@@ -901,6 +1017,7 @@ describe('sandbox service', function () {
 
     it('pending, cumulative slow_down, approve (any case, no dash), single use', async () => {
       const d = await deviceCode();
+      sb.control.clock.advance(5_000);
       let r = await poll(d.device_code);
       assert.equal(r.res.status, 400);
       assert.equal(r.body.error, 'authorization_pending');
