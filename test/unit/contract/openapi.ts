@@ -1,0 +1,208 @@
+// Sentry's published OpenAPI excerpt as an oracle: response schemas and query/path parameters of each
+// operation, compiled with ajv. The document is OpenAPI 3.0.3; ajv speaks JSON Schema, and the only
+// construct in between is `nullable`, translated in `toJsonSchema` and nowhere else.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+
+export const OPENAPI_PATH = path.resolve(__dirname, '../../../../shared/spec/sentry-openapi-subset.json');
+export const SHARED_FIXTURES_DIR = path.resolve(__dirname, '../../../../shared/fixtures/sentry-api-examples');
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type SchemaObject = { [key: string]: Json };
+
+export interface Parameter {
+  name: string;
+  in: 'query' | 'path' | 'header' | 'cookie';
+  required?: boolean;
+  schema: SchemaObject;
+}
+
+export interface Operation {
+  method: string;
+  /** The document's path template, e.g. `/api/0/organizations/{organization_id_or_slug}/projects/`. */
+  template: string;
+  /** `GET /api/0/...` plus the operationId (or summary): what failure messages name. */
+  label: string;
+  parameters: Parameter[];
+  responses: Record<string, { content?: Record<string, { schema?: SchemaObject }> }>;
+  matcher: RegExp;
+  pathParamNames: string[];
+}
+
+const doc = JSON.parse(fs.readFileSync(OPENAPI_PATH, 'utf8')) as {
+  paths: Record<string, Record<string, { operationId?: string; summary?: string; parameters?: Parameter[]; responses?: Operation['responses'] }>>;
+};
+
+/**
+ * OpenAPI 3.0.3 Schema Object -> JSON Schema (draft-07) for ajv. 3.0.3 says `nullable: true` "adds
+ * null to the allowed types specified by the type keyword, only if type is explicitly defined within
+ * the same Schema Object"; an `enum` is untouched (the document lists `null` in it where allowed).
+ * Walks schema positions only, so a property that happens to be called `nullable` or `type` is data.
+ */
+export function toJsonSchema(schema: SchemaObject): SchemaObject {
+  const out: SchemaObject = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'nullable') continue;
+    if ((key === 'properties' || key === 'patternProperties') && isObject(value)) {
+      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJsonSchema(v as SchemaObject)]));
+    } else if ((key === 'items' || key === 'additionalProperties' || key === 'not') && isObject(value)) {
+      out[key] = toJsonSchema(value);
+    } else if ((key === 'oneOf' || key === 'anyOf' || key === 'allOf') && Array.isArray(value)) {
+      out[key] = value.map((v) => toJsonSchema(v as SchemaObject));
+    } else {
+      out[key] = value;
+    }
+  }
+  if (schema.nullable === true && typeof schema.type === 'string') out.type = [schema.type, 'null'];
+  return out;
+}
+
+function isObject(v: Json | undefined): v is { [key: string]: Json } {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+// Strict mode stays on: an unknown keyword in the document is an error, not silently ignored.
+const ajv = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true });
+addFormats(ajv);
+
+const compiled = new Map<string, ValidateFunction>();
+function compile(key: string, schema: SchemaObject): ValidateFunction {
+  let v = compiled.get(key);
+  if (!v) {
+    v = ajv.compile(toJsonSchema(schema));
+    compiled.set(key, v);
+  }
+  return v;
+}
+
+export const operations: Operation[] = Object.entries(doc.paths).flatMap(([template, methods]) =>
+  Object.entries(methods)
+    .filter(([method]) => ['get', 'put', 'post', 'delete', 'patch'].includes(method))
+    .map(([method, op]) => {
+      const pathParamNames = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+      const source = template
+        .split(/\{[^}]+\}/)
+        .map((piece) => piece.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&'))
+        .join('([^/]+)');
+      return {
+        method: method.toUpperCase(),
+        template,
+        label: `${method.toUpperCase()} ${template} (${op.operationId ?? op.summary ?? 'no operationId'})`,
+        parameters: op.parameters ?? [],
+        responses: op.responses ?? {},
+        matcher: new RegExp(`^${source}$`),
+        pathParamNames,
+      };
+    }),
+);
+
+/** The document's operation for a concrete method and path, or undefined when it does not describe it. */
+export function operationFor(method: string, concretePath: string): Operation | undefined {
+  return operations.find((o) => o.method === method.toUpperCase() && o.matcher.test(concretePath));
+}
+
+export function operation(method: string, template: string): Operation {
+  const op = operations.find((o) => o.method === method.toUpperCase() && o.template === template);
+  if (!op) throw new Error(`the OpenAPI document has no ${method} ${template}`);
+  return op;
+}
+
+export function formatErrors(errors: ErrorObject[] | null | undefined, max = 8): string {
+  const list = (errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`);
+  return list.slice(0, max).join('; ') + (list.length > max ? `; … ${list.length - max} more` : '');
+}
+
+/** The JSON response schema the document gives for this status, or undefined when it gives none. */
+export function responseSchema(op: Operation, status: number): SchemaObject | undefined {
+  return op.responses[String(status)]?.content?.['application/json']?.schema;
+}
+
+/** Problems of one response body against the document: [] when it validates. */
+export function checkResponse(op: Operation, status: number, body: unknown): string[] {
+  const schema = responseSchema(op, status);
+  if (!schema) return [];
+  const validate = compile(`${op.label} ${status}`, schema);
+  return validate(body) ? [] : [`${op.label} → ${status}: ${formatErrors(validate.errors)}`];
+}
+
+/**
+ * A query string value as the document's parameter schema types it. OpenAPI's default query style
+ * is `form` with `explode: true`: an array is the parameter repeated, a scalar appears once.
+ * Booleans are `true`/`false`, integers decimal digits; anything else stays a string and fails.
+ */
+function decode(schema: SchemaObject, raw: string): Json {
+  const type = schema.type;
+  if (type === 'integer') return /^-?\d+$/.test(raw) ? Number(raw) : raw;
+  if (type === 'number') return /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
+  if (type === 'boolean') return raw === 'true' ? true : raw === 'false' ? false : raw;
+  return raw;
+}
+
+export interface RequestLike {
+  method: string;
+  path: string;
+  query: Array<[string, string]>;
+}
+
+/**
+ * Problems of one request against the operation's parameters: unknown query names (unless
+ * `allowedExtra` lets that name through for this operation), a scalar parameter repeated, missing
+ * required parameters, and every value against its schema (enums, patterns, formats).
+ */
+export function checkRequest(op: Operation, req: RequestLike, allowance: { extraQuery?: readonly string[]; scalarRepeated?: readonly string[]; booleanAsDigit?: readonly string[] } = {}): string[] {
+  const problems: string[] = [];
+  const where = `${op.label}: request ${req.method} ${req.path}?${new URLSearchParams(req.query).toString()}`;
+  const params = new Map(op.parameters.map((p) => [`${p.in}:${p.name}`, p]));
+
+  const m = op.matcher.exec(req.path);
+  if (!m) return [`${where}: the path does not match the template`];
+  op.pathParamNames.forEach((name, i) => {
+    const p = params.get(`path:${name}`);
+    if (!p) {
+      problems.push(`${where}: path parameter {${name}} is not described`);
+      return;
+    }
+    let value: string;
+    try {
+      value = decodeURIComponent(m[i + 1]);
+    } catch {
+      problems.push(`${where}: path parameter ${name} is not valid percent-encoding`);
+      return;
+    }
+    const v = compile(`${op.label} path:${name}`, p.schema);
+    if (!v(decode(p.schema, value))) problems.push(`${where}: path parameter ${name}=${JSON.stringify(value)}: ${formatErrors(v.errors)}`);
+  });
+
+  const byName = new Map<string, string[]>();
+  for (const [k, v] of req.query) byName.set(k, [...(byName.get(k) ?? []), v]);
+  for (const [name, values] of byName) {
+    const p = params.get(`query:${name}`);
+    if (!p) {
+      if (!allowance.extraQuery?.includes(name)) problems.push(`${where}: query parameter "${name}" is not a parameter of this operation`);
+      continue;
+    }
+    const isArray = p.schema.type === 'array';
+    if (!isArray && values.length > 1 && !allowance.scalarRepeated?.includes(name)) {
+      problems.push(`${where}: query parameter "${name}" is not an array but was sent ${values.length} times`);
+    }
+    const v = compile(`${op.label} query:${name}`, p.schema);
+    const items = isArray && isObject(p.schema.items) ? (p.schema.items as SchemaObject) : p.schema;
+    const decoded = values.map((raw) => (p.schema.type === 'boolean' && allowance.booleanAsDigit?.includes(name) && (raw === '1' || raw === '0') ? raw === '1' : decode(items, raw)));
+    const candidates: Json[] = isArray ? [decoded] : decoded;
+    for (const value of candidates) {
+      if (!v(value)) problems.push(`${where}: query parameter ${name}=${JSON.stringify(value)}: ${formatErrors(v.errors)}`);
+    }
+  }
+  for (const p of op.parameters) {
+    if (p.required && p.in === 'query' && !byName.has(p.name)) problems.push(`${where}: required query parameter "${p.name}" is missing`);
+  }
+  return problems;
+}
+
+/** A status the document does not list for the operation, unless allowed: one problem. */
+export function checkStatus(op: Operation, status: number, extraStatuses: readonly number[] = []): string[] {
+  if (String(status) in op.responses || extraStatuses.includes(status)) return [];
+  return [`${op.label} → ${status}: the document lists only ${Object.keys(op.responses).join(', ')} for this operation`];
+}

@@ -1,0 +1,169 @@
+// Contract: every operation the sandbox implements and Sentry's OpenAPI excerpt describes answers what
+// the document's response schema allows, for every seeded organization, project and issue list, and a
+// representative issue of every kind for events and tag details. The shared real payloads validate too.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { startSandbox, type Sandbox, type SeedIssue } from '../../sandbox';
+import { eventTags } from '../../sandbox/api';
+import { NOT_IN_DOCUMENT, PATHS } from './allowances';
+import { Exchanges } from './exchange';
+import { checkResponse, operation, operations, SHARED_FIXTURES_DIR } from './openapi';
+
+const EVENT_DETAILS = '/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/events/{event_id}/';
+
+/** Follows `next` links while they have results, checking every page. */
+async function allPages(ex: Exchanges, first: string, auth: string): Promise<unknown[]> {
+  const items: unknown[] = [];
+  let next: string | undefined = first;
+  while (next) {
+    const { status, body, headers } = await ex.send('GET', next, auth);
+    assert.equal(status, 200, `${next} answered ${status}: ${JSON.stringify(body).slice(0, 200)}`);
+    items.push(...(body as unknown[]));
+    const m = /<([^>]+)>; rel="next"; results="true"/.exec(headers.get('link') ?? '');
+    next = m ? new URL(m[1]).pathname + new URL(m[1]).search : undefined;
+  }
+  return items;
+}
+
+/** One issue per kind of seeded event (project, crash site, bare file, no stack, feedback) plus the special ones. */
+function representativeIssues(sb: Sandbox): SeedIssue[] {
+  const byKind = new Map<string, SeedIssue>();
+  for (const i of sb.seed.issues) {
+    const kind = [i.project.slug, i.crashSite, i.location === null, i.workspaceLine === null, i.issueCategory].join('|');
+    if (!byKind.has(kind)) byKind.set(kind, i);
+  }
+  return [...new Set([...byKind.values(), sb.seed.xssIssue, sb.seed.bigIssue, sb.seed.longTitleIssue, ...sb.seed.feedbackIssues])];
+}
+
+describe('contract: sandbox responses against the OpenAPI document', function () {
+  this.timeout(120_000);
+  let sb: Sandbox;
+  let auth: string;
+
+  before(async () => {
+    sb = await startSandbox({ rateLimit: { limit: 1_000_000, windowSeconds: 1 } });
+    auth = `Bearer ${sb.defaults.authToken}`;
+  });
+  after(async () => {
+    await sb.close();
+  });
+  beforeEach(() => sb.control.reset());
+
+  it('the document describes the operations checked here and none of the routes left out', () => {
+    for (const p of Object.values(PATHS)) assert.ok(operation('GET', p).responses['200'], `GET ${p} has a 200 answer`);
+    for (const entry of NOT_IN_DOCUMENT) {
+      const [method, template] = entry.split(' ');
+      assert.equal(operations.find((o) => o.method === method && o.template === template), undefined, `${entry} is now in the document: validate it`);
+    }
+  });
+
+  it('the shared real payloads validate unchanged', () => {
+    const fixtures: Record<string, [string, string]> = {
+      'issue-event.json': ['GET', EVENT_DETAILS],
+      'issue-events.json': ['GET', PATHS.issueEvents],
+      'issue-tag-details.json': ['GET', PATHS.tagDetails],
+      'organizations-list.json': ['GET', PATHS.organizations],
+      'project-issues.json': ['GET', PATHS.projectIssues],
+    };
+    assert.deepEqual(fs.readdirSync(SHARED_FIXTURES_DIR).filter((f) => f.endsWith('.json')).sort(), Object.keys(fixtures).sort(), 'every shared fixture is mapped to its operation');
+    const problems = Object.entries(fixtures).flatMap(([file, [method, template]]) =>
+      checkResponse(operation(method, template), 200, JSON.parse(fs.readFileSync(path.join(SHARED_FIXTURES_DIR, file), 'utf8'))).map((p) => `${file}: ${p}`),
+    );
+    assert.deepEqual(problems, []);
+  });
+
+  it('a response of the wrong shape is reported with its path, operation and the ajv error', async () => {
+    const ex = new Exchanges(sb);
+    sb.control.faults.add({ path: '/issues/$', malformed: 'count' });
+    await ex.send('GET', '/api/0/projects/acme/worker/issues/?limit=1', auth);
+    assert.equal(ex.problems.length, 1, ex.problems.join('\n'));
+    assert.match(ex.problems[0], /^GET \/api\/0\/projects\/\{organization_id_or_slug\}\/\{project_id_or_slug\}\/issues\/ \(List a Project's Issues\) → 200: \/0\/count must be string .*\(for GET \/api\/0\/projects\/acme\/worker\/issues\/\?limit=1\)$/);
+  });
+
+  it('organizations: every page, for every kind of credential, and the error answers', async () => {
+    const ex = new Exchanges(sb);
+    const apiKey = sb.control.credentials.addApiKey({ org: 'globex' }).authorization;
+    const integration = `Bearer ${sb.control.credentials.addToken({ kind: 'integration', scopes: ['org:read'], org: 'acme' }).token}`;
+    for (const credential of [auth, apiKey, integration]) {
+      assert.ok((await allPages(ex, '/api/0/organizations/?per_page=1', credential)).length >= 1);
+    }
+    assert.equal((await allPages(ex, '/api/0/organizations/', auth)).length, sb.seed.orgs.length);
+    assert.equal((await ex.send('GET', '/api/0/organizations/', null)).status, 401);
+    assert.equal((await ex.send('GET', '/api/0/organizations/?per_page=0', auth)).status, 400);
+    assert.equal((await ex.send('GET', '/api/0/organizations/?cursor=nope', auth)).status, 400);
+    ex.assertClean();
+  });
+
+  it("projects: every page of every organization's projects, and the error answers", async () => {
+    const ex = new Exchanges(sb);
+    for (const org of sb.seed.orgs) {
+      assert.equal((await allPages(ex, `/api/0/organizations/${org.slug}/projects/?per_page=1`, auth)).length, org.projects.length);
+    }
+    assert.equal((await ex.send('GET', '/api/0/organizations/nope/projects/', auth)).status, 404);
+    const noScope = `Bearer ${sb.control.credentials.addToken({ scopes: ['org:read'] }).token}`;
+    assert.equal((await ex.send('GET', '/api/0/organizations/acme/projects/', noScope)).status, 403);
+    ex.assertClean();
+  });
+
+  it('project issues: every issue of every project under every stats period, and every documented parameter', async () => {
+    const ex = new Exchanges(sb);
+    for (const project of sb.seed.projects) {
+      const base = `/api/0/projects/${project.org.slug}/${project.slug}/issues/`;
+      for (const period of ['', '&statsPeriod=', '&statsPeriod=24h', '&statsPeriod=14d']) {
+        const all = await allPages(ex, `${base}?query=${period}`, auth);
+        assert.equal(all.length, project.issues.filter((i) => i.issueCategory !== 'feedback').length, `${base} ${period}`);
+      }
+      await allPages(ex, `${base}?query=issue.category:feedback`, auth);
+    }
+    const web = '/api/0/projects/acme/web-frontend/issues/';
+    const ok = async (p: string) => assert.equal((await ex.send('GET', p, auth)).status, 200, p);
+    for (const sort of ['date', 'new', 'trends', 'freq', 'user', 'inbox']) await ok(`${web}?sort=${sort}&limit=5`);
+    const big = sb.seed.bigIssue;
+    await ok(`${web}?${big.hashes.map((h) => `hashes=${h}`).join('&')}&statsPeriod=14d`);
+    await ok(`${web}?shortIdLookup=1&query=${sb.seed.issuesOf('worker')[0].shortId}`);
+    await ok(`${web}?query=is:unresolved assigned:me&environment=staging&limit=100&cursor=0:100:0`);
+    for (const bad of ['statsPeriod=7d', 'limit=0', 'sort=nope', 'query="open', 'cursor=x']) {
+      assert.equal((await ex.send('GET', `${web}?${bad}`, auth)).status, 400, bad);
+    }
+    assert.equal((await ex.send('GET', '/api/0/projects/acme/nope/issues/', auth)).status, 404);
+    ex.assertClean();
+  });
+
+  it('issue events: a representative issue of every kind, with and without full bodies, sampled and paged', async () => {
+    const ex = new Exchanges(sb);
+    const issues = representativeIssues(sb);
+    for (const issue of issues) {
+      const base = `/api/0/organizations/${issue.project.org.slug}/issues/${issue.id}/events/`;
+      await ex.send('GET', `${base}?statsPeriod=3650d`, auth);
+      await ex.send('GET', `${base}?statsPeriod=3650d&full=true&sample=true`, auth);
+    }
+    const big = `/api/0/organizations/acme/issues/${sb.seed.bigIssue.id}/events/`;
+    assert.equal((await allPages(ex, `${big}?statsPeriod=3650d`, auth)).length, sb.seed.bigIssue.events.length);
+    const filtered = `${big}?start=2000-01-01T00:00:00Z&end=2100-01-01T00:00:00Z&environment=production&environment=staging&query=handled:yes&per_page=7&cursor=0:7:0`;
+    assert.equal((await ex.send('GET', filtered, auth)).status, 200);
+    for (const bad of ['statsPeriod=2 days', 'statsPeriod=', 'per_page=101', 'start=2024-01-01T00:00:00Z', 'cursor=x']) {
+      assert.equal((await ex.send('GET', `${big}?${bad}`, auth)).status, 400, bad);
+    }
+    assert.equal((await ex.send('GET', '/api/0/organizations/acme/issues/1/events/', auth)).status, 404);
+    assert.ok(issues.length >= 40, `${issues.length} kinds of issue`);
+    ex.assertClean();
+  });
+
+  it('tag details: every tag key of a representative issue of every project, aliases, environments and pages', async () => {
+    const ex = new Exchanges(sb);
+    const perProject = sb.seed.projects.map((p) => p.issues.reduce((a, b) => (b.events.length > a.events.length ? b : a)));
+    for (const issue of [...perProject, sb.seed.xssIssue, sb.seed.feedbackIssues[0]]) {
+      const keys = new Set(issue.events.flatMap((e) => eventTags(e).map(([k]) => k)));
+      for (const key of [...keys, 'sentry:user', 'sentry:release']) {
+        const { status } = await ex.send('GET', `/api/0/organizations/${issue.project.org.slug}/issues/${issue.id}/tags/${encodeURIComponent(key)}/?environment=production&environment=staging`, auth);
+        assert.equal(status, 200, `${issue.shortId} ${key}`);
+      }
+    }
+    const browser = `/api/0/organizations/acme/issues/${sb.seed.bigIssue.id}/tags/browser/`;
+    assert.equal((await ex.send('GET', `${browser}?per_page=1000`, auth)).status, 200);
+    assert.equal((await ex.send('GET', `${browser}?per_page=2&cursor=0:2:0`, auth)).status, 200);
+    assert.equal((await ex.send('GET', `/api/0/organizations/acme/issues/${sb.seed.bigIssue.id}/tags/nope/`, auth)).status, 404);
+    ex.assertClean();
+  });
+});
