@@ -64,7 +64,7 @@ describe('IssueRef', () => {
 
   it('refKey and sameIssue identify an issue by org and id', () => {
     assert.equal(refKey(REF), 'acme/4800000007');
-    assert.ok(sameIssue(REF, { ...REF, project: 'other' }));
+    assert.ok(sameIssue(REF, { org: 'acme', issueId: '4800000007' }));
     assert.ok(!sameIssue(REF, { ...REF, org: 'globex' }));
   });
 });

@@ -1,0 +1,44 @@
+/**
+ * Which issue list: the request parameters of "list a project's issues" (spec 4.5) that change the
+ * answer, and the cache key they make. No `vscode` import, no dependency on a view's filter type:
+ * the Issues view turns its filter into a spec with `{ org, project, ...toParams(filter) }`
+ * (src/issues/filter.ts), and `listKey` of that spec equals the view's `cacheKey` today.
+ */
+import type { IssueSort, ProjectIssuesStatsPeriod } from '../api/client';
+import { MAX_HASHES } from '../api/client';
+
+/** Issues per page (the endpoint's maximum). */
+export const PAGE_SIZE = 100;
+/** What the server uses when the parameter is left out (spec 4.5). */
+export const DEFAULT_STATS_PERIOD: ProjectIssuesStatsPeriod = '24h';
+export const DEFAULT_SORT: IssueSort = 'date';
+
+export interface ListSpec {
+  readonly org: string;
+  readonly project: string;
+  /** Left out: the server's default `is:unresolved`. Empty string: every status. */
+  readonly query?: string;
+  /** Left out: the server's default, `24h` (the same list). `''`: no stats. */
+  readonly statsPeriod?: ProjectIssuesStatsPeriod;
+  /** Left out: the server's default, `date` (the same list). */
+  readonly sort?: IssueSort;
+  /** Sent when the query is a short ID; follows from the query, so it is not part of the key. */
+  readonly shortIdLookup?: boolean;
+  /**
+   * A search by group hashes instead of a query (first 100 used, every status, one page, no sort).
+   * Query and sort are ignored for it.
+   */
+  readonly hashes?: readonly string[];
+}
+
+/** Equal keys mean identical requests (and the same cached list). */
+export function listKey(spec: ListSpec): string {
+  const statsPeriod = spec.statsPeriod ?? DEFAULT_STATS_PERIOD;
+  if (spec.hashes) return JSON.stringify(['hashes', spec.org, spec.project, spec.hashes.slice(0, MAX_HASHES), statsPeriod]);
+  return JSON.stringify([spec.org, spec.project, spec.query ?? null, statsPeriod, spec.sort ?? DEFAULT_SORT]);
+}
+
+/** The query whose statuses a list shows: a hashes search finds every status. */
+export function effectiveQuery(spec: ListSpec): string | undefined {
+  return spec.hashes ? '' : spec.query;
+}
