@@ -31,6 +31,10 @@ export const NEEDED_SCOPES = {
 /** At most this many hashes are used by the server (spec section 8). */
 export const MAX_HASHES = 100;
 export const MAX_PER_PAGE = 100;
+/** Values in one tag-details response (spec section 8). */
+export const MAX_TAG_VALUES = 1000;
+/** Sentry's own rule for tag keys; anything else (`..`, `/`) never reaches a URL. */
+const TAG_KEY = /^[a-zA-Z0-9_.:-]{1,200}$/;
 
 export interface IssueEventsParams {
   start?: string;
@@ -81,7 +85,7 @@ export class SentryClient {
 
   /** Spec 4.4. */
   async listIssueEvents(org: string, issueId: string, params: IssueEventsParams = {}, signal?: AbortSignal): Promise<Page<SentryEvent>> {
-    if (!/^\d+$/.test(issueId)) throw new RangeError(`An issue id is a number, not "${issueId}".`);
+    checkIssueId(issueId);
     if (params.statsPeriod !== undefined && !STATS_PERIOD.test(params.statsPeriod)) {
       throw new RangeError(`A stats period is a number followed by s, m, h, d or w (like 24h), not "${params.statsPeriod}".`);
     }
@@ -101,6 +105,7 @@ export class SentryClient {
         per_page: params.perPage,
       },
       schema: EventListSchema,
+      cut: firstItems(params.perPage ?? MAX_PER_PAGE),
       neededScopes: NEEDED_SCOPES.issueEvents,
       what: `Issue ${issueId} in organization "${org}"`,
       signal,
@@ -126,6 +131,7 @@ export class SentryClient {
         limit: params.limit,
       },
       schema: IssueListSchema,
+      cut: firstItems(params.limit ?? MAX_PER_PAGE),
       neededScopes: NEEDED_SCOPES.projectIssues,
       what: `Project "${project}" in organization "${org}"`,
       signal,
@@ -135,10 +141,13 @@ export class SentryClient {
 
   /** Spec 4.6. */
   async getTagDetails(org: string, issueId: string, key: string, params: { environment?: readonly string[]; cursor?: string } = {}, signal?: AbortSignal): Promise<TagDetails & { nextCursor?: string }> {
+    checkIssueId(issueId);
+    if (!TAG_KEY.test(key) || /^\.+$/.test(key)) throw new RangeError(`"${key.slice(0, 40)}" is not a tag key.`);
     const res = await this.http.request({
       path: `/api/0/organizations/${seg(org)}/issues/${seg(issueId)}/tags/${seg(key)}/`,
       query: { environment: params.environment, cursor: params.cursor },
       schema: TagDetailsSchema,
+      cut: (json) => (isRecord(json) && Array.isArray(json.topValues) && json.topValues.length > MAX_TAG_VALUES ? { ...json, topValues: json.topValues.slice(0, MAX_TAG_VALUES) } : json),
       neededScopes: NEEDED_SCOPES.tagDetails,
       what: `Tag "${key}" of issue ${issueId}`,
       signal,
@@ -154,6 +163,7 @@ export class SentryClient {
       path: '/api/0/organizations/',
       query: { cursor: params.cursor, per_page: params.perPage },
       schema: OrganizationListSchema,
+      cut: firstItems(params.perPage ?? MAX_PER_PAGE),
       neededScopes: NEEDED_SCOPES.organizations,
       signal,
     });
@@ -179,6 +189,7 @@ export class SentryClient {
       path: `/api/0/organizations/${seg(org)}/projects/`,
       query: { cursor: params.cursor, per_page: params.perPage },
       schema: ProjectListSchema,
+      cut: firstItems(params.perPage ?? MAX_PER_PAGE),
       neededScopes: NEEDED_SCOPES.projects,
       what: `Organization "${org}"`,
       signal,
@@ -191,6 +202,7 @@ export class SentryClient {
     const res = await this.http.request({
       path: `/api/0/${seg(org)}/${seg(project)}/user-reports/`,
       schema: z.array(z.record(z.string(), z.unknown())),
+      cut: firstItems(MAX_PER_PAGE),
       what: `Project "${project}" in organization "${org}"`,
       signal,
     });
@@ -215,9 +227,26 @@ export class SentryClient {
   }
 }
 
-/** One URL path segment, encoded. */
+/**
+ * One URL path segment, encoded. Names come from settings, workspace files and servers: an empty,
+ * `.` or `..` segment would move the request elsewhere on the server once the URL is normalised.
+ */
 export function seg(value: string): string {
+  if (value === '' || /^\.+$/.test(value)) throw new RangeError(`"${value}" cannot be part of a Sentry URL.`);
   return encodeURIComponent(value);
+}
+
+function checkIssueId(issueId: string): void {
+  if (!/^\d{1,30}$/.test(issueId)) throw new RangeError(`An issue id is a number, not "${issueId.slice(0, 40)}".`);
+}
+
+/** Keeps the first `n` items of a list: a server may answer more than the page size asked for. */
+function firstItems(n: number): (json: unknown) => unknown {
+  return (json) => (Array.isArray(json) && json.length > n ? json.slice(0, n) : json);
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function checkPerPage(n: number | undefined): void {

@@ -31,32 +31,69 @@ export abstract class ApiError extends Error {
   }
 }
 
+/**
+ * A `code` in a 401's detail object (api-facts "Error bodies"): the token is fine, but the server
+ * wants the user to complete something in the browser first. Known codes get their own message;
+ * others are kept as sent (only when they look like a code).
+ */
+export type UnauthorizedCode = 'sso-required' | '2fa-required' | 'sudo-required' | (string & {});
+
 export class UnauthorizedError extends ApiError {
   readonly kind = 'unauthorized';
-  constructor(readonly detail: string | undefined, request?: string) {
-    super(
-      `Sentry rejected the credentials${detail ? ` (${detail})` : ''}: the token has expired or was revoked. Sign in again.`,
-      401,
-      request,
-    );
+  constructor(
+    readonly detail: string | undefined,
+    request?: string,
+    /** Set when the server asks for a step in the browser; undefined for an invalid or expired token. */
+    readonly code?: UnauthorizedCode,
+    /** The server's page for that step as sent (relative or absolute): untrusted, open only through safeWebUrl. */
+    readonly loginUrl?: string,
+  ) {
+    super(unauthorizedMessage(detail, code), 401, request);
+  }
+}
+
+function unauthorizedMessage(detail: string | undefined, code: string | undefined): string {
+  const said = detail ? ` (${detail})` : '';
+  switch (code) {
+    case undefined:
+      return `Sentry rejected the credentials${said}: the token has expired or was revoked. Sign in again.`;
+    case 'sso-required':
+      return `Sentry requires single sign-on for this organization: complete it in the browser, then retry${said}.`;
+    case '2fa-required':
+      return `Sentry requires two-factor authentication for this organization: set it up in the browser, then retry${said}.`;
+    case 'sudo-required':
+      return `Sentry asks you to confirm your identity (sudo mode): confirm it in the browser, then retry${said}.`;
+    default:
+      return `Sentry asks for a step in the browser before it accepts these credentials (${code}): complete it, then retry${said}.`;
   }
 }
 
 export class ForbiddenError extends ApiError {
   readonly kind = 'forbidden';
+  /** The needed scopes, when none of them is granted (or what is granted is unknown); empty when scopes are not the problem. */
+  readonly missingScopes: readonly string[];
   constructor(
     /** Scopes of which the operation needs at least one (rule 2 of spec section 5). */
     readonly neededScopes: readonly string[],
     readonly detail: string | undefined,
     request?: string,
+    /** The scopes the token has, when known. */
+    grantedScopes?: readonly string[],
   ) {
+    const has = grantedScopes ? neededScopes.filter((s) => grantedScopes.includes(s)) : [];
+    const missing = has.length > 0 ? [] : [...neededScopes];
+    const said = detail ? ` (${detail})` : '';
     super(
-      neededScopes.length > 0
-        ? `Sentry denied access: this needs a token with ${describeScopes(neededScopes)}. Sign in again granting that scope, or use a token that has it.`
-        : `Sentry denied access${detail ? ` (${detail})` : ''}. Check that your account may see this organization and project.`,
+      missing.length > 0
+        ? `Sentry denied access${said}: this needs a token with ${describeScopes(missing)}. Sign in again granting that scope, or use a token that has it.`
+        : has.length > 0
+          ? `Sentry denied access${said}, although the token has ${describeScopes(has, 'and')}: the server refused for another reason. ` +
+            'An OAuth token may be limited to another organization (sign in again and pick this one), or your account may not see this organization or project.'
+          : `Sentry denied access${said}. Check that your account may see this organization and project.`,
       403,
       request,
     );
+    this.missingScopes = missing;
   }
 }
 
@@ -85,20 +122,23 @@ export class GoneError extends ApiError {
 
 export class RateLimitedError extends ApiError {
   readonly kind = 'rateLimited';
-  constructor(
-    /** When the server's budget refills (epoch ms), when it said so. */
-    readonly resetAt: number | undefined,
-    readonly detail: string | undefined,
-    request?: string,
-  ) {
+  /** When the server's budget refills (epoch ms), when it said so and it is a date at all. */
+  readonly resetAt: number | undefined;
+  constructor(resetAt: number | undefined, readonly detail: string | undefined, request?: string) {
+    // The caller clamps it to a sane distance; this only keeps the message from an invalid Date.
+    const at = resetAt !== undefined && Number.isFinite(resetAt) && Math.abs(resetAt) <= MAX_DATE_MS ? resetAt : undefined;
     super(
       `Sentry is rate-limiting these requests${detail ? ` (${detail})` : ''}. ` +
-        (resetAt ? `Try again after ${new Date(resetAt).toISOString()}.` : 'Try again in a moment.'),
+        (at ? `Try again after ${new Date(at).toISOString()}.` : 'Try again in a moment.'),
       429,
       request,
     );
+    this.resetAt = at;
   }
 }
+
+/** The largest epoch ms a Date holds. */
+const MAX_DATE_MS = 8.64e15;
 
 export class BadRequestError extends ApiError {
   readonly kind = 'badRequest';
@@ -151,6 +191,22 @@ export class BadResponseError extends ApiError {
   }
 }
 
+/** A body larger than the client reads (HttpClientOptions.maxResponseBytes); refused unread. */
+export class ResponseTooLargeError extends BadResponseError {
+  constructor(readonly limitBytes: number, request?: string, status?: number) {
+    super('', `the response is larger than ${describeBytes(limitBytes)}, the most Sentry Explorer reads`, request, status);
+    this.message =
+      `Sentry sent a response larger than ${describeBytes(limitBytes)}, the most Sentry Explorer reads at once, so it was refused. ` +
+      'Ask for less (a narrower search, a shorter period or a smaller page), or report it if this is an ordinary request.';
+  }
+}
+
+function describeBytes(n: number): string {
+  if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
+  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
+  return `${n} bytes`;
+}
+
 export class ForeignRedirectError extends ApiError {
   readonly kind = 'foreignRedirect';
   constructor(readonly target: string, status: number, request?: string) {
@@ -179,9 +235,9 @@ export class HttpError extends ApiError {
   }
 }
 
-function describeScopes(scopes: readonly string[]): string {
+function describeScopes(scopes: readonly string[], join: 'or' | 'and' = 'or'): string {
   if (scopes.length === 1) return `the ${scopes[0]} scope`;
-  return `one of the scopes ${scopes.slice(0, -1).join(', ')} or ${scopes[scopes.length - 1]}`;
+  return `${join === 'or' ? 'one of ' : ''}the scopes ${scopes.slice(0, -1).join(', ')} ${join} ${scopes[scopes.length - 1]}`;
 }
 
 function oauthMessage(error: string, description: string | undefined): string {

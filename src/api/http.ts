@@ -17,13 +17,16 @@ import {
   NotFoundError,
   OAuthError,
   RateLimitedError,
+  ResponseTooLargeError,
   ServerError,
   TimeoutError,
   UnauthorizedError,
 } from './errors';
 import { parseLinkHeader, type LinkEntry } from './links';
-import { readRateLimit, type RateLimitInfo } from './rateLimit';
+import { clampResetAt, parseRetryAfter, readRateLimit, type RateLimitInfo } from './rateLimit';
 import { formatPath } from './schemas';
+import { pruneDepth } from '../util/boundedJson';
+import { clampDelay, sleep } from '../util/delay';
 
 export type QueryValue = string | number | boolean | readonly string[] | undefined;
 export type Query = Record<string, QueryValue>;
@@ -33,16 +36,24 @@ export interface HttpClientOptions {
   baseUrl: string;
   /** Asked before every authenticated request (so a refreshed token is picked up at once). */
   credential?: () => Promise<Credential | undefined>;
-  /** Called once on a 401: returns a fresh credential to retry with, or undefined to give up. */
+  /**
+   * Called once on a 401 for an invalid or expired token: returns a fresh credential to retry with,
+   * or undefined to give up. Not called when the 401 names a step to complete (SSO, 2FA, sudo).
+   */
   onUnauthorized?: (used: Credential) => Promise<Credential | undefined>;
+  /** The scopes the current credential has, when known: a 403 then names scopes only when they are what is missing. */
+  grantedScopes?: () => readonly string[] | undefined;
   timeoutMs?: number;
   /** Retries of a GET after a 5xx or a network failure (never after a 4xx). */
   retries?: number;
   retryBaseDelayMs?: number;
   /** The longest wait for a rate-limit reset before a 429 is reported instead. */
   maxRateLimitWaitMs?: number;
+  /** The largest response body read (default 16 MiB); a larger one is refused with ResponseTooLargeError. */
+  maxResponseBytes?: number;
   now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
+  /** Waits for a rate-limit reset; always given a timer-safe delay. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
   userAgent?: string;
   /** Told of every finished request, for logs and metrics; never given credentials or query values. */
@@ -72,6 +83,11 @@ export interface RequestSpec<T> {
   neededScopes?: readonly string[];
   /** What a 404 means, e.g. "Issue 42 in organization acme". */
   what?: string;
+  /**
+   * Applied to the parsed body before validation, e.g. to keep only the page size asked for, so a
+   * server answering 100,000 items to per_page=1 costs the validation of one.
+   */
+  cut?: (json: unknown) => unknown;
   signal?: AbortSignal;
 }
 
@@ -85,6 +101,9 @@ export interface HttpResponse<T> {
 
 const RETRY_STATUSES = [500, 502, 503, 504];
 const MAX_REDIRECTS = 5;
+export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** Error bodies are only read this far (4 KiB of text is at most 16 KiB of UTF-8). */
+const MAX_ERROR_BODY_BYTES = 16 * 1024;
 
 /** A server's base URL as the client and the secret keys use it: origin plus path, no trailing slash. */
 export function normalizeBaseUrl(baseUrl: string | URL): string {
@@ -95,7 +114,7 @@ export function normalizeBaseUrl(baseUrl: string | URL): string {
 export class HttpClient {
   readonly baseUrl: string;
   readonly origin: string;
-  private readonly opts: Required<Pick<HttpClientOptions, 'timeoutMs' | 'retries' | 'retryBaseDelayMs' | 'maxRateLimitWaitMs' | 'now' | 'sleep' | 'random'>> &
+  private readonly opts: Required<Pick<HttpClientOptions, 'timeoutMs' | 'retries' | 'retryBaseDelayMs' | 'maxRateLimitWaitMs' | 'maxResponseBytes' | 'now' | 'sleep' | 'random'>> &
     HttpClientOptions;
 
   constructor(options: HttpClientOptions) {
@@ -108,8 +127,9 @@ export class HttpClient {
       retries: 2,
       retryBaseDelayMs: 500,
       maxRateLimitWaitMs: 10_000,
+      maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES,
       now: Date.now,
-      sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+      sleep,
       random: Math.random,
       ...options,
     };
@@ -135,7 +155,8 @@ export class HttpClient {
     for (;;) {
       const response = await this.send(method, this.urlFor(spec.path, spec.query), spec, credential, label);
       const status = response.status;
-      if (status === 401 && credential && !refreshed && this.opts.onUnauthorized) {
+      // A 401 naming a step to complete (SSO, 2FA, sudo) is not an expired token: refreshing cannot help.
+      if (status === 401 && credential && !refreshed && this.opts.onUnauthorized && !readErrorBody(response.text, response.headers.get('content-type')).code) {
         refreshed = true;
         const next = await this.opts.onUnauthorized(credential);
         if (next) {
@@ -145,9 +166,10 @@ export class HttpClient {
       }
       if (status === 429 && rateLimitWaits < 2) {
         const wait = this.rateLimitWait(response.headers, rateLimitWaits);
-        if (wait !== undefined && wait <= this.opts.maxRateLimitWaitMs) {
+        // Beyond what a timer can take, a wait is a reported 429, never a 1 ms timer (NaN fails the test too).
+        if (wait !== undefined && wait <= clampDelay(this.opts.maxRateLimitWaitMs)) {
           rateLimitWaits++;
-          await this.opts.sleep(wait);
+          await this.opts.sleep(clampDelay(wait), spec.signal);
           continue;
         }
       }
@@ -155,13 +177,25 @@ export class HttpClient {
     }
   }
 
-  /** ms to wait before retrying a 429: Retry-After, else the reset time, else exponential backoff. */
+  /**
+   * ms to wait before retrying a 429: Retry-After (seconds or a date), else the reset time, else
+   * exponential backoff. Unclamped (possibly Infinity), so that a far reset is reported, not waited.
+   */
   private rateLimitWait(headers: Headers, attempt: number): number | undefined {
-    const retryAfter = headers.get('retry-after');
-    if (retryAfter && /^\d+$/.test(retryAfter.trim())) return Number(retryAfter) * 1000;
+    const now = this.opts.now();
+    const retryAfter = parseRetryAfter(headers.get('retry-after'), now);
+    if (retryAfter !== undefined) return retryAfter;
     const reset = readRateLimit(headers)?.resetAt;
-    if (reset !== undefined) return Math.max(0, reset - this.opts.now()) + Math.floor(this.opts.random() * 250);
+    if (reset !== undefined) return Math.max(0, reset - now) + Math.floor(this.opts.random() * 250);
     return this.backoff(attempt);
+  }
+
+  /** When a 429's budget refills, as the server said it, clamped to a sane distance. */
+  private resetAt(headers: Headers): number | undefined {
+    const now = this.opts.now();
+    const retryAfter = parseRetryAfter(headers.get('retry-after'), now);
+    const at = retryAfter !== undefined ? now + retryAfter : readRateLimit(headers)?.resetAt;
+    return at === undefined ? undefined : clampResetAt(at, now);
   }
 
   private backoff(attempt: number): number {
@@ -195,22 +229,27 @@ export class HttpClient {
           headers,
           body,
           redirect: 'manual',
-          responseType: 'text',
+          // The body is read by onResponse below, up to a byte cap, never whole by ofetch.
+          responseType: 'stream',
           // One deadline for the request and its retries; the caller's signal cancels it silently.
           signal: spec.signal ? AbortSignal.any([spec.signal, AbortSignal.timeout(this.opts.timeoutMs)]) : AbortSignal.timeout(this.opts.timeoutMs),
           retry: method === 'GET' ? this.opts.retries : 0,
           retryStatusCodes: RETRY_STATUSES,
-          retryDelay: (ctx) => this.backoff(this.opts.retries - Number(ctx.options.retry ?? 0)),
+          retryDelay: (ctx) => clampDelay(this.backoff(this.opts.retries - Number(ctx.options.retry ?? 0))),
           onRequestError: (ctx) => {
             // A timeout already cost timeoutMs: report it rather than wait that long again.
             if (ctx.error?.name === 'TimeoutError') ctx.options.retry = false;
           },
+          onResponse: async (ctx) => {
+            const res = ctx.response as Response & { _data?: unknown };
+            res._data = await this.readBody(res, label);
+          },
         });
-        raw = { status: res.status, headers: res.headers, text: res._data ?? '' };
+        raw = { status: res.status, headers: res.headers, text: typeof res._data === 'string' ? res._data : '' };
       } catch (err) {
         raw = this.fromFailure(err, label);
       }
-      this.opts.onResponse?.({ method, path: spec.path, status: raw.status, durationMs: this.opts.now() - started, rateLimit: readRateLimit(raw.headers) });
+      this.opts.onResponse?.({ method, path: spec.path, status: raw.status, durationMs: this.opts.now() - started, rateLimit: readRateLimit(raw.headers, this.opts.now()) });
       if (raw.status >= 300 && raw.status < 400 && raw.headers.get('location')) {
         const target = new URL(raw.headers.get('location')!, current);
         if (target.origin !== this.origin) throw new ForeignRedirectError(target.origin, raw.status, label);
@@ -222,7 +261,41 @@ export class HttpClient {
     }
   }
 
+  /**
+   * A success body up to maxResponseBytes (larger: ResponseTooLargeError, without reading the rest);
+   * any other body only its first MAX_ERROR_BODY_BYTES, since only a short detail is taken from it.
+   */
+  private async readBody(res: Response, label: string): Promise<string> {
+    const ok = res.status >= 200 && res.status < 300;
+    const max = ok ? Math.max(0, this.opts.maxResponseBytes) : MAX_ERROR_BODY_BYTES;
+    const body = res.body;
+    if (!body) return '';
+    const declared = Number(res.headers.get('content-length') ?? NaN);
+    if (ok && declared > max) {
+      await body.cancel().catch(() => undefined);
+      throw new ResponseTooLargeError(max, label, res.status);
+    }
+    const reader = body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (size + value.byteLength > max) {
+        await reader.cancel().catch(() => undefined);
+        if (ok) throw new ResponseTooLargeError(max, label, res.status);
+        chunks.push(value.subarray(0, max - size));
+        break;
+      }
+      chunks.push(value);
+      size += value.byteLength;
+    }
+    // Like Response.text(): UTF-8, a leading BOM dropped, bad bytes (or a character cut at the cap) replaced.
+    return new TextDecoder().decode(Buffer.concat(chunks));
+  }
+
   private fromFailure(err: unknown, label: string): RawResponse {
+    if (err instanceof ApiError) throw err;
     if (err instanceof FetchError && err.response) {
       const res = err.response;
       return { status: res.status, headers: res.headers, text: typeof res._data === 'string' ? res._data : '' };
@@ -239,15 +312,18 @@ export class HttpClient {
       let json: unknown;
       try {
         json = raw.text === '' ? null : JSON.parse(raw.text);
-      } catch {
-        throw new BadResponseError('', 'the body is not valid JSON; it may have been cut off', label, status);
+      } catch (err) {
+        throw new BadResponseError('', err instanceof RangeError ? 'the body is nested too deeply to read' : 'the body is not valid JSON; it may have been cut off', label, status);
       }
+      // Nothing downstream (zod, JSON.stringify, tree items, webview messages) ever sees 20,000 levels.
+      json = pruneDepth(json);
+      if (spec.cut) json = spec.cut(json);
       const parsed = spec.schema.safeParse(json);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         throw new BadResponseError(formatPath(issue.path), issue.message, label, status);
       }
-      return { data: parsed.data, status, headers, links: parseLinkHeader(headers.get('link')), rateLimit: readRateLimit(headers) };
+      return { data: parsed.data, status, headers, links: parseLinkHeader(headers.get('link')), rateLimit: readRateLimit(headers, this.opts.now()) };
     }
     throw this.errorFor(spec, raw, label);
   }
@@ -260,19 +336,27 @@ export class HttpClient {
       case 400:
         return new BadRequestError(body.detail, status, label);
       case 401:
-        return new UnauthorizedError(body.detail, label);
+        return new UnauthorizedError(body.detail, label, body.code, body.loginUrl);
       case 403:
-        return new ForbiddenError(spec.neededScopes ?? [], body.detail, label);
+        return new ForbiddenError(spec.neededScopes ?? [], body.detail, label, this.grantedScopes());
       case 404:
         return new NotFoundError(spec.what ?? 'The requested resource', body.detail, label);
       case 410:
         return new GoneError(headers.get('x-sentry-deprecation-date') ?? undefined, headers.get('x-sentry-replacement-endpoint') ?? undefined, label);
       case 429:
-        return new RateLimitedError(readRateLimit(headers)?.resetAt ?? retryAfterAt(headers, this.opts.now()), body.detail, label);
+        return new RateLimitedError(this.resetAt(headers), body.detail, label);
     }
     if (status >= 500) return new ServerError(status, body.errorId, label);
     if (status >= 400) return new BadRequestError(body.detail, status, label);
     return new HttpError(status, body.detail, label);
+  }
+
+  private grantedScopes(): readonly string[] | undefined {
+    try {
+      return this.opts.grantedScopes?.();
+    } catch {
+      return undefined;
+    }
   }
 }
 
@@ -282,35 +366,59 @@ interface RawResponse {
   text: string;
 }
 
-function networkReason(err: Error | undefined): string {
-  const code = (err?.cause as { code?: string } | undefined)?.code ?? (err as { code?: string } | undefined)?.code;
-  if (code === 'ECONNREFUSED') return 'connection refused';
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'the connection was reset';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host name not found';
-  if (code) return code;
-  return err?.message?.replace(/\s+/g, ' ').slice(0, 120) || 'network failure';
-}
+/** Reasons for the transport error codes worth telling apart; anything else is named by its code. */
+const NETWORK_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'the connection was reset',
+  UND_ERR_SOCKET: 'the connection was reset',
+  EPIPE: 'the connection was reset',
+  ENOTFOUND: 'host name not found',
+  EAI_AGAIN: 'host name not found',
+  ETIMEDOUT: 'the connection timed out',
+  UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  CERT_HAS_EXPIRED: "the server's certificate has expired",
+  DEPTH_ZERO_SELF_SIGNED_CERT: "the server's certificate is not trusted",
+  SELF_SIGNED_CERT_IN_CHAIN: "the server's certificate is not trusted",
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the server's certificate is not trusted",
+  ERR_TLS_CERT_ALTNAME_INVALID: "the server's certificate is for another host name",
+};
 
-function retryAfterAt(headers: Headers, now: number): number | undefined {
-  const v = headers.get('retry-after');
-  return v && /^\d+$/.test(v.trim()) ? now + Number(v) * 1000 : undefined;
+/**
+ * Built from error codes only, never from a message: a transport error's message can echo a
+ * request header, i.e. the credential (undici: `Headers.append: "Bearer …" is an invalid header value`).
+ */
+function networkReason(err: Error | undefined): string {
+  const code = (err?.cause as { code?: unknown } | undefined)?.code ?? (err as { code?: unknown } | undefined)?.code;
+  if (typeof code !== 'string' || !/^[A-Z][A-Z0-9_]{1,40}$/.test(code)) return 'network failure';
+  return NETWORK_REASONS[code] ?? `network failure, ${code}`;
 }
 
 export interface ErrorBody {
   detail?: string;
   errorId?: string;
+  /** `detail.code` of a detail object (e.g. `sso-required`), when it looks like a code. */
+  code?: string;
+  /** `detail.extra.loginUrl` as sent: untrusted. */
+  loginUrl?: string;
   oauthError?: string;
   oauthDescription?: string;
 }
 
+/** Error bodies are cut to this many characters before any regex or JSON.parse sees them. */
+export const MAX_ERROR_BODY_CHARS = 4096;
+
 /** Reads an error body without assuming its shape: `{detail}` (string or `{code,message}`), `{error}`, `{message}`, a bare string, HTML. */
-export function readErrorBody(text: string, contentType: string | null): ErrorBody {
+export function readErrorBody(body: string, contentType: string | null): ErrorBody {
+  // A 200 KB HTML page stalled the extension host for 40 s in the tag-stripping regex: cut first.
+  const text = body.length > MAX_ERROR_BODY_CHARS ? body.slice(0, MAX_ERROR_BODY_CHARS) : body;
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
     if (!text.trim()) return {};
-    const plain = /html/i.test(contentType ?? '') || /^\s*</.test(text) ? htmlText(text) : text;
+    const plain = /html/i.test((contentType ?? '').slice(0, 200)) || /^\s*</.test(text) ? htmlText(text) : text;
     return { detail: clip(plain) };
   }
   if (typeof json === 'string') return { detail: clip(json) };
@@ -321,10 +429,13 @@ export function readErrorBody(text: string, contentType: string | null): ErrorBo
   else if (o.detail && typeof o.detail === 'object') {
     const d = o.detail as Record<string, unknown>;
     out.detail = clip([d.message, d.code ? `(${d.code})` : undefined].filter((x) => typeof x === 'string').join(' '));
+    if (typeof d.code === 'string' && /^[a-z0-9][a-z0-9_-]{0,63}$/i.test(d.code)) out.code = d.code;
+    const extra = d.extra as Record<string, unknown> | null | undefined;
+    if (extra && typeof extra === 'object' && typeof extra.loginUrl === 'string' && extra.loginUrl.length <= 2048) out.loginUrl = extra.loginUrl;
   } else if (typeof o.message === 'string') out.detail = clip(o.message);
-  if (typeof o.errorId === 'string') out.errorId = o.errorId;
+  if (typeof o.errorId === 'string') out.errorId = clip(o.errorId);
   if (typeof o.error === 'string') {
-    out.oauthError = o.error;
+    out.oauthError = clip(o.error);
     if (typeof o.error_description === 'string') out.oauthDescription = clip(o.error_description);
     out.detail ??= clip(o.error);
   }
@@ -332,8 +443,9 @@ export function readErrorBody(text: string, contentType: string | null): ErrorBo
 }
 
 function htmlText(html: string): string {
-  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1];
-  return (title ?? html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+  // `[^<>]*` rather than `[^>]*`: a match attempt stops at the next `<`, so unclosed tags cost linear time.
+  const title = /<title[^<>]*>([^<]*)<\/title>/i.exec(html)?.[1];
+  return (title ?? html.replace(/<[^<>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
 }
 
 function clip(s: string): string {
