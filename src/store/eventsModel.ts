@@ -1,0 +1,201 @@
+/**
+ * The events of one issue as the events panel shows them: pages per filter set, the cache that
+ * lets a hidden-then-shown (or reloaded) page get back what it had without refetching, and the
+ * aborts that keep superseded requests from costing anything or landing late. Pure: no `vscode`
+ * import; it takes a client getter, like the issue store.
+ *
+ * Rules (today's panel behaviour, now testable in plain Node):
+ * - A first page (no cursor) supersedes every events request still on its way, whatever their
+ *   filters: those reject with an AbortError (a silent cancellation for the page).
+ * - The cache holds the events loaded for ONE filter set (the latest first page's). A next page is
+ *   appended only when it continues exactly that set (same filters, the cache's own next cursor)
+ *   and the cache stays within `maxCacheChars`; past it the cache keeps what it has and its cursor.
+ * - `restore: true` with no cursor answers from the cache when its filters match, with no request.
+ * - The same next page asked twice while on its way is one request.
+ * - `abortTags()` (the page was hidden: the asker is gone), `reset()` (another account, or none:
+ *   nothing loaded for the previous one may be shown again) and `dispose()` abort what is on its
+ *   way; an answer that arrives after a reset is handed to its caller but not cached.
+ *
+ * Wiring (issue 11): EventsPanel owns one per panel (`new EventsModel({ org, issueId }, { getClient,
+ * convert: eventPage, maxCacheChars: MAX_RESTORE_CHARS })`), answers the page's `events` request with
+ * `model.events(params)` and `tag` with `model.tag(params)`, calls `abortTags()` when the panel is
+ * hidden, `reset()` on a session change, and registers the model for dispose. Its header reads the
+ * issue store, not this model.
+ */
+import type { SentryClient } from '../api/client';
+import type { SentryEvent } from '../api/schemas';
+import { SignedOutError } from '../contracts/errors';
+import { toEventData, toTagData } from '../events/eventData';
+import { encodeEvents, eventRequestParams, filtersKey, type EventData, type EventFilters, type Requests, type TagData } from '../events/protocol';
+import { Disposable, toDisposable } from '../util/disposable';
+import { linkSignals } from '../util/signal';
+
+export type ClientGetter = () => Promise<SentryClient | undefined>;
+
+export type EventsParams = Requests['events']['params'];
+export type EventsAnswer = Requests['events']['result'];
+export type TagParams = Requests['tag']['params'];
+
+/** One page of API events as the page shows them, and that list as JSON (what crosses to the page). */
+export type PageConverter = (items: readonly SentryEvent[], full: boolean) => { events: EventData[]; json: string };
+
+export interface EventsModelOptions {
+  getClient: ClientGetter;
+  /** Default: every event through toEventData, encoded with encodeEvents. */
+  convert?: PageConverter;
+  /** The cache stops growing past this many characters of JSON (default: no bound). */
+  maxCacheChars?: number;
+}
+
+/** What the cache holds: the events of one filter set. */
+export interface EventsCache {
+  readonly key: string;
+  readonly filters: EventFilters;
+  readonly events: readonly EventData[];
+  /** Characters of `events` as JSON. */
+  readonly chars: number;
+  readonly nextCursor?: string;
+  readonly hits?: number;
+}
+
+const defaultConvert: PageConverter = (items, full) => {
+  const events = items.map((e) => toEventData(e, full));
+  return { events, json: encodeEvents(events) };
+};
+
+export class EventsModel extends Disposable {
+  private cacheValue?: EventsCache;
+  /** Events requests on their way (first and next pages); a new first page aborts them all. */
+  private readonly eventRequests = new Set<AbortController>();
+  private readonly tagRequests = new Set<AbortController>();
+  /** Next pages on their way, by filters key and cursor. */
+  private readonly nextPages = new Map<string, Promise<EventsAnswer>>();
+  /** Bumped by reset(): answers to earlier requests are not cached. */
+  private generation = 0;
+  private readonly convert: PageConverter;
+  private readonly maxCacheChars: number;
+
+  constructor(
+    readonly issue: { readonly org: string; readonly issueId: string },
+    private readonly options: EventsModelOptions,
+  ) {
+    super();
+    this.convert = options.convert ?? defaultConvert;
+    this.maxCacheChars = options.maxCacheChars ?? Infinity;
+    this._register(toDisposable(() => this.abortAll()));
+  }
+
+  /** What is cached now (for tests and logs); never a request. */
+  get cache(): EventsCache | undefined {
+    return this.cacheValue;
+  }
+
+  /** The filters of the latest first page, i.e. of what the cache holds. */
+  get filters(): EventFilters | undefined {
+    return this.cacheValue?.filters;
+  }
+
+  /** Answers the page's `events` request (see the rules above). `signal`: the caller's own cancellation. */
+  events(params: EventsParams, signal?: AbortSignal): Promise<EventsAnswer> {
+    if (this.isDisposed) return Promise.reject(abortError());
+    const key = filtersKey(params.filters);
+    const c = this.cacheValue;
+    if (params.restore && !params.cursor && c?.key === key) {
+      return Promise.resolve({ eventsJson: encodeEvents(c.events), count: c.events.length, nextCursor: c.nextCursor, hits: c.hits, restored: true });
+    }
+    if (!params.cursor) {
+      this.abortEvents();
+      return this.fetchEvents(params, key, signal);
+    }
+    const pageKey = JSON.stringify([key, params.cursor]);
+    const running = this.nextPages.get(pageKey);
+    if (running) return running;
+    const p = this.fetchEvents(params, key, signal).finally(() => {
+      if (this.nextPages.get(pageKey) === p) this.nextPages.delete(pageKey);
+    });
+    this.nextPages.set(pageKey, p);
+    return p;
+  }
+
+  /** Answers the page's `tag` request: one page of a key's values (spec 4.6), aborted by abortTags(). */
+  async tag(params: TagParams, signal?: AbortSignal): Promise<TagData> {
+    if (this.isDisposed) throw abortError();
+    const ac = new AbortController();
+    this.tagRequests.add(ac);
+    const linked = linkSignals(ac.signal, signal);
+    try {
+      const client = await this.client();
+      linked.signal.throwIfAborted();
+      const environment = params.environments.length ? params.environments : undefined;
+      const details = await client.getTagDetails(this.issue.org, this.issue.issueId, params.key, { environment, cursor: params.cursor }, linked.signal);
+      return toTagData(details);
+    } finally {
+      linked.dispose();
+      this.tagRequests.delete(ac);
+    }
+  }
+
+  /** The page that asked for tags is gone (hidden): their answers would go nowhere. */
+  abortTags(): void {
+    for (const ac of this.tagRequests) ac.abort();
+    this.tagRequests.clear();
+  }
+
+  /** Another account, or none: forget what was loaded and stop what is on its way. */
+  reset(): void {
+    this.generation++;
+    this.cacheValue = undefined;
+    this.abortAll();
+  }
+
+  private abortEvents(): void {
+    for (const ac of this.eventRequests) ac.abort();
+    this.eventRequests.clear();
+    this.nextPages.clear();
+  }
+
+  private abortAll(): void {
+    this.abortEvents();
+    this.abortTags();
+  }
+
+  private async fetchEvents(params: EventsParams, key: string, signal: AbortSignal | undefined): Promise<EventsAnswer> {
+    const generation = this.generation;
+    const ac = new AbortController();
+    this.eventRequests.add(ac);
+    const linked = linkSignals(ac.signal, signal);
+    try {
+      const client = await this.client();
+      // Superseded while the client was being made: no request at all.
+      linked.signal.throwIfAborted();
+      const page = await client.listIssueEvents(this.issue.org, this.issue.issueId, eventRequestParams(params.filters, params.cursor), linked.signal);
+      const { events, json } = this.convert(page.items, params.filters.full);
+      if (generation === this.generation && !ac.signal.aborted) this.remember(params, key, events, json, page.nextCursor, page.hits);
+      return { eventsJson: json, count: events.length, nextCursor: page.nextCursor, hits: page.hits };
+    } finally {
+      linked.dispose();
+      this.eventRequests.delete(ac);
+    }
+  }
+
+  private remember(params: EventsParams, key: string, events: EventData[], json: string, nextCursor: string | undefined, hits: number | undefined): void {
+    if (!params.cursor) {
+      this.cacheValue = { key, filters: params.filters, events, chars: json.length, nextCursor, hits };
+      return;
+    }
+    const c = this.cacheValue;
+    // Only the continuation of what is cached, and only within the bound.
+    if (!c || c.key !== key || c.nextCursor !== params.cursor || c.chars + json.length > this.maxCacheChars) return;
+    this.cacheValue = { key, filters: c.filters, events: c.events.concat(events), chars: c.chars + json.length, nextCursor, hits: hits ?? c.hits };
+  }
+
+  private async client(): Promise<SentryClient> {
+    const client = await this.options.getClient();
+    if (!client) throw new SignedOutError();
+    return client;
+  }
+}
+
+function abortError(): Error {
+  return new DOMException('The events panel was closed.', 'AbortError');
+}
