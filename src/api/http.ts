@@ -267,7 +267,8 @@ export class HttpClient {
    */
   private async readBody(res: Response, label: string): Promise<string> {
     const ok = res.status >= 200 && res.status < 300;
-    const max = ok ? Math.max(0, this.opts.maxResponseBytes) : MAX_ERROR_BODY_BYTES;
+    const cap = this.opts.maxResponseBytes;
+    const max = !ok ? MAX_ERROR_BODY_BYTES : Number.isFinite(cap) && cap >= 0 ? cap : DEFAULT_MAX_RESPONSE_BYTES;
     const body = res.body;
     if (!body) return '';
     const declared = Number(res.headers.get('content-length') ?? NaN);

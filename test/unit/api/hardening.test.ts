@@ -158,9 +158,16 @@ describe('API client hardening (issue 10): bounded time and memory', () => {
       }
     });
 
-    it('the default cap is 16 MiB: a normal page is read', async () => {
+    it('the default cap is 16 MiB: a normal page is read; a cap that is not a number falls back to it', async () => {
       const page = await clientFor(box.get()).listIssueEvents(ORG, issueId(), { full: true, perPage: 100 });
       assert.equal(page.items.length, 100);
+      const sb = box.get();
+      respond('/events/$', 200, JSON.stringify([{ ...event(1), message: 'x'.repeat(17 * 1024 * 1024) }]));
+      for (const maxResponseBytes of [undefined, Number.NaN, Number.POSITIVE_INFINITY]) {
+        const err = await clientFor(sb, undefined, { maxResponseBytes }).listIssueEvents(ORG, issueId()).catch((e) => e);
+        assert.ok(err instanceof ResponseTooLargeError, `${maxResponseBytes}: ${err}`);
+        assert.equal(err.limitBytes, 16 * 1024 * 1024);
+      }
     });
   });
 
