@@ -19,8 +19,8 @@ export interface ProviderDeps {
   secrets: SecretStore & { onDidChange: vscode.Event<vscode.SecretStorageChangeEvent> };
   log: vscode.LogOutputChannel;
   config: () => AuthConfig;
-  /** Runs a sign-in flow for these scopes (the quick pick and the chosen flow). */
-  signIn: (scopes: string[], method?: SignInMethod) => Promise<StoredSession>;
+  /** Runs a sign-in flow for these scopes (the quick pick and the chosen flow); says which server issued the session. */
+  signIn: (scopes: string[], method?: SignInMethod) => Promise<{ session: StoredSession; baseUrl: string }>;
   /** Told when stored data had to be deleted (the user should sign in again). */
   onDiscarded?: (count: number) => void;
 }
@@ -145,8 +145,15 @@ export class SentryAuthenticationProvider implements vscode.AuthenticationProvid
   /** Signs in (the chosen flow) and stores the new session; fires onDidChangeSessions. */
   async createStored(scopes: readonly string[], method?: SignInMethod): Promise<StoredSession> {
     const wanted = splitScopes(scopes.length ? scopes : this.deps.config().scopes);
-    const session = await this.deps.signIn(wanted, method);
+    const { session, baseUrl } = await this.deps.signIn(wanted, method);
     await this.enqueue(async () => {
+      const issuer = new SessionStore(this.deps.secrets, baseUrl);
+      if (issuer.key !== this.store.key) {
+        // The setting changed while the flow ran: the session belongs to the server that issued it.
+        await issuer.add(session);
+        this.deps.log.info(`[auth] stored the new sign-in for ${issuer.baseUrl}, the server that issued it (the setting now names ${this.store.baseUrl})`);
+        return;
+      }
       const before = await this.sessions;
       const after = await this.store.add(session);
       this.sessions = Promise.resolve(after);

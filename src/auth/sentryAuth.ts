@@ -17,11 +17,16 @@ import { PendingCallbacks } from './state';
 import { RefreshRejectedError, splitScopes, TokenManager } from './tokenManager';
 import { UiHolder } from '../util/ui';
 import { UriRouter } from './uriHandler';
+import { SessionHttpClient } from './sessionHttp';
 import { errorKind, safeErrorMessage } from './errorText';
+import { plainText } from '../util/untrusted';
 import { credentialProblem } from './credentialCheck';
-import { needsInsecureConfirmation } from './urlSafety';
+import { needsInsecureConfirmation, stepPage } from './urlSafety';
 
 export const SIGNED_IN_CONTEXT_KEY = 'sentryExplorer.signedIn';
+export const SIGN_IN_AGAIN = 'Sign In Again';
+export const REMOVE_SIGN_IN = 'Remove Sign-In';
+const STEP_PROMPT_INTERVAL_MS = 60_000;
 const ORG_KEY_PREFIX = 'sentryExplorer.auth.organization:';
 const INSECURE_KEY = 'sentryExplorer.auth.insecureConfirmed';
 
@@ -53,6 +58,10 @@ export class SentryAuth implements vscode.Disposable {
   private readonly managers = new Map<string, TokenManager>();
   private cachedClient: { key: string; client: SentryClient } | undefined;
   private readonly ended = new Set<string>();
+  /** Sessions whose rejected credential the user was already asked about in this window. */
+  private readonly asked = new Set<string>();
+  /** When each "complete this step" prompt was last shown. */
+  private readonly stepShown = new Map<string, number>();
   private readonly sessionEmitter = new vscode.EventEmitter<StoredSession | undefined>();
   /** Fired when the current session appears, goes, or gets new tokens. */
   readonly onDidChangeSession = this.sessionEmitter.event;
@@ -156,7 +165,7 @@ export class SentryAuth implements vscode.Disposable {
     if (!next || next.id !== prev?.id) this.cachedClient = undefined;
     void vscode.commands.executeCommand('setContext', SIGNED_IN_CONTEXT_KEY, !!next);
     if (initial) {
-      if (next) this.log.info(`[auth] signed in to ${this.provider.baseUrl} as ${next.account.label} (${next.kind})`);
+      if (next) this.log.info(`[auth] signed in to ${this.provider.baseUrl} as ${plainText(next.account.label, 200)} (${next.kind})`);
       else this.log.info(`[auth] not signed in to ${this.provider.baseUrl}`);
     }
     // Consumers care about who is signed in, not about refreshed tokens (the client asks for those itself).
@@ -192,12 +201,13 @@ export class SentryAuth implements vscode.Disposable {
     }
   }
 
-  private async runFlow(scopes: string[], method?: SignInMethod): Promise<StoredSession> {
+  /** Runs the flow against the server configured NOW; the session is stored for that server whatever the setting says later. */
+  private async runFlow(scopes: string[], method?: SignInMethod): Promise<{ session: StoredSession; baseUrl: string }> {
     const { baseUrl } = this.config();
     if (!(await this.confirmInsecure(baseUrl))) throw new vscode.CancellationError();
-    const session = await this.flows.run(scopes, method);
-    void this.ui.ui.showInformationMessage(`Signed in to Sentry (${new URL(baseUrl).host}) as ${session.account.label}.`, {});
-    return session;
+    const session = await this.flows.run(scopes, method, baseUrl);
+    void this.ui.ui.showInformationMessage(`Signed in to Sentry (${new URL(baseUrl).host}) as ${plainText(session.account.label, 200)}.`, {});
+    return { session, baseUrl };
   }
 
   /** Signs out of the current server: every session and every secret of it. */
@@ -249,11 +259,32 @@ export class SentryAuth implements vscode.Disposable {
     }
   }
 
-  /** 403: say which scopes the operation needs and offer to sign in again asking for them. */
+  /**
+   * 403: the server's own words; "Sign In Again" (asking for a missing scope on top of the others)
+   * only when a scope is what is missing, not when the token is limited to another organization.
+   */
   async showForbidden(err: ForbiddenError): Promise<void> {
-    const action = err.neededScopes.length ? 'Sign In Again' : undefined;
-    const choice = await this.ui.ui.showErrorMessage(err.message, {}, ...(action ? [action] : []));
-    if (choice === action) await this.signIn({ neededScopes: err.neededScopes });
+    const missing = err.missingScopes ?? err.neededScopes;
+    const action = missing.length ? SIGN_IN_AGAIN : undefined;
+    const choice = await this.ui.ui.showErrorMessage(plainText(err.message, 1000), {}, ...(action ? [action] : []));
+    if (action && choice === action) await this.signIn({ neededScopes: missing });
+  }
+
+  /**
+   * A 401 naming a step to complete in the browser (SSO, 2FA, sudo): the session is fine and kept.
+   * Says what to do, with a button that opens the server's own page. Shown at most once a minute per step.
+   */
+  showStepRequired(err: UnauthorizedError, baseUrl: string): void {
+    const code = plainText(err.code ?? 'step', 60);
+    const last = this.stepShown.get(code);
+    if (last !== undefined && Date.now() - last < STEP_PROMPT_INTERVAL_MS) return;
+    this.stepShown.set(code, Date.now());
+    this.log.warn(`[auth] the server asks for a step in the browser (${code}); the sign-in is kept`);
+    const page = stepPage(err.loginUrl, baseUrl);
+    const OPEN = `Open ${new URL(baseUrl).host}`;
+    void this.ui.ui.showWarningMessage(plainText(err.message, 1000), {}, ...(page ? [OPEN] : [])).then(async (choice) => {
+      if (page && choice === OPEN) await this.ui.ui.openExternal(page.href as unknown as vscode.Uri);
+    });
   }
 
   // ------------------------------------------------------------------------------------------
@@ -297,15 +328,25 @@ export class SentryAuth implements vscode.Disposable {
     const key = `${baseUrl} ${session.id}`;
     if (this.cachedClient?.key === key) return this.cachedClient.client;
     const client = new SentryClient(
-      new HttpClient({
-        ...this.httpFor(),
-        baseUrl,
-        credential: () => this.credentialFor(session),
-        onUnauthorized: (used) => this.afterUnauthorized(session, used),
-      }),
+      new SessionHttpClient(
+        {
+          ...this.httpFor(),
+          baseUrl,
+          credential: () => this.credentialFor(session),
+          onUnauthorized: (used) => this.afterUnauthorized(session, used),
+          grantedScopes: () => this.grantedScopes(session),
+        },
+        (err) => this.showStepRequired(err, baseUrl),
+      ),
     );
     this.cachedClient = { key, client };
     return client;
+  }
+
+  /** The scopes the session's credential has, when known (a 403 names scopes only when they are missing). */
+  private grantedScopes(session: StoredSession): readonly string[] | undefined {
+    if (session.kind === 'oauth') return this.managers.get(session.id)?.current.scopes ?? session.scopes;
+    return session.scopesKnown ? session.scopes : undefined;
   }
 
   private async credentialFor(session: StoredSession): Promise<Credential | undefined> {
@@ -339,8 +380,32 @@ export class SentryAuth implements vscode.Disposable {
         return undefined;
       }
     }
-    await this.sessionEnded(session, 'the server answered 401');
+    if (session.kind === 'oauth') await this.sessionEnded(session, 'the server answered 401');
+    else void this.askAboutRejectedCredential(session);
     return undefined;
+  }
+
+  /**
+   * A pasted token or API key the server rejects: Sentry shows a user token only once, so it is
+   * deleted only when the user says so. Asked once per session in this window; dismissing keeps it.
+   */
+  private async askAboutRejectedCredential(session: StoredSession): Promise<void> {
+    if (this.asked.has(session.id)) return;
+    this.asked.add(session.id);
+    const what = session.kind === 'apiKey' ? 'API key' : 'auth token';
+    this.log.warn(`[auth] the server rejected the stored ${what}; asking before removing it`);
+    const choice = await this.ui.ui.showWarningMessage(
+      `Sentry (${new URL(this.currentBaseUrl ?? this.provider.baseUrl).host}) rejected the stored ${what}: it has expired or was revoked.`,
+      { detail: `Sentry shows a user token only once: remove the stored one only if you no longer need it. "${SIGN_IN_AGAIN}" replaces it after a successful sign-in.` },
+      SIGN_IN_AGAIN,
+      REMOVE_SIGN_IN,
+    );
+    if (choice === SIGN_IN_AGAIN) await this.signIn({ scopes: session.scopes });
+    else if (choice === REMOVE_SIGN_IN) {
+      this.ended.add(session.id);
+      await this.provider.removeSession(session.id);
+      this.log.info(`[auth] removed the rejected ${what} at the user's request`);
+    } else this.log.info(`[auth] kept the rejected ${what} (the user dismissed the question)`);
   }
 
   /** The token manager of an OAuth session: refresh persists the rotated tokens through the provider first. */
@@ -386,7 +451,7 @@ export class SentryAuth implements vscode.Disposable {
   private async sessionEnded(session: StoredSession, why: string): Promise<void> {
     if (this.ended.has(session.id)) return;
     this.ended.add(session.id);
-    this.log.warn(`[auth] the sign-in as ${session.account.label} no longer works (${why}); signing out`);
+    this.log.warn(`[auth] the sign-in as ${plainText(session.account.label, 200)} no longer works (${why}); signing out`);
     await this.provider.removeSession(session.id);
     const SIGN_IN = 'Sign In';
     void this.ui.ui

@@ -64,20 +64,24 @@ export class SignInFlows {
   }
 
   /** Asks how to sign in (device flow first), then runs that flow. */
-  async run(scopes: readonly string[], method?: SignInMethod): Promise<StoredSession> {
-    const cfg = this.deps.config();
+  /**
+   * `baseUrl` is the server the sign-in started with: every request of the flow goes there and the
+   * session belongs to it, even when the setting changes meanwhile.
+   */
+  async run(scopes: readonly string[], method?: SignInMethod, baseUrl = this.deps.config().baseUrl): Promise<StoredSession> {
+    const cfg = { ...this.deps.config(), baseUrl };
     const chosen = method ?? (await this.pickMethod(cfg));
     if (!chosen) throw new vscode.CancellationError();
     this.log.info(`[auth] sign-in to ${cfg.baseUrl} (${chosen}) for scopes ${scopes.join(' ')}`);
     switch (chosen) {
       case 'device':
-        return this.device(scopes);
+        return this.device(cfg, scopes);
       case 'browser':
-        return this.browser(scopes);
+        return this.browser(cfg, scopes);
       case 'token':
-        return this.pasted('token');
+        return this.pasted(baseUrl, 'token');
       case 'apiKey':
-        return this.pasted('apiKey');
+        return this.pasted(baseUrl, 'apiKey');
     }
   }
 
@@ -99,8 +103,8 @@ export class SignInFlows {
   }
 
   /** The OAuth endpoints with the client id (asked for when missing) and the stored client secret. */
-  private async endpoints(): Promise<{ oauth: OAuthEndpoints; baseUrl: string }> {
-    let cfg = this.deps.config();
+  private async endpoints(started: AuthConfig): Promise<{ oauth: OAuthEndpoints; baseUrl: string }> {
+    let cfg = started;
     if (!cfg.clientId) {
       const id = await this.ui.showInputBox({
         title: 'Sentry OAuth client id',
@@ -119,8 +123,8 @@ export class SignInFlows {
   // ------------------------------------------------------------------------------------------
   // Device flow (RFC 8628)
 
-  private async device(scopes: readonly string[]): Promise<StoredSession> {
-    const { oauth, baseUrl } = await this.endpoints();
+  private async device(cfg: AuthConfig, scopes: readonly string[]): Promise<StoredSession> {
+    const { oauth, baseUrl } = await this.endpoints(cfg);
     for (;;) {
       const auth = await this.cancellable('Sentry: requesting a sign-in code…', (signal) => oauth.requestDeviceCode(scopes, signal), 'request a sign-in code');
       const issuedAt = (this.deps.now ?? Date.now)();
@@ -204,8 +208,8 @@ export class SignInFlows {
   // ------------------------------------------------------------------------------------------
   // Browser flow (authorization code + PKCE)
 
-  private async browser(scopes: readonly string[]): Promise<StoredSession> {
-    const { oauth, baseUrl } = await this.endpoints();
+  private async browser(cfg: AuthConfig, scopes: readonly string[]): Promise<StoredSession> {
+    const { oauth, baseUrl } = await this.endpoints(cfg);
     const pkce = createPkcePair();
     const state = createState();
     const callback = vscode.Uri.parse(`${vscode.env.uriScheme}://${this.deps.extensionId}${CALLBACK_PATH}`);
@@ -249,8 +253,7 @@ export class SignInFlows {
   // ------------------------------------------------------------------------------------------
   // Auth token and legacy API key
 
-  private async pasted(kind: 'token' | 'apiKey'): Promise<StoredSession> {
-    const { baseUrl } = this.deps.config();
+  private async pasted(baseUrl: string, kind: 'token' | 'apiKey'): Promise<StoredSession> {
     const what = kind === 'token' ? 'auth token' : 'API key';
     const value = (
       await this.ui.showInputBox({

@@ -3,7 +3,7 @@
  * loopback (a name under `.localhost` resolves through DNS like any other). Any other plain-http
  * base URL needs the user's explicit confirmation first. No `vscode` import.
  */
-import { isLoopbackHost } from '../util/untrusted';
+import { isLoopbackHost, safeWebUrl } from '../util/untrusted';
 
 /** True when sending a credential to `baseUrl` needs a confirmation (plain http, not loopback). */
 export function needsInsecureConfirmation(baseUrl: string): boolean {
@@ -16,4 +16,17 @@ export function scopesSatisfy(granted: readonly string[], requested: readonly st
   if (!requested || requested.length === 0 || !grantedKnown) return true;
   const have = new Set(granted);
   return requested.every((s) => have.has(s));
+}
+
+/** The server's page for a step (its loginUrl when it is on the server's origin, else its login page); never another origin. */
+export function stepPage(loginUrl: string | undefined, baseUrl: string): URL | undefined {
+  if (loginUrl) {
+    try {
+      const page = safeWebUrl(new URL(loginUrl, `${baseUrl}/`).href, baseUrl);
+      if (page && page.origin === new URL(baseUrl).origin) return page;
+    } catch {
+      // not a URL: fall back to the login page
+    }
+  }
+  return safeWebUrl(`${baseUrl}/auth/login/`, baseUrl);
 }

