@@ -3,15 +3,11 @@
 import assert from 'node:assert/strict';
 import type { RequestLogEntry, Sandbox } from '../../sandbox';
 import { ALLOWANCES, NOT_IN_DOCUMENT } from './allowances';
-import { checkRequest, checkResponse, checkStatus, operationFor } from './openapi';
+import { checkRequest, checkResponse, checkStatus, operationFor, templateMatcher } from './openapi';
 
 const undocumented = NOT_IN_DOCUMENT.map((entry) => {
   const [method, template] = entry.split(' ');
-  const source = template
-    .split(/\{[^}]+\}/)
-    .map((piece) => piece.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&'))
-    .join('([^/]+)');
-  return { method, re: new RegExp(`^${source}$`) };
+  return { method, re: templateMatcher(template) };
 });
 
 export function isUndocumented(method: string, path: string): boolean {

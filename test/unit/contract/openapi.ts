@@ -31,9 +31,6 @@ export interface Operation {
   pathParamNames: string[];
 }
 
-const doc = JSON.parse(fs.readFileSync(OPENAPI_PATH, 'utf8')) as {
-  paths: Record<string, Record<string, { operationId?: string; summary?: string; parameters?: Parameter[]; responses?: Operation['responses'] }>>;
-};
 
 /**
  * OpenAPI 3.0.3 Schema Object -> JSON Schema (draft-07) for ajv. 3.0.3 says `nullable: true` "adds
@@ -77,34 +74,51 @@ function compile(key: string, schema: SchemaObject): ValidateFunction {
   return v;
 }
 
-export const operations: Operation[] = Object.entries(doc.paths).flatMap(([template, methods]) =>
-  Object.entries(methods)
-    .filter(([method]) => ['get', 'put', 'post', 'delete', 'patch'].includes(method))
-    .map(([method, op]) => {
-      const pathParamNames = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
-      const source = template
-        .split(/\{[^}]+\}/)
-        .map((piece) => piece.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&'))
-        .join('([^/]+)');
-      return {
+type Document = { paths: Record<string, Record<string, { operationId?: string; summary?: string; parameters?: Parameter[]; responses?: Operation['responses'] }>> };
+
+let cachedOperations: Operation[] | undefined;
+
+/**
+ * The document's operations, read on first use (inside a test, so a missing document fails the
+ * contract suites, not the loading of every suite).
+ */
+export function operations(): Operation[] {
+  cachedOperations ??= readOperations(JSON.parse(fs.readFileSync(OPENAPI_PATH, 'utf8')) as Document);
+  return cachedOperations;
+}
+
+/** A path template as a regular expression: each `{name}` is one path segment, captured. */
+export function templateMatcher(template: string): RegExp {
+  const source = template
+    .split(/\{[^}]+\}/)
+    .map((piece) => piece.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&'))
+    .join('([^/]+)');
+  return new RegExp(`^${source}$`);
+}
+
+function readOperations(doc: Document): Operation[] {
+  return Object.entries(doc.paths).flatMap(([template, methods]) =>
+    Object.entries(methods)
+      .filter(([method]) => ['get', 'put', 'post', 'delete', 'patch'].includes(method))
+      .map(([method, op]) => ({
         method: method.toUpperCase(),
         template,
         label: `${method.toUpperCase()} ${template} (${op.operationId ?? op.summary ?? 'no operationId'})`,
         parameters: op.parameters ?? [],
         responses: op.responses ?? {},
-        matcher: new RegExp(`^${source}$`),
-        pathParamNames,
-      };
-    }),
-);
+        matcher: templateMatcher(template),
+        pathParamNames: [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]),
+      })),
+  );
+}
 
 /** The document's operation for a concrete method and path, or undefined when it does not describe it. */
 export function operationFor(method: string, concretePath: string): Operation | undefined {
-  return operations.find((o) => o.method === method.toUpperCase() && o.matcher.test(concretePath));
+  return operations().find((o) => o.method === method.toUpperCase() && o.matcher.test(concretePath));
 }
 
 export function operation(method: string, template: string): Operation {
-  const op = operations.find((o) => o.method === method.toUpperCase() && o.template === template);
+  const op = operations().find((o) => o.method === method.toUpperCase() && o.template === template);
   if (!op) throw new Error(`the OpenAPI document has no ${method} ${template}`);
   return op;
 }
