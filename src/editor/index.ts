@@ -9,6 +9,8 @@ import { IssueHoverProvider } from './hovers';
 import { IssueCodeLensProvider, IssueDiagnostics } from './lensesAndProblems';
 import { parseLocation } from './location';
 import { IssueLocator, type ListedIssue } from './locator';
+import { UiHolder } from '../util/ui';
+import { plainText } from '../util/untrusted';
 
 export interface EditorDeps {
   getClient: () => Promise<SentryClient | undefined>;
@@ -23,6 +25,8 @@ export class EditorIntegration implements vscode.Disposable {
   readonly files: WorkspaceFileIndex;
   readonly locator: IssueLocator;
   readonly decorations: DecorationController;
+  /** Prompts and messages, replaceable by the suites; every message is made safe on its way. */
+  readonly ui = new UiHolder();
   private readonly disposables: vscode.Disposable[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -30,7 +34,8 @@ export class EditorIntegration implements vscode.Disposable {
     this.files = new WorkspaceFileIndex(context.workspaceState, deps.log);
     this.locator = new IssueLocator(deps.getClient, deps.listed, this.files, deps.log);
     this.decorations = new DecorationController(this.locator, vscode.Uri.joinPath(context.extensionUri, 'media'));
-    const diagnostics = new IssueDiagnostics(this.decorations);
+    // Problems entries link to an issue only on the server its marks came from (or sentry.io).
+    const diagnostics = new IssueDiagnostics(this.decorations, () => this.locator.baseUrl);
     const lenses = new IssueCodeLensProvider(this.decorations);
     this.disposables.push(
       lenses,
@@ -70,9 +75,9 @@ export class EditorIntegration implements vscode.Disposable {
     let uri: vscode.Uri | undefined;
     if (res.kind === 'file') uri = res.uri;
     else if (res.kind === 'ambiguous') {
-      const pick = await vscode.window.showQuickPick(
+      const pick = await this.ui.ui.showQuickPick(
         res.candidates.map((c) => ({ label: vscode.workspace.asRelativePath(c, true), uri: c })),
-        { title: `Which file is ${parsed.path}?`, placeHolder: 'Several workspace files match; your choice is remembered' },
+        { title: `Which file is ${plainText(parsed.path, 200)}?`, placeHolder: 'Several workspace files match; your choice is remembered' },
       );
       if (!pick) return true;
       uri = pick.uri;
@@ -89,13 +94,16 @@ export class EditorIntegration implements vscode.Disposable {
     const node = arg as IssueNode | { location?: string; line?: number; column?: number } | undefined;
     let location: string | null | undefined;
     if (node && 'type' in node && node.type === 'issue') {
-      location = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Sentry: finding the location…' }, () => this.locator.locationOf(node));
+      location = await this.ui.ui.withProgress({ location: vscode.ProgressLocation.Window, title: 'Sentry: finding the location…' }, () => this.locator.locationOf(node));
     } else if (node && 'location' in node) {
       location = node.location;
     }
     const opened = await this.openLocation(location, node && 'line' in node ? node.line : undefined, node && 'column' in node ? node.column : undefined);
     if (!opened) {
-      void vscode.window.showInformationMessage(location ? `${location} is not in this workspace. Add a path mapping (sentryExplorer.pathMappings) if it should be.` : 'This issue has no source location.');
+      void this.ui.ui.showInformationMessage(
+        location ? `${plainText(location, 300)} is not in this workspace. Add a path mapping (sentryExplorer.pathMappings) if it should be.` : 'This issue has no source location.',
+        {},
+      );
     }
   }
 

@@ -4,6 +4,7 @@ import { CONFIG_SECTION, Commands } from '../constants';
 import { plural } from '../format/numbers';
 import type { DecorationController } from './decorations';
 import { byLine } from './marks';
+import { plainText, safeWebUrl } from '../util/untrusted';
 
 export class IssueCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -52,7 +53,11 @@ export class IssueDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('sentry');
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly decorations: DecorationController) {
+  constructor(
+    private readonly decorations: DecorationController,
+    /** The base URL of the server the marks came from. */
+    private readonly baseUrl: () => string | undefined,
+  ) {
     this.subscriptions = [
       decorations.onDidChange(() => this.update()),
       vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`${CONFIG_SECTION}.diagnostics`) && this.update()),
@@ -66,9 +71,15 @@ export class IssueDiagnostics implements vscode.Disposable {
       const diags: vscode.Diagnostic[] = [];
       for (const m of this.decorations.marksFor(doc.uri)) {
         if (m.line >= doc.lineCount) continue;
-        const d = new vscode.Diagnostic(doc.lineAt(m.line).range, `${m.issue.shortId}: ${m.issue.title} (${plural(m.issue.count, 'event', 'events')})`, SEVERITY[m.issue.level] ?? vscode.DiagnosticSeverity.Error);
+        const d = new vscode.Diagnostic(
+          doc.lineAt(m.line).range,
+          `${plainText(m.issue.shortId, 100)}: ${plainText(m.issue.title)} (${plural(m.issue.count, 'event', 'events')})`,
+          SEVERITY[m.issue.level] ?? vscode.DiagnosticSeverity.Error,
+        );
         d.source = 'Sentry';
-        d.code = { value: m.issue.shortId, target: vscode.Uri.parse(m.issue.permalink) };
+        // The permalink is the server's: a target only when it is a web link to that server or sentry.io.
+        const target = safeWebUrl(m.issue.permalink, this.baseUrl());
+        d.code = target ? { value: plainText(m.issue.shortId, 100), target: vscode.Uri.parse(target.href, true) } : plainText(m.issue.shortId, 100);
         diags.push(d);
       }
       if (diags.length) this.collection.set(doc.uri, diags);

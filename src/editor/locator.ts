@@ -37,6 +37,8 @@ export class IssueLocator implements vscode.Disposable {
   private again = false;
   /** Requests made so far (for the figures). */
   requests = 0;
+  /** The server the current marks came from: links in Problems entries may point only there. */
+  baseUrl: string | undefined;
 
   constructor(
     private readonly getClient: () => Promise<SentryClient | undefined>,
@@ -86,6 +88,7 @@ export class IssueLocator implements vscode.Disposable {
       if (this.marks.size) this.forget();
       return;
     }
+    this.baseUrl = client.baseUrl;
     const items = this.listed().slice(0, MAX_ISSUES);
     if (items.length === 0) {
       // Nothing listed: no need to index the workspace (yet).

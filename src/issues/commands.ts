@@ -6,6 +6,7 @@ import { PERIODS, PRESETS, SORTS, looksLikeShortId, parseHashes, type IssueFilte
 import { detectFromWorkspace, saveSelection } from './selection';
 import type { IssuesView } from './view';
 import type { IssueSort, ProjectIssuesStatsPeriod } from '../api/client';
+import { plainText, safeWebUrl } from '../util/untrusted';
 
 const HISTORY_KEY = 'sentryExplorer.searchHistory';
 const HISTORY_MAX = 10;
@@ -21,23 +22,26 @@ export function registerIssueCommands(view: IssuesView): vscode.Disposable[] {
     reg(Commands.showIssues, () => vscode.commands.executeCommand('sentryExplorer.issues.focus')),
     reg(Commands.openInBrowser, async (arg) => {
       const node = view.issueOf(arg);
-      // The permalink comes from the server: only web links are opened.
-      if (node && /^https?:\/\//i.test(node.issue.permalink)) await vscode.env.openExternal(vscode.Uri.parse(node.issue.permalink));
-      else if (node) void view.ui.ui.showWarningMessage(`${node.issue.shortId} has no web link to open.`, {});
+      if (!node) return;
+      // The permalink comes from the server: opened only as a web link to that server or sentry.io.
+      const url = safeWebUrl(node.issue.permalink, (await view.auth.getClient())?.baseUrl);
+      if (url) await view.ui.ui.openExternal(vscode.Uri.parse(url.href, true));
+      else void view.ui.ui.showWarningMessage(`${plainText(node.issue.shortId, 100)} has no web link to open.`, {});
     }),
     reg(Commands.copyShortId, async (arg) => {
       const node = view.issueOf(arg);
-      if (node) await copy(node.issue.shortId, `Copied ${node.issue.shortId}`);
+      if (node) await copy(view, node.issue.shortId, `Copied ${plainText(node.issue.shortId, 100)}`);
     }),
     reg(Commands.copyLink, async (arg) => {
+      // Copied as text, never opened: the clipboard is no sink for a link.
       const node = view.issueOf(arg);
-      if (node) await copy(node.issue.permalink, `Copied the link to ${node.issue.shortId}`);
+      if (node) await copy(view, node.issue.permalink, `Copied the link to ${plainText(node.issue.shortId, 100)}`);
     }),
   ];
 }
 
-async function copy(text: string, message: string): Promise<void> {
-  await vscode.env.clipboard.writeText(text);
+async function copy(view: IssuesView, text: string, message: string): Promise<void> {
+  await view.ui.ui.writeClipboard(text);
   vscode.window.setStatusBarMessage(message, 3000);
 }
 

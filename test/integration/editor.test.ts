@@ -15,6 +15,7 @@ describe('editor decorations and hovers (sample workspace)', function () {
   let api: ExtensionApi;
   let defaults: { authToken: string; clientId: string };
   let restore: () => Promise<void>;
+  const rec = new UiRecorder();
   const folder = () => vscode.workspace.workspaceFolders![0].uri;
 
   before(async function () {
@@ -23,12 +24,14 @@ describe('editor decorations and hovers (sample workspace)', function () {
       this.skip();
     }
     api = await activateExtension();
-    ({ defaults, restore } = await signInToSandbox(new UiRecorder()));
+    ({ defaults, restore } = await signInToSandbox(rec));
+    api.editor.ui.override(rec.ui());
     await api.issues.setFilter({ preset: 'unresolved', statsPeriod: '24h', sort: 'date' });
     await api.issues.tree.getChildren();
   });
 
   after(async () => {
+    api?.editor.ui.reset();
     await restore?.();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
@@ -151,5 +154,72 @@ describe('editor decorations and hovers (sample workspace)', function () {
     const ed = vscode.window.activeTextEditor!;
     assert.ok(ed.document.uri.path.endsWith(seeded.file));
     assert.equal(ed.selection.active.line, seeded.line! - 1);
+  });
+
+  it('a hostile location not in the workspace: the message names it as text, with no link or command', async () => {
+    const hostile = '[Add the path mapping](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22echo%20pwned%5Cn%22%7D)';
+    for (const location of [hostile, `/srv/x/${hostile}:12`, `<https://evil.example/>`]) {
+      const before = rec.shown.length;
+      await vscode.commands.executeCommand('sentryExplorer.goToLocation', { location });
+      const shown = rec.shown.slice(before);
+      assert.equal(shown.length, 1, `one message for ${location}`);
+      assert.match(shown[0].message, /is not in this workspace/);
+      // VS Code's notifications turn `[label](target)` into a link: `](` must not survive.
+      assert.ok(!shown[0].message.includes(']('), `no link syntax: ${shown[0].message}`);
+      assert.ok(!/<[a-z]+:/i.test(shown[0].message), `no autolink: ${shown[0].message}`);
+    }
+  });
+
+  it('a Problems entry links to its issue only when the permalink is a web link to the server (never command:)', async () => {
+    const res = await fetch(`${SANDBOX_URL}/api/0/projects/acme/web-frontend/issues/?statsPeriod=24h&sort=date&limit=100`, { headers: { authorization: `Bearer ${defaults.authToken}` } });
+    const list = (await res.json()) as { shortId: string; permalink: string }[];
+    const hostile = ['command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22echo%20pwned%5Cn%22%7D', 'https://evil.example/acme/issues/1/', 'file:///etc/passwd'];
+    list.forEach((issue, i) => {
+      if (i % 4 < 3) issue.permalink = hostile[i % 4];
+    });
+    const permalinkOf = new Map(list.map((i) => [i.shortId, i.permalink]));
+    await control('faults', { path: '^/api/0/projects/acme/web-frontend/issues/$', status: 200, respond: { status: 200, body: JSON.stringify(list) } });
+    const cfg = vscode.workspace.getConfiguration('sentryExplorer');
+    try {
+      await vscode.commands.executeCommand('sentryExplorer.refresh');
+      assert.ok(api.issues.listedIssues().some((l) => l.issue.permalink.startsWith('command:')), 'the hostile list is shown');
+      await cfg.update('diagnostics.enabled', true, vscode.ConfigurationTarget.Global);
+      const { uri } = await openDecorated();
+      await api.editor.locator.refresh();
+      const sentry = () => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'Sentry');
+      /** Each entry against its issue's permalink: a target only for the server's own web links. */
+      const check = () => {
+        const wrong: string[] = [];
+        let safe = 0;
+        let unsafe = 0;
+        for (const d of sentry()) {
+          const shortId = typeof d.code === 'object' ? String(d.code.value) : String(d.code);
+          const permalink = permalinkOf.get(shortId);
+          const target = typeof d.code === 'object' ? d.code.target?.toString(true) : undefined;
+          if (!permalink) wrong.push(`${shortId}: not in the list`);
+          else if (permalink.startsWith(`${SANDBOX_URL}/`)) {
+            safe++;
+            if (target !== permalink) wrong.push(`${shortId}: target ${target}, want ${permalink}`);
+          } else {
+            unsafe++;
+            if (target !== undefined) wrong.push(`${shortId}: ${permalink} became the target ${target}`);
+          }
+        }
+        return { wrong, safe, unsafe, total: safe + unsafe };
+      };
+      // Entries follow the marks, which follow the reloaded list a moment later.
+      await waitFor('Problems entries of the reloaded list', () => {
+        const c = check();
+        return c.total > 0 && c.wrong.length === 0 && c.unsafe > 0 ? c : undefined;
+      }).catch(() => undefined);
+      const { wrong, safe, unsafe, total } = check();
+      assert.deepEqual(wrong, []);
+      print(`      (${total} Problems entries: ${safe} linked, ${unsafe} without a target)`);
+      assert.ok(unsafe > 0, 'at least one entry had a hostile permalink');
+    } finally {
+      await control('faults/clear', {});
+      await cfg.update('diagnostics.enabled', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('sentryExplorer.refresh');
+    }
   });
 });

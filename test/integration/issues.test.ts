@@ -187,6 +187,29 @@ describe('Issues tree (sentryExplorer.issues)', function () {
     }
   });
 
+  it('Open in Browser opens only web links to the server or sentry.io; Copy Link copies the text as it is', async () => {
+    const node = issuesOf(await roots())[0];
+    const cases: [string, boolean][] = [
+      ['command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22echo%20pwned%5Cn%22%7D', false],
+      ['https://evil.example/organizations/acme/issues/1/', false],
+      ['javascript:alert(1)', false],
+      ['file:///etc/passwd', false],
+      ['https://sentry.io.evil.example/organizations/acme/issues/1/', false],
+      [node.issue.permalink, true],
+      ['https://acme.sentry.io/issues/1/', true],
+    ];
+    for (const [permalink, opens] of cases) {
+      const opened = rec.opened.length;
+      const warned = rec.shown.length;
+      await vscode.commands.executeCommand(Commands.openInBrowser, { ...node, issue: { ...node.issue, permalink } });
+      assert.equal(rec.opened.length - opened, opens ? 1 : 0, permalink);
+      if (opens) assert.equal(rec.opened.at(-1), new URL(permalink).href);
+      else assert.ok(rec.shown.slice(warned).some((s) => /has no web link to open/.test(s.message)), permalink);
+      await vscode.commands.executeCommand(Commands.copyLink, { ...node, issue: { ...node.issue, permalink } });
+      assert.equal(rec.clipboard.at(-1), permalink);
+    }
+  });
+
   describe('errors never leave an empty tree', () => {
     async function errorNode(): Promise<Extract<Node, { type: 'error' }>> {
       const nodes = await roots();
