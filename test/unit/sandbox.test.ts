@@ -118,11 +118,9 @@ describe('sandbox service', function () {
   afterEach(() => sb.control.reset());
 
   describe('seed data', () => {
-    it('is deterministic, fast and has the planned size', () => {
-      const t0 = performance.now();
+    // Its speed is a figure of npm run bench (bench/api.ts), not a test: a busy machine must not fail it.
+    it('is deterministic and has the planned size', () => {
       const a = createSeed(Date.UTC(2025, 0, 1));
-      const elapsed = performance.now() - t0;
-      assert.ok(elapsed < 1000, `seed generation took ${elapsed} ms`);
       const b = createSeed(Date.UTC(2025, 5, 1));
       assert.deepEqual(
         a.issues.map((i) => [i.id, i.shortId, i.title, i.events.length]),
