@@ -38,6 +38,17 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   ]);
 }
 
+/**
+ * Settings of the checks' window, under the caller's. After a quick pick closes, VS Code gives the
+ * focus back to the active editor, and a webview editor (the events panel) takes it a moment later
+ * (microsoft/vscode#93950): on a loaded machine that moment came after the check's next F1, and the
+ * palette closed on the focus it lost (a 30 s timeout in runCommand). Checks type into inputs with
+ * Playwright's fill, which focuses them, so nothing else depends on closing on focus loss.
+ */
+export const UI_SETTINGS: Record<string, unknown> = {
+  'workbench.quickOpen.closeOnFocusLost': false,
+};
+
 export async function runUiChecks(opts: UiRunOptions): Promise<Counts> {
   const checks = (await loadChecks()).filter((c) => !opts.grep || c.name.includes(opts.grep));
   const counts: Counts = { passed: 0, failed: 0 };
@@ -48,7 +59,7 @@ export async function runUiChecks(opts: UiRunOptions): Promise<Counts> {
   try {
     vscode = await startVSCode({
       workspace: opts.workspace,
-      settings: opts.settings,
+      settings: { ...UI_SETTINGS, ...opts.settings },
       env: opts.env,
       extensionDevelopmentPath: REPO_ROOT,
     });
@@ -66,6 +77,8 @@ export async function runUiChecks(opts: UiRunOptions): Promise<Counts> {
   process.stdout.write('\n  UI checks (Chromium)\n');
   try {
     for (const c of checks) {
+      // Ctrl+C / SIGTERM closes the browser: the checks left would each fail on a closed page.
+      if (stoppingOnSignalNow()) break;
       const t0 = performance.now();
       try {
         page.setDefaultTimeout(Math.min(c.timeoutMs, 30_000));
@@ -73,6 +86,7 @@ export async function runUiChecks(opts: UiRunOptions): Promise<Counts> {
         counts.passed++;
         process.stdout.write(`    \u2714 ${c.name} (${Math.round(performance.now() - t0)} ms)\n`);
       } catch (e) {
+        if (stoppingOnSignalNow()) break;
         counts.failed++;
         process.stdout.write(`    \u2716 ${c.name}\n      ${String((e as Error).stack ?? e).split('\n').slice(0, 8).join('\n      ')}\n`);
         await vscode.collectArtifacts(`ui-${slug(c.name)}`).catch((err) => log(`could not keep artifacts: ${err}`));
