@@ -8,6 +8,8 @@ import type { Issue } from '../api/schemas';
 import { Commands } from '../constants';
 import { looksLikeShortId } from '../issues/filter';
 import { detectFromWorkspace, readSelection } from '../issues/selection';
+import { UiHolder, type AuthUi } from '../util/ui';
+import { plainText } from '../util/untrusted';
 import { issueHeader } from './eventData';
 import { EventsPanel, panelKey, webviewOptions, type EventsPanelDeps } from './panel';
 import { DEFAULT_FILTERS, PROTOCOL_VERSION, VIEW_TYPE, parsePanelState, type IssueHeader, type PanelState } from './protocol';
@@ -16,7 +18,7 @@ export { EventsPanel } from './panel';
 export type { EventsPanelDeps } from './panel';
 export { VIEW_TYPE } from './protocol';
 
-export type RegisterDeps = Omit<EventsPanelDeps, 'extensionUri'>;
+export type RegisterDeps = Omit<EventsPanelDeps, 'extensionUri' | 'ui'>;
 
 /** What the command accepts: a tree IssueNode, `{ org, issueId }` (optionally with the issue), or nothing. */
 export type ShowTarget = { org: string; issueId: string; issue?: Issue | IssueHeader; filters?: PanelState['filters'] };
@@ -24,9 +26,11 @@ export type ShowTarget = { org: string; issueId: string; issue?: Issue | IssueHe
 export class EventsPanels implements vscode.Disposable {
   private readonly panels = new Map<string, EventsPanel>();
   private readonly deps: EventsPanelDeps;
+  /** Every notification and link the command and its panels show (the suites replace its parts). */
+  readonly ui = new UiHolder();
 
   constructor(context: Pick<vscode.ExtensionContext, 'extensionUri'>, deps: RegisterDeps) {
-    this.deps = { ...deps, extensionUri: context.extensionUri };
+    this.deps = { ...deps, extensionUri: context.extensionUri, ui: () => this.ui.ui };
   }
 
   get(org: string, issueId: string): EventsPanel | undefined {
@@ -112,9 +116,9 @@ export function targetOf(arg: unknown): ShowTarget | undefined {
 }
 
 /** Asks for an issue (short ID or numeric ID) when the command ran without one. */
-async function askForIssue(deps: RegisterDeps): Promise<ShowTarget | undefined> {
+async function askForIssue(deps: RegisterDeps, ui: AuthUi): Promise<ShowTarget | undefined> {
   const text = (
-    await vscode.window.showInputBox({
+    await ui.showInputBox({
       title: 'Show Issue Events',
       prompt: 'The short ID (like PROJ-123) or the numeric ID of a Sentry issue',
       validateInput: (v) => (/^\d+$/.test(v.trim()) || looksLikeShortId(v) ? undefined : 'Enter a short ID such as PROJ-123 or a numeric issue ID'),
@@ -123,37 +127,37 @@ async function askForIssue(deps: RegisterDeps): Promise<ShowTarget | undefined> 
   if (!text) return undefined;
   const client = await deps.getClient();
   if (!client) {
-    const pick = await vscode.window.showWarningMessage('Sign in to Sentry to see the events of an issue.', 'Sign In');
+    const pick = await ui.showWarningMessage('Sign in to Sentry to see the events of an issue.', {}, 'Sign In');
     if (pick) await deps.signIn();
     return undefined;
   }
   const selection = readSelection();
   const detected = selection.org ? [] : await detectFromWorkspace();
-  const org = selection.org || detected.find((d) => d.org)?.org || (await soleOrganization(client));
+  const org = selection.org || detected.find((d) => d.org)?.org || (await soleOrganization(client, ui));
   if (!org) {
-    void vscode.window.showWarningMessage('Choose a Sentry project first (Sentry Explorer: Choose Project), then try again.');
+    void ui.showWarningMessage('Choose a Sentry project first (Sentry Explorer: Choose Project), then try again.', {});
     return undefined;
   }
   if (/^\d+$/.test(text)) return { org, issueId: text };
   const projects = selection.projects.length ? selection.projects : detected.map((d) => d.project).filter((p): p is string => !!p);
   const project = projects[0] ?? (await client.listProjects(org, { perPage: 1 })).items[0]?.slug;
   if (!project) {
-    void vscode.window.showWarningMessage(`No project found in organization "${org}" to look up ${text} in.`);
+    void ui.showWarningMessage(`No project found in organization "${plainText(org)}" to look up ${plainText(text)} in.`, {});
     return undefined;
   }
   const page = await client.listProjectIssues(org, project, { query: text, shortIdLookup: true, statsPeriod: '' });
   const issue = page.items.find((i) => i.shortId.toLowerCase() === text.toLowerCase());
   if (!issue) {
-    void vscode.window.showWarningMessage(`No issue ${text} found in organization "${org}".`);
+    void ui.showWarningMessage(`No issue ${plainText(text)} found in organization "${plainText(org)}".`, {});
     return undefined;
   }
   return { org, issueId: issue.id, issue };
 }
 
-async function soleOrganization(client: SentryClient): Promise<string | undefined> {
+async function soleOrganization(client: SentryClient, ui: AuthUi): Promise<string | undefined> {
   const orgs = (await client.listOrganizations()).items;
   if (orgs.length === 1) return orgs[0].slug;
-  const pick = await vscode.window.showQuickPick(
+  const pick = await ui.showQuickPick(
     orgs.map((o) => ({ label: o.name, description: o.slug, slug: o.slug })),
     { title: 'Sentry organization of the issue' },
   );
@@ -170,7 +174,7 @@ export function registerEventsPanel(context: vscode.ExtensionContext, deps: Regi
     panels,
     vscode.commands.registerCommand(Commands.showIssueEvents, async (arg?: unknown) => {
       try {
-        const target = targetOf(arg) ?? (arg === undefined ? await askForIssue(deps) : undefined);
+        const target = targetOf(arg) ?? (arg === undefined ? await askForIssue(deps, panels.ui.ui) : undefined);
         if (!target) {
           if (arg !== undefined) deps.log.warn('[events] showIssueEvents was given something that is not an issue');
           return undefined;
@@ -179,7 +183,7 @@ export function registerEventsPanel(context: vscode.ExtensionContext, deps: Regi
         return undefined;
       } catch (e) {
         deps.log.error(`[events] could not show the events: ${(e as Error).message}`);
-        const pick = await vscode.window.showErrorMessage(`Could not show the events: ${(e as Error).message}`, 'Show Log');
+        const pick = await panels.ui.ui.showErrorMessage(`Could not show the events: ${plainText((e as Error).message)}`, {}, 'Show Log');
         if (pick) deps.log.show();
         return undefined;
       }

@@ -9,7 +9,10 @@ import type { SentryClient } from '../api/client';
 import { presentError } from '../issues/errors';
 import { SignedOutError } from '../issues/model';
 import { Commands } from '../constants';
-import { issueHeader, toEventData, toTagData } from './eventData';
+import type { AuthUi } from '../util/ui';
+import { plainText, safeWebUrl } from '../util/untrusted';
+import { issueHeader, toTagData } from './eventData';
+import { MAX_RESTORE_CHARS, eventPage } from './eventPage';
 import { makeNonce, panelHtml } from './html';
 import {
   PROTOCOL_VERSION,
@@ -41,12 +44,18 @@ export interface EventsPanelDeps {
   signIn: () => Thenable<unknown>;
   /** Fires when the session changes; open panels retry what failed. */
   onDidChangeSession?: vscode.Event<unknown>;
+  /** The configured server: the only origin (besides sentry.io) a link of the panel may open. Absent: the session's. */
+  baseUrl?: () => string | undefined;
+  /** Notifications and opening links (the registry's UiHolder, replaceable by the suites). */
+  ui: () => AuthUi;
   extensionUri: vscode.Uri;
 }
 
 interface Cache {
   key: string;
   events: EventData[];
+  /** Characters of `events` as JSON: the cache stops growing at MAX_RESTORE_CHARS. */
+  chars: number;
   nextCursor?: string;
   hits?: number;
 }
@@ -75,6 +84,8 @@ export class EventsPanel implements vscode.Disposable {
   private ready = false;
   private cache?: Cache;
   private eventsAbort?: AbortController;
+  /** Tag requests on their way: the page that asked is gone once the panel hides or closes. */
+  private readonly tagAborts = new Set<AbortController>();
   private readonly disposables: vscode.Disposable[] = [];
   private readonly disposed = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposed.event;
@@ -100,7 +111,10 @@ export class EventsPanel implements vscode.Disposable {
       webview.onDidReceiveMessage((m) => void this.handle(m)),
       panel.onDidDispose(() => this.dispose()),
       panel.onDidChangeViewState(() => {
-        if (!panel.visible) this.ready = false; // the page is torn down when hidden; it says ready again
+        if (!panel.visible) {
+          this.ready = false; // the page is torn down when hidden; it says ready again
+          this.abortTags();
+        }
       }),
     );
     if (deps.onDidChangeSession) {
@@ -109,6 +123,7 @@ export class EventsPanel implements vscode.Disposable {
           // Another account (or none) now: nothing loaded for the previous one may be shown again.
           this.cache = undefined;
           this.eventsAbort?.abort();
+          this.abortTags();
           this.post({ type: 'signedIn' });
         }),
       );
@@ -188,8 +203,8 @@ export class EventsPanel implements vscode.Disposable {
       case 'openLocation':
         return this.openLocation(msg.location, msg.frame);
       case 'copy':
-        await vscode.env.clipboard.writeText(msg.text);
-        vscode.window.setStatusBarMessage(`Copied ${msg.what ?? 'to the clipboard'}`, 3000);
+        await this.deps.ui().writeClipboard(msg.text);
+        vscode.window.setStatusBarMessage(`Copied ${msg.what ? plainText(msg.what, 200) : 'to the clipboard'}`, 3000);
         return;
       case 'action':
         return this.action(msg.action);
@@ -199,8 +214,12 @@ export class EventsPanel implements vscode.Disposable {
   private async action(action: string): Promise<void> {
     switch (action) {
       case 'openInBrowser': {
-        const url = this.state.issue.permalink ?? (await this.fallbackPermalink());
-        if (url && /^https?:\/\//i.test(url)) await vscode.env.openExternal(vscode.Uri.parse(url));
+        // The permalink comes from the server (or the page's saved state): opened only on the server's or sentry.io's origin.
+        const client = await this.deps.getClient().catch(() => undefined);
+        const base = this.deps.baseUrl?.() ?? client?.baseUrl;
+        const url = safeWebUrl(this.state.issue.permalink, base) ?? (client ? safeWebUrl(this.fallbackPermalink(client.baseUrl), base) : undefined);
+        if (url) await this.deps.ui().openExternal(vscode.Uri.parse(url.href, true));
+        else this.deps.log.warn(`[events] not opening the issue's link: it is not a web page of ${base ?? 'the server'}`);
         return;
       }
       case 'signIn':
@@ -218,10 +237,8 @@ export class EventsPanel implements vscode.Disposable {
     }
   }
 
-  private async fallbackPermalink(): Promise<string | undefined> {
-    const client = await this.deps.getClient().catch(() => undefined);
-    if (!client) return undefined;
-    return `${client.baseUrl}/organizations/${encodeURIComponent(this.state.org)}/issues/${encodeURIComponent(this.state.issueId)}/`;
+  private fallbackPermalink(baseUrl: string): string {
+    return `${baseUrl}/organizations/${encodeURIComponent(this.state.org)}/issues/${encodeURIComponent(this.state.issueId)}/`;
   }
 
   private async openLocation(location: string, frame?: FrameRef): Promise<void> {
@@ -234,8 +251,8 @@ export class EventsPanel implements vscode.Disposable {
       }
     }
     if (opened) return;
-    await vscode.env.clipboard.writeText(location);
-    vscode.window.setStatusBarMessage(`$(copy) ${location} is not in this workspace; copied it to the clipboard`, 5000);
+    await this.deps.ui().writeClipboard(location);
+    vscode.window.setStatusBarMessage(`$(copy) ${plainText(location, 200)} is not in this workspace; copied it to the clipboard`, 5000);
   }
 
   private async answer(msg: RequestMessage): Promise<void> {
@@ -271,18 +288,33 @@ export class EventsPanel implements vscode.Disposable {
     }
     const params = eventRequestParams(p.filters, p.cursor);
     const page = await client.listIssueEvents(this.state.org, this.state.issueId, params, signal);
-    const events = page.items.map((e) => toEventData(e, p.filters.full));
-    if (!p.cursor) this.cache = { key, events, nextCursor: page.nextCursor, hits: page.hits };
-    else if (this.cache?.key === key && this.cache.nextCursor === p.cursor) {
-      this.cache = { key, events: this.cache.events.concat(events), nextCursor: page.nextCursor, hits: page.hits ?? this.cache.hits };
+    // At most one page of events, each bounded, in a bounded message, whatever the server sent.
+    const { events, json } = eventPage(page.items, p.filters.full);
+    if (!p.cursor) this.cache = { key, events, chars: json.length, nextCursor: page.nextCursor, hits: page.hits };
+    else if (this.cache?.key === key && this.cache.nextCursor === p.cursor && this.cache.chars + json.length <= MAX_RESTORE_CHARS) {
+      // Past the bound the cache keeps what it has and the cursor after it: a re-shown page loads the rest again.
+      const c = this.cache;
+      this.cache = { key, events: c.events.concat(events), chars: c.chars + json.length, nextCursor: page.nextCursor, hits: page.hits ?? c.hits };
     }
-    return { eventsJson: encodeEvents(events), count: events.length, nextCursor: page.nextCursor, hits: page.hits };
+    return { eventsJson: json, count: events.length, nextCursor: page.nextCursor, hits: page.hits };
   }
 
   private async tag(p: Requests['tag']['params']): Promise<Requests['tag']['result']> {
     const client = await this.client();
-    const details = await client.getTagDetails(this.state.org, this.state.issueId, p.key, { environment: p.environments.length ? p.environments : undefined });
-    return toTagData(details);
+    const abort = new AbortController();
+    this.tagAborts.add(abort);
+    try {
+      const environment = p.environments.length ? p.environments : undefined;
+      const details = await client.getTagDetails(this.state.org, this.state.issueId, p.key, { environment, cursor: p.cursor }, abort.signal);
+      return toTagData(details);
+    } finally {
+      this.tagAborts.delete(abort);
+    }
+  }
+
+  private abortTags(): void {
+    for (const a of this.tagAborts) a.abort();
+    this.tagAborts.clear();
   }
 
   /** Re-fetches the header (no single-issue endpoint: a short-ID lookup in the issue's project). */
@@ -304,6 +336,7 @@ export class EventsPanel implements vscode.Disposable {
     if (this.isDisposed) return;
     this.isDisposed = true;
     this.eventsAbort?.abort();
+    this.abortTags();
     this.disposed.fire();
     for (const d of this.disposables.splice(0)) d.dispose();
     this.panel.dispose();

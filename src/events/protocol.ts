@@ -88,6 +88,8 @@ export interface EventData {
   crashFile?: unknown;
   /** Present only for full events (full=true); [] when the event has no exception. */
   exceptions?: ExceptionData[];
+  /** Some of the event was too large or too deeply nested to send to the page and was left out. */
+  trimmed?: true;
 }
 
 export interface TagData {
@@ -96,7 +98,16 @@ export interface TagData {
   uniqueValues: number;
   totalValues: number;
   topValues: { value: string | null; name?: string; count: number; firstSeen?: string; lastSeen?: string }[];
+  /** The cursor of the following page of values (spec 4.6 is paginated), when there is one. */
+  nextCursor?: string;
 }
+
+/** The spec's most values in one tag-details answer: more in one answer is cut by the host. */
+export const TAG_PAGE_VALUES = 1000;
+/** "Show all values" stops at this many values of one key (a card with more would not be read)... */
+export const MAX_TAG_VALUES = 10_000;
+/** ...or after this many pages, for servers whose pages are small (real ones send 9 values). */
+export const MAX_TAG_PAGES = 200;
 
 export type ErrorActionName = 'retry' | 'signIn' | 'chooseProject' | 'showLog' | 'filter';
 
@@ -138,9 +149,9 @@ export interface Requests {
     /** `eventsJson`: EventData[] as JSON (see encodeEvents). */
     result: { eventsJson: string; count: number; nextCursor?: string; hits?: number; restored?: boolean };
   };
-  /** Tag details of one key (spec 4.6), filtered by environments. */
+  /** Tag details of one key (spec 4.6), filtered by environments; `cursor`: a following page of values. */
   tag: {
-    params: { key: string; environments: string[] };
+    params: { key: string; environments: string[]; cursor?: string };
     result: TagData;
   };
 }
@@ -252,7 +263,9 @@ export function parsePanelState(v: unknown): PanelState | undefined {
   };
 }
 
-const TAG_KEY = /^[a-zA-Z0-9_.:-]{1,200}$/;
+// Dots only (`.`, `..`) would be a path segment of their own in the request URL.
+const TAG_KEY = /^(?!\.+$)[a-zA-Z0-9_.:-]{1,200}$/;
+const MAX_CURSOR = 500;
 const ACTIONS = new Set(['retry', 'signIn', 'chooseProject', 'showLog', 'filter', 'openInBrowser']);
 
 function parseFrameRef(v: unknown): FrameRef | undefined {
@@ -288,12 +301,15 @@ export function parsePageMessage(v: unknown): PageMessage | undefined {
       if (typeof v.id !== 'number' || !Number.isSafeInteger(v.id)) return undefined;
       const p = isObj(v.params) ? v.params : {};
       if (v.method === 'events') {
-        const cursor = isStr(p.cursor) && p.cursor.length <= 500 ? p.cursor : undefined;
+        const cursor = isStr(p.cursor) && p.cursor.length <= MAX_CURSOR ? p.cursor : undefined;
         return { type: 'request', id: v.id, method: 'events', params: { filters: parseFilters(p.filters), cursor, restore: p.restore === true } };
       }
       if (v.method === 'tag') {
         if (!isStr(p.key) || !TAG_KEY.test(p.key)) return undefined;
-        return { type: 'request', id: v.id, method: 'tag', params: { key: p.key, environments: parseFilters({ environments: p.environments }).environments } };
+        // A following page that is asked for must be that page: a bad cursor is refused, not read as the first page.
+        if (p.cursor !== undefined && !(isStr(p.cursor) && p.cursor.length > 0 && p.cursor.length <= MAX_CURSOR)) return undefined;
+        const environments = parseFilters({ environments: p.environments }).environments;
+        return { type: 'request', id: v.id, method: 'tag', params: isStr(p.cursor) ? { key: p.key, environments, cursor: p.cursor } : { key: p.key, environments } };
       }
       return undefined;
     }

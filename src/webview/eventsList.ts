@@ -296,6 +296,7 @@ function renderDetails(e: EventData, id: string, query: string, full: boolean, c
   );
   const parts: (HTMLElement | null)[] = [
     facts,
+    e.trimmed ? h('p', { class: 'muted hint trimmed', role: 'note', text: 'Parts of this event were too large to show here; Open in Browser shows all of it.' }) : null,
     e.tags.length ? h('div', { class: 'section-label', text: 'Tags' }) : null,
     e.tags.length ? h('div', { class: 'chips wrap' }, ...e.tags.map((t) => chip(t.key, t.value, query, cb))) : null,
   ];
@@ -306,6 +307,8 @@ function renderDetails(e: EventData, id: string, query: string, full: boolean, c
   if (e.exceptions) {
     if (e.exceptions.length === 0) parts.push(h('p', { class: 'muted', text: 'This event has no exception or stack trace.' }));
     for (const x of e.exceptions) parts.push(renderException(x, cb));
+  } else if (full && e.trimmed) {
+    parts.push(h('p', { class: 'muted hint', text: 'The stack trace was too large to show here.' }));
   } else {
     parts.push(
       h(

@@ -44,6 +44,7 @@ import {
   panelState,
   rangeFromInputs,
   reduce,
+  showAllState,
   tagKeys,
   toLocalInput,
   type Action,
@@ -74,6 +75,8 @@ interface Pending {
   more?: boolean;
   key?: string;
   envKey?: string;
+  /** A following page of tag values ("Show all values"). */
+  cursor?: string;
 }
 let nextId = 1;
 const pending = new Map<number, Pending>();
@@ -97,6 +100,25 @@ function loadTag(key: string, environments: string[]): void {
   const ek = envKey(environments);
   dispatch({ type: 'tagRequested', key, envKey: ek });
   request('tag', { key, environments }, { key, envKey: ek });
+}
+
+/** "Show all values" clicked: follows the cursor of `key` one page at a time (see continueShowAll). */
+function showAllValues(key: string): void {
+  const slot = state.tags.get(key);
+  if (!slot) return;
+  dispatch({ type: 'tagMoreRequested', key, envKey: slot.envKey });
+  continueShowAll(key);
+}
+
+/** Asks for the next page while the slot still wants one: the reducer ends the walk (done, capped, stopped, filters changed). */
+function continueShowAll(key: string): void {
+  const slot = state.tags.get(key);
+  const cursor = showAllState(slot).next;
+  if (!slot || !cursor) return;
+  // The environments the first page was fetched for (the picker's own `environment` card: all of them).
+  const environments = slot.envKey === '' ? [] : state.filters.environments;
+  if (envKey(environments) !== slot.envKey) return;
+  request('tag', { key, environments, cursor }, { key, envKey: slot.envKey, cursor });
 }
 
 function retryEvents(): void {
@@ -203,6 +225,11 @@ window.addEventListener('message', (ev: MessageEvent) => {
         } else if (msg.error.kind !== 'cancelled') {
           dispatch({ type: 'eventsFailed', forKey: p.forKey!, error: msg.error });
         }
+      } else if (p.cursor) {
+        if (msg.ok) dispatch({ type: 'tagMoreLoaded', key: p.key!, envKey: p.envKey!, cursor: p.cursor, data: msg.result as Requests['tag']['result'] });
+        else if (msg.error.kind === 'cancelled') dispatch({ type: 'tagMoreStopped', key: p.key! });
+        else dispatch({ type: 'tagMoreFailed', key: p.key!, envKey: p.envKey!, error: msg.error });
+        continueShowAll(p.key!);
       } else if (msg.ok) {
         dispatch({ type: 'tagLoaded', key: p.key!, envKey: p.envKey!, data: msg.result as Requests['tag']['result'] });
       } else {
@@ -417,6 +444,8 @@ const tags = new TagsView({
     selectTab('events');
   },
   action: (name, key) => errorAction(name as ErrorActionName, () => loadTag(key, state.filters.environments)),
+  showAll: (key) => showAllValues(key),
+  stopAll: (key) => dispatch({ type: 'tagMoreStopped', key }),
 });
 const tagsPanel = h('section', { class: 'panel tags-panel', id: 'tags-panel', role: 'tabpanel', attrs: { 'aria-labelledby': 'tab-tags' }, hidden: true }, tags.el);
 

@@ -14,15 +14,22 @@ import {
   type Period,
   type Tab,
   type TagData,
+  MAX_TAG_PAGES,
+  MAX_TAG_VALUES,
   PROTOCOL_VERSION,
 } from '../events/protocol';
+
+type TagValue = TagData['topValues'][number];
 
 export interface TagSlot {
   status: 'loading' | 'done' | 'error';
   /** The environments the slot was fetched for (sorted, joined). */
   envKey: string;
+  /** The first page, and after "Show all values" every page merged; `nextCursor` is the page still to fetch. */
   data?: TagData;
   error?: ErrorView;
+  /** "Show all values" once clicked: following the cursor page by page. */
+  more?: { status: 'loading' | 'done' | 'capped' | 'stopped' | 'error'; pages: number; error?: ErrorView };
 }
 
 export interface ViewState {
@@ -56,7 +63,11 @@ export type Action =
   | { type: 'toggle'; id: string; open?: boolean }
   | { type: 'tagRequested'; key: string; envKey: string }
   | { type: 'tagLoaded'; key: string; envKey: string; data: TagData }
-  | { type: 'tagFailed'; key: string; envKey: string; error: ErrorView };
+  | { type: 'tagFailed'; key: string; envKey: string; error: ErrorView }
+  | { type: 'tagMoreRequested'; key: string; envKey: string }
+  | { type: 'tagMoreLoaded'; key: string; envKey: string; cursor: string; data: TagData }
+  | { type: 'tagMoreFailed'; key: string; envKey: string; error: ErrorView }
+  | { type: 'tagMoreStopped'; key: string };
 
 export function initialState(): ViewState {
   return {
@@ -120,7 +131,70 @@ export function reduce(s: ViewState, a: Action): ViewState {
       if (slot && slot.envKey !== a.envKey) return s;
       return { ...s, tags: withSlot(s.tags, a.key, { status: 'error', envKey: a.envKey, error: a.error }) };
     }
+    case 'tagMoreRequested': {
+      const slot = s.tags.get(a.key);
+      if (!slot || slot.envKey !== a.envKey || !showAllState(slot).offer) return s;
+      return { ...s, tags: withSlot(s.tags, a.key, { ...slot, more: { status: 'loading', pages: slot.more?.pages ?? 0 } }) };
+    }
+    case 'tagMoreLoaded': {
+      const slot = s.tags.get(a.key);
+      if (!slot?.data || slot.envKey !== a.envKey || slot.more?.status !== 'loading' || slot.data.nextCursor !== a.cursor) return s;
+      const topValues = mergeTagValues(slot.data.topValues, a.data.topValues, MAX_TAG_VALUES);
+      const pages = slot.more.pages + 1;
+      // A page that adds nothing, or names its own cursor as the next, would never end.
+      const nextCursor = topValues.length > slot.data.topValues.length && a.data.nextCursor !== a.cursor ? a.data.nextCursor : undefined;
+      const status = !nextCursor ? 'done' : topValues.length >= MAX_TAG_VALUES || pages >= MAX_TAG_PAGES ? 'capped' : 'loading';
+      const data: TagData = { ...slot.data, uniqueValues: a.data.uniqueValues, totalValues: a.data.totalValues, topValues, nextCursor };
+      return { ...s, tags: withSlot(s.tags, a.key, { ...slot, data, more: { status, pages } }) };
+    }
+    case 'tagMoreFailed': {
+      const slot = s.tags.get(a.key);
+      if (!slot || slot.envKey !== a.envKey || slot.more?.status !== 'loading') return s;
+      return { ...s, tags: withSlot(s.tags, a.key, { ...slot, more: { ...slot.more, status: 'error', error: a.error } }) };
+    }
+    case 'tagMoreStopped': {
+      const slot = s.tags.get(a.key);
+      if (slot?.more?.status !== 'loading') return s;
+      return { ...s, tags: withSlot(s.tags, a.key, { ...slot, more: { ...slot.more, status: 'stopped' } }) };
+    }
   }
+}
+
+/** Values of later pages after the earlier ones: the first of each value (null included) wins; at most `max`. */
+export function mergeTagValues(a: readonly TagValue[], b: readonly TagValue[], max: number): TagValue[] {
+  const out = a.slice(0, max);
+  const seen = new Set(out.map((v) => v.value));
+  for (const v of b) {
+    if (out.length >= max) break;
+    if (seen.has(v.value)) continue;
+    seen.add(v.value);
+    out.push(v);
+  }
+  return out;
+}
+
+export interface ShowAllState {
+  status: 'idle' | NonNullable<TagSlot['more']>['status'];
+  /** Offer "Show all values" (or to go on after Stop or an error). */
+  offer: boolean;
+  /** The cursor to ask for now, while walking. */
+  next?: string;
+  /** Values held. */
+  loaded: number;
+}
+
+/** Where "Show all values" of a slot stands. */
+export function showAllState(slot: TagSlot | undefined): ShowAllState {
+  const data = slot?.status === 'done' || slot?.more ? slot?.data : undefined;
+  const loaded = data?.topValues.length ?? 0;
+  const status = slot?.more?.status ?? 'idle';
+  const cursor = data?.nextCursor;
+  return {
+    status,
+    offer: !!cursor && (status === 'idle' || status === 'stopped' || status === 'error'),
+    next: status === 'loading' ? cursor : undefined,
+    loaded,
+  };
 }
 
 function withSlot(tags: ReadonlyMap<string, TagSlot>, key: string, slot: TagSlot): Map<string, TagSlot> {

@@ -6,14 +6,21 @@
 import { absoluteTime, relativeTime } from '../format/time';
 import { compactCount } from '../format/numbers';
 import { h, icon, replace } from './dom';
-import { tagBars, type TagSlot } from './model';
+import { showAllState, tagBars, type TagSlot } from './model';
 
 export interface TagsCallbacks {
   /** The card of `key` became visible (or needs its data again). */
   need(key: string): void;
   tagFilter(key: string, value: string): void;
   action(name: string, key: string): void;
+  /** "Show all values" (or go on after Stop or an error): follow the cursor of `key`. */
+  showAll(key: string): void;
+  /** Stop following the cursor of `key`. */
+  stopAll(key: string): void;
 }
+
+/** A card holding every value scrolls inside itself instead of stretching the grid. */
+const ALL_VALUES_MAX_HEIGHT = '24rem';
 
 export class TagsView {
   readonly el: HTMLElement;
@@ -137,10 +144,51 @@ export class TagsView {
           ),
         );
       }
+      if (slot?.more) {
+        list.style.maxHeight = ALL_VALUES_MAX_HEIGHT;
+        list.style.overflowY = 'auto';
+      }
       if (bars.length) body.push(list);
       const shown = bars.reduce((n, b) => n + b.count, 0);
       if (d.totalValues > shown && bars.length) body.push(h('p', { class: 'muted small', text: `Other values: ${compactCount(d.totalValues - shown)}` }));
+      body.push(this.showAllRow(key, slot!));
     }
     replace(el, head, ...body);
+  }
+
+  /** The "Show all values" control of a card: the button, the walk's progress and Stop, or how it ended. */
+  private showAllRow(key: string, slot: TagSlot): HTMLElement | null {
+    const st = showAllState(slot);
+    const unique = slot.data?.uniqueValues ?? 0;
+    const of = unique > st.loaded ? ` of ${unique.toLocaleString('en')}` : '';
+    const loaded = `${st.loaded.toLocaleString('en')}${of} values`;
+    const button = (label: string) =>
+      h('vscode-button', { class: 'show-all', attrs: { secondary: true }, text: label, dataset: { key }, on: { click: () => this.cb.showAll(key) } });
+    switch (st.status) {
+      case 'idle':
+        return st.offer ? h('div', { class: 'show-all-row' }, button(unique > st.loaded ? `Show all ${unique.toLocaleString('en')} values` : 'Show all values')) : null;
+      case 'loading':
+        return h(
+          'div',
+          { class: 'show-all-row', role: 'status' },
+          h('vscode-progress-ring', { attrs: { 'aria-label': `Loading every value of ${key}` } }),
+          h('span', { class: 'muted', text: `Loading values… ${loaded}` }),
+          h('vscode-button', { class: 'stop-all', attrs: { secondary: true }, text: 'Stop', on: { click: () => this.cb.stopAll(key) } }),
+        );
+      case 'done':
+        return null;
+      case 'capped':
+        return h('p', { class: 'muted small show-all-note', role: 'note', text: `Showing the first ${loaded}: a card shows at most this many.` });
+      case 'stopped':
+        return h('div', { class: 'show-all-row' }, h('span', { class: 'muted', text: `Stopped at ${loaded}.` }), st.offer ? button('Continue') : null);
+      case 'error':
+        return h(
+          'div',
+          { class: 'inline-error show-all-row', role: 'alert' },
+          icon('warning'),
+          h('span', { text: `${slot.more?.error?.message ?? 'Loading more values failed.'} (${loaded} loaded)` }),
+          st.offer ? button('Continue') : null,
+        );
+    }
   }
 }

@@ -6,9 +6,22 @@ import * as vscode from 'vscode';
 import { SentryClient } from '../../src/api/client';
 import { Commands } from '../../src/constants';
 import { EventsPanels, type EventsPanel } from '../../src/events';
-import { decodeEvents, DEFAULT_FILTERS, PROTOCOL_VERSION, VIEW_TYPE, type EventFilters, type FrameRef, type HostMessage, type PanelState } from '../../src/events/protocol';
+import { EVENTS_PAGE_SIZE, MAX_PAGE_CHARS } from '../../src/events/eventPage';
+import {
+  decodeEvents,
+  DEFAULT_FILTERS,
+  MAX_TAG_VALUES,
+  PROTOCOL_VERSION,
+  VIEW_TYPE,
+  type EventFilters,
+  type FrameRef,
+  type HostMessage,
+  type PanelState,
+  type TagData,
+} from '../../src/events/protocol';
+import { mergeTagValues } from '../../src/webview/model';
 import { activateExtension, getExtension } from './helpers';
-import { control, SANDBOX_URL, waitFor, type RequestLogEntry } from './authHelpers';
+import { control, SANDBOX_URL, signInToSandbox, UiRecorder, waitFor, type RequestLogEntry } from './authHelpers';
 import { print } from './output';
 
 const BIG = '4800000007'; // WEB-FRONTEND-4, 2,400 events
@@ -180,6 +193,140 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
     assert.ok(t.topValues.length > 0 && t.totalValues > 0);
   });
 
+  it('Show all values: a key with more values than one page follows the cursor, page by page, with its environments', async () => {
+    const panel = panels.show({ org: 'acme', issueId: BIG });
+    const environments = ['production'];
+    await control('requests/clear', {});
+    const first = await ask(panel, 'tag', { key: 'user', environments });
+    assert.ok(first.ok, first.ok ? '' : first.error.message);
+    let data = first.result as TagData;
+    assert.ok(data.nextCursor, 'the sandbox pages tag values (9 a page, as real servers): the first page has a next cursor');
+    assert.ok(data.uniqueValues > data.topValues.length, `${data.uniqueValues} users, ${data.topValues.length} on the first page`);
+    const unique = data.uniqueValues;
+    let values = data.topValues;
+    const cursors: string[] = [];
+    while (data.nextCursor) {
+      const cursor = data.nextCursor;
+      cursors.push(cursor);
+      assert.ok(cursors.length <= 100, 'the pages end');
+      const answer = await ask(panel, 'tag', { key: 'user', environments, cursor });
+      assert.ok(answer.ok, answer.ok ? '' : answer.error.message);
+      data = answer.result as TagData;
+      values = mergeTagValues(values, data.topValues, MAX_TAG_VALUES);
+    }
+    assert.ok(cursors.length >= 2, `more than two pages (${cursors.length + 1})`);
+    assert.equal(values.length, unique, 'every value of the key, once');
+    const log = (await control<RequestLogEntry[]>('requests')).filter((r) => r.path === `/api/0/organizations/acme/issues/${BIG}/tags/user/`);
+    assert.deepEqual(
+      log.map((r) => sorted(r.query)),
+      [['environment=production'], ...cursors.map((c) => [`cursor=${c}`, 'environment=production'])],
+      'one request per page, each with the previous answer\'s cursor and the same environments',
+    );
+  });
+
+  it('Show all values: a server\'s Link header with a next cursor is followed (respond fault), and a bad cursor never reaches it', async () => {
+    const panel = panels.show({ org: 'acme', issueId: BIG });
+    const path = `/api/0/organizations/acme/issues/${BIG}/tags/browser/`;
+    const link = `<${SANDBOX_URL}${path}?cursor=0:0:1>; rel="previous"; results="false"; cursor="0:0:1", <${SANDBOX_URL}${path}?cursor=0:1:0>; rel="next"; results="true"; cursor="0:1:0"`;
+    const body = JSON.stringify({ key: 'browser', name: 'Browser', uniqueValues: 2, totalValues: 3, topValues: [{ key: 'browser', name: 'Lynx', value: 'Lynx', count: 2, firstSeen: '2024-01-01T00:00:00Z', lastSeen: '2024-01-02T00:00:00Z' }] });
+    await control('faults', { path: '/tags/browser/$', count: 1, respond: { status: 200, headers: { 'content-type': 'application/json', link }, body } });
+    const first = await ask(panel, 'tag', { key: 'browser', environments: [] });
+    assert.ok(first.ok, first.ok ? '' : first.error.message);
+    assert.equal((first.result as TagData).nextCursor, '0:1:0');
+    await control('requests/clear', {});
+    const second = await ask(panel, 'tag', { key: 'browser', environments: [], cursor: '0:1:0' });
+    assert.ok(second.ok, second.ok ? '' : second.error.message);
+    const log = (await control<RequestLogEntry[]>('requests')).filter((r) => r.path === path);
+    assert.deepEqual(log.map((r) => r.query), [[['cursor', '0:1:0']]]);
+    // Malformed requests from the page are dropped by the host: no request, no answer.
+    await control('requests/clear', {});
+    for (const params of [{ key: 'browser', cursor: 42 }, { key: 'browser', cursor: 'x'.repeat(501) }, { key: '..' }]) await panel.handle({ type: 'request', id: nextId++, method: 'tag', params });
+    assert.equal((await control<RequestLogEntry[]>('requests')).filter((r) => r.path.includes('/tags/')).length, 0);
+  });
+
+  it('closing the panel cancels a tag page on its way', async () => {
+    // An issue of its own: the panel is closed at the end.
+    const panel = panels.show({ org: 'acme', issueId: '4800000001' });
+    await waitFor('ready', () => panel.isReady);
+    await control('faults', { path: '/tags/user/$', latencyMs: 10_000, count: 1 });
+    await control('requests/clear', {});
+    const posted: HostMessage[] = [];
+    panel.onDidPost((m) => posted.push(m));
+    const started = Date.now();
+    const id = nextId++;
+    const handled = panel.handle({ type: 'request', id, method: 'tag', params: { key: 'user', environments: [], cursor: '1:9:0' } });
+    await waitFor('the request to reach the sandbox', async () => (await control<RequestLogEntry[]>('requests')).some((r) => r.path.endsWith('/tags/user/')));
+    panel.dispose();
+    await handled;
+    assert.ok(Date.now() - started < 5000, `the request ended with the panel (after ${Date.now() - started} ms), not with the server's 10 s answer`);
+    assert.deepEqual(posted.filter((m) => m.type === 'response' && m.id === id), [], 'nothing is posted to a closed panel');
+  });
+
+  it('a server that answers 1,000 events to one page: the panel posts at most one page, in a bounded message', async () => {
+    const panel = panels.show({ org: 'acme', issueId: BIG });
+    const events = Array.from({ length: 1000 }, (_, i) => ({
+      id: String(9_000_000 + i),
+      eventID: `${i}`.padStart(32, 'a'),
+      groupID: BIG,
+      projectID: '1',
+      dateCreated: '2024-01-01T00:00:00Z',
+      message: 'm'.repeat(2000),
+      title: 'Overflow',
+      tags: [{ key: 'level', value: 'error' }],
+      'event.type': 'error',
+    }));
+    await control('faults', { path: '/events/$', count: 1, respond: { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(events) } });
+    const answer = await ask(panel, 'events', { filters: DEFAULT_FILTERS });
+    assert.ok(answer.ok, answer.ok ? '' : answer.error.message);
+    const r = answer.result as { eventsJson: string; count: number };
+    assert.ok(r.count <= EVENTS_PAGE_SIZE && decodeEvents(r.eventsJson).length <= EVENTS_PAGE_SIZE, `${r.count} events posted for one page`);
+    assert.ok(r.eventsJson.length <= MAX_PAGE_CHARS, `a message of ${r.eventsJson.length} characters`);
+  });
+
+  it('an event nested 20,000 levels deep reaches the page bounded instead of failing the list', async () => {
+    const panel = panels.show({ org: 'acme', issueId: BIG });
+    const deep = `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`;
+    const event = `{"id":"9100000","eventID":"${'b'.repeat(32)}","groupID":"${BIG}","dateCreated":"2024-01-01T00:00:00Z","message":"deep","title":"Deep","tags":[],"user":${deep},"metadata":${deep},"crashFile":${deep}}`;
+    await control('faults', { path: '/events/$', count: 1, respond: { status: 200, headers: { 'content-type': 'application/json' }, body: `[${event}]` } });
+    const answer = await ask(panel, 'events', { filters: { ...DEFAULT_FILTERS, query: 'deep' } });
+    assert.ok(answer.ok, answer.ok ? '' : answer.error.message);
+    const json = (answer.result as { eventsJson: string }).eventsJson;
+    assert.ok(json.length < 100_000, `${json.length} characters`);
+    const [e] = decodeEvents(json);
+    assert.equal(e.id, '9100000');
+    assert.equal(e.trimmed, true);
+    assert.match(JSON.stringify(e.metadata), /nested too deeply/);
+  });
+
+  it('Open in Browser opens only a web page of the server (or sentry.io), through the panels\' UI holder', async () => {
+    const panel = panels.show({ org: 'acme', issueId: BIG });
+    const rec = new UiRecorder();
+    panels.ui.override(rec.ui());
+    try {
+      const fallback = `${SANDBOX_URL}/organizations/acme/issues/${BIG}/`;
+      const own = `${SANDBOX_URL}/organizations/acme/issues/${BIG}/?project=1`;
+      const cases: [string, string][] = [
+        ['command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22echo%20pwned%5Cn%22%7D', fallback],
+        ['file:///etc/passwd', fallback],
+        ['https://evil.example/organizations/acme/issues/1/', fallback],
+        [own, own],
+        ['https://acme.sentry.io/issues/1/', 'https://acme.sentry.io/issues/1/'],
+      ];
+      for (const [permalink, want] of cases) {
+        panel.setIssue({ id: BIG, permalink });
+        await panel.handle({ type: 'action', action: 'openInBrowser' });
+        assert.equal(rec.opened.at(-1), want, permalink);
+      }
+      assert.equal(rec.opened.length, cases.length);
+      // A location that is not in the workspace is copied through the same holder.
+      mapsToWorkspace = false;
+      await panel.handle({ type: 'openLocation', location: '[x](command:evil)' });
+      assert.equal(rec.clipboard.at(-1), '[x](command:evil)');
+    } finally {
+      panels.ui.reset();
+    }
+  });
+
   it('errors come back typed, with the tree\'s actions (401 -> Sign In, Retry)', async () => {
     const panel = panels.show({ org: 'acme', issueId: BIG });
     await control('faults', { path: '/events/$', status: 401, count: 1 });
@@ -272,5 +419,36 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
     assert.equal(p.currentState.issue.shortId, 'WEB-FRONTEND-3');
     assert.equal(p.panel.title, 'WEB-FRONTEND-3 · Events');
     api.events.dispose();
+  });
+
+  it('the command\'s messages embed what was typed and the server said only as plain text (no link can form)', async () => {
+    const api = await activateExtension();
+    const rec = new UiRecorder();
+    const { restore } = await signInToSandbox(rec);
+    api.events.ui.override(rec.ui());
+    const before = rec.shown.length; // the sign-in's own message
+    try {
+      // What was typed (a quoted search the server accepts and finds nothing for) ...
+      const typed = '"[Add the path mapping](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22echo%20pwned%5Cn%22%7D)"';
+      rec.set({ inputs: [typed] });
+      await vscode.commands.executeCommand(Commands.showIssueEvents);
+      // ... and the server's `detail` of a refused lookup.
+      await control('faults', {
+        path: '^/api/0/projects/acme/web-frontend/issues/$',
+        count: 1,
+        respond: { status: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ detail: '[Fix it](command:workbench.action.terminal.sendSequence?%7B%7D)' }) },
+      });
+      rec.set({ inputs: ['WEB-FRONTEND-1'] });
+      await vscode.commands.executeCommand(Commands.showIssueEvents);
+      const shown = rec.shown.slice(before).map((m) => m.message);
+      assert.equal(shown.length, 2, `two messages through the events UI holder: ${shown.join(' | ')}`);
+      assert.ok(shown[0].includes('Add the path mapping'), `the typed text is still shown: ${shown[0]}`);
+      assert.ok(shown[1].includes('Fix it'), `the server's detail is still shown: ${shown[1]}`);
+      // VS Code renders `[label](target)` in a notification as a live link; `[label] (target)` stays text.
+      for (const m of shown) assert.doesNotMatch(m, /\]\(/, `no Markdown link in: ${m}`);
+    } finally {
+      api.events.ui.reset();
+      await restore();
+    }
   });
 });

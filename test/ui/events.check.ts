@@ -188,6 +188,35 @@ check('events panel: the Tags tab charts the top values of each key, lazily, for
   await f.locator('#tab-events').click();
 });
 
+check('events panel: "Show all values" of a tag follows the cursor page by page and charts every value', async ({ page, vscode }) => {
+  await signIn(page, vscode);
+  await closeEditors(vscode);
+  await hidePanel(page, vscode);
+  const f = await openEvents(page, vscode, 'WEB-FRONTEND-4');
+  await waitLoaded(f);
+  await f.locator('#tab-tags').click();
+  const card = f.locator('.tag-card[data-key="user"]');
+  await card.scrollIntoViewIfNeeded();
+  // The first page: 9 values (as on real servers) and the offer to fetch the rest.
+  const button = card.locator('.show-all');
+  await button.waitFor({ state: 'visible' });
+  const label = (await button.textContent()) ?? '';
+  const m = /^Show all ([\d,]+) values$/.exec(label.trim());
+  assert.ok(m, `the button says how many values there are: ${label}`);
+  const unique = Number(m[1].replace(/,/g, ''));
+  assert.ok(unique > 9, `${unique} users`);
+  assert.equal(await card.locator('.bar').count(), 9, 'nothing more is fetched before the click');
+  await button.click();
+  await until(f, `document.querySelectorAll('.tag-card[data-key="user"] .bar').length === ${unique}`);
+  assert.equal(await card.locator('.show-all, .stop-all, vscode-progress-ring').count(), 0, 'the walk ended: no button, no progress');
+  assert.equal(await card.locator('.show-all-note').count(), 0, 'not capped');
+  const values = await card.locator('.bar-value').allTextContents();
+  assert.equal(new Set(values).size, unique, 'every value once');
+  await card.locator('.bars').evaluate((el) => el.scrollTo(0, el.scrollHeight / 2));
+  await shot(vscode, 'events-panel-tags-show-all-dark');
+  await f.locator('#tab-events').click();
+});
+
 check('events panel: a custom start–end range replaces the preset period', async ({ page, vscode }) => {
   await signIn(page, vscode);
   const f = await eventsFrame(page, XSS_SHORT_ID, 2000).catch(() => openEvents(page, vscode, XSS_SHORT_ID));
