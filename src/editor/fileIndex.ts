@@ -14,7 +14,9 @@ import { applyMappings, PathIndex, type PathMapping } from './pathIndex';
 const CHOICES_KEY = 'sentryExplorer.locationChoices';
 const MAX_FILES = 200_000;
 
-export type Resolution = { kind: 'file'; uri: vscode.Uri } | { kind: 'ambiguous'; candidates: vscode.Uri[] } | { kind: 'none' };
+/** How a file was found: a user path mapping, the only best suffix match, or the user's remembered choice. */
+export type ResolvedVia = 'mapping' | 'index' | 'choice';
+export type Resolution = { kind: 'file'; uri: vscode.Uri; via: ResolvedVia } | { kind: 'ambiguous'; candidates: vscode.Uri[] } | { kind: 'none' };
 
 export class WorkspaceFileIndex implements vscode.Disposable {
   private index = new PathIndex();
@@ -63,7 +65,10 @@ export class WorkspaceFileIndex implements vscode.Disposable {
     for (const d of this.disposables) d.dispose();
   }
 
-  /** Maps a server path (a location's path without its line, or a frame's filename/absPath) to a workspace file. */
+  /**
+   * Maps a server path as the server sent it (a location's path without its line, or a frame's
+   * filename/absPath; not normalised, so mappings such as `/usr/src/app/` can match) to a workspace file.
+   */
   resolve(serverPath: string | null | undefined): Promise<Resolution> {
     if (!serverPath) return Promise.resolve({ kind: 'none' });
     let r = this.resolved.get(serverPath);
@@ -80,7 +85,7 @@ export class WorkspaceFileIndex implements vscode.Disposable {
     const mapped = applyMappings(serverPath, this.mappings());
     if (mapped !== undefined) {
       const target = this.mappedUri(mapped, folders);
-      if (target && (await this.inside(target))) return { kind: 'file', uri: target };
+      if (target && (await this.inside(target))) return { kind: 'file', uri: target, via: 'mapping' };
     }
     const key = normalisePath(serverPath);
     if (!key) return { kind: 'none' };
@@ -93,10 +98,10 @@ export class WorkspaceFileIndex implements vscode.Disposable {
       if (await this.inside(uri)) uris.push(uri);
     }
     if (uris.length === 0) return { kind: 'none' };
-    if (uris.length === 1) return { kind: 'file', uri: uris[0] };
+    if (uris.length === 1) return { kind: 'file', uri: uris[0], via: 'index' };
     const chosen = this.state.get<Record<string, string>>(CHOICES_KEY, {})[key];
     const remembered = chosen && uris.find((u) => u.toString() === chosen);
-    return remembered ? { kind: 'file', uri: remembered } : { kind: 'ambiguous', candidates: uris };
+    return remembered ? { kind: 'file', uri: remembered, via: 'choice' } : { kind: 'ambiguous', candidates: uris };
   }
 
   /** Remembers which of several equally good files a server path means. */

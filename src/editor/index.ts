@@ -7,7 +7,7 @@ import { DecorationController } from './decorations';
 import { WorkspaceFileIndex } from './fileIndex';
 import { IssueHoverProvider } from './hovers';
 import { IssueCodeLensProvider, IssueDiagnostics } from './lensesAndProblems';
-import { parseLocation } from './location';
+import { parseServerLocation } from './location';
 import { IssueLocator, type ListedIssue } from './locator';
 import { UiHolder } from '../util/ui';
 import { plainText } from '../util/untrusted';
@@ -69,9 +69,10 @@ export class EditorIntegration implements vscode.Disposable {
 
   /** Opens the workspace file a location (and optional line) maps to; false when it maps to none. */
   async openLocation(location: string | null | undefined, line?: number, column?: number): Promise<boolean> {
-    const parsed = parseLocation(location);
+    const parsed = parseServerLocation(location);
     if (!parsed || !location) return false;
-    const res = await this.files.resolve(parsed.path);
+    // The raw path: user mappings match what the server sent, not the normalised form.
+    const res = await this.files.resolve(parsed.raw);
     let uri: vscode.Uri | undefined;
     if (res.kind === 'file') uri = res.uri;
     else if (res.kind === 'ambiguous') {
@@ -81,7 +82,7 @@ export class EditorIntegration implements vscode.Disposable {
       );
       if (!pick) return true;
       uri = pick.uri;
-      await this.files.remember(parsed.path, uri);
+      await this.files.remember(parsed.raw, uri);
     }
     if (!uri) return false;
     const l = Math.max(0, (line ?? parsed.line ?? 1) - 1);

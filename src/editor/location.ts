@@ -13,7 +13,16 @@ export interface ParsedLocation {
 
 const SCHEMES = /^(?:webpack-internal:\/\/\/|webpack:\/\/\/?|app:\/\/\/?|file:\/\/\/?|https?:\/\/[^/]+\/?)/i;
 
-export function parseLocation(location: string | null | undefined): ParsedLocation | undefined {
+/**
+ * A location as the server sent it: `raw` is its path without line and column but otherwise
+ * untouched, which is what user path mappings (`/usr/src/app/`, `webpack:///./`) are matched
+ * against; `path` is the normalised form the workspace index is searched with.
+ */
+export interface ServerLocation extends ParsedLocation {
+  raw: string;
+}
+
+export function parseServerLocation(location: string | null | undefined): ServerLocation | undefined {
   if (!location) return undefined;
   let text = location.trim();
   if (!text) return undefined;
@@ -27,7 +36,14 @@ export function parseLocation(location: string | null | undefined): ParsedLocati
   }
   const path = normalisePath(text);
   if (!path) return undefined;
-  return { path, ...(line !== undefined ? { line } : {}), ...(column !== undefined ? { column } : {}) };
+  return { path, raw: text, ...(line !== undefined ? { line } : {}), ...(column !== undefined ? { column } : {}) };
+}
+
+export function parseLocation(location: string | null | undefined): ParsedLocation | undefined {
+  const server = parseServerLocation(location);
+  if (!server) return undefined;
+  const { raw: _raw, ...parsed } = server;
+  return parsed;
 }
 
 /** The path part only: no line; undefined for things that are not files (`<anonymous>`, `[native code]`). */

@@ -8,7 +8,7 @@ import type { SentryClient } from '../api/client';
 import type { Issue } from '../api/schemas';
 import { mapPool } from '../util/pool';
 import type { WorkspaceFileIndex } from './fileIndex';
-import { parseLocation, type ParsedLocation } from './location';
+import { parseServerLocation, type ServerLocation } from './location';
 import { newestInAppLocation, type Mark } from './marks';
 
 export interface ListedIssue {
@@ -22,7 +22,7 @@ interface Known {
   /** The latest event's location (null: the event has none). */
   location: string | null;
   /** From the latest full event, once fetched (null: no in-app frame with a line). */
-  frame?: ParsedLocation | null;
+  frame?: ServerLocation | null;
 }
 
 const CONCURRENCY = 4;
@@ -101,9 +101,10 @@ export class IssueLocator implements vscode.Disposable {
     await mapPool(items, CONCURRENCY, async (item) => {
       const known = await this.knownFor(item, client);
       if (!known?.location) return;
-      const parsed = parseLocation(known.location);
+      const parsed = parseServerLocation(known.location);
       if (!parsed) return;
-      const res = await this.files.resolve(parsed.path);
+      // The raw path: user mappings match what the server sent, not the normalised form.
+      const res = await this.files.resolve(parsed.raw);
       if (res.kind !== 'file') return;
       let target = { uri: res.uri, line: parsed.line, column: parsed.column, source: 'location' as Mark['source'] };
       if (parsed.line === undefined) {
@@ -111,7 +112,7 @@ export class IssueLocator implements vscode.Disposable {
         if (!open.has(res.uri.toString())) return;
         const frame = await this.frameFor(item, known, client);
         if (!frame?.line) return;
-        const frameRes = await this.files.resolve(frame.path);
+        const frameRes = await this.files.resolve(frame.raw);
         if (frameRes.kind !== 'file') return;
         target = { uri: frameRes.uri, line: frame.line, column: frame.column, source: 'frame' };
       }
@@ -140,7 +141,7 @@ export class IssueLocator implements vscode.Disposable {
     }
   }
 
-  private async frameFor(item: ListedIssue, known: Known, client: SentryClient): Promise<ParsedLocation | null | undefined> {
+  private async frameFor(item: ListedIssue, known: Known, client: SentryClient): Promise<ServerLocation | null | undefined> {
     if (known.frame !== undefined) return known.frame;
     try {
       this.requests++;

@@ -5,7 +5,7 @@
 import { exceptionsOf, framesNewestFirst, type Frame, type Issue, type SentryEvent } from '../api/schemas';
 import { plural } from '../format/numbers';
 import { relativeTime } from '../format/time';
-import { parseLocation, type ParsedLocation } from './location';
+import { parseServerLocation, type ServerLocation } from './location';
 
 export interface Mark {
   org: string;
@@ -23,12 +23,12 @@ function eventFramesNewestFirst(event: SentryEvent): Frame[] {
   return framesNewestFirst(exceptionsOf(event)).flatMap((v) => framesNewestFirst(v.stacktrace?.frames));
 }
 
-/** The newest in-app frame that names a file and a line, as a parsed location. */
-export function newestInAppLocation(event: SentryEvent): ParsedLocation | undefined {
+/** The newest in-app frame that names a file and a line, as a parsed location (raw path kept for mappings). */
+export function newestInAppLocation(event: SentryEvent): ServerLocation | undefined {
   for (const f of eventFramesNewestFirst(event)) {
     if (!f.inApp || !f.lineNo) continue;
-    const parsed = parseLocation(f.filename ?? f.absPath ?? undefined);
-    if (parsed) return { path: parsed.path, line: f.lineNo, ...(f.colNo ? { column: f.colNo } : {}) };
+    const parsed = parseServerLocation(f.filename ?? f.absPath ?? undefined);
+    if (parsed) return { path: parsed.path, raw: parsed.raw, line: f.lineNo, ...(f.colNo ? { column: f.colNo } : {}) };
   }
   return undefined;
 }

@@ -96,12 +96,14 @@ export class PathIndex {
 }
 
 /**
- * Applies the first user mapping whose `from` prefixes the raw server path. Returns the mapped
+ * Applies the first user mapping whose `from` prefixes the raw server path (as sent, before
+ * normalisation: `/usr/src/app/`, `webpack:///./` keep their leading parts). Returns the mapped
  * workspace-relative path, or undefined when no mapping applies or the result would leave the
  * workspace (`..` segments that climb out, absolute targets).
  */
 export function applyMappings(serverPath: string, mappings: readonly PathMapping[]): string | undefined {
-  const raw = serverPath.replace(/\\/g, '/');
+  // A URL's query and fragment name no file (`main.js?v=3`).
+  const raw = serverPath.trim().replace(/[?#].*$/, '').replace(/\\/g, '/');
   for (const m of mappings) {
     const from = m.from.replace(/\\/g, '/');
     if (!from || !raw.startsWith(from)) continue;

@@ -222,4 +222,106 @@ describe('editor decorations and hovers (sample workspace)', function () {
       await vscode.commands.executeCommand('sentryExplorer.refresh');
     }
   });
+
+  describe('sentryExplorer.pathMappings (the README examples, matched against the raw server path)', () => {
+    const cfg = () => vscode.workspace.getConfiguration('sentryExplorer');
+    const setMappings = async (m: unknown[] | undefined) => {
+      await cfg().update('pathMappings', m, vscode.ConfigurationTarget.Global);
+      await waitFor('the setting', () => JSON.stringify(cfg().get('pathMappings')) === JSON.stringify(m ?? []));
+    };
+    const rel = (uri: vscode.Uri) => vscode.workspace.asRelativePath(uri, false);
+    async function goTo(location: string): Promise<{ file?: string; line?: number; column?: number; messages: string[] }> {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      const before = rec.shown.length;
+      await vscode.commands.executeCommand('sentryExplorer.goToLocation', { location });
+      const ed = vscode.window.activeTextEditor;
+      return { file: ed && rel(ed.document.uri), line: ed && ed.selection.active.line + 1, column: ed && ed.selection.active.character + 1, messages: rec.messages().slice(before) };
+    }
+
+    afterEach(async () => {
+      await setMappings(undefined);
+      await vscode.workspace.getConfiguration('files').update('exclude', undefined, vscode.ConfigurationTarget.Global);
+    });
+
+    it('{ "from": "/usr/src/app/", "to": "server" }: /usr/src/app/api/orders.py:3 opens server/api/orders.py at line 3, by the mapping', async () => {
+      await setMappings([{ from: '/usr/src/app/', to: 'server' }]);
+      const res = await api.editor.files.resolve('/usr/src/app/api/orders.py');
+      assert.equal(res.kind, 'file');
+      assert.equal(res.kind === 'file' && res.via, 'mapping');
+      assert.equal(res.kind === 'file' && rel(res.uri), 'server/api/orders.py');
+      const opened = await goTo('/usr/src/app/api/orders.py:3');
+      assert.deepEqual([opened.file, opened.line], ['server/api/orders.py', 3]);
+    });
+
+    it('{ "from": "webpack:///./", "to": "src" }: a location and a frame\'s absPath open src/components/Cart.tsx', async () => {
+      await setMappings([{ from: 'webpack:///./', to: 'src' }]);
+      const res = await api.editor.files.resolve('webpack:///./components/Cart.tsx');
+      assert.equal(res.kind === 'file' && res.via, 'mapping');
+      const opened = await goTo('webpack:///./components/Cart.tsx:5:2');
+      assert.deepEqual([opened.file, opened.line, opened.column], ['src/components/Cart.tsx', 5, 2]);
+      // As the events panel asks for a frame: filename first (nothing there), then absPath.
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      assert.ok(await api.editor.openFrameOrLocation(null, { filename: '<anonymous>', absPath: 'webpack:///./app/store.ts', lineNo: 4, colNo: 1 }));
+      const ed = vscode.window.activeTextEditor!;
+      assert.deepEqual([rel(ed.document.uri), ed.selection.active.line + 1], ['src/app/store.ts', 4]);
+    });
+
+    it('only the mapping can find them (their folders left out of the index): both README examples, from a location, a frame and an issue\'s latest event', async () => {
+      await vscode.workspace.getConfiguration('files').update('exclude', { 'server/workers/**': true, 'src/components/**': true }, vscode.ConfigurationTarget.Global);
+      await waitFor('the index without them', async () =>
+        (await api.editor.files.resolve('/srv/other/workers/tasks.py')).kind === 'none' && (await api.editor.files.resolve('/srv/other/components/Cart.tsx')).kind === 'none' ? true : undefined,
+      );
+      for (const location of ['/usr/src/app/workers/tasks.py:2', 'webpack:///./components/Cart.tsx:5']) {
+        const unmapped = await goTo(location);
+        assert.equal(unmapped.file, undefined, location);
+        assert.ok(unmapped.messages.some((m) => /is not in this workspace/.test(m)), unmapped.messages.join(' | '));
+      }
+      await setMappings([
+        { from: '/usr/src/app/', to: 'server' },
+        { from: 'webpack:///./', to: 'src' },
+      ]);
+      const tasks = await goTo('/usr/src/app/workers/tasks.py:2');
+      assert.deepEqual([tasks.file, tasks.line], ['server/workers/tasks.py', 2]);
+      const cart = await goTo('webpack:///./components/Cart.tsx:5:2');
+      assert.deepEqual([cart.file, cart.line, cart.column], ['src/components/Cart.tsx', 5, 2]);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      assert.ok(await api.editor.openFrameOrLocation(null, { filename: 'components/Cart.tsx', absPath: 'webpack:///./components/Cart.tsx', lineNo: 7, colNo: 1 }));
+      const ed = vscode.window.activeTextEditor!;
+      assert.deepEqual([rel(ed.document.uri), ed.selection.active.line + 1], ['src/components/Cart.tsx', 7]);
+
+      // Go to Location on an issue: its latest event (as the server answers it) names the raw path.
+      const item = api.issues.listedIssues()[0];
+      const eventsPath = `/api/0/organizations/acme/issues/${item.issue.id}/events/`;
+      const res = await fetch(`${SANDBOX_URL}${eventsPath}?per_page=1`, { headers: { authorization: `Bearer ${defaults.authToken}` } });
+      const events = (await res.json()) as { location?: string | null }[];
+      events[0].location = '/usr/src/app/workers/tasks.py:3';
+      await control('faults', { path: `^${eventsPath}$`, status: 200, respond: { status: 200, body: JSON.stringify(events) } });
+      try {
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        // Another lastSeen: the locator asks for the latest event again instead of using what it knows.
+        const node = { type: 'issue', ...item, issue: { ...item.issue, lastSeen: new Date().toISOString() }, otherProject: false, period: '24h' };
+        await vscode.commands.executeCommand('sentryExplorer.goToLocation', node);
+        const issueEd = vscode.window.activeTextEditor;
+        assert.deepEqual([issueEd && rel(issueEd.document.uri), issueEd && issueEd.selection.active.line + 1], ['server/workers/tasks.py', 3]);
+      } finally {
+        await control('faults/clear', {});
+      }
+    });
+
+    it('a mapping never leads outside the workspace folders', async () => {
+      await setMappings([
+        { from: '/a/', to: '../..' },
+        { from: '/b/', to: '/etc' },
+        { from: '/c/', to: 'src/../../..' },
+      ]);
+      for (const p of ['/a/etc/hostname', '/b/hostname', '/c/etc/hostname']) {
+        assert.equal((await api.editor.files.resolve(p)).kind, 'none', p);
+        const opened = await goTo(`${p}:1`);
+        assert.equal(opened.file, undefined, p);
+      }
+      // A mapping that climbs out is ignored, and the path still finds its workspace file by suffix.
+      const res = await api.editor.files.resolve('/a/src/app/store.ts');
+      assert.equal(res.kind === 'file' && res.via, 'index');
+    });
+  });
 });

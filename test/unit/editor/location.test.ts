@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { normalisePath, parseLocation } from '../../../src/editor/location';
+import { normalisePath, parseLocation, parseServerLocation } from '../../../src/editor/location';
+import { newestInAppLocation } from '../../../src/editor/marks';
+import type { SentryEvent } from '../../../src/api/schemas';
 import { applyMappings, confine, PathIndex } from '../../../src/editor/pathIndex';
 
 describe('parsing event locations', () => {
@@ -100,5 +102,49 @@ describe('user path mappings', () => {
         }
       }),
     );
+  });
+});
+
+describe('path mappings match the raw server path (README examples)', () => {
+  const readme = [{ from: '/usr/src/app/', to: 'services/web' }];
+  const webpack = [{ from: 'webpack:///./', to: 'src' }];
+
+  it('a location keeps the path as the server sent it, without line and column', () => {
+    assert.deepEqual(parseServerLocation('/usr/src/app/lib/a.js:12:3'), { path: 'usr/src/app/lib/a.js', raw: '/usr/src/app/lib/a.js', line: 12, column: 3 });
+    assert.deepEqual(parseServerLocation('webpack:///./components/Cart.tsx:18'), { path: 'components/Cart.tsx', raw: 'webpack:///./components/Cart.tsx', line: 18 });
+    assert.deepEqual(parseServerLocation('  C:\\build\\src\\a.js  '), { path: 'build/src/a.js', raw: 'C:\\build\\src\\a.js' });
+    assert.equal(parseServerLocation('<anonymous>'), undefined);
+    assert.equal(parseServerLocation(null), undefined);
+  });
+
+  it('the README mappings apply to the raw path (they never matched the normalised one)', () => {
+    const loc = parseServerLocation('/usr/src/app/lib/a.js:12')!;
+    assert.equal(applyMappings(loc.path, readme), undefined, 'the normalised path has lost its leading slash');
+    assert.equal(applyMappings(loc.raw, readme), 'services/web/lib/a.js');
+    assert.equal(applyMappings(parseServerLocation('webpack:///./components/Cart.tsx:18:3')!.raw, webpack), 'src/components/Cart.tsx');
+  });
+
+  it('a URL path is mapped without its query or fragment', () => {
+    assert.equal(applyMappings('https://cdn.example.com/static/js/main.js?v=3#x', [{ from: 'https://cdn.example.com/static/', to: 'public' }]), 'public/js/main.js');
+  });
+
+  it('property: parseLocation is parseServerLocation without the raw path', () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const server = parseServerLocation(s);
+        const parsed = parseLocation(s);
+        if (!server) return assert.equal(parsed, undefined);
+        const { raw, ...rest } = server;
+        assert.deepEqual(parsed, rest);
+        assert.equal(normalisePath(raw), server.path);
+      }),
+    );
+  });
+
+  it("a frame's location keeps its raw path for the mappings", () => {
+    const event = {
+      entries: [{ type: 'exception', data: { values: [{ type: 'E', value: 'x', stacktrace: { frames: [{ filename: 'webpack:///./app/store.ts', absPath: null, lineNo: 7, colNo: 2, inApp: true }] } }] } }],
+    } as unknown as SentryEvent;
+    assert.deepEqual(newestInAppLocation(event), { path: 'app/store.ts', raw: 'webpack:///./app/store.ts', line: 7, column: 2 });
   });
 });
