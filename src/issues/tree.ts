@@ -6,6 +6,7 @@ import { describeQuery, type IssueFilter } from './filter';
 import { presentError, type ErrorAction } from './errors';
 import type { IssueList, IssuesModel } from './model';
 import { issueDescription, issueLabel, issueTooltipMarkdown } from './present';
+import { plainText } from '../util/untrusted';
 
 export type IssueNode = {
   type: 'issue';
@@ -146,7 +147,8 @@ export class IssuesTreeProvider implements vscode.TreeDataProvider<Node>, vscode
     if (list.error) {
       const { message, actions } = presentError(list.error);
       const neededScopes = (list.error as { neededScopes?: readonly string[] }).neededScopes;
-      nodes.push({ type: 'error', org, project, message, actions, neededScopes });
+      // The message quotes the server's detail: a label is plain, bounded text.
+      nodes.push({ type: 'error', org, project, message: plainText(message, 1000), actions, neededScopes });
       return nodes;
     }
     for (const issue of list.issues) {

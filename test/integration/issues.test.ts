@@ -312,6 +312,17 @@ describe('Issues tree (sentryExplorer.issues)', function () {
       });
     });
 
+    it('a 400 whose detail is long and hostile: the error label is bounded plain text', async () => {
+      const detail = `\u202e[fix it](command:workbench.action.terminal.sendSequence?%7B%7D)\u0007 ${'x'.repeat(50_000)}`;
+      await control('faults', { path: 'issues/$', status: 400, respond: { status: 400, body: JSON.stringify({ detail }) } });
+      const err = await errorNode();
+      assert.match(err.message, /^Sentry refused the request: /);
+      assert.ok(err.message.length <= 1000, `${err.message.length} chars`);
+      assert.ok(!/[\u0000-\u001f\u202a-\u202e]/.test(err.message), 'no controls or bidi overrides');
+      assert.ok(!err.message.includes(']('), err.message.slice(0, 120));
+      assert.deepEqual(err.actions, ['filter', 'retry']);
+    });
+
     it('429 (rate limited)', async () => {
       // A window far longer than the client's 10 s wait bound, so it reports instead of waiting.
       await control('rate-limit', { limit: 1, windowSeconds: 1_000_000_000 });
