@@ -146,7 +146,9 @@ export class IssuesTreeProvider implements vscode.TreeDataProvider<Node>, vscode
     }
     if (list.error) {
       const { message, actions } = presentError(list.error);
-      const neededScopes = (list.error as { neededScopes?: readonly string[] }).neededScopes;
+      // Sign In asks only for scopes the token lacks; a 403 for another reason (an org-limited token) asks for none.
+      const err = list.error as { neededScopes?: readonly string[]; missingScopes?: readonly string[] };
+      const neededScopes = err.missingScopes ?? err.neededScopes;
       // The message quotes the server's detail: a label is plain, bounded text.
       nodes.push({ type: 'error', org, project, message: plainText(message, 1000), actions, neededScopes });
       return nodes;

@@ -353,6 +353,20 @@ describe('Issues tree (sentryExplorer.issues)', function () {
       }
     });
 
+    it('403 for a token that has event:read (limited to another organization) quotes the server and asks for no scope', async () => {
+      const t = await control<{ token: string }>('tokens', { scopes: ['org:read', 'project:read', 'event:read'], org: 'globex' });
+      await signInWithToken(t.token);
+      try {
+        const err = await errorNode();
+        assert.match(err.message, /permission/i, 'the server\'s detail is quoted');
+        assert.doesNotMatch(err.message, /needs? (the )?event:read|scope event:read/);
+        const signIn = (await view.tree.getChildren(err)).find((c) => c.type === 'action' && c.action === 'signIn');
+        if (signIn) assert.equal(view.tree.getTreeItem(signIn).command?.arguments, undefined, 'Sign In asks for no scope the token already has');
+      } finally {
+        await signInWithToken(defaults.authToken);
+      }
+    });
+
     it('401 (revoked token): the session ends and the view shows the signed-out welcome', async () => {
       const { auth } = await activateExtension();
       const t = await control<{ token: string }>('tokens', { scopes: ['org:read', 'project:read', 'event:read'] });
