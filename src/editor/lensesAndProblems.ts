@@ -4,7 +4,7 @@ import { CONFIG_SECTION, Commands } from '../constants';
 import { plural } from '../format/numbers';
 import type { DecorationController } from './decorations';
 import { byLine } from './marks';
-import { plainText, safeWebUrl } from '../util/untrusted';
+import { labelText, plainText, safeWebUrl } from '../util/untrusted';
 
 export class IssueCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -31,7 +31,7 @@ export class IssueCodeLensProvider implements vscode.CodeLensProvider, vscode.Di
       const m = marks[0];
       lenses.push(
         new vscode.CodeLens(document.lineAt(line).range, {
-          title: `$(bug) ${m.issue.shortId} · ${plural(m.issue.count, 'event', 'events')}${marks.length > 1 ? ` (+${marks.length - 1} more)` : ''}`,
+          title: `$(bug) ${labelText(m.issue.shortId, 100)} · ${plural(m.issue.count, 'event', 'events')}${marks.length > 1 ? ` (+${marks.length - 1} more)` : ''}`,
           command: Commands.showIssueEvents,
           arguments: [{ type: 'issue', org: m.org, project: m.project, issue: m.issue, otherProject: false, period: '24h' }],
         }),

@@ -10,7 +10,7 @@ import { presentError } from '../issues/errors';
 import { SignedOutError } from '../issues/model';
 import { Commands } from '../constants';
 import type { AuthUi } from '../util/ui';
-import { plainText, safeWebUrl } from '../util/untrusted';
+import { labelText, plainText, safeWebUrl } from '../util/untrusted';
 import { issueHeader, toTagData } from './eventData';
 import { MAX_RESTORE_CHARS, eventPage } from './eventPage';
 import { makeNonce, panelHtml } from './html';
@@ -204,7 +204,7 @@ export class EventsPanel implements vscode.Disposable {
         return this.openLocation(msg.location, msg.frame);
       case 'copy':
         await this.deps.ui().writeClipboard(msg.text);
-        vscode.window.setStatusBarMessage(`Copied ${msg.what ? plainText(msg.what, 200) : 'to the clipboard'}`, 3000);
+        vscode.window.setStatusBarMessage(`Copied ${msg.what ? labelText(msg.what, 200) : 'to the clipboard'}`, 3000);
         return;
       case 'action':
         return this.action(msg.action);
@@ -252,7 +252,7 @@ export class EventsPanel implements vscode.Disposable {
     }
     if (opened) return;
     await this.deps.ui().writeClipboard(location);
-    vscode.window.setStatusBarMessage(`$(copy) ${plainText(location, 200)} is not in this workspace; copied it to the clipboard`, 5000);
+    vscode.window.setStatusBarMessage(`$(copy) ${labelText(location, 200)} is not in this workspace; copied it to the clipboard`, 5000);
   }
 
   private async answer(msg: RequestMessage): Promise<void> {

@@ -6,7 +6,7 @@ import { PERIODS, PRESETS, SORTS, looksLikeShortId, parseHashes, type IssueFilte
 import { detectFromWorkspace, saveSelection } from './selection';
 import type { IssuesView } from './view';
 import type { IssueSort, ProjectIssuesStatsPeriod } from '../api/client';
-import { plainText, safeWebUrl } from '../util/untrusted';
+import { labelText, plainText, safeWebUrl } from '../util/untrusted';
 
 const HISTORY_KEY = 'sentryExplorer.searchHistory';
 const HISTORY_MAX = 10;
@@ -30,12 +30,12 @@ export function registerIssueCommands(view: IssuesView): vscode.Disposable[] {
     }),
     reg(Commands.copyShortId, async (arg) => {
       const node = view.issueOf(arg);
-      if (node) await copy(view, node.issue.shortId, `Copied ${plainText(node.issue.shortId, 100)}`);
+      if (node) await copy(view, node.issue.shortId, `Copied ${labelText(node.issue.shortId, 100)}`);
     }),
     reg(Commands.copyLink, async (arg) => {
       // Copied as text, never opened: the clipboard is no sink for a link.
       const node = view.issueOf(arg);
-      if (node) await copy(view, node.issue.permalink, `Copied the link to ${plainText(node.issue.shortId, 100)}`);
+      if (node) await copy(view, node.issue.permalink, `Copied the link to ${labelText(node.issue.shortId, 100)}`);
     }),
   ];
 }

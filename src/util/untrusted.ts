@@ -23,6 +23,14 @@ export function plainText(text: unknown, max = MAX_PLAIN_TEXT): string {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 
+/**
+ * Server text in a place that renders `$(name)` as an icon (CodeLens titles, status-bar text, quick-pick
+ * labels): plain text whose icon syntax shows as typed.
+ */
+export function labelText(text: unknown, max = MAX_PLAIN_TEXT): string {
+  return plainText(text, max).replace(/\$\(/g, '\\$(');
+}
+
 /** Server text inside Markdown (hovers, tooltips): every character that could start markup is escaped. */
 export function escapeMarkdown(text: unknown, max = 2000): string {
   const s = plainText(text, max).replace(/\r?\n/g, ' ');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { codeSpan, escapeMarkdown, isLoopbackHost, plainText, safeVerificationUrl, safeWebUrl } from '../../../src/util/untrusted';
+import { codeSpan, escapeMarkdown, isLoopbackHost, labelText, plainText, safeVerificationUrl, safeWebUrl } from '../../../src/util/untrusted';
 
 // VS Code's notification renderer (parseLinkedText) turns these into live links.
 const NOTIFICATION_LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/i;
@@ -74,5 +74,14 @@ describe('untrusted text', () => {
   it('only literal loopback names count as loopback', () => {
     for (const h of ['localhost', '127.0.0.1', '127.1.2.3', '[::1]', '::1']) assert.ok(isLoopbackHost(h), h);
     for (const h of ['evil.localhost', 'localhost.evil.example', '128.0.0.1', '10.0.0.1', '::2']) assert.ok(!isLoopbackHost(h), h);
+  });
+});
+
+describe('labelText (CodeLens titles, status-bar text)', () => {
+  it('shows icon syntax from a server as typed, and is plain text', () => {
+    const out = labelText('$(alert) WEB-1 [x](command:y)');
+    assert.ok(out.startsWith('\\$(alert)'), out);
+    assert.doesNotMatch(out.replace(/\\\$\(/g, ''), /\$\(/);
+    assert.doesNotMatch(out, /\]\(/);
   });
 });
