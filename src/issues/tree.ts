@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { Issue } from '../api/schemas';
 import { Commands } from '../constants';
-import { describeQuery, type IssueFilter } from './filter';
+import { cacheKey, describeQuery, type IssueFilter } from './filter';
 import { presentError, type ErrorAction } from './errors';
 import type { IssueList, IssuesModel } from './model';
 import { issueDescription, issueLabel, issueTooltipMarkdown } from './present';
@@ -57,9 +57,15 @@ export class IssuesTreeProvider implements vscode.TreeDataProvider<Node>, vscode
   private readonly changed = new vscode.EventEmitter<Node | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly subscription: { dispose(): void };
+  /** Lists whose load a getChildren call is waiting for. */
+  private readonly drawing = new Set<string>();
 
   constructor(private readonly deps: TreeDeps) {
-    this.subscription = deps.model.onDidChange(() => this.changed.fire(undefined));
+    // A load that getChildren itself waits for is drawn by that call: a change event for it would
+    // draw every row a second time (and drop a tooltip on its way).
+    this.subscription = deps.model.onDidChange((list) => {
+      if (!this.drawing.has(cacheKey(list.org, list.project, list.filter))) this.changed.fire(undefined);
+    });
   }
 
   refresh(): void {
@@ -132,13 +138,26 @@ export class IssuesTreeProvider implements vscode.TreeDataProvider<Node>, vscode
     const { org, projects } = this.deps.selection();
     if (!org || projects.length === 0) return [];
     if (projects.length === 1) return this.issuesOf(org, projects[0], true);
+    // Loaded before the project rows are drawn, so each row shows its count without a second draw.
+    const filter = this.deps.filter();
+    await Promise.all(projects.filter((p) => !this.deps.hashResults.has(p)).map((p) => this.loadForDrawing(org, p, filter)));
     return projects.map((project) => ({ type: 'project', org, project }));
+  }
+
+  private async loadForDrawing(org: string, project: string, filter: IssueFilter): Promise<IssueList> {
+    const key = cacheKey(org, project, filter);
+    this.drawing.add(key);
+    try {
+      return await this.deps.model.load(org, project, filter);
+    } finally {
+      this.drawing.delete(key);
+    }
   }
 
   private async issuesOf(org: string, project: string, only: boolean): Promise<Node[]> {
     const filter = this.deps.filter();
     const hashes = this.deps.hashResults.get(project);
-    const list = hashes ?? (await this.deps.model.load(org, project, filter));
+    const list = hashes ?? (await this.loadForDrawing(org, project, filter));
     const nodes: Node[] = [];
     if (hashes) {
       const dropped = hashes.droppedHashes ? ` (only the first 100 hashes were used; ${hashes.droppedHashes} left out)` : '';

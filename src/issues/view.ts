@@ -132,7 +132,7 @@ export class IssuesView implements vscode.Disposable {
     await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () =>
       Promise.all(projects.map((p) => this.model.load(org, p, this.filterValue, true))),
     );
-    this.tree.refresh();
+    // Each load's change event has redrawn the tree already.
     this.statusBar.update();
   }
 
