@@ -196,7 +196,9 @@ check('events panel: "Show all values" of a tag follows the cursor page by page 
   await waitLoaded(f);
   await f.locator('#tab-tags').click();
   const card = f.locator('.tag-card[data-key="user"]');
-  await card.scrollIntoViewIfNeeded();
+  // A card loads when it comes into view; cards above it grow as their values arrive and can push it
+  // out again before it counted as seen, as a person's scroll would, keep it in view until it loaded.
+  await until(f, `(() => { const c = document.querySelector('.tag-card[data-key="user"]'); c?.scrollIntoView({ block: 'nearest' }); return !!c?.querySelector('.show-all'); })()`);
   // The first page: 9 values (as on real servers) and the offer to fetch the rest.
   const button = card.locator('.show-all');
   await button.waitFor({ state: 'visible' });
