@@ -22,3 +22,34 @@ export const Commands = {
 export const EXTENSION_ID = 'sentry-explorer.sentry-explorer';
 export const AUTH_PROVIDER_ID = 'sentry-explorer';
 export const CONFIG_SECTION = 'sentryExplorer';
+
+/** View, panel and status-bar ids (package.json `contributes.views` names the same). */
+export const Views = {
+  container: 'sentryExplorer',
+  issues: 'sentryExplorer.issues',
+  eventsPanel: 'sentryExplorer.events',
+  unresolvedStatus: 'sentryExplorer.unresolved',
+} as const;
+
+/** Context keys the `when` clauses of package.json read. */
+export const ContextKeys = {
+  signedIn: 'sentryExplorer.signedIn',
+  hasProject: 'sentryExplorer.hasProject',
+  emptyResult: 'sentryExplorer.emptyResult',
+} as const;
+
+/** Keys in globalState / workspaceState / SecretStorage; changing one forgets what users stored under it. */
+export const StorageKeys = {
+  /** SecretStorage: `<prefix>:<base URL>` holds a server's sessions (see auth/sessionCodec.ts). */
+  secretPrefix: 'sentryExplorer.auth',
+  /** globalState: the organization remembered at sign-in, per server (`<prefix><base URL>`). */
+  organizationPrefix: 'sentryExplorer.auth.organization:',
+  /** globalState: plain-http servers the user agreed to send credentials to. */
+  insecureConfirmed: 'sentryExplorer.auth.insecureConfirmed',
+  /** workspaceState: the Issues view's filter. */
+  issueFilter: 'sentryExplorer.issueFilter',
+  /** workspaceState: recent searches of Filter Issues. */
+  searchHistory: 'sentryExplorer.searchHistory',
+  /** workspaceState: which file an ambiguous server path was mapped to. */
+  locationChoices: 'sentryExplorer.locationChoices',
+} as const;

@@ -1,7 +1,7 @@
 /** The organization and projects the Issues view shows, saved per workspace. */
 import * as vscode from 'vscode';
 import { CONFIG_SECTION } from '../constants';
-import { parseSentryCliRc, parseSentryProperties, type DetectedProject } from './detect';
+import { parseSentryCliRc, parseSentryProperties, type DetectedProject } from '../selection/detect';
 import type { Selection } from './tree';
 
 export function readSelection(): Selection {

@@ -8,7 +8,7 @@ import { IssuesModel, type IssueList } from './model';
 import { nextRefreshDelay, type RefreshState } from './refreshPolicy';
 import { RefreshTimer } from './refreshTimer';
 import { detectFromWorkspace, readSelection } from './selection';
-import type { DetectedProject } from './detect';
+import type { DetectedProject } from '../selection/detect';
 import { IssuesTreeProvider, type IssueNode, type Node, type Selection } from './tree';
 import { registerIssueCommands } from './commands';
 import { IssuesStatusBar } from './statusBar';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { cacheKey, DEFAULT_FILTER, describeFilter, looksLikeShortId, parseHashes, toParams, type IssueFilter } from '../../../src/issues/filter';
-import { parseSentryCliRc, parseSentryProperties } from '../../../src/issues/detect';
+import { parseSentryCliRc, parseSentryProperties } from '../../../src/selection/detect';
 import { nextRefreshDelay } from '../../../src/issues/refreshPolicy';
 
 describe('issue filters become exactly the spec parameters', () => {

@@ -1,0 +1,102 @@
+/**
+ * The one selection service: reads the settings and the workspace's sentry-cli files, resolves them
+ * (resolve.ts) and fires a change event when the answer changes. Glue; the rules are pure.
+ */
+import * as vscode from 'vscode';
+import { CONFIG_SECTION } from '../constants';
+import { Disposable } from '../util/disposable';
+import { parseSentryCliRc, parseSentryProperties, type DetectedProject } from './detect';
+import { resolveSelection, sameSelection, type Selection } from './resolve';
+
+export type { Selection } from './resolve';
+
+const CLI_FILES = [
+  ['.sentryclirc', parseSentryCliRc],
+  ['sentry.properties', parseSentryProperties],
+] as const;
+
+export interface SelectionAuth {
+  /** The organization remembered at sign-in. */
+  readonly organization?: { slug: string };
+  readonly onDidChangeSession: vscode.Event<unknown>;
+}
+
+export class SelectionService extends Disposable {
+  private readonly changed = this._register(new vscode.EventEmitter<Selection>());
+  /** Fires when the resolved organization or projects change. */
+  readonly onDidChange = this.changed.event;
+  private detectedValue: DetectedProject[] = [];
+  private last: Selection;
+  /** Resolves once the workspace's sentry-cli files have been read. */
+  readonly ready: Promise<void>;
+
+  constructor(private readonly auth: SelectionAuth) {
+    super();
+    this.last = this.current;
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(`${CONFIG_SECTION}.organization`) || e.affectsConfiguration(`${CONFIG_SECTION}.projects`)) this.check();
+      }),
+    );
+    this._register(auth.onDidChangeSession(() => this.check()));
+    for (const [name] of CLI_FILES) {
+      const watcher = this._register(vscode.workspace.createFileSystemWatcher(`**/${name}`, false, false, false));
+      const reread = () => void this.detect().then(() => this.check());
+      this._register(watcher.onDidCreate(reread));
+      this._register(watcher.onDidChange(reread));
+      this._register(watcher.onDidDelete(reread));
+    }
+    this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => void this.detect().then(() => this.check())));
+    this.ready = this.detect().then(() => this.check());
+  }
+
+  /** Settings first; else the workspace's sentry-cli files; the org also from sign-in. */
+  get current(): Selection {
+    return resolveSelection({ settings: readSettings(), detected: this.detectedValue, remembered: this.auth.organization?.slug });
+  }
+
+  /** What the sentry-cli files name (as last read). */
+  get detected(): readonly DetectedProject[] {
+    return this.detectedValue;
+  }
+
+  /** Saves the choice per workspace (globally when no folder is open). */
+  async save(selection: Selection): Promise<void> {
+    const config = vscode.workspace.getConfiguration(CONFIG_SECTION);
+    const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+    await config.update('organization', selection.org, target);
+    await config.update('projects', selection.projects, target);
+    this.check();
+  }
+
+  /** Reads the sentry-cli files of every workspace folder again. */
+  async detect(): Promise<readonly DetectedProject[]> {
+    const found: DetectedProject[] = [];
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      for (const [name, parse] of CLI_FILES) {
+        try {
+          const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, name));
+          const d = parse(new TextDecoder().decode(bytes));
+          if (d.org || d.project) found.push(d);
+        } catch {
+          // absent: nothing to detect
+        }
+      }
+    }
+    this.detectedValue = found;
+    return found;
+  }
+
+  private check(): void {
+    if (this.isDisposed) return;
+    const next = this.current;
+    if (sameSelection(next, this.last)) return;
+    this.last = next;
+    this.changed.fire(next);
+  }
+}
+
+function readSettings(): { org?: string; projects: string[] } {
+  const config = vscode.workspace.getConfiguration(CONFIG_SECTION);
+  return { org: config.get<string>('organization') || undefined, projects: config.get<string[]>('projects') ?? [] };
+}
