@@ -4,6 +4,8 @@ import { Commands } from './constants';
 import { registerEventsPanel, type EventsPanels } from './events';
 import { IssuesView } from './issues/view';
 import { EditorIntegration } from './editor';
+import { SelectionService } from './selection/selectionService';
+import { IssueStore } from './store/issueStore';
 
 /** What activate() returns (extension.exports): read by the extension-host suites. */
 export interface ExtensionApi {
@@ -17,6 +19,10 @@ export interface ExtensionApi {
   events: EventsPanels;
   /** The editor integration: what is decorated where, for the suites. */
   editor: EditorIntegration;
+  /** The one issue store every view reads. */
+  store: IssueStore;
+  /** Which organization and projects are shown. */
+  selection: SelectionService;
 }
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
@@ -34,6 +40,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     vscode.commands.registerCommand(Commands.signOut, () => auth.signOut()),
     vscode.commands.registerCommand(Commands.setClientSecret, () => auth.setClientSecret()),
   );
+  // One store and one selection for every view; what a previous session loaded never shows in the next.
+  const store = new IssueStore(() => auth.getClient());
+  const selection = new SelectionService(auth);
+  context.subscriptions.push(store, selection, auth.onDidChangeSession(() => store.clear()));
   const issues = new IssuesView(context, auth, log);
   context.subscriptions.push(issues);
   const editor = new EditorIntegration(context, {
@@ -52,7 +62,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   });
   const activationMs = performance.now() - started;
   log.info(`activated in ${activationMs.toFixed(1)} ms`);
-  return { activationMs, auth, issues, events, editor };
+  return { activationMs, auth, issues, events, editor, store, selection };
 }
 
 function isSignInOptions(x: unknown): x is SignInOptions {
