@@ -44,7 +44,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const store = new IssueStore(() => auth.getClient());
   const selection = new SelectionService(auth);
   context.subscriptions.push(store, selection, auth.onDidChangeSession(() => store.clear()));
-  const issues = new IssuesView(context, auth, log);
+  const issues = new IssuesView(context, { auth, store, selection, log });
   context.subscriptions.push(issues);
   const editor = new EditorIntegration(context, {
     getClient: () => auth.getClient(),

@@ -1,14 +1,14 @@
 /** The Issues view's commands: filter, choose project, hashes, paging and item actions. */
 import * as vscode from 'vscode';
-import { Commands } from '../constants';
+import type { Issue } from '../api/schemas';
+import { Commands, StorageKeys, Views } from '../constants';
 import { collect } from '../api/paging';
+import { parseIssueRef, type IssueRef } from '../contracts/issueRef';
 import { PERIODS, PRESETS, SORTS, looksLikeShortId, parseHashes, type IssueFilter, type IssuePreset } from './filter';
-import { detectFromWorkspace, saveSelection } from './selection';
 import type { IssuesView } from './view';
 import type { IssueSort, ProjectIssuesStatsPeriod } from '../api/client';
 import { labelText, plainText, safeWebUrl } from '../util/untrusted';
 
-const HISTORY_KEY = 'sentryExplorer.searchHistory';
 const HISTORY_MAX = 10;
 
 export function registerIssueCommands(view: IssuesView): vscode.Disposable[] {
@@ -19,25 +19,51 @@ export function registerIssueCommands(view: IssuesView): vscode.Disposable[] {
     reg(Commands.filterIssues, () => filterIssues(view)),
     reg(Commands.chooseProject, () => chooseProject(view)),
     reg(Commands.findByHashes, () => findByHashes(view)),
-    reg(Commands.showIssues, () => vscode.commands.executeCommand('sentryExplorer.issues.focus')),
+    reg(Commands.showIssues, () => vscode.commands.executeCommand(`${Views.issues}.focus`)),
     reg(Commands.openInBrowser, async (arg) => {
-      const node = view.issueOf(arg);
-      if (!node) return;
+      const issue = await issueOf(view, arg);
+      if (!issue) return;
       // The permalink comes from the server: opened only as a web link to that server or sentry.io.
-      const url = safeWebUrl(node.issue.permalink, (await view.auth.getClient())?.baseUrl);
+      const url = safeWebUrl(issue.permalink, (await view.auth.getClient())?.baseUrl);
       if (url) await view.ui.ui.openExternal(vscode.Uri.parse(url.href, true));
-      else void view.ui.ui.showWarningMessage(`${plainText(node.issue.shortId, 100)} has no web link to open.`, {});
+      else void view.ui.ui.showWarningMessage(`${plainText(issue.shortId, 100)} has no web link to open.`, {});
     }),
     reg(Commands.copyShortId, async (arg) => {
-      const node = view.issueOf(arg);
-      if (node) await copy(view, node.issue.shortId, `Copied ${labelText(node.issue.shortId, 100)}`);
+      const issue = await issueOf(view, arg);
+      if (issue) await copy(view, issue.shortId, `Copied ${labelText(issue.shortId, 100)}`);
     }),
     reg(Commands.copyLink, async (arg) => {
       // Copied as text, never opened: the clipboard is no sink for a link.
-      const node = view.issueOf(arg);
-      if (node) await copy(view, node.issue.permalink, `Copied the link to ${labelText(node.issue.shortId, 100)}`);
+      const issue = await issueOf(view, arg);
+      if (issue) await copy(view, issue.permalink, `Copied the link to ${labelText(issue.shortId, 100)}`);
     }),
   ];
+}
+
+/**
+ * The issue a command acts on, as the store knows it: the IssueRef it was given (a legacy tree node
+ * parses as one), or with no argument (the palette) the issue selected in the tree. An issue the
+ * store no longer holds is looked up again by the short ID a legacy node carries.
+ */
+async function issueOf(view: IssuesView, arg: unknown): Promise<Issue | undefined> {
+  const ref: IssueRef | undefined = arg === undefined ? view.selectedIssue() : parseIssueRef(arg);
+  if (!ref) {
+    if (arg !== undefined) view.log.warn('[issues] a command was given something that is not an issue');
+    return undefined;
+  }
+  const known = view.store.issue(ref.issueId);
+  if (known) return known;
+  const shortId = (arg as { issue?: { shortId?: unknown } } | undefined)?.issue?.shortId;
+  if (typeof shortId === 'string' && looksLikeShortId(shortId)) {
+    try {
+      const found = await view.store.lookupShortId(ref.org, ref.project, shortId);
+      if (found?.id === ref.issueId) return found;
+    } catch (err) {
+      view.log.warn(`[issues] could not look up ${plainText(shortId, 100)}: ${(err as Error).message}`);
+    }
+  }
+  void view.ui.ui.showWarningMessage('This issue is no longer loaded. Refresh the Issues view and try again.', {});
+  return undefined;
 }
 
 async function copy(view: IssuesView, text: string, message: string): Promise<void> {
@@ -49,7 +75,7 @@ type FilterPick = vscode.QuickPickItem & { apply?: (f: IssueFilter) => IssueFilt
 
 async function filterIssues(view: IssuesView): Promise<void> {
   const current = view.filter;
-  const history = view.context.workspaceState.get<string[]>(HISTORY_KEY, []);
+  const history = view.context.workspaceState.get<string[]>(StorageKeys.searchHistory, []);
   const mark = (on: boolean) => (on ? '$(check) ' : '');
   const items: FilterPick[] = [
     { label: 'Query', kind: vscode.QuickPickItemKind.Separator },
@@ -92,7 +118,7 @@ async function filterIssues(view: IssuesView): Promise<void> {
   if (!next) return;
   if (next.preset === 'custom' && next.text) {
     const text = next.text.trim();
-    await view.context.workspaceState.update(HISTORY_KEY, [text, ...history.filter((h) => h !== text)].slice(0, HISTORY_MAX));
+    await view.context.workspaceState.update(StorageKeys.searchHistory, [text, ...history.filter((h) => h !== text)].slice(0, HISTORY_MAX));
   }
   await view.setFilter(next);
 }
@@ -103,7 +129,8 @@ async function chooseProject(view: IssuesView): Promise<void> {
     await vscode.commands.executeCommand(Commands.signIn);
     return;
   }
-  const detected = await detectFromWorkspace();
+  // Read again: a sentry-cli file may have appeared since the selection service last looked.
+  const detected = await view.selectionService.detect();
   const current = view.selection();
   const org = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Sentry: loading organizations…' }, () =>
     pickOrganization(view, client, current.org ?? detected.find((d) => d.org)?.org),
@@ -131,8 +158,8 @@ async function chooseProject(view: IssuesView): Promise<void> {
     projects = typed?.split(',').map((s) => s.trim()).filter(Boolean);
   }
   if (!projects || projects.length === 0) return;
-  await saveSelection({ org, projects });
-  view.selectionChanged();
+  // The view redraws on the selection service's change event.
+  await view.selectionService.save({ org, projects });
 }
 
 async function pickOrganization(view: IssuesView, client: NonNullable<Awaited<ReturnType<IssuesView['auth']['getClient']>>>, preferred: string | undefined): Promise<string | undefined> {
@@ -164,13 +191,10 @@ async function findByHashes(view: IssuesView): Promise<void> {
   });
   if (!text) return;
   const hashes = parseHashes(text);
-  try {
-    const result = await vscode.window.withProgress({ location: { viewId: 'sentryExplorer.issues' } }, () => view.model.findByHashes(org, project, hashes, view.filter));
-    view.showHashResult(project, result);
-    if (result.droppedHashes) {
-      void view.ui.ui.showWarningMessage(`Only the first 100 of ${hashes.length} hashes were used; Sentry ignores the other ${result.droppedHashes}.`, {});
-    }
-  } catch (err) {
-    void view.ui.ui.showErrorMessage((err as Error).message, {}, 'Show Log').then((a) => a && vscode.commands.executeCommand(Commands.showLog));
+  const result = await view.findByHashes(org, project, hashes);
+  if (result.error) {
+    void view.ui.ui.showErrorMessage((result.error as Error).message ?? String(result.error), {}, 'Show Log').then((a) => a && vscode.commands.executeCommand(Commands.showLog));
+  } else if (result.droppedHashes) {
+    void view.ui.ui.showWarningMessage(`Only the first 100 of ${hashes.length} hashes were used; Sentry ignores the other ${result.droppedHashes}.`, {});
   }
 }

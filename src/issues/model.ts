@@ -7,6 +7,10 @@ import type { Issue } from '../api/schemas';
 import type { RateLimitInfo } from '../api/rateLimit';
 import { Emitter } from '../util/emitter';
 import { cacheKey, toParams, type IssueFilter } from './filter';
+import { SignedOutError } from '../contracts/errors';
+
+/** The one SignedOutError (src/contracts/errors.ts), still imported from here by src/events until it moves. */
+export { SignedOutError };
 
 export const PAGE_SIZE = 100;
 
@@ -160,14 +164,6 @@ export class IssuesModel {
   private set(key: string, list: IssueList): void {
     this.lists.set(key, list);
     this.changed.fire(list);
-  }
-}
-
-/** No session: the view shows its signed-out welcome instead of an error. */
-export class SignedOutError extends Error {
-  readonly kind = 'signedOut';
-  constructor() {
-    super('Not signed in to Sentry. Sign in to see issues.');
   }
 }
 

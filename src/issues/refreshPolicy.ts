@@ -27,3 +27,12 @@ export function nextRefreshDelay(intervalMs: number, state: RefreshState, now: n
   if (lowBudget && reset !== undefined) delay = Math.max(delay, reset - now);
   return delay;
 }
+
+/**
+ * What identifies a list's latest answer (undefined while it loads): the store names a list on
+ * every change, and only a new answer (a page or a failure) may count towards the policy.
+ */
+export function answerOf(list: { loading: boolean; loadedAt?: number; failedAt?: number; nextCursor?: string; error?: unknown }): string | undefined {
+  if (list.loading) return undefined;
+  return JSON.stringify([list.loadedAt ?? null, list.failedAt ?? null, list.error ? 1 : 0, list.nextCursor ?? null]);
+}

@@ -1,21 +1,22 @@
 /**
  * The Issues view's background refresh: one timer, armed again after each run. Its delay comes from
- * the server (rate-limit resets) and goes through setClampedTimeout, so a reset 25 days away waits
- * instead of overflowing into a 1 ms loop. Once disposed, nothing arms it again, not even a run
- * that was under way. No `vscode` import.
+ * the server (rate-limit resets); the Disposable base's timer clamps it, so a reset 25 days away
+ * waits instead of overflowing into a 1 ms loop, and refuses to arm once disposed, not even for a
+ * run that was under way. No `vscode` import.
  */
-import { setClampedTimeout } from '../util/delay';
+import { Disposable, type IDisposable } from '../util/disposable';
 
-export class RefreshTimer {
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private disposed = false;
+export class RefreshTimer extends Disposable {
+  private timer: IDisposable | undefined;
 
   constructor(
     private readonly run: () => Promise<void>,
     /** ms until the next run, or undefined for none (refresh off). */
     private readonly nextDelay: () => number | undefined,
     private readonly onError: (err: unknown) => void = () => undefined,
-  ) {}
+  ) {
+    super();
+  }
 
   get armed(): boolean {
     return this.timer !== undefined;
@@ -23,18 +24,17 @@ export class RefreshTimer {
 
   /** (Re)arms the timer with a fresh delay; a no-op once disposed. */
   schedule(): void {
-    clearTimeout(this.timer);
+    this.timer?.dispose();
     this.timer = undefined;
-    if (this.disposed) return;
+    if (this.isDisposed) return;
     const delay = this.nextDelay();
     if (delay === undefined) return;
-    this.timer = setClampedTimeout(() => void this.fire(), delay);
+    this.timer = this._registerTimer(() => void this.fire(), delay);
   }
 
-  dispose(): void {
-    this.disposed = true;
-    clearTimeout(this.timer);
+  override dispose(): void {
     this.timer = undefined;
+    super.dispose();
   }
 
   private async fire(): Promise<void> {

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { CONFIG_SECTION } from '../constants';
 import { parseSentryCliRc, parseSentryProperties, type DetectedProject } from '../selection/detect';
-import type { Selection } from './tree';
+import type { Selection } from '../selection/resolve';
 
 export function readSelection(): Selection {
   const config = vscode.workspace.getConfiguration(CONFIG_SECTION);

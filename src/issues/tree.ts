@@ -1,43 +1,28 @@
-/** The Issues tree: nodes and the TreeDataProvider over IssuesModel. Glue only; no HTTP here. */
+/**
+ * The Issues tree: a TreeDataProvider over the issue store. It loads the lists it shows through the
+ * store, builds rows with nodes.ts and reads each issue by id from the store when drawing it. Glue
+ * only; no HTTP here.
+ */
 import * as vscode from 'vscode';
 import type { Issue } from '../api/schemas';
 import { Commands } from '../constants';
-import { cacheKey, describeQuery, type IssueFilter } from './filter';
-import { presentError, type ErrorAction } from './errors';
-import type { IssueList, IssuesModel } from './model';
+import { ERROR_ACTIONS } from '../contracts/errorPresentation';
+import { commandArgs, parseIssueRef } from '../contracts/issueRef';
+import type { Selection } from '../selection/resolve';
+import type { IssueListView, IssueStore } from '../store/issueStore';
+import { listKey, type ListSpec } from '../store/listSpec';
+import { Disposable } from '../util/disposable';
+import { describeQuery, type IssueFilter } from './filter';
+import { actionArgs, actionRows, countText, projectDescription, rowsOfList, type IssueNode, type Node } from './nodes';
 import { issueDescription, issueLabel, issueTooltipMarkdown } from './present';
-import { plainText } from '../util/untrusted';
-
-export type IssueNode = {
-  type: 'issue';
-  org: string;
-  project: string;
-  issue: Issue;
-  /** Found by a short-ID lookup in another project than the one listed. */
-  otherProject: boolean;
-  period: string;
-};
-
-export type Node =
-  | { type: 'project'; org: string; project: string }
-  | IssueNode
-  | { type: 'loadMore'; org: string; project: string; shown: number; hits?: number; maxHits?: number }
-  | { type: 'error'; org: string; project: string; message: string; actions: ErrorAction[]; neededScopes?: readonly string[] }
-  | { type: 'action'; action: ErrorAction; org: string; project: string; neededScopes?: readonly string[] }
-  | { type: 'info'; label: string; tooltip?: string; icon: string };
-
-export interface Selection {
-  org?: string;
-  projects: string[];
-}
 
 export interface TreeDeps {
-  model: IssuesModel;
+  store: IssueStore;
   selection: () => Selection;
   filter: () => IssueFilter;
+  /** The list shown for a project: a hashes search when one is shown, else the filter's. */
+  specOf: (org: string, project: string) => ListSpec;
   signedIn: () => boolean;
-  /** Results of a "Find Issues by Hashes" per project, shown instead of the filtered list. */
-  hashResults: Map<string, IssueList>;
   /** Tells the view which empty-state message to show (or none). */
   setEmptyMessage: (message: string | undefined) => void;
   now?: () => number;
@@ -45,42 +30,32 @@ export interface TreeDeps {
 
 const LEVEL_ICON: Record<string, string> = { fatal: 'flame', error: 'error', warning: 'warning', info: 'info', debug: 'debug' };
 
-const ACTIONS: Record<ErrorAction, { label: string; command: string; icon: string }> = {
-  retry: { label: 'Retry', command: Commands.refresh, icon: 'refresh' },
-  signIn: { label: 'Sign In', command: Commands.signIn, icon: 'account' },
-  chooseProject: { label: 'Choose Project', command: Commands.chooseProject, icon: 'project' },
-  showLog: { label: 'Show Log', command: Commands.showLog, icon: 'output' },
-  filter: { label: 'Change Filter', command: Commands.filterIssues, icon: 'filter' },
-};
-
-export class IssuesTreeProvider implements vscode.TreeDataProvider<Node>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<Node | undefined>();
+export class IssuesTreeProvider extends Disposable implements vscode.TreeDataProvider<Node> {
+  private readonly changed = this._register(new vscode.EventEmitter<Node | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly subscription: { dispose(): void };
   /** Lists whose load a getChildren call is waiting for. */
   private readonly drawing = new Set<string>();
 
   constructor(private readonly deps: TreeDeps) {
-    // A load that getChildren itself waits for is drawn by that call: a change event for it would
-    // draw every row a second time (and drop a tooltip on its way).
-    this.subscription = deps.model.onDidChange((list) => {
-      if (!this.drawing.has(cacheKey(list.org, list.project, list.filter))) this.changed.fire(undefined);
-    });
+    super();
+    this._register(deps.store.onDidChange((change) => (change.lists.some((key) => this.redraws(key)) ? this.changed.fire(undefined) : undefined)));
   }
 
   refresh(): void {
     this.changed.fire(undefined);
   }
 
-  dispose(): void {
-    this.subscription.dispose();
-    this.changed.dispose();
+  /** Keys of the lists the tree shows now. */
+  shownKeys(): Set<string> {
+    const { org, projects } = this.deps.selection();
+    if (!org || !this.deps.signedIn()) return new Set();
+    return new Set(projects.map((p) => listKey(this.deps.specOf(org, p))));
   }
 
   async getChildren(node?: Node): Promise<Node[]> {
     if (!node) return this.roots();
     if (node.type === 'project') return this.issuesOf(node.org, node.project, false);
-    if (node.type === 'error') return node.actions.map((action) => ({ type: 'action', action, org: node.org, project: node.project, neededScopes: node.neededScopes }));
+    if (node.type === 'error') return actionRows(node);
     return [];
   }
 
@@ -91,12 +66,17 @@ export class IssuesTreeProvider implements vscode.TreeDataProvider<Node>, vscode
         item.id = `project:${node.org}/${node.project}`;
         item.iconPath = new vscode.ThemeIcon('project');
         item.contextValue = 'project';
-        const list = this.deps.model.peek(node.org, node.project, this.deps.filter());
-        if (list && !list.error) item.description = countText(list.issues.length, list.hits, !!list.nextCursor, list.maxHits);
+        item.description = projectDescription(this.deps.store.peek(this.deps.specOf(node.org, node.project)));
         return item;
       }
-      case 'issue':
-        return issueItem(node, this.deps.now?.() ?? Date.now());
+      case 'issue': {
+        const issue = this.deps.store.issue(node.issueId);
+        if (issue) return issueItem(node, issue, this.deps.now?.() ?? Date.now());
+        // Forgotten by the store between listing and drawing (a sign-out): the next draw drops the row.
+        const item = new vscode.TreeItem(`Issue ${node.issueId}`, vscode.TreeItemCollapsibleState.None);
+        item.contextValue = 'info';
+        return item;
+      }
       case 'loadMore': {
         const item = new vscode.TreeItem('Load more…', vscode.TreeItemCollapsibleState.None);
         item.description = countText(node.shown, node.hits, true, node.maxHits);
@@ -113,12 +93,10 @@ export class IssuesTreeProvider implements vscode.TreeDataProvider<Node>, vscode
         return item;
       }
       case 'action': {
-        const a = ACTIONS[node.action];
+        const a = ERROR_ACTIONS[node.action];
         const item = new vscode.TreeItem(a.label, vscode.TreeItemCollapsibleState.None);
         item.iconPath = new vscode.ThemeIcon(a.icon);
-        // Sign In after a 403 asks for the scopes the operation needs.
-        const args = node.action === 'signIn' && node.neededScopes?.length ? [{ neededScopes: node.neededScopes }] : undefined;
-        item.command = { command: a.command, title: a.label, arguments: args };
+        item.command = { command: a.command, title: a.label, arguments: actionArgs(node) };
         item.contextValue = `action.${node.action}`;
         return item;
       }
@@ -132,6 +110,16 @@ export class IssuesTreeProvider implements vscode.TreeDataProvider<Node>, vscode
     }
   }
 
+  /**
+   * A change redraws the tree when it names a list the tree shows, except a load getChildren itself
+   * waits for (that call draws it: a change event would draw every row a second time and drop a
+   * tooltip on its way) and a load that only started (the tree draws answers, as it always has).
+   */
+  private redraws(key: string): boolean {
+    if (this.drawing.has(key) || !this.shownKeys().has(key)) return false;
+    return !this.deps.store.list(key)?.loading;
+  }
+
   private async roots(): Promise<Node[]> {
     this.deps.setEmptyMessage(undefined);
     if (!this.deps.signedIn()) return [];
@@ -139,16 +127,15 @@ export class IssuesTreeProvider implements vscode.TreeDataProvider<Node>, vscode
     if (!org || projects.length === 0) return [];
     if (projects.length === 1) return this.issuesOf(org, projects[0], true);
     // Loaded before the project rows are drawn, so each row shows its count without a second draw.
-    const filter = this.deps.filter();
-    await Promise.all(projects.filter((p) => !this.deps.hashResults.has(p)).map((p) => this.loadForDrawing(org, p, filter)));
+    await Promise.all(projects.map((p) => this.loadForDrawing(this.deps.specOf(org, p))));
     return projects.map((project) => ({ type: 'project', org, project }));
   }
 
-  private async loadForDrawing(org: string, project: string, filter: IssueFilter): Promise<IssueList> {
-    const key = cacheKey(org, project, filter);
+  private async loadForDrawing(spec: ListSpec): Promise<IssueListView> {
+    const key = listKey(spec);
     this.drawing.add(key);
     try {
-      return await this.deps.model.load(org, project, filter);
+      return await this.deps.store.load(spec);
     } finally {
       this.drawing.delete(key);
     }
@@ -156,54 +143,26 @@ export class IssuesTreeProvider implements vscode.TreeDataProvider<Node>, vscode
 
   private async issuesOf(org: string, project: string, only: boolean): Promise<Node[]> {
     const filter = this.deps.filter();
-    const hashes = this.deps.hashResults.get(project);
-    const list = hashes ?? (await this.loadForDrawing(org, project, filter));
-    const nodes: Node[] = [];
-    if (hashes) {
-      const dropped = hashes.droppedHashes ? ` (only the first 100 hashes were used; ${hashes.droppedHashes} left out)` : '';
-      nodes.push({ type: 'info', label: `Issues found by hashes: ${hashes.issues.length}${dropped}`, icon: 'symbol-key', tooltip: 'Run Refresh or Filter Issues to go back to the list.' });
-    }
-    if (list.error) {
-      const { message, actions } = presentError(list.error);
-      // Sign In asks only for scopes the token lacks; a 403 for another reason (an org-limited token) asks for none.
-      const err = list.error as { neededScopes?: readonly string[]; missingScopes?: readonly string[] };
-      const neededScopes = err.missingScopes ?? err.neededScopes;
-      // The message quotes the server's detail: a label is plain, bounded text.
-      nodes.push({ type: 'error', org, project, message: plainText(message, 1000), actions, neededScopes });
-      return nodes;
-    }
-    for (const issue of list.issues) {
-      nodes.push({ type: 'issue', org, project, issue, otherProject: issue.project.slug !== project, period: filter.statsPeriod });
-    }
-    if (list.nextCursor) nodes.push({ type: 'loadMore', org, project, shown: list.issues.length, hits: list.hits, maxHits: list.maxHits });
-    if (list.issues.length === 0 && only && !hashes) {
-      this.deps.setEmptyMessage(`No issues in ${project} match ${describeQuery(filter)}.`);
-      return [];
-    }
-    if (list.issues.length === 0) nodes.push({ type: 'info', label: `No issues match ${describeQuery(filter)}`, icon: 'pass' });
-    return nodes;
+    const list = await this.loadForDrawing(this.deps.specOf(org, project));
+    const rows = rowsOfList(list, { org, project, period: filter.statsPeriod, queryText: describeQuery(filter), only });
+    if (rows.emptyMessage) this.deps.setEmptyMessage(rows.emptyMessage);
+    return rows.nodes;
   }
 }
 
-export function issueItem(node: IssueNode, now: number): vscode.TreeItem {
-  const { issue } = node;
+export function issueItem(node: IssueNode, issue: Issue, now: number): vscode.TreeItem {
   const item = new vscode.TreeItem(issueLabel(issue), vscode.TreeItemCollapsibleState.None);
-  item.id = `issue:${node.org}/${node.project}/${issue.id}`;
+  item.id = `issue:${node.org}/${node.listedIn}/${issue.id}`;
   item.description = (node.otherProject ? `[${issue.project.slug}] ` : '') + issueDescription(issue, now);
   const tooltip = new vscode.MarkdownString(
-    issueTooltipMarkdown(issue, node.period, now, node.otherProject ? `This issue belongs to project ${issue.project.slug}, not ${node.project}.` : undefined),
+    issueTooltipMarkdown(issue, node.period, now, node.otherProject ? `This issue belongs to project ${issue.project.slug}, not ${node.listedIn}.` : undefined),
   );
   tooltip.supportThemeIcons = false;
   item.tooltip = tooltip;
   item.iconPath = new vscode.ThemeIcon(LEVEL_ICON[issue.level] ?? 'circle-filled', new vscode.ThemeColor(`sentryExplorer.level.${LEVEL_ICON[issue.level] ? issue.level : 'error'}`));
   item.contextValue = node.otherProject ? 'issue.otherProject' : 'issue';
-  item.command = { command: Commands.showIssueEvents, title: 'Show Events', arguments: [node] };
+  const ref = parseIssueRef(node);
+  if (ref) item.command = { command: Commands.showIssueEvents, title: 'Show Events', arguments: commandArgs(ref) };
   item.accessibilityInformation = { label: `${issue.level} ${issueLabel(issue)}, ${issueDescription(issue, now)}` };
   return item;
-}
-
-/** "100 of 1,234", "100 of 1,000+" when the total hit the server's cap, "100+" when unknown. */
-export function countText(shown: number, hits: number | undefined, more: boolean, maxHits?: number): string {
-  if (hits !== undefined) return `${shown.toLocaleString('en')} of ${hits.toLocaleString('en')}${maxHits !== undefined && hits >= maxHits ? '+' : ''}`;
-  return `${shown.toLocaleString('en')}${more ? '+' : ''}`;
 }

@@ -1,124 +1,133 @@
-/** Wires the Issues view: model, tree, commands, status bar and background refresh. */
+/**
+ * Wires the Issues view: the tree, commands, status bar and background refresh over the one issue
+ * store and the selection service. It owns the filter and any hashes search; the lists live in the
+ * store.
+ */
 import * as vscode from 'vscode';
 import type { SentryClient } from '../api/client';
 import type { Issue } from '../api/schemas';
-import { Commands, CONFIG_SECTION } from '../constants';
-import { DEFAULT_FILTER, describeFilter, type IssueFilter } from './filter';
-import { IssuesModel, type IssueList } from './model';
-import { nextRefreshDelay, type RefreshState } from './refreshPolicy';
-import { RefreshTimer } from './refreshTimer';
-import { detectFromWorkspace, readSelection } from './selection';
-import type { DetectedProject } from '../selection/detect';
-import { IssuesTreeProvider, type IssueNode, type Node, type Selection } from './tree';
-import { registerIssueCommands } from './commands';
-import { IssuesStatusBar } from './statusBar';
+import { CONFIG_SECTION, ContextKeys, StorageKeys, Views } from '../constants';
+import { errorKind, rateLimitResetOf } from '../contracts/errors';
+import type { SelectionService, Selection } from '../selection/selectionService';
+import type { IssueListView, IssueStore, StoreChange } from '../store/issueStore';
+import type { ListSpec } from '../store/listSpec';
+import { Disposable } from '../util/disposable';
 import { UiHolder } from '../util/ui';
+import { registerIssueCommands } from './commands';
+import { DEFAULT_FILTER, describeFilter, toParams, type IssueFilter } from './filter';
+import type { IssueNode, Node } from './nodes';
+import { answerOf, nextRefreshDelay, type RefreshState } from './refreshPolicy';
+import { RefreshTimer } from './refreshTimer';
+import { IssuesStatusBar } from './statusBar';
+import { IssuesTreeProvider } from './tree';
 
-export const VIEW_ID = 'sentryExplorer.issues';
-const FILTER_KEY = 'sentryExplorer.issueFilter';
+export const VIEW_ID = Views.issues;
 
 /** What the Issues view needs of sign-in. */
 export interface IssuesAuth {
   getClient(): Promise<SentryClient | undefined>;
   isSignedIn(): boolean;
   readonly onDidChangeSession: vscode.Event<unknown>;
-  /** The organization remembered at sign-in (an OAuth token sees only that one). */
-  readonly organization?: { slug: string };
 }
 
-export class IssuesView implements vscode.Disposable {
-  readonly model: IssuesModel;
+export interface IssuesViewDeps {
+  auth: IssuesAuth;
+  /** The one issue store: every list the view shows is loaded and read through it. */
+  store: IssueStore;
+  /** Which organization and projects are shown. */
+  selection: SelectionService;
+  log: vscode.LogOutputChannel;
+}
+
+export class IssuesView extends Disposable {
+  readonly auth: IssuesAuth;
+  readonly store: IssueStore;
+  readonly selectionService: SelectionService;
+  readonly log: vscode.LogOutputChannel;
   readonly tree: IssuesTreeProvider;
   readonly treeView: vscode.TreeView<Node>;
-  readonly hashResults = new Map<string, IssueList>();
   /** Prompts and messages, replaceable by the suites (dialogs are refused while tests run). */
   readonly ui = new UiHolder();
+  /** A "Find Issues by Hashes" result per project, shown instead of the filtered list. */
+  private readonly hashSpecs = new Map<string, ListSpec>();
   private filterValue: IssueFilter;
-  private readonly disposables: vscode.Disposable[] = [];
   private readonly timer: RefreshTimer;
   private refreshState: RefreshState = { rateLimitedRuns: 0 };
+  /** Per list key, the latest answer noted for the refresh policy. */
+  private readonly noted = new Map<string, string>();
   private readonly statusBar: IssuesStatusBar;
-  private detected: DetectedProject | undefined;
-  private readonly listedChanged = new vscode.EventEmitter<void>();
+  private readonly listedChanged = this._register(new vscode.EventEmitter<void>());
   /** Fires when the issues the view lists may have changed (pages, filter, selection, session). */
   readonly onDidChangeListed = this.listedChanged.event;
 
   constructor(
     readonly context: vscode.ExtensionContext,
-    readonly auth: IssuesAuth,
-    readonly log: vscode.LogOutputChannel,
+    deps: IssuesViewDeps,
   ) {
-    this.filterValue = { ...DEFAULT_FILTER, ...context.workspaceState.get<Partial<IssueFilter>>(FILTER_KEY) };
-    this.model = new IssuesModel(() => auth.getClient());
-    this.tree = new IssuesTreeProvider({
-      model: this.model,
-      selection: () => this.selection(),
-      filter: () => this.filterValue,
-      signedIn: () => auth.isSignedIn(),
-      hashResults: this.hashResults,
-      setEmptyMessage: (m) => this.setEmpty(m),
-    });
-    this.treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.tree, showCollapseAll: true });
+    super();
+    ({ auth: this.auth, store: this.store, selection: this.selectionService, log: this.log } = deps);
+    const { auth, store } = deps;
+    this.filterValue = { ...DEFAULT_FILTER, ...context.workspaceState.get<Partial<IssueFilter>>(StorageKeys.issueFilter) };
+    this.tree = this._register(
+      new IssuesTreeProvider({
+        store,
+        selection: () => this.selection(),
+        filter: () => this.filterValue,
+        specOf: (org, project) => this.specOf(org, project),
+        signedIn: () => auth.isSignedIn(),
+        setEmptyMessage: (m) => this.setEmpty(m),
+      }),
+    );
+    this.treeView = this._register(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.tree, showCollapseAll: true }));
     this.treeView.description = describeFilter(this.filterValue);
-    this.statusBar = new IssuesStatusBar(this.model, () => this.selection(), () => auth.isSignedIn());
-    this.timer = new RefreshTimer(
-      () => this.backgroundRefresh(),
-      () => nextRefreshDelay(this.intervalMs(), this.refreshState, Date.now()),
-      (err) => this.log.warn(`[issues] background refresh failed: ${(err as Error)?.message ?? err}`),
+    this.statusBar = this._register(new IssuesStatusBar(store, () => this.selection(), () => auth.isSignedIn()));
+    this.timer = this._register(
+      new RefreshTimer(
+        () => this.backgroundRefresh(),
+        () => nextRefreshDelay(this.intervalMs(), this.refreshState, Date.now()),
+        (err) => this.log.warn(`[issues] background refresh failed: ${(err as Error)?.message ?? err}`),
+      ),
     );
-    this.disposables.push(
-      this.listedChanged,
-      this.tree,
-      this.treeView,
-      this.statusBar,
-      { dispose: () => this.model.dispose() },
-      this.timer,
-      auth.onDidChangeSession(() => this.onSessionChanged()),
+    this._register(auth.onDidChangeSession(() => this.onSessionChanged()));
+    this._register(this.selectionService.onDidChange(() => this.selectionChanged()));
+    this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration(`${CONFIG_SECTION}.organization`) || e.affectsConfiguration(`${CONFIG_SECTION}.projects`)) this.selectionChanged();
-        if (e.affectsConfiguration(`${CONFIG_SECTION}.refreshIntervalSeconds`)) this.schedule();
+        if (e.affectsConfiguration(`${CONFIG_SECTION}.refreshIntervalSeconds`)) this.timer.schedule();
       }),
-      this.treeView.onDidChangeVisibility((e) => (e.visible ? this.refreshStale() : undefined)),
-      this.model.onDidChange((list) => {
-        this.noteResult(list);
-        this.listedChanged.fire();
-      }),
-      ...registerIssueCommands(this),
     );
+    this._register(this.treeView.onDidChangeVisibility((e) => (e.visible ? this.refreshStale() : undefined)));
+    this._register(store.onDidChange((change) => this.onStoreChanged(change)));
+    for (const d of registerIssueCommands(this)) this._register(d);
     this.updateContext();
-    this.schedule();
-    void detectFromWorkspace().then((found) => {
-      this.detected = found.find((d) => d.project);
-      if (this.detected) this.selectionChanged();
-    });
+    this.timer.schedule();
   }
 
-  /** The issues the view lists now (loaded pages of the current filter, or a hashes search). */
+  /** The issues the view lists now (loaded pages of the current filter, or a hashes search), as the store knows them. */
   listedIssues(): { org: string; project: string; issue: Issue }[] {
     const { org, projects } = this.selection();
     if (!org || !this.auth.isSignedIn()) return [];
-    return projects.flatMap((project) => {
-      const list = this.hashResults.get(project) ?? this.model.peek(org, project, this.filterValue);
-      return (list?.issues ?? []).map((issue) => ({ org, project, issue }));
-    });
+    return projects.flatMap((project) => (this.store.peek(this.specOf(org, project))?.issues ?? []).map((issue) => ({ org, project, issue })));
   }
 
   /** Settings first; else the workspace's sentry-cli files; the org also from sign-in. */
   selection(): Selection {
-    const saved = readSelection();
-    const org = saved.org ?? this.detected?.org ?? this.auth.organization?.slug;
-    const projects = saved.projects.length ? saved.projects : this.detected?.project ? [this.detected.project] : [];
-    return { org, projects };
+    return this.selectionService.current;
   }
 
   get filter(): IssueFilter {
     return this.filterValue;
   }
 
+  /** The list shown for `project`: its hashes search when one is shown, else the filter's. */
+  specOf(org: string, project: string): ListSpec {
+    const hashes = this.hashSpecs.get(project);
+    return hashes?.org === org ? hashes : { org, project, ...toParams(this.filterValue) };
+  }
+
   async setFilter(filter: IssueFilter): Promise<void> {
     this.filterValue = filter;
-    this.hashResults.clear();
-    await this.context.workspaceState.update(FILTER_KEY, filter);
+    this.hashSpecs.clear();
+    await this.context.workspaceState.update(StorageKeys.issueFilter, filter);
     this.treeView.description = describeFilter(filter);
     this.tree.refresh();
     this.listedChanged.fire();
@@ -126,77 +135,92 @@ export class IssuesView implements vscode.Disposable {
 
   /** Reloads the first page of every shown project (with progress in the view). */
   async refresh(): Promise<void> {
-    this.hashResults.clear();
+    this.hashSpecs.clear();
     const { org, projects } = this.selection();
     if (!org || !this.auth.isSignedIn()) return this.tree.refresh();
-    await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () =>
-      Promise.all(projects.map((p) => this.model.load(org, p, this.filterValue, true))),
-    );
-    // Each load's change event has redrawn the tree already.
-    this.statusBar.update();
+    // Each answer's change event redraws the tree (once) and updates the status bar.
+    await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => Promise.all(projects.map((p) => this.store.load(this.specOf(org, p), true))));
   }
 
-  /** Shows the result of a hashes search instead of the filtered list of its project. */
-  showHashResult(project: string, list: IssueList): void {
-    this.hashResults.set(project, list);
-    this.tree.refresh();
-    this.listedChanged.fire();
+  /**
+   * Issues by group hashes (the first 100 are used), shown instead of the filtered list of `project`
+   * until Refresh, another filter or selection. A new search always asks the server.
+   */
+  async findByHashes(org: string, project: string, hashes: readonly string[]): Promise<IssueListView> {
+    const spec: ListSpec = { org, project, hashes, statsPeriod: this.filterValue.statsPeriod };
+    const list = await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => this.store.load(spec, true));
+    if (!list.error) {
+      this.hashSpecs.set(project, spec);
+      this.tree.refresh();
+      this.listedChanged.fire();
+    }
+    return list;
   }
 
   async loadMore(node: { org: string; project: string }): Promise<void> {
-    await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => this.model.loadMore(node.org, node.project, this.filterValue));
+    await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => this.store.loadMore(this.specOf(node.org, node.project)));
   }
 
-  selectionChanged(): void {
-    this.hashResults.clear();
-    this.updateContext();
-    this.tree.refresh();
-    this.statusBar.update();
-    this.listedChanged.fire();
-  }
-
-  issueOf(arg: unknown): IssueNode | undefined {
-    const node = (arg ?? this.treeView.selection[0]) as Node | undefined;
+  /** The issue row selected in the tree (what palette commands act on without an argument). */
+  selectedIssue(): IssueNode | undefined {
+    const node = this.treeView.selection[0];
     return node?.type === 'issue' ? node : undefined;
   }
 
-  dispose(): void {
-    for (const d of this.disposables.splice(0)) d.dispose();
-  }
-
-  private onSessionChanged(): void {
-    this.model.clear();
-    this.hashResults.clear();
+  private selectionChanged(): void {
+    this.hashSpecs.clear();
     this.updateContext();
     this.tree.refresh();
     this.statusBar.update();
     this.listedChanged.fire();
+  }
+
+  private onSessionChanged(): void {
+    // activate() clears the store on every session change; what the view itself holds goes too.
+    this.hashSpecs.clear();
+    this.noted.clear();
+    this.updateContext();
+    this.tree.refresh();
+    this.statusBar.update();
+    this.listedChanged.fire();
+  }
+
+  private onStoreChanged(change: StoreChange): void {
+    for (const key of change.lists) {
+      const list = this.store.list(key);
+      if (list) this.noteAnswer(list);
+      else this.noted.delete(key);
+    }
+    // A load that only started changes nothing the view lists.
+    const shown = this.tree.shownKeys();
+    if (change.lists.some((key) => shown.has(key) && !this.store.list(key)?.loading)) this.listedChanged.fire();
+  }
+
+  /** Every new answer (any list: the server's rate limit is one budget) steers the background refresh. */
+  private noteAnswer(list: IssueListView): void {
+    const answer = answerOf(list);
+    if (answer === undefined || this.noted.get(list.key) === answer) return;
+    this.noted.set(list.key, answer);
+    if (errorKind(list.error) === 'rateLimited') {
+      this.refreshState = { ...this.refreshState, rateLimitedRuns: this.refreshState.rateLimitedRuns + 1, resetAt: rateLimitResetOf(list.error) };
+    } else if (!list.error) {
+      this.refreshState = { rateLimitedRuns: 0, rateLimit: this.store.lastRateLimit };
+    }
   }
 
   private updateContext(): void {
     const { org, projects } = this.selection();
-    void vscode.commands.executeCommand('setContext', 'sentryExplorer.hasProject', !!org && projects.length > 0);
+    void vscode.commands.executeCommand('setContext', ContextKeys.hasProject, !!org && projects.length > 0);
   }
 
   private setEmpty(message: string | undefined): void {
     this.treeView.message = message;
-    void vscode.commands.executeCommand('setContext', 'sentryExplorer.emptyResult', !!message);
-  }
-
-  private noteResult(list: IssueList): void {
-    const err = list.error as { kind?: string; resetAt?: number } | undefined;
-    if (err?.kind === 'rateLimited') this.refreshState = { ...this.refreshState, rateLimitedRuns: this.refreshState.rateLimitedRuns + 1, resetAt: err.resetAt };
-    else if (!err) this.refreshState = { rateLimitedRuns: 0, rateLimit: this.model.lastRateLimit };
-    this.statusBar.update();
+    void vscode.commands.executeCommand('setContext', ContextKeys.emptyResult, !!message);
   }
 
   private intervalMs(): number {
     const s = vscode.workspace.getConfiguration(CONFIG_SECTION).get<number>('refreshIntervalSeconds', 300);
     return Math.max(0, s) * 1000;
-  }
-
-  private schedule(): void {
-    this.timer.schedule();
   }
 
   private async backgroundRefresh(): Promise<void> {
@@ -206,10 +230,11 @@ export class IssuesView implements vscode.Disposable {
 
   private async refreshStale(): Promise<void> {
     const interval = this.intervalMs();
-    if (interval <= 0 || !this.auth.isSignedIn()) return;
-    const stale = this.model.stale(interval);
+    if (interval <= 0 || !this.auth.isSignedIn() || this.isDisposed) return;
+    // Every cached list of a query (as before the store), not a hashes search: that is one answer, asked for by hand.
+    const stale = this.store.stale(interval).filter((l) => !l.spec.hashes);
     if (stale.length === 0) return;
     this.log.debug(`[issues] background refresh of ${stale.length} list(s)`);
-    await Promise.all(stale.map((l) => this.model.load(l.org, l.project, l.filter, true)));
+    await Promise.all(stale.map((l) => this.store.load(l.spec, true)));
   }
 }

@@ -2,8 +2,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { IssuesView } from '../../src/issues/view';
-import type { Node } from '../../src/issues/tree';
-import { DEFAULT_FILTER, type IssueFilter } from '../../src/issues/filter';
+import type { IssueNode, Node } from '../../src/issues/nodes';
+import { DEFAULT_FILTER, toParams, type IssueFilter } from '../../src/issues/filter';
+import { commandArgs } from '../../src/contracts/issueRef';
+import type { IssueStore } from '../../src/store/issueStore';
 import { Commands } from '../../src/constants';
 import { activateExtension } from './helpers';
 import { control, SANDBOX_URL, signInToSandbox, UiRecorder, waitFor, type RequestLogEntry } from './authHelpers';
@@ -14,6 +16,7 @@ const ISSUES_PATH = /^\/api\/0\/projects\/acme\/[^/]+\/issues\/$/;
 describe('Issues tree (sentryExplorer.issues)', function () {
   this.timeout(120_000);
   let view: IssuesView;
+  let store: IssueStore;
   let rec: UiRecorder;
   let defaults: { authToken: string; clientId: string };
   let restore: () => Promise<void>;
@@ -36,14 +39,16 @@ describe('Issues tree (sentryExplorer.issues)', function () {
     await auth.signIn({ method: 'token' });
     await waitFor('signed in', () => auth.isSignedIn());
   }
-  const issuesOf = (nodes: Node[]) => nodes.filter((n): n is Extract<Node, { type: 'issue' }> => n.type === 'issue');
+  const issuesOf = (nodes: Node[]) => nodes.filter((n): n is IssueNode => n.type === 'issue');
+  /** A row's issue, as the store (which the tree draws from) holds it. */
+  const issueOf = (n: IssueNode) => store.issue(n.issueId)!;
 
   before(async function () {
     if (!SANDBOX_URL) {
       print('  (no sandbox: skipping the Issues tree suite)');
       this.skip();
     }
-    view = (await activateExtension()).issues;
+    ({ issues: view, store } = await activateExtension());
     rec = new UiRecorder();
     ({ defaults, restore } = await signInToSandbox(rec));
   });
@@ -55,7 +60,7 @@ describe('Issues tree (sentryExplorer.issues)', function () {
   beforeEach(async () => {
     await control('faults/clear', {});
     await setFilter({});
-    view.model.clear();
+    store.clear();
     await clearLog();
   });
 
@@ -103,7 +108,7 @@ describe('Issues tree (sentryExplorer.issues)', function () {
     assert.ok(n > 1400, `${n} issues`);
     assert.equal(reqs.length, Math.ceil(n / 100));
     assert.equal(reqs.length, 15);
-    assert.equal(new Set(issuesOf(nodes).map((i) => i.issue.id)).size, n);
+    assert.equal(new Set(issuesOf(nodes).map((i) => i.issueId)).size, n);
   });
 
   it('each preset sends exactly the right parameters', async () => {
@@ -124,7 +129,7 @@ describe('Issues tree (sentryExplorer.issues)', function () {
       assert.deepEqual(reqs[0].query, want, JSON.stringify(filter));
       if (filter.preset === 'feedback') {
         assert.equal(issuesOf(nodes).length, 12);
-        assert.ok(issuesOf(nodes).every((i) => (i.issue as Record<string, unknown>).issueCategory === 'feedback'));
+        assert.ok(issuesOf(nodes).every((i) => (issueOf(i) as Record<string, unknown>).issueCategory === 'feedback'));
       }
     }
     assert.match(view.treeView.description ?? '', /"level:error" · no stats · Events/);
@@ -182,7 +187,7 @@ describe('Issues tree (sentryExplorer.issues)', function () {
       assert.match(String(view.tree.getTreeItem(nodes[0]).description), /^100 of \d/);
       assert.equal(changes, 0);
       const api = issuesOf(await view.tree.getChildren(nodes[1]));
-      assert.ok(api.length > 0 && api.every((i) => i.issue.project.slug === 'api-server'));
+      assert.ok(api.length > 0 && api.every((i) => issueOf(i).project.slug === 'api-server'));
       assert.match(String(view.tree.getTreeItem(nodes[1]).description), /^100 of \d/);
     } finally {
       await cfg.update('projects', ['web-frontend'], vscode.ConfigurationTarget.Global);
@@ -211,23 +216,26 @@ describe('Issues tree (sentryExplorer.issues)', function () {
 
   it('Open in Browser opens only web links to the server or sentry.io; Copy Link copies the text as it is', async () => {
     const node = issuesOf(await roots())[0];
+    const issue = issueOf(node);
     const cases: [string, boolean][] = [
       ['command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22echo%20pwned%5Cn%22%7D', false],
       ['https://evil.example/organizations/acme/issues/1/', false],
       ['javascript:alert(1)', false],
       ['file:///etc/passwd', false],
       ['https://sentry.io.evil.example/organizations/acme/issues/1/', false],
-      [node.issue.permalink, true],
+      [issue.permalink, true],
       ['https://acme.sentry.io/issues/1/', true],
     ];
     for (const [permalink, opens] of cases) {
       const opened = rec.opened.length;
       const warned = rec.shown.length;
-      await vscode.commands.executeCommand(Commands.openInBrowser, { ...node, issue: { ...node.issue, permalink } });
+      // Commands read the issue from the store: the permalink under test is put there.
+      store.upsert('acme', [{ ...issue, permalink }]);
+      await vscode.commands.executeCommand(Commands.openInBrowser, ...commandArgs(node));
       assert.equal(rec.opened.length - opened, opens ? 1 : 0, permalink);
       if (opens) assert.equal(rec.opened.at(-1), new URL(permalink).href);
       else assert.ok(rec.shown.slice(warned).some((s) => /has no web link to open/.test(s.message)), permalink);
-      await vscode.commands.executeCommand(Commands.copyLink, { ...node, issue: { ...node.issue, permalink } });
+      await vscode.commands.executeCommand(Commands.copyLink, ...commandArgs(node));
       assert.equal(rec.clipboard.at(-1), permalink);
     }
   });
@@ -273,10 +281,10 @@ describe('Issues tree (sentryExplorer.issues)', function () {
         await vscode.commands.executeCommand('sentryExplorer.issues.focus');
         await waitFor('the view to be visible', () => view.treeView.visible);
         await control('faults', fault);
-        view.model.clear();
+        store.clear();
         await clearLog();
         view.tree.refresh();
-        await waitFor('the error to be cached', () => view.model.peek('acme', 'web-frontend', DEFAULT_FILTER)?.error, 15_000);
+        await waitFor('the error to be cached', () => store.peek({ org: 'acme', project: 'web-frontend', ...toParams(DEFAULT_FILTER) })?.error, 15_000);
         await new Promise((r) => setTimeout(r, watchMs));
         return (await issueRequests()).length;
       }
@@ -396,7 +404,7 @@ describe('Issues tree (sentryExplorer.issues)', function () {
       await control('tokens/revoke', { token: t.token });
       // A pasted token is removed only when the user says so (issue 10, section 2): the user does.
       rec.set({ answer: (s) => (/rejected the stored/.test(s.message) ? 'Remove Sign-In' : undefined) });
-      view.model.clear();
+      store.clear();
       await roots();
       await waitFor('signed out', () => !auth.isSignedIn());
       assert.deepEqual(await roots(), []);

@@ -1,34 +1,37 @@
-// The Issues model against the sandbox: a failing list is cached with its error, so a view that
+// The Issues view's lists (in the issue store) against the sandbox: a failing list is cached with its error, so a view that
 // re-renders on every change (as VS Code's tree does) cannot turn an error into a request loop.
 import assert from 'node:assert/strict';
 import type { FaultSpec } from '../../sandbox';
-import { IssuesModel } from '../../../src/issues/model';
-import { DEFAULT_FILTER } from '../../../src/issues/filter';
+import { IssueStore } from '../../../src/store/issueStore';
+import type { ListSpec } from '../../../src/store/listSpec';
+import { DEFAULT_FILTER, toParams } from '../../../src/issues/filter';
 import { clientFor, useSandbox } from '../api/sandbox';
 
 const ORG = 'acme';
 const PROJECT = 'web-frontend';
 const ISSUES = /^\/api\/0\/projects\/acme\/web-frontend\/issues\/$/;
 const DAY = 86_400_000;
+/** The list the Issues view shows by default. */
+const SPEC: ListSpec = { org: ORG, project: PROJECT, ...toParams(DEFAULT_FILTER) };
 
-describe('Issues model: a failing list costs at most its retries', () => {
+describe('Issues view lists: a failing list costs at most its retries', () => {
   const box = useSandbox();
   const requests = () => box.get().control.requests.list({ path: ISSUES }).length;
   const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-  /** A model whose every change re-renders asynchronously and loads again, like the tree. */
-  function renderingModel(now?: () => number): { model: IssuesModel; renders: () => number; stop: () => void } {
-    const model = new IssuesModel(async () => clientFor(box.get()), now);
+  /** A store whose every change re-renders asynchronously and loads again, like the tree. */
+  function renderingStore(now?: () => number): { store: IssueStore; renders: () => number; stop: () => void } {
+    const store = new IssueStore(async () => clientFor(box.get()), now);
     let renders = 0;
     let stopped = false;
-    model.onDidChange(() => {
+    store.onDidChange(() => {
       setTimeout(() => {
         if (stopped) return;
         renders++;
-        void model.load(ORG, PROJECT, DEFAULT_FILTER);
+        void store.load(SPEC);
       }, 0);
     });
-    return { model, renders: () => renders, stop: () => ((stopped = true), model.dispose()) };
+    return { store, renders: () => renders, stop: () => ((stopped = true), store.dispose()) };
   }
 
   // `status` as well as `respond`: the sandbox applies a `respond` fault only when it also has a status.
@@ -52,18 +55,18 @@ describe('Issues model: a failing list costs at most its retries', () => {
     it(`${name}: ${allowed} request(s) over a second of re-rendering, then Retry (force) asks once more`, async () => {
       const sb = box.get();
       sb.control.faults.add(fault());
-      const { model, renders, stop } = renderingModel();
+      const { store, renders, stop } = renderingStore();
       try {
-        const first = await model.load(ORG, PROJECT, DEFAULT_FILTER);
+        const first = await store.load(SPEC);
         assert.ok(first.error, 'the list failed');
         assert.match((first.error as Error).message, message);
         await pause(1000);
         assert.ok(renders() >= 1, 'the view re-rendered after the error');
         assert.equal(requests(), allowed, `${requests()} requests after ${renders()} renders`);
-        assert.equal(model.peek(ORG, PROJECT, DEFAULT_FILTER)?.error, first.error, 'the error stays cached');
+        assert.equal(store.peek(SPEC)?.error, first.error, 'the error stays cached');
         // The user acts: Retry / Refresh forces one more load, and only one.
         sb.control.faults.clear();
-        const again = await model.load(ORG, PROJECT, DEFAULT_FILTER, true);
+        const again = await store.load(SPEC, true);
         assert.equal(again.error, undefined);
         assert.equal(again.issues.length, 100);
         await pause(200);
@@ -77,25 +80,25 @@ describe('Issues model: a failing list costs at most its retries', () => {
   it('a failed list is due for the next scheduled refresh one interval after it failed, not at once', async () => {
     let now = Date.now();
     box.get().control.faults.add({ path: 'issues/$', status: 404 });
-    const model = new IssuesModel(async () => clientFor(box.get()), () => now);
-    await model.load(ORG, PROJECT, DEFAULT_FILTER);
-    assert.equal(model.stale(60_000).length, 0, 'fresh right after it failed');
+    const store = new IssueStore(async () => clientFor(box.get()), () => now);
+    await store.load(SPEC);
+    assert.equal(store.stale(60_000).length, 0, 'fresh right after it failed');
     now += 60_000;
-    assert.equal(model.stale(60_000).length, 1, 'due one interval later');
+    assert.equal(store.stale(60_000).length, 1, 'due one interval later');
   });
 
   it('a rate-limited list counts as fresh until its reset, whatever the interval', async () => {
     let now = Date.now();
     const resetAt = Math.ceil((now + 25 * DAY) / 1000) * 1000;
     box.get().control.faults.add({ path: 'issues/$', status: 429, respond: { status: 429, headers: { 'x-sentry-rate-limit-reset': String(resetAt / 1000) }, body: '{"detail":"slow down"}' } });
-    const model = new IssuesModel(async () => clientFor(box.get()), () => now);
-    const list = await model.load(ORG, PROJECT, DEFAULT_FILTER);
+    const store = new IssueStore(async () => clientFor(box.get()), () => now);
+    const list = await store.load(SPEC);
     assert.equal((list.error as { resetAt?: number }).resetAt, resetAt);
     now += 10 * DAY;
-    assert.equal(model.stale(1000).length, 0, 'still fresh ten days later');
+    assert.equal(store.stale(1000).length, 0, 'still fresh ten days later');
     now = resetAt - 1;
-    assert.equal(model.stale(1000).length, 0, 'still fresh just before the reset');
+    assert.equal(store.stale(1000).length, 0, 'still fresh just before the reset');
     now = resetAt;
-    assert.equal(model.stale(1000).length, 1, 'due at the reset');
+    assert.equal(store.stale(1000).length, 1, 'due at the reset');
   });
 });

@@ -1,0 +1,112 @@
+/**
+ * The Issues tree's rows as data, built from the issue store's list views; tree.ts only draws them.
+ * Pure (no `vscode` import): what the tree shows for a list, an error or an empty answer is decided
+ * here and unit-tested.
+ */
+import type { Issue } from '../api/schemas';
+import { presentError, type ErrorAction } from '../contracts/errorPresentation';
+import type { IssueRef } from '../contracts/issueRef';
+import type { IssueListView } from '../store/issueStore';
+import { plainText } from '../util/untrusted';
+
+/**
+ * An issue row. It is an IssueRef itself (org, the issue's own project, its id), so a context-menu
+ * command that VS Code hands the row parses it with parseIssueRef; the issue's fields are read from
+ * the store by id when the row is drawn, never copied here.
+ */
+export interface IssueNode extends IssueRef {
+  readonly type: 'issue';
+  /** The project whose list shows it: a short-ID lookup can list an issue of another project. */
+  readonly listedIn: string;
+  readonly otherProject: boolean;
+  /** The list's stats period, for the tooltip's sparkline. */
+  readonly period: string;
+}
+
+export interface ErrorNode {
+  readonly type: 'error';
+  readonly org: string;
+  readonly project: string;
+  /** Bounded plain text: it quotes the server's detail. */
+  readonly message: string;
+  readonly actions: readonly ErrorAction[];
+  /** After a 403: what Sign In asks for (only the scopes the token lacks). */
+  readonly scopesToAsk?: readonly string[];
+}
+
+export type Node =
+  | { readonly type: 'project'; readonly org: string; readonly project: string }
+  | IssueNode
+  | { readonly type: 'loadMore'; readonly org: string; readonly project: string; readonly shown: number; readonly hits?: number; readonly maxHits?: number }
+  | ErrorNode
+  | { readonly type: 'action'; readonly action: ErrorAction; readonly org: string; readonly project: string; readonly scopesToAsk?: readonly string[] }
+  | { readonly type: 'info'; readonly label: string; readonly tooltip?: string; readonly icon: string };
+
+/** How one project's list is shown. */
+export interface ListContext {
+  readonly org: string;
+  readonly project: string;
+  /** The filter's stats period (rows' sparklines). */
+  readonly period: string;
+  /** The query as a user reads it, for "no issues match …". */
+  readonly queryText: string;
+  /** The only project shown: an empty answer is the view's message instead of a row. */
+  readonly only: boolean;
+}
+
+export interface ListRows {
+  readonly nodes: Node[];
+  /** For the view's empty state (the `emptyResult` welcome), when set. */
+  readonly emptyMessage?: string;
+}
+
+/** The rows of one project: a hashes search's note, an error with its actions, or issues and "Load more". */
+export function rowsOfList(list: IssueListView, ctx: ListContext): ListRows {
+  const { org, project } = ctx;
+  const hashes = !!list.spec.hashes;
+  const nodes: Node[] = [];
+  if (hashes) {
+    const dropped = list.droppedHashes ? ` (only the first 100 hashes were used; ${list.droppedHashes} left out)` : '';
+    nodes.push({ type: 'info', label: `Issues found by hashes: ${list.issues.length}${dropped}`, icon: 'symbol-key', tooltip: 'Run Refresh or Filter Issues to go back to the list.' });
+  }
+  if (list.error) {
+    nodes.push(errorNode(org, project, list.error));
+    return { nodes };
+  }
+  for (const issue of list.issues) nodes.push(issueNode(org, project, issue, ctx.period));
+  if (list.nextCursor) nodes.push({ type: 'loadMore', org, project, shown: list.issues.length, hits: list.hits, maxHits: list.maxHits });
+  if (list.issues.length === 0 && ctx.only && !hashes) return { nodes: [], emptyMessage: `No issues in ${project} match ${ctx.queryText}.` };
+  if (list.issues.length === 0) nodes.push({ type: 'info', label: `No issues match ${ctx.queryText}`, icon: 'pass' });
+  return { nodes };
+}
+
+export function issueNode(org: string, listedIn: string, issue: Pick<Issue, 'id' | 'project'>, period: string): IssueNode {
+  return { type: 'issue', org, project: issue.project.slug, issueId: issue.id, listedIn, otherProject: issue.project.slug !== listedIn, period };
+}
+
+export function errorNode(org: string, project: string, error: unknown): ErrorNode {
+  const { message, actions, scopesToAsk } = presentError(error);
+  // A 403 for another reason than scopes (an org-limited token) asks for none.
+  return { type: 'error', org, project, message: plainText(message, 1000), actions, scopesToAsk: scopesToAsk?.length ? scopesToAsk : undefined };
+}
+
+/** The children of an error row: one per action. */
+export function actionRows(node: ErrorNode): Node[] {
+  return node.actions.map((action) => ({ type: 'action', action, org: node.org, project: node.project, scopesToAsk: node.scopesToAsk }));
+}
+
+/** The arguments of an action row's command: Sign In asks for the scopes a 403 named as missing. */
+export function actionArgs(node: Extract<Node, { type: 'action' }>): unknown[] | undefined {
+  return node.action === 'signIn' && node.scopesToAsk?.length ? [{ neededScopes: node.scopesToAsk }] : undefined;
+}
+
+/** "100 of 1,234", "100 of 1,000+" when the total hit the server's cap, "100+" when unknown. */
+export function countText(shown: number, hits: number | undefined, more: boolean, maxHits?: number): string {
+  if (hits !== undefined) return `${shown.toLocaleString('en')} of ${hits.toLocaleString('en')}${maxHits !== undefined && hits >= maxHits ? '+' : ''}`;
+  return `${shown.toLocaleString('en')}${more ? '+' : ''}`;
+}
+
+/** A project row's description: its count once its list answered without an error. */
+export function projectDescription(list: IssueListView | undefined): string | undefined {
+  return list && !list.error && list.loadedAt !== undefined ? countText(list.issues.length, list.hits, !!list.nextCursor, list.maxHits) : undefined;
+}
