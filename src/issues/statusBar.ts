@@ -22,6 +22,11 @@ export class IssuesStatusBar extends Disposable {
     this.update();
   }
 
+  /** What the item shows (`$(bug) 1,234`), for the suites. */
+  get text(): string {
+    return this.item.text;
+  }
+
   update(): void {
     if (this.isDisposed) return;
     const { org, projects } = this.selection();

@@ -59,6 +59,14 @@ export class IssuesTreeProvider extends Disposable implements vscode.TreeDataPro
     return [];
   }
 
+  /** For reveal(): an issue, "Load more" or error row sits under its project's row when several are shown. */
+  getParent(node: Node): Node | undefined {
+    if (node.type !== 'issue' && node.type !== 'loadMore' && node.type !== 'error') return undefined;
+    const { org, projects } = this.deps.selection();
+    if (!org || projects.length < 2) return undefined;
+    return { type: 'project', org, project: node.type === 'issue' ? node.listedIn : node.project };
+  }
+
   getTreeItem(node: Node): vscode.TreeItem {
     switch (node.type) {
       case 'project': {

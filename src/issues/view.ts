@@ -55,7 +55,7 @@ export class IssuesView extends Disposable {
   private refreshState: RefreshState = { rateLimitedRuns: 0 };
   /** Per list key, the latest answer noted for the refresh policy. */
   private readonly noted = new Map<string, string>();
-  private readonly statusBar: IssuesStatusBar;
+  readonly statusBar: IssuesStatusBar;
   private readonly listedChanged = this._register(new vscode.EventEmitter<void>());
   /** Fires when the issues the view lists may have changed (pages, filter, selection, session). */
   readonly onDidChangeListed = this.listedChanged.event;

@@ -240,6 +240,50 @@ describe('Issues tree (sentryExplorer.issues)', function () {
     }
   });
 
+  it('item commands take an IssueRef, a legacy tree node, or (from the palette, no argument) the selected row; the issue comes from the store', async () => {
+    await vscode.commands.executeCommand('sentryExplorer.issues.focus');
+    await waitFor('the view to be visible', () => view.treeView.visible);
+    try {
+      await itemCommands();
+    } finally {
+      // Hidden again, as the tests after this one expect: a visible tree loads on its own.
+      await vscode.commands.executeCommand('workbench.view.explorer');
+      await waitFor('the view to be hidden', () => !view.treeView.visible);
+    }
+  });
+
+  async function itemCommands(): Promise<void> {
+    const [first, second] = issuesOf(await roots());
+    const a = issueOf(first);
+    const b = issueOf(second);
+    await vscode.commands.executeCommand(Commands.copyShortId, ...commandArgs(first));
+    assert.equal(rec.clipboard.at(-1), a.shortId);
+    await vscode.commands.executeCommand(Commands.copyShortId, { type: 'issue', org: 'acme', project: 'web-frontend', issue: b, otherProject: false, period: '24h' });
+    assert.equal(rec.clipboard.at(-1), b.shortId);
+    // What the store says wins over what an argument carried: one issue, one state, in every view.
+    store.upsert('acme', [{ ...a, permalink: `${a.permalink}?from=store` }]);
+    await vscode.commands.executeCommand(Commands.copyLink, { type: 'issue', org: 'acme', project: 'web-frontend', issue: a, otherProject: false, period: '24h' });
+    assert.equal(rec.clipboard.at(-1), `${a.permalink}?from=store`);
+    await view.treeView.reveal(second, { select: true, focus: true });
+    await waitFor('the row to be selected', () => view.selectedIssue()?.issueId === second.issueId);
+    await vscode.commands.executeCommand(Commands.copyShortId);
+    assert.equal(rec.clipboard.at(-1), b.shortId);
+    const copied = rec.clipboard.length;
+    await vscode.commands.executeCommand(Commands.copyShortId, { org: 'acme', project: 'web-frontend', issueId: 'not-a-number' });
+    assert.equal(rec.clipboard.length, copied, 'something that is not an issue is ignored');
+  }
+
+  it('the status bar counts the unresolved issues from the store and follows its changes', async () => {
+    await roots();
+    const list = store.peek({ org: 'acme', project: 'web-frontend', ...toParams(DEFAULT_FILTER) })!;
+    assert.ok(list.hits !== undefined && list.hits > 100, `${list.hits} hits`);
+    assert.equal(view.statusBar.text, `$(bug) ${list.hits.toLocaleString('en')}${list.maxHits !== undefined && list.hits >= list.maxHits ? '+' : ''}`);
+    store.clear();
+    assert.equal(view.statusBar.text, '$(bug) Sentry', 'the store forgot the list: no count until a list answers again');
+    await roots();
+    assert.match(view.statusBar.text, /^\$\(bug\) [\d,]+\+?$/);
+  });
+
   describe('errors never leave an empty tree', () => {
     async function errorNode(): Promise<Extract<Node, { type: 'error' }>> {
       const nodes = await roots();

@@ -1,5 +1,6 @@
-// The Issues view's lists (in the issue store) against the sandbox: a failing list is cached with its error, so a view that
-// re-renders on every change (as VS Code's tree does) cannot turn an error into a request loop.
+// The Issues view's lists (in the issue store) against the sandbox: a failing list is cached with
+// its error, so a view that re-renders on every change (as VS Code's tree does) cannot turn an
+// error into a request loop.
 import assert from 'node:assert/strict';
 import type { FaultSpec } from '../../sandbox';
 import { IssueStore } from '../../../src/store/issueStore';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { RefreshTimer } from '../../../src/issues/refreshTimer';
-import { nextRefreshDelay } from '../../../src/issues/refreshPolicy';
+import { answerOf, nextRefreshDelay } from '../../../src/issues/refreshPolicy';
 
 const DAY = 86_400_000;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -82,5 +82,13 @@ describe('background refresh timer', () => {
     assert.equal(nextRefreshDelay(60_000, { rateLimitedRuns: 1, resetAt: NaN }, now), 120_000);
     assert.equal(nextRefreshDelay(60_000, { rateLimitedRuns: 0, rateLimit: { remaining: 0, resetAt: Infinity } }, now), 60_000);
     assert.ok(nextRefreshDelay(60_000, { rateLimitedRuns: 1, resetAt: now + 25 * DAY }, now)! >= 25 * DAY - 1);
+  });
+
+  it('only a new answer of a list counts for the policy: not a load that started, not the same answer named again', () => {
+    const answered = { loading: false, loadedAt: 1000 };
+    assert.equal(answerOf({ ...answered, loading: true }), undefined);
+    assert.equal(answerOf(answered), answerOf({ ...answered }), 'the same answer, named by another change');
+    assert.notEqual(answerOf({ ...answered, failedAt: 2000, error: new Error('429') }), answerOf(answered), 'a failure is an answer');
+    assert.notEqual(answerOf({ ...answered, nextCursor: 'c2' }), answerOf({ ...answered, nextCursor: 'c1' }), 'a next page is an answer');
   });
 });
