@@ -5,9 +5,9 @@ import { IssueListSchema } from '../../../src/api/schemas';
 import { describeStatus, issueDescription, issueLabel, issueTooltipMarkdown, md, statsLine } from '../../../src/issues/present';
 import { escapeMarkdown } from '../../../src/util/untrusted';
 import { ownLinks, unsafeMarkup } from './markdownSafety';
-import { presentError } from '../../../src/issues/errors';
+import { presentError } from '../../../src/contracts/errorPresentation';
 import { ForbiddenError, GoneError, NetworkError, NotFoundError, UnauthorizedError } from '../../../src/api/errors';
-import { SignedOutError } from '../../../src/issues/model';
+import { SignedOutError } from '../../../src/contracts/errors';
 import { relativeTime } from '../../../src/format/time';
 import { sparkline } from '../../../src/format/sparkline';
 
