@@ -1,8 +1,12 @@
 /**
  * The extension's settings that sign-in reads (package.json `contributes.configuration`).
- * No `vscode` import: callers pass `vscode.workspace.getConfiguration('sentryExplorer')`.
+ * Pure: no `vscode` import and no dialog. Callers pass
+ * `vscode.workspace.getConfiguration('sentryExplorer')`; a bad setting comes back as a `problem`
+ * beside a usable value (the default), and the configuration listener is what reports it, once.
  */
 import { normalizeBaseUrl } from './api/http';
+import { splitScopes } from './auth/scopes';
+
 export const DEFAULT_BASE_URL = 'https://sentry.io';
 export const DEFAULT_SCOPES = ['org:read', 'project:read', 'event:read'] as const;
 
@@ -19,30 +23,44 @@ export interface ConfigReader {
   get<T>(section: string): T | undefined;
 }
 
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
+export interface AuthConfigReading {
+  /** Always usable: a bad base URL is replaced by the default. */
+  config: AuthConfig;
+  /** What is wrong with the settings and how to fix it, when something is. */
+  problem?: string;
 }
 
-/** Reads and checks the sign-in settings; a bad base URL is a ConfigError that says how to fix it. */
+/** Reads and checks the sign-in settings. Never throws: a bad base URL reads as the default, with a problem that says how to fix it. */
+export function inspectAuthConfig(config: ConfigReader): AuthConfigReading {
+  const raw = config.get<unknown>('baseUrl');
+  const rawUrl = (typeof raw === 'string' ? raw.trim() : '') || DEFAULT_BASE_URL;
+  const checked = checkBaseUrl(rawUrl);
+  const clientIdRaw = config.get<unknown>('oauth.clientId');
+  const clientId = typeof clientIdRaw === 'string' ? clientIdRaw.trim() : '';
+  const rawScopes = config.get<unknown>('oauth.scopes');
+  const listed = Array.isArray(rawScopes) ? splitScopes(rawScopes.map(String)) : typeof rawScopes === 'string' ? splitScopes(rawScopes) : [];
+  const scopes = listed.length ? listed : splitScopes(DEFAULT_SCOPES);
+  return {
+    config: { baseUrl: 'baseUrl' in checked ? checked.baseUrl : normalizeBaseUrl(DEFAULT_BASE_URL), clientId, scopes },
+    ...('problem' in checked ? { problem: checked.problem } : {}),
+  };
+}
+
+/** The sign-in settings, with the default in place of a bad base URL. */
 export function readAuthConfig(config: ConfigReader): AuthConfig {
-  const rawUrl = (config.get<string>('baseUrl') ?? '').trim() || DEFAULT_BASE_URL;
+  return inspectAuthConfig(config).config;
+}
+
+function checkBaseUrl(rawUrl: string): { baseUrl: string } | { problem: string } {
   let url: URL;
   try {
     url = new URL(rawUrl);
   } catch {
-    throw new ConfigError(`The setting sentryExplorer.baseUrl is not a URL ("${rawUrl}"). Set it to your Sentry server, e.g. ${DEFAULT_BASE_URL}.`);
+    return { problem: `The setting sentryExplorer.baseUrl is not a URL ("${rawUrl}"). Set it to your Sentry server, e.g. ${DEFAULT_BASE_URL}.` };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ConfigError(`The setting sentryExplorer.baseUrl must start with https:// or http://, not ${url.protocol}`);
+    return { problem: `The setting sentryExplorer.baseUrl must start with https:// or http://, not ${url.protocol}` };
   }
-  if (url.username || url.password) throw new ConfigError('The setting sentryExplorer.baseUrl must not contain a user name or password.');
-  const baseUrl = normalizeBaseUrl(url);
-  const clientId = (config.get<string>('oauth.clientId') ?? '').trim();
-  const rawScopes = config.get<string | string[]>('oauth.scopes');
-  const list = Array.isArray(rawScopes) ? rawScopes : typeof rawScopes === 'string' ? rawScopes.split(/[\s,]+/) : [...DEFAULT_SCOPES];
-  const scopes = [...new Set(list.map((s) => String(s).trim()).filter(Boolean))].sort();
-  return { baseUrl, clientId, scopes: scopes.length ? scopes : [...DEFAULT_SCOPES].sort() };
+  if (url.username || url.password) return { problem: 'The setting sentryExplorer.baseUrl must not contain a user name or password.' };
+  return { baseUrl: normalizeBaseUrl(url) };
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { SentryAuth, type SignInOptions } from './auth/sentryAuth';
+import { registerAuthCommands } from './auth/authCommands';
+import { SentryAuth } from './auth/sentryAuth';
 import { Commands } from './constants';
 import { registerEventsPanel, type EventsPanels } from './events';
 import { IssuesView } from './issues/view';
@@ -33,13 +34,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     vscode.commands.registerCommand(Commands.showLog, () => log.show()),
   );
   const auth = new SentryAuth(context, log);
-  context.subscriptions.push(
-    auth,
-    // The argument is optional: `{ scopes }`, or a ForbiddenError (its neededScopes are asked for).
-    vscode.commands.registerCommand(Commands.signIn, (options?: SignInOptions) => auth.signIn(isSignInOptions(options) ? options : {})),
-    vscode.commands.registerCommand(Commands.signOut, () => auth.signOut()),
-    vscode.commands.registerCommand(Commands.setClientSecret, () => auth.setClientSecret()),
-  );
+  context.subscriptions.push(auth, ...registerAuthCommands(auth));
   // One store and one selection for every view; what a previous session loaded never shows in the next.
   const store = new IssueStore(() => auth.getClient());
   const selection = new SelectionService(auth);
@@ -63,10 +58,6 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const activationMs = performance.now() - started;
   log.info(`activated in ${activationMs.toFixed(1)} ms`);
   return { activationMs, auth, issues, events, editor, store, selection };
-}
-
-function isSignInOptions(x: unknown): x is SignInOptions {
-  return !!x && typeof x === 'object' && !(x instanceof vscode.Uri);
 }
 
 export function deactivate() {}

@@ -21,4 +21,4 @@ export function safeErrorMessage(err: unknown): string {
 }
 
 /** Errors of our own whose messages are fixed sentences. */
-const SAFE_NAMES = new Set(['RefreshRejectedError', 'ConfigError', 'CallbackError']);
+const SAFE_NAMES = new Set(['RefreshRejectedError', 'CallbackError']);

@@ -9,9 +9,9 @@ import * as vscode from 'vscode';
 import type { AuthConfig } from '../config';
 import { SessionStore, sessionSecret, type SecretStore, type StoredSession } from './sessionCodec';
 import type { SignInMethod } from './signInFlows';
-import { splitScopes } from './tokenManager';
-import { scopesSatisfy } from './urlSafety';
+import { scopesSatisfy, splitScopes } from './scopes';
 import { errorKind } from './errorText';
+import { Disposable } from '../util/disposable';
 
 export const PROVIDER_LABEL = 'Sentry';
 
@@ -33,33 +33,27 @@ function sameSession(a: StoredSession, b: StoredSession): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-export class SentryAuthenticationProvider implements vscode.AuthenticationProvider, vscode.Disposable {
-  private readonly changeEmitter = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
+export class SentryAuthenticationProvider extends Disposable implements vscode.AuthenticationProvider {
+  private readonly changeEmitter = this._register(new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>());
   readonly onDidChangeSessions = this.changeEmitter.event;
   /** Fired after the cache changed for any reason (sign-in, sign-out, refresh, another window, base URL). */
-  private readonly storedEmitter = new vscode.EventEmitter<readonly StoredSession[]>();
+  private readonly storedEmitter = this._register(new vscode.EventEmitter<readonly StoredSession[]>());
   readonly onDidChangeStored = this.storedEmitter.event;
 
   private store: SessionStore;
   private sessions: Promise<StoredSession[]>;
   /** Every change of the cache runs here, one after another. */
   private ops: Promise<unknown> = Promise.resolve();
-  private readonly disposables: vscode.Disposable[] = [];
 
   constructor(private readonly deps: ProviderDeps) {
+    super();
     this.store = new SessionStore(deps.secrets, deps.config().baseUrl);
     this.sessions = this.load();
-    this.disposables.push(
-      this.changeEmitter,
-      this.storedEmitter,
+    this._register(
       deps.secrets.onDidChange((e) => {
         if (e.key === this.store.key) void this.enqueue(() => this.reload('storage changed'));
       }),
     );
-  }
-
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
   }
 
   get baseUrl(): string {

@@ -5,10 +5,13 @@
  * No `vscode` import: the secret store is the structural subset of vscode.SecretStorage used here.
  */
 import { z } from '../util/z';
-import { splitScopes, type OAuthTokens } from './tokenManager';
+import type { OAuthTokens } from './tokenManager';
+import { splitScopes } from './scopes';
 import { normalizeBaseUrl } from '../api/http';
+import { StorageKeys } from '../constants';
 
-export const SECRET_KEY_PREFIX = 'sentryExplorer.auth';
+/** Every secret of sign-in lives under this prefix (StorageKeys.secretPrefix). */
+export const SECRET_KEY_PREFIX = StorageKeys.secretPrefix;
 
 
 export function sessionsKey(baseUrl: string): string {

@@ -13,11 +13,13 @@ import { pollForDeviceToken, type DevicePollOutcome } from './devicePoller';
 import { createPkcePair } from './pkce';
 import { clientSecretKey, type SecretStore, type StoredSession } from './sessionCodec';
 import { CallbackError, createState, isAbortError, type PendingCallbacks } from './state';
-import { splitScopes, tokensFromResponse } from './tokenManager';
+import { tokensFromResponse } from './tokenManager';
+import { splitScopes } from './scopes';
 import type { AuthUi } from '../util/ui';
 import { plainText, safeVerificationUrl } from '../util/untrusted';
 import { errorKind, safeErrorMessage } from './errorText';
 import { credentialProblem } from './credentialCheck';
+import { linkSignals, signalFrom } from '../util/signal';
 
 export type SignInMethod = 'device' | 'browser' | 'token' | 'apiKey';
 
@@ -161,15 +163,14 @@ export class SignInFlows {
       const outcome: DevicePollOutcome = await this.ui.withProgress(
         { location: vscode.ProgressLocation.Notification, title: `Sentry: enter the code ${userCode} in your browser and approve`, cancellable: true },
         (_progress, token) => {
-          const ac = new AbortController();
-          token.onCancellationRequested(() => ac.abort());
+          const cancel = signalFrom(token);
           return pollForDeviceToken(auth, {
             poll: (deviceCode, signal) => oauth.pollDeviceToken(deviceCode, signal),
-            signal: ac.signal,
+            signal: cancel.signal,
             issuedAt,
             now: this.deps.now,
             onPoll: (e) => this.log.debug(`[auth] device poll ${e.n}: ${e.result} (interval ${e.intervalS} s)`),
-          });
+          }).finally(cancel.dispose);
         },
       );
       this.log.info(`[auth] device flow ended: ${outcome.kind} after ${outcome.polls} poll(s), ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -221,11 +222,13 @@ export class SignInFlows {
       code = await this.ui.withProgress(
         { location: vscode.ProgressLocation.Notification, title: 'Sentry: approve the sign-in in your browser', cancellable: true },
         async (_progress, token) => {
+          const cancel = signalFrom(token);
+          // Ended here too: when the wait times out, or the browser could not be opened.
           const ac = new AbortController();
-          token.onCancellationRequested(() => ac.abort());
           const timer = setTimeout(() => ac.abort(), BROWSER_FLOW_TIMEOUT_MS);
+          const either = linkSignals(cancel.signal, ac.signal);
           try {
-            const waiting = this.deps.callbacks.wait(state, ac.signal);
+            const waiting = this.deps.callbacks.wait(state, either.signal);
             waiting.catch(() => undefined);
             if (!(await this.ui.openExternal(url as unknown as vscode.Uri))) {
               void this.ui.showWarningMessage('Sentry sign-in: the browser could not be opened. Try "Sign in with a code" instead.', {});
@@ -234,6 +237,8 @@ export class SignInFlows {
             return await waiting;
           } finally {
             clearTimeout(timer);
+            either.dispose();
+            cancel.dispose();
           }
         },
       );
@@ -354,9 +359,8 @@ export class SignInFlows {
   private async cancellable<T>(title: string, task: (signal: AbortSignal) => Promise<T>, doing: string): Promise<T> {
     try {
       return await this.ui.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_p, token) => {
-        const ac = new AbortController();
-        token.onCancellationRequested(() => ac.abort());
-        return task(ac.signal);
+        const cancel = signalFrom(token);
+        return task(cancel.signal).finally(cancel.dispose);
       });
     } catch (err) {
       if (isAbortError(err)) throw new vscode.CancellationError();

@@ -12,6 +12,7 @@ import { OAuthError } from '../api/errors';
 import type { TokenResponse } from '../api/schemas';
 import { sleep as clampedSleep } from '../util/delay';
 import { storedIsNewer, type RefreshLock } from './refreshLease';
+import { splitScopes } from './scopes';
 
 export interface OAuthTokens {
   accessToken: string;
@@ -75,11 +76,6 @@ export function tokensFromResponse(res: TokenResponse, now: number, previousRefr
     expiresAt,
     scopes: splitScopes(res.scope),
   };
-}
-
-export function splitScopes(scope: string | readonly string[] | undefined): string[] {
-  const list = typeof scope === 'string' ? scope.split(/[\s,]+/) : [...(scope ?? [])];
-  return [...new Set(list.map((s) => s.trim()).filter(Boolean))].sort();
 }
 
 export class TokenManager {

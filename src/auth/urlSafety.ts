@@ -11,13 +11,6 @@ export function needsInsecureConfirmation(baseUrl: string): boolean {
   return url.protocol === 'http:' && !isLoopbackHost(url.hostname);
 }
 
-/** Sessions match requested scopes when they hold every one of them (sorted, de-duplicated). */
-export function scopesSatisfy(granted: readonly string[], requested: readonly string[] | undefined, grantedKnown = true): boolean {
-  if (!requested || requested.length === 0 || !grantedKnown) return true;
-  const have = new Set(granted);
-  return requested.every((s) => have.has(s));
-}
-
 /** The server's page for a step (its loginUrl when it is on the server's origin, else its login page); never another origin. */
 export function stepPage(loginUrl: string | undefined, baseUrl: string): URL | undefined {
   if (loginUrl) {

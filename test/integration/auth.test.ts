@@ -526,6 +526,30 @@ describe('sign-in (sentry-explorer authentication provider)', function () {
     }
   });
 
+  it('a bad sentryExplorer.baseUrl is reported once, by the settings listener; reading it meanwhile gives the default and opens nothing', async () => {
+    const cfg = vscode.workspace.getConfiguration('sentryExplorer');
+    const scopesBefore = cfg.inspect('oauth.scopes')?.globalValue;
+    const before = rec.shown.length;
+    const reports = () => rec.shown.slice(before).filter((s) => s.level === 'error' && /sentryExplorer\.baseUrl is not a URL \("sentry\.example\.invalid"\)/.test(s.message));
+    await cfg.update('baseUrl', 'sentry.example.invalid', vscode.ConfigurationTarget.Global);
+    try {
+      await waitFor('the report', () => reports().length > 0 || undefined);
+      await waitFor('the switch to the default server', () => auth.provider.baseUrl === 'https://sentry.io');
+      for (let i = 0; i < 3; i++) assert.equal(auth.config().baseUrl, 'https://sentry.io');
+      assert.equal(auth.isSignedIn(), false, 'no session of the sandbox is used for the default server');
+      // Another sign-in setting changes while the base URL is still bad: the same problem is not told again.
+      await cfg.update('oauth.scopes', 'org:read project:read event:read member:read', vscode.ConfigurationTarget.Global);
+      await waitFor('the new scopes', () => auth.config().scopes.includes('member:read') || undefined);
+      assert.equal(reports().length, 1, 'reported once');
+      assert.equal(rec.shown.slice(before).filter((s) => s.level === 'error').length, 1, 'nothing else was reported');
+      assert.ok(readExtensionLog(auth).includes('sentryExplorer.baseUrl is not a URL'), 'logged');
+    } finally {
+      await cfg.update('oauth.scopes', scopesBefore, vscode.ConfigurationTarget.Global);
+      await cfg.update('baseUrl', SANDBOX_URL, vscode.ConfigurationTarget.Global);
+      await waitFor('the switch back', () => auth.provider.baseUrl === SANDBOX_URL);
+    }
+  });
+
   it('signs out from the command: the session and every secret of it are gone', async () => {
     const token = await control<{ token: string }>('tokens', { scopes: SCOPES, kind: 'user' });
     seenSecrets.add(token.token);

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { clientSecretKey, decodeSessions, encodeSessions, SessionStore, sessionsKey, type StoredSession } from '../../../src/auth/sessionCodec';
-import { needsInsecureConfirmation, scopesSatisfy, stepPage } from '../../../src/auth/urlSafety';
+import { needsInsecureConfirmation, stepPage } from '../../../src/auth/urlSafety';
+import { scopesSatisfy } from '../../../src/auth/scopes';
 
 class MemorySecrets {
   readonly map = new Map<string, string>();

@@ -1,0 +1,47 @@
+/**
+ * The sign-in settings as the running extension sees them. Reading is pure (config.ts) and never
+ * opens a dialog; a bad setting is reported here, once per distinct problem, at activation and by
+ * the configuration listener, while reading falls back to the default.
+ */
+import * as vscode from 'vscode';
+import { inspectAuthConfig, type AuthConfig } from '../config';
+import { CONFIG_SECTION } from '../constants';
+import { Disposable } from '../util/disposable';
+import type { AuthUi } from '../util/ui';
+
+export class AuthSettings extends Disposable {
+  /** The problem last reported: the same one is not reported again until it was fixed. */
+  private reported: string | undefined;
+  private readonly baseUrlChanged = this._register(new vscode.EventEmitter<string>());
+  /** Fired with the (normalized) base URL when sentryExplorer.baseUrl changes. */
+  readonly onDidChangeBaseUrl = this.baseUrlChanged.event;
+
+  constructor(
+    private readonly ui: () => AuthUi,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    super();
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (!e.affectsConfiguration(`${CONFIG_SECTION}.baseUrl`) && !e.affectsConfiguration(`${CONFIG_SECTION}.oauth`)) return;
+        this.report();
+        if (e.affectsConfiguration(`${CONFIG_SECTION}.baseUrl`)) this.baseUrlChanged.fire(this.current.baseUrl);
+      }),
+    );
+    this.report();
+  }
+
+  /** The settings now; a bad base URL reads as the default. */
+  get current(): AuthConfig {
+    return inspectAuthConfig(vscode.workspace.getConfiguration(CONFIG_SECTION)).config;
+  }
+
+  private report(): void {
+    const { problem } = inspectAuthConfig(vscode.workspace.getConfiguration(CONFIG_SECTION));
+    if (problem === this.reported) return;
+    this.reported = problem;
+    if (!problem) return;
+    this.log.error(`[auth] ${problem}`);
+    void this.ui().showErrorMessage(problem, {});
+  }
+}

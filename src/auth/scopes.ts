@@ -1,0 +1,41 @@
+/**
+ * OAuth scopes as sign-in handles them: one normal form (sorted, de-duplicated, split on spaces
+ * or commas, as servers write them in `scope`), set comparison, and which scopes a new sign-in
+ * asks for. No `vscode` import.
+ */
+
+/** The normal form: a token response's `scope` string or a list, split, trimmed, de-duplicated, sorted. */
+export function splitScopes(scope: string | readonly string[] | undefined): string[] {
+  const list = typeof scope === 'string' ? scope.split(/[\s,]+/) : [...(scope ?? [])];
+  return [...new Set(list.map((s) => s.trim()).filter(Boolean))].sort();
+}
+
+/** Sessions match requested scopes when they hold every one of them (sorted, de-duplicated). */
+export function scopesSatisfy(granted: readonly string[], requested: readonly string[] | undefined, grantedKnown = true): boolean {
+  if (!requested || requested.length === 0 || !grantedKnown) return true;
+  const have = new Set(granted);
+  return requested.every((s) => have.has(s));
+}
+
+/** Of scopes any one of which will do, the least powerful: a `:read` one when there is one. */
+export function preferredScope(scopes: readonly string[]): string {
+  return scopes.find((s) => s.endsWith(':read')) ?? scopes[0];
+}
+
+export interface ScopeRequest {
+  /** The configured scopes (sentryExplorer.oauth.scopes). */
+  configured: readonly string[];
+  /** What the current session holds: a new sign-in never loses a scope the old one had. */
+  current?: readonly string[];
+  /** Asked for on top. */
+  extra?: readonly string[];
+  /** Scopes of which an operation needs one (a 403's): the least powerful of them is added. */
+  needed?: readonly string[];
+}
+
+/** The scopes a sign-in asks for: the union of all of the above, in normal form; the configured ones when that is empty. */
+export function scopesToRequest(r: ScopeRequest): string[] {
+  const needed = r.needed?.length ? [preferredScope(r.needed)] : [];
+  const scopes = splitScopes([...r.configured, ...(r.current ?? []), ...(r.extra ?? []), ...needed]);
+  return scopes.length ? scopes : [...r.configured];
+}
