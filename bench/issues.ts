@@ -1,10 +1,10 @@
-// Issues view figures: listing all 1,500 issues of the sandbox's big project through IssuesModel
+// Issues view figures: listing all 1,500 issues of the sandbox's big project through the issue store
 // (requests, time, heap) and rendering their tree text (label, description, tooltip Markdown).
 import { performance } from 'node:perf_hooks';
 import { startSandbox } from '../test/sandbox';
 import { SentryClient } from '../src/api/client';
-import { IssuesModel } from '../src/issues/model';
-import { DEFAULT_FILTER } from '../src/issues/filter';
+import { IssueStore } from '../src/store/issueStore';
+import { DEFAULT_FILTER, toParams } from '../src/issues/filter';
 import { issueDescription, issueLabel, issueTooltipMarkdown } from '../src/issues/present';
 import type { Figure } from './api';
 
@@ -15,9 +15,10 @@ export async function benchIssues(): Promise<Figure[]> {
     const filter = { ...DEFAULT_FILTER, preset: 'all' as const };
     sb.control.requests.clear();
     const t0 = performance.now();
-    const model = new IssuesModel(async () => client);
-    let list = await model.load('acme', 'web-frontend', filter);
-    while (list.nextCursor) list = await model.loadMore('acme', 'web-frontend', filter);
+    const store = new IssueStore(async () => client);
+    const spec = { org: 'acme', project: 'web-frontend', ...toParams(filter) };
+    let list = await store.load(spec);
+    while (list.nextCursor) list = await store.loadMore(spec);
     const listMs = performance.now() - t0;
     const requests = sb.control.requests.list().length;
     // The sandbox shares this process, so measure one more copy of the list between two collections.
