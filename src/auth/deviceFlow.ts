@@ -1,0 +1,107 @@
+/**
+ * The device flow (RFC 8628) as the user sees it: a modal with the code and "Copy & Open" (only
+ * the server's own https page is opened; anything else is shown as text), then a cancellable
+ * notification while the poller (devicePoller.ts) waits for the approval; an expired code offers to
+ * start again. Ends with the token response, or throws vscode.CancellationError when the user
+ * cancelled or was already told what went wrong.
+ */
+import * as vscode from 'vscode';
+import type { OAuthEndpoints } from '../api/oauth';
+import type { TokenResponse } from '../api/schemas';
+import { signalFrom } from '../util/signal';
+import type { AuthUi } from '../util/ui';
+import { plainText, safeVerificationUrl } from '../util/untrusted';
+import { pollForDeviceToken, type DevicePollOutcome } from './devicePoller';
+import { errorKind } from './errorText';
+import { withCancellableProgress } from './flowProgress';
+
+export const COPY_AND_OPEN = 'Copy & Open';
+export const START_AGAIN = 'Start Again';
+export const COPY_CODE = 'Copy Code';
+
+export interface DeviceFlowDeps {
+  ui: AuthUi;
+  log: vscode.LogOutputChannel;
+  now?: () => number;
+}
+
+/** Asks `baseUrl` for a code for `scopes` and waits until it is approved, denied or expired. */
+export async function runDeviceFlow(deps: DeviceFlowDeps, oauth: OAuthEndpoints, baseUrl: string, scopes: readonly string[]): Promise<TokenResponse> {
+  for (;;) {
+    const auth = await withCancellableProgress(deps.ui, deps.log, 'Sentry: requesting a sign-in code…', (signal) => oauth.requestDeviceCode(scopes, signal), 'request a sign-in code');
+    const issuedAt = (deps.now ?? Date.now)();
+    deps.log.info(`[auth] device code issued: expires in ${auth.expires_in} s, poll interval ${auth.interval} s`);
+    const userCode = plainText(auth.user_code, 40);
+    // Only the server's own https page (http on loopback) is opened; anything else (file:, command:,
+    // another host) is shown as text to copy.
+    const page = safeVerificationUrl(auth.verification_uri_complete, baseUrl) ?? safeVerificationUrl(auth.verification_uri, baseUrl);
+    const action = page ? COPY_AND_OPEN : COPY_CODE;
+    const choice = await deps.ui.showInformationMessage(
+      `Your Sentry sign-in code is ${userCode}`,
+      {
+        modal: true,
+        detail: page
+          ? `"${COPY_AND_OPEN}" copies the code and opens ${page.host} in your browser. Enter the code there and approve to sign in.`
+          : `Sentry Explorer does not open the sign-in page this server named, because it is not an https page of ${new URL(baseUrl).host}: ${plainText(auth.verification_uri, 300)} — open your server's device sign-in page yourself, enter the code there and approve.`,
+      },
+      action,
+    );
+    if (choice !== action) {
+      deps.log.info('[auth] device sign-in cancelled at the code dialog');
+      throw new vscode.CancellationError();
+    }
+    if (!page) deps.log.warn('[auth] the server named a verification page that is not its own https page; shown as text, not opened');
+    try {
+      await deps.ui.writeClipboard(auth.user_code);
+    } catch (err) {
+      // A browser may refuse clipboard access (VS Code for the Web): the code is on screen anyway.
+      deps.log.warn(`[auth] could not copy the code: ${errorKind(err)}`);
+    }
+    if (page) await openVerificationPage(deps, page);
+
+    const started = Date.now();
+    const outcome: DevicePollOutcome = await deps.ui.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Sentry: enter the code ${userCode} in your browser and approve`, cancellable: true },
+      (_progress, token) => {
+        const cancel = signalFrom(token);
+        return pollForDeviceToken(auth, {
+          poll: (deviceCode, signal) => oauth.pollDeviceToken(deviceCode, signal),
+          signal: cancel.signal,
+          issuedAt,
+          now: deps.now,
+          onPoll: (e) => deps.log.debug(`[auth] device poll ${e.n}: ${e.result} (interval ${e.intervalS} s)`),
+        }).finally(cancel.dispose);
+      },
+    );
+    deps.log.info(`[auth] device flow ended: ${outcome.kind} after ${outcome.polls} poll(s), ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    switch (outcome.kind) {
+      case 'approved':
+        return outcome.tokens;
+      case 'cancelled':
+        throw new vscode.CancellationError();
+      case 'denied':
+        void deps.ui.showErrorMessage('Sentry sign-in was denied: the request was rejected in the browser.', {});
+        throw new vscode.CancellationError();
+      case 'expired': {
+        const again = await deps.ui.showWarningMessage('The Sentry sign-in code expired before it was approved. Start again with a new code?', {}, START_AGAIN);
+        if (again === START_AGAIN) continue;
+        throw new vscode.CancellationError();
+      }
+      case 'error':
+        void deps.ui.showErrorMessage(`Sentry sign-in failed (${plainText(outcome.error, 60)}): ${plainText(outcome.message)}`, {});
+        throw new vscode.CancellationError();
+    }
+  }
+}
+
+/** Opens a page safeVerificationUrl accepted: the complete URL (with the code) or the plain one. */
+async function openVerificationPage(deps: DeviceFlowDeps, page: URL): Promise<void> {
+  try {
+    const external = await deps.ui.asExternalUri(vscode.Uri.parse(page.href, true));
+    // Passed as a string so the query is opened exactly as built (a Uri would re-encode it).
+    if (await deps.ui.openExternal(external.scheme === 'http' || external.scheme === 'https' ? (external.toString(true) as unknown as vscode.Uri) : external)) return;
+  } catch (err) {
+    deps.log.warn(`[auth] could not open the verification page: ${errorKind(err)}`);
+  }
+  void deps.ui.showWarningMessage(`Open ${plainText(page.href, 300)} in a browser and enter the code there.`, {});
+}
