@@ -13,7 +13,7 @@ import * as http from 'node:http';
 import * as path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
-import type { EventData } from '../src/events/protocol';
+import type { EventData } from '../src/contracts/eventsProtocol';
 
 const ROOT = path.resolve(__dirname, '..');
 const TARGET_MS = 300;

@@ -2,7 +2,7 @@
 import type { Issue, SentryEvent, TagDetails, Frame } from '../api/schemas';
 import { exceptionsOf, framesNewestFirst } from '../api/schemas';
 import { boundedStringify, pruneDepth } from '../util/boundedJson';
-import { TAG_PAGE_VALUES, type EventData, type ExceptionData, type FrameData, type IssueHeader, type TagData } from './protocol';
+import { TAG_PAGE_VALUES, type EventData, type ExceptionData, type FrameData, type IssueHeader, type TagData } from '../contracts/eventsProtocol';
 
 const str = (v: string | null | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
 

@@ -5,7 +5,7 @@
  */
 import type { SentryEvent } from '../api/schemas';
 import { toEventData } from './eventData';
-import { encodeEvents, type EventData, type ExceptionData } from './protocol';
+import { encodeEvents, type EventData, type ExceptionData } from '../contracts/eventsProtocol';
 
 /** The events list's page size (spec 4.4: per_page defaults to 100, which is what the panel asks for). */
 export const EVENTS_PAGE_SIZE = 100;

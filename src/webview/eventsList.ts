@@ -3,7 +3,7 @@
  * (ResizeObserver) and positioned from RowHeights' prefix sums, so expanded rows of any height
  * work, and 10,000 loaded events cost the same to paint as 20.
  */
-import type { EventData, ExceptionData, FrameData, FrameRef } from '../events/protocol';
+import type { EventData, ExceptionData, FrameData, FrameRef } from '../contracts/eventsProtocol';
 import { absoluteTime, relativeTime } from '../format/time';
 import { h, icon, replace } from './dom';
 import { frameLabel, frameLocation, hasTagFilter, headline, metadataPairs, userLabel } from './model';

@@ -17,7 +17,7 @@ import {
   MAX_TAG_PAGES,
   MAX_TAG_VALUES,
   PROTOCOL_VERSION,
-} from '../events/protocol';
+} from '../contracts/eventsProtocol';
 
 type TagValue = TagData['topValues'][number];
 

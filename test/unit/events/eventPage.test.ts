@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EventSchema, type SentryEvent } from '../../../src/api/schemas';
 import { EVENTS_PAGE_SIZE, MAX_EVENT_CHARS, MAX_PAGE_CHARS, eventPage } from '../../../src/events/eventPage';
-import { decodeEvents } from '../../../src/events/protocol';
+import { decodeEvents } from '../../../src/contracts/eventsProtocol';
 
 const fixture = (name: string) => JSON.parse(readFileSync(join(__dirname, '../../fixtures', name), 'utf8'));
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { DEFAULT_FILTERS, PROTOCOL_VERSION, filtersKey, type EventData, type PanelState, type TagData } from '../../../src/events/protocol';
+import { DEFAULT_FILTERS, PROTOCOL_VERSION, filtersKey, type EventData, type PanelState, type TagData } from '../../../src/contracts/eventsProtocol';
 import {
   applyTagFilter,
   envKey,

@@ -9,7 +9,7 @@ import {
   parsePageMessage,
   parsePanelState,
   type EventFilters,
-} from '../../../src/events/protocol';
+} from '../../../src/contracts/eventsProtocol';
 
 const f = (over: Partial<EventFilters> = {}): EventFilters => ({ ...DEFAULT_FILTERS, ...over });
 

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import type { TagDetails } from '../../../src/api/schemas';
 import { toTagData } from '../../../src/events/eventData';
-import { DEFAULT_FILTERS, MAX_TAG_PAGES, MAX_TAG_VALUES, PROTOCOL_VERSION, TAG_PAGE_VALUES, parsePageMessage, type PanelState, type TagData } from '../../../src/events/protocol';
+import { DEFAULT_FILTERS, MAX_TAG_PAGES, MAX_TAG_VALUES, PROTOCOL_VERSION, TAG_PAGE_VALUES, parsePageMessage, type PanelState, type TagData } from '../../../src/contracts/eventsProtocol';
 import { envKey, initialState, mergeTagValues, reduce, showAllState, type ViewState } from '../../../src/webview/model';
 
 type Value = TagData['topValues'][number];

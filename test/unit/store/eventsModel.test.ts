@@ -2,7 +2,7 @@
 // re-shown page gets back without a request, pages appended only when they continue it, and
 // aborts that keep superseded requests from landing late.
 import assert from 'node:assert/strict';
-import { DEFAULT_FILTERS, decodeEvents, type EventFilters } from '../../../src/events/protocol';
+import { DEFAULT_FILTERS, decodeEvents, type EventFilters } from '../../../src/contracts/eventsProtocol';
 import { SignedOutError } from '../../../src/contracts/errors';
 import { EventsModel, type PageConverter } from '../../../src/store/eventsModel';
 import { toEventData } from '../../../src/events/eventData';

@@ -1,13 +1,16 @@
 /**
- * The message protocol between the events panel's host (src/events/panel.ts) and its page
- * (src/webview/). One module, imported by both sides: no `vscode`, no DOM, no zod, so it bundles
- * into the page as well as into the extension host.
+ * The message protocol between the events panel's host (src/events/panel.ts, answering through
+ * src/store/eventsModel.ts) and its page (src/webview/). A contract: the host, the model and the
+ * page import it, never each other. No `vscode`, no DOM, no zod, so it bundles into the page as
+ * well as into the extension host; the only other import is a type.
  *
  * Handshake: the page posts `ready` (with what `getState()` returned, if anything); the host
  * answers `init`. From then on the page asks with `request` (typed by `Requests`) and the host
  * answers each with exactly one `response` carrying the same `id`. Everything else is a
  * fire-and-forget notification. Server strings travel as data and are rendered as text.
  */
+
+import type { ErrorAction } from './errorPresentation';
 
 export const PROTOCOL_VERSION = 1;
 export const VIEW_TYPE = 'sentryExplorer.events';
@@ -109,7 +112,8 @@ export const MAX_TAG_VALUES = 10_000;
 /** ...or after this many pages, for servers whose pages are small (real ones send 9 values). */
 export const MAX_TAG_PAGES = 200;
 
-export type ErrorActionName = 'retry' | 'signIn' | 'chooseProject' | 'showLog' | 'filter';
+/** The one error-action union (src/contracts/errorPresentation.ts): the page offers the tree's actions. */
+export type ErrorActionName = ErrorAction;
 
 export interface ErrorView {
   message: string;
@@ -229,7 +233,8 @@ export function parseFilters(v: unknown): EventFilters {
   };
 }
 
-function parseHeader(v: unknown, issueId: string): IssueHeader {
+/** An issue header from untrusted input (a saved page state, a legacy command argument): strings bounded, the rest dropped. */
+export function parseIssueHeader(v: unknown, issueId: string): IssueHeader {
   const o = isObj(v) ? v : {};
   const s = (k: string) => (isStr(o[k]) ? (o[k] as string).slice(0, MAX_TEXT) : undefined);
   return {
@@ -257,7 +262,7 @@ export function parsePanelState(v: unknown): PanelState | undefined {
     v: PROTOCOL_VERSION,
     org: v.org,
     issueId: v.issueId,
-    issue: parseHeader(v.issue, v.issueId),
+    issue: parseIssueHeader(v.issue, v.issueId),
     filters: parseFilters(v.filters),
     tab: v.tab === 'tags' ? 'tags' : 'events',
   };
@@ -266,7 +271,9 @@ export function parsePanelState(v: unknown): PanelState | undefined {
 // Dots only (`.`, `..`) would be a path segment of their own in the request URL.
 const TAG_KEY = /^(?!\.+$)[a-zA-Z0-9_.:-]{1,200}$/;
 const MAX_CURSOR = 500;
-const ACTIONS = new Set(['retry', 'signIn', 'chooseProject', 'showLog', 'filter', 'openInBrowser']);
+/** Every action a page may ask for: a new ErrorAction fails to compile until it is listed here. */
+const ACTION_NAMES: Record<ErrorActionName | 'openInBrowser', true> = { retry: true, signIn: true, chooseProject: true, showLog: true, filter: true, openInBrowser: true };
+const ACTIONS = new Set(Object.keys(ACTION_NAMES));
 
 function parseFrameRef(v: unknown): FrameRef | undefined {
   if (!isObj(v)) return undefined;
@@ -316,6 +323,17 @@ export function parsePageMessage(v: unknown): PageMessage | undefined {
     default:
       return undefined;
   }
+}
+
+const HOST_TYPES = new Set<HostMessage['type']>(['init', 'response', 'issue', 'signedIn']);
+
+/**
+ * A message from the host, as the page reads it: an object of a known type, or undefined (the
+ * page's window also receives messages that are not ours). The host is trusted; its server data is
+ * still rendered as text only.
+ */
+export function asHostMessage(v: unknown): HostMessage | undefined {
+  return isObj(v) && HOST_TYPES.has(v.type as HostMessage['type']) ? (v as HostMessage) : undefined;
 }
 
 /**
