@@ -1,10 +1,12 @@
 /**
  * The events of one issue as the events panel shows them: pages per filter set, the cache that
- * lets a hidden-then-shown (or reloaded) page get back what it had without refetching, and the
- * aborts that keep superseded requests from costing anything or landing late. Pure: no `vscode`
- * import; it takes a client getter, like the issue store.
+ * lets a hidden-then-shown (or reloaded) page get back what it had without refetching, the aborts
+ * that keep superseded requests from costing anything or landing late, and the panel's state (the
+ * page's filters and tab, the header it was last given). Pure: no `vscode` import; it takes a
+ * client getter, like the issue store, and the converters of src/events (it never imports a
+ * feature folder: the events panel passes `eventPage` and `toTagData`).
  *
- * Rules (today's panel behaviour, now testable in plain Node):
+ * Rules (the panel's behaviour, testable in plain Node):
  * - A first page (no cursor) supersedes every events request still on its way, whatever their
  *   filters: those reject with an AbortError (a silent cancellation for the page).
  * - The cache holds the events loaded for ONE filter set (the latest first page's). A next page is
@@ -15,20 +17,40 @@
  * - `abortTags()` (the page was hidden: the asker is gone), `reset()` (another account, or none:
  *   nothing loaded for the previous one may be shown again) and `dispose()` abort what is on its
  *   way; an answer that arrives after a reset is handed to its caller but not cached.
+ * - `answer(request)` is the one response to one page request: the result, or the failure as an
+ *   ErrorView with the tree's actions (cancellation as kind 'cancelled', which the page ignores).
+ * - State: the page's saved state wins on its handshake (its filters change without telling anyone
+ *   else), but header fields the host knows win over the page's copy; a page state of another
+ *   issue is ignored.
  *
- * Wiring (issue 11): EventsPanel owns one per panel (`new EventsModel({ org, issueId }, { getClient,
- * convert: eventPage, maxCacheChars: MAX_RESTORE_CHARS })`), answers the page's `events` request with
- * `model.events(params)` and `tag` with `model.tag(params)`, calls `abortTags()` when the panel is
- * hidden, `reset()` on a session change, and registers the model for dispose. Its header reads the
- * issue store, not this model.
+ * Wiring: EventsPanel owns one per panel (`new EventsModel(ref, { getClient, convert: eventPage,
+ * tagData: toTagData, maxCacheChars: MAX_RESTORE_CHARS, state })`), answers each page request with
+ * `answer(msg)`, calls `abortTags()` when the panel is hidden, `reset()` on a session change, and
+ * registers the model for dispose. Its header reads the issue store and is handed in with setHeader.
  */
 import type { SentryClient } from '../api/client';
 import type { SentryEvent } from '../api/schemas';
-import { SignedOutError } from '../contracts/errors';
-import { toEventData, toTagData } from '../events/eventData';
-import { encodeEvents, eventRequestParams, filtersKey, type EventData, type EventFilters, type Requests, type TagData } from '../events/protocol';
+import { presentError } from '../contracts/errorPresentation';
+import { SignedOutError, errorKind } from '../contracts/errors';
+import {
+  DEFAULT_FILTERS,
+  PROTOCOL_VERSION,
+  encodeEvents,
+  eventRequestParams,
+  filtersKey,
+  parsePanelState,
+  type ErrorView,
+  type EventData,
+  type EventFilters,
+  type IssueHeader,
+  type PanelState,
+  type RequestMessage,
+  type Requests,
+  type ResponseMessage,
+  type TagData,
+} from '../contracts/eventsProtocol';
 import { Disposable, toDisposable } from '../util/disposable';
-import { linkSignals } from '../util/signal';
+import { isAbortError, linkSignals } from '../util/signal';
 
 export type ClientGetter = () => Promise<SentryClient | undefined>;
 
@@ -39,12 +61,19 @@ export type TagParams = Requests['tag']['params'];
 /** One page of API events as the page shows them, and that list as JSON (what crosses to the page). */
 export type PageConverter = (items: readonly SentryEvent[], full: boolean) => { events: EventData[]; json: string };
 
+/** One tag-details answer as the page shows it. */
+export type TagConverter = (details: Awaited<ReturnType<SentryClient['getTagDetails']>>) => TagData;
+
 export interface EventsModelOptions {
   getClient: ClientGetter;
-  /** Default: every event through toEventData, encoded with encodeEvents. */
-  convert?: PageConverter;
+  /** The panel passes eventPage (one bounded page); tests may pass a plain one. */
+  convert: PageConverter;
+  /** The panel passes toTagData. */
+  tagData: TagConverter;
   /** The cache stops growing past this many characters of JSON (default: no bound). */
   maxCacheChars?: number;
+  /** The state to start from (a restored panel's); default: this issue with the default filters. */
+  state?: PanelState;
 }
 
 /** What the cache holds: the events of one filter set. */
@@ -58,10 +87,7 @@ export interface EventsCache {
   readonly hits?: number;
 }
 
-const defaultConvert: PageConverter = (items, full) => {
-  const events = items.map((e) => toEventData(e, full));
-  return { events, json: encodeEvents(events) };
-};
+const CANCELLED: ErrorView = { message: 'Cancelled.', actions: [], kind: 'cancelled' };
 
 export class EventsModel extends Disposable {
   private cacheValue?: EventsCache;
@@ -72,17 +98,73 @@ export class EventsModel extends Disposable {
   private readonly nextPages = new Map<string, Promise<EventsAnswer>>();
   /** Bumped by reset(): answers to earlier requests are not cached. */
   private generation = 0;
-  private readonly convert: PageConverter;
   private readonly maxCacheChars: number;
+  private stateValue: PanelState;
 
   constructor(
     readonly issue: { readonly org: string; readonly issueId: string },
     private readonly options: EventsModelOptions,
   ) {
     super();
-    this.convert = options.convert ?? defaultConvert;
     this.maxCacheChars = options.maxCacheChars ?? Infinity;
+    const s = options.state;
+    this.stateValue =
+      s && this.isOwn(s)
+        ? s
+        : { v: PROTOCOL_VERSION, org: issue.org, issueId: issue.issueId, issue: { id: issue.issueId }, filters: DEFAULT_FILTERS, tab: 'events' };
     this._register(toDisposable(() => this.abortAll()));
+  }
+
+  // ------------------------------------------------------------------------------------- state
+
+  /** What the page restores and the serializer saves: filters, tab and the header as last known. */
+  get state(): PanelState {
+    return this.stateValue;
+  }
+
+  /**
+   * The page's handshake, with what its getState() returned: its own state is the newest (its
+   * filters change without telling anyone but the host), but the header fields the host knows win.
+   * Anything that is not a state of this issue is ignored. Returns the state to init the page with.
+   */
+  pageReady(saved: unknown): PanelState {
+    const s = parsePanelState(saved);
+    if (s && this.isOwn(s)) this.stateValue = { ...s, issue: { ...s.issue, ...definedOnly(this.stateValue.issue) } };
+    return this.stateValue;
+  }
+
+  /** The page changed its filters or tab; false (and ignored) for a state of another issue. */
+  pageState(state: PanelState): boolean {
+    if (!this.isOwn(state)) return false;
+    this.stateValue = state;
+    return true;
+  }
+
+  /** Header fields the host learnt (the issue store's issue, a command's seed) over what the state holds. */
+  setHeader(header: IssueHeader): IssueHeader {
+    this.stateValue = { ...this.stateValue, issue: { ...this.stateValue.issue, ...header, id: this.issue.issueId } };
+    return this.stateValue.issue;
+  }
+
+  /** The issue's page on `baseUrl`, for a header whose permalink is missing or refused. */
+  fallbackPermalink(baseUrl: string): string {
+    return `${baseUrl}/organizations/${encodeURIComponent(this.issue.org)}/issues/${encodeURIComponent(this.issue.issueId)}/`;
+  }
+
+  private isOwn(s: PanelState): boolean {
+    return s.org === this.issue.org && s.issueId === this.issue.issueId;
+  }
+
+  // ------------------------------------------------------------------------------------- requests
+
+  /** The one response to a page request: its result, or its failure as the page shows it. */
+  async answer(msg: RequestMessage, signal?: AbortSignal): Promise<ResponseMessage> {
+    try {
+      if (msg.method === 'events') return { type: 'response', id: msg.id, method: 'events', ok: true, result: await this.events(msg.params, signal) };
+      return { type: 'response', id: msg.id, method: 'tag', ok: true, result: await this.tag(msg.params, signal) };
+    } catch (e) {
+      return { type: 'response', id: msg.id, method: msg.method, ok: false, error: toErrorView(e) };
+    }
   }
 
   /** What is cached now (for tests and logs); never a request. */
@@ -128,7 +210,7 @@ export class EventsModel extends Disposable {
       linked.signal.throwIfAborted();
       const environment = params.environments.length ? params.environments : undefined;
       const details = await client.getTagDetails(this.issue.org, this.issue.issueId, params.key, { environment, cursor: params.cursor }, linked.signal);
-      return toTagData(details);
+      return this.options.tagData(details);
     } finally {
       linked.dispose();
       this.tagRequests.delete(ac);
@@ -169,7 +251,7 @@ export class EventsModel extends Disposable {
       // Superseded while the client was being made: no request at all.
       linked.signal.throwIfAborted();
       const page = await client.listIssueEvents(this.issue.org, this.issue.issueId, eventRequestParams(params.filters, params.cursor), linked.signal);
-      const { events, json } = this.convert(page.items, params.filters.full);
+      const { events, json } = this.options.convert(page.items, params.filters.full);
       if (generation === this.generation && !ac.signal.aborted) this.remember(params, key, events, json, page.nextCursor, page.hits);
       return { eventsJson: json, count: events.length, nextCursor: page.nextCursor, hits: page.hits };
     } finally {
@@ -194,6 +276,17 @@ export class EventsModel extends Disposable {
     if (!client) throw new SignedOutError();
     return client;
   }
+}
+
+/** A failure as the page shows it: the one presenter's message and actions, and the error's kind. */
+export function toErrorView(e: unknown): ErrorView {
+  if (isAbortError(e)) return CANCELLED;
+  const p = presentError(e);
+  return { message: p.message, actions: p.actions, kind: errorKind(e) };
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 function abortError(): Error {

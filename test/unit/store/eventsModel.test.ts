@@ -2,10 +2,11 @@
 // re-shown page gets back without a request, pages appended only when they continue it, and
 // aborts that keep superseded requests from landing late.
 import assert from 'node:assert/strict';
-import { DEFAULT_FILTERS, decodeEvents, type EventFilters } from '../../../src/contracts/eventsProtocol';
+import { DEFAULT_FILTERS, PROTOCOL_VERSION, decodeEvents, type EventFilters, type PanelState, type RequestMessage } from '../../../src/contracts/eventsProtocol';
 import { SignedOutError } from '../../../src/contracts/errors';
 import { EventsModel, type PageConverter } from '../../../src/store/eventsModel';
-import { toEventData } from '../../../src/events/eventData';
+import { toEventData, toTagData } from '../../../src/events/eventData';
+import { MAX_PAGE_CHARS, eventPage } from '../../../src/events/eventPage';
 import { isAbortError, signalFrom } from '../../../src/util/signal';
 import { clientFor, useSandbox } from '../api/sandbox';
 
@@ -18,7 +19,9 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe('EventsModel', () => {
   const box = useSandbox();
   const count = (path: RegExp) => box.get().control.requests.list({ path }).length;
-  const newModel = (more: { convert?: PageConverter; maxCacheChars?: number } = {}) => new EventsModel(BIG, { getClient: async () => clientFor(box.get()), ...more });
+  // What the panel passes: one bounded page (eventPage) and toTagData.
+  const newModel = (more: { convert?: PageConverter; maxCacheChars?: number; state?: PanelState } = {}) =>
+    new EventsModel(BIG, { getClient: async () => clientFor(box.get()), convert: eventPage, tagData: toTagData, ...more });
 
   it('the first page: events newest first, a next cursor, and the cache holds them', async () => {
     const model = newModel();
@@ -197,7 +200,7 @@ describe('EventsModel', () => {
   });
 
   it('signed out: a SignedOutError and no request', async () => {
-    const model = new EventsModel(BIG, { getClient: async () => undefined });
+    const model = new EventsModel(BIG, { getClient: async () => undefined, convert: eventPage, tagData: toTagData });
     await assert.rejects(model.events({ filters: DEFAULT_FILTERS }), SignedOutError);
     await assert.rejects(model.tag({ key: 'release', environments: [] }), SignedOutError);
     assert.equal(count(EVENTS) + count(TAGS), 0);
@@ -215,5 +218,88 @@ describe('EventsModel', () => {
     await assert.rejects(model.tag({ key: 'release', environments: [] }), (e: unknown) => isAbortError(e));
     assert.equal(count(EVENTS), 1);
     assert.equal(count(TAGS), 0);
+  });
+
+  it('with eventPage (the panel\'s converter) a server that sends 1,000 events to one page is answered and cached as one bounded page', async () => {
+    const events = Array.from({ length: 1000 }, (_, i) => ({ id: String(9_000_000 + i), eventID: `${i}`.padStart(32, 'a'), groupID: BIG.issueId, dateCreated: '2024-01-01T00:00:00Z', message: 'm'.repeat(2000), title: 'Overflow', tags: [] }));
+    box.get().control.faults.add({ path: 'events/$', count: 1, respond: { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(events) } });
+    const model = newModel();
+    const answer = await model.events({ filters: DEFAULT_FILTERS });
+    assert.equal(answer.count, 100);
+    assert.ok(answer.eventsJson.length <= MAX_PAGE_CHARS);
+    assert.equal(model.cache?.events.length, 100);
+    assert.equal(model.cache?.chars, answer.eventsJson.length);
+  });
+
+  it('answer(): one response per request, with the request\'s id and method; failures as the tree\'s actions; cancellation as kind cancelled', async () => {
+    const model = newModel();
+    const ok = await model.answer({ type: 'request', id: 7, method: 'events', params: { filters: DEFAULT_FILTERS } });
+    assert.equal(ok.id, 7);
+    assert.equal(ok.method, 'events');
+    assert.ok(ok.ok && 'eventsJson' in ok.result && decodeEvents(ok.result.eventsJson).length === 100);
+    const tag = await model.answer({ type: 'request', id: 8, method: 'tag', params: { key: 'environment', environments: [] } });
+    assert.ok(tag.ok && tag.method === 'tag' && 'topValues' in tag.result && tag.result.key === 'environment');
+
+    box.get().control.faults.add({ path: 'events/$', status: 401, count: 1 });
+    const denied = await model.answer({ type: 'request', id: 9, method: 'events', params: { filters: PROD } });
+    assert.equal(denied.ok, false);
+    if (!denied.ok) {
+      assert.equal(denied.id, 9);
+      assert.equal(denied.error.kind, 'unauthorized');
+      assert.deepEqual(denied.error.actions, ['signIn', 'retry']);
+    }
+
+    box.get().control.faults.add({ path: 'events/$', latencyMs: 300, count: 1 });
+    const slow: RequestMessage = { type: 'request', id: 10, method: 'events', params: { filters: DEFAULT_FILTERS } };
+    const superseded = model.answer(slow);
+    await pause(20);
+    await model.answer({ ...slow, id: 11 });
+    const cancelled = await superseded;
+    assert.ok(!cancelled.ok && cancelled.error.kind === 'cancelled' && cancelled.error.actions.length === 0);
+
+    const signedOut = await new EventsModel(BIG, { getClient: async () => undefined, convert: eventPage, tagData: toTagData }).answer({ ...slow, id: 12 });
+    assert.ok(!signedOut.ok && signedOut.error.kind === 'signedOut');
+    assert.deepEqual(!signedOut.ok && signedOut.error.actions, ['signIn']);
+  });
+
+  it('state: the default filters and tab for the issue; a restored state of another issue is not taken', () => {
+    const model = newModel();
+    assert.deepEqual(model.state, { v: PROTOCOL_VERSION, org: 'acme', issueId: BIG.issueId, issue: { id: BIG.issueId }, filters: DEFAULT_FILTERS, tab: 'events' });
+    const other: PanelState = { v: PROTOCOL_VERSION, org: 'acme', issueId: '1', issue: { id: '1' }, filters: PROD, tab: 'tags' };
+    assert.equal(newModel({ state: other }).state.issueId, BIG.issueId);
+    const own: PanelState = { ...other, issueId: BIG.issueId, issue: { id: BIG.issueId, shortId: 'WEB-FRONTEND-4' } };
+    assert.equal(newModel({ state: own }).state, own);
+  });
+
+  it('pageReady: the page\'s saved filters and tab win, header fields the host knows win over the page\'s copy, anything else is ignored', () => {
+    const model = newModel();
+    model.setHeader({ id: BIG.issueId, shortId: 'WEB-FRONTEND-4', title: 'From the store' });
+    const saved = { v: PROTOCOL_VERSION, org: 'acme', issueId: BIG.issueId, issue: { id: BIG.issueId, title: 'Old title', level: 'error' }, filters: PROD, tab: 'tags' };
+    const s = model.pageReady(saved);
+    assert.deepEqual(s.filters, PROD);
+    assert.equal(s.tab, 'tags');
+    assert.deepEqual(s.issue, { ...s.issue, id: BIG.issueId, shortId: 'WEB-FRONTEND-4', title: 'From the store', level: 'error' });
+    assert.equal(model.state, s);
+    for (const bad of [undefined, { v: 99 }, { ...saved, issueId: '1' }, { ...saved, org: 'other' }, 'state']) {
+      assert.equal(model.pageReady(bad), s, JSON.stringify(bad));
+    }
+  });
+
+  it('pageState: the page\'s filter and tab changes are kept; a state of another issue is refused', () => {
+    const model = newModel();
+    const mine: PanelState = { ...model.state, filters: PROD, tab: 'tags' };
+    assert.equal(model.pageState(mine), true);
+    assert.equal(model.state, mine);
+    assert.equal(model.pageState({ ...mine, issueId: '1', filters: DEFAULT_FILTERS }), false);
+    assert.equal(model.state, mine);
+  });
+
+  it('setHeader merges over what is known and keeps the id; fallbackPermalink names the org and issue, encoded', () => {
+    const model = newModel();
+    model.setHeader({ id: BIG.issueId, shortId: 'WEB-FRONTEND-4', permalink: 'https://x/1' });
+    const h = model.setHeader({ id: 'not-this-one', title: 'T' });
+    assert.deepEqual(h, { id: BIG.issueId, shortId: 'WEB-FRONTEND-4', permalink: 'https://x/1', title: 'T' });
+    assert.equal(model.fallbackPermalink('https://sentry.example'), `https://sentry.example/organizations/acme/issues/${BIG.issueId}/`);
+    assert.equal(new EventsModel({ org: 'a/b', issueId: '1' }, { getClient: async () => undefined, convert: eventPage, tagData: toTagData }).fallbackPermalink('https://s'), 'https://s/organizations/a%2Fb/issues/1/');
   });
 });
