@@ -2,9 +2,10 @@ import * as vscode from 'vscode';
 import { registerAuthCommands } from './auth/authCommands';
 import { SentryAuth } from './auth/sentryAuth';
 import { Commands } from './constants';
-import { registerEventsPanel, type EventsPanels } from './events';
+import type { EventsPanels } from './events/eventsPanels';
+import { registerEventsPanel } from './events/showEventsCommand';
 import { IssuesView } from './issues/view';
-import { EditorIntegration } from './editor';
+import { EditorIntegration } from './editor/editorIntegration';
 import { SelectionService } from './selection/selectionService';
 import { IssueStore } from './store/issueStore';
 
@@ -43,13 +44,16 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   context.subscriptions.push(issues);
   const editor = new EditorIntegration(context, {
     getClient: () => auth.getClient(),
-    listed: () => issues.listedIssues(),
+    store,
+    listed: () => issues.listedIssues().map(({ org, project, issue }) => ({ org, project, issueId: issue.id })),
     onDidChangeListed: issues.onDidChangeListed,
     log,
   });
   context.subscriptions.push(editor);
   const events = registerEventsPanel(context, {
     getClient: () => auth.getClient(),
+    store,
+    selection,
     log,
     signIn: () => auth.signIn(),
     onDidChangeSession: auth.onDidChangeSession,

@@ -5,7 +5,9 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { SentryClient } from '../../src/api/client';
 import { Commands } from '../../src/constants';
-import { EventsPanels, type EventsPanel } from '../../src/events';
+import { EventsPanels } from '../../src/events/eventsPanels';
+import type { EventsPanel } from '../../src/events/panel';
+import { IssueStore } from '../../src/store/issueStore';
 import { EVENTS_PAGE_SIZE, MAX_PAGE_CHARS } from '../../src/events/eventPage';
 import {
   decodeEvents,
@@ -18,7 +20,7 @@ import {
   type HostMessage,
   type PanelState,
   type TagData,
-} from '../../src/events/protocol';
+} from '../../src/contracts/eventsProtocol';
 import { mergeTagValues } from '../../src/webview/model';
 import { activateExtension, getExtension } from './helpers';
 import { control, SANDBOX_URL, signInToSandbox, UiRecorder, waitFor, type RequestLogEntry } from './authHelpers';
@@ -35,6 +37,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
   this.timeout(120_000);
   let panels: EventsPanels;
   let client: SentryClient;
+  let store: IssueStore;
   const opened: { location: string; frame?: FrameRef }[] = [];
   let mapsToWorkspace = false;
   let nextId = 10_000;
@@ -77,10 +80,12 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
     await control('reset', {});
     const defaults = await control<{ authToken: string }>('defaults');
     client = new SentryClient({ baseUrl: SANDBOX_URL!, credential: async () => ({ kind: 'bearer', token: defaults.authToken }) });
+    store = new IssueStore(async () => client);
     panels = new EventsPanels(
       { extensionUri: getExtension().extensionUri },
       {
         getClient: async () => client,
+        store,
         log,
         signIn: async () => undefined,
         openLocation: async (location, frame) => {
@@ -93,6 +98,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
 
   after(() => {
     panels?.dispose();
+    store?.dispose();
     log.dispose();
   });
 
@@ -382,6 +388,34 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
     assert.equal(closed, true);
   });
 
+  it('the header is the issue store\'s issue: a later write to the store shows in the header at once, and its rollback too', async () => {
+    const issue = await store.lookupShortId('acme', 'web-frontend', 'WEB-FRONTEND-3');
+    assert.ok(issue);
+    const panel = panels.show({ org: 'acme', issueId: issue.id });
+    assert.equal(panel.currentState.issue.shortId, 'WEB-FRONTEND-3', 'the store had it: shown at once');
+    assert.equal(panel.panel.title, 'WEB-FRONTEND-3 · Events');
+    const headers: string[] = [];
+    const sub = panel.onDidPost((m) => m.type === 'issue' && headers.push(m.issue.status ?? ''));
+    try {
+      const was = issue.status;
+      const write = store.apply({ issueIds: [issue.id], change: { status: was === 'resolved' ? 'unresolved' : 'resolved' } });
+      const now = was === 'resolved' ? 'unresolved' : 'resolved';
+      assert.equal(panel.currentState.issue.status, now, 'the write shows at once');
+      assert.deepEqual(headers, [now], 'the page is sent the new header');
+      write.rollback();
+      assert.equal(panel.currentState.issue.status, was);
+      assert.deepEqual(headers, [now, was]);
+      // Another issue's change is not this panel's business.
+      const other = await store.lookupShortId('acme', 'web-frontend', 'WEB-FRONTEND-1');
+      assert.ok(other && other.id !== issue.id);
+      store.apply({ issueIds: [other.id], change: { status: 'ignored' } }).rollback();
+      assert.deepEqual(headers, [now, was]);
+    } finally {
+      sub.dispose();
+      panel.dispose();
+    }
+  });
+
   it('hidden then shown: the page shakes hands again and gets its events from the host, not the server', async () => {
     const panel = panels.show({ org: 'acme', issueId: BIG });
     await waitFor('ready', () => panel.isReady);
@@ -406,11 +440,14 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('the registered command accepts an IssueNode-like argument and { org, issueId }, and reuses panels', async () => {
+  it('the registered command accepts an IssueNode-like argument and an IssueRef, and reuses panels', async () => {
     const api = await activateExtension();
     const before = api.events.all().length;
+    // Commands take an IssueRef (issue 11); { org, issueId } without its project is not one.
     await vscode.commands.executeCommand(Commands.showIssueEvents, { org: 'acme', issueId: XSS });
-    await vscode.commands.executeCommand(Commands.showIssueEvents, { org: 'acme', issueId: XSS });
+    assert.equal(api.events.all().length, before, 'not an IssueRef: no panel');
+    await vscode.commands.executeCommand(Commands.showIssueEvents, { org: 'acme', project: 'web-frontend', issueId: XSS });
+    await vscode.commands.executeCommand(Commands.showIssueEvents, { org: 'acme', project: 'web-frontend', issueId: XSS });
     assert.equal(api.events.all().length, before + 1);
     const issue = (await client.listProjectIssues('acme', 'web-frontend', { query: 'WEB-FRONTEND-3', shortIdLookup: true })).items[0];
     await vscode.commands.executeCommand(Commands.showIssueEvents, { type: 'issue', org: 'acme', project: 'web-frontend', issue, otherProject: false, period: '24h' });
