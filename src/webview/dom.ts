@@ -38,7 +38,7 @@ export function h(tag: string, props?: Props | null, ...children: Child[]): HTML
         el.setAttribute(k, v === true ? '' : String(v));
       }
     }
-    if (props.props) for (const [k, v] of Object.entries(props.props)) (el as unknown as Record<string, unknown>)[k] = v;
+    if (props.props) Object.assign(el, props.props);
     if (props.dataset) for (const [k, v] of Object.entries(props.dataset)) el.dataset[k] = v;
     if (props.on) for (const [k, fn] of Object.entries(props.on)) if (fn) el.addEventListener(k, fn as EventListener);
   }

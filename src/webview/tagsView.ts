@@ -3,6 +3,7 @@
  * values (count and share of totalValues), uniqueValues and first/last seen. A card asks for its
  * data only when it scrolls into view (IntersectionObserver), for the chosen environments.
  */
+import type { ErrorActionName } from '../contracts/eventsProtocol';
 import { absoluteTime, relativeTime } from '../format/time';
 import { compactCount } from '../format/numbers';
 import { h, icon, replace } from './dom';
@@ -12,7 +13,7 @@ export interface TagsCallbacks {
   /** The card of `key` became visible (or needs its data again). */
   need(key: string): void;
   tagFilter(key: string, value: string): void;
-  action(name: string, key: string): void;
+  action(name: ErrorActionName, key: string): void;
   /** "Show all values" (or go on after Stop or an error): follow the cursor of `key`. */
   showAll(key: string): void;
   /** Stop following the cursor of `key`. */

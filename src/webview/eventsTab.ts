@@ -1,0 +1,99 @@
+/**
+ * The Events tab: the status line (count, Load more, Refresh), progress, the inline error with its
+ * actions, the empty state, and the windowed list of events (./eventsList).
+ */
+import type { ErrorActionName, ErrorView } from '../contracts/eventsProtocol';
+import { h, icon, replace } from './dom';
+import { button, progressBar } from './elements';
+import { EventList, type ListCallbacks } from './eventsList';
+import { isStale, loadedLabel, type ViewState } from './model';
+
+export interface EventsTabCallbacks extends ListCallbacks {
+  loadMore(): void;
+  refresh(): void;
+  retry(): void;
+  errorAction(action: ErrorActionName, retry: () => void): void;
+}
+
+/** The labels of ERROR_ACTIONS (src/contracts/errorPresentation.ts), kept here: importing that module would bundle the API errors into the page. */
+const ACTION_LABELS: Record<ErrorActionName, string> = {
+  retry: 'Retry',
+  signIn: 'Sign In',
+  chooseProject: 'Choose Project',
+  showLog: 'Show Log',
+  filter: 'Change Filter',
+};
+
+export class EventsTab {
+  readonly el: HTMLElement;
+  private readonly progress = progressBar({ class: 'progress', attrs: { 'aria-label': 'Loading events' }, hidden: true });
+  private readonly countLabel = h('span', { class: 'count', attrs: { 'aria-live': 'polite' } });
+  private readonly loadMore: HTMLElement;
+  private readonly errorBox = h('div', { class: 'inline-error', role: 'alert', hidden: true });
+  private readonly emptyBox = h('div', { class: 'empty', hidden: true });
+  private readonly list: EventList;
+
+  constructor(private readonly cb: EventsTabCallbacks) {
+    this.loadMore = button({ id: 'load-more', attrs: { secondary: true }, on: { click: () => cb.loadMore() } }, 'Load more');
+    const refresh = h('button', { class: 'icon-button', title: 'Refresh', attrs: { type: 'button', 'aria-label': 'Refresh' }, on: { click: () => cb.refresh() } }, icon('refresh'));
+    this.list = new EventList(cb);
+    this.el = h(
+      'section',
+      { class: 'panel events-panel', id: 'events-panel', role: 'tabpanel', attrs: { 'aria-labelledby': 'tab-events' } },
+      h('div', { class: 'status-line' }, this.countLabel, h('span', { class: 'spacer' }), this.loadMore, refresh),
+      this.progress,
+      this.errorBox,
+      this.emptyBox,
+      this.list.el,
+    );
+  }
+
+  render(prev: ViewState | undefined, s: ViewState): void {
+    this.el.hidden = s.tab !== 'events';
+
+    // Status line
+    this.progress.hidden = s.loading === 'none';
+    const stale = isStale(s);
+    this.countLabel.textContent =
+      s.loading === 'first' && (stale || !s.events.length) ? 'Loading events…' : loadedLabel(s.events.length, s.hits, !!s.nextCursor) + (s.loading === 'more' ? ' · loading more…' : '');
+    this.loadMore.hidden = !s.nextCursor || stale;
+    this.loadMore.toggleAttribute('disabled', s.loading !== 'none');
+    this.el.classList.toggle('stale', stale && s.loading === 'first');
+
+    // Error
+    this.errorBox.hidden = !s.error;
+    if (s.error && (!prev || prev.error !== s.error)) this.renderError(s.error);
+
+    // Empty
+    const empty = s.loading === 'none' && !s.error && !stale && s.events.length === 0;
+    this.emptyBox.hidden = !empty;
+    if (empty) {
+      replace(
+        this.emptyBox,
+        h('p', { text: 'No events match these filters.' }),
+        h('p', { class: 'muted', text: 'Try a longer period, fewer environments or a different query.' }),
+      );
+    }
+
+    // List
+    const reset = !prev || prev.loadedFor !== s.loadedFor || (prev.events !== s.events && !(s.events.length > prev.events.length && s.events[0] === prev.events[0]));
+    if (reset || prev.events !== s.events || prev.expanded !== s.expanded || prev.filters.query !== s.filters.query || prev.filters.full !== s.filters.full) {
+      this.list.setData(s.events, s.expanded, s.filters.query, s.filters.full, reset);
+    }
+  }
+
+  private renderError(error: ErrorView): void {
+    replace(
+      this.errorBox,
+      icon('error'),
+      h('span', { class: 'message', text: error.message }),
+      h(
+        'span',
+        { class: 'actions' },
+        ...error.actions.map((a, n) =>
+          button({ attrs: { secondary: n > 0 }, dataset: { action: a }, text: ACTION_LABELS[a], on: { click: () => this.cb.errorAction(a, this.cb.retry) } }),
+        ),
+      ),
+    );
+  }
+}
