@@ -4,8 +4,6 @@ import { exceptionsOf, framesNewestFirst } from '../api/schemas';
 import { boundedStringify, pruneDepth } from '../util/boundedJson';
 import { TAG_PAGE_VALUES, type EventData, type ExceptionData, type FrameData, type IssueHeader, type TagData } from '../contracts/eventsProtocol';
 
-const str = (v: string | null | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
-
 /**
  * Bounds of what one event carries to the page. Real events stay below them (Sentry itself keeps a
  * message to 8,192 characters and a tag value to 200); what a hostile server sends beyond is cut and

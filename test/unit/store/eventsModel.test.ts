@@ -165,13 +165,12 @@ describe('EventsModel', () => {
   });
 
   it('an answer that completes during a reset is handed to its caller but not cached', async () => {
-    let model!: EventsModel;
     const convert: PageConverter = (items, full) => {
       model.reset(); // the session changed just as the answer arrived
       const events = items.map((e) => toEventData(e, full));
       return { events, json: JSON.stringify(events) };
     };
-    model = newModel({ convert });
+    const model = newModel({ convert });
     const answer = await model.events({ filters: DEFAULT_FILTERS });
     assert.equal(answer.count, 100);
     assert.equal(model.cache, undefined);
