@@ -1,6 +1,8 @@
 // The one test command (npm test, also what .ci/run calls):
-//   1. the unit suites (mocha on Node, test/unit);
-//   2. the VS Code parts (test/harness/cli.ts all): install the VS Code server and the system
+//   1. lint (npm run lint: ESLint, including the layout rules of eslint.config.mjs, then
+//      prettier --check); one check, so a failure counts as one failed;
+//   2. the unit suites (mocha on Node, test/unit);
+//   3. the VS Code parts (test/harness/cli.ts all): install the VS Code server and the system
 //      packages it needs (once; skipped when complete), build the extension and the
 //      extension-host suites, run those suites inside VS Code, then the UI checks in Chromium.
 // Every part runs even when an earlier one failed; the last line is "N passed, N failed" summed
@@ -16,13 +18,16 @@ const tmp = mkdtempSync(join(tmpdir(), 'sentry-explorer-test-'));
 const started = performance.now();
 const parts = [];
 
-/** Runs one part; `stats` is the file where it writes {"passed":N,"failed":N}. */
+/**
+ * Runs one part; `stats` is the file where it writes {"passed":N,"failed":N}, or undefined for a
+ * part that is one check (passed or failed as a whole, by its exit code).
+ */
 function part(name, cmd, args, stats, env = {}) {
   const t0 = performance.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   let counts;
   try {
-    counts = JSON.parse(readFileSync(stats, 'utf8'));
+    counts = stats ? JSON.parse(readFileSync(stats, 'utf8')) : { passed: r.status === 0 ? 1 : 0, failed: 0 };
   } catch {
     counts = { passed: 0, failed: 0 };
   }
@@ -40,6 +45,7 @@ function part(name, cmd, args, stats, env = {}) {
 // Survive Ctrl+C until the running part has stopped (it gets the signal itself).
 process.on('SIGINT', () => {});
 
+part('lint', 'npm', ['run', '--silent', 'lint'], undefined);
 // Mocha's reporter is "spec" plus a counts file (test/harness/count-reporter.cjs).
 const unitStats = join(tmp, 'unit.json');
 part('unit', 'npx', ['--no-install', 'mocha', '--reporter', join(root, 'test/harness/count-reporter.cjs')], unitStats, {

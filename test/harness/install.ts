@@ -220,7 +220,7 @@ async function withLock<T>(fn: () => Promise<T>): Promise<T> {
         fs.rmSync(LOCK, { recursive: true, force: true });
         continue;
       }
-      if (Date.now() > deadline) throw new Error(`timed out waiting for the install lock ${LOCK}`);
+      if (Date.now() > deadline) throw new Error(`timed out waiting for the install lock ${LOCK}`, { cause: e });
       await new Promise((r) => setTimeout(r, 1000));
     }
   }

@@ -8,7 +8,7 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_PATH, ensureVSCodeServer, installPaths, isInstallComplete, log, REPO_ROOT } from './install';
+import { CHROMIUM_PATH, installPaths, isInstallComplete, log, REPO_ROOT } from './install';
 
 export { ensureVSCodeServer, log, REPO_ROOT, timed } from './install';
 

@@ -60,7 +60,7 @@ export function authenticate(ctx: Ctx, opts: { allowDsn?: boolean } = {}): Princ
     return { kind: 'apikey', scopes: new Set(record.scopes), org: record.org, userId: null };
   }
   if (scheme === 'dsn' && opts.allowDsn) {
-    let publicKey = '';
+    let publicKey: string;
     try {
       publicKey = decodeURIComponent(new URL(cred).username);
     } catch {

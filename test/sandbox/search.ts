@@ -65,7 +65,7 @@ export function parseQuery(query: string): Term[] {
     }
     if (token === 'AND' && quotedValue === null) continue;
     if (token === 'OR' && quotedValue === null) searchError('OR is not supported in this search');
-    const m = /^(!?)([a-zA-Z_][a-zA-Z0-9_.\-]*):(.*)$/s.exec(token);
+    const m = /^(!?)([a-zA-Z_][a-zA-Z0-9_.-]*):(.*)$/s.exec(token);
     if (m) {
       const [, bang, key, rest] = m;
       let value: string;

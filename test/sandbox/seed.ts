@@ -636,7 +636,7 @@ export function createSeed(anchorMs: number, workspaceDir = WORKSPACE_DIR): Seed
       if (user) seenUsers.add(user.id);
       const rel = releaseAt(project, time, r);
       let browser: string | null = null;
-      let os: string | null = null;
+      let os: string;
       let device: string | null = null;
       let runtime: string | null = null;
       let serverName: string | null = null;

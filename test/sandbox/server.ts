@@ -271,7 +271,6 @@ function rateLimitCheck(state: SandboxState, ctx: Ctx): { headers: Record<string
 
 function errorToRes(e: unknown): Res {
   if (e instanceof HttpError) return json(e.status, e.body, e.headers);
-  // eslint-disable-next-line no-console
   console.error('[sandbox] internal error:', e);
   return json(500, { detail: 'Internal Error', errorId: errorId() });
 }
@@ -652,7 +651,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     } finally {
       state.inFlight--;
       if (options.log) {
-        // eslint-disable-next-line no-console
         console.error(`[sandbox] ${method} ${req.url} -> ${entry.status || 'reset'} (${Date.now() - started} ms)`);
       }
     }

@@ -5,7 +5,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SentryClient } from '../../../src/api/client';
 import { ResponseTooLargeError, type ApiError } from '../../../src/api/errors';
-import { HttpClient } from '../../../src/api/http';
 import { TOO_DEEP } from '../../../src/util/boundedJson';
 import { MAX_TIMER_MS } from '../../../src/util/delay';
 import { MAX_RESET_AHEAD_MS } from '../../../src/api/rateLimit';

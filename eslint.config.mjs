@@ -1,0 +1,138 @@
+// ESLint (flat config): eslint's and typescript-eslint's recommended rules, plus the two rules that
+// hold the layout of README's "What is where" in place:
+//   - pure modules never import `vscode` (they run and are tested in plain Node, and the page
+//     cannot reach the extension host's API at all);
+//   - feature folders never import one another: they meet in src/store, src/contracts,
+//     src/selection, src/api, src/util and src/constants.ts.
+// A new pure file outside the folders below is still covered: test/unit/contracts/purity.test.ts
+// fails when a file whose header says "No `vscode` import" reaches `vscode` through any import.
+// Formatting is Prettier's business (.prettierrc.json), so no stylistic rules here.
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import { builtinRules } from 'eslint/use-at-your-own-risk';
+import tseslint from 'typescript-eslint';
+
+/** Modules that never import `vscode`, by folder where a whole folder is pure (purity.test.ts reads it too). */
+export const PURE = [
+  'src/api/**',
+  'src/store/**',
+  'src/contracts/**',
+  'src/format/**',
+  'src/webview/**',
+  'src/util/**',
+  'src/constants.ts',
+  'src/config.ts',
+  'src/selection/resolve.ts',
+  'src/selection/detect.ts',
+  'src/issues/filter.ts',
+  'src/issues/present.ts',
+  'src/issues/refreshPolicy.ts',
+  'src/issues/refreshTimer.ts',
+  'src/editor/location.ts',
+  'src/editor/pathIndex.ts',
+  'src/editor/marks.ts',
+  'src/editor/hoverMarkdown.ts',
+  'src/events/eventData.ts',
+  'src/events/eventPage.ts',
+  'src/events/html.ts',
+  'src/auth/pkce.ts',
+  'src/auth/state.ts',
+  'src/auth/scopes.ts',
+  'src/auth/tokenManager.ts',
+  'src/auth/tokenManagers.ts',
+  'src/auth/devicePoller.ts',
+  'src/auth/sessionCodec.ts',
+  'src/auth/sessionHttp.ts',
+  'src/auth/urlSafety.ts',
+  'src/auth/refreshLease.ts',
+  'src/auth/credentialCheck.ts',
+  'src/auth/errorText.ts',
+];
+/** The one util file that is glue: every show*Message goes through its UiHolder. */
+export const PURE_EXCEPT = ['src/util/ui.ts'];
+
+const FEATURES = ['issues', 'events', 'editor', 'webview', 'auth'];
+/**
+ * An error: no edge between feature folders is left. (Were one needed during a refactor, 'warn'
+ * here lists the edges without failing `npm run lint`; the rule is only as good as going back.)
+ */
+const FEATURE_EDGES = 'error';
+
+/**
+ * The feature-edge check is eslint's own no-restricted-imports under a second name: flat config
+ * replaces a rule's options block by block, so a pure file inside a feature folder could not have
+ * both restrictions (and their own severities) under one name.
+ */
+const layout = { rules: { 'feature-edges': builtinRules.get('no-restricted-imports') } };
+
+export default defineConfig(
+  {
+    ignores: [
+      'dist/**',
+      'out/**',
+      'node_modules/**',
+      '.vscode-test/**',
+      'test-results/**',
+      // The sandbox's sample workspace is the code the extension marks, line numbers and all.
+      'test/sandbox/workspace/**',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    rules: {
+      // Stripping and refusing control characters in server text and header values is deliberate
+      // (src/util/untrusted.ts, src/auth/credentialCheck.ts), and the tests assert it.
+      'no-control-regex': 'off',
+      // `_name` marks a parameter or binding kept for its position or to drop a property from a rest.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // Suites, the sandbox and benches read raw wire JSON and page globals on purpose: the zod
+    // schemas type the product code, a test asserts on exactly what came over the wire.
+    files: ['test/**', 'bench/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // Plain JavaScript run by Node (build script, test runner, mocha reporter, this file).
+    files: ['**/*.mjs', '**/*.cjs'],
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', performance: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' },
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly', __dirname: 'readonly' } },
+    // A CommonJS file has no other way to load a module.
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: PURE,
+    ignores: PURE_EXCEPT,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'vscode', message: 'A pure module (runs in plain Node or in the page) never imports vscode: take what it needs as a parameter or a structural type.' }] },
+      ],
+    },
+  },
+  // One block per feature folder: it may import from none of the others.
+  ...FEATURES.map((feature) => ({
+    files: [`src/${feature}/**`],
+    plugins: { layout },
+    rules: {
+      'layout/feature-edges': [
+        FEATURE_EDGES,
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(${FEATURES.filter((f) => f !== feature).join('|')})(/|$)`,
+              message: `src/${feature} does not import another feature folder: share through src/store, src/contracts, src/selection, src/api, src/util or src/constants.ts.`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+);
