@@ -42,9 +42,11 @@ export async function benchApi(): Promise<Figure[]> {
 
     t = performance.now();
     let next = 0;
-    await Promise.all(Array.from({ length: 4 }, async () => {
-      while (next++ < N) await (await fetch(url, { headers })).text();
-    }));
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (next++ < N) await (await fetch(url, { headers })).text();
+      }),
+    );
     const concurrent = N / ((performance.now() - t) / 1000);
 
     const text = await (await fetch(url, { headers })).text();

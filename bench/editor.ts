@@ -9,7 +9,7 @@ import type { Issue } from '../src/api/schemas';
 import type { Figure } from './api';
 
 function rng(seed: number) {
-  return () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  return () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
 }
 
 export async function benchEditor(): Promise<Figure[]> {
@@ -57,11 +57,25 @@ export async function benchEditor(): Promise<Figure[]> {
   const baselinePerLocation = (performance.now() - t) / sample.length;
   const indexPerLocation = resolveMs / locations.length;
 
-  const issue = (i: number): Issue => ({
-    id: String(i), shortId: `PROJ-${i}`, title: `TypeError: x${i} is undefined`, level: ['error', 'warning', 'fatal'][i % 3], status: 'unresolved',
-    statusDetails: {}, count: String(100 + i), userCount: i, numComments: 0, firstSeen: new Date(0).toISOString(), lastSeen: new Date().toISOString(),
-    annotations: [], permalink: `https://x/${i}`, metadata: {}, project: { id: '1', name: 'p', slug: 'p' }, stats: {},
-  }) as Issue;
+  const issue = (i: number): Issue =>
+    ({
+      id: String(i),
+      shortId: `PROJ-${i}`,
+      title: `TypeError: x${i} is undefined`,
+      level: ['error', 'warning', 'fatal'][i % 3],
+      status: 'unresolved',
+      statusDetails: {},
+      count: String(100 + i),
+      userCount: i,
+      numComments: 0,
+      firstSeen: new Date(0).toISOString(),
+      lastSeen: new Date().toISOString(),
+      annotations: [],
+      permalink: `https://x/${i}`,
+      metadata: {},
+      project: { id: '1', name: 'p', slug: 'p' },
+      stats: {},
+    }) as Issue;
   const marks: Mark[] = Array.from({ length: 200 }, (_, i) => ({ org: 'o', project: 'p', issue: issue(i), line: i * 3, source: 'location' }));
   t = performance.now();
   for (let k = 0; k < 100; k++) for (const list of byLine(marks).values()) afterLineText(list);

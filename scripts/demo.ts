@@ -10,17 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { SANDBOX_WORKSPACE, sandboxSettings, startSandbox } from '../test/harness/sandbox';
-import {
-  ensureVSCodeServer,
-  installExtension,
-  log,
-  timed,
-  onCleanup,
-  openWorkbench,
-  REPO_ROOT,
-  startVSCodeServer,
-  stoppingOnSignalNow,
-} from '../test/harness/vscode';
+import { ensureVSCodeServer, installExtension, log, timed, onCleanup, openWorkbench, REPO_ROOT, startVSCodeServer, stoppingOnSignalNow } from '../test/harness/vscode';
 import { workbench } from '../test/ui/framework';
 
 function parseArgs(argv: string[]) {
@@ -39,15 +29,10 @@ function parseArgs(argv: string[]) {
   return args;
 }
 
-
 /** Builds the production bundle and packages it (vsce runs `vscode:prepublish`, i.e. esbuild --production). */
 function packageExtension(outDir: string): string {
   const vsix = path.join(outDir, 'sentry-explorer.vsix');
-  const r = spawnSync(
-    'npx',
-    ['--no-install', 'vsce', 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '-o', vsix],
-    { cwd: REPO_ROOT, encoding: 'utf8' },
-  );
+  const r = spawnSync('npx', ['--no-install', 'vsce', 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '-o', vsix], { cwd: REPO_ROOT, encoding: 'utf8' });
   if (r.status !== 0 || !fs.existsSync(vsix)) {
     throw new Error(`packaging the extension failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
   }

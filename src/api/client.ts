@@ -140,7 +140,13 @@ export class SentryClient {
   }
 
   /** Spec 4.6. */
-  async getTagDetails(org: string, issueId: string, key: string, params: { environment?: readonly string[]; cursor?: string } = {}, signal?: AbortSignal): Promise<TagDetails & { nextCursor?: string }> {
+  async getTagDetails(
+    org: string,
+    issueId: string,
+    key: string,
+    params: { environment?: readonly string[]; cursor?: string } = {},
+    signal?: AbortSignal,
+  ): Promise<TagDetails & { nextCursor?: string }> {
     checkIssueId(issueId);
     if (!TAG_KEY.test(key) || /^\.+$/.test(key)) throw new RangeError(`"${key.slice(0, 40)}" is not a tag key.`);
     const res = await this.http.request({

@@ -1,8 +1,5 @@
 /** The ways of authenticating of spec section 5. */
-export type Credential =
-  | { kind: 'bearer'; token: string }
-  | { kind: 'apiKey'; key: string }
-  | { kind: 'dsn'; dsn: string };
+export type Credential = { kind: 'bearer'; token: string } | { kind: 'apiKey'; key: string } | { kind: 'dsn'; dsn: string };
 
 /** The Authorization header value for a credential. */
 export function authorizationHeader(credential: Credential): string {

@@ -2,20 +2,7 @@
  * Typed failures of the API client. Every message says what happened and what to do, and never
  * contains a credential: messages are built from status codes, server `detail` text and paths only.
  */
-export type ApiErrorKind =
-  | 'unauthorized'
-  | 'forbidden'
-  | 'notFound'
-  | 'gone'
-  | 'rateLimited'
-  | 'badRequest'
-  | 'server'
-  | 'network'
-  | 'timeout'
-  | 'badResponse'
-  | 'foreignRedirect'
-  | 'oauth'
-  | 'http';
+export type ApiErrorKind = 'unauthorized' | 'forbidden' | 'notFound' | 'gone' | 'rateLimited' | 'badRequest' | 'server' | 'network' | 'timeout' | 'badResponse' | 'foreignRedirect' | 'oauth' | 'http';
 
 export abstract class ApiError extends Error {
   abstract readonly kind: ApiErrorKind;
@@ -99,7 +86,11 @@ export class ForbiddenError extends ApiError {
 
 export class NotFoundError extends ApiError {
   readonly kind = 'notFound';
-  constructor(readonly what: string, readonly detail: string | undefined, request?: string) {
+  constructor(
+    readonly what: string,
+    readonly detail: string | undefined,
+    request?: string,
+  ) {
     super(`${what} was not found on the Sentry server. Check the organization, project and issue names.`, 404, request);
   }
 }
@@ -124,15 +115,14 @@ export class RateLimitedError extends ApiError {
   readonly kind = 'rateLimited';
   /** When the server's budget refills (epoch ms), when it said so and it is a date at all. */
   readonly resetAt: number | undefined;
-  constructor(resetAt: number | undefined, readonly detail: string | undefined, request?: string) {
+  constructor(
+    resetAt: number | undefined,
+    readonly detail: string | undefined,
+    request?: string,
+  ) {
     // The caller clamps it to a sane distance; this only keeps the message from an invalid Date.
     const at = resetAt !== undefined && Number.isFinite(resetAt) && Math.abs(resetAt) <= MAX_DATE_MS ? resetAt : undefined;
-    super(
-      `Sentry is rate-limiting these requests${detail ? ` (${detail})` : ''}. ` +
-        (at ? `Try again after ${new Date(at).toISOString()}.` : 'Try again in a moment.'),
-      429,
-      request,
-    );
+    super(`Sentry is rate-limiting these requests${detail ? ` (${detail})` : ''}. ` + (at ? `Try again after ${new Date(at).toISOString()}.` : 'Try again in a moment.'), 429, request);
     this.resetAt = at;
   }
 }
@@ -142,33 +132,44 @@ const MAX_DATE_MS = 8.64e15;
 
 export class BadRequestError extends ApiError {
   readonly kind = 'badRequest';
-  constructor(readonly detail: string | undefined, status: number, request?: string) {
+  constructor(
+    readonly detail: string | undefined,
+    status: number,
+    request?: string,
+  ) {
     super(`Sentry refused the request: ${detail ?? `HTTP ${status}`}. Change the search or filter and try again.`, status, request);
   }
 }
 
 export class ServerError extends ApiError {
   readonly kind = 'server';
-  constructor(status: number, readonly errorId: string | undefined, request?: string) {
-    super(
-      `The Sentry server failed (HTTP ${status}${errorId ? `, error id ${errorId}` : ''}). Try again later` +
-        `${errorId ? '; quote the error id if you contact support' : ''}.`,
-      status,
-      request,
-    );
+  constructor(
+    status: number,
+    readonly errorId: string | undefined,
+    request?: string,
+  ) {
+    super(`The Sentry server failed (HTTP ${status}${errorId ? `, error id ${errorId}` : ''}). Try again later` + `${errorId ? '; quote the error id if you contact support' : ''}.`, status, request);
   }
 }
 
 export class NetworkError extends ApiError {
   readonly kind = 'network';
-  constructor(readonly origin: string, readonly reason: string, request?: string) {
+  constructor(
+    readonly origin: string,
+    readonly reason: string,
+    request?: string,
+  ) {
     super(`Could not reach ${origin} (${reason}). Check your network connection and the sentryExplorer.baseUrl setting.`, undefined, request);
   }
 }
 
 export class TimeoutError extends ApiError {
   readonly kind = 'timeout';
-  constructor(readonly origin: string, readonly timeoutMs: number, request?: string) {
+  constructor(
+    readonly origin: string,
+    readonly timeoutMs: number,
+    request?: string,
+  ) {
     super(`${origin} did not answer within ${Math.round(timeoutMs / 1000)} s. Try again, or check the server's status.`, undefined, request);
   }
 }
@@ -183,8 +184,7 @@ export class BadResponseError extends ApiError {
     status?: number,
   ) {
     super(
-      `Sentry sent a response Sentry Explorer does not understand (${path ? `at ${path}: ` : ''}${problem}). ` +
-        'The server may be newer or older than this extension supports; please report it.',
+      `Sentry sent a response Sentry Explorer does not understand (${path ? `at ${path}: ` : ''}${problem}). ` + 'The server may be newer or older than this extension supports; please report it.',
       status,
       request,
     );
@@ -193,7 +193,11 @@ export class BadResponseError extends ApiError {
 
 /** A body larger than the client reads (HttpClientOptions.maxResponseBytes); refused unread. */
 export class ResponseTooLargeError extends BadResponseError {
-  constructor(readonly limitBytes: number, request?: string, status?: number) {
+  constructor(
+    readonly limitBytes: number,
+    request?: string,
+    status?: number,
+  ) {
     super('', `the response is larger than ${describeBytes(limitBytes)}, the most Sentry Explorer reads`, request, status);
     this.message =
       `Sentry sent a response larger than ${describeBytes(limitBytes)}, the most Sentry Explorer reads at once, so it was refused. ` +
@@ -209,20 +213,24 @@ function describeBytes(n: number): string {
 
 export class ForeignRedirectError extends ApiError {
   readonly kind = 'foreignRedirect';
-  constructor(readonly target: string, status: number, request?: string) {
-    super(
-      `Sentry redirected to another address (${target}). Credentials are only sent to the configured server, ` +
-        `so set sentryExplorer.baseUrl to ${target} if you trust it.`,
-      status,
-      request,
-    );
+  constructor(
+    readonly target: string,
+    status: number,
+    request?: string,
+  ) {
+    super(`Sentry redirected to another address (${target}). Credentials are only sent to the configured server, ` + `so set sentryExplorer.baseUrl to ${target} if you trust it.`, status, request);
   }
 }
 
 /** An OAuth error body from the token or device-code endpoint (spec 7.2, api-facts). */
 export class OAuthError extends ApiError {
   readonly kind = 'oauth';
-  constructor(readonly error: string, readonly description: string | undefined, status: number, request?: string) {
+  constructor(
+    readonly error: string,
+    readonly description: string | undefined,
+    status: number,
+    request?: string,
+  ) {
     super(oauthMessage(error, description), status, request);
   }
 }
@@ -230,7 +238,11 @@ export class OAuthError extends ApiError {
 /** Any other HTTP status. */
 export class HttpError extends ApiError {
   readonly kind = 'http';
-  constructor(status: number, readonly detail: string | undefined, request?: string) {
+  constructor(
+    status: number,
+    readonly detail: string | undefined,
+    request?: string,
+  ) {
     super(`Sentry answered HTTP ${status}${detail ? `: ${detail}` : ''}.`, status, request);
   }
 }

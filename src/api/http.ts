@@ -114,8 +114,7 @@ export function normalizeBaseUrl(baseUrl: string | URL): string {
 export class HttpClient {
   readonly baseUrl: string;
   readonly origin: string;
-  private readonly opts: Required<Pick<HttpClientOptions, 'timeoutMs' | 'retries' | 'retryBaseDelayMs' | 'maxRateLimitWaitMs' | 'maxResponseBytes' | 'now' | 'sleep' | 'random'>> &
-    HttpClientOptions;
+  private readonly opts: Required<Pick<HttpClientOptions, 'timeoutMs' | 'retries' | 'retryBaseDelayMs' | 'maxRateLimitWaitMs' | 'maxResponseBytes' | 'now' | 'sleep' | 'random'>> & HttpClientOptions;
 
   constructor(options: HttpClientOptions) {
     const url = new URL(options.baseUrl);

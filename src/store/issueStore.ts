@@ -406,7 +406,7 @@ export class IssueStore extends Disposable {
       rec.droppedHashes = page.droppedHashes;
       rec.loading = false;
       rec.error = undefined;
-      rec.loadedAt = replace ? this.now() : rec.loadedAt ?? this.now();
+      rec.loadedAt = replace ? this.now() : (rec.loadedAt ?? this.now());
       this.touchList(rec);
       this.fireFor(changedIssues, [rec.key]);
       return this.view(rec);
@@ -457,7 +457,10 @@ export class IssueStore extends Disposable {
   }
 
   private recomputeAndFire(ids: readonly string[]): void {
-    this.fireFor(ids.filter((id) => this.recompute(id)), []);
+    this.fireFor(
+      ids.filter((id) => this.recompute(id)),
+      [],
+    );
   }
 
   /** Fires for `issues` and every list holding one of them, plus `lists`. */

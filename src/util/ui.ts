@@ -19,10 +19,7 @@ export interface AuthUi {
   showInformationMessage(message: string, options: vscode.MessageOptions, ...items: string[]): Thenable<string | undefined>;
   showWarningMessage(message: string, options: vscode.MessageOptions, ...items: string[]): Thenable<string | undefined>;
   showErrorMessage(message: string, options: vscode.MessageOptions, ...items: string[]): Thenable<string | undefined>;
-  withProgress<R>(
-    options: vscode.ProgressOptions,
-    task: (progress: vscode.Progress<{ message?: string; increment?: number }>, token: vscode.CancellationToken) => Thenable<R>,
-  ): Thenable<R>;
+  withProgress<R>(options: vscode.ProgressOptions, task: (progress: vscode.Progress<{ message?: string; increment?: number }>, token: vscode.CancellationToken) => Thenable<R>): Thenable<R>;
   openExternal(uri: vscode.Uri): Thenable<boolean>;
   asExternalUri(uri: vscode.Uri): Thenable<vscode.Uri>;
   writeClipboard(text: string): Thenable<void>;

@@ -23,7 +23,6 @@ function parseArgs(argv: string[]) {
   return args;
 }
 
-
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   const counts = { passed: 0, failed: 0 };
@@ -84,9 +83,7 @@ async function main(): Promise<number> {
       if (activation) log(`extension activation inside VS Code: ${activation[1]} ms`);
     }
     if (args.command === 'ui' || args.command === 'all') {
-      const r = await timed('UI checks', () =>
-        runUiChecks({ workspace, env, settings: sandboxSettings(sandbox), grep: args.grep }),
-      );
+      const r = await timed('UI checks', () => runUiChecks({ workspace, env, settings: sandboxSettings(sandbox), grep: args.grep }));
       counts.passed += r.passed;
       counts.failed += r.failed;
     }

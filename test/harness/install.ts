@@ -183,9 +183,7 @@ export async function ensureSystemPackages(): Promise<void> {
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   await timed('apt-get update', () => sh('apt-get', ['update'], '/', env));
-  await timed(`apt-get install ${missing.join(' ')}`, () =>
-    sh('apt-get', ['install', '-y', '--no-install-recommends', ...missing], '/', env),
-  );
+  await timed(`apt-get install ${missing.join(' ')}`, () => sh('apt-get', ['install', '-y', '--no-install-recommends', ...missing], '/', env));
   const still = missingDebianPackages();
   if (still.length) throw new Error(`apt-get did not install: ${still.join(' ')}`);
 }
@@ -257,12 +255,8 @@ export async function ensureVSCodeServer(): Promise<VSCodeServerInstall> {
     if (fs.existsSync(argon)) {
       await timed('build argon2', () => sh('npx', ['node-pre-gyp', 'rebuild', '-C', '.'], argon));
     }
-    await timed('npm install in lib/vscode', () =>
-      sh('npm', ['install', '--omit=dev', '--ignore-scripts', '--no-package-lock'], VSCODE_DIR),
-    );
-    await timed('rebuild native modules of lib/vscode', () =>
-      sh('npm', ['rebuild', '@parcel/watcher', '@vscode/spdlog', 'node-pty', 'native-watchdog', 'kerberos'], VSCODE_DIR),
-    );
+    await timed('npm install in lib/vscode', () => sh('npm', ['install', '--omit=dev', '--ignore-scripts', '--no-package-lock'], VSCODE_DIR));
+    await timed('rebuild native modules of lib/vscode', () => sh('npm', ['rebuild', '@parcel/watcher', '@vscode/spdlog', 'node-pty', 'native-watchdog', 'kerberos'], VSCODE_DIR));
     await timed('ripgrep', () => {
       const rg = spawnSync('sh', ['-c', 'command -v rg'], { encoding: 'utf8' }).stdout.trim() || '/usr/bin/rg';
       const dest = path.join(VSCODE_DIR, 'node_modules', '@vscode', 'ripgrep', 'bin', 'rg');
@@ -270,9 +264,7 @@ export async function ensureVSCodeServer(): Promise<VSCodeServerInstall> {
       fs.copyFileSync(rg, dest);
       fs.chmodSync(dest, 0o755);
     });
-    await timed('npm install in lib/vscode/extensions', () =>
-      sh('npm', ['install', '--omit=dev', '--ignore-scripts', '--no-package-lock'], path.join(VSCODE_DIR, 'extensions')),
-    );
+    await timed('npm install in lib/vscode/extensions', () => sh('npm', ['install', '--omit=dev', '--ignore-scripts', '--no-package-lock'], path.join(VSCODE_DIR, 'extensions')));
     const missing = missingKeyFiles();
     if (missing.length) throw new Error(`install finished but files are missing:\n  ${missing.join('\n  ')}`);
     fs.writeFileSync(MARKER, CODE_SERVER_VERSION + '\n');

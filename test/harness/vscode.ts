@@ -31,24 +31,14 @@ export const DEFAULT_SETTINGS: Record<string, unknown> = {
   'chat.commandCenter.enabled': false,
 };
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /** The file of the extension's LogOutputChannel "Sentry Explorer" (in <user-data>/logs/<session>/exthost1/<extension id>/). */
 export const EXTENSION_LOG_NAME = 'Sentry Explorer.log';
 
 function findFiles(dir: string, name: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return (fs.readdirSync(dir, { recursive: true }) as string[])
-    .filter((f) => path.basename(f) === name)
-    .map((f) => path.join(dir, f));
+  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => path.basename(f) === name).map((f) => path.join(dir, f));
 }
 
 export interface ServerOptions {
@@ -253,11 +243,10 @@ export function installExtension(vsix: string, extensionsDir: string): void {
   const { codeServerBin } = requireInstalled();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sentry-explorer-install-'));
   try {
-    const r = spawnSync(
-      process.execPath,
-      [codeServerBin, '--user-data-dir', path.join(tmp, 'user-data'), '--extensions-dir', extensionsDir, '--install-extension', vsix, '--force'],
-      { encoding: 'utf8', env: { ...process.env, ...isolatedEnv(tmp) } },
-    );
+    const r = spawnSync(process.execPath, [codeServerBin, '--user-data-dir', path.join(tmp, 'user-data'), '--extensions-dir', extensionsDir, '--install-extension', vsix, '--force'], {
+      encoding: 'utf8',
+      env: { ...process.env, ...isolatedEnv(tmp) },
+    });
     if (r.status !== 0) throw new Error(`installing ${vsix} failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
@@ -275,23 +264,24 @@ export async function startVSCodeServer(opts: ServerOptions): Promise<ServerHand
   const serverLogPath = path.join(tmp, 'server.log');
   fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
   fs.mkdirSync(extensionsDir, { recursive: true });
-  fs.writeFileSync(
-    path.join(userDataDir, 'User', 'settings.json'),
-    JSON.stringify({ ...DEFAULT_SETTINGS, ...opts.settings }, null, 2),
-  );
+  fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...DEFAULT_SETTINGS, ...opts.settings }, null, 2));
 
   const port = opts.port ?? (await freePort());
   const logFd = fs.openSync(serverLogPath, 'a');
   const args = [
     codeServerBin,
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',
     '--disable-getting-started-override',
-    '--user-data-dir', userDataDir,
-    '--extensions-dir', extensionsDir,
+    '--user-data-dir',
+    userDataDir,
+    '--extensions-dir',
+    extensionsDir,
     workspace,
   ];
   const echo = opts.echoServerLog ?? process.env.SENTRY_EXPLORER_VSCODE_LOG === '1';

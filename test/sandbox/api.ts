@@ -354,9 +354,7 @@ export function serializeEvent(ev: SeedEvent, full: boolean): Record<string, unk
             module: ex.module,
             mechanism: { type: ex.mechanism, handled: ex.handled },
             threadId: null,
-            stacktrace: frames
-              ? { frames: frames.map((f) => serializeFrame(issue, f)), framesOmitted: null, registers: null, hasSystemFrames: frames.some((f) => !f.inApp) }
-              : null,
+            stacktrace: frames ? { frames: frames.map((f) => serializeFrame(issue, f)), framesOmitted: null, registers: null, hasSystemFrames: frames.some((f) => !f.inApp) } : null,
             rawStacktrace: null,
           },
         ],
@@ -477,7 +475,11 @@ function listOrganizations(ctx: Ctx): Res {
   const cursor = parseCursor(ctx.params.get('cursor'));
   const orgs = ctx.state.seed.orgs.filter((o) => p.org === null || p.org === o.slug);
   const { page, link } = paginate(pageCtx(ctx), orgs, cursor, limit);
-  return json(200, page.map((o) => serializeOrg(ctx.state, o)), { link });
+  return json(
+    200,
+    page.map((o) => serializeOrg(ctx.state, o)),
+    { link },
+  );
 }
 
 function retrieveOrganization(ctx: Ctx, m: RegExpExecArray): Res {
@@ -667,7 +669,10 @@ function listProjectIssues(ctx: Ctx, m: RegExpExecArray): Res {
     if (params.has('query')) fail(400, "Cannot use 'query' with 'hashes'");
     const wanted = new Set(hashes.slice(0, 100));
     const found = project.issues.filter((i) => i.hashes.some((h) => wanted.has(h)));
-    return json(200, found.map((i) => serializeIssue(state, i, statsPeriod)));
+    return json(
+      200,
+      found.map((i) => serializeIssue(state, i, statsPeriod)),
+    );
   }
 
   const query = params.has('query') ? params.get('query')! : 'is:unresolved';
@@ -799,7 +804,11 @@ function listIssueEvents(ctx: Ctx, m: RegExpExecArray): Res {
       .map((x) => x.ev);
   }
   const { page, link } = paginate(pageCtx(ctx), events, cursor, limit);
-  return json(200, page.map((ev) => serializeEvent(ev, full)), { link });
+  return json(
+    200,
+    page.map((ev) => serializeEvent(ev, full)),
+    { link },
+  );
 }
 
 // ------------------------------------------------------------------------------- tag details
@@ -885,7 +894,11 @@ function listUserReports(ctx: Ctx, m: RegExpExecArray): Res {
   const cursor = parseCursor(ctx.params.get('cursor'));
   const reports = ctx.state.userReports.filter((r) => r.projectId === project.id).sort((a, b) => b.dateCreated - a.dateCreated || Number(b.id) - Number(a.id));
   const { page, link } = paginate(pageCtx(ctx), reports, cursor, limit);
-  return json(200, page.map((r) => serializeReport(ctx, r)), { link });
+  return json(
+    200,
+    page.map((r) => serializeReport(ctx, r)),
+    { link },
+  );
 }
 
 function createUserReport(ctx: Ctx, m: RegExpExecArray): Res {

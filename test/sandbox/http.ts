@@ -89,13 +89,7 @@ export interface PageContext {
  * Slice `items` for the cursor and build Sentry's Link header: always `previous` then `next`,
  * absolute URLs of the form `<origin><path>?<other params>&cursor=<c>`.
  */
-export function paginate<T>(
-  ctx: PageContext,
-  items: readonly T[],
-  cursor: Cursor,
-  limit: number,
-  cursorValue: (item: T) => number = () => 0,
-): { page: T[]; link: string } {
+export function paginate<T>(ctx: PageContext, items: readonly T[], cursor: Cursor, limit: number, cursorValue: (item: T) => number = () => 0): { page: T[]; link: string } {
   const start = cursor.offset;
   const page = items.slice(start, start + limit);
   const prevOffset = Math.max(0, start - limit);
@@ -110,7 +104,6 @@ export function paginate<T>(
     .join('&');
   const base = `${ctx.linkOrigin}${ctx.path}?${qs}`;
   const link =
-    `<${base}&cursor=${prev}>; rel="previous"; results="${start > 0}"; cursor="${prev}", ` +
-    `<${base}&cursor=${next}>; rel="next"; results="${nextOffset < items.length}"; cursor="${next}"`;
+    `<${base}&cursor=${prev}>; rel="previous"; results="${start > 0}"; cursor="${prev}", ` + `<${base}&cursor=${next}>; rel="next"; results="${nextOffset < items.length}"; cursor="${next}"`;
   return { page, link };
 }

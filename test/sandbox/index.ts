@@ -1,11 +1,5 @@
 // Entry point of the local Sentry sandbox service. See README.md in this folder.
-export {
-  startSandbox,
-  DEFAULT_AUTH_TOKEN,
-  DEFAULT_API_KEY,
-  DEFAULT_CLIENT_ID,
-  DEFAULT_DSN_KEY,
-} from './server';
+export { startSandbox, DEFAULT_AUTH_TOKEN, DEFAULT_API_KEY, DEFAULT_CLIENT_ID, DEFAULT_DSN_KEY } from './server';
 export type {
   Sandbox,
   SandboxControl,

@@ -76,9 +76,7 @@ function errorPage(message: string, status = 400): Res {
 }
 
 function orgSelect(state: SandboxState, selected?: string | null): string {
-  const options = state.seed.orgs
-    .map((o) => `<option value="${escapeHtml(o.slug)}"${o.slug === selected ? ' selected' : ''}>${escapeHtml(o.name)} (${escapeHtml(o.slug)})</option>`)
-    .join('');
+  const options = state.seed.orgs.map((o) => `<option value="${escapeHtml(o.slug)}"${o.slug === selected ? ' selected' : ''}>${escapeHtml(o.name)} (${escapeHtml(o.slug)})</option>`).join('');
   return `<label for="organization">Organization</label>\n<select id="organization" name="org">${options}</select>`;
 }
 

@@ -79,7 +79,7 @@ export function parseQuery(query: string): Term[] {
       terms.push({ key: null, value, negated: false });
     }
   }
-  if (depth !== 0) searchError("Unbalanced parentheses");
+  if (depth !== 0) searchError('Unbalanced parentheses');
   return terms;
 }
 
@@ -87,7 +87,15 @@ export function parseQuery(query: string): Term[] {
 export function matchValue(pattern: string, actual: string | null | undefined): boolean {
   if (actual === null || actual === undefined) return false;
   if (!pattern.includes('*')) return pattern === actual;
-  const re = new RegExp('^' + pattern.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$', 'i');
+  const re = new RegExp(
+    '^' +
+      pattern
+        .split('*')
+        .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*') +
+      '$',
+    'i',
+  );
   return re.test(actual);
 }
 

@@ -198,7 +198,34 @@ const PROJECT_PLANS: ProjectPlan[] = [
   { org: 'globex', id: '4601', slug: 'legacy-portal', name: 'legacy-portal', platform: 'php', issues: 24 },
 ];
 
-const FIRST_NAMES = ['Ada', 'Ben', 'Chen', 'Dana', 'Eli', 'Fatima', 'Gus', 'Hana', 'Ivan', 'Jo', 'Kai', 'Lena', 'Mo', 'Nia', 'Omar', 'Pia', 'Quinn', 'Ravi', 'Sara', 'Tom', 'Uma', 'Vic', 'Wen', 'Xena', 'Yusuf', 'Zoe'];
+const FIRST_NAMES = [
+  'Ada',
+  'Ben',
+  'Chen',
+  'Dana',
+  'Eli',
+  'Fatima',
+  'Gus',
+  'Hana',
+  'Ivan',
+  'Jo',
+  'Kai',
+  'Lena',
+  'Mo',
+  'Nia',
+  'Omar',
+  'Pia',
+  'Quinn',
+  'Ravi',
+  'Sara',
+  'Tom',
+  'Uma',
+  'Vic',
+  'Wen',
+  'Xena',
+  'Yusuf',
+  'Zoe',
+];
 const LAST_NAMES = ['Ng', 'Smith', 'Garcia', 'Kowalski', 'Okafor', 'Tanaka', 'Müller', 'Rossi', 'Silva', 'Dubois', 'Larsen', 'Khan'];
 
 const TEMPLATE_VALUES: Record<string, (r: Prng) => string> = {
@@ -258,9 +285,7 @@ const EXTERNAL_SITES: ExternalSite[] = [
     key: 'chunk-load',
     project: 'web-frontend',
     exception: { type: 'ChunkLoadError', values: ['Loading chunk {n1} failed.\n(error: https://shop.example.com/static/js/{n1}.chunk.js)'] },
-    frames: [
-      { ...extFrame('webpack/runtime/jsonp chunk loading', 'HTMLScriptElement.onScriptComplete', 27, '\t\t\t\t\t\t\t\terror.type = errorType;', false), colNo: 29 },
-    ],
+    frames: [{ ...extFrame('webpack/runtime/jsonp chunk loading', 'HTMLScriptElement.onScriptComplete', 27, '\t\t\t\t\t\t\t\terror.type = errorType;', false), colNo: 29 }],
     transactions: ['/products/:category'],
   },
   {
@@ -306,10 +331,7 @@ const EXTERNAL_SITES: ExternalSite[] = [
     key: 'php-undefined',
     project: 'legacy-portal',
     exception: { type: 'ErrorException', values: ['Warning: Undefined array key "{word}"', 'Warning: Undefined variable $customer'] },
-    frames: [
-      extFrame('index.php', '{main}', 42, '$app->run();', true),
-      extFrame('templates/invoice.php', 'include', 12, '<td><?= $customer["name"] ?></td>', true),
-    ],
+    frames: [extFrame('index.php', '{main}', 42, '$app->run();', true), extFrame('templates/invoice.php', 'include', 12, '<td><?= $customer["name"] ?></td>', true)],
     transactions: ['/invoice.php'],
   },
 ];
@@ -420,10 +442,24 @@ export function createSeed(anchorMs: number, workspaceDir = WORKSPACE_DIR): Seed
         firstAgo = Math.max(10 * 60_000, Math.round(Math.pow(r.next(), 1.4) * 120 * DAY));
         lastAgo = Math.round(firstAgo * Math.pow(r.next(), 3));
       }
-      const status: IssueStatus = hot ? 'unresolved' : r.weighted([['unresolved', 65], ['resolved', 25], ['ignored', 10]] as const);
+      const status: IssueStatus = hot
+        ? 'unresolved'
+        : r.weighted([
+            ['unresolved', 65],
+            ['resolved', 25],
+            ['ignored', 10],
+          ] as const);
       if (status === 'resolved' && lastAgo < DAY && firstAgo > 2 * DAY) lastAgo = DAY + r.int(0, 10) * HOUR;
 
-      const level = isFeedback ? 'info' : r.weighted([['error', 70], ['fatal', 8], ['warning', 14], ['info', 5], ['debug', 3]] as const);
+      const level = isFeedback
+        ? 'info'
+        : r.weighted([
+            ['error', 70],
+            ['fatal', 8],
+            ['warning', 14],
+            ['info', 5],
+            ['debug', 3],
+          ] as const);
       const assigned = r.next();
       const assignedTo = assigned < 0.15 ? SANDBOX_USER : assigned < 0.3 ? MEMBERS[1 + r.int(0, 2)] : null;
       const hasSeen = r.bool(0.6);
@@ -443,7 +479,14 @@ export function createSeed(anchorMs: number, workspaceDir = WORKSPACE_DIR): Seed
         if (kind === 1) statusDetails = { ignoreCount: 100, ignoreWindow: 60 };
         else if (kind === 2) statusDetails = { ignoreUntil: iso(anchor + r.int(1, 14) * DAY) };
       } else {
-        substatus = firstAgo < 7 * DAY ? 'new' : r.weighted([['ongoing', 80], ['regressed', 12], ['escalating', 8]] as const);
+        substatus =
+          firstAgo < 7 * DAY
+            ? 'new'
+            : r.weighted([
+                ['ongoing', 80],
+                ['regressed', 12],
+                ['escalating', 8],
+              ] as const);
       }
 
       const issue: SeedIssue = {
@@ -510,7 +553,7 @@ export function createSeed(anchorMs: number, workspaceDir = WORKSPACE_DIR): Seed
           issue.frames = site.frames;
           issue.transactions = site.transactions;
           issue.exception = { type: ex.type, module: ex.module ?? null, value, mechanism: site.frames ? 'generic' : 'onunhandledrejection', handled: r.bool(0.5) };
-          const crash = site.frames ? [...site.frames].reverse().find((f) => f.inApp) ?? site.frames[site.frames.length - 1] : null;
+          const crash = site.frames ? ([...site.frames].reverse().find((f) => f.inApp) ?? site.frames[site.frames.length - 1]) : null;
           issue.location = crash ? `${crash.filename}:${crash.lineNo}` : null;
           issue.culprit = crash ? `${crash.filename} in ${crash.function}` : site.transactions[0];
           // Error metadata has no `title`: Sentry's OpenAPI makes metadata oneOf {filename, type, value} | {title}.
@@ -523,7 +566,13 @@ export function createSeed(anchorMs: number, workspaceDir = WORKSPACE_DIR): Seed
           const crash = site.locationFrame;
           issue.crashSite = site.key;
           issue.transactions = site.transactions;
-          issue.exception = { type: ex.type, module: ex.module ?? null, value, mechanism: site.platform === 'python' ? (site.frames[0]?.module?.startsWith('celery') ? 'celery' : 'flask') : r.pick(['onerror', 'generic', 'instrument']), handled: r.bool(0.4) };
+          issue.exception = {
+            type: ex.type,
+            module: ex.module ?? null,
+            value,
+            mechanism: site.platform === 'python' ? (site.frames[0]?.module?.startsWith('celery') ? 'celery' : 'flask') : r.pick(['onerror', 'generic', 'instrument']),
+            handled: r.bool(0.4),
+          };
           if (bare) {
             // The SDK knew no line: location is a bare file name and the crash frame has no line.
             const noLine: SiteFrame = { ...crash, lineNo: null, colNo: null, context: [] };
@@ -598,8 +647,18 @@ export function createSeed(anchorMs: number, workspaceDir = WORKSPACE_DIR): Seed
   for (let k = 0; given < budget; k = (k + 1) % free.length, given++) counts[free[k]] += 1;
 
   // ------------------------------------------------------------------ events
-  const envs = [['production', 70], ['staging', 20], ['development', 10]] as const;
-  const browsers = [['Chrome 126.0.0', 50], ['Firefox 127.0', 15], ['Safari 17.5', 20], ['Edge 126.0.0', 10], ['Mobile Safari 17.5', 5]] as const;
+  const envs = [
+    ['production', 70],
+    ['staging', 20],
+    ['development', 10],
+  ] as const;
+  const browsers = [
+    ['Chrome 126.0.0', 50],
+    ['Firefox 127.0', 15],
+    ['Safari 17.5', 20],
+    ['Edge 126.0.0', 10],
+    ['Mobile Safari 17.5', 5],
+  ] as const;
   const jsOs: Record<string, string[]> = {
     Chrome: ['Windows 10', 'Mac OS X 10.15.7', 'Linux', 'Android 14'],
     Firefox: ['Windows 10', 'Ubuntu', 'Mac OS X 10.15'],

@@ -485,7 +485,18 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
         const list = project ? state.seed.issuesOf(project) : state.seed.issues;
         return json(
           200,
-          list.map((i) => ({ id: i.id, shortId: i.shortId, project: i.project.slug, title: i.title, status: i.status, level: i.level, count: i.events.length, location: i.location, hashes: i.hashes, issueCategory: i.issueCategory })),
+          list.map((i) => ({
+            id: i.id,
+            shortId: i.shortId,
+            project: i.project.slug,
+            title: i.title,
+            status: i.status,
+            level: i.level,
+            count: i.events.length,
+            location: i.location,
+            hashes: i.hashes,
+            issueCategory: i.issueCategory,
+          })),
         );
       }
       case 'POST /_sandbox/tokens': {
@@ -521,7 +532,11 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
       case 'GET /_sandbox/rate-limit':
         return json(200, control.rateLimit.get());
       case 'POST /_sandbox/rate-limit':
-        control.rateLimit.set({ limit: Number(body.limit), windowSeconds: Number(body.windowSeconds ?? 1), concurrentLimit: body.concurrentLimit === undefined ? undefined : Number(body.concurrentLimit) });
+        control.rateLimit.set({
+          limit: Number(body.limit),
+          windowSeconds: Number(body.windowSeconds ?? 1),
+          concurrentLimit: body.concurrentLimit === undefined ? undefined : Number(body.concurrentLimit),
+        });
         return json(200, control.rateLimit.get());
       case 'POST /_sandbox/link-host':
         control.setLinkHost(str('host') ?? null);

@@ -135,7 +135,9 @@ const SITE_SPECS: CrashSiteSpec[] = [
       { file: 'src/app/router.ts', find: 'await checkout(cartId);', fn: 'Object.handler' },
       { file: 'src/app/checkout.ts', find: 'const order: Order = JSON.parse(cart.payload);', fn: 'checkout' },
     ],
-    exceptions: [{ type: 'SyntaxError', values: ['Unexpected token < in JSON at position 0', 'JSON.parse: unexpected end of data at line 1 column 1 of the JSON data', '"undefined" is not valid JSON'] }],
+    exceptions: [
+      { type: 'SyntaxError', values: ['Unexpected token < in JSON at position 0', 'JSON.parse: unexpected end of data at line 1 column 1 of the JSON data', '"undefined" is not valid JSON'] },
+    ],
     transactions: ['/checkout/:cartId'],
   },
   {
@@ -172,9 +174,7 @@ const SITE_SPECS: CrashSiteSpec[] = [
     key: 'cart-total',
     project: 'web-frontend',
     prefix: 'react',
-    chain: [
-      { file: 'src/components/Cart.tsx', find: 'const total = items.reduce(', fn: 'Cart' },
-    ],
+    chain: [{ file: 'src/components/Cart.tsx', find: 'const total = items.reduce(', fn: 'Cart' }],
     exceptions: [{ type: 'TypeError', values: ["Cannot read properties of undefined (reading 'price')", "Cannot read properties of null (reading 'price')"] }],
     transactions: ['/cart'],
   },
@@ -365,7 +365,9 @@ const SITE_SPECS: CrashSiteSpec[] = [
     project: 'api-server',
     prefix: 'flask',
     chain: [{ file: 'server/api/orders.py', find: 'amount = Decimal(request.form["amount"])', fn: 'refund_order' }],
-    exceptions: [{ type: 'BadRequestKeyError', module: 'werkzeug.exceptions', values: ["400 Bad Request: The browser (or proxy) sent a request that this server could not understand.\nKeyError: 'amount'"] }],
+    exceptions: [
+      { type: 'BadRequestKeyError', module: 'werkzeug.exceptions', values: ["400 Bad Request: The browser (or proxy) sent a request that this server could not understand.\nKeyError: 'amount'"] },
+    ],
     transactions: ['/api/v2/orders/<order_id>/refund'],
   },
   {
@@ -545,7 +547,13 @@ const LIB: Record<string, LibFrameSpec[]> = {
       fn: 'callCallback',
       lineNo: 4164,
       colNo: 14,
-      code: ['      // nested call would trigger the fake event handlers of any', '      // fake events fired by the caller.', '      func.apply(context, funcArgs);', '      didError = false;', '    } // Create a global error event handler. We use this to capture the value'],
+      code: [
+        '      // nested call would trigger the fake event handlers of any',
+        '      // fake events fired by the caller.',
+        '      func.apply(context, funcArgs);',
+        '      didError = false;',
+        '    } // Create a global error event handler. We use this to capture the value',
+      ],
     },
     {
       filename: 'node_modules/react-dom/cjs/react-dom.development.js',
@@ -565,7 +573,13 @@ const LIB: Record<string, LibFrameSpec[]> = {
       fn: 'sentryWrapped',
       lineNo: 71,
       colNo: 23,
-      code: ['            // Attempt to invoke user-land function', '            // NOTE: If you are a Sentry user, and you are seeing this stack frame, it', '            return fn.apply(this, wrappedArguments);', '        }', '        catch (ex) {'],
+      code: [
+        '            // Attempt to invoke user-land function',
+        '            // NOTE: If you are a Sentry user, and you are seeing this stack frame, it',
+        '            return fn.apply(this, wrappedArguments);',
+        '        }',
+        '        catch (ex) {',
+      ],
     },
   ],
   flask: [
@@ -576,7 +590,13 @@ const LIB: Record<string, LibFrameSpec[]> = {
       fn: 'full_dispatch_request',
       lineNo: 880,
       colNo: null,
-      code: ['        try:', '            request_started.send(self, _async_wrapper=self.ensure_sync)', '            rv = self.preprocess_request()', '            if rv is None:', '                rv = self.dispatch_request()'],
+      code: [
+        '        try:',
+        '            request_started.send(self, _async_wrapper=self.ensure_sync)',
+        '            rv = self.preprocess_request()',
+        '            if rv is None:',
+        '                rv = self.dispatch_request()',
+      ],
     },
     {
       filename: 'flask/app.py',
@@ -585,7 +605,13 @@ const LIB: Record<string, LibFrameSpec[]> = {
       fn: 'dispatch_request',
       lineNo: 865,
       colNo: null,
-      code: ['            return self.make_default_options_response()', '        # otherwise dispatch to the handler for that endpoint', '        view_args: dict[str, t.Any] = req.view_args  # type: ignore[assignment]', '        return self.ensure_sync(self.view_functions[rule.endpoint])(**view_args)  # type: ignore[no-any-return]', ''],
+      code: [
+        '            return self.make_default_options_response()',
+        '        # otherwise dispatch to the handler for that endpoint',
+        '        view_args: dict[str, t.Any] = req.view_args  # type: ignore[assignment]',
+        '        return self.ensure_sync(self.view_functions[rule.endpoint])(**view_args)  # type: ignore[no-any-return]',
+        '',
+      ],
     },
   ],
   celery: [
@@ -596,7 +622,13 @@ const LIB: Record<string, LibFrameSpec[]> = {
       fn: 'trace_task',
       lineNo: 477,
       colNo: null,
-      code: ['                    # -*- TRACE -*-', '                    try:', '                        R = retval = fun(*args, **kwargs)', '                        state = SUCCESS', '                    except Reject as exc:'],
+      code: [
+        '                    # -*- TRACE -*-',
+        '                    try:',
+        '                        R = retval = fun(*args, **kwargs)',
+        '                        state = SUCCESS',
+        '                    except Reject as exc:',
+      ],
     },
     {
       filename: 'celery/app/trace.py',
@@ -617,7 +649,13 @@ const LIB: Record<string, LibFrameSpec[]> = {
       fn: 'commit',
       lineNo: 1969,
       colNo: null,
-      code: ['        if self._transaction is None:', '            self._autobegin_t()._assert_active(prepared_ok=True)', '        self._transaction.commit(_to_root=True)', '', '    def prepare(self) -> None:'],
+      code: [
+        '        if self._transaction is None:',
+        '            self._autobegin_t()._assert_active(prepared_ok=True)',
+        '        self._transaction.commit(_to_root=True)',
+        '',
+        '    def prepare(self) -> None:',
+      ],
     },
     {
       filename: 'sqlalchemy/engine/base.py',
@@ -626,7 +664,13 @@ const LIB: Record<string, LibFrameSpec[]> = {
       fn: '_exec_single_context',
       lineNo: 1967,
       colNo: null,
-      code: ['                if not evt_handled:', '                    self.dialect.do_execute(', '                        cursor, str_statement, effective_parameters, context', '                    )', ''],
+      code: [
+        '                if not evt_handled:',
+        '                    self.dialect.do_execute(',
+        '                        cursor, str_statement, effective_parameters, context',
+        '                    )',
+        '',
+      ],
     },
   ],
   smtplib: [
@@ -637,7 +681,13 @@ const LIB: Record<string, LibFrameSpec[]> = {
       fn: '__init__',
       lineNo: 255,
       colNo: null,
-      code: ['        if host:', '            (code, msg) = self.connect(host, port)', '            if code != 220:', '                self.close()', '                raise SMTPConnectError(code, msg)'],
+      code: [
+        '        if host:',
+        '            (code, msg) = self.connect(host, port)',
+        '            if code != 220:',
+        '                self.close()',
+        '                raise SMTPConnectError(code, msg)',
+      ],
     },
     {
       filename: 'socket.py',
@@ -657,7 +707,13 @@ const LIB: Record<string, LibFrameSpec[]> = {
       fn: 'load',
       lineNo: 293,
       colNo: null,
-      code: ['    kwarg; otherwise ``JSONDecoder`` is used.', '    """', '    return loads(fp.read(),', '        cls=cls, object_hook=object_hook,', '        parse_float=parse_float, parse_int=parse_int,'],
+      code: [
+        '    kwarg; otherwise ``JSONDecoder`` is used.',
+        '    """',
+        '    return loads(fp.read(),',
+        '        cls=cls, object_hook=object_hook,',
+        '        parse_float=parse_float, parse_int=parse_int,',
+      ],
     },
     {
       filename: 'json/decoder.py',
@@ -666,7 +722,13 @@ const LIB: Record<string, LibFrameSpec[]> = {
       fn: 'raw_decode',
       lineNo: 355,
       colNo: null,
-      code: ['        try:', '            obj, end = self.scan_once(s, idx)', '        except StopIteration as err:', '            raise JSONDecodeError("Expecting value", s, err.value) from None', '        return obj, end'],
+      code: [
+        '        try:',
+        '            obj, end = self.scan_once(s, idx)',
+        '        except StopIteration as err:',
+        '            raise JSONDecodeError("Expecting value", s, err.value) from None',
+        '        return obj, end',
+      ],
     },
   ],
 };
@@ -742,11 +804,7 @@ export function crashSites(dir = WORKSPACE_DIR): CrashSite[] {
   const sites = SITE_SPECS.map((spec): CrashSite => {
     const platform = spec.project === 'web-frontend' ? 'javascript' : 'python';
     const inApp = spec.chain.map((f) => workspaceFrame(f, platform, dir));
-    const frames = [
-      ...LIB[spec.prefix].map(libFrame),
-      ...inApp,
-      ...(spec.suffix ? LIB[spec.suffix].map(libFrame) : []),
-    ];
+    const frames = [...LIB[spec.prefix].map(libFrame), ...inApp, ...(spec.suffix ? LIB[spec.suffix].map(libFrame) : [])];
     return {
       key: spec.key,
       project: spec.project,

@@ -68,7 +68,10 @@ export function check(name: string, run: (ctx: CheckContext) => Promise<void>, o
 }
 
 export function slug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 export function workbench(page: Page): Workbench {
@@ -161,11 +164,7 @@ export function workbench(page: Page): Workbench {
         let rendered = false;
         try {
           await target.hover({ position: opts.position, timeout: Math.max(1, deadline - Date.now()) });
-          await wb.waitFor(
-            'the hover (the rows did not re-render meanwhile)',
-            async () => (await hover.isVisible()) || (rendered = (await watch.renders()) > 0),
-            Math.max(0, deadline - Date.now()),
-          );
+          await wb.waitFor('the hover (the rows did not re-render meanwhile)', async () => (await hover.isVisible()) || (rendered = (await watch.renders()) > 0), Math.max(0, deadline - Date.now()));
         } finally {
           await watch.dispose();
         }
@@ -253,7 +252,7 @@ async function watchRows(page: Page, row: Locator): Promise<RowWatch> {
   }, key);
   type State = { renders: number; lastAt: number; observer?: MutationObserver };
   return {
-    renders: () => page.evaluate((k) => ((window as unknown as Record<string, State>)[k]?.renders ?? 0), key),
+    renders: () => page.evaluate((k) => (window as unknown as Record<string, State>)[k]?.renders ?? 0, key),
     sinceLastRender: () => page.evaluate((k) => performance.now() - ((window as unknown as Record<string, State>)[k]?.lastAt ?? 0), key),
     dispose: () =>
       page

@@ -22,7 +22,10 @@ export interface Counts {
 
 async function loadChecks(): Promise<UiCheck[]> {
   const dir = __dirname;
-  for (const f of fs.readdirSync(dir).filter((f) => f.endsWith('.check.ts')).sort()) {
+  for (const f of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.check.ts'))
+    .sort()) {
     await import(pathToFileURL(path.join(dir, f)).href);
   }
   return registry;
@@ -88,7 +91,12 @@ export async function runUiChecks(opts: UiRunOptions): Promise<Counts> {
       } catch (e) {
         if (stoppingOnSignalNow()) break;
         counts.failed++;
-        process.stdout.write(`    \u2716 ${c.name}\n      ${String((e as Error).stack ?? e).split('\n').slice(0, 8).join('\n      ')}\n`);
+        process.stdout.write(
+          `    \u2716 ${c.name}\n      ${String((e as Error).stack ?? e)
+            .split('\n')
+            .slice(0, 8)
+            .join('\n      ')}\n`,
+        );
         await vscode.collectArtifacts(`ui-${slug(c.name)}`).catch((err) => log(`could not keep artifacts: ${err}`));
         // A fresh window for the next check.
         await page.reload({ waitUntil: 'domcontentloaded' }).catch(() => undefined);

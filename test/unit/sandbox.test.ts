@@ -155,7 +155,10 @@ describe('sandbox service', function () {
         }
       }
       assert.ok(forms.path > 0 && forms.bare > 0);
-      assert.ok(sb.seed.issues.some((i) => i.location === null), 'some issues have no location');
+      assert.ok(
+        sb.seed.issues.some((i) => i.location === null),
+        'some issues have no location',
+      );
       const rc = fs.readFileSync(path.join(WORKSPACE_DIR, '.sentryclirc'), 'utf8');
       assert.match(rc, /\[defaults\]\norg=acme\nproject=web-frontend/);
     });
@@ -448,7 +451,10 @@ describe('sandbox service', function () {
       assert.equal(joined.res.status, 200);
       assert.deepEqual(joined.body, [], 'a comma-joined list is one hash that exists nowhere');
       const mixed = await getJson<any[]>(`${base}?hashes=${a.hashes[0]}&hashes=${b.hashes[0]},${c.hashes[0]}`);
-      assert.deepEqual(mixed.body.map((i) => i.id), [a.id]);
+      assert.deepEqual(
+        mixed.body.map((i) => i.id),
+        [a.id],
+      );
       const fakes = Array.from({ length: 99 }, (_, i) => createHash('md5').update(String(i)).digest('hex'));
       const capped = await getJson<any[]>(`${base}?${[a.hashes[0], ...fakes, b.hashes[0]].map((h) => `hashes=${h}`).join('&')}`);
       assert.deepEqual(
@@ -574,7 +580,10 @@ describe('sandbox service', function () {
       const py = sb.seed.locations.find((l) => l.line !== null && l.project === 'api-server')!;
       const pr = await getJson<any[]>(`/api/0/organizations/acme/issues/${py.issueId}/events/?full=1&per_page=1`);
       const pframes = pr.body[0].entries[0].data.values[0].stacktrace.frames;
-      assert.ok(pframes.some((f: any) => f.inApp === false), 'library frames');
+      assert.ok(
+        pframes.some((f: any) => f.inApp === false),
+        'library frames',
+      );
       assert.ok(pframes.some((f: any) => f.filename === py.file && f.lineNo === py.line));
     });
 
@@ -747,8 +756,12 @@ describe('sandbox service', function () {
       assert.equal(bare.status, 429);
       const names: string[] = [];
       bare.headers.forEach((_v, k) => names.push(k));
-      assert.deepEqual(names.filter((k) => k.startsWith('x-sentry-rate-limit')), [], 'self-hosted: no rate-limit headers');
-      assert.equal((await bare.json() as any).detail.startsWith('You are attempting'), true);
+      assert.deepEqual(
+        names.filter((k) => k.startsWith('x-sentry-rate-limit')),
+        [],
+        'self-hosted: no rate-limit headers',
+      );
+      assert.equal(((await bare.json()) as any).detail.startsWith('You are attempting'), true);
 
       sb.control.faults.add({ rateLimited: { body: 'string', resetInSeconds: 3600 }, count: 1 });
       const str = await get(orgs);
@@ -999,8 +1012,7 @@ describe('sandbox service', function () {
       assert.equal(res.status, 200);
       return body;
     }
-    const poll = (deviceCodeValue: string) =>
-      postForm('/oauth/token/', { grant_type: 'urn:ietf:params:oauth:grant-type:device_code', client_id: sb.defaults.clientId, device_code: deviceCodeValue });
+    const poll = (deviceCodeValue: string) => postForm('/oauth/token/', { grant_type: 'urn:ietf:params:oauth:grant-type:device_code', client_id: sb.defaults.clientId, device_code: deviceCodeValue });
 
     it('issues codes in the documented format', async () => {
       const d = await deviceCode();

@@ -8,18 +8,31 @@ describe('API client against the sandbox: operations and parameters', () => {
   const box = useSandbox();
   const ORG = 'acme';
 
-  describe('list an issue\'s events (4.4)', () => {
+  describe("list an issue's events (4.4)", () => {
     const issueId = () => box.get().seed.bigIssue.id;
 
     it('sends every parameter exactly, environment repeated', async () => {
       const sb = box.get();
       await clientFor(sb).listIssueEvents(ORG, issueId(), {
-        start: '2026-01-01T00:00:00Z', end: '2026-12-31T00:00:00Z', environment: ['production', 'staging'],
-        full: true, sample: true, query: 'release:1.0 AND browser:Chrome', perPage: 25, cursor: '0:25:0',
+        start: '2026-01-01T00:00:00Z',
+        end: '2026-12-31T00:00:00Z',
+        environment: ['production', 'staging'],
+        full: true,
+        sample: true,
+        query: 'release:1.0 AND browser:Chrome',
+        perPage: 25,
+        cursor: '0:25:0',
       });
       assert.deepEqual(lastQuery(sb, /\/events\/$/), [
-        ['start', '2026-01-01T00:00:00Z'], ['end', '2026-12-31T00:00:00Z'], ['environment', 'production'], ['environment', 'staging'],
-        ['full', 'true'], ['sample', 'true'], ['query', 'release:1.0 AND browser:Chrome'], ['cursor', '0:25:0'], ['per_page', '25'],
+        ['start', '2026-01-01T00:00:00Z'],
+        ['end', '2026-12-31T00:00:00Z'],
+        ['environment', 'production'],
+        ['environment', 'staging'],
+        ['full', 'true'],
+        ['sample', 'true'],
+        ['query', 'release:1.0 AND browser:Chrome'],
+        ['cursor', '0:25:0'],
+        ['per_page', '25'],
       ]);
     });
 
@@ -71,7 +84,7 @@ describe('API client against the sandbox: operations and parameters', () => {
     });
   });
 
-  describe('list a project\'s issues (4.5)', () => {
+  describe("list a project's issues (4.5)", () => {
     it('leaves query out by default (server default is:unresolved) and sends an empty query for all statuses', async () => {
       const sb = box.get();
       const c = clientFor(sb);
@@ -91,7 +104,10 @@ describe('API client against the sandbox: operations and parameters', () => {
       const two = await c.listProjectIssues(ORG, 'web-frontend', { statsPeriod: '14d', limit: 1 });
       assert.equal(two.items[0].stats['14d'].length, 14);
       const none = await c.listProjectIssues(ORG, 'web-frontend', { statsPeriod: '', limit: 1 });
-      assert.deepEqual(lastQuery(sb, /\/issues\/$/), [['statsPeriod', ''], ['limit', '1']]);
+      assert.deepEqual(lastQuery(sb, /\/issues\/$/), [
+        ['statsPeriod', ''],
+        ['limit', '1'],
+      ]);
       assert.deepEqual(none.items[0].stats, {});
     });
 
@@ -99,13 +115,19 @@ describe('API client against the sandbox: operations and parameters', () => {
       const sb = box.get();
       const other = sb.seed.issuesOf('api-server')[0];
       const page = await clientFor(sb).listProjectIssues(ORG, 'web-frontend', { query: other.shortId, shortIdLookup: true });
-      assert.deepEqual(lastQuery(sb, /\/issues\/$/), [['shortIdLookup', '1'], ['query', other.shortId]]);
+      assert.deepEqual(lastQuery(sb, /\/issues\/$/), [
+        ['shortIdLookup', '1'],
+        ['query', other.shortId],
+      ]);
       assert.equal(page.items[0].project.slug, 'api-server');
     });
 
     it('sends at most 100 hashes and tells the caller how many were dropped', async () => {
       const sb = box.get();
-      const seeded = sb.seed.issuesOf('web-frontend').slice(0, 3).map((i) => i.hashes[0]);
+      const seeded = sb.seed
+        .issuesOf('web-frontend')
+        .slice(0, 3)
+        .map((i) => i.hashes[0]);
       const hashes = [...seeded, ...Array.from({ length: 130 }, (_, i) => i.toString(16).padStart(32, '0'))];
       const page = await clientFor(sb).listProjectIssues(ORG, 'web-frontend', { hashes });
       const sent = lastQuery(sb, /\/issues\/$/).filter(([k]) => k === 'hashes');
@@ -122,9 +144,17 @@ describe('API client against the sandbox: operations and parameters', () => {
       assert.equal(first.items.length, 50);
       assert.ok(first.hits && first.hits > 50);
       const counts = first.items.map((i) => Number(i.count));
-      assert.deepEqual(counts, [...counts].sort((a, b) => b - a));
+      assert.deepEqual(
+        counts,
+        [...counts].sort((a, b) => b - a),
+      );
       await c.listProjectIssues(ORG, 'web-frontend', { sort: 'freq', limit: 50, query: '', cursor: first.nextCursor });
-      assert.deepEqual(lastQuery(sb, /\/issues\/$/), [['query', ''], ['sort', 'freq'], ['cursor', first.nextCursor!], ['limit', '50']]);
+      assert.deepEqual(lastQuery(sb, /\/issues\/$/), [
+        ['query', ''],
+        ['sort', 'freq'],
+        ['cursor', first.nextCursor!],
+        ['limit', '50'],
+      ]);
     });
 
     it('lists all 1,500 issues of web-frontend in ceil(N/100) requests', async () => {
@@ -140,7 +170,10 @@ describe('API client against the sandbox: operations and parameters', () => {
     it('tag details with environments', async () => {
       const sb = box.get();
       const tag = await clientFor(sb).getTagDetails(ORG, sb.seed.bigIssue.id, 'browser', { environment: ['production', 'staging'] });
-      assert.deepEqual(lastQuery(sb, /\/tags\/browser\/$/), [['environment', 'production'], ['environment', 'staging']]);
+      assert.deepEqual(lastQuery(sb, /\/tags\/browser\/$/), [
+        ['environment', 'production'],
+        ['environment', 'staging'],
+      ]);
       assert.equal(tag.key, 'browser');
       assert.ok(tag.topValues.length > 0 && tag.uniqueValues >= tag.topValues.length);
       assert.ok(tag.topValues.reduce((s, v) => s + v.count, 0) <= tag.totalValues);
@@ -164,7 +197,10 @@ describe('API client against the sandbox: operations and parameters', () => {
     it('legacy API key as HTTP Basic with an empty password', async () => {
       const sb = box.get();
       const page = await clientFor(sb, { kind: 'apiKey', key: sb.defaults.apiKey }).listOrganizations();
-      assert.deepEqual(page.items.map((o) => o.slug), ['acme']);
+      assert.deepEqual(
+        page.items.map((o) => o.slug),
+        ['acme'],
+      );
       const sent = sb.control.requests.list().at(-1)!.headers.authorization;
       assert.equal(Buffer.from(sent.replace(/^Basic /, ''), 'base64').toString(), `${sb.defaults.apiKey}:`);
     });

@@ -6,8 +6,7 @@ import { parseRetryAfter } from '../../../src/api/rateLimit';
 
 describe('error bodies are read without assuming their shape', () => {
   it('detail string', () => assert.deepEqual(readErrorBody('{"detail":"Invalid token"}', 'application/json'), { detail: 'Invalid token' }));
-  it('detail object', () =>
-    assert.equal(readErrorBody('{"detail":{"code":"sso-required","message":"SSO required","extra":{}}}', null).detail, 'SSO required (sso-required)'));
+  it('detail object', () => assert.equal(readErrorBody('{"detail":{"code":"sso-required","message":"SSO required","extra":{}}}', null).detail, 'SSO required (sso-required)'));
   it('proxy {error}', () => assert.equal(readErrorBody('{"error":"Bad gateway"}', null).detail, 'Bad gateway'));
   it('410 {message}', () => assert.equal(readErrorBody('{"message":"This API no longer exists."}', null).detail, 'This API no longer exists.'));
   it('bare JSON string (old 429)', () => assert.equal(readErrorBody('"Too many requests"', 'text/html').detail, 'Too many requests'));

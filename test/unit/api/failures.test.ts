@@ -14,7 +14,11 @@ describe('API client against the sandbox: failures', () => {
   const box = useSandbox();
   const issueId = () => box.get().seed.bigIssue.id;
   const events = (c: SentryClient) => c.listIssueEvents(ORG, issueId(), { perPage: 5 });
-  const countTo = (re: string) => box.get().control.requests.list().filter((r) => new RegExp(re).test(r.path)).length;
+  const countTo = (re: string) =>
+    box
+      .get()
+      .control.requests.list()
+      .filter((r) => new RegExp(re).test(r.path)).length;
 
   it('401 (expired or revoked): UnauthorizedError saying to sign in again', async () => {
     const sb = box.get();
@@ -56,7 +60,9 @@ describe('API client against the sandbox: failures', () => {
   });
 
   it('404 names what was not found', async () => {
-    const err = await clientFor(box.get()).listProjectIssues(ORG, 'no-such-project').catch((e) => e);
+    const err = await clientFor(box.get())
+      .listProjectIssues(ORG, 'no-such-project')
+      .catch((e) => e);
     assert.equal(err.kind, 'notFound');
     assert.match(err.message, /Project "no-such-project" in organization "acme"/);
   });
@@ -64,15 +70,19 @@ describe('API client against the sandbox: failures', () => {
   it('410 on the deprecated endpoint: GoneError with the deprecation date and replacement', async () => {
     const sb = box.get();
     sb.control.faults.add({ path: '/issues/$', gone: true });
-    const err = await clientFor(sb).listProjectIssues(ORG, 'web-frontend').catch((e) => e);
+    const err = await clientFor(sb)
+      .listProjectIssues(ORG, 'web-frontend')
+      .catch((e) => e);
     assert.equal(err.kind, 'gone');
     assert.ok(err.deprecationDate);
     assert.match(err.message, /no longer offers this endpoint/);
   });
 
-  it('400 carries the server\'s detail and is never retried', async () => {
+  it("400 carries the server's detail and is never retried", async () => {
     const sb = box.get();
-    const err = await clientFor(sb).listProjectIssues(ORG, 'web-frontend', { query: 'is:bogus' }).catch((e) => e);
+    const err = await clientFor(sb)
+      .listProjectIssues(ORG, 'web-frontend', { query: 'is:bogus' })
+      .catch((e) => e);
     assert.equal(err.kind, 'badRequest');
     assert.match(err.message, /Error parsing search query/);
     assert.equal(countTo('/issues/$'), 1);
@@ -133,7 +143,7 @@ describe('API client against the sandbox: failures', () => {
     assert.equal(countTo(EVENTS_PATH), 1);
   });
 
-  it('a caller\'s abort is silent: an AbortError, not an ApiError', async () => {
+  it("a caller's abort is silent: an AbortError, not an ApiError", async () => {
     const sb = box.get();
     sb.control.faults.add({ path: EVENTS_PATH, latencyMs: 500 });
     const ac = new AbortController();
@@ -146,7 +156,9 @@ describe('API client against the sandbox: failures', () => {
   it('a body of the wrong shape: BadResponseError naming the JSON path', async () => {
     const sb = box.get();
     sb.control.faults.add({ path: '/issues/$', malformed: 'userCount' });
-    const err = await clientFor(sb).listProjectIssues(ORG, 'web-frontend', { limit: 5 }).catch((e) => e);
+    const err = await clientFor(sb)
+      .listProjectIssues(ORG, 'web-frontend', { limit: 5 })
+      .catch((e) => e);
     assert.equal(err.kind, 'badResponse');
     assert.equal(err.path, '[0].userCount');
     assert.match(err.message, /at \[0\]\.userCount/);

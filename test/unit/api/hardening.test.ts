@@ -19,7 +19,11 @@ const event = (i: number) => ({ id: String(i), eventID: `e${i}`, tags: [], dateC
 describe('API client hardening (issue 10): bounded time and memory', () => {
   const box = useSandbox();
   const issueId = () => box.get().seed.bigIssue.id;
-  const countTo = (re: string) => box.get().control.requests.list().filter((r) => new RegExp(re).test(r.path)).length;
+  const countTo = (re: string) =>
+    box
+      .get()
+      .control.requests.list()
+      .filter((r) => new RegExp(re).test(r.path)).length;
   // The sandbox applies a `respond` fault only together with `status` (see the report).
   const respond = (path: string, status: number, body: string, headers: Record<string, string> = {}, count?: number) =>
     box.get().control.faults.add({ path, status, count, respond: { status, headers, body } });
@@ -56,7 +60,9 @@ describe('API client hardening (issue 10): bounded time and memory', () => {
         const sb = box.get();
         respond('/events/$', 429, '"Too many requests"', headers);
         const started = Date.now();
-        const err = await clientFor(sb).listIssueEvents(ORG, issueId()).catch((e) => e);
+        const err = await clientFor(sb)
+          .listIssueEvents(ORG, issueId())
+          .catch((e) => e);
         assert.equal(err.kind, 'rateLimited', String(err));
         assert.ok(Number.isFinite(err.resetAt), `resetAt ${err.resetAt}`);
         assert.ok(err.resetAt >= started && err.resetAt <= Date.now() + MAX_RESET_AHEAD_MS, `resetAt ${err.resetAt}`);
@@ -70,7 +76,9 @@ describe('API client hardening (issue 10): bounded time and memory', () => {
       const resetAt = (Math.floor(Date.now() / 1000) + 25 * 86_400) * 1000;
       respond('/events/$', 429, '"Too many requests"', { 'x-sentry-rate-limit-reset': String(resetAt / 1000) });
       const slept: number[] = [];
-      const err = await clientFor(sb, undefined, { maxRateLimitWaitMs: 40 * DAY, sleep: async (ms) => void slept.push(ms) }).listIssueEvents(ORG, issueId()).catch((e) => e);
+      const err = await clientFor(sb, undefined, { maxRateLimitWaitMs: 40 * DAY, sleep: async (ms) => void slept.push(ms) })
+        .listIssueEvents(ORG, issueId())
+        .catch((e) => e);
       assert.equal(err.kind, 'rateLimited');
       assert.equal(err.resetAt, resetAt);
       assert.deepEqual(slept, []);
@@ -92,7 +100,9 @@ describe('API client hardening (issue 10): bounded time and memory', () => {
       const sb = box.get();
       const at = new Date(Math.ceil(Date.now() / 1000) * 1000 + 30 * 60_000);
       respond('/events/$', 429, '{"detail":"slow down"}', { 'retry-after': at.toUTCString() });
-      const err = await clientFor(sb).listIssueEvents(ORG, issueId()).catch((e) => e);
+      const err = await clientFor(sb)
+        .listIssueEvents(ORG, issueId())
+        .catch((e) => e);
       assert.equal(err.kind, 'rateLimited');
       assert.equal(err.resetAt, at.getTime());
       assert.match(err.message, new RegExp(at.toISOString().replace(/[.]/g, '\\.')));
@@ -106,7 +116,9 @@ describe('API client hardening (issue 10): bounded time and memory', () => {
       const page = `<html><body>${'<'.repeat(200_000)}<title>LATE</title>`;
       respond('/events/$', 403, page, { 'content-type': 'text/html' });
       const started = performance.now();
-      const err = await clientFor(sb).listIssueEvents(ORG, issueId()).catch((e) => e);
+      const err = await clientFor(sb)
+        .listIssueEvents(ORG, issueId())
+        .catch((e) => e);
       const ms = performance.now() - started;
       assert.equal(err.kind, 'forbidden');
       assert.ok((err.detail ?? '').length <= 300);
@@ -118,7 +130,9 @@ describe('API client hardening (issue 10): bounded time and memory', () => {
   describe('response bodies have a byte cap', () => {
     it('a body larger than maxResponseBytes by Content-Length: refused with ResponseTooLargeError', async () => {
       const sb = box.get();
-      const err = await clientFor(sb, undefined, { maxResponseBytes: 1000 }).listIssueEvents(ORG, issueId(), { perPage: 50 }).catch((e) => e);
+      const err = await clientFor(sb, undefined, { maxResponseBytes: 1000 })
+        .listIssueEvents(ORG, issueId(), { perPage: 50 })
+        .catch((e) => e);
       assert.ok(err instanceof ResponseTooLargeError, String(err));
       assert.equal(err.kind, 'badResponse');
       assert.equal(err.limitBytes, 1000);
@@ -163,7 +177,9 @@ describe('API client hardening (issue 10): bounded time and memory', () => {
       const sb = box.get();
       respond('/events/$', 200, JSON.stringify([{ ...event(1), message: 'x'.repeat(17 * 1024 * 1024) }]));
       for (const maxResponseBytes of [undefined, Number.NaN, Number.POSITIVE_INFINITY]) {
-        const err = await clientFor(sb, undefined, { maxResponseBytes }).listIssueEvents(ORG, issueId()).catch((e) => e);
+        const err = await clientFor(sb, undefined, { maxResponseBytes })
+          .listIssueEvents(ORG, issueId())
+          .catch((e) => e);
         assert.ok(err instanceof ResponseTooLargeError, `${maxResponseBytes}: ${err}`);
         assert.equal(err.limitBytes, 16 * 1024 * 1024);
       }
@@ -180,7 +196,9 @@ describe('API client hardening (issue 10): bounded time and memory', () => {
       const page = await clientFor(sb).listIssueEvents(ORG, issueId(), { perPage: 1 });
       assert.equal(page.items.length, 1);
       assert.equal(page.items[0].id, '0');
-      console.log(`      (${(body.length / 1e6).toFixed(1)} MB of 100,000 events: ${(performance.now() - started).toFixed(0)} ms, heap +${((process.memoryUsage().heapUsed - heap) / 1e6).toFixed(0)} MB)`);
+      console.log(
+        `      (${(body.length / 1e6).toFixed(1)} MB of 100,000 events: ${(performance.now() - started).toFixed(0)} ms, heap +${((process.memoryUsage().heapUsed - heap) / 1e6).toFixed(0)} MB)`,
+      );
     });
 
     it('no per_page (server default 100): at most 100 events', async () => {
@@ -294,7 +312,11 @@ describe('API client hardening (issue 10): 401 with a code, 403 with scopes', ()
       const sb = box.get();
       respond('/events/$', 401, JSON.stringify({ detail: { code, message, extra: { loginUrl: '/auth/login/acme/' } } }));
       let refreshes = 0;
-      const c = new SentryClient({ baseUrl: sb.url, credential: async () => ({ kind: 'bearer', token: sb.defaults.authToken }), onUnauthorized: async () => (refreshes++, { kind: 'bearer', token: 'fresh' }) });
+      const c = new SentryClient({
+        baseUrl: sb.url,
+        credential: async () => ({ kind: 'bearer', token: sb.defaults.authToken }),
+        onUnauthorized: async () => (refreshes++, { kind: 'bearer', token: 'fresh' }),
+      });
       const err = await c.listIssueEvents(ORG, issueId()).catch((e) => e);
       assert.equal(err.kind, 'unauthorized');
       assert.equal(err.code, code);
@@ -310,7 +332,9 @@ describe('API client hardening (issue 10): 401 with a code, 403 with scopes', ()
   it('an unknown detail code is kept as the code; a plain 401 has none and still refreshes', async () => {
     const sb = box.get();
     respond('/events/$', 401, JSON.stringify({ detail: { code: 'member-disabled', message: 'Disabled' } }));
-    const e1 = await clientFor(sb).listIssueEvents(ORG, issueId()).catch((e) => e);
+    const e1 = await clientFor(sb)
+      .listIssueEvents(ORG, issueId())
+      .catch((e) => e);
     assert.equal(e1.code, 'member-disabled');
     assert.match(e1.message, /member-disabled/);
     sb.control.faults.clear();
@@ -350,7 +374,9 @@ describe('API client hardening (issue 10): 401 with a code, 403 with scopes', ()
   it('403 with the granted scopes unknown: every needed scope counts as missing', async () => {
     const sb = box.get();
     respond('/events/$', 403, '{"detail":"Nope"}');
-    const err = await clientFor(sb).listIssueEvents(ORG, issueId()).catch((e) => e);
+    const err = await clientFor(sb)
+      .listIssueEvents(ORG, issueId())
+      .catch((e) => e);
     assert.deepEqual(err.missingScopes, ['event:admin', 'event:read', 'event:write']);
     assert.match(err.message, /Nope/);
   });

@@ -30,7 +30,9 @@ describe('Link header', () => {
     assert.equal(nextCursor('<https://h/x/?cursor=1600000000000:0:0>; rel="next"; results="true"'), '1600000000000:0:0');
   });
 
-  const cursorArb = fc.tuple(fc.oneof(fc.integer({ min: 0 }).map(String), fc.double({ min: 0, max: 1e12, noNaN: true }).map(String)), fc.nat(100000), fc.constantFrom(0, 1)).map(([v, o, p]) => `${v}:${o}:${p}`);
+  const cursorArb = fc
+    .tuple(fc.oneof(fc.integer({ min: 0 }).map(String), fc.double({ min: 0, max: 1e12, noNaN: true }).map(String)), fc.nat(100000), fc.constantFrom(0, 1))
+    .map(([v, o, p]) => `${v}:${o}:${p}`);
   const hostArb = fc.constantFrom('https://sentry.io', 'https://acme.sentry.io', 'http://127.0.0.1:8000', 'https://us.sentry.io');
 
   it('property: round-trips any previous/next pair as Sentry formats it', () => {

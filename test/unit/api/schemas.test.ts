@@ -51,7 +51,10 @@ describe('schema tolerance and precision', () => {
   const baseEvent = (fixture('issue-events.json') as Record<string, unknown>[])[0];
 
   it('property: extra fields of any name and value are accepted and kept', () => {
-    const extra = fc.dictionary(fc.string({ minLength: 1 }).filter((k) => !(k in baseIssue) && !(k in baseEvent) && k !== '__proto__'), fc.jsonValue());
+    const extra = fc.dictionary(
+      fc.string({ minLength: 1 }).filter((k) => !(k in baseIssue) && !(k in baseEvent) && k !== '__proto__'),
+      fc.jsonValue(),
+    );
     fc.assert(
       fc.property(extra, (more) => {
         const issue = IssueListSchema.parse([{ ...baseIssue, ...more }])[0] as Record<string, unknown>;
@@ -66,9 +69,16 @@ describe('schema tolerance and precision', () => {
 
   it('property: location may be file:line, a bare file or null', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.constant(null), fc.string(), fc.tuple(fc.string(), fc.nat()).map(([f, l]) => `${f}:${l}`)), (location) => {
-        assert.equal(EventSchema.parse({ ...baseEvent, location }).location, location);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.constant(null),
+          fc.string(),
+          fc.tuple(fc.string(), fc.nat()).map(([f, l]) => `${f}:${l}`),
+        ),
+        (location) => {
+          assert.equal(EventSchema.parse({ ...baseEvent, location }).location, location);
+        },
+      ),
     );
   });
 
@@ -89,8 +99,15 @@ describe('schema tolerance and precision', () => {
 
   it('token response: Bearer in any case, null user name, extra fields', () => {
     const t = TokenResponseSchema.parse({
-      access_token: 'a', refresh_token: 'r', expires_in: 2592000, expires_at: '2026-12-22T05:00:00.123456Z',
-      token_type: 'Bearer', scope: 'org:read event:read', user: { id: '1', name: null, email: 'x@y' }, organization_id: '5', id_token: 'z',
+      access_token: 'a',
+      refresh_token: 'r',
+      expires_in: 2592000,
+      expires_at: '2026-12-22T05:00:00.123456Z',
+      token_type: 'Bearer',
+      scope: 'org:read event:read',
+      user: { id: '1', name: null, email: 'x@y' },
+      organization_id: '5',
+      id_token: 'z',
     });
     assert.equal(t.user?.name, null);
     assert.equal((t as Record<string, unknown>).organization_id, '5');

@@ -36,7 +36,10 @@ export class Exchanges {
   async replay(entry: RequestLogEntry): Promise<void> {
     this.check(entry, undefined, undefined, { params: true });
     const qs = new URLSearchParams(entry.query).toString();
-    const res = await fetch(new URL(`${entry.path}${qs ? `?${qs}` : ''}`, this.sb.url), { method: entry.method, headers: entry.headers.authorization ? { authorization: entry.headers.authorization } : {} });
+    const res = await fetch(new URL(`${entry.path}${qs ? `?${qs}` : ''}`, this.sb.url), {
+      method: entry.method,
+      headers: entry.headers.authorization ? { authorization: entry.headers.authorization } : {},
+    });
     const text = await res.text();
     if (res.status !== entry.status) this.problems.push(`${entry.method} ${entry.path}?${qs}: replayed answer ${res.status}, the client got ${entry.status}`);
     const body = (res.headers.get('content-type') ?? '').includes('application/json') ? JSON.parse(text) : text;

@@ -31,7 +31,6 @@ export interface Operation {
   pathParamNames: string[];
 }
 
-
 /**
  * OpenAPI 3.0.3 Schema Object -> JSON Schema (draft-07) for ajv. 3.0.3 says `nullable: true` "adds
  * null to the allowed types specified by the type keyword, only if type is explicitly defined within

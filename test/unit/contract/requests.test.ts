@@ -34,8 +34,29 @@ describe('contract: client requests against the OpenAPI document', function () {
     const issues = operation('GET', PATHS.projectIssues);
     const events = operation('GET', PATHS.issueEvents);
     const problems = [
-      ...checkRequest(issues, { method: 'GET', path: '/api/0/projects/acme/web/issues/', query: [['sort', 'priority'], ['limit', 'ten'], ['per_page', '5'], ['hashes', 'a'], ['hashes', 'b'], ['shortIdLookup', '1']] }),
-      ...checkRequest(events, { method: 'GET', path: '/api/0/organizations/acme/issues/1/events/', query: [['cursor', ''], ['full', 'yes'], ['start', '2024-01-01'], ['environment', 'a'], ['environment', 'b']] }),
+      ...checkRequest(issues, {
+        method: 'GET',
+        path: '/api/0/projects/acme/web/issues/',
+        query: [
+          ['sort', 'priority'],
+          ['limit', 'ten'],
+          ['per_page', '5'],
+          ['hashes', 'a'],
+          ['hashes', 'b'],
+          ['shortIdLookup', '1'],
+        ],
+      }),
+      ...checkRequest(events, {
+        method: 'GET',
+        path: '/api/0/organizations/acme/issues/1/events/',
+        query: [
+          ['cursor', ''],
+          ['full', 'yes'],
+          ['start', '2024-01-01'],
+          ['environment', 'a'],
+          ['environment', 'b'],
+        ],
+      }),
     ];
     const label = "GET /api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/issues/ (List a Project's Issues): request GET /api/0/projects/acme/web/issues/?";
     assert.ok(problems[0].startsWith(label), problems[0]);
@@ -50,7 +71,19 @@ describe('contract: client requests against the OpenAPI document', function () {
       'query parameter full="yes": (root) must be boolean {"type":"boolean"}',
       'query parameter start="2024-01-01": (root) must match format "date-time" {"format":"date-time"}',
     ]);
-    const allowed = checkRequest(issues, { method: 'GET', path: '/api/0/projects/acme/web/issues/', query: [['hashes', 'a'], ['hashes', 'b'], ['shortIdLookup', '1']] }, ALLOWANCES[`GET ${PATHS.projectIssues}`]);
+    const allowed = checkRequest(
+      issues,
+      {
+        method: 'GET',
+        path: '/api/0/projects/acme/web/issues/',
+        query: [
+          ['hashes', 'a'],
+          ['hashes', 'b'],
+          ['shortIdLookup', '1'],
+        ],
+      },
+      ALLOWANCES[`GET ${PATHS.projectIssues}`],
+    );
     assert.deepEqual(allowed, []);
   });
 
@@ -106,7 +139,10 @@ describe('contract: client requests against the OpenAPI document', function () {
       assert.deepEqual(unsent, NOT_SENT_BY_CLIENT[name], `${op.label}: documented parameters the client never sent`);
       assert.ok(ex.seen.get(`${op.label} 200`), `${op.label} answered 200 at least once`);
     }
-    assert.ok(log.some((e) => e.query.filter(([k]) => k === 'environment').length === 2), 'environment sent repeated');
+    assert.ok(
+      log.some((e) => e.query.filter(([k]) => k === 'environment').length === 2),
+      'environment sent repeated',
+    );
     ex.assertClean();
   });
 });

@@ -55,7 +55,11 @@ describe('contract: sandbox responses against the OpenAPI document', function ()
     for (const p of Object.values(PATHS)) assert.ok(operation('GET', p).responses['200'], `GET ${p} has a 200 answer`);
     for (const entry of NOT_IN_DOCUMENT) {
       const [method, template] = entry.split(' ');
-      assert.equal(operations().find((o) => o.method === method && o.template === template), undefined, `${entry} is now in the document: validate it`);
+      assert.equal(
+        operations().find((o) => o.method === method && o.template === template),
+        undefined,
+        `${entry} is now in the document: validate it`,
+      );
     }
   });
 
@@ -69,7 +73,14 @@ describe('contract: sandbox responses against the OpenAPI document', function ()
     };
     const problems: string[] = [];
     for (const dir of [SHARED_FIXTURES_DIR, REPO_FIXTURES_DIR]) {
-      assert.deepEqual(fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort(), Object.keys(fixtures).sort(), `every fixture of ${dir} is mapped to its operation`);
+      assert.deepEqual(
+        fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith('.json'))
+          .sort(),
+        Object.keys(fixtures).sort(),
+        `every fixture of ${dir} is mapped to its operation`,
+      );
       for (const [file, [method, template]] of Object.entries(fixtures)) {
         const body = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
         problems.push(...checkResponse(operation(method, template), 200, body).map((p) => `${path.join(dir, file)}: ${p}`));
@@ -83,7 +94,10 @@ describe('contract: sandbox responses against the OpenAPI document', function ()
     sb.control.faults.add({ path: '/issues/$', malformed: 'count' });
     await ex.send('GET', '/api/0/projects/acme/worker/issues/?limit=1', auth);
     assert.equal(ex.problems.length, 1, ex.problems.join('\n'));
-    assert.match(ex.problems[0], /^GET \/api\/0\/projects\/\{organization_id_or_slug\}\/\{project_id_or_slug\}\/issues\/ \(List a Project's Issues\) → 200: \/0\/count must be string .*\(for GET \/api\/0\/projects\/acme\/worker\/issues\/\?limit=1\)$/);
+    assert.match(
+      ex.problems[0],
+      /^GET \/api\/0\/projects\/\{organization_id_or_slug\}\/\{project_id_or_slug\}\/issues\/ \(List a Project's Issues\) → 200: \/0\/count must be string .*\(for GET \/api\/0\/projects\/acme\/worker\/issues\/\?limit=1\)$/,
+    );
   });
 
   it('organizations: every page, for every kind of credential, and the error answers', async () => {

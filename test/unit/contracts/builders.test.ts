@@ -35,7 +35,10 @@ describe('fixture builders', () => {
   it('aSession: each kind valid per StoredSessionSchema and survives the codec', () => {
     const sessions = [aSession(), aSession({ kind: 'token' }), aSession({ kind: 'apiKey' }), aSession({ kind: 'oauth', refreshToken: undefined, scopes: ['event:write'] })];
     for (const s of sessions) assert.ok(StoredSessionSchema.safeParse(s).success, s.kind);
-    assert.deepEqual(sessions.map((s) => s.kind), ['oauth', 'token', 'apiKey', 'oauth']);
+    assert.deepEqual(
+      sessions.map((s) => s.kind),
+      ['oauth', 'token', 'apiKey', 'oauth'],
+    );
     assert.equal(new Set(sessions.map((s) => s.id)).size, 4);
     assert.equal(new Set(sessions.map(sessionSecret)).size, 4, 'distinct secrets, so a leak names its session');
     const decoded = decodeSessions(encodeSessions(sessions));

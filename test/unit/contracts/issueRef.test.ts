@@ -3,19 +3,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { Commands } from '../../../src/constants';
-import {
-  commandArgs,
-  commandLink,
-  commandUri,
-  isIssueRef,
-  issueRef,
-  parseIssueRef,
-  refKey,
-  refOfIssue,
-  sameIssue,
-  type CommandId,
-  type IssueRef,
-} from '../../../src/contracts/issueRef';
+import { commandArgs, commandLink, commandUri, isIssueRef, issueRef, parseIssueRef, refKey, refOfIssue, sameIssue, type CommandId, type IssueRef } from '../../../src/contracts/issueRef';
 import { anIssue, anIssueRef } from '../builders';
 
 const REF: IssueRef = { org: 'acme', project: 'web-frontend', issueId: '4800000007' };
@@ -56,7 +44,7 @@ describe('IssueRef', () => {
     assert.equal(isIssueRef({ org: 'acme', project: 'web', issueId: 1 }), false);
   });
 
-  it('refOfIssue takes the issue\'s own project', () => {
+  it("refOfIssue takes the issue's own project", () => {
     const issue = anIssue({ id: '77', project: { slug: 'api-server' } });
     assert.deepEqual(refOfIssue('acme', issue), { org: 'acme', project: 'api-server', issueId: '77' });
     assert.equal(refOfIssue('acme', { id: 'x', project: { slug: 'p' } }), undefined);
@@ -81,7 +69,7 @@ describe('parseIssueRef: what a command may receive', () => {
     assert.equal(parseIssueRef({ org: 'acme', project: 'web-frontend', issueId: 2 ** 60 }), undefined);
   });
 
-  it('a legacy tree node: its issue\'s own project wins over the listed one', () => {
+  it("a legacy tree node: its issue's own project wins over the listed one", () => {
     const issue = anIssue({ id: '4800000007', project: { slug: 'api-server' } });
     const node = { type: 'issue', org: 'acme', project: 'web-frontend', issue, otherProject: true, period: '24h' };
     assert.deepEqual(parseIssueRef(node), { org: 'acme', project: 'api-server', issueId: '4800000007' });

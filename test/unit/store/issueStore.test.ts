@@ -31,7 +31,7 @@ describe('IssueStore', () => {
   };
 
   describe('loading', () => {
-    it('the first page: issues by id in the server\'s order, X-Hits, next cursor, loadedAt from the clock', async () => {
+    it("the first page: issues by id in the server's order, X-Hits, next cursor, loadedAt from the clock", async () => {
       const store = newStore(() => 1_000);
       const list = await store.load(UNRESOLVED);
       assert.equal(list.error, undefined);
@@ -50,13 +50,24 @@ describe('IssueStore', () => {
       assert.deepEqual(store.listsContaining(first.id), [list.key]);
       assert.equal(requests(), 1);
       const q = box.get().control.requests.list({ path: ISSUES })[0].query;
-      assert.deepEqual(q, [['statsPeriod', '24h'], ['sort', 'date'], ['limit', '100']], 'no query parameter: the server default is:unresolved');
+      assert.deepEqual(
+        q,
+        [
+          ['statsPeriod', '24h'],
+          ['sort', 'date'],
+          ['limit', '100'],
+        ],
+        'no query parameter: the server default is:unresolved',
+      );
     });
 
-    it('the Issues view\'s filters load through toParams: a short ID is looked up across projects', async () => {
+    it("the Issues view's filters load through toParams: a short ID is looked up across projects", async () => {
       const store = newStore();
       const list = await store.load({ org: 'acme', project: 'api-server', ...toParams({ ...DEFAULT_FILTER, preset: 'custom', text: 'WEB-FRONTEND-4' }) });
-      assert.deepEqual(list.issues.map((i) => i.shortId), ['WEB-FRONTEND-4']);
+      assert.deepEqual(
+        list.issues.map((i) => i.shortId),
+        ['WEB-FRONTEND-4'],
+      );
       assert.deepEqual(store.ref(list.issues[0].id), { org: 'acme', project: 'web-frontend', issueId: '4800000007' });
     });
 
@@ -91,7 +102,7 @@ describe('IssueStore', () => {
       });
       await store.load(UNRESOLVED, true);
       await pause(200);
-      assert.equal(requests(), 1, 'the answer\'s own change event joins the request that is answering');
+      assert.equal(requests(), 1, "the answer's own change event joins the request that is answering");
       assert.equal(changes, 2);
     });
 
@@ -183,26 +194,46 @@ describe('IssueStore', () => {
       await store.load(UNRESOLVED);
       assert.equal(store.stale(60_000).length, 0);
       now += 60_000;
-      assert.deepEqual(store.stale(60_000).map((l) => l.key), [store.peek(UNRESOLVED)!.key]);
+      assert.deepEqual(
+        store.stale(60_000).map((l) => l.key),
+        [store.peek(UNRESOLVED)!.key],
+      );
 
       const resetAt = Math.ceil((Date.now() + 25 * DAY) / 1000) * 1000;
       box.get().control.faults.add({ path: 'issues/$', status: 429, respond: { status: 429, headers: { 'x-sentry-rate-limit-reset': String(resetAt / 1000) }, body: '{"detail":"slow down"}' } });
       const limited = await store.load(WORKER);
       assert.equal((limited.error as { resetAt?: number }).resetAt, resetAt);
       now += 10 * DAY;
-      assert.deepEqual(store.stale(1000).map((l) => l.project), ['api-server'], 'the rate-limited list is fresh ten days later');
+      assert.deepEqual(
+        store.stale(1000).map((l) => l.project),
+        ['api-server'],
+        'the rate-limited list is fresh ten days later',
+      );
       now = resetAt;
-      assert.deepEqual(store.stale(1000).map((l) => l.project).sort(), ['api-server', 'worker']);
+      assert.deepEqual(
+        store
+          .stale(1000)
+          .map((l) => l.project)
+          .sort(),
+        ['api-server', 'worker'],
+      );
     });
 
-    it('lists under two periods share one issue object, which keeps both periods\' stats', async () => {
+    it("lists under two periods share one issue object, which keeps both periods' stats", async () => {
       const store = newStore();
       const day = await store.load(WORKER);
       const twoWeeks = await store.load({ ...WORKER, statsPeriod: '14d' });
       const id = day.issues[0].id;
       const shared = store.issue(id)!;
-      assert.equal(twoWeeks.issues.find((i) => i.id === id), shared);
-      assert.equal(store.peek(WORKER)!.issues.find((i) => i.id === id), shared, 'the 24h list now shows the same object');
+      assert.equal(
+        twoWeeks.issues.find((i) => i.id === id),
+        shared,
+      );
+      assert.equal(
+        store.peek(WORKER)!.issues.find((i) => i.id === id),
+        shared,
+        'the 24h list now shows the same object',
+      );
       assert.equal(shared.stats['24h']?.length, 24);
       assert.equal(shared.stats['14d']?.length, 14);
       assert.equal(store.listsContaining(id).length, 2);
@@ -230,7 +261,11 @@ describe('IssueStore', () => {
       const store = newStore();
       const spec: ListSpec = { ...WORKER, hashes };
       const list = await store.load(spec, true);
-      assert.deepEqual(list.issues.map((i) => i.id), [resolved.id], 'a resolved issue is shown: hashes find every status');
+      assert.deepEqual(
+        list.issues.map((i) => i.id),
+        [resolved.id],
+        'a resolved issue is shown: hashes find every status',
+      );
       assert.equal(list.droppedHashes, hashes.length - 100);
       const q = box.get().control.requests.list({ path: ISSUES }).at(-1)!.query;
       assert.equal(q.filter(([k]) => k === 'hashes').length, 100);
@@ -266,7 +301,14 @@ describe('IssueStore', () => {
       assert.deepEqual(seen[1].lists, [list.key]);
       assert.deepEqual(new Set(seen[1].issues), new Set(list.issues.map((i) => i.id)));
       await store.load(WORKER, true);
-      assert.deepEqual(seen.slice(2), [{ issues: [], lists: [list.key] }, { issues: [], lists: [list.key] }], 'a reload with the same data names no issue');
+      assert.deepEqual(
+        seen.slice(2),
+        [
+          { issues: [], lists: [list.key] },
+          { issues: [], lists: [list.key] },
+        ],
+        'a reload with the same data names no issue',
+      );
     });
 
     it('clear() names everything it forgot', async () => {
@@ -321,7 +363,10 @@ describe('IssueStore', () => {
       const unresolved = await store.load(UNRESOLVED);
       const all = await store.load(ALL);
       const target = unresolved.issues[0];
-      assert.ok(all.issues.some((i) => i.id === target.id), 'listed under all statuses too');
+      assert.ok(
+        all.issues.some((i) => i.id === target.id),
+        'listed under all statuses too',
+      );
       const seen = record(store);
       const handle = store.apply({ issueIds: [target.id], change: { status: 'resolved', statusDetails: { inNextRelease: true } } });
       assert.equal(handle.state, 'pending');
@@ -342,14 +387,18 @@ describe('IssueStore', () => {
       assert.equal(handle.state, 'rolledBack');
       assert.equal(await handle.settled, 'rolledBack');
       assert.equal(store.issue(target.id)?.status, 'unresolved');
-      assert.deepEqual(store.peek(UNRESOLVED)!.issues.map((i) => i.id), unresolved.issues.map((i) => i.id), 'back in its place');
+      assert.deepEqual(
+        store.peek(UNRESOLVED)!.issues.map((i) => i.id),
+        unresolved.issues.map((i) => i.id),
+        'back in its place',
+      );
       assert.equal(store.peek(UNRESOLVED)!.hits, unresolved.hits);
       assert.equal(handle.rollback(), false, 'single use');
       assert.equal(handle.confirm(), false);
       assert.equal(requests(), 2, 'patches make no request of their own');
     });
 
-    it('confirm(serverIssues): the server\'s answer becomes the known state; confirm() folds the change in', async () => {
+    it("confirm(serverIssues): the server's answer becomes the known state; confirm() folds the change in", async () => {
       const store = newStore();
       const list = await store.load(WORKER);
       const [a, b] = list.issues;
@@ -357,7 +406,7 @@ describe('IssueStore', () => {
       const server = { ...a, status: 'ignored', statusDetails: { ignoreCount: 100 }, substatus: 'archived_until_condition_met' } as Issue;
       assert.equal(h1.confirm([server, anIssue()]), true);
       assert.equal(h1.state, 'confirmed');
-      assert.deepEqual(store.issue(a.id)?.statusDetails, { ignoreCount: 100 }, 'the server\'s fields, not only the patch\'s');
+      assert.deepEqual(store.issue(a.id)?.statusDetails, { ignoreCount: 100 }, "the server's fields, not only the patch's");
       assert.equal(store.issue(a.id)?.stats['24h']?.length, 24, 'stats kept');
       assert.equal(h1.rollback(), false, 'a confirmed patch cannot be rolled back (Undo is a new patch)');
       assert.equal(store.issue(a.id)?.status, 'ignored');
@@ -366,7 +415,7 @@ describe('IssueStore', () => {
       h2.confirm();
       assert.equal(store.issue(b.id)?.isBookmarked, true);
       await store.load(WORKER, true);
-      assert.equal(store.issue(b.id)?.isBookmarked, false, 'a later answer is the server\'s word again (the sandbox has no writes yet)');
+      assert.equal(store.issue(b.id)?.isBookmarked, false, "a later answer is the server's word again (the sandbox has no writes yet)");
     });
 
     it('two patches on one issue apply in order; rolling back the first keeps the second', async () => {
@@ -406,7 +455,7 @@ describe('IssueStore', () => {
       unresolve.confirm([{ ...target, status: 'unresolved' }]);
       assert.equal(store.issue(target.id)?.status, 'unresolved', 'the older pending patch no longer applies over the newer confirmation');
       resolve.confirm([{ ...target, status: 'resolved' }]);
-      assert.equal(store.issue(target.id)?.status, 'unresolved', 'the user\'s last action stands');
+      assert.equal(store.issue(target.id)?.status, 'unresolved', "the user's last action stands");
     });
 
     it('a list load that answers while a patch is pending does not resurrect the old state', async () => {
@@ -439,7 +488,7 @@ describe('IssueStore', () => {
       assert.deepEqual(store.issue(target.id)?.statusDetails, { inRelease: 'latest' });
       assert.ok(!store.peek(UNRESOLVED)!.issues.some((i) => i.id === target.id));
       await store.load(UNRESOLVED, true);
-      assert.equal(store.issue(target.id)?.status, 'unresolved', 'a request made after the confirmation is the server\'s word (the sandbox has no writes yet)');
+      assert.equal(store.issue(target.id)?.status, 'unresolved', "a request made after the confirmation is the server's word (the sandbox has no writes yet)");
     });
 
     it('a patch over many issues in several lists is one event; bulk ids are deduplicated', async () => {
@@ -474,7 +523,10 @@ describe('IssueStore', () => {
 
     it('a patch on an issue not loaded yet shows once it arrives', async () => {
       const store = newStore();
-      const id = box.get().seed.issuesOf('worker').find((i) => i.status === 'unresolved')!.id;
+      const id = box
+        .get()
+        .seed.issuesOf('worker')
+        .find((i) => i.status === 'unresolved')!.id;
       const handle = store.apply({ issueIds: [id], change: { isBookmarked: true } });
       assert.equal(store.issue(id), undefined);
       await store.load(WORKER);

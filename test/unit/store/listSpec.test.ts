@@ -22,7 +22,7 @@ describe('store list specs', () => {
     assert.equal(n, 5 * 15 + 3 * 15);
   });
 
-  it('a period or sort left out is the server default\'s list', () => {
+  it("a period or sort left out is the server default's list", () => {
     assert.equal(listKey({ org: 'acme', project: 'web' }), listKey({ org: 'acme', project: 'web', statsPeriod: '24h', sort: 'date' }));
     assert.notEqual(listKey({ org: 'acme', project: 'web' }), listKey({ org: 'acme', project: 'web', statsPeriod: '' }));
   });

@@ -83,7 +83,20 @@ describe('mayMatch: local verdicts on a list query', () => {
     });
 
     // The token user of the sandbox is user 1.
-    const exact = ['is:unresolved', 'is:resolved', 'is:ignored', '!is:resolved', 'is:assigned', 'is:unassigned', 'is:bookmarked', 'assigned:me', 'assigned:none', 'is:unresolved assigned:me', 'is:regressed', 'is:escalating'];
+    const exact = [
+      'is:unresolved',
+      'is:resolved',
+      'is:ignored',
+      '!is:resolved',
+      'is:assigned',
+      'is:unassigned',
+      'is:bookmarked',
+      'assigned:me',
+      'assigned:none',
+      'is:unresolved assigned:me',
+      'is:regressed',
+      'is:escalating',
+    ];
     const partial = [undefined, 'is:unresolved level:error', 'is:for_review', 'is:unresolved lastSeen:-7d', 'bookmarks:me', 'environment:production'];
 
     for (const q of [...exact, ...partial]) {

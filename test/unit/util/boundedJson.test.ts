@@ -66,7 +66,11 @@ describe('boundedJson: depth and length bounds for hostile JSON', () => {
         throw new Error('getter');
       },
       date: new Date(0),
-      bad: { toJSON: () => { throw new Error('toJSON'); } },
+      bad: {
+        toJSON: () => {
+          throw new Error('toJSON');
+        },
+      },
       fn: () => 1,
       nan: Number.NaN,
     };

@@ -10,7 +10,10 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 class Refresher extends Disposable {
   runs = 0;
   refused = 0;
-  constructor(private readonly intervalMs: number, private readonly work: () => Promise<void>) {
+  constructor(
+    private readonly intervalMs: number,
+    private readonly work: () => Promise<void>,
+  ) {
     super();
     this.schedule();
   }
@@ -65,10 +68,23 @@ describe('Disposable', () => {
         throw new Error('boom 2');
       },
     });
-    assert.throws(() => owner.dispose(), (e: unknown) => e instanceof AggregateError && e.errors.length === 2);
+    assert.throws(
+      () => owner.dispose(),
+      (e: unknown) => e instanceof AggregateError && e.errors.length === 2,
+    );
     assert.deepEqual(disposed, ['middle', 'first']);
     assert.doesNotThrow(() => owner.dispose(), 'a second dispose does nothing');
-    assert.throws(() => disposeAll([{ dispose: () => { throw new Error('only one'); } }]), /only one/);
+    assert.throws(
+      () =>
+        disposeAll([
+          {
+            dispose: () => {
+              throw new Error('only one');
+            },
+          },
+        ]),
+      /only one/,
+    );
   });
 
   it('after dispose, _register disposes what it is given at once', () => {
@@ -95,7 +111,11 @@ describe('Disposable', () => {
     let fired = 0;
     owner.timer(() => fired++, 5);
     owner.dispose();
-    assert.equal(owner.timer(() => fired++, 0), undefined, 'refused');
+    assert.equal(
+      owner.timer(() => fired++, 0),
+      undefined,
+      'refused',
+    );
     await pause(30);
     assert.equal(fired, 0);
   });

@@ -53,7 +53,18 @@ describe('untrusted text', () => {
       assert.ok(safeWebUrl('https://sentry.io/organizations/acme/issues/1/', undefined));
     });
     it('refuses other schemes, hosts and look-alikes', () => {
-      for (const bad of ['command:workbench.action.terminal.sendSequence', 'file:///etc/passwd', 'vscode://x', 'javascript:alert(1)', 'https://evil.example/', 'https://sentry.io.evil.example/', 'http://sentry.io/', 'https://user:pw@sentry.io/', 'https://sentry.io:8443/', 42]) {
+      for (const bad of [
+        'command:workbench.action.terminal.sendSequence',
+        'file:///etc/passwd',
+        'vscode://x',
+        'javascript:alert(1)',
+        'https://evil.example/',
+        'https://sentry.io.evil.example/',
+        'http://sentry.io/',
+        'https://user:pw@sentry.io/',
+        'https://sentry.io:8443/',
+        42,
+      ]) {
         assert.equal(safeWebUrl(bad, base), undefined, String(bad));
       }
     });
@@ -66,7 +77,8 @@ describe('untrusted text', () => {
     });
     it('refuses other schemes, origins and plain http off loopback', () => {
       const base = 'https://sentry.io';
-      for (const bad of ['file:///etc/passwd', 'vscode://ms-vscode.x/y', 'smb://evil/share', 'https://evil.example/oauth/device/', 'command:x']) assert.equal(safeVerificationUrl(bad, base), undefined, bad);
+      for (const bad of ['file:///etc/passwd', 'vscode://ms-vscode.x/y', 'smb://evil/share', 'https://evil.example/oauth/device/', 'command:x'])
+        assert.equal(safeVerificationUrl(bad, base), undefined, bad);
       assert.equal(safeVerificationUrl('http://sentry.corp:9000/oauth/device/', 'http://sentry.corp:9000'), undefined);
     });
   });
