@@ -63,6 +63,26 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
     return answer;
   }
 
+  /**
+   * The big issue's panel, once a page it opened has answered its own first page: a test run alone
+   * (--grep) could otherwise meet the page's first request, which supersedes the test's own.
+   */
+  async function bigPanel(): Promise<EventsPanel> {
+    const fresh = !panels.get('acme', BIG);
+    const panel = panels.show({ org: 'acme', issueId: BIG });
+    if (fresh) {
+      await new Promise<void>((resolve) => {
+        const sub = panel.onDidPost((m) => {
+          if (m.type === 'response' && m.method === 'events') {
+            sub.dispose();
+            resolve();
+          }
+        });
+      });
+    }
+    return panel;
+  }
+
   async function eventsWith(panel: EventsPanel, filters: EventFilters, cursor?: string): Promise<{ query: Pairs; answer: Extract<HostMessage, { type: 'response' }> }> {
     await control('requests/clear', {});
     const answer = await ask(panel, 'events', { filters, cursor });
@@ -128,7 +148,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
   });
 
   it('each filter sends exactly its parameters', async () => {
-    const panel = panels.show({ org: 'acme', issueId: BIG });
+    const panel = await bigPanel();
     const envs = (await client.getTagDetails('acme', BIG, 'environment')).topValues.map((v) => v.value!).slice(0, 2);
     assert.ok(envs.length >= 2, 'the seed has two environments for the big issue');
     const cases: [string, Partial<EventFilters>, string[]][] = [
@@ -158,7 +178,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
   });
 
   it('"Load more" sends the cursor of the previous page with the same filters', async () => {
-    const panel = panels.show({ org: 'acme', issueId: BIG });
+    const panel = await bigPanel();
     const filters: EventFilters = { ...DEFAULT_FILTERS, query: 'level:error' };
     const first = await eventsWith(panel, filters);
     assert.ok(first.answer.ok && first.answer.method === 'events');
@@ -173,7 +193,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
   });
 
   it('full events carry exceptions with frames newest first', async () => {
-    const panel = panels.show({ org: 'acme', issueId: BIG });
+    const panel = await bigPanel();
     const { answer } = await eventsWith(panel, { ...DEFAULT_FILTERS, full: true });
     assert.ok(answer.ok);
     const [event] = decodeEvents((answer.result as { eventsJson: string }).eventsJson);
@@ -187,7 +207,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
   });
 
   it('tag details: lazily per key, filtered by the chosen environments', async () => {
-    const panel = panels.show({ org: 'acme', issueId: BIG });
+    const panel = await bigPanel();
     await control('requests/clear', {});
     const answer = await ask(panel, 'tag', { key: 'browser', environments: ['production'] });
     assert.ok(answer.ok, answer.ok ? '' : answer.error.message);
@@ -200,7 +220,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
   });
 
   it('Show all values: a key with more values than one page follows the cursor, page by page, with its environments', async () => {
-    const panel = panels.show({ org: 'acme', issueId: BIG });
+    const panel = await bigPanel();
     const environments = ['production'];
     await control('requests/clear', {});
     const first = await ask(panel, 'tag', { key: 'user', environments });
@@ -231,7 +251,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
   });
 
   it('Show all values: a server\'s Link header with a next cursor is followed (respond fault), and a bad cursor never reaches it', async () => {
-    const panel = panels.show({ org: 'acme', issueId: BIG });
+    const panel = await bigPanel();
     const path = `/api/0/organizations/acme/issues/${BIG}/tags/browser/`;
     const link = `<${SANDBOX_URL}${path}?cursor=0:0:1>; rel="previous"; results="false"; cursor="0:0:1", <${SANDBOX_URL}${path}?cursor=0:1:0>; rel="next"; results="true"; cursor="0:1:0"`;
     const body = JSON.stringify({ key: 'browser', name: 'Browser', uniqueValues: 2, totalValues: 3, topValues: [{ key: 'browser', name: 'Lynx', value: 'Lynx', count: 2, firstSeen: '2024-01-01T00:00:00Z', lastSeen: '2024-01-02T00:00:00Z' }] });
@@ -269,7 +289,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
   });
 
   it('a server that answers 1,000 events to one page: the panel posts at most one page, in a bounded message', async () => {
-    const panel = panels.show({ org: 'acme', issueId: BIG });
+    const panel = await bigPanel();
     const events = Array.from({ length: 1000 }, (_, i) => ({
       id: String(9_000_000 + i),
       eventID: `${i}`.padStart(32, 'a'),
@@ -290,7 +310,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
   });
 
   it('an event nested 20,000 levels deep reaches the page bounded instead of failing the list', async () => {
-    const panel = panels.show({ org: 'acme', issueId: BIG });
+    const panel = await bigPanel();
     const deep = `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`;
     const event = `{"id":"9100000","eventID":"${'b'.repeat(32)}","groupID":"${BIG}","dateCreated":"2024-01-01T00:00:00Z","message":"deep","title":"Deep","tags":[],"user":${deep},"metadata":${deep},"crashFile":${deep}}`;
     await control('faults', { path: '/events/$', count: 1, respond: { status: 200, headers: { 'content-type': 'application/json' }, body: `[${event}]` } });
@@ -305,7 +325,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
   });
 
   it('Open in Browser opens only a web page of the server (or sentry.io), through the panels\' UI holder', async () => {
-    const panel = panels.show({ org: 'acme', issueId: BIG });
+    const panel = await bigPanel();
     const rec = new UiRecorder();
     panels.ui.override(rec.ui());
     try {
@@ -334,7 +354,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
   });
 
   it('errors come back typed, with the tree\'s actions (401 -> Sign In, Retry)', async () => {
-    const panel = panels.show({ org: 'acme', issueId: BIG });
+    const panel = await bigPanel();
     await control('faults', { path: '/events/$', status: 401, count: 1 });
     const answer = await ask(panel, 'events', { filters: DEFAULT_FILTERS });
     assert.equal(answer.ok, false);
@@ -345,7 +365,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
   });
 
   it('locations open through openLocation, else they are copied', async () => {
-    const panel = panels.show({ org: 'acme', issueId: BIG });
+    const panel = await bigPanel();
     mapsToWorkspace = true;
     await vscode.env.clipboard.writeText('before');
     await panel.handle({ type: 'openLocation', location: 'src/app/checkout.ts:23', frame: { filename: 'src/app/checkout.ts', lineNo: 23, function: 'checkout' } });
