@@ -166,8 +166,7 @@ export type RequestMessage = {
 }[RequestMethod];
 
 export type ResponseMessage<M extends RequestMethod = RequestMethod> =
-  | { type: 'response'; id: number; method: M; ok: true; result: Requests[M]['result'] }
-  | { type: 'response'; id: number; method: M; ok: false; error: ErrorView };
+  { type: 'response'; id: number; method: M; ok: true; result: Requests[M]['result'] } | { type: 'response'; id: number; method: M; ok: false; error: ErrorView };
 
 // ---------------------------------------------------------------------------------------------
 // Messages

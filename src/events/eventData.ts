@@ -127,14 +127,12 @@ export function toEventData(e: SentryEvent, full: boolean): EventData {
   };
   if (e.crashFile !== undefined && e.crashFile !== null) out.crashFile = c.free(e.crashFile);
   if (full || e.entries) {
-    out.exceptions = c.list(exceptionsOf(fewerEntries(e, c)), MAX_EXCEPTIONS).map(
-      (x): ExceptionData => ({
-        type: c.opt(x.type, MAX_FRAME_TEXT),
-        value: c.opt(x.value, MAX_TEXT),
-        module: c.opt(x.module, MAX_FRAME_TEXT),
-        frames: c.list(framesNewestFirst(x.stacktrace?.frames), MAX_FRAMES).map((f) => toFrame(f, c)),
-      }),
-    );
+    out.exceptions = c.list(exceptionsOf(fewerEntries(e, c)), MAX_EXCEPTIONS).map((x): ExceptionData => ({
+      type: c.opt(x.type, MAX_FRAME_TEXT),
+      value: c.opt(x.value, MAX_TEXT),
+      module: c.opt(x.module, MAX_FRAME_TEXT),
+      frames: c.list(framesNewestFirst(x.stacktrace?.frames), MAX_FRAMES).map((f) => toFrame(f, c)),
+    }));
   }
   if (c.cut) out.trimmed = true;
   return out;

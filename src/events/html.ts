@@ -13,17 +13,13 @@ export interface HtmlUris {
 }
 
 export function makeNonce(): string {
-  return randomBytes(18).toString('base64').replace(/[^A-Za-z0-9]/g, '');
+  return randomBytes(18)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '');
 }
 
 export function contentSecurityPolicy(cspSource: string, nonce: string): string {
-  return [
-    "default-src 'none'",
-    `style-src ${cspSource}`,
-    `font-src ${cspSource}`,
-    `img-src ${cspSource} data:`,
-    `script-src 'nonce-${nonce}'`,
-  ].join('; ');
+  return ["default-src 'none'", `style-src ${cspSource}`, `font-src ${cspSource}`, `img-src ${cspSource} data:`, `script-src 'nonce-${nonce}'`].join('; ');
 }
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

@@ -10,16 +10,7 @@ import * as vscode from 'vscode';
 import type { SentryClient } from '../api/client';
 import { Commands } from '../constants';
 import { refKey } from '../contracts/issueRef';
-import {
-  PROTOCOL_VERSION,
-  parsePageMessage,
-  type FrameRef,
-  type HostMessage,
-  type IssueHeader,
-  type PageMessage,
-  type PanelState,
-  type RequestMessage,
-} from '../contracts/eventsProtocol';
+import { PROTOCOL_VERSION, parsePageMessage, type FrameRef, type HostMessage, type IssueHeader, type PageMessage, type PanelState, type RequestMessage } from '../contracts/eventsProtocol';
 import type { IssueStore } from '../store/issueStore';
 import { EventsModel } from '../store/eventsModel';
 import { Disposable } from '../util/disposable';
@@ -81,9 +72,7 @@ export class EventsPanel extends Disposable {
     private readonly deps: EventsPanelDeps,
   ) {
     super();
-    this.model = this._register(
-      new EventsModel(state, { getClient: deps.getClient, convert: eventPage, tagData: toTagData, maxCacheChars: MAX_RESTORE_CHARS, state }),
-    );
+    this.model = this._register(new EventsModel(state, { getClient: deps.getClient, convert: eventPage, tagData: toTagData, maxCacheChars: MAX_RESTORE_CHARS, state }));
     this.takeStoreIssue(false);
     const webview = panel.webview;
     webview.options = webviewOptions(deps.extensionUri);

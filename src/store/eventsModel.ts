@@ -108,10 +108,7 @@ export class EventsModel extends Disposable {
     super();
     this.maxCacheChars = options.maxCacheChars ?? Infinity;
     const s = options.state;
-    this.stateValue =
-      s && this.isOwn(s)
-        ? s
-        : { v: PROTOCOL_VERSION, org: issue.org, issueId: issue.issueId, issue: { id: issue.issueId }, filters: DEFAULT_FILTERS, tab: 'events' };
+    this.stateValue = s && this.isOwn(s) ? s : { v: PROTOCOL_VERSION, org: issue.org, issueId: issue.issueId, issue: { id: issue.issueId }, filters: DEFAULT_FILTERS, tab: 'events' };
     this._register(toDisposable(() => this.abortAll()));
   }
 

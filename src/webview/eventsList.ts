@@ -221,11 +221,7 @@ function locationButton(location: string, cb: ListCallbacks, frame?: FrameRef, l
 }
 
 function copyButton(text: string, what: string, cb: ListCallbacks): HTMLElement {
-  return h(
-    'button',
-    { class: 'icon-button', title: `Copy ${what}`, attrs: { type: 'button', 'aria-label': `Copy ${what}` }, on: { click: () => cb.copy(text, what) } },
-    icon('copy'),
-  );
+  return h('button', { class: 'icon-button', title: `Copy ${what}`, attrs: { type: 'button', 'aria-label': `Copy ${what}` }, on: { click: () => cb.copy(text, what) } }, icon('copy'));
 }
 
 export function renderRow(e: EventData, index: number, open: boolean, query: string, full: boolean, cb: ListCallbacks, now: number): HTMLElement {

@@ -68,11 +68,7 @@ export class EventsTab {
     const empty = s.loading === 'none' && !s.error && !stale && s.events.length === 0;
     this.emptyBox.hidden = !empty;
     if (empty) {
-      replace(
-        this.emptyBox,
-        h('p', { text: 'No events match these filters.' }),
-        h('p', { class: 'muted', text: 'Try a longer period, fewer environments or a different query.' }),
-      );
+      replace(this.emptyBox, h('p', { text: 'No events match these filters.' }), h('p', { class: 'muted', text: 'Try a longer period, fewer environments or a different query.' }));
     }
 
     // List
@@ -90,9 +86,7 @@ export class EventsTab {
       h(
         'span',
         { class: 'actions' },
-        ...error.actions.map((a, n) =>
-          button({ attrs: { secondary: n > 0 }, dataset: { action: a }, text: ACTION_LABELS[a], on: { click: () => this.cb.errorAction(a, this.cb.retry) } }),
-        ),
+        ...error.actions.map((a, n) => button({ attrs: { secondary: n > 0 }, dataset: { action: a }, text: ACTION_LABELS[a], on: { click: () => this.cb.errorAction(a, this.cb.retry) } })),
       ),
     );
   }

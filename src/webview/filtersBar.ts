@@ -43,11 +43,7 @@ export class FiltersBar {
       button({ id: 'range-apply', attrs: { secondary: true }, text: 'Apply', on: { click: () => this.applyRange() } }),
       this.rangeError,
     );
-    const searchButton = h(
-      'button',
-      { class: 'icon-button', title: 'Search', attrs: { type: 'button', 'aria-label': 'Search' }, on: { click: () => this.applyQuery() } },
-      icon('search'),
-    );
+    const searchButton = h('button', { class: 'icon-button', title: 'Search', attrs: { type: 'button', 'aria-label': 'Search' }, on: { click: () => this.applyQuery() } }, icon('search'));
     const clearButton = h(
       'button',
       { class: 'icon-button', title: 'Clear the search', attrs: { type: 'button', 'aria-label': 'Clear the search' }, on: { click: () => ((this.query.value = ''), this.applyQuery()) } },

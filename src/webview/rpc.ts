@@ -4,14 +4,7 @@
  * host message goes to `onNotice`. Also the page's getState/setState. Callbacks run inside the
  * message event, in the order the host answered, as the page's state changes expect.
  */
-import {
-  asHostMessage,
-  type HostMessage,
-  type PageMessage,
-  type RequestMethod,
-  type Requests,
-  type ResponseMessage,
-} from '../contracts/eventsProtocol';
+import { asHostMessage, type HostMessage, type PageMessage, type RequestMethod, type Requests, type ResponseMessage } from '../contracts/eventsProtocol';
 
 /** What acquireVsCodeApi() returns. */
 export interface VsCodeApi {

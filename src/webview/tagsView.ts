@@ -118,10 +118,7 @@ export class TagsView {
       for (const b of bars) {
         const fill = h('span', { class: 'bar-fill' });
         fill.style.width = `${(b.share * 100).toFixed(2)}%`;
-        const seen =
-          b.lastSeen || b.firstSeen
-            ? `first seen ${b.firstSeen ? relativeTime(b.firstSeen, now) : '?'}, last seen ${b.lastSeen ? relativeTime(b.lastSeen, now) : '?'}`
-            : '';
+        const seen = b.lastSeen || b.firstSeen ? `first seen ${b.firstSeen ? relativeTime(b.firstSeen, now) : '?'}, last seen ${b.lastSeen ? relativeTime(b.lastSeen, now) : '?'}` : '';
         const label =
           b.raw !== null
             ? h('button', {
@@ -163,8 +160,7 @@ export class TagsView {
     const unique = slot.data?.uniqueValues ?? 0;
     const of = unique > st.loaded ? ` of ${unique.toLocaleString('en')}` : '';
     const loaded = `${st.loaded.toLocaleString('en')}${of} values`;
-    const button = (label: string) =>
-      h('vscode-button', { class: 'show-all', attrs: { secondary: true }, text: label, dataset: { key }, on: { click: () => this.cb.showAll(key) } });
+    const button = (label: string) => h('vscode-button', { class: 'show-all', attrs: { secondary: true }, text: label, dataset: { key }, on: { click: () => this.cb.showAll(key) } });
     switch (st.status) {
       case 'idle':
         return st.offer ? h('div', { class: 'show-all-row' }, button(unique > st.loaded ? `Show all ${unique.toLocaleString('en')} values` : 'Show all values')) : null;

@@ -155,11 +155,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
       ['period preset 1h', { period: { kind: 'preset', statsPeriod: '1h' } }, ['statsPeriod=1h']],
       ['period preset 24h', { period: { kind: 'preset', statsPeriod: '24h' } }, ['statsPeriod=24h']],
       ['period preset 14d', { period: { kind: 'preset', statsPeriod: '14d' } }, ['statsPeriod=14d']],
-      [
-        'custom range (no statsPeriod)',
-        { period: { kind: 'range', start: '2020-01-01T00:00:00Z', end: '2030-01-01T00:00:00Z' } },
-        ['end=2030-01-01T00:00:00Z', 'start=2020-01-01T00:00:00Z'],
-      ],
+      ['custom range (no statsPeriod)', { period: { kind: 'range', start: '2020-01-01T00:00:00Z', end: '2030-01-01T00:00:00Z' } }, ['end=2030-01-01T00:00:00Z', 'start=2020-01-01T00:00:00Z']],
       ['environments', { environments: envs }, [...envs.map((e) => `environment=${e}`), 'statsPeriod=90d'].sort()],
       ['query', { query: 'browser:Chrome' }, ['query=browser:Chrome', 'statsPeriod=90d']],
       ['full', { full: true }, ['full=true', 'statsPeriod=90d']],
@@ -189,7 +185,10 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
     assert.deepEqual(sorted(more.query), [`cursor=${r1.nextCursor}`, 'query=level:error', 'statsPeriod=90d']);
     const ids = new Set(decodeEvents(r1.eventsJson).map((e) => e.id));
     const r2 = (more.answer as { result: { eventsJson: string } }).result;
-    assert.ok(decodeEvents(r2.eventsJson).every((e) => !ids.has(e.id)), 'the second page has other events');
+    assert.ok(
+      decodeEvents(r2.eventsJson).every((e) => !ids.has(e.id)),
+      'the second page has other events',
+    );
   });
 
   it('full events carry exceptions with frames newest first', async () => {
@@ -198,8 +197,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
     assert.ok(answer.ok);
     const [event] = decodeEvents((answer.result as { eventsJson: string }).eventsJson);
     const raw = (await client.listIssueEvents('acme', BIG, { full: true, perPage: 1, statsPeriod: '90d' })).items[0];
-    const wire = (raw.entries!.find((e) => e.type === 'exception')!.data as { values: { stacktrace: { frames: { function: string; lineNo: number }[] } }[] }).values[0]
-      .stacktrace.frames;
+    const wire = (raw.entries!.find((e) => e.type === 'exception')!.data as { values: { stacktrace: { frames: { function: string; lineNo: number }[] } }[] }).values[0].stacktrace.frames;
     const frames = event.exceptions![0].frames;
     assert.equal(frames[0].function, wire[wire.length - 1].function);
     assert.equal(frames[0].lineNo, wire[wire.length - 1].lineNo);
@@ -246,15 +244,21 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
     assert.deepEqual(
       log.map((r) => sorted(r.query)),
       [['environment=production'], ...cursors.map((c) => [`cursor=${c}`, 'environment=production'])],
-      'one request per page, each with the previous answer\'s cursor and the same environments',
+      "one request per page, each with the previous answer's cursor and the same environments",
     );
   });
 
-  it('Show all values: a server\'s Link header with a next cursor is followed (respond fault), and a bad cursor never reaches it', async () => {
+  it("Show all values: a server's Link header with a next cursor is followed (respond fault), and a bad cursor never reaches it", async () => {
     const panel = await bigPanel();
     const path = `/api/0/organizations/acme/issues/${BIG}/tags/browser/`;
     const link = `<${SANDBOX_URL}${path}?cursor=0:0:1>; rel="previous"; results="false"; cursor="0:0:1", <${SANDBOX_URL}${path}?cursor=0:1:0>; rel="next"; results="true"; cursor="0:1:0"`;
-    const body = JSON.stringify({ key: 'browser', name: 'Browser', uniqueValues: 2, totalValues: 3, topValues: [{ key: 'browser', name: 'Lynx', value: 'Lynx', count: 2, firstSeen: '2024-01-01T00:00:00Z', lastSeen: '2024-01-02T00:00:00Z' }] });
+    const body = JSON.stringify({
+      key: 'browser',
+      name: 'Browser',
+      uniqueValues: 2,
+      totalValues: 3,
+      topValues: [{ key: 'browser', name: 'Lynx', value: 'Lynx', count: 2, firstSeen: '2024-01-01T00:00:00Z', lastSeen: '2024-01-02T00:00:00Z' }],
+    });
     await control('faults', { path: '/tags/browser/$', count: 1, respond: { status: 200, headers: { 'content-type': 'application/json', link }, body } });
     const first = await ask(panel, 'tag', { key: 'browser', environments: [] });
     assert.ok(first.ok, first.ok ? '' : first.error.message);
@@ -263,7 +267,10 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
     const second = await ask(panel, 'tag', { key: 'browser', environments: [], cursor: '0:1:0' });
     assert.ok(second.ok, second.ok ? '' : second.error.message);
     const log = (await control<RequestLogEntry[]>('requests')).filter((r) => r.path === path);
-    assert.deepEqual(log.map((r) => r.query), [[['cursor', '0:1:0']]]);
+    assert.deepEqual(
+      log.map((r) => r.query),
+      [[['cursor', '0:1:0']]],
+    );
     // Malformed requests from the page are dropped by the host: no request, no answer.
     await control('requests/clear', {});
     for (const params of [{ key: 'browser', cursor: 42 }, { key: 'browser', cursor: 'x'.repeat(501) }, { key: '..' }]) await panel.handle({ type: 'request', id: nextId++, method: 'tag', params });
@@ -285,7 +292,11 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
     panel.dispose();
     await handled;
     assert.ok(Date.now() - started < 5000, `the request ended with the panel (after ${Date.now() - started} ms), not with the server's 10 s answer`);
-    assert.deepEqual(posted.filter((m) => m.type === 'response' && m.id === id), [], 'nothing is posted to a closed panel');
+    assert.deepEqual(
+      posted.filter((m) => m.type === 'response' && m.id === id),
+      [],
+      'nothing is posted to a closed panel',
+    );
   });
 
   it('a server that answers 1,000 events to one page: the panel posts at most one page, in a bounded message', async () => {
@@ -324,7 +335,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
     assert.match(JSON.stringify(e.metadata), /nested too deeply/);
   });
 
-  it('Open in Browser opens only a web page of the server (or sentry.io), through the panels\' UI holder', async () => {
+  it("Open in Browser opens only a web page of the server (or sentry.io), through the panels' UI holder", async () => {
     const panel = await bigPanel();
     const rec = new UiRecorder();
     panels.ui.override(rec.ui());
@@ -353,7 +364,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
     }
   });
 
-  it('errors come back typed, with the tree\'s actions (401 -> Sign In, Retry)', async () => {
+  it("errors come back typed, with the tree's actions (401 -> Sign In, Retry)", async () => {
     const panel = await bigPanel();
     await control('faults', { path: '/events/$', status: 401, count: 1 });
     const answer = await ask(panel, 'events', { filters: DEFAULT_FILTERS });
@@ -393,9 +404,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
     const req = await waitFor('the restored page to request events', async () => (await requests(EVENTS_PATH(XSS)))[0]);
     assert.deepEqual(sorted(req.query), ['query=level:error', 'sample=true', 'statsPeriod=24h']);
     // The header is re-fetched by a short-ID lookup in its project.
-    const lookup = await waitFor('the header lookup', async () =>
-      (await control<RequestLogEntry[]>('requests')).find((r) => r.path === '/api/0/projects/acme/web-frontend/issues/'),
-    );
+    const lookup = await waitFor('the header lookup', async () => (await control<RequestLogEntry[]>('requests')).find((r) => r.path === '/api/0/projects/acme/web-frontend/issues/'));
     assert.deepEqual(sorted(lookup.query), ['query=WEB-FRONTEND-2', 'shortIdLookup=1', 'statsPeriod=']);
     await waitFor('the refreshed header', () => panel.currentState.issue.count !== undefined);
     assert.equal(panel.currentState.issue.title, '<img src=x onerror=alert(1)>');
@@ -408,7 +417,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
     assert.equal(closed, true);
   });
 
-  it('the header is the issue store\'s issue: a later write to the store shows in the header at once, and its rollback too', async () => {
+  it("the header is the issue store's issue: a later write to the store shows in the header at once, and its rollback too", async () => {
     const issue = await store.lookupShortId('acme', 'web-frontend', 'WEB-FRONTEND-3');
     assert.ok(issue);
     const panel = panels.show({ org: 'acme', issueId: issue.id });
@@ -478,7 +487,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
     api.events.dispose();
   });
 
-  it('the command\'s messages embed what was typed and the server said only as plain text (no link can form)', async () => {
+  it("the command's messages embed what was typed and the server said only as plain text (no link can form)", async () => {
     const api = await activateExtension();
     const rec = new UiRecorder();
     const { restore } = await signInToSandbox(rec);

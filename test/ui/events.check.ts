@@ -78,7 +78,10 @@ async function setTheme(page: Page, vscode: Workbench, theme: string): Promise<v
   const input = page.locator('.quick-input-widget input.input').first();
   await input.waitFor({ state: 'visible' });
   // The themes arrive after the picker opens: wait for them before filtering.
-  await page.locator('.quick-input-list .monaco-list-row .label-name', { hasText: /Modern$/ }).first().waitFor({ state: 'visible' });
+  await page
+    .locator('.quick-input-list .monaco-list-row .label-name', { hasText: /Modern$/ })
+    .first()
+    .waitFor({ state: 'visible' });
   await input.fill(theme);
   const row = page.locator('.quick-input-list .monaco-list-row.focused', { has: page.locator('.label-name', { hasText: new RegExp(`^${theme}$`) }) }).first();
   await row.waitFor({ state: 'visible' });
@@ -132,7 +135,10 @@ check('events panel: the XSS issue renders its markup as text and runs nothing (
   assert.equal(await f.locator('img').count(), 0, 'no <img> element was created from server text');
   const titles = await f.locator('.event-row .event-title').allTextContents();
   assert.ok(titles.length > 0);
-  assert.ok(titles.some((t) => t.includes('<img') || t.includes('<')), `row titles show the markup as text: ${titles.slice(0, 3).join(' | ')}`);
+  assert.ok(
+    titles.some((t) => t.includes('<img') || t.includes('<')),
+    `row titles show the markup as text: ${titles.slice(0, 3).join(' | ')}`,
+  );
   assert.equal(await f.evaluate("document.querySelectorAll('[onerror],[onload],[onclick],[onmouseover]').length"), 0, 'no inline handler attribute exists');
   assert.equal(await f.evaluate("[...document.scripts].filter((s) => /alert/.test(s.textContent ?? '')).length"), 0, 'no script carries server text');
   await page.waitForTimeout(500);
@@ -260,7 +266,10 @@ check('events panel: filters survive hiding, showing and a window reload', async
   await vscode.runCommand('File: New Untitled Text File');
   await page.locator('.tabs-container .tab.active', { hasText: 'Untitled' }).waitFor({ state: 'visible' });
   step('untitled');
-  await page.locator('.tabs-container .tab', { hasText: `${XSS_SHORT_ID} · Events` }).first().click();
+  await page
+    .locator('.tabs-container .tab', { hasText: `${XSS_SHORT_ID} · Events` })
+    .first()
+    .click();
   step('tab clicked');
   f = await eventsFrame(page, XSS_SHORT_ID);
   step('frame again');
@@ -272,7 +281,10 @@ check('events panel: filters survive hiding, showing and a window reload', async
   const palette = page.locator('.quick-input-widget input.input').first();
   await palette.waitFor({ state: 'visible' });
   await palette.fill('>Developer: Reload Window');
-  await page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: /^Developer: Reload Window$/ }) }).first().waitFor();
+  await page
+    .locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: /^Developer: Reload Window$/ }) })
+    .first()
+    .waitFor();
   await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), page.keyboard.press('Enter')]);
   await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
   step('reloaded');
@@ -288,52 +300,63 @@ check('events panel: filters survive hiding, showing and a window reload', async
   await closeEditors(vscode);
 });
 
-check('events panel: a stack frame click opens the file at its line (light theme)', async ({ page, vscode }) => {
-  const loc = seed.locations.find((l) => l.project === 'web-frontend' && l.line !== null && l.file.startsWith('src/app/') && l.location?.includes(':'));
-  assert.ok(loc, 'the seed has an issue located in src/app/');
-  await signIn(page, vscode);
-  await setTheme(page, vscode, 'Light Modern');
-  try {
-    await closeEditors(vscode);
-    await hidePanel(page, vscode);
-    const f = await openEvents(page, vscode, loc.shortId);
-    await waitLoaded(f);
-    await f.locator('#full').click();
-    await until(f, "document.getElementById('full')?.checked === true");
-    await waitLoaded(f);
-    await f.locator('.event-row .expander').first().click();
-    const frame = f.locator('.event-row.open .frame.in-app .frame-head').first();
-    await frame.waitFor();
-    const where = (await frame.locator('.frame-where').textContent()) ?? '';
-    const line = Number(/:(\d+)/.exec(where)?.[1]);
-    await f.locator('.event-row.open .exception').first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
-    await page.waitForTimeout(200);
-    await shot(vscode, 'events-panel-stack-light');
-    await frame.click();
-    const fileName = loc.file.split('/').pop()!;
-    await page.locator('.tabs-container .tab', { hasText: fileName }).first().waitFor({ state: 'visible' });
-    if (line) await vscode.waitForText(new RegExp(`Ln ${line},`), { within: page.locator('.part.statusbar') });
-    await shot(vscode, 'events-panel-frame-opened-light');
-  } finally {
-    await setTheme(page, vscode, 'Dark Modern');
-    await closeEditors(vscode);
-  }
-}, { timeoutMs: 120_000 });
+check(
+  'events panel: a stack frame click opens the file at its line (light theme)',
+  async ({ page, vscode }) => {
+    const loc = seed.locations.find((l) => l.project === 'web-frontend' && l.line !== null && l.file.startsWith('src/app/') && l.location?.includes(':'));
+    assert.ok(loc, 'the seed has an issue located in src/app/');
+    await signIn(page, vscode);
+    await setTheme(page, vscode, 'Light Modern');
+    try {
+      await closeEditors(vscode);
+      await hidePanel(page, vscode);
+      const f = await openEvents(page, vscode, loc.shortId);
+      await waitLoaded(f);
+      await f.locator('#full').click();
+      await until(f, "document.getElementById('full')?.checked === true");
+      await waitLoaded(f);
+      await f.locator('.event-row .expander').first().click();
+      const frame = f.locator('.event-row.open .frame.in-app .frame-head').first();
+      await frame.waitFor();
+      const where = (await frame.locator('.frame-where').textContent()) ?? '';
+      const line = Number(/:(\d+)/.exec(where)?.[1]);
+      await f
+        .locator('.event-row.open .exception')
+        .first()
+        .evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await page.waitForTimeout(200);
+      await shot(vscode, 'events-panel-stack-light');
+      await frame.click();
+      const fileName = loc.file.split('/').pop()!;
+      await page.locator('.tabs-container .tab', { hasText: fileName }).first().waitFor({ state: 'visible' });
+      if (line) await vscode.waitForText(new RegExp(`Ln ${line},`), { within: page.locator('.part.statusbar') });
+      await shot(vscode, 'events-panel-frame-opened-light');
+    } finally {
+      await setTheme(page, vscode, 'Dark Modern');
+      await closeEditors(vscode);
+    }
+  },
+  { timeoutMs: 120_000 },
+);
 
-check('events panel: high contrast theme', async ({ page, vscode }) => {
-  await signIn(page, vscode);
-  await setTheme(page, vscode, 'Dark High Contrast');
-  try {
-    await closeEditors(vscode);
-    await hidePanel(page, vscode);
-    const f = await openEvents(page, vscode, XSS_SHORT_ID);
-    await waitLoaded(f);
-    await f.locator('.event-row .expander').first().click();
-    await f.locator('.event-row.open .details').waitFor();
-    assert.equal(await f.evaluate("document.body.classList.contains('vscode-high-contrast')"), true);
-    await shot(vscode, 'events-panel-high-contrast');
-  } finally {
-    await setTheme(page, vscode, 'Dark Modern');
-    await closeEditors(vscode);
-  }
-}, { timeoutMs: 90_000 });
+check(
+  'events panel: high contrast theme',
+  async ({ page, vscode }) => {
+    await signIn(page, vscode);
+    await setTheme(page, vscode, 'Dark High Contrast');
+    try {
+      await closeEditors(vscode);
+      await hidePanel(page, vscode);
+      const f = await openEvents(page, vscode, XSS_SHORT_ID);
+      await waitLoaded(f);
+      await f.locator('.event-row .expander').first().click();
+      await f.locator('.event-row.open .details').waitFor();
+      assert.equal(await f.evaluate("document.body.classList.contains('vscode-high-contrast')"), true);
+      await shot(vscode, 'events-panel-high-contrast');
+    } finally {
+      await setTheme(page, vscode, 'Dark Modern');
+      await closeEditors(vscode);
+    }
+  },
+  { timeoutMs: 90_000 },
+);

@@ -16,7 +16,10 @@ describe('events: API resources -> protocol data', () => {
     assert.equal(d.dateCreated, e.dateCreated);
     assert.equal(d.title, e.title);
     assert.equal(d.type, e['event.type']);
-    assert.deepEqual(d.tags, e.tags.map((t) => ({ key: t.key, value: t.value })));
+    assert.deepEqual(
+      d.tags,
+      e.tags.map((t) => ({ key: t.key, value: t.value })),
+    );
     assert.equal(d.exceptions, undefined);
   });
 

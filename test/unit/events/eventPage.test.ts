@@ -57,7 +57,10 @@ describe('events: one page of events as a bounded webview message', () => {
     assert.equal(EVENTS_PAGE_SIZE, 100);
     assert.equal(page.events.length, EVENTS_PAGE_SIZE);
     assert.equal(decodeEvents(page.json).length, EVENTS_PAGE_SIZE);
-    assert.deepEqual(page.events.map((e) => e.id), items.slice(0, EVENTS_PAGE_SIZE).map((e) => e.id));
+    assert.deepEqual(
+      page.events.map((e) => e.id),
+      items.slice(0, EVENTS_PAGE_SIZE).map((e) => e.id),
+    );
   });
 
   it('20,000 levels of nesting in user, metadata or crashFile neither throw nor reach the page', () => {
@@ -94,7 +97,11 @@ describe('events: one page of events as a bounded webview message', () => {
     const page = eventPage(items, true);
     assert.ok(page.json.length <= MAX_PAGE_CHARS, `the message is ${page.json.length.toLocaleString('en')} characters`);
     const events = decodeEvents(page.json);
-    assert.deepEqual(events.map((e) => e.id), items.map((e) => e.id), 'no event is dropped, only its details');
+    assert.deepEqual(
+      events.map((e) => e.id),
+      items.map((e) => e.id),
+      'no event is dropped, only its details',
+    );
     for (const e of events) {
       assert.ok(JSON.stringify(e).length <= MAX_EVENT_CHARS, `event ${e.id} is ${JSON.stringify(e).length} characters`);
       assert.equal(e.trimmed, true, 'the page can say that details were left out');

@@ -15,7 +15,10 @@ describe('events panel HTML', () => {
   });
 
   it('one script, the bundle, with the nonce; the codicons stylesheet has the id vscode-elements looks for', () => {
-    const html = panelHtml({ cspSource: 'vscode-resource:', script: 'vscode-resource:/dist/webview.js', css: 'vscode-resource:/media/webview.css', codicons: 'vscode-resource:/dist/codicon.css' }, 'N0NCE');
+    const html = panelHtml(
+      { cspSource: 'vscode-resource:', script: 'vscode-resource:/dist/webview.js', css: 'vscode-resource:/media/webview.css', codicons: 'vscode-resource:/dist/codicon.css' },
+      'N0NCE',
+    );
     assert.equal(html.match(/<script/g)?.length, 1);
     assert.match(html, /<script nonce="N0NCE" src="vscode-resource:\/dist\/webview.js"><\/script>/);
     assert.match(html, /<link rel="stylesheet" href="vscode-resource:\/dist\/codicon.css" id="vscode-codicon-stylesheet" nonce="N0NCE">/);

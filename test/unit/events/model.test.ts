@@ -52,7 +52,10 @@ describe('webview view model: reducer', () => {
     s = reduce(s, { type: 'eventsRequested', more: true });
     assert.equal(s.loading, 'more');
     s = reduce(s, { type: 'eventsLoaded', forKey: filtersKey(s.filters), events: [ev('3')], append: true });
-    assert.deepEqual(s.events.map((e) => e.id), ['1', '2', '3']);
+    assert.deepEqual(
+      s.events.map((e) => e.id),
+      ['1', '2', '3'],
+    );
     assert.equal(s.nextCursor, undefined);
   });
 
@@ -65,7 +68,10 @@ describe('webview view model: reducer', () => {
     assert.equal(reduce(s, { type: 'eventsFailed', forKey: oldKey, error: { message: 'x', actions: [] } }), s);
     s = reduce(s, { type: 'eventsLoaded', forKey: filtersKey(s.filters), events: [ev('5')], append: false });
     assert.equal(isStale(s), false);
-    assert.deepEqual(s.events.map((e) => e.id), ['5']);
+    assert.deepEqual(
+      s.events.map((e) => e.id),
+      ['5'],
+    );
   });
 
   it('errors are kept until the next request', () => {
@@ -91,7 +97,15 @@ describe('webview view model: reducer', () => {
   });
 
   it('tag slots follow the environments they were asked for; the unfiltered environment tag feeds the picker', () => {
-    const data: TagData = { key: 'environment', uniqueValues: 2, totalValues: 10, topValues: [{ value: 'production', count: 7 }, { value: 'staging', count: 3 }] };
+    const data: TagData = {
+      key: 'environment',
+      uniqueValues: 2,
+      totalValues: 10,
+      topValues: [
+        { value: 'production', count: 7 },
+        { value: 'staging', count: 3 },
+      ],
+    };
     let s = loaded([]);
     s = reduce(s, { type: 'tagRequested', key: 'environment', envKey: '' });
     s = reduce(s, { type: 'tagRequested', key: 'environment', envKey: envKey(['staging']) });
@@ -151,17 +165,40 @@ describe('webview view model: presentation helpers', () => {
   });
 
   it('tag keys: the well-known ones first, in order, then the rest sorted', () => {
-    const keys = tagKeys([ev('1', [['zeta', '1'], ['release', 'r'], ['browser', 'b']]), ev('2', [['alpha', '1'], ['environment', 'prod'], ['browser', 'c']])]);
+    const keys = tagKeys([
+      ev('1', [
+        ['zeta', '1'],
+        ['release', 'r'],
+        ['browser', 'b'],
+      ]),
+      ev('2', [
+        ['alpha', '1'],
+        ['environment', 'prod'],
+        ['browser', 'c'],
+      ]),
+    ]);
     assert.deepEqual(keys, ['browser', 'environment', 'release', 'alpha', 'zeta']);
   });
 
   it('tag bars: counts and shares of totalValues', () => {
-    const bars = tagBars({ key: 'os', uniqueValues: 3, totalValues: 200, topValues: [{ value: 'Linux', count: 150 }, { value: null, count: 1 }, { value: 'Mac', count: 49 }] });
-    assert.deepEqual(bars.map((b) => [b.value, b.count, b.percent, b.raw]), [
-      ['Linux', 150, '75%', 'Linux'],
-      ['(none)', 1, '<1%', null],
-      ['Mac', 49, '25%', 'Mac'],
-    ]);
+    const bars = tagBars({
+      key: 'os',
+      uniqueValues: 3,
+      totalValues: 200,
+      topValues: [
+        { value: 'Linux', count: 150 },
+        { value: null, count: 1 },
+        { value: 'Mac', count: 49 },
+      ],
+    });
+    assert.deepEqual(
+      bars.map((b) => [b.value, b.count, b.percent, b.raw]),
+      [
+        ['Linux', 150, '75%', 'Linux'],
+        ['(none)', 1, '<1%', null],
+        ['Mac', 49, '25%', 'Mac'],
+      ],
+    );
     assert.equal(tagBars({ key: 'x', uniqueValues: 0, totalValues: 0, topValues: [{ value: 'a', count: 0 }] })[0].share, 0);
     assert.equal(formatPercent(1), '100%');
     assert.equal(formatPercent(0.045), '4.5%');
@@ -172,7 +209,11 @@ describe('webview view model: presentation helpers', () => {
     assert.equal(userLabel({ id: '1', email: 'a@b.c' }), 'a@b.c');
     assert.equal(userLabel({ ip_address: '1.2.3.4' }), '1.2.3.4');
     assert.equal(userLabel(null), undefined);
-    assert.deepEqual(metadataPairs({ type: 'Error', value: '', n: 1, o: { a: 1 }, z: null }), [['type', 'Error'], ['n', '1'], ['o', '{"a":1}']]);
+    assert.deepEqual(metadataPairs({ type: 'Error', value: '', n: 1, o: { a: 1 }, z: null }), [
+      ['type', 'Error'],
+      ['n', '1'],
+      ['o', '{"a":1}'],
+    ]);
     assert.equal(loadedLabel(100, undefined, true), '100 events loaded, more available');
     assert.equal(loadedLabel(1, undefined, false), '1 event loaded');
     assert.equal(loadedLabel(100, 2345, true), '100 of 2,345 events loaded');

@@ -42,7 +42,7 @@ describe('webview Rpc', () => {
     );
   });
 
-  it('host notices go to the notice handler; messages that are not the host\'s are ignored', () => {
+  it("host notices go to the notice handler; messages that are not the host's are ignored", () => {
     const { notices, host } = setup();
     for (const junk of [null, 'init', 42, { type: 'eval' }, { data: 1 }, []]) host(junk);
     host({ type: 'signedIn' });

@@ -44,7 +44,7 @@ describe('events protocol: tag value pages', () => {
     for (const key of ['.', '..', '...']) assert.equal(parsePageMessage({ type: 'request', id: 7, method: 'tag', params: { key } }), undefined, key);
   });
 
-  it('the host cuts one answer to the spec\'s 1,000 values, bounds its strings and passes the next cursor on', () => {
+  it("the host cuts one answer to the spec's 1,000 values, bounds its strings and passes the next cursor on", () => {
     const topValues = Array.from({ length: 100_000 }, (_, i) => ({ key: 'url', name: `n${i}`, value: i === 0 ? 'x'.repeat(1_000_000) : `v${i}`, count: 1 }));
     const details = { key: 'url', name: 'URL', uniqueValues: 100_000, totalValues: 100_000, topValues } as TagDetails;
     const t = toTagData({ ...details, nextCursor: '1:1000:0' });
@@ -57,12 +57,7 @@ describe('events protocol: tag value pages', () => {
 
 describe('webview view model: Show all values', () => {
   it('mergeTagValues keeps the first of each value (null included) and stops at the bound', () => {
-    assert.deepEqual(mergeTagValues([val('a', 3), val(null, 2)], [val('a', 9), val('b', 1), val(null, 1), val('null', 1)], 10), [
-      val('a', 3),
-      val(null, 2),
-      val('b', 1),
-      val('null', 1),
-    ]);
+    assert.deepEqual(mergeTagValues([val('a', 3), val(null, 2)], [val('a', 9), val('b', 1), val(null, 1), val('null', 1)], 10), [val('a', 3), val(null, 2), val('b', 1), val('null', 1)]);
     assert.equal(mergeTagValues(values(0, 8), values(8, 8), 10).length, 10);
   });
 
@@ -78,7 +73,10 @@ describe('webview view model: Show all values', () => {
     const { s, asked } = showAll(withFirstPage(tag(values(0, 9), 'c9')), (c) => pages[c]);
     assert.deepEqual(asked, ['c9', 'c18']);
     const slot = s.tags.get('url')!;
-    assert.deepEqual(slot.data!.topValues.map((v) => v.value), values(0, 23).map((v) => v.value));
+    assert.deepEqual(
+      slot.data!.topValues.map((v) => v.value),
+      values(0, 23).map((v) => v.value),
+    );
     const st = showAllState(slot);
     assert.equal(st.status, 'done');
     assert.equal(st.offer, false);

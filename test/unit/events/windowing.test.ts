@@ -68,7 +68,10 @@ describe('webview windowing math', () => {
           r.set(i, h);
           model[i] = h;
           const probe = (i * 7) % 201;
-          assert.equal(r.offsetOf(probe), model.slice(0, probe).reduce((a, b) => a + b, 0));
+          assert.equal(
+            r.offsetOf(probe),
+            model.slice(0, probe).reduce((a, b) => a + b, 0),
+          );
         }
         let y = 0;
         for (let i = 0; i < 200; i++) {

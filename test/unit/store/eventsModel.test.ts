@@ -31,7 +31,10 @@ describe('EventsModel', () => {
     assert.equal(events.length, 100);
     assert.ok(answer.nextCursor);
     assert.equal(answer.restored, undefined);
-    assert.ok(events.every((e, i) => i === 0 || e.dateCreated <= events[i - 1].dateCreated), 'newest first');
+    assert.ok(
+      events.every((e, i) => i === 0 || e.dateCreated <= events[i - 1].dateCreated),
+      'newest first',
+    );
     assert.equal(model.cache?.events.length, 100);
     assert.deepEqual(model.filters, DEFAULT_FILTERS);
     assert.deepEqual(box.get().control.requests.list({ path: EVENTS })[0].query, [['statsPeriod', '90d']]);
@@ -66,9 +69,18 @@ describe('EventsModel', () => {
     const ids = [...decodeEvents(first.eventsJson), ...decodeEvents(a.eventsJson)].map((e) => e.id);
     assert.equal(new Set(ids).size, 200);
     const restored = await model.events({ filters: DEFAULT_FILTERS, restore: true });
-    assert.deepEqual(decodeEvents(restored.eventsJson).map((e) => e.id), ids);
+    assert.deepEqual(
+      decodeEvents(restored.eventsJson).map((e) => e.id),
+      ids,
+    );
     assert.equal(restored.nextCursor, a.nextCursor);
-    assert.equal(box.get().control.requests.list({ path: EVENTS })[1].query.find(([k]) => k === 'cursor')?.[1], first.nextCursor);
+    assert.equal(
+      box
+        .get()
+        .control.requests.list({ path: EVENTS })[1]
+        .query.find(([k]) => k === 'cursor')?.[1],
+      first.nextCursor,
+    );
   });
 
   it('a next page that does not continue the cache (other filters, an old cursor) is answered but not cached', async () => {
@@ -101,11 +113,14 @@ describe('EventsModel', () => {
     assert.equal(count(EVENTS), 3, 'three requests, two of them aborted');
   });
 
-  it('the caller\'s cancellation (a token through signalFrom) ends only its own request', async () => {
+  it("the caller's cancellation (a token through signalFrom) ends only its own request", async () => {
     box.get().control.faults.add({ path: 'events/$', latencyMs: 300, count: 1 });
     const model = newModel();
     const cancel = new AbortController();
-    const token = { isCancellationRequested: false, onCancellationRequested: (l: (e: unknown) => unknown) => (cancel.signal.addEventListener('abort', l), { dispose: () => cancel.signal.removeEventListener('abort', l) }) };
+    const token = {
+      isCancellationRequested: false,
+      onCancellationRequested: (l: (e: unknown) => unknown) => (cancel.signal.addEventListener('abort', l), { dispose: () => cancel.signal.removeEventListener('abort', l) }),
+    };
     const { signal, dispose } = signalFrom(token);
     const mine = model.events({ filters: DEFAULT_FILTERS }, signal);
     const started = Date.now();
@@ -146,7 +161,10 @@ describe('EventsModel', () => {
     const answer = await model.events({ filters: { ...DEFAULT_FILTERS, full: true } });
     const events = decodeEvents(answer.eventsJson);
     assert.ok(events.some((e) => (e.exceptions?.length ?? 0) > 0));
-    assert.deepEqual(box.get().control.requests.list({ path: EVENTS })[0].query, [['statsPeriod', '90d'], ['full', 'true']]);
+    assert.deepEqual(box.get().control.requests.list({ path: EVENTS })[0].query, [
+      ['statsPeriod', '90d'],
+      ['full', 'true'],
+    ]);
   });
 
   it('reset() (another account) aborts what is on its way and forgets the cache', async () => {
@@ -176,7 +194,7 @@ describe('EventsModel', () => {
     assert.equal(model.cache, undefined);
   });
 
-  it('tag: one page of a key\'s values, with environments and cursor as asked', async () => {
+  it("tag: one page of a key's values, with environments and cursor as asked", async () => {
     const model = newModel();
     const env = await model.tag({ key: 'environment', environments: [] });
     assert.equal(env.key, 'environment');
@@ -184,7 +202,10 @@ describe('EventsModel', () => {
     const release = await model.tag({ key: 'release', environments: ['production'], cursor: '0:9:0' });
     assert.equal(release.key, 'release');
     const q = box.get().control.requests.list({ path: TAGS })[1].query;
-    assert.deepEqual(q, [['environment', 'production'], ['cursor', '0:9:0']]);
+    assert.deepEqual(q, [
+      ['environment', 'production'],
+      ['cursor', '0:9:0'],
+    ]);
   });
 
   it('abortTags() (the page was hidden) ends tag requests but not events requests', async () => {
@@ -219,8 +240,16 @@ describe('EventsModel', () => {
     assert.equal(count(TAGS), 0);
   });
 
-  it('with eventPage (the panel\'s converter) a server that sends 1,000 events to one page is answered and cached as one bounded page', async () => {
-    const events = Array.from({ length: 1000 }, (_, i) => ({ id: String(9_000_000 + i), eventID: `${i}`.padStart(32, 'a'), groupID: BIG.issueId, dateCreated: '2024-01-01T00:00:00Z', message: 'm'.repeat(2000), title: 'Overflow', tags: [] }));
+  it("with eventPage (the panel's converter) a server that sends 1,000 events to one page is answered and cached as one bounded page", async () => {
+    const events = Array.from({ length: 1000 }, (_, i) => ({
+      id: String(9_000_000 + i),
+      eventID: `${i}`.padStart(32, 'a'),
+      groupID: BIG.issueId,
+      dateCreated: '2024-01-01T00:00:00Z',
+      message: 'm'.repeat(2000),
+      title: 'Overflow',
+      tags: [],
+    }));
     box.get().control.faults.add({ path: 'events/$', count: 1, respond: { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(events) } });
     const model = newModel();
     const answer = await model.events({ filters: DEFAULT_FILTERS });
@@ -230,7 +259,7 @@ describe('EventsModel', () => {
     assert.equal(model.cache?.chars, answer.eventsJson.length);
   });
 
-  it('answer(): one response per request, with the request\'s id and method; failures as the tree\'s actions; cancellation as kind cancelled', async () => {
+  it("answer(): one response per request, with the request's id and method; failures as the tree's actions; cancellation as kind cancelled", async () => {
     const model = newModel();
     const ok = await model.answer({ type: 'request', id: 7, method: 'events', params: { filters: DEFAULT_FILTERS } });
     assert.equal(ok.id, 7);
@@ -270,7 +299,7 @@ describe('EventsModel', () => {
     assert.equal(newModel({ state: own }).state, own);
   });
 
-  it('pageReady: the page\'s saved filters and tab win, header fields the host knows win over the page\'s copy, anything else is ignored', () => {
+  it("pageReady: the page's saved filters and tab win, header fields the host knows win over the page's copy, anything else is ignored", () => {
     const model = newModel();
     model.setHeader({ id: BIG.issueId, shortId: 'WEB-FRONTEND-4', title: 'From the store' });
     const saved = { v: PROTOCOL_VERSION, org: 'acme', issueId: BIG.issueId, issue: { id: BIG.issueId, title: 'Old title', level: 'error' }, filters: PROD, tab: 'tags' };
@@ -284,7 +313,7 @@ describe('EventsModel', () => {
     }
   });
 
-  it('pageState: the page\'s filter and tab changes are kept; a state of another issue is refused', () => {
+  it("pageState: the page's filter and tab changes are kept; a state of another issue is refused", () => {
     const model = newModel();
     const mine: PanelState = { ...model.state, filters: PROD, tab: 'tags' };
     assert.equal(model.pageState(mine), true);
@@ -299,6 +328,9 @@ describe('EventsModel', () => {
     const h = model.setHeader({ id: 'not-this-one', title: 'T' });
     assert.deepEqual(h, { id: BIG.issueId, shortId: 'WEB-FRONTEND-4', permalink: 'https://x/1', title: 'T' });
     assert.equal(model.fallbackPermalink('https://sentry.example'), `https://sentry.example/organizations/acme/issues/${BIG.issueId}/`);
-    assert.equal(new EventsModel({ org: 'a/b', issueId: '1' }, { getClient: async () => undefined, convert: eventPage, tagData: toTagData }).fallbackPermalink('https://s'), 'https://s/organizations/a%2Fb/issues/1/');
+    assert.equal(
+      new EventsModel({ org: 'a/b', issueId: '1' }, { getClient: async () => undefined, convert: eventPage, tagData: toTagData }).fallbackPermalink('https://s'),
+      'https://s/organizations/a%2Fb/issues/1/',
+    );
   });
 });
