@@ -2,53 +2,62 @@
  * Gutter icons and after-line text on every visible editor, from the locator's marks. Marks move
  * with the lines they belong to while the user edits, until the next refresh; updates are debounced.
  * Decoration types are created once per settings change (Error Lens style).
+ *
+ * The text of a mark is the issue store's: every render reads `store.issue(id)`, and a store change
+ * that names a marked issue re-renders, so a reload or a triage write shows on the line at once.
  */
 import * as vscode from 'vscode';
 import { CONFIG_SECTION } from '../constants';
+import type { IssueStore } from '../store/issueStore';
+import { Disposable, MutableDisposable, toDisposable, type IDisposable } from '../util/disposable';
 import type { IssueLocator } from './locator';
-import { afterLineText, byLine, shiftMarks, type Mark } from './marks';
+import { afterLineText, byLine, shiftMarks, touchesMarks, withIssues, type Mark, type PlacedMark } from './marks';
 
 const LEVELS = ['fatal', 'error', 'warning', 'info', 'debug'] as const;
 type Level = (typeof LEVELS)[number];
 const DEBOUNCE_MS = 80;
 
-export class DecorationController implements vscode.Disposable {
+export class DecorationController extends Disposable {
   private types = new Map<Level, vscode.TextEditorDecorationType>();
   /** Marks per document, moved by edits since the last refresh. */
-  private current = new Map<string, Mark[]>();
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private readonly disposables: vscode.Disposable[] = [];
-  private readonly changed = new vscode.EventEmitter<void>();
-  /** Fired after marks change (refresh or edits): hovers, CodeLens and diagnostics follow. */
+  private current = new Map<string, PlacedMark[]>();
+  /** After-line text per document as last rendered (line -> text), for the suites. */
+  private rendered = new Map<string, Map<number, string>>();
+  private readonly timer = this._register(new MutableDisposable<IDisposable>());
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
+  /** Fired after marks change (refresh, edits or their issues' fields): hovers, CodeLens and diagnostics follow. */
   readonly onDidChange = this.changed.event;
 
   constructor(
     private readonly locator: IssueLocator,
+    private readonly store: Pick<IssueStore, 'issue' | 'onDidChange'>,
     private readonly media: vscode.Uri,
   ) {
+    super();
     this.createTypes();
-    this.disposables.push(
-      this.changed,
+    this._register(toDisposable(() => this.disposeTypes()));
+    this._register(
       locator.onDidChange(() => {
         this.current.clear();
         this.schedule();
       }),
-      vscode.window.onDidChangeVisibleTextEditors(() => this.schedule()),
-      vscode.workspace.onDidChangeTextDocument((e) => this.onEdit(e)),
+    );
+    this._register(store.onDidChange((change) => touchesMarks(change.issues, this.placedMarks()) && this.schedule()));
+    this._register(vscode.window.onDidChangeVisibleTextEditors(() => this.schedule()));
+    this._register(vscode.workspace.onDidChangeTextDocument((e) => this.onEdit(e)));
+    this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(`${CONFIG_SECTION}.decorations`)) {
           this.createTypes();
           this.schedule();
         }
       }),
-      { dispose: () => clearTimeout(this.timer) },
     );
   }
 
-  /** The marks of a document now (0-based lines), after edits. */
+  /** The marks of a document now (0-based lines, after edits), with their issues' fields as the store has them. */
   marksFor(uri: vscode.Uri): Mark[] {
-    const key = uri.toString();
-    return this.current.get(key) ?? this.locator.marksFor(uri);
+    return withIssues(this.placedFor(uri), (id) => this.store.issue(id));
   }
 
   marksAt(uri: vscode.Uri, line: number): Mark[] {
@@ -60,40 +69,57 @@ export class DecorationController implements vscode.Disposable {
     return this.marksFor(uri).map((m) => ({ line: m.line, issueId: m.issue.id, shortId: m.issue.shortId }));
   }
 
-  dispose(): void {
-    for (const t of this.types.values()) t.dispose();
-    for (const d of this.disposables) d.dispose();
+  /** The after-line text of a visible editor's lines as last rendered (empty when inline text is off), for the suites. */
+  renderedText(uri: vscode.Uri): Map<number, string> {
+    return new Map(this.rendered.get(uri.toString()));
   }
 
   /** Applies decorations now (the debounced path calls this). */
   render(): void {
+    if (this.isDisposed) return;
     const { inline } = settings();
     const now = Date.now();
+    const rendered = new Map<string, Map<number, string>>();
     for (const editor of vscode.window.visibleTextEditors) {
       const lines = byLine(this.marksFor(editor.document.uri));
       const perLevel = new Map<Level, vscode.DecorationOptions[]>(LEVELS.map((l) => [l, []]));
+      const texts = new Map<number, string>();
       for (const [line, marks] of lines) {
         if (line < 0 || line >= editor.document.lineCount) continue;
         const level = levelOf(marks[0].issue.level);
         const end = editor.document.lineAt(line).range.end;
+        const text = inline ? `  ${afterLineText(marks, now)}` : undefined;
+        if (text) texts.set(line, text);
         perLevel.get(level)!.push({
           range: new vscode.Range(line, end.character, line, end.character),
-          renderOptions: inline ? { after: { contentText: `  ${afterLineText(marks, now)}` } } : undefined,
+          renderOptions: text ? { after: { contentText: text } } : undefined,
         });
       }
       for (const [level, options] of perLevel) editor.setDecorations(this.types.get(level)!, options);
+      rendered.set(editor.document.uri.toString(), texts);
     }
+    this.rendered = rendered;
     this.changed.fire();
   }
 
+  /** Placed marks of a document now: moved by edits since the last refresh, else the locator's. */
+  private placedFor(uri: vscode.Uri): PlacedMark[] {
+    return this.current.get(uri.toString()) ?? this.locator.marksFor(uri);
+  }
+
+  private *placedMarks(): Iterable<PlacedMark[]> {
+    yield* this.current.values();
+    yield* this.locator.allMarks();
+  }
+
   private schedule(): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.render(), DEBOUNCE_MS);
+    // Refused once disposed: nothing renders into editors after the integration is gone.
+    this.timer.value = this._registerTimer(() => this.render(), DEBOUNCE_MS);
   }
 
   private onEdit(e: vscode.TextDocumentChangeEvent): void {
     const key = e.document.uri.toString();
-    let marks = this.marksFor(e.document.uri);
+    let marks = this.placedFor(e.document.uri);
     if (marks.length === 0 || e.contentChanges.length === 0) return;
     // Changes arrive in document order of the new text's ranges; apply from the last to the first.
     for (const c of [...e.contentChanges].sort((a, b) => b.range.start.line - a.range.start.line)) {
@@ -103,8 +129,13 @@ export class DecorationController implements vscode.Disposable {
     this.schedule();
   }
 
-  private createTypes(): void {
+  private disposeTypes(): void {
     for (const t of this.types.values()) t.dispose();
+    this.types.clear();
+  }
+
+  private createTypes(): void {
+    this.disposeTypes();
     const { gutter, inline } = settings();
     this.types = new Map(
       LEVELS.map((level) => [

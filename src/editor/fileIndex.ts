@@ -7,47 +7,45 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { CONFIG_SECTION } from '../constants';
+import { CONFIG_SECTION, StorageKeys } from '../constants';
+import { Disposable, MutableDisposable, type IDisposable } from '../util/disposable';
 import { normalisePath } from './location';
 import { applyMappings, PathIndex, type PathMapping } from './pathIndex';
 
-const CHOICES_KEY = 'sentryExplorer.locationChoices';
+const CHOICES_KEY = StorageKeys.locationChoices;
 const MAX_FILES = 200_000;
 
 /** How a file was found: a user path mapping, the only best suffix match, or the user's remembered choice. */
 export type ResolvedVia = 'mapping' | 'index' | 'choice';
 export type Resolution = { kind: 'file'; uri: vscode.Uri; via: ResolvedVia } | { kind: 'ambiguous'; candidates: vscode.Uri[] } | { kind: 'none' };
 
-export class WorkspaceFileIndex implements vscode.Disposable {
+export class WorkspaceFileIndex extends Disposable {
   private index = new PathIndex();
   private built: Promise<void> | undefined;
-  private readonly disposables: vscode.Disposable[] = [];
-  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
   /** Real paths of the folders, for the symlink check. */
   private realRoots = new Map<string, string>();
   /** Resolutions since the index, the mappings or the choices last changed. */
   private resolved = new Map<string, Promise<Resolution>>();
-  private rebuildTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly rebuildTimer = this._register(new MutableDisposable<IDisposable>());
 
   constructor(
     private readonly state: vscode.Memento,
     private readonly log: vscode.LogOutputChannel,
   ) {
-    const watcher = vscode.workspace.createFileSystemWatcher('**/*', false, true, false);
-    this.disposables.push(
-      watcher,
-      this.changed,
-      // New files may be excluded (build output, node_modules): a burst of them becomes one
-      // re-index with the excludes applied. Deleted files can simply go.
-      watcher.onDidCreate(() => this.scheduleRebuild()),
-      watcher.onDidDelete((uri) => this.removeUri(uri)),
-      vscode.workspace.onDidChangeWorkspaceFolders(() => this.rebuild()),
+    super();
+    const watcher = this._register(vscode.workspace.createFileSystemWatcher('**/*', false, true, false));
+    // New files may be excluded (build output, node_modules): a burst of them becomes one
+    // re-index with the excludes applied. Deleted files can simply go.
+    this._register(watcher.onDidCreate(() => this.scheduleRebuild()));
+    this._register(watcher.onDidDelete((uri) => this.removeUri(uri)));
+    this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.rebuild()));
+    this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('files.exclude') || e.affectsConfiguration('search.exclude')) this.rebuild();
         if (e.affectsConfiguration(`${CONFIG_SECTION}.pathMappings`)) this.invalidate();
       }),
-      { dispose: () => clearTimeout(this.rebuildTimer) },
     );
   }
 
@@ -59,10 +57,6 @@ export class WorkspaceFileIndex implements vscode.Disposable {
   ready(): Promise<void> {
     this.built ??= this.build();
     return this.built;
-  }
-
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
   }
 
   /**
@@ -168,8 +162,7 @@ export class WorkspaceFileIndex implements vscode.Disposable {
 
   private scheduleRebuild(): void {
     if (!this.built) return;
-    clearTimeout(this.rebuildTimer);
-    this.rebuildTimer = setTimeout(() => this.rebuild(), 1000);
+    this.rebuildTimer.value = this._registerTimer(() => this.rebuild(), 1000);
   }
 
   private invalidate(): void {

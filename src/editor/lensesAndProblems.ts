@@ -1,26 +1,23 @@
 /** Optional extras behind settings (default off): a CodeLens above decorated lines, Problems entries. */
 import * as vscode from 'vscode';
 import { CONFIG_SECTION, Commands } from '../constants';
+import { commandArgs, refOfIssue } from '../contracts/issueRef';
 import { plural } from '../format/numbers';
+import { Disposable } from '../util/disposable';
 import type { DecorationController } from './decorations';
 import { byLine } from './marks';
 import { labelText, plainText, safeWebUrl } from '../util/untrusted';
 
-export class IssueCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
+/** Registers itself for every document; lenses follow the decorations (and so the issue store). */
+export class IssueCodeLensProvider extends Disposable implements vscode.CodeLensProvider {
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChangeCodeLenses = this.changed.event;
-  private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly decorations: DecorationController) {
-    this.subscriptions = [
-      this.changed,
-      decorations.onDidChange(() => this.changed.fire()),
-      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`${CONFIG_SECTION}.codeLens`) && this.changed.fire()),
-    ];
-  }
-
-  dispose(): void {
-    for (const d of this.subscriptions) d.dispose();
+    super();
+    this._register(decorations.onDidChange(() => this.changed.fire()));
+    this._register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`${CONFIG_SECTION}.codeLens`) && this.changed.fire()));
+    this._register(vscode.languages.registerCodeLensProvider({ pattern: '**' }, this));
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
@@ -29,11 +26,13 @@ export class IssueCodeLensProvider implements vscode.CodeLensProvider, vscode.Di
     for (const [line, marks] of byLine(this.decorations.marksFor(document.uri))) {
       if (line >= document.lineCount) continue;
       const m = marks[0];
+      const ref = refOfIssue(m.org, m.issue);
+      if (!ref) continue;
       lenses.push(
         new vscode.CodeLens(document.lineAt(line).range, {
           title: `$(bug) ${labelText(m.issue.shortId, 100)} · ${plural(m.issue.count, 'event', 'events')}${marks.length > 1 ? ` (+${marks.length - 1} more)` : ''}`,
           command: Commands.showIssueEvents,
-          arguments: [{ type: 'issue', org: m.org, project: m.project, issue: m.issue, otherProject: false, period: '24h' }],
+          arguments: commandArgs(ref),
         }),
       );
     }
@@ -49,22 +48,21 @@ const SEVERITY: Record<string, vscode.DiagnosticSeverity> = {
   debug: vscode.DiagnosticSeverity.Hint,
 };
 
-export class IssueDiagnostics implements vscode.Disposable {
-  private readonly collection = vscode.languages.createDiagnosticCollection('sentry');
-  private readonly subscriptions: vscode.Disposable[];
+export class IssueDiagnostics extends Disposable {
+  private readonly collection = this._register(vscode.languages.createDiagnosticCollection('sentry'));
 
   constructor(
     private readonly decorations: DecorationController,
     /** The base URL of the server the marks came from. */
     private readonly baseUrl: () => string | undefined,
   ) {
-    this.subscriptions = [
-      decorations.onDidChange(() => this.update()),
-      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`${CONFIG_SECTION}.diagnostics`) && this.update()),
-    ];
+    super();
+    this._register(decorations.onDidChange(() => this.update()));
+    this._register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`${CONFIG_SECTION}.diagnostics`) && this.update()));
   }
 
   update(): void {
+    if (this.isDisposed) return;
     this.collection.clear();
     if (!vscode.workspace.getConfiguration(CONFIG_SECTION).get<boolean>('diagnostics.enabled', false)) return;
     for (const doc of vscode.workspace.textDocuments) {
@@ -84,10 +82,5 @@ export class IssueDiagnostics implements vscode.Disposable {
       }
       if (diags.length) this.collection.set(doc.uri, diags);
     }
-  }
-
-  dispose(): void {
-    for (const d of this.subscriptions) d.dispose();
-    this.collection.dispose();
   }
 }

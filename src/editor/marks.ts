@@ -1,21 +1,53 @@
 /**
  * Issue marks on source lines: which frame gives a line, how marks follow edits until the next
  * refresh, and the text shown after a line. Pure; the glue turns marks into decorations and hovers.
+ *
+ * A placed mark holds an issue id, never the issue: its fields (title, count, level, lastSeen) are
+ * read from the one issue store each time a line is drawn (`withIssues`), so a change the store
+ * hears of (a reload, a triage write) shows on the marked lines without locating them again.
  */
 import { exceptionsOf, framesNewestFirst, type Frame, type Issue, type SentryEvent } from '../api/schemas';
 import { plural } from '../format/numbers';
 import { relativeTime } from '../format/time';
 import { parseServerLocation, type ServerLocation } from './location';
 
-export interface Mark {
+/** Where an issue belongs in a document, as the locator found it. */
+export interface PlacedMark {
   org: string;
+  /** The project whose list named the issue. */
   project: string;
-  issue: Issue;
+  issueId: string;
   /** 0-based line in the document. */
   line: number;
   column?: number;
-  /** Where the line came from. */
+  /** Where the line came from: the latest event's location, or a frame of the latest full event. */
   source: 'location' | 'frame';
+}
+
+/** A mark as drawn: its place, with the issue's fields as the store has them now. */
+export interface Mark extends Omit<PlacedMark, 'issueId'> {
+  issue: Issue;
+}
+
+/**
+ * The marks with their issues' current fields; a mark whose issue the store no longer holds (signed
+ * out, cleared) is left out rather than drawn from stale fields.
+ */
+export function withIssues(marks: readonly PlacedMark[], issueOf: (id: string) => Issue | undefined): Mark[] {
+  const out: Mark[] = [];
+  for (const { issueId, ...place } of marks) {
+    const issue = issueOf(issueId);
+    if (issue) out.push({ ...place, issue });
+  }
+  return out;
+}
+
+/** Whether a store change naming `changed` issue ids touches any of the marks. */
+export function touchesMarks(changed: readonly string[], marks: Iterable<readonly PlacedMark[]>): boolean {
+  if (changed.length === 0) return false;
+  const ids = new Set(changed);
+  for (const list of marks) if (list.some((m) => ids.has(m.issueId))) return true;
+  return false;
 }
 
 /** Every frame of a full event, newest first; the last exception value is the one raised last. */

@@ -78,11 +78,7 @@ export class PathIndex {
       if (score > 0) matches.push({ file, score });
     }
     return matches.sort(
-      (a, b) =>
-        b.score - a.score ||
-        depth(a.file.path) - depth(b.file.path) ||
-        a.file.folder - b.file.folder ||
-        (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : 0),
+      (a, b) => b.score - a.score || depth(a.file.path) - depth(b.file.path) || a.file.folder - b.file.folder || (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : 0),
     );
   }
 
@@ -103,7 +99,10 @@ export class PathIndex {
  */
 export function applyMappings(serverPath: string, mappings: readonly PathMapping[]): string | undefined {
   // A URL's query and fragment name no file (`main.js?v=3`).
-  const raw = serverPath.trim().replace(/[?#].*$/, '').replace(/\\/g, '/');
+  const raw = serverPath
+    .trim()
+    .replace(/[?#].*$/, '')
+    .replace(/\\/g, '/');
   for (const m of mappings) {
     const from = m.from.replace(/\\/g, '/');
     if (!from || !raw.startsWith(from)) continue;

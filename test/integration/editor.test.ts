@@ -46,7 +46,7 @@ describe('editor decorations and hovers (sample workspace)', function () {
     return f ? { file: f.filename, line: f.lineNo! } : undefined;
   }
 
-  it('decorates exactly the lines of the listed issues\' events in every file they point to', async () => {
+  it("decorates exactly the lines of the listed issues' events in every file they point to", async () => {
     const listed = new Set(api.issues.listedIssues().map((l) => l.issue.id));
     assert.equal(listed.size, 100);
     const seeded = (await control<SeedLocation[]>('seed/locations')).filter((l) => l.project === 'web-frontend' && listed.has(l.issueId));
@@ -75,11 +75,15 @@ describe('editor decorations and hovers (sample workspace)', function () {
       const want = expected.get(file) ?? new Set<string>();
       await vscode.window.showTextDocument(uri, { preview: false });
       const decorated = () => new Set(api.editor.decorations.decorated(uri).map((d) => `${d.line}:${d.issueId}`));
-      const got = await waitFor(`decorations in ${file}`, async () => {
-        await api.editor.locator.refresh();
-        const now = decorated();
-        return [...want].every((e) => now.has(e)) && now.size === want.size ? now : undefined;
-      }, 30_000).catch(() => decorated());
+      const got = await waitFor(
+        `decorations in ${file}`,
+        async () => {
+          await api.editor.locator.refresh();
+          const now = decorated();
+          return [...want].every((e) => now.has(e)) && now.size === want.size ? now : undefined;
+        },
+        30_000,
+      ).catch(() => decorated());
       assert.deepEqual([...got].sort(), [...want].sort(), file);
       decoratedLines += got.size;
     }
@@ -110,14 +114,69 @@ describe('editor decorations and hovers (sample workspace)', function () {
     assert.ok(!none.some((h) => h.contents.some((c) => (typeof c === 'string' ? c : c.value).includes('Show Events'))), 'line 1 has no issue');
   });
 
+  it('a change of a marked issue in the store shows at once on its line, in its hover and its CodeLens, and goes with a rollback', async () => {
+    const { uri, target } = await openDecorated();
+    const line = target.line! - 1;
+    const hoverText = async () =>
+      (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(line, 0)))
+        .flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value)))
+        .join('\n');
+    const cfg = vscode.workspace.getConfiguration('sentryExplorer');
+    await cfg.update('codeLens.enabled', true, vscode.ConfigurationTarget.Global);
+    const lensTitles = async () =>
+      (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)).filter((c) => c.range.start.line === line).map((c) => c.command?.title ?? '');
+    const before = await waitFor("the line's text", () => api.editor.decorations.renderedText(uri).get(line));
+    // Settle the locator and the render it schedules, then note whether the renamed line is drawn before the locator runs again.
+    const settled = new Promise<void>((resolve) => {
+      const sub = api.editor.decorations.onDidChange(() => {
+        sub.dispose();
+        resolve();
+      });
+    });
+    await api.editor.locator.refresh();
+    await settled;
+    const order: string[] = [];
+    const subs = [
+      api.editor.locator.onDidChange(() => order.push('locator')),
+      api.editor.decorations.onDidChange(() => api.editor.decorations.renderedText(uri).get(line)?.includes('Renamed by the store test') && order.push('renamed')),
+    ];
+    const patch = api.store.apply({ issueIds: [target.issueId], change: { title: 'Renamed by the store test', count: '98765' } });
+    try {
+      const after = await waitFor('the renamed line', () =>
+        api.editor.decorations.renderedText(uri).get(line)?.includes('Renamed by the store test') ? api.editor.decorations.renderedText(uri).get(line) : undefined,
+      );
+      assert.notEqual(after, before);
+      // The store's change event alone re-rendered the line: the locator had not located anything since.
+      assert.equal(order[0], 'renamed', order.join(', '));
+      assert.match(await hoverText(), /Renamed by the store test/);
+      await waitFor('the CodeLens count', async () => ((await lensTitles()).some((t) => t.includes('98.8K events')) ? true : undefined));
+    } finally {
+      for (const d of subs) d.dispose();
+      patch.rollback();
+      await cfg.update('codeLens.enabled', undefined, vscode.ConfigurationTarget.Global);
+    }
+    // The old title again (the age in it may have moved on meanwhile).
+    await waitFor('the old text again', () => (api.editor.decorations.renderedText(uri).get(line)?.split(' · ')[0] === before.split(' · ')[0] ? true : undefined));
+    assert.doesNotMatch(await hoverText(), /Renamed by the store test/);
+  });
+
   it('decorations move with their line while the document is edited', async () => {
     const { uri } = await openDecorated();
-    const before = api.editor.decorations.decorated(uri).map((d) => d.line).sort((a, b) => a - b);
+    const before = api.editor.decorations
+      .decorated(uri)
+      .map((d) => d.line)
+      .sort((a, b) => a - b);
     assert.ok(before.length > 0);
     const editor = vscode.window.activeTextEditor!;
     await editor.edit((e) => e.insert(new vscode.Position(0, 0), '// one\n// two\n'));
-    const after = api.editor.decorations.decorated(uri).map((d) => d.line).sort((a, b) => a - b);
-    assert.deepEqual(after, before.map((l) => l + 2));
+    const after = api.editor.decorations
+      .decorated(uri)
+      .map((d) => d.line)
+      .sort((a, b) => a - b);
+    assert.deepEqual(
+      after,
+      before.map((l) => l + 2),
+    );
     await vscode.commands.executeCommand('undo');
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
@@ -182,7 +241,10 @@ describe('editor decorations and hovers (sample workspace)', function () {
     const cfg = vscode.workspace.getConfiguration('sentryExplorer');
     try {
       await vscode.commands.executeCommand('sentryExplorer.refresh');
-      assert.ok(api.issues.listedIssues().some((l) => l.issue.permalink.startsWith('command:')), 'the hostile list is shown');
+      assert.ok(
+        api.issues.listedIssues().some((l) => l.issue.permalink.startsWith('command:')),
+        'the hostile list is shown',
+      );
       await cfg.update('diagnostics.enabled', true, vscode.ConfigurationTarget.Global);
       const { uri } = await openDecorated();
       await api.editor.locator.refresh();
@@ -266,7 +328,7 @@ describe('editor decorations and hovers (sample workspace)', function () {
       assert.deepEqual([rel(ed.document.uri), ed.selection.active.line + 1], ['src/app/store.ts', 4]);
     });
 
-    it('only the mapping can find them (their folders left out of the index): both README examples, from a location, a frame and an issue\'s latest event', async () => {
+    it("only the mapping can find them (their folders left out of the index): both README examples, from a location, a frame and an issue's latest event", async () => {
       await vscode.workspace.getConfiguration('files').update('exclude', { 'server/workers/**': true, 'src/components/**': true }, vscode.ConfigurationTarget.Global);
       await waitFor('the index without them', async () =>
         (await api.editor.files.resolve('/srv/other/workers/tasks.py')).kind === 'none' && (await api.editor.files.resolve('/srv/other/components/Cart.tsx')).kind === 'none' ? true : undefined,
@@ -274,7 +336,10 @@ describe('editor decorations and hovers (sample workspace)', function () {
       for (const location of ['/usr/src/app/workers/tasks.py:2', 'webpack:///./components/Cart.tsx:5']) {
         const unmapped = await goTo(location);
         assert.equal(unmapped.file, undefined, location);
-        assert.ok(unmapped.messages.some((m) => /is not in this workspace/.test(m)), unmapped.messages.join(' | '));
+        assert.ok(
+          unmapped.messages.some((m) => /is not in this workspace/.test(m)),
+          unmapped.messages.join(' | '),
+        );
       }
       await setMappings([
         { from: '/usr/src/app/', to: 'server' },
@@ -298,9 +363,9 @@ describe('editor decorations and hovers (sample workspace)', function () {
       await control('faults', { path: `^${eventsPath}$`, status: 200, respond: { status: 200, body: JSON.stringify(events) } });
       try {
         await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-        // Another lastSeen: the locator asks for the latest event again instead of using what it knows.
-        const node = { type: 'issue', ...item, issue: { ...item.issue, lastSeen: new Date().toISOString() }, otherProject: false, period: '24h' };
-        await vscode.commands.executeCommand('sentryExplorer.goToLocation', node);
+        // The store hears of another lastSeen: the locator asks for the latest event again instead of using what it knows.
+        api.store.upsert(item.org, [{ ...api.store.issue(item.issue.id)!, lastSeen: new Date().toISOString() }]);
+        await vscode.commands.executeCommand('sentryExplorer.goToLocation', api.store.ref(item.issue.id));
         const issueEd = vscode.window.activeTextEditor;
         assert.deepEqual([issueEd && rel(issueEd.document.uri), issueEd && issueEd.selection.active.line + 1], ['server/workers/tasks.py', 3]);
       } finally {

@@ -29,13 +29,19 @@ describe('parsing event locations', () => {
 
   it('property: never throws, and a parsed path has no empty, . or .. segments and no backslash', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.array(fc.constantFrom('a', 'b.js', '..', '.', '', 'C:', '\\', 'app:', '~', '<x>'), { maxLength: 8 }).map((a) => a.join('/'))), (s) => {
-        const p = parseLocation(s);
-        if (!p) return;
-        assert.ok(!p.path.includes('\\'));
-        for (const seg of p.path.split('/')) assert.ok(seg !== '' && seg !== '.' && seg !== '..', p.path);
-        assert.ok(!p.path.startsWith('/'));
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.array(fc.constantFrom('a', 'b.js', '..', '.', '', 'C:', '\\', 'app:', '~', '<x>'), { maxLength: 8 }).map((a) => a.join('/')),
+        ),
+        (s) => {
+          const p = parseLocation(s);
+          if (!p) return;
+          assert.ok(!p.path.includes('\\'));
+          for (const seg of p.path.split('/')) assert.ok(seg !== '' && seg !== '.' && seg !== '..', p.path);
+          assert.ok(!p.path.startsWith('/'));
+        },
+      ),
     );
   });
   it('normalisePath of frames', () => {
@@ -50,12 +56,24 @@ describe('the path-suffix index', () => {
 
   it('longest suffix wins', () => {
     assert.deepEqual(index.best('/home/ci/build/src/utils/format.js')[0].file, { folder: 0, path: 'src/utils/format.js' });
-    assert.deepEqual(index.best('lib/utils/format.js').map((m) => m.file.path), ['lib/utils/format.js']);
+    assert.deepEqual(
+      index.best('lib/utils/format.js').map((m) => m.file.path),
+      ['lib/utils/format.js'],
+    );
   });
   it('ties go to the file nearest the root, then list every equal candidate', () => {
-    assert.deepEqual(index.best('x/format.js').map((m) => m.file.path), ['format.js']);
+    assert.deepEqual(
+      index.best('x/format.js').map((m) => m.file.path),
+      ['format.js'],
+    );
     const best = index.best('/srv/src/app/checkout.ts');
-    assert.deepEqual(best.map((m) => [m.file.folder, m.file.path]), [[0, 'src/app/checkout.ts'], [1, 'src/app/checkout.ts']]);
+    assert.deepEqual(
+      best.map((m) => [m.file.folder, m.file.path]),
+      [
+        [0, 'src/app/checkout.ts'],
+        [1, 'src/app/checkout.ts'],
+      ],
+    );
   });
   it('no match for unknown files; remove keeps the index current', () => {
     assert.deepEqual(index.lookup('nothing.rb'), []);
@@ -79,7 +97,10 @@ describe('the path-suffix index', () => {
 
 describe('user path mappings', () => {
   it('the first matching prefix wins and maps into the workspace', () => {
-    const maps = [{ from: '/usr/src/app/', to: 'services/web' }, { from: '/usr/src/', to: 'other' }];
+    const maps = [
+      { from: '/usr/src/app/', to: 'services/web' },
+      { from: '/usr/src/', to: 'other' },
+    ];
     assert.equal(applyMappings('/usr/src/app/lib/a.js', maps), 'services/web/lib/a.js');
     assert.equal(applyMappings('/usr/src/b.js', maps), 'other/b.js');
     assert.equal(applyMappings('/opt/c.js', maps), undefined);
@@ -143,7 +164,9 @@ describe('path mappings match the raw server path (README examples)', () => {
 
   it("a frame's location keeps its raw path for the mappings", () => {
     const event = {
-      entries: [{ type: 'exception', data: { values: [{ type: 'E', value: 'x', stacktrace: { frames: [{ filename: 'webpack:///./app/store.ts', absPath: null, lineNo: 7, colNo: 2, inApp: true }] } }] } }],
+      entries: [
+        { type: 'exception', data: { values: [{ type: 'E', value: 'x', stacktrace: { frames: [{ filename: 'webpack:///./app/store.ts', absPath: null, lineNo: 7, colNo: 2, inApp: true }] } }] } },
+      ],
     } as unknown as SentryEvent;
     assert.deepEqual(newestInAppLocation(event), { path: 'app/store.ts', raw: 'webpack:///./app/store.ts', line: 7, column: 2 });
   });

@@ -1,0 +1,118 @@
+/**
+ * The editor integration: file index, locator, decorations, hovers, CodeLens, Problems, Go to
+ * Location. Which issues to mark comes from the Issues view's lists; every field shown on a line
+ * comes from the one issue store.
+ */
+import * as vscode from 'vscode';
+import type { SentryClient } from '../api/client';
+import { Commands } from '../constants';
+import { parseIssueRef, type IssueRef } from '../contracts/issueRef';
+import type { IssueStore } from '../store/issueStore';
+import { Disposable, MutableDisposable, type IDisposable } from '../util/disposable';
+import { UiHolder } from '../util/ui';
+import { plainText } from '../util/untrusted';
+import { DecorationController } from './decorations';
+import { WorkspaceFileIndex } from './fileIndex';
+import { IssueHoverProvider } from './hovers';
+import { IssueCodeLensProvider, IssueDiagnostics } from './lensesAndProblems';
+import { parseServerLocation } from './location';
+import { IssueLocator } from './locator';
+
+export interface EditorDeps {
+  getClient: () => Promise<SentryClient | undefined>;
+  /** The one issue store: the fields of every marked issue. */
+  store: IssueStore;
+  /** The issues the Issues view currently lists: which ones to locate. */
+  listed: () => readonly IssueRef[];
+  /** Fires when those change. */
+  onDidChangeListed: vscode.Event<unknown>;
+  log: vscode.LogOutputChannel;
+}
+
+/** What Go to Location takes besides an issue: a server location, with an optional line and column. */
+function locationArg(arg: unknown): { location?: string; line?: number; column?: number } | undefined {
+  if (typeof arg !== 'object' || arg === null || !('location' in arg)) return undefined;
+  const a = arg as Record<string, unknown>;
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+  return { location: typeof a.location === 'string' ? a.location : undefined, line: num(a.line), column: num(a.column) };
+}
+
+export class EditorIntegration extends Disposable {
+  readonly files: WorkspaceFileIndex;
+  readonly locator: IssueLocator;
+  readonly decorations: DecorationController;
+  /** Prompts and messages, replaceable by the suites; every message is made safe on its way. */
+  readonly ui = new UiHolder();
+  private readonly refreshTimer = this._register(new MutableDisposable<IDisposable>());
+
+  constructor(context: vscode.ExtensionContext, deps: EditorDeps) {
+    super();
+    this.files = this._register(new WorkspaceFileIndex(context.workspaceState, deps.log));
+    this.locator = this._register(new IssueLocator(deps.getClient, deps.listed, deps.store, this.files, deps.log));
+    this.decorations = this._register(new DecorationController(this.locator, deps.store, vscode.Uri.joinPath(context.extensionUri, 'media')));
+    // Problems entries link to an issue only on the server its marks came from (or sentry.io).
+    this._register(new IssueDiagnostics(this.decorations, () => this.locator.baseUrl));
+    this._register(new IssueCodeLensProvider(this.decorations));
+    this._register(new IssueHoverProvider(this.decorations));
+    this._register(vscode.commands.registerCommand(Commands.goToLocation, (arg) => this.goTo(arg)));
+    this._register(deps.onDidChangeListed(() => this.scheduleRefresh()));
+    this._register(this.files.onDidChange(() => this.scheduleRefresh()));
+    // A newly opened file may need its lines from a full event (bare-file locations).
+    this._register(vscode.workspace.onDidOpenTextDocument((doc) => doc.uri.scheme === 'file' && this.scheduleRefresh()));
+    this.scheduleRefresh();
+  }
+
+  /** A stack frame's file (filename, then absPath) first, else the event's location. */
+  async openFrameOrLocation(location: string | null | undefined, frame?: { filename?: string | null; absPath?: string | null; lineNo?: number | null; colNo?: number | null }): Promise<boolean> {
+    for (const path of [frame?.filename, frame?.absPath]) {
+      if (path && (await this.openLocation(path, frame?.lineNo ?? undefined, frame?.colNo ?? undefined))) return true;
+    }
+    return this.openLocation(location);
+  }
+
+  /** Opens the workspace file a location (and optional line) maps to; false when it maps to none. */
+  async openLocation(location: string | null | undefined, line?: number, column?: number): Promise<boolean> {
+    const parsed = parseServerLocation(location);
+    if (!parsed || !location) return false;
+    // The raw path: user mappings match what the server sent, not the normalised form.
+    const res = await this.files.resolve(parsed.raw);
+    let uri: vscode.Uri | undefined;
+    if (res.kind === 'file') uri = res.uri;
+    else if (res.kind === 'ambiguous') {
+      const pick = await this.ui.ui.showQuickPick(
+        res.candidates.map((c) => ({ label: vscode.workspace.asRelativePath(c, true), uri: c })),
+        { title: `Which file is ${plainText(parsed.path, 200)}?`, placeHolder: 'Several workspace files match; your choice is remembered' },
+      );
+      if (!pick) return true;
+      uri = pick.uri;
+      await this.files.remember(parsed.raw, uri);
+    }
+    if (!uri) return false;
+    const l = Math.max(0, (line ?? parsed.line ?? 1) - 1);
+    const c = Math.max(0, (column ?? parsed.column ?? 1) - 1);
+    await vscode.window.showTextDocument(uri, { selection: new vscode.Range(l, c, l, c), preview: true });
+    return true;
+  }
+
+  /** Go to Location: an IssueRef (or a legacy tree node) opens its latest event's location; `{ location, line?, column? }` opens that. */
+  private async goTo(arg: unknown): Promise<void> {
+    const ref = parseIssueRef(arg);
+    const at = ref ? undefined : locationArg(arg);
+    let location: string | null | undefined = at?.location;
+    if (ref) {
+      location = await this.ui.ui.withProgress({ location: vscode.ProgressLocation.Window, title: 'Sentry: finding the location…' }, () => this.locator.locationOf(ref));
+    }
+    const opened = await this.openLocation(location, at?.line, at?.column);
+    if (!opened) {
+      void this.ui.ui.showInformationMessage(
+        location ? `${plainText(location, 300)} is not in this workspace. Add a path mapping (sentryExplorer.pathMappings) if it should be.` : 'This issue has no source location.',
+        {},
+      );
+    }
+  }
+
+  private scheduleRefresh(): void {
+    // Refused once disposed: a late event never starts a refresh of a disposed locator.
+    this.refreshTimer.value = this._registerTimer(() => void this.locator.refresh(), 150);
+  }
+}
