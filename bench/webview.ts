@@ -164,7 +164,18 @@ export async function benchWebview(opts: { events?: number; runs?: number; scree
               v: 1,
               org: 'acme',
               issueId: '4800000007',
-              issue: { id: '4800000007', shortId: 'WEB-FRONTEND-4', title: "TypeError: Cannot read properties of undefined (reading 'total')", culprit: 'checkout(app/checkout)', level: 'error', status: 'unresolved', count: '2400', userCount: 500, firstSeen: new Date(Date.now() - 80 * 864e5).toISOString(), lastSeen: new Date().toISOString() },
+              issue: {
+                id: '4800000007',
+                shortId: 'WEB-FRONTEND-4',
+                title: "TypeError: Cannot read properties of undefined (reading 'total')",
+                culprit: 'checkout(app/checkout)',
+                level: 'error',
+                status: 'unresolved',
+                count: '2400',
+                userCount: 500,
+                firstSeen: new Date(Date.now() - 80 * 864e5).toISOString(),
+                lastSeen: new Date().toISOString(),
+              },
               filters: { period: { kind: 'preset', statsPeriod: '90d' }, environments: [], query: '', full: false, sample: false },
               tab: 'events',
             },
@@ -205,7 +216,11 @@ export async function benchWebview(opts: { events?: number; runs?: number; scree
       await page.waitForTimeout(300);
       await cdp.send('HeapProfiler.collectGarbage');
       const after = (await cdp.send('Runtime.getHeapUsage')).usedSize;
-      const dom = await page.evaluate(() => ({ nodes: document.getElementsByTagName('*').length, rows: document.querySelectorAll('.event-row').length, count: document.querySelector('.count')?.textContent }));
+      const dom = await page.evaluate(() => ({
+        nodes: document.getElementsByTagName('*').length,
+        rows: document.querySelectorAll('.event-row').length,
+        count: document.querySelector('.count')?.textContent,
+      }));
       if (!dom.count?.includes(n.toLocaleString('en'))) throw new Error(`the page does not show ${n} events: "${dom.count}"`);
       // Scroll top to bottom in 100 steps, one per frame.
       const scroll = await page.evaluate(
