@@ -39,7 +39,11 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   // One store and one selection for every view; what a previous session loaded never shows in the next.
   const store = new IssueStore(() => auth.getClient());
   const selection = new SelectionService(auth);
-  context.subscriptions.push(store, selection, auth.onDidChangeSession(() => store.clear()));
+  context.subscriptions.push(
+    store,
+    selection,
+    auth.onDidChangeSession(() => store.clear()),
+  );
   const issues = new IssuesView(context, { auth, store, selection, log });
   context.subscriptions.push(issues);
   const editor = new EditorIntegration(context, {

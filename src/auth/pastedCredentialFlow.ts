@@ -58,29 +58,35 @@ export async function signInWithPasted(deps: PastedFlowDeps, baseUrl: string, ki
   }
   const credential: Credential = kind === 'token' ? { kind: 'bearer', token: value } : { kind: 'apiKey', key: value };
   const client = new SentryClient(deps.http(baseUrl, credential));
-  const { orgs, index, access } = await withCancellableProgress(deps.ui, deps.log, `Sentry: checking the ${what}…`, async (signal) => {
-    const orgs = (await client.listOrganizations({}, signal)).items;
-    const index = await client.http
-      .request({ path: '/api/0/', schema: IndexSchema, signal })
-      .then((r) => r.data)
-      .catch((err) => {
-        if (isAbortError(err)) throw err;
-        return undefined;
-      });
-    // Scopes: GET /api/0/ names them on real servers; else Retrieve an Organization's `access`
-    // (user-bound tokens only, rule 1 of spec section 5).
-    let access: string[] | undefined = index?.auth?.scopes ?? undefined;
-    if (!access && orgs[0]) {
-      access = await client
-        .getOrganization(orgs[0].slug, signal)
-        .then((o) => (Array.isArray(o.access) && o.access.every((x) => typeof x === 'string') ? (o.access as string[]) : undefined))
+  const { orgs, index, access } = await withCancellableProgress(
+    deps.ui,
+    deps.log,
+    `Sentry: checking the ${what}…`,
+    async (signal) => {
+      const orgs = (await client.listOrganizations({}, signal)).items;
+      const index = await client.http
+        .request({ path: '/api/0/', schema: IndexSchema, signal })
+        .then((r) => r.data)
         .catch((err) => {
           if (isAbortError(err)) throw err;
           return undefined;
         });
-    }
-    return { orgs, index, access };
-  }, `check the ${what}`);
+      // Scopes: GET /api/0/ names them on real servers; else Retrieve an Organization's `access`
+      // (user-bound tokens only, rule 1 of spec section 5).
+      let access: string[] | undefined = index?.auth?.scopes ?? undefined;
+      if (!access && orgs[0]) {
+        access = await client
+          .getOrganization(orgs[0].slug, signal)
+          .then((o) => (Array.isArray(o.access) && o.access.every((x) => typeof x === 'string') ? (o.access as string[]) : undefined))
+          .catch((err) => {
+            if (isAbortError(err)) throw err;
+            return undefined;
+          });
+      }
+      return { orgs, index, access };
+    },
+    `check the ${what}`,
+  );
   const orgNames = orgs.map((o) => o.slug);
   const user = index?.user ?? undefined;
   const serverScopes = access;

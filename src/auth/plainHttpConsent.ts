@@ -20,11 +20,13 @@ export async function confirmPlainHttp(deps: PlainHttpConsentDeps, baseUrl: stri
   if (!needsInsecureConfirmation(baseUrl)) return true;
   const confirmed = deps.state.get<string[]>(StorageKeys.insecureConfirmed) ?? [];
   if (confirmed.includes(baseUrl)) return true;
-  const choice = await deps.ui().showWarningMessage(
-    `${baseUrl} uses plain http. Your Sentry credentials would travel unencrypted to it.`,
-    { modal: true, detail: 'Use https:// in sentryExplorer.baseUrl if the server supports it. Send credentials over plain http only on a network you trust.' },
-    SEND,
-  );
+  const choice = await deps
+    .ui()
+    .showWarningMessage(
+      `${baseUrl} uses plain http. Your Sentry credentials would travel unencrypted to it.`,
+      { modal: true, detail: 'Use https:// in sentryExplorer.baseUrl if the server supports it. Send credentials over plain http only on a network you trust.' },
+      SEND,
+    );
   if (choice !== SEND) {
     deps.log.warn(`[auth] not sending credentials to ${baseUrl}: plain http not confirmed`);
     return false;

@@ -144,16 +144,15 @@ export class SecretRefreshLease implements RefreshLock {
 
   waitForChange(holder: Lease, until: number): Promise<void> {
     return new Promise<void>((resolve) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
       const done = () => {
         sub.dispose();
-        if (timer) clearTimeout(timer);
+        clearTimeout(timer);
         resolve();
       };
       const sub = this.secrets.onDidChange((e) => {
         if (e.key === this.key || this.watchKeys.includes(e.key)) done();
       });
-      timer = setTimeout(done, clampDelay(until - this.now()));
+      const timer = setTimeout(done, clampDelay(until - this.now()));
       // A change between the caller's read and this subscription would otherwise be missed.
       void this.read().then((now) => {
         if (!now || now.owner !== holder.owner || now.deadline !== holder.deadline) done();

@@ -13,7 +13,6 @@ import { StorageKeys } from '../constants';
 /** Every secret of sign-in lives under this prefix (StorageKeys.secretPrefix). */
 export const SECRET_KEY_PREFIX = StorageKeys.secretPrefix;
 
-
 export function sessionsKey(baseUrl: string): string {
   return `${SECRET_KEY_PREFIX}.sessions:${normalizeBaseUrl(baseUrl)}`;
 }

@@ -133,29 +133,26 @@ export class SignInFlows {
     this.log.info('[auth] browser sign-in: waiting for the callback');
     let code: string;
     try {
-      code = await this.ui.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: 'Sentry: approve the sign-in in your browser', cancellable: true },
-        async (_progress, token) => {
-          const cancel = signalFrom(token);
-          // Ended here too: when the wait times out, or the browser could not be opened.
-          const ac = new AbortController();
-          const timer = setTimeout(() => ac.abort(), BROWSER_FLOW_TIMEOUT_MS);
-          const either = linkSignals(cancel.signal, ac.signal);
-          try {
-            const waiting = this.deps.callbacks.wait(state, either.signal);
-            waiting.catch(() => undefined);
-            if (!(await this.ui.openExternal(url as unknown as vscode.Uri))) {
-              void this.ui.showWarningMessage('Sentry sign-in: the browser could not be opened. Try "Sign in with a code" instead.', {});
-              ac.abort();
-            }
-            return await waiting;
-          } finally {
-            clearTimeout(timer);
-            either.dispose();
-            cancel.dispose();
+      code = await this.ui.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Sentry: approve the sign-in in your browser', cancellable: true }, async (_progress, token) => {
+        const cancel = signalFrom(token);
+        // Ended here too: when the wait times out, or the browser could not be opened.
+        const ac = new AbortController();
+        const timer = setTimeout(() => ac.abort(), BROWSER_FLOW_TIMEOUT_MS);
+        const either = linkSignals(cancel.signal, ac.signal);
+        try {
+          const waiting = this.deps.callbacks.wait(state, either.signal);
+          waiting.catch(() => undefined);
+          if (!(await this.ui.openExternal(url as unknown as vscode.Uri))) {
+            void this.ui.showWarningMessage('Sentry sign-in: the browser could not be opened. Try "Sign in with a code" instead.', {});
+            ac.abort();
           }
-        },
-      );
+          return await waiting;
+        } finally {
+          clearTimeout(timer);
+          either.dispose();
+          cancel.dispose();
+        }
+      });
     } catch (err) {
       if (err instanceof CallbackError) {
         void this.ui.showErrorMessage(err.error === 'access_denied' ? 'Sentry sign-in was denied in the browser.' : `Sentry sign-in failed: ${err.message}`, {});
@@ -185,7 +182,9 @@ export class SignInFlows {
     const user = res.user;
     const label = user?.email || user?.name || (org ? `${org.name} (${new URL(baseUrl).host})` : new URL(baseUrl).host);
     const accountId = user ? `user:${user.id}` : `org:${org?.slug ?? 'unknown'}`;
-    this.log.info(`[auth] signed in to ${baseUrl} via ${via}${org ? `, organization ${org.slug}` : ''}; scopes ${tokens.scopes?.join(' ') || '(none)'}${tokens.expiresAt ? `, expires ${new Date(tokens.expiresAt).toISOString()}` : ''}`);
+    this.log.info(
+      `[auth] signed in to ${baseUrl} via ${via}${org ? `, organization ${org.slug}` : ''}; scopes ${tokens.scopes?.join(' ') || '(none)'}${tokens.expiresAt ? `, expires ${new Date(tokens.expiresAt).toISOString()}` : ''}`,
+    );
     return {
       kind: 'oauth',
       id: randomUUID(),

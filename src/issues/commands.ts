@@ -12,6 +12,8 @@ import { labelText, plainText, safeWebUrl } from '../util/untrusted';
 const HISTORY_MAX = 10;
 
 export function registerIssueCommands(view: IssuesView): vscode.Disposable[] {
+  // VS Code hands command arguments over untyped; each handler parses its own (parseIssueRef).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const reg = (id: string, fn: (...args: any[]) => unknown) => vscode.commands.registerCommand(id, fn);
   return [
     reg(Commands.refresh, () => view.refresh()),
@@ -136,16 +138,20 @@ async function chooseProject(view: IssuesView): Promise<void> {
     pickOrganization(view, client, current.org ?? detected.find((d) => d.org)?.org),
   );
   if (!org) return;
-  const wanted = new Set([...current.projects, ...detected.filter((d) => d.org === undefined || d.org === org).map((d) => d.project!).filter(Boolean)]);
+  const wanted = new Set([
+    ...current.projects,
+    ...detected
+      .filter((d) => d.org === undefined || d.org === org)
+      .map((d) => d.project!)
+      .filter(Boolean),
+  ]);
   let projects: string[] | undefined;
   try {
-    const all = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Sentry: loading projects of ${org}…` }, () =>
-      collect(client.projectPages(org), 1000),
-    );
-    const picks = await view.ui.ui.showQuickPick(
+    const all = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Sentry: loading projects of ${org}…` }, () => collect(client.projectPages(org), 1000));
+    const picks = (await view.ui.ui.showQuickPick(
       all.map((p) => ({ label: p.slug, description: p.name && p.name !== p.slug ? p.name : undefined, detail: p.platform ?? undefined, picked: wanted.has(p.slug) })),
       { title: `Projects of ${org}`, canPickMany: true, placeHolder: 'Choose the projects whose issues to show' },
-    ) as unknown as vscode.QuickPickItem[] | undefined;
+    )) as unknown as vscode.QuickPickItem[] | undefined;
     projects = picks?.map((p) => p.label);
   } catch (err) {
     view.log.warn(`[issues] project list unavailable: ${(err as Error).message}`);
@@ -155,7 +161,10 @@ async function chooseProject(view: IssuesView): Promise<void> {
       value: [...wanted].join(', '),
       validateInput: (v) => (v.split(',').some((s) => s.trim()) ? undefined : 'Type at least one project slug'),
     });
-    projects = typed?.split(',').map((s) => s.trim()).filter(Boolean);
+    projects = typed
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   }
   if (!projects || projects.length === 0) return;
   // The view redraws on the selection service's change event.
@@ -182,7 +191,15 @@ async function findByHashes(view: IssuesView): Promise<void> {
     await vscode.commands.executeCommand(Commands.chooseProject);
     return;
   }
-  const project = projects.length === 1 ? projects[0] : (await view.ui.ui.showQuickPick(projects.map((label) => ({ label })), { title: 'Find Issues by Hashes: project' }))?.label;
+  const project =
+    projects.length === 1
+      ? projects[0]
+      : (
+          await view.ui.ui.showQuickPick(
+            projects.map((label) => ({ label })),
+            { title: 'Find Issues by Hashes: project' },
+          )
+        )?.label;
   if (!project) return;
   const text = await view.ui.ui.showInputBox({
     title: 'Find Issues by Hashes',

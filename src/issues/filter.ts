@@ -66,5 +66,12 @@ export function cacheKey(org: string, project: string, filter: IssueFilter): str
 
 /** Hashes typed by a user: separated by spaces, commas, semicolons or new lines; duplicates dropped. */
 export function parseHashes(text: string): string[] {
-  return [...new Set(text.split(/[\s,;]+/).map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/[\s,;]+/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }

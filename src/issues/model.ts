@@ -135,7 +135,7 @@ export class IssuesModel {
         maxHits: page.maxHits ?? list.maxHits,
         loading: false,
         error: undefined,
-        loadedAt: replace ? this.now() : list.loadedAt ?? this.now(),
+        loadedAt: replace ? this.now() : (list.loadedAt ?? this.now()),
       };
     } catch (error) {
       next = { ...list, loading: false, error, failedAt: this.now() };

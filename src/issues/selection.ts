@@ -22,7 +22,10 @@ export async function saveSelection(selection: Selection): Promise<void> {
 export async function detectFromWorkspace(): Promise<DetectedProject[]> {
   const found: DetectedProject[] = [];
   for (const folder of vscode.workspace.workspaceFolders ?? []) {
-    for (const [name, parse] of [['.sentryclirc', parseSentryCliRc], ['sentry.properties', parseSentryProperties]] as const) {
+    for (const [name, parse] of [
+      ['.sentryclirc', parseSentryCliRc],
+      ['sentry.properties', parseSentryProperties],
+    ] as const) {
       try {
         const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, name));
         const d = parse(new TextDecoder().decode(bytes));

@@ -80,7 +80,13 @@ export class IssuesView extends Disposable {
     );
     this.treeView = this._register(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.tree, showCollapseAll: true }));
     this.treeView.description = describeFilter(this.filterValue);
-    this.statusBar = this._register(new IssuesStatusBar(store, () => this.selection(), () => auth.isSignedIn()));
+    this.statusBar = this._register(
+      new IssuesStatusBar(
+        store,
+        () => this.selection(),
+        () => auth.isSignedIn(),
+      ),
+    );
     this.timer = this._register(
       new RefreshTimer(
         () => this.backgroundRefresh(),

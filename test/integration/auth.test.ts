@@ -130,7 +130,10 @@ describe('sign-in (sentry-explorer authentication provider)', function () {
     assert.equal(auth.isSignedIn(), true);
     assert.equal(auth.organization?.slug, defaults.org, 'the organization comes from GET /api/0/organizations/ and is remembered');
     const client = await auth.getClient();
-    assert.deepEqual((await client!.listOrganizations()).items.map((o) => o.slug), [defaults.org]);
+    assert.deepEqual(
+      (await client!.listOrganizations()).items.map((o) => o.slug),
+      [defaults.org],
+    );
     await collectWireSecrets();
     seenSecrets.add(userCode);
   });
@@ -191,7 +194,10 @@ describe('sign-in (sentry-explorer authentication provider)', function () {
     const before = rec.shown.length;
     assert.equal(await auth.signIn(), undefined);
     const messages = rec.shown.slice(before).map((s) => `${s.level}: ${s.message}`);
-    assert.ok(messages.some((m) => /^error: .*denied/.test(m)), messages.join('\n'));
+    assert.ok(
+      messages.some((m) => /^error: .*denied/.test(m)),
+      messages.join('\n'),
+    );
     await collectWireSecrets();
   });
 
@@ -318,7 +324,7 @@ describe('sign-in (sentry-explorer authentication provider)', function () {
     assert.deepEqual(await (await activateExtension()).issues.tree.getChildren(), [], 'the Issues view falls back to its welcome');
   });
 
-  it('a 401 naming a step (sso-required) keeps the session and offers the server\'s own page', async () => {
+  it("a 401 naming a step (sso-required) keeps the session and offers the server's own page", async () => {
     const token = await control<{ token: string }>('tokens', { scopes: SCOPES, kind: 'user' });
     seenSecrets.add(token.token);
     rec.set({ method: 'token', inputs: [token.token] });
@@ -327,7 +333,11 @@ describe('sign-in (sentry-explorer authentication provider)', function () {
     await control('faults', {
       path: '^/api/0/organizations/$',
       count: 1,
-      respond: { status: 401, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ detail: { code: 'sso-required', message: 'Must login via SSO', extra: { loginUrl: '/auth/login/acme/' } } }) },
+      respond: {
+        status: 401,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ detail: { code: 'sso-required', message: 'Must login via SSO', extra: { loginUrl: '/auth/login/acme/' } } }),
+      },
     });
     const before = rec.shown.length;
     const opened = rec.opened.length;
@@ -343,7 +353,11 @@ describe('sign-in (sentry-explorer authentication provider)', function () {
     assert.equal(auth.isSignedIn(), true, 'the session is kept');
     assert.ok(await auth.context.secrets.get(auth.provider.storageKey));
     assert.ok((await client.listOrganizations()).items.length >= 1, 'the same session works once the step is done');
-    assert.equal(rec.shown.slice(before).some((s) => /rejected the stored/.test(s.message)), false, 'not treated as an expired token');
+    assert.equal(
+      rec.shown.slice(before).some((s) => /rejected the stored/.test(s.message)),
+      false,
+      'not treated as an expired token',
+    );
   });
 
   it('a 403 for a token that has the scope quotes the server and does not ask for a scope', async () => {
@@ -363,7 +377,7 @@ describe('sign-in (sentry-explorer authentication provider)', function () {
     const shown = rec.shown.slice(before);
     assert.equal(shown.length, 1);
     assert.deepEqual(shown[0].items, [], 'no "Sign In Again": scopes are not what is missing');
-    assert.match(shown[0].message, /limited to another organization/, 'the server\'s detail is quoted');
+    assert.match(shown[0].message, /limited to another organization/, "the server's detail is quoted");
     assert.doesNotMatch(shown[0].message, /granting that scope/);
   });
 
@@ -377,7 +391,11 @@ describe('sign-in (sentry-explorer authentication provider)', function () {
       const refused = rec.shown.slice(before).find((s) => s.level === 'error');
       assert.match(refused?.message ?? '', /control or invisible character|no spaces/, JSON.stringify(bad));
     }
-    assert.deepEqual((await control<RequestLogEntry[]>('requests')).map((r) => r.path), [], 'no request was sent');
+    assert.deepEqual(
+      (await control<RequestLogEntry[]>('requests')).map((r) => r.path),
+      [],
+      'no request was sent',
+    );
     assert.equal(await auth.context.secrets.get(auth.provider.storageKey), undefined);
   });
 

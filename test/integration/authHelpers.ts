@@ -128,11 +128,13 @@ export class UiRecorder {
   }
 
   ui(): Partial<AuthUi> {
-    const message = (level: Shown['level']) => async (m: string, o: vscode.MessageOptions, ...items: string[]) => {
-      const s: Shown = { level, message: m, detail: o?.detail, modal: !!o?.modal, items };
-      this.shown.push(s);
-      return this.script.answer?.(s);
-    };
+    const message =
+      (level: Shown['level']) =>
+      async (m: string, o: vscode.MessageOptions, ...items: string[]) => {
+        const s: Shown = { level, message: m, detail: o?.detail, modal: !!o?.modal, items };
+        this.shown.push(s);
+        return this.script.answer?.(s);
+      };
     return {
       showQuickPick: async <T extends vscode.QuickPickItem>(items: readonly T[]) => {
         this.quickPicks.push(items.map((i) => i.label));

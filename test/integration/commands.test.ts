@@ -19,10 +19,10 @@ describe('commands', () => {
   it(`contributes every registered ${PREFIX}* command`, async () => {
     const contributed = new Set((contributes().commands ?? []).map((c) => c.command));
     // VS Code registers "<view id>.focus" and friends for every contributed view: not ours.
-    const viewIds = Object.values(contributes().views ?? {}).flat().map((v) => v.id);
-    const ours = (await vscode.commands.getCommands(true)).filter(
-      (id) => id.startsWith(PREFIX) && !viewIds.some((v) => id.startsWith(`${v}.`)),
-    );
+    const viewIds = Object.values(contributes().views ?? {})
+      .flat()
+      .map((v) => v.id);
+    const ours = (await vscode.commands.getCommands(true)).filter((id) => id.startsWith(PREFIX) && !viewIds.some((v) => id.startsWith(`${v}.`)));
     const extra = ours.filter((id) => !contributed.has(id));
     assert.deepEqual(extra, [], 'registered but not contributed');
   });

@@ -70,7 +70,11 @@ describe('Issues tree (sentryExplorer.issues)', function () {
     assert.equal(nodes.at(-1)?.type, 'loadMore');
     const reqs = await issueRequests();
     assert.equal(reqs.length, 1);
-    assert.deepEqual(reqs[0].query, [['statsPeriod', '24h'], ['sort', 'date'], ['limit', '100']]);
+    assert.deepEqual(reqs[0].query, [
+      ['statsPeriod', '24h'],
+      ['sort', 'date'],
+      ['limit', '100'],
+    ]);
     const item = view.tree.getTreeItem(issuesOf(nodes)[0]);
     assert.match(String(item.label), /^WEB-FRONTEND-\w+ /);
     assert.match(String(item.description), /events? · \d+ users? · last seen /);
@@ -113,12 +117,59 @@ describe('Issues tree (sentryExplorer.issues)', function () {
 
   it('each preset sends exactly the right parameters', async () => {
     const cases: [Partial<IssueFilter>, [string, string][]][] = [
-      [{ preset: 'unresolved' }, [['statsPeriod', '24h'], ['sort', 'date'], ['limit', '100']]],
-      [{ preset: 'all' }, [['statsPeriod', '24h'], ['query', ''], ['sort', 'date'], ['limit', '100']]],
-      [{ preset: 'assignedToMe' }, [['statsPeriod', '24h'], ['query', 'is:unresolved assigned:me'], ['sort', 'date'], ['limit', '100']]],
-      [{ preset: 'forReview' }, [['statsPeriod', '24h'], ['query', 'is:unresolved is:for_review'], ['sort', 'date'], ['limit', '100']]],
-      [{ preset: 'feedback', statsPeriod: '14d' }, [['statsPeriod', '14d'], ['query', 'issue.category:feedback'], ['sort', 'date'], ['limit', '100']]],
-      [{ preset: 'custom', text: 'level:error', statsPeriod: '', sort: 'freq' }, [['statsPeriod', ''], ['query', 'level:error'], ['sort', 'freq'], ['limit', '100']]],
+      [
+        { preset: 'unresolved' },
+        [
+          ['statsPeriod', '24h'],
+          ['sort', 'date'],
+          ['limit', '100'],
+        ],
+      ],
+      [
+        { preset: 'all' },
+        [
+          ['statsPeriod', '24h'],
+          ['query', ''],
+          ['sort', 'date'],
+          ['limit', '100'],
+        ],
+      ],
+      [
+        { preset: 'assignedToMe' },
+        [
+          ['statsPeriod', '24h'],
+          ['query', 'is:unresolved assigned:me'],
+          ['sort', 'date'],
+          ['limit', '100'],
+        ],
+      ],
+      [
+        { preset: 'forReview' },
+        [
+          ['statsPeriod', '24h'],
+          ['query', 'is:unresolved is:for_review'],
+          ['sort', 'date'],
+          ['limit', '100'],
+        ],
+      ],
+      [
+        { preset: 'feedback', statsPeriod: '14d' },
+        [
+          ['statsPeriod', '14d'],
+          ['query', 'issue.category:feedback'],
+          ['sort', 'date'],
+          ['limit', '100'],
+        ],
+      ],
+      [
+        { preset: 'custom', text: 'level:error', statsPeriod: '', sort: 'freq' },
+        [
+          ['statsPeriod', ''],
+          ['query', 'level:error'],
+          ['sort', 'freq'],
+          ['limit', '100'],
+        ],
+      ],
     ];
     for (const [filter, want] of cases) {
       await clearLog();
@@ -145,7 +196,10 @@ describe('Issues tree (sentryExplorer.issues)', function () {
     assert.match(String(item.description), /^\[api-server\] /);
     assert.equal(item.contextValue, 'issue.otherProject');
     const reqs = await issueRequests();
-    assert.deepEqual(reqs[0].query.find(([k]) => k === 'shortIdLookup'), ['shortIdLookup', '1']);
+    assert.deepEqual(
+      reqs[0].query.find(([k]) => k === 'shortIdLookup'),
+      ['shortIdLookup', '1'],
+    );
   });
 
   it('"Find Issues by Hashes" with more than 100: only the first 100 are sent and the user is told', async () => {
@@ -182,7 +236,10 @@ describe('Issues tree (sentryExplorer.issues)', function () {
       const sub = view.tree.onDidChangeTreeData(() => changes++);
       const nodes = await roots();
       sub.dispose();
-      assert.deepEqual(nodes.map((n) => (n.type === 'project' ? n.project : n.type)), ['web-frontend', 'api-server']);
+      assert.deepEqual(
+        nodes.map((n) => (n.type === 'project' ? n.project : n.type)),
+        ['web-frontend', 'api-server'],
+      );
       // Each project row shows its count when first drawn, without a second draw.
       assert.match(String(view.tree.getTreeItem(nodes[0]).description), /^100 of \d/);
       assert.equal(changes, 0);
@@ -234,7 +291,11 @@ describe('Issues tree (sentryExplorer.issues)', function () {
       await vscode.commands.executeCommand(Commands.openInBrowser, ...commandArgs(node));
       assert.equal(rec.opened.length - opened, opens ? 1 : 0, permalink);
       if (opens) assert.equal(rec.opened.at(-1), new URL(permalink).href);
-      else assert.ok(rec.shown.slice(warned).some((s) => /has no web link to open/.test(s.message)), permalink);
+      else
+        assert.ok(
+          rec.shown.slice(warned).some((s) => /has no web link to open/.test(s.message)),
+          permalink,
+        );
       await vscode.commands.executeCommand(Commands.copyLink, ...commandArgs(node));
       assert.equal(rec.clipboard.at(-1), permalink);
     }
@@ -305,7 +366,10 @@ describe('Issues tree (sentryExplorer.issues)', function () {
         assert.match(err.message, message);
         assert.deepEqual(err.actions, actions);
         const children = await view.tree.getChildren(err);
-        assert.deepEqual(children.map((c) => (c.type === 'action' ? c.action : c.type)), actions);
+        assert.deepEqual(
+          children.map((c) => (c.type === 'action' ? c.action : c.type)),
+          actions,
+        );
         assert.ok(children.every((c) => view.tree.getTreeItem(c).command));
         await control('faults/clear', {});
         await vscode.commands.executeCommand(Commands.refresh);
@@ -318,7 +382,10 @@ describe('Issues tree (sentryExplorer.issues)', function () {
       const issuesFault = (over: Record<string, unknown>) => ({ path: 'issues/$', ...over });
       // `status` as well as `respond`: the sandbox applies a `respond` fault only when it has a status.
       const farReset = () =>
-        issuesFault({ status: 429, respond: { status: 429, headers: { 'x-sentry-rate-limit-reset': String(Math.ceil((Date.now() + 25 * DAY) / 1000)), 'x-sentry-rate-limit-remaining': '0' }, body: '{"detail":"slow down"}' } });
+        issuesFault({
+          status: 429,
+          respond: { status: 429, headers: { 'x-sentry-rate-limit-reset': String(Math.ceil((Date.now() + 25 * DAY) / 1000)), 'x-sentry-rate-limit-remaining': '0' }, body: '{"detail":"slow down"}' },
+        });
 
       /** Lets VS Code's own tree load the list (the view is visible), then counts requests for a while. */
       async function requestsWhileShown(fault: Record<string, unknown>, watchMs: number): Promise<number> {
@@ -355,7 +422,10 @@ describe('Issues tree (sentryExplorer.issues)', function () {
             const n = await requestsWhileShown(fault, 3000);
             print(`      (${n} requests)`);
             assert.equal(n, allowed);
-            assert.ok((await roots()).some((r) => r.type === 'error'), 'the view shows the error');
+            assert.ok(
+              (await roots()).some((r) => r.type === 'error'),
+              'the view shows the error',
+            );
           } finally {
             await recover();
           }
@@ -432,7 +502,7 @@ describe('Issues tree (sentryExplorer.issues)', function () {
       await signInWithToken(t.token);
       try {
         const err = await errorNode();
-        assert.match(err.message, /permission/i, 'the server\'s detail is quoted');
+        assert.match(err.message, /permission/i, "the server's detail is quoted");
         assert.doesNotMatch(err.message, /needs? (the )?event:read|scope event:read/);
         const signIn = (await view.tree.getChildren(err)).find((c) => c.type === 'action' && c.action === 'signIn');
         if (signIn) assert.equal(view.tree.getTreeItem(signIn).command?.arguments, undefined, 'Sign In asks for no scope the token already has');

@@ -15,7 +15,7 @@ async function openAccountsMenu(page: Page): Promise<string> {
       return (await item.innerText()).trim();
     } catch (e) {
       const text = await menu.innerText().catch(() => '(no menu)');
-      if (attempt >= 3) throw new Error(`the Accounts menu shows no Sentry account: ${text.replace(/\s+/g, ' ')}`);
+      if (attempt >= 3) throw new Error(`the Accounts menu shows no Sentry account: ${text.replace(/\s+/g, ' ')}`, { cause: e });
       await page.keyboard.press('Escape');
       await page.waitForTimeout(1000);
     }
@@ -24,64 +24,68 @@ async function openAccountsMenu(page: Page): Promise<string> {
 
 const SIGN_IN_WELCOME = "Sign in to Sentry to see your project's issues.";
 
-check('device-flow sign-in from the palette survives a reload; sign-out returns to the welcome', async ({ page, vscode }) => {
-  const sideBar = await vscode.openView('Sentry');
-  await vscode.waitForText(SIGN_IN_WELCOME, { within: sideBar });
+check(
+  'device-flow sign-in from the palette survives a reload; sign-out returns to the welcome',
+  async ({ page, vscode }) => {
+    const sideBar = await vscode.openView('Sentry');
+    await vscode.waitForText(SIGN_IN_WELCOME, { within: sideBar });
 
-  const started = Date.now();
-  await vscode.runCommand('Sentry Explorer: Sign In', { prompts: true });
-  const pick = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Sign in with a code' }).first();
-  await pick.waitFor({ state: 'visible' });
-  await vscode.screenshot('sign-in-methods');
-  await pick.click();
+    const started = Date.now();
+    await vscode.runCommand('Sentry Explorer: Sign In', { prompts: true });
+    const pick = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Sign in with a code' }).first();
+    await pick.waitFor({ state: 'visible' });
+    await vscode.screenshot('sign-in-methods');
+    await pick.click();
 
-  // The modal with the code and "Copy & Open".
-  const dialog = page.locator('.monaco-dialog-box');
-  await dialog.waitFor({ state: 'visible' });
-  const text = await dialog.innerText();
-  const userCode = /([BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4})/.exec(text)?.[1];
-  if (!userCode) throw new Error(`no user code in the dialog: ${text}`);
-  await vscode.screenshot('sign-in-code-dialog');
-  const popup = page.context().waitForEvent('page', { timeout: 15_000 });
-  await dialog.getByRole('button', { name: 'Copy & Open' }).click();
+    // The modal with the code and "Copy & Open".
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ state: 'visible' });
+    const text = await dialog.innerText();
+    const userCode = /([BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4})/.exec(text)?.[1];
+    if (!userCode) throw new Error(`no user code in the dialog: ${text}`);
+    await vscode.screenshot('sign-in-code-dialog');
+    const popup = page.context().waitForEvent('page', { timeout: 15_000 });
+    await dialog.getByRole('button', { name: 'Copy & Open' }).click();
 
-  // The browser tab opened on the verification page: type the code the sloppy way and approve.
-  const tab: Page = await popup;
-  await tab.waitForLoadState('domcontentloaded');
-  if (!/\/oauth\/device\//.test(tab.url())) throw new Error(`opened ${tab.url()}`);
-  const input = tab.locator('#user_code');
-  await input.fill('');
-  await input.pressSequentially(userCode.toLowerCase().replace('-', ''));
-  await tab.locator('#approve').click();
-  await tab.locator('#result[data-status="approved"]').waitFor();
-  await tab.screenshot({ path: (await vscode.screenshot('sign-in-approved-vscode')).replace('vscode.png', 'browser.png') });
-  await tab.close();
+    // The browser tab opened on the verification page: type the code the sloppy way and approve.
+    const tab: Page = await popup;
+    await tab.waitForLoadState('domcontentloaded');
+    if (!/\/oauth\/device\//.test(tab.url())) throw new Error(`opened ${tab.url()}`);
+    const input = tab.locator('#user_code');
+    await input.fill('');
+    await input.pressSequentially(userCode.toLowerCase().replace('-', ''));
+    await tab.locator('#approve').click();
+    await tab.locator('#result[data-status="approved"]').waitFor();
+    await tab.screenshot({ path: (await vscode.screenshot('sign-in-approved-vscode')).replace('vscode.png', 'browser.png') });
+    await tab.close();
 
-  // Polling picks up the approval within one interval.
-  await vscode.waitForText(/Signed in to Sentry .* as /, { within: vscode.notifications, timeout: 20_000 });
-  const seconds = (Date.now() - started) / 1000;
-  console.log(`      device-flow sign-in through the UI took ${seconds.toFixed(1)} s (palette to signed in)`);
-  await vscode.waitFor('the sign-in welcome to go away', async () => !(await sideBar.getByText(SIGN_IN_WELCOME).isVisible()));
-  await vscode.screenshot('signed-in');
+    // Polling picks up the approval within one interval.
+    await vscode.waitForText(/Signed in to Sentry .* as /, { within: vscode.notifications, timeout: 20_000 });
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`      device-flow sign-in through the UI took ${seconds.toFixed(1)} s (palette to signed in)`);
+    await vscode.waitFor('the sign-in welcome to go away', async () => !(await sideBar.getByText(SIGN_IN_WELCOME).isVisible()));
+    await vscode.screenshot('signed-in');
 
-  // The Accounts menu lists the account under Sentry.
-  await openAccountsMenu(page);
-  await vscode.screenshot('accounts-menu');
-  await vscode.dismiss();
+    // The Accounts menu lists the account under Sentry.
+    await openAccountsMenu(page);
+    await vscode.screenshot('accounts-menu');
+    await vscode.dismiss();
 
-  // A window reload: still signed in (the session comes back from SecretStorage).
-  await page.reload({ waitUntil: 'domcontentloaded' });
-  await page.locator('.monaco-workbench .part.activitybar').waitFor({ state: 'visible', timeout: 60_000 });
-  const sideBar2 = await vscode.openView('Sentry');
-  await vscode.waitFor('the view after the reload', async () => (await sideBar2.locator('.pane-body').count()) > 0);
-  await openAccountsMenu(page);
-  await vscode.dismiss();
-  if (await sideBar2.getByText(SIGN_IN_WELCOME).isVisible()) throw new Error('signed out after the reload');
-  await vscode.screenshot('signed-in-after-reload');
+    // A window reload: still signed in (the session comes back from SecretStorage).
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await page.locator('.monaco-workbench .part.activitybar').waitFor({ state: 'visible', timeout: 60_000 });
+    const sideBar2 = await vscode.openView('Sentry');
+    await vscode.waitFor('the view after the reload', async () => (await sideBar2.locator('.pane-body').count()) > 0);
+    await openAccountsMenu(page);
+    await vscode.dismiss();
+    if (await sideBar2.getByText(SIGN_IN_WELCOME).isVisible()) throw new Error('signed out after the reload');
+    await vscode.screenshot('signed-in-after-reload');
 
-  // Sign out: the welcome asks to sign in again.
-  await vscode.runCommand('Sentry Explorer: Sign Out');
-  await vscode.waitForText(/Signed out of Sentry/, { within: vscode.notifications });
-  await vscode.waitForText(SIGN_IN_WELCOME, { within: sideBar2 });
-  await vscode.screenshot('signed-out');
-}, { timeoutMs: 120_000 });
+    // Sign out: the welcome asks to sign in again.
+    await vscode.runCommand('Sentry Explorer: Sign Out');
+    await vscode.waitForText(/Signed out of Sentry/, { within: vscode.notifications });
+    await vscode.waitForText(SIGN_IN_WELCOME, { within: sideBar2 });
+    await vscode.screenshot('signed-out');
+  },
+  { timeoutMs: 120_000 },
+);

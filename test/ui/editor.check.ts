@@ -3,42 +3,52 @@
 import { check } from './framework';
 import { openSignedOutView, sandboxUrl, signInWithToken } from './session';
 
-check('an editor shows issues on their lines, with a hover naming the issue', async ({ page, vscode }) => {
-  const sideBar = await openSignedOutView(vscode);
-  await signInWithToken(page, vscode);
-  await vscode.waitForText(/^WEB-FRONTEND-\w+ /, { within: sideBar, timeout: 30_000 });
+check(
+  'an editor shows issues on their lines, with a hover naming the issue',
+  async ({ page, vscode }) => {
+    const sideBar = await openSignedOutView(vscode);
+    await signInWithToken(page, vscode);
+    await vscode.waitForText(/^WEB-FRONTEND-\w+ /, { within: sideBar, timeout: 30_000 });
 
-  // A seeded line of checkout.ts whose issue is on the first page the view lists.
-  const { authToken } = (await (await fetch(`${sandboxUrl()}/_sandbox/defaults`)).json()) as { authToken: string };
-  const listed = (await (await fetch(`${sandboxUrl()}/api/0/projects/acme/web-frontend/issues/?limit=100`, { headers: { authorization: `Bearer ${authToken}` } })).json()) as { id: string }[];
-  const ids = new Set(listed.map((i) => i.id));
-  const locations = (await (await fetch(`${sandboxUrl()}/_sandbox/seed/locations`)).json()) as { issueId: string; file: string; line: number | null; shortId: string }[];
-  const target = locations.find((l) => l.file === 'src/app/checkout.ts' && l.line !== null && ids.has(l.issueId));
-  if (!target) throw new Error('no listed issue points at a line of src/app/checkout.ts');
+    // A seeded line of checkout.ts whose issue is on the first page the view lists.
+    const { authToken } = (await (await fetch(`${sandboxUrl()}/_sandbox/defaults`)).json()) as { authToken: string };
+    const listed = (await (await fetch(`${sandboxUrl()}/api/0/projects/acme/web-frontend/issues/?limit=100`, { headers: { authorization: `Bearer ${authToken}` } })).json()) as { id: string }[];
+    const ids = new Set(listed.map((i) => i.id));
+    const locations = (await (await fetch(`${sandboxUrl()}/_sandbox/seed/locations`)).json()) as { issueId: string; file: string; line: number | null; shortId: string }[];
+    const target = locations.find((l) => l.file === 'src/app/checkout.ts' && l.line !== null && ids.has(l.issueId));
+    if (!target) throw new Error('no listed issue points at a line of src/app/checkout.ts');
 
-  await page.keyboard.press('Control+P');
-  await page.locator('.quick-input-widget .quick-input-box input').fill('src/app/checkout.ts');
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'checkout.ts' }).first().click();
-  const editor = page.locator('.editor-instance .monaco-editor').first();
-  await editor.waitFor({ state: 'visible' });
-  // Gutter icons are images in the glyph margin; wait for at least one.
-  await vscode.waitFor('gutter icons in the editor', async () => (await editor.locator('.cgmr, .glyph-margin-widgets .codicon, .margin-view-overlays [class*="ced-"]').count()) > 0 || (await editor.locator('.view-overlays, .view-lines').locator('[class*="ced-"]').count()) > 0, 30_000);
-  await page.keyboard.press('Control+P');
-  await page.locator('.quick-input-widget .quick-input-box input').fill(`:${target.line}`);
-  await page.keyboard.press('Enter');
-  await vscode.waitForIdle();
+    await page.keyboard.press('Control+P');
+    await page.locator('.quick-input-widget .quick-input-box input').fill('src/app/checkout.ts');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'checkout.ts' }).first().click();
+    const editor = page.locator('.editor-instance .monaco-editor').first();
+    await editor.waitFor({ state: 'visible' });
+    // Gutter icons are images in the glyph margin; wait for at least one.
+    await vscode.waitFor(
+      'gutter icons in the editor',
+      async () =>
+        (await editor.locator('.cgmr, .glyph-margin-widgets .codicon, .margin-view-overlays [class*="ced-"]').count()) > 0 ||
+        (await editor.locator('.view-overlays, .view-lines').locator('[class*="ced-"]').count()) > 0,
+      30_000,
+    );
+    await page.keyboard.press('Control+P');
+    await page.locator('.quick-input-widget .quick-input-box input').fill(`:${target.line}`);
+    await page.keyboard.press('Enter');
+    await vscode.waitForIdle();
 
-  const lineNumber = editor.locator('.margin-view-overlays .line-numbers', { hasText: new RegExp(`^${target.line}$`) }).first();
-  const box = await lineNumber.boundingBox();
-  if (!box) throw new Error(`line ${target.line} is not visible`);
-  const content = await editor.locator('.view-lines').boundingBox();
-  await page.mouse.move((content?.x ?? box.x + 80) + 40, box.y + box.height / 2);
-  const hover = page.locator('.monaco-hover').filter({ hasText: 'Show Events' }).first();
-  await hover.waitFor({ state: 'visible', timeout: 15_000 });
-  await vscode.waitForText('Open in Browser', { within: hover });
-  await vscode.screenshot('editor-decorations-hover');
+    const lineNumber = editor.locator('.margin-view-overlays .line-numbers', { hasText: new RegExp(`^${target.line}$`) }).first();
+    const box = await lineNumber.boundingBox();
+    if (!box) throw new Error(`line ${target.line} is not visible`);
+    const content = await editor.locator('.view-lines').boundingBox();
+    await page.mouse.move((content?.x ?? box.x + 80) + 40, box.y + box.height / 2);
+    const hover = page.locator('.monaco-hover').filter({ hasText: 'Show Events' }).first();
+    await hover.waitFor({ state: 'visible', timeout: 15_000 });
+    await vscode.waitForText('Open in Browser', { within: hover });
+    await vscode.screenshot('editor-decorations-hover');
 
-  await vscode.dismiss();
-  await vscode.runCommand('Sentry Explorer: Sign Out');
-  await vscode.waitForText("Sign in to Sentry to see your project's issues.", { within: sideBar, timeout: 20_000 });
-}, { timeoutMs: 120_000 });
+    await vscode.dismiss();
+    await vscode.runCommand('Sentry Explorer: Sign Out');
+    await vscode.waitForText("Sign in to Sentry to see your project's issues.", { within: sideBar, timeout: 20_000 });
+  },
+  { timeoutMs: 120_000 },
+);

@@ -3,29 +3,36 @@
 import { check } from './framework';
 import { openSignedOutView, signInWithToken } from './session';
 
-check('the Issues tree lists the sample project\'s issues, with a tooltip per issue', async ({ page, vscode }) => {
-  const sideBar = await openSignedOutView(vscode);
-  await signInWithToken(page, vscode);
-  // .sentryclirc in the sample workspace names acme/web-frontend: no project to choose.
-  // The first row as a screen reader names it ("error WEB-FRONTEND-96 Error: …, 23 events · …"),
-  // once its label is drawn.
-  const first = sideBar.getByRole('treeitem', { name: /^(fatal|error|warning|info|debug) WEB-FRONTEND-\w+ / }).first();
-  await first.waitFor({ state: 'visible', timeout: 30_000 });
-  await vscode.waitFor('the first row\'s label', async () => /^WEB-FRONTEND-\w+ /.test((await first.locator('.label-name').textContent()) ?? ''), 10_000);
-  await vscode.waitForIdle();
-  // The status bar counts the unresolved issues (the server caps X-Hits at 1,000).
-  await vscode.waitForText('1,000+', { within: page.locator('.part.statusbar') });
-  await vscode.waitForRowsSettled(first);
-  await vscode.screenshot('issues-tree');
+check(
+  "the Issues tree lists the sample project's issues, with a tooltip per issue",
+  async ({ page, vscode }) => {
+    const sideBar = await openSignedOutView(vscode);
+    await signInWithToken(page, vscode);
+    // .sentryclirc in the sample workspace names acme/web-frontend: no project to choose.
+    // The first row as a screen reader names it ("error WEB-FRONTEND-96 Error: …, 23 events · …"),
+    // once its label is drawn.
+    const first = sideBar.getByRole('treeitem', { name: /^(fatal|error|warning|info|debug) WEB-FRONTEND-\w+ / }).first();
+    await first.waitFor({ state: 'visible', timeout: 30_000 });
+    await vscode.waitFor("the first row's label", async () => /^WEB-FRONTEND-\w+ /.test((await first.locator('.label-name').textContent()) ?? ''), 10_000);
+    await vscode.waitForIdle();
+    // The status bar counts the unresolved issues (the server caps X-Hits at 1,000).
+    await vscode.waitForText('1,000+', { within: page.locator('.part.statusbar') });
+    await vscode.waitForRowsSettled(first);
+    await vscode.screenshot('issues-tree');
 
-  // The whole row, not its label text: Playwright would scroll the clipped label sideways to
-  // bring all of it into view, and the row would then look empty.
-  const hover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'First seen' }).filter({ hasText: /Last seen .* UTC/ });
-  await vscode.hoverUntil(first, hover.first());
-  await vscode.screenshot('issues-tooltip');
+    // The whole row, not its label text: Playwright would scroll the clipped label sideways to
+    // bring all of it into view, and the row would then look empty.
+    const hover = page
+      .locator('.monaco-hover, .workbench-hover')
+      .filter({ hasText: 'First seen' })
+      .filter({ hasText: /Last seen .* UTC/ });
+    await vscode.hoverUntil(first, hover.first());
+    await vscode.screenshot('issues-tooltip');
 
-  await vscode.dismiss();
-  await vscode.runCommand('Sentry Explorer: Sign Out');
-  await vscode.waitForText("Sign in to Sentry to see your project's issues.", { within: sideBar, timeout: 20_000 });
-  await vscode.screenshot('issues-signed-out-welcome');
-}, { timeoutMs: 120_000 });
+    await vscode.dismiss();
+    await vscode.runCommand('Sentry Explorer: Sign Out');
+    await vscode.waitForText("Sign in to Sentry to see your project's issues.", { within: sideBar, timeout: 20_000 });
+    await vscode.screenshot('issues-signed-out-welcome');
+  },
+  { timeoutMs: 120_000 },
+);

@@ -42,7 +42,12 @@ export function anIssue(overrides: IssueOverrides = {}): Issue {
     annotations: [],
     permalink: `https://sentry.io/organizations/acme/issues/${id}/`,
     metadata: { title: null },
-    stats: { '24h': [[1704067200, 1], [1704070800, 2]] },
+    stats: {
+      '24h': [
+        [1704067200, 1],
+        [1704070800, 2],
+      ],
+    },
     ...overrides,
     project,
   });

@@ -233,7 +233,10 @@ describe('auth/devicePoller (spec 3.2, 7.2, 8)', () => {
     const huge = scripted([]);
     const out2 = await pollForDeviceToken(auth({ interval: 3_000_000, expires_in: 30_000_000 }), huge.opts);
     assert.equal(out2.kind, 'expired');
-    assert.ok(huge.sleeps.every((ms) => ms >= 0 && ms <= 2 ** 31 - 1), huge.sleeps.join(', '));
+    assert.ok(
+      huge.sleeps.every((ms) => ms >= 0 && ms <= 2 ** 31 - 1),
+      huge.sleeps.join(', '),
+    );
     assert.ok(huge.now() <= MAX_DEVICE_EXPIRES_IN_S, `polled until ${huge.now()} s`);
   });
 });

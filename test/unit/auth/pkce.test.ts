@@ -9,7 +9,10 @@ const RFC_CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
 describe('auth/pkce', () => {
   it('reproduces the verifier of RFC 7636 appendix B from its 32 octets', () => {
     assert.equal(base64Url(Uint8Array.from(RFC_OCTETS)), RFC_VERIFIER);
-    assert.equal(createVerifier(() => Uint8Array.from(RFC_OCTETS), 32), RFC_VERIFIER);
+    assert.equal(
+      createVerifier(() => Uint8Array.from(RFC_OCTETS), 32),
+      RFC_VERIFIER,
+    );
   });
 
   it('computes the S256 challenge of RFC 7636 appendix B', () => {

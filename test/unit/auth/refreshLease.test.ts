@@ -16,7 +16,7 @@ const SCOPES = ['event:read', 'org:read', 'project:read'];
 describe('auth/refreshLease: decisions', () => {
   const NOW = 1_000_000;
 
-  it('a free, own or expired lease may be taken; another owner\'s live lease is waited for until its deadline', () => {
+  it("a free, own or expired lease may be taken; another owner's live lease is waited for until its deadline", () => {
     assert.deepEqual(decideLease(undefined, 'a', NOW), { kind: 'take' });
     assert.deepEqual(decideLease({ owner: 'a', deadline: NOW + 5000 }, 'a', NOW), { kind: 'take' });
     assert.deepEqual(decideLease({ owner: 'b', deadline: NOW }, 'a', NOW), { kind: 'take' }, 'expired: taken over');
@@ -149,7 +149,10 @@ describe('auth/refreshLease: two windows over one secret store, against the sand
 
   async function works(token: string): Promise<void> {
     const client = new SentryClient({ baseUrl: sb.url, retries: 0, credential: async () => ({ kind: 'bearer', token }) });
-    assert.deepEqual((await client.listOrganizations()).items.map((o) => o.slug), [sb.defaults.org]);
+    assert.deepEqual(
+      (await client.listOrganizations()).items.map((o) => o.slug),
+      [sb.defaults.org],
+    );
   }
 
   it('two windows refreshing at once: one refresh on the server, the other adopts its tokens, both stay signed in', async () => {

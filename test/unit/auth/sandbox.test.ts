@@ -65,7 +65,10 @@ describe('auth against the sandbox (HTTP)', function () {
     // The organization comes from GET /api/0/organizations/: only the one picked.
     const client = new SentryClient({ baseUrl: sb.url, credential: async () => ({ kind: 'bearer', token: tokens!.access_token }) });
     const orgs = (await client.listOrganizations()).items;
-    assert.deepEqual(orgs.map((o) => o.slug), [sb.defaults.org]);
+    assert.deepEqual(
+      orgs.map((o) => o.slug),
+      [sb.defaults.org],
+    );
   });
 
   it('device flow: the server never sees polls closer than its interval (no slow_down)', async () => {
@@ -212,7 +215,11 @@ describe('auth against the sandbox (HTTP)', function () {
     sb.control.requests.clear();
     const results = await Promise.all(Array.from({ length: 10 }, () => client.listOrganizations()));
     assert.equal(results.length, 10);
-    for (const r of results) assert.deepEqual(r.items.map((o) => o.slug), [sb.defaults.org]);
+    for (const r of results)
+      assert.deepEqual(
+        r.items.map((o) => o.slug),
+        [sb.defaults.org],
+      );
     assert.equal(sb.control.requests.list({ path: '/oauth/token/' }).length, 1, 'one refresh request');
     assert.equal(manager.refreshCount, 1);
     assert.notEqual(stored().refreshToken, tokens.refresh_token, 'rotated');

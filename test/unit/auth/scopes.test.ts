@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { preferredScope, scopesSatisfy, scopesToRequest, splitScopes } from '../../../src/auth/scopes';
 
 describe('scopes', () => {
-  it('splitScopes: a token response\'s scope string (spaces or commas) or a list, trimmed, de-duplicated, sorted', () => {
+  it("splitScopes: a token response's scope string (spaces or commas) or a list, trimmed, de-duplicated, sorted", () => {
     assert.deepEqual(splitScopes('project:read org:read,event:read  org:read'), ['event:read', 'org:read', 'project:read']);
     assert.deepEqual(splitScopes([' b ', 'a', '', 'b']), ['a', 'b']);
     assert.deepEqual(splitScopes(undefined), []);
@@ -23,10 +23,12 @@ describe('scopes', () => {
   });
 
   it('scopesToRequest: configured + current + extra + the least powerful needed one, in normal form', () => {
-    assert.deepEqual(
-      scopesToRequest({ configured: ['org:read', 'project:read'], current: ['event:read', 'org:read'], extra: ['member:read'], needed: ['event:admin', 'event:write', 'event:read'] }),
-      ['event:read', 'member:read', 'org:read', 'project:read'],
-    );
+    assert.deepEqual(scopesToRequest({ configured: ['org:read', 'project:read'], current: ['event:read', 'org:read'], extra: ['member:read'], needed: ['event:admin', 'event:write', 'event:read'] }), [
+      'event:read',
+      'member:read',
+      'org:read',
+      'project:read',
+    ]);
     assert.deepEqual(scopesToRequest({ configured: ['org:read'], needed: ['project:write', 'project:admin'] }), ['org:read', 'project:write']);
     assert.deepEqual(scopesToRequest({ configured: ['org:read'], needed: [] }), ['org:read'], 'nothing needed adds nothing');
   });

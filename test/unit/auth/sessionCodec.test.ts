@@ -99,7 +99,10 @@ describe('auth/sessionCodec', () => {
       const store = new SessionStore(secrets, 'https://sentry.io');
       await store.add(oauth);
       await store.add(apiKey);
-      assert.deepEqual((await store.load()).sessions.map((s) => s.id), ['s2']);
+      assert.deepEqual(
+        (await store.load()).sessions.map((s) => s.id),
+        ['s2'],
+      );
       assert.doesNotMatch(secrets.map.get(store.key)!, /"at"|"rt"/, 'the old tokens are gone');
       await store.replace({ ...apiKey, apiKey: 'key2' });
       assert.deepEqual((await store.load()).sessions[0], { ...apiKey, apiKey: 'key2' });
@@ -140,11 +143,18 @@ describe('auth/urlSafety', () => {
     assert.equal(needsInsecureConfirmation('http://127.8.9.10'), false);
   });
 
-  it('a step the server asks for (SSO, 2FA, sudo) opens only a page on the server\'s own origin', () => {
+  it("a step the server asks for (SSO, 2FA, sudo) opens only a page on the server's own origin", () => {
     const base = 'https://sentry.example.com';
     assert.equal(stepPage('/auth/login/acme/', base)?.href, 'https://sentry.example.com/auth/login/acme/');
     assert.equal(stepPage('https://sentry.example.com/account/settings/security/', base)?.href, 'https://sentry.example.com/account/settings/security/');
-    for (const hostile of ['//evil.example/x', 'https://evil.example/auth/login/', 'command:workbench.action.terminal.sendSequence?%7B%7D', 'file:///etc/passwd', 'javascript:alert(1)', 'https://sentry.io/auth/login/']) {
+    for (const hostile of [
+      '//evil.example/x',
+      'https://evil.example/auth/login/',
+      'command:workbench.action.terminal.sendSequence?%7B%7D',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'https://sentry.io/auth/login/',
+    ]) {
       assert.equal(stepPage(hostile, base)?.href, 'https://sentry.example.com/auth/login/', hostile);
     }
     assert.equal(stepPage(undefined, 'http://127.0.0.1:9000')?.href, 'http://127.0.0.1:9000/auth/login/');

@@ -67,7 +67,10 @@ describe('auth/tokenManager (spec 3.3, 5, 7.1)', () => {
     assert.deepEqual(results, Array(10).fill('at1'));
     assert.deepEqual(server.calls, ['rt0']);
     assert.equal(m.refreshCount, 1);
-    assert.deepEqual(stored.map((t) => t.refreshToken), ['rt1']);
+    assert.deepEqual(
+      stored.map((t) => t.refreshToken),
+      ['rt1'],
+    );
     assert.equal(order[0], 'persist rt1');
     assert.equal(order.filter((o) => o === 'use at1').length, 10);
   });
@@ -86,7 +89,10 @@ describe('auth/tokenManager (spec 3.3, 5, 7.1)', () => {
     await m.afterUnauthorized('at2');
     assert.deepEqual(server.calls, ['rt0', 'rt1', 'rt2']);
     assert.equal(m.current.accessToken, 'at3');
-    assert.deepEqual(stored.map((s) => s.refreshToken), ['rt1', 'rt2', 'rt3']);
+    assert.deepEqual(
+      stored.map((s) => s.refreshToken),
+      ['rt1', 'rt2', 'rt3'],
+    );
   });
 
   it('refreshes shortly before expires_at, once, however many requests ask', async () => {

@@ -99,7 +99,7 @@ describe('auth/tokenManagers: one token manager per OAuth session, against a con
     assert.notEqual(token, session.accessToken);
     assert.equal(m.refreshCount, 1);
     const refreshes = sb.control.requests.list({ path: '/oauth/token/' });
-    assert.equal(refreshes.length, 1, 'one refresh request, to the session\'s own server');
+    assert.equal(refreshes.length, 1, "one refresh request, to the session's own server");
     assert.equal(provider.updates.length, 1, 'stored through the provider');
     const stored = provider.updates[0];
     assert.equal(stored.kind === 'oauth' && stored.accessToken, token);
@@ -109,7 +109,10 @@ describe('auth/tokenManagers: one token manager per OAuth session, against a con
     const orgs = await new SentryClient({ baseUrl: sb.url, credential: async () => ({ kind: 'bearer', token }) }).listOrganizations();
     assert.ok(orgs.items.length > 0, 'the new access token works');
     assert.equal(managers.for(session, sb.url), m, 'one manager per session');
-    assert.ok(logged.some((l) => /access token refreshed \(generation 1\)/.test(l)), logged.join('\n'));
+    assert.ok(
+      logged.some((l) => /access token refreshed \(generation 1\)/.test(l)),
+      logged.join('\n'),
+    );
     assert.ok(!logged.join('\n').includes(token) && !logged.join('\n').includes(CLIENT_SECRET), 'no secret in the log');
   });
 
@@ -135,7 +138,7 @@ describe('auth/tokenManagers: one token manager per OAuth session, against a con
     assert.notEqual(managers.for(session, sb.url), m, 'a new manager after the session was gone');
   });
 
-  it('grantedScopes: an OAuth session\'s own before it has a manager, a pasted token\'s when known, none for a legacy API key', () => {
+  it("grantedScopes: an OAuth session's own before it has a manager, a pasted token's when known, none for a legacy API key", () => {
     assert.deepEqual(managers.grantedScopes(aSession({ scopes: ['org:read'] })), ['org:read']);
     assert.deepEqual(managers.grantedScopes(aSession({ kind: 'token', scopes: ['project:read'] })), ['project:read']);
     assert.equal(managers.grantedScopes(aSession({ kind: 'token', scopes: [], scopesKnown: false })), undefined);

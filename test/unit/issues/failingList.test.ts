@@ -45,7 +45,11 @@ describe('Issues view lists: a failing list costs at most its retries', () => {
     ['429 without rate-limit headers after its two waits', () => ({ path: 'issues/$', status: 429 }), 3, /rate-limiting/],
     [
       '429 with a reset 25 days away',
-      () => ({ path: 'issues/$', status: 429, respond: { status: 429, headers: { 'x-sentry-rate-limit-reset': resetIn25Days(), 'x-sentry-rate-limit-remaining': '0' }, body: '{"detail":"slow down"}' } }),
+      () => ({
+        path: 'issues/$',
+        status: 429,
+        respond: { status: 429, headers: { 'x-sentry-rate-limit-reset': resetIn25Days(), 'x-sentry-rate-limit-remaining': '0' }, body: '{"detail":"slow down"}' },
+      }),
       1,
       /rate-limiting/,
     ],
@@ -81,7 +85,10 @@ describe('Issues view lists: a failing list costs at most its retries', () => {
   it('a failed list is due for the next scheduled refresh one interval after it failed, not at once', async () => {
     let now = Date.now();
     box.get().control.faults.add({ path: 'issues/$', status: 404 });
-    const store = new IssueStore(async () => clientFor(box.get()), () => now);
+    const store = new IssueStore(
+      async () => clientFor(box.get()),
+      () => now,
+    );
     await store.load(SPEC);
     assert.equal(store.stale(60_000).length, 0, 'fresh right after it failed');
     now += 60_000;
@@ -92,7 +99,10 @@ describe('Issues view lists: a failing list costs at most its retries', () => {
     let now = Date.now();
     const resetAt = Math.ceil((now + 25 * DAY) / 1000) * 1000;
     box.get().control.faults.add({ path: 'issues/$', status: 429, respond: { status: 429, headers: { 'x-sentry-rate-limit-reset': String(resetAt / 1000) }, body: '{"detail":"slow down"}' } });
-    const store = new IssueStore(async () => clientFor(box.get()), () => now);
+    const store = new IssueStore(
+      async () => clientFor(box.get()),
+      () => now,
+    );
     const list = await store.load(SPEC);
     assert.equal((list.error as { resetAt?: number }).resetAt, resetAt);
     now += 10 * DAY;

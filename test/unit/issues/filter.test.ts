@@ -28,8 +28,11 @@ describe('issue filters become exactly the spec parameters', () => {
     assert.equal(describeFilter(DEFAULT_FILTER), 'Unresolved · 24h · Last seen');
     assert.equal(describeFilter(f({ preset: 'custom', text: 'x', statsPeriod: '' })), '"x" · no stats · Last seen');
     const keys = new Set([
-      cacheKey('o', 'p', DEFAULT_FILTER), cacheKey('o', 'q', DEFAULT_FILTER), cacheKey('o', 'p', f({ preset: 'all' })),
-      cacheKey('o', 'p', f({ statsPeriod: '14d' })), cacheKey('o', 'p', f({ sort: 'new' })),
+      cacheKey('o', 'p', DEFAULT_FILTER),
+      cacheKey('o', 'q', DEFAULT_FILTER),
+      cacheKey('o', 'p', f({ preset: 'all' })),
+      cacheKey('o', 'p', f({ statsPeriod: '14d' })),
+      cacheKey('o', 'p', f({ sort: 'new' })),
     ]);
     assert.equal(keys.size, 5);
     assert.equal(cacheKey('o', 'p', f({ preset: 'custom', text: 'is:unresolved' })) === cacheKey('o', 'p', DEFAULT_FILTER), false);

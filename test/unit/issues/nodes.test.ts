@@ -27,14 +27,14 @@ describe('Issues tree rows (nodes.ts)', () => {
     );
     const [a, b, more] = nodes;
     assert.deepEqual(parseIssueRef(a), { org: 'acme', project: 'web-frontend', issueId: own.id });
-    assert.deepEqual(parseIssueRef(b), { org: 'acme', project: 'api-server', issueId: other.id }, 'the issue\'s own project, not the listed one');
+    assert.deepEqual(parseIssueRef(b), { org: 'acme', project: 'api-server', issueId: other.id }, "the issue's own project, not the listed one");
     assert.ok(a.type === 'issue' && !a.otherProject && a.listedIn === 'web-frontend' && a.period === '24h');
     assert.ok(b.type === 'issue' && b.otherProject && b.listedIn === 'web-frontend');
     assert.ok(!('issue' in a), 'rows carry no copy of the issue: it is read from the store when drawn');
     assert.deepEqual(more, { type: 'loadMore', org: 'acme', project: 'web-frontend', shown: 2, hits: 1234, maxHits: 1000 });
   });
 
-  it('an empty answer: the view\'s message when it is the only project, an info row otherwise', () => {
+  it("an empty answer: the view's message when it is the only project, an info row otherwise", () => {
     assert.deepEqual(rowsOfList(aList(), CTX), { nodes: [], emptyMessage: 'No issues in web-frontend match is:unresolved.' });
     const several = rowsOfList(aList(), { ...CTX, only: false, queryText: 'all statuses' });
     assert.equal(several.emptyMessage, undefined);
@@ -45,14 +45,22 @@ describe('Issues tree rows (nodes.ts)', () => {
     const issue = anIssue();
     const spec: ListSpec = { org: 'acme', project: 'web-frontend', hashes: ['a'.repeat(32)] };
     const { nodes } = rowsOfList(aList({ spec, issues: [issue], droppedHashes: 12 }), CTX);
-    assert.deepEqual(nodes[0], { type: 'info', label: 'Issues found by hashes: 1 (only the first 100 hashes were used; 12 left out)', icon: 'symbol-key', tooltip: 'Run Refresh or Filter Issues to go back to the list.' });
+    assert.deepEqual(nodes[0], {
+      type: 'info',
+      label: 'Issues found by hashes: 1 (only the first 100 hashes were used; 12 left out)',
+      icon: 'symbol-key',
+      tooltip: 'Run Refresh or Filter Issues to go back to the list.',
+    });
     assert.equal(nodes[1].type, 'issue');
     const none = rowsOfList(aList({ spec }), CTX);
     assert.equal(none.emptyMessage, undefined);
-    assert.deepEqual(none.nodes.map((n) => n.type), ['info', 'info']);
+    assert.deepEqual(
+      none.nodes.map((n) => n.type),
+      ['info', 'info'],
+    );
   });
 
-  it('a failed list is one error row with the presenter\'s actions, even when issues were listed before', () => {
+  it("a failed list is one error row with the presenter's actions, even when issues were listed before", () => {
     const error = new NotFoundError('Project "web-frontend" in organization "acme"', undefined);
     const { nodes } = rowsOfList(aList({ issues: [anIssue()], error }), CTX);
     assert.deepEqual(nodes, [{ type: 'error', org: 'acme', project: 'web-frontend', message: error.message, actions: ['chooseProject', 'retry'], scopesToAsk: undefined }]);
@@ -70,7 +78,10 @@ describe('Issues tree rows (nodes.ts)', () => {
   it('Sign In after a 403 asks for the missing scopes only; no scopes asked when none are missing', () => {
     const err = errorNode('acme', 'web-frontend', new ForbiddenError(['event:read'], undefined, undefined, ['org:read', 'project:read']));
     const rows = actionRows(err);
-    assert.deepEqual(rows.map((r) => r.type === 'action' && r.action), ['signIn', 'retry']);
+    assert.deepEqual(
+      rows.map((r) => r.type === 'action' && r.action),
+      ['signIn', 'retry'],
+    );
     const signIn = rows[0] as Extract<(typeof rows)[number], { type: 'action' }>;
     assert.deepEqual(actionArgs(signIn), [{ neededScopes: ['event:read'] }]);
     assert.equal(actionArgs(rows[1] as typeof signIn), undefined, 'Retry takes no argument');

@@ -26,7 +26,7 @@ describe('how an issue reads in the tree', () => {
     assert.match(t, /Status: unresolved/);
     assert.match(t, /First seen 3h ago \(Nov 6, 2018, 9:19:55 PM UTC\)/);
     assert.match(t, /Assignee: Jane · bookmarked, subscribed/);
-    assert.match(t, /[▁▂▃▄▅▆▇█]{24}  15.6K in 24h/);
+    assert.match(t, /[▁▂▃▄▅▆▇█]{24} {2}15.6K in 24h/);
   });
   it('server strings cannot inject markup', () => {
     const t = issueTooltipMarkdown({ ...issue, title: '<img src=x onerror=alert(1)> [link](command:evil)' }, '24h', now);
@@ -93,7 +93,7 @@ describe('tooltip Markdown with hostile server text', () => {
     assert.deepEqual(unsafeMarkup(md), []);
   });
 
-  it('the stats period is one of the known keys, never the server\'s', () => {
+  it("the stats period is one of the known keys, never the server's", () => {
     const stats = { '24h': issue.stats['24h'], '[x](https://evil.example/)': issue.stats['24h'] } as typeof issue.stats;
     assert.equal(statsLine({ ...issue, stats }, '[x](https://evil.example/)'), undefined);
     assert.match(statsLine({ ...issue, stats }, '24h') ?? '', / in 24h$/);

@@ -8,17 +8,23 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe('background refresh timer', () => {
   it('a delay of 25 days (a rate-limit reset) waits, it does not overflow into a 1 ms loop', async () => {
     let runs = 0;
-    const timer = new RefreshTimer(async () => void runs++, () => 25 * DAY);
+    const timer = new RefreshTimer(
+      async () => void runs++,
+      () => 25 * DAY,
+    );
     timer.schedule();
     await pause(300);
     timer.dispose();
     assert.equal(runs, 0);
   });
 
-  it('the policy\'s delay for a 429 with a 25-day reset, on a real timer, runs nothing for a while', async () => {
+  it("the policy's delay for a 429 with a 25-day reset, on a real timer, runs nothing for a while", async () => {
     let runs = 0;
     const now = Date.now();
-    const timer = new RefreshTimer(async () => void runs++, () => nextRefreshDelay(1000, { rateLimitedRuns: 1, resetAt: now + 25 * DAY }, Date.now()));
+    const timer = new RefreshTimer(
+      async () => void runs++,
+      () => nextRefreshDelay(1000, { rateLimitedRuns: 1, resetAt: now + 25 * DAY }, Date.now()),
+    );
     timer.schedule();
     await pause(300);
     timer.dispose();
@@ -27,7 +33,10 @@ describe('background refresh timer', () => {
 
   it('runs after its delay and arms itself again', async () => {
     let runs = 0;
-    const timer = new RefreshTimer(async () => void runs++, () => 20);
+    const timer = new RefreshTimer(
+      async () => void runs++,
+      () => 20,
+    );
     timer.schedule();
     await pause(250);
     timer.dispose();
@@ -36,7 +45,10 @@ describe('background refresh timer', () => {
 
   it('no delay (refresh off) arms nothing', async () => {
     let runs = 0;
-    const timer = new RefreshTimer(async () => void runs++, () => undefined);
+    const timer = new RefreshTimer(
+      async () => void runs++,
+      () => undefined,
+    );
     timer.schedule();
     assert.equal(timer.armed, false);
     await pause(50);
@@ -67,10 +79,13 @@ describe('background refresh timer', () => {
 
   it('a failing run still arms the next one', async () => {
     let runs = 0;
-    const timer = new RefreshTimer(async () => {
-      runs++;
-      throw new Error('boom');
-    }, () => 10);
+    const timer = new RefreshTimer(
+      async () => {
+        runs++;
+        throw new Error('boom');
+      },
+      () => 10,
+    );
     timer.schedule();
     await pause(100);
     timer.dispose();
