@@ -111,3 +111,8 @@ export function refKey(ref: Pick<IssueRef, 'org' | 'issueId'>): string {
 export function sameIssue(a: Pick<IssueRef, 'org' | 'issueId'>, b: Pick<IssueRef, 'org' | 'issueId'>): boolean {
   return a.org === b.org && a.issueId === b.issueId;
 }
+
+/** A Sentry short ID such as `PROJ-123` or `WEB-FRONTEND-1A` (how the palette tells one from a search). */
+export function looksLikeShortId(text: string): boolean {
+  return /^[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*-[A-Za-z0-9]+$/.test(text.trim()) && /\d/.test(text.split('-').pop() ?? '');
+}

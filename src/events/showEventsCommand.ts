@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { Commands } from '../constants';
 import { VIEW_TYPE, parseIssueHeader, type IssueHeader } from '../contracts/eventsProtocol';
 import { isSignedOut } from '../contracts/errors';
-import { parseIssueRef } from '../contracts/issueRef';
+import { looksLikeShortId, parseIssueRef } from '../contracts/issueRef';
 import type { Selection } from '../selection/resolve';
 import type { AuthUi } from '../util/ui';
 import { plainText } from '../util/untrusted';
@@ -21,7 +21,6 @@ export interface ShowEventsDeps extends PanelsDeps {
 
 /** What the palette accepts: digits (an issue id) or a short ID such as `PROJ-123` or `WEB-FRONTEND-1A`. */
 const ISSUE_ID = /^\d+$/;
-const SHORT_ID = /^[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*-[A-Za-z0-9]*\d[A-Za-z0-9]*$/;
 
 /**
  * The header a legacy tree node carries (its whole issue), so a panel opened from one shows it at
@@ -40,7 +39,7 @@ async function askForIssue(deps: ShowEventsDeps, ui: AuthUi): Promise<{ target: 
     await ui.showInputBox({
       title: 'Show Issue Events',
       prompt: 'The short ID (like PROJ-123) or the numeric ID of a Sentry issue',
-      validateInput: (v) => (ISSUE_ID.test(v.trim()) || SHORT_ID.test(v.trim()) ? undefined : 'Enter a short ID such as PROJ-123 or a numeric issue ID'),
+      validateInput: (v) => (ISSUE_ID.test(v.trim()) || looksLikeShortId(v) ? undefined : 'Enter a short ID such as PROJ-123 or a numeric issue ID'),
     })
   )?.trim();
   if (!text) return undefined;

@@ -29,10 +29,8 @@ export const PRESETS: Record<Exclude<IssuePreset, 'custom'>, { label: string; qu
 export const SORTS: Record<IssueSort, string> = { date: 'Last seen', new: 'First seen', freq: 'Events', user: 'Users', trends: 'Trends' };
 export const PERIODS: Record<ProjectIssuesStatsPeriod, string> = { '24h': '24 hours', '14d': '14 days', '': 'no stats' };
 
-/** A Sentry short ID such as `PROJ-123` or `WEB-FRONTEND-1A`. */
-export function looksLikeShortId(text: string): boolean {
-  return /^[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*-[A-Za-z0-9]+$/.test(text.trim()) && /\d/.test(text.split('-').pop() ?? '');
-}
+import { looksLikeShortId } from '../contracts/issueRef';
+export { looksLikeShortId };
 
 export function queryOf(filter: IssueFilter): string | undefined {
   return filter.preset === 'custom' ? (filter.text ?? '').trim() : PRESETS[filter.preset].query;
