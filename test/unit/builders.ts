@@ -107,3 +107,15 @@ export function aSession<K extends Kind = 'oauth'>(overrides: SessionOverrides<K
 export function anIssueRef(overrides: Partial<IssueRef> = {}): IssueRef {
   return { org: 'acme', project: 'web-frontend', issueId: String(9_000_000_000 + next()), ...overrides };
 }
+
+/** `{"a":{"a":...}}` nested `levels` deep, built without recursion (as JSON.parse would return it). */
+export function nested(levels: number): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  let cur = root;
+  for (let i = 1; i < levels; i++) {
+    const next: Record<string, unknown> = {};
+    cur.a = next;
+    cur = next;
+  }
+  return root;
+}

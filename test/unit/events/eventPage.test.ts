@@ -6,20 +6,9 @@ import { join } from 'node:path';
 import { EventSchema, type SentryEvent } from '../../../src/api/schemas';
 import { EVENTS_PAGE_SIZE, MAX_EVENT_CHARS, MAX_PAGE_CHARS, eventPage } from '../../../src/events/eventPage';
 import { decodeEvents } from '../../../src/contracts/eventsProtocol';
+import { nested } from '../builders';
 
 const fixture = (name: string) => JSON.parse(readFileSync(join(__dirname, '../../fixtures', name), 'utf8'));
-
-/** `levels` objects nested in each other, built without recursion (as JSON.parse would return them). */
-function nested(levels: number): Record<string, unknown> {
-  const root: Record<string, unknown> = {};
-  let cur = root;
-  for (let i = 1; i < levels; i++) {
-    const next: Record<string, unknown> = {};
-    cur.a = next;
-    cur = next;
-  }
-  return root;
-}
 
 /** The deepest nesting of JSON text, counted without recursion. */
 function jsonDepth(text: string): number {

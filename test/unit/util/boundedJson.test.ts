@@ -1,17 +1,6 @@
 import assert from 'node:assert/strict';
 import { boundedStringify, DEFAULT_MAX_DEPTH, pruneDepth, TOO_DEEP } from '../../../src/util/boundedJson';
-
-/** `{"a":{"a":...}}` nested `levels` deep, built without recursion. */
-function nested(levels: number): Record<string, unknown> {
-  const root: Record<string, unknown> = {};
-  let cur = root;
-  for (let i = 1; i < levels; i++) {
-    const next: Record<string, unknown> = {};
-    cur.a = next;
-    cur = next;
-  }
-  return root;
-}
+import { nested } from '../builders';
 
 function depthOf(value: unknown): number {
   let d = 0;
