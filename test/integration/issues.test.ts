@@ -345,6 +345,31 @@ describe('Issues tree (sentryExplorer.issues)', function () {
     assert.match(view.statusBar.text, /^\$\(bug\) [\d,]+\+?$/);
   });
 
+  it('one change of an issue in the store shows at once in its tree row and in the status-bar count, and goes with a rollback', async () => {
+    const rows = issuesOf(await roots());
+    const first = rows[0];
+    const before = String(view.tree.getTreeItem(first).label);
+    const countBefore = view.statusBar.text;
+    let changes = 0;
+    const sub = view.tree.onDidChangeTreeData(() => changes++);
+    try {
+      const rename = store.apply({ issueIds: [first.issueId], change: { title: 'Renamed by the store test' } });
+      assert.equal(changes, 1, 'the row is redrawn once');
+      assert.match(String(view.tree.getTreeItem(issuesOf(await roots()).find((r) => r.issueId === first.issueId)!).label), /Renamed by the store test$/);
+      rename.rollback();
+      assert.equal(String(view.tree.getTreeItem(issuesOf(await roots()).find((r) => r.issueId === first.issueId)!).label), before);
+      // Resolved: it leaves the Unresolved list and its count at once, before any server answer.
+      const resolve = store.apply({ issueIds: [first.issueId], change: { status: 'resolved' } });
+      assert.ok(!issuesOf(await roots()).some((r) => r.issueId === first.issueId), 'the row left the Unresolved list');
+      assert.notEqual(view.statusBar.text, countBefore, 'the count dropped');
+      resolve.rollback();
+      assert.ok(issuesOf(await roots()).some((r) => r.issueId === first.issueId));
+      assert.equal(view.statusBar.text, countBefore);
+    } finally {
+      sub.dispose();
+    }
+  });
+
   describe('errors never leave an empty tree', () => {
     async function errorNode(): Promise<Extract<Node, { type: 'error' }>> {
       const nodes = await roots();
