@@ -11,7 +11,7 @@
 import type { DeviceAuthorization, TokenResponse } from '../api/schemas';
 import { ApiError, NetworkError, OAuthError, ServerError, TimeoutError } from '../api/errors';
 import { isAbortError } from './state';
-import { clampDelay } from '../util/delay';
+import { clampDelay, sleep as defaultSleep } from '../util/delay';
 import { errorKind, safeErrorMessage } from './errorText';
 
 export const SLOW_DOWN_INCREMENT_S = 5;
@@ -55,22 +55,9 @@ export interface DevicePollOptions {
   onPoll?: (e: PollEvent) => void;
 }
 
-export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, clampDelay(ms));
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
-
 export async function pollForDeviceToken(auth: DeviceAuthorization, opts: DevicePollOptions): Promise<DevicePollOutcome> {
   const now = opts.now ?? Date.now;
-  const sleep = opts.sleep ?? abortableSleep;
+  const sleep = opts.sleep ?? defaultSleep;
   const signal = opts.signal ?? new AbortController().signal;
   const issuedAt = opts.issuedAt ?? now();
   const expiresInS = Math.min(Number.isFinite(auth.expires_in) && auth.expires_in > 0 ? auth.expires_in : DEFAULT_EXPIRES_IN_S, MAX_DEVICE_EXPIRES_IN_S);

@@ -5,6 +5,7 @@
  * No `vscode` import.
  */
 import { randomBytes as nodeRandomBytes, timingSafeEqual } from 'node:crypto';
+import { abortError, isAbortError } from '../util/signal';
 import { base64Url, type RandomBytes } from './pkce';
 import { plainText } from '../util/untrusted';
 
@@ -120,12 +121,4 @@ export class PendingCallbacks {
   }
 }
 
-export function abortError(): Error {
-  const err = new Error('The operation was cancelled.');
-  err.name = 'AbortError';
-  return err;
-}
-
-export function isAbortError(err: unknown): boolean {
-  return err instanceof Error && (err.name === 'AbortError' || err.name === 'Canceled' || err.name === 'CancellationError');
-}
+export { abortError, isAbortError };

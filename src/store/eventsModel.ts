@@ -50,7 +50,9 @@ import {
   type TagData,
 } from '../contracts/eventsProtocol';
 import { Disposable, toDisposable } from '../util/disposable';
-import { isAbortError, linkSignals } from '../util/signal';
+import { abortError, isAbortError, linkSignals } from '../util/signal';
+
+const CLOSED = 'The events panel was closed.';
 
 export type ClientGetter = () => Promise<SentryClient | undefined>;
 
@@ -176,7 +178,7 @@ export class EventsModel extends Disposable {
 
   /** Answers the page's `events` request (see the rules above). `signal`: the caller's own cancellation. */
   events(params: EventsParams, signal?: AbortSignal): Promise<EventsAnswer> {
-    if (this.isDisposed) return Promise.reject(abortError());
+    if (this.isDisposed) return Promise.reject(abortError(CLOSED));
     const key = filtersKey(params.filters);
     const c = this.cacheValue;
     if (params.restore && !params.cursor && c?.key === key) {
@@ -198,7 +200,7 @@ export class EventsModel extends Disposable {
 
   /** Answers the page's `tag` request: one page of a key's values (spec 4.6), aborted by abortTags(). */
   async tag(params: TagParams, signal?: AbortSignal): Promise<TagData> {
-    if (this.isDisposed) throw abortError();
+    if (this.isDisposed) throw abortError(CLOSED);
     const ac = new AbortController();
     this.tagRequests.add(ac);
     const linked = linkSignals(ac.signal, signal);
@@ -284,8 +286,4 @@ export function toErrorView(e: unknown): ErrorView {
 
 function definedOnly<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
-function abortError(): Error {
-  return new DOMException('The events panel was closed.', 'AbortError');
 }

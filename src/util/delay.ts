@@ -3,6 +3,8 @@
  * setTimeout treats anything above 2^31-1 ms (about 24.8 days) or NaN as 1 ms, which turns a long
  * wait into a request loop. Every delay handed to a timer goes through here. No `vscode` import.
  */
+import { abortError } from './signal';
+
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** `ms` as a timer can take it: finite, 0..max (default the timer's own limit). NaN becomes `fallback`. */
@@ -30,10 +32,4 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
-}
-
-function abortError(): Error {
-  const err = new Error('The operation was cancelled.');
-  err.name = 'AbortError';
-  return err;
 }

@@ -75,7 +75,16 @@ export function linkSignals(...signals: (AbortSignal | undefined)[]): Disposable
   return { signal: ac.signal, dispose };
 }
 
-/** True for the error an aborted request rejects with (cancellation is silent, never reported). */
+const ABORT_NAMES = new Set(['AbortError', 'Canceled', 'CancellationError']);
+
+/** True for the error an aborted request or a cancelled VS Code operation rejects with (cancellation is silent, never reported). */
 export function isAbortError(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';
+  return typeof e === 'object' && e !== null && ABORT_NAMES.has((e as { name?: unknown }).name as string);
+}
+
+/** The error to reject with when work is cancelled. */
+export function abortError(message = 'The operation was cancelled.'): Error {
+  const err = new Error(message);
+  err.name = 'AbortError';
+  return err;
 }
