@@ -17,7 +17,7 @@ import {
   type SentryEvent,
   type TagDetails,
 } from './schemas';
-import { z } from '../util/z';
+import * as z from '../util/z';
 
 /** Rule 2 of spec section 5: a token needs at least one of these scopes. */
 export const NEEDED_SCOPES = {

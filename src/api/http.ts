@@ -3,7 +3,7 @@
  * redirects, error mapping and schema validation. No `vscode` import: runs and is tested in plain Node.
  */
 import { FetchError, ofetch } from 'ofetch';
-import type { ZodType } from 'zod';
+import type { Schema } from '../util/z';
 import { authorizationHeader, type Credential } from './credentials';
 import {
   ApiError,
@@ -24,7 +24,7 @@ import {
 } from './errors';
 import { parseLinkHeader, type LinkEntry } from './links';
 import { clampResetAt, parseRetryAfter, readRateLimit, type RateLimitInfo } from './rateLimit';
-import { formatPath } from './schemas';
+import { describeIssue, formatPath } from './schemas';
 import { pruneDepth } from '../util/boundedJson';
 import { clampDelay, sleep } from '../util/delay';
 
@@ -76,7 +76,7 @@ export interface RequestSpec<T> {
   /** Form-encoded body (token endpoints). */
   form?: Record<string, string | undefined>;
   json?: unknown;
-  schema: ZodType<T>;
+  schema: Schema<T>;
   /** false for the OAuth endpoints, which take their credentials in the body. */
   authenticated?: boolean;
   /** Scopes of which the operation needs one; named in the 403 message. */
@@ -321,7 +321,7 @@ export class HttpClient {
       const parsed = spec.schema.safeParse(json);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new BadResponseError(formatPath(issue.path), issue.message, label, status);
+        throw new BadResponseError(formatPath(issue.path), describeIssue(issue), label, status);
       }
       return { data: parsed.data, status, headers, links: parseLinkHeader(headers.get('link')), rateLimit: readRateLimit(headers, this.opts.now()) };
     }

@@ -2,36 +2,36 @@
  * zod schemas for every resource of the spec (section 2) plus what real servers add (api-facts.md).
  * Objects are loose: unknown fields are kept, never rejected, so newer servers keep working.
  */
-import { z } from '../util/z';
+import * as z from '../util/z';
 
 const isoTimestamp = z.string();
 /** Real servers send `count` as a string; a few proxies turn it into a number. Normalise to string. */
-const countString = z.union([z.string(), z.number()]).transform(String);
+const countString = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
 
 export const TagSchema = z.looseObject({ key: z.string(), value: z.string() });
 
 export const FrameSchema = z.looseObject({
-  filename: z.string().nullish(),
-  absPath: z.string().nullish(),
-  module: z.string().nullish(),
-  function: z.string().nullish(),
-  lineNo: z.number().int().nullish(),
-  colNo: z.number().int().nullish(),
-  inApp: z.boolean().nullish(),
-  context: z.array(z.tuple([z.number().int(), z.string().nullable()])).nullish(),
-  vars: z.record(z.string(), z.unknown()).nullish(),
+  filename: z.nullish(z.string()),
+  absPath: z.nullish(z.string()),
+  module: z.nullish(z.string()),
+  function: z.nullish(z.string()),
+  lineNo: z.nullish(z.int()),
+  colNo: z.nullish(z.int()),
+  inApp: z.nullish(z.boolean()),
+  context: z.nullish(z.array(z.tuple([z.int(), z.nullable(z.string())]))),
+  vars: z.nullish(z.record(z.string(), z.unknown())),
 });
 
 export const ExceptionValueSchema = z.looseObject({
-  type: z.string().nullish(),
-  value: z.string().nullish(),
-  module: z.string().nullish(),
-  stacktrace: z.looseObject({ frames: z.array(FrameSchema).nullish() }).nullish(),
+  type: z.nullish(z.string()),
+  value: z.nullish(z.string()),
+  module: z.nullish(z.string()),
+  stacktrace: z.nullish(z.looseObject({ frames: z.nullish(z.array(FrameSchema)) })),
 });
 
 export const ExceptionEntrySchema = z.looseObject({
   type: z.literal('exception'),
-  data: z.looseObject({ values: z.array(ExceptionValueSchema).nullish() }),
+  data: z.looseObject({ values: z.nullish(z.array(ExceptionValueSchema)) }),
 });
 
 export const EntrySchema = z.looseObject({ type: z.string(), data: z.unknown() });
@@ -40,72 +40,72 @@ export const EntrySchema = z.looseObject({ type: z.string(), data: z.unknown() }
 export const EventSchema = z.looseObject({
   id: z.string(),
   eventID: z.string(),
-  groupID: z.string().nullish(),
-  projectID: z.string().nullish(),
+  groupID: z.nullish(z.string()),
+  projectID: z.nullish(z.string()),
   tags: z.array(TagSchema),
   dateCreated: isoTimestamp,
-  user: z.record(z.string(), z.unknown()).nullable().optional(),
-  message: z.string().nullish(),
+  user: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+  message: z.nullish(z.string()),
   title: z.string(),
-  platform: z.string().nullish(),
-  'event.type': z.string().optional(),
-  crashFile: z.unknown().optional(),
+  platform: z.nullish(z.string()),
+  'event.type': z.optional(z.string()),
+  crashFile: z.optional(z.unknown()),
   /** `file:line`, a bare file name, or null for events without a stack (api-facts). */
-  location: z.string().nullish(),
-  culprit: z.string().nullish(),
-  metadata: z.record(z.string(), z.unknown()).nullable().optional(),
-  entries: z.array(EntrySchema).optional(),
+  location: z.nullish(z.string()),
+  culprit: z.nullish(z.string()),
+  metadata: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+  entries: z.optional(z.array(EntrySchema)),
 });
 export const EventListSchema = z.array(EventSchema);
 
-const StatsPairSchema = z.tuple([z.number().int(), z.number().int()]);
+const StatsPairSchema = z.tuple([z.int(), z.int()]);
 
 /** Spec 2.2. */
 export const IssueSchema = z.looseObject({
   id: z.string(),
   shortId: z.string(),
   title: z.string(),
-  culprit: z.string().nullish(),
-  type: z.string().optional(),
+  culprit: z.nullish(z.string()),
+  type: z.optional(z.string()),
   level: z.string(),
-  logger: z.string().nullish(),
+  logger: z.nullish(z.string()),
   status: z.string(),
-  statusDetails: z.record(z.string(), z.unknown()).optional().default({}),
+  statusDetails: z._default(z.record(z.string(), z.unknown()), {}),
   count: countString,
-  userCount: z.number().int(),
-  numComments: z.number().int().optional().default(0),
+  userCount: z.int(),
+  numComments: z._default(z.int(), 0),
   firstSeen: isoTimestamp,
   lastSeen: isoTimestamp,
-  hasSeen: z.boolean().optional(),
-  isBookmarked: z.boolean().optional(),
-  isPublic: z.boolean().optional(),
-  isSubscribed: z.boolean().optional(),
-  subscriptionDetails: z.record(z.string(), z.unknown()).nullish(),
-  shareId: z.string().nullish(),
-  assignedTo: z.record(z.string(), z.unknown()).nullish(),
-  annotations: z.array(z.unknown()).optional().default([]),
+  hasSeen: z.optional(z.boolean()),
+  isBookmarked: z.optional(z.boolean()),
+  isPublic: z.optional(z.boolean()),
+  isSubscribed: z.optional(z.boolean()),
+  subscriptionDetails: z.nullish(z.record(z.string(), z.unknown())),
+  shareId: z.nullish(z.string()),
+  assignedTo: z.nullish(z.record(z.string(), z.unknown())),
+  annotations: z._default(z.array(z.unknown()), []),
   permalink: z.string(),
-  metadata: z.looseObject({ title: z.string().nullish() }).optional().default({}),
+  metadata: z._default(z.looseObject({ title: z.nullish(z.string()) }), {}),
   project: z.looseObject({ id: z.string(), name: z.string(), slug: z.string() }),
   /** Keyed by stats period; empty when statsPeriod is the empty string. */
-  stats: z.record(z.string(), z.array(StatsPairSchema)).optional().default({}),
+  stats: z._default(z.record(z.string(), z.array(StatsPairSchema)), {}),
 });
 export const IssueListSchema = z.array(IssueSchema);
 
 /** Spec 2.3. */
 export const TagValueSchema = z.looseObject({
   key: z.string(),
-  name: z.string().nullish(),
-  value: z.string().nullable(),
-  count: z.number().int(),
-  firstSeen: isoTimestamp.nullish(),
-  lastSeen: isoTimestamp.nullish(),
+  name: z.nullish(z.string()),
+  value: z.nullable(z.string()),
+  count: z.int(),
+  firstSeen: z.nullish(isoTimestamp),
+  lastSeen: z.nullish(isoTimestamp),
 });
 export const TagDetailsSchema = z.looseObject({
   key: z.string(),
-  name: z.string().nullish(),
-  uniqueValues: z.number().int(),
-  totalValues: z.number().int(),
+  name: z.nullish(z.string()),
+  uniqueValues: z.int(),
+  totalValues: z.int(),
   topValues: z.array(TagValueSchema),
 });
 
@@ -114,7 +114,7 @@ export const OrganizationSchema = z.looseObject({
   id: z.string(),
   slug: z.string(),
   name: z.string(),
-  links: z.looseObject({ organizationUrl: z.string().nullish(), regionUrl: z.string().nullish() }).optional(),
+  links: z.optional(z.looseObject({ organizationUrl: z.nullish(z.string()), regionUrl: z.nullish(z.string()) })),
 });
 export const OrganizationListSchema = z.array(OrganizationSchema);
 
@@ -122,35 +122,35 @@ export const OrganizationListSchema = z.array(OrganizationSchema);
 export const ProjectSchema = z.looseObject({
   id: z.string(),
   slug: z.string(),
-  name: z.string().nullish(),
-  platform: z.string().nullish(),
+  name: z.nullish(z.string()),
+  platform: z.nullish(z.string()),
 });
 export const ProjectListSchema = z.array(ProjectSchema);
 
 /** Spec 2.4; token_type may be `Bearer`, user.name may be null, extra fields may appear. */
 export const TokenResponseSchema = z.looseObject({
-  access_token: z.string().min(1),
-  refresh_token: z.string().min(1).optional(),
-  expires_in: z.number().int().optional(),
-  expires_at: z.string().nullish(),
-  token_type: z.string().refine((t) => t.toLowerCase() === 'bearer', 'token_type is not bearer'),
-  scope: z.string().optional().default(''),
-  user: z.looseObject({ id: z.string(), name: z.string().nullish(), email: z.string().nullish() }).optional(),
+  access_token: z.string().check(z.minLength(1)),
+  refresh_token: z.optional(z.string().check(z.minLength(1))),
+  expires_in: z.optional(z.int()),
+  expires_at: z.nullish(z.string()),
+  token_type: z.string().check(z.refine((t) => t.toLowerCase() === 'bearer', 'token_type is not bearer')),
+  scope: z._default(z.string(), ''),
+  user: z.optional(z.looseObject({ id: z.string(), name: z.nullish(z.string()), email: z.nullish(z.string()) })),
 });
 
 /** Spec 2.5; missing interval / expires_in take the RFC 8628 defaults (5 s, 600 s). */
 export const DeviceAuthorizationSchema = z.looseObject({
-  device_code: z.string().min(1),
-  user_code: z.string().min(1),
-  verification_uri: z.string().min(1),
-  verification_uri_complete: z.string().optional(),
-  expires_in: z.number().int().positive().optional().default(600),
-  interval: z.number().int().positive().optional().default(5),
+  device_code: z.string().check(z.minLength(1)),
+  user_code: z.string().check(z.minLength(1)),
+  verification_uri: z.string().check(z.minLength(1)),
+  verification_uri_complete: z.optional(z.string()),
+  expires_in: z._default(z.int().check(z.positive()), 600),
+  interval: z._default(z.int().check(z.positive()), 5),
 });
 
 export const OAuthErrorBodySchema = z.looseObject({
   error: z.string(),
-  error_description: z.string().nullish(),
+  error_description: z.nullish(z.string()),
 });
 
 export type SentryEvent = z.infer<typeof EventSchema>;
@@ -191,3 +191,26 @@ export function formatPath(path: readonly PropertyKey[]): string {
   }
   return out;
 }
+
+/**
+ * One zod issue in words. zod/mini carries no message texts ("Invalid input" for everything), so
+ * the words come from the issue's code; a refinement's own message is kept.
+ */
+export function describeIssue(issue: { code: string; message: string; expected?: unknown; values?: readonly unknown[]; minimum?: unknown; maximum?: unknown; origin?: string }): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${String(issue.expected)}`;
+    case 'invalid_value':
+      return `expected ${(issue.values ?? []).map((v) => JSON.stringify(v)).join(' or ')}`;
+    case 'too_small':
+      return `expected at least ${String(issue.minimum)}${unitOf(issue.origin)}`;
+    case 'too_big':
+      return `expected at most ${String(issue.maximum)}${unitOf(issue.origin)}`;
+    case 'invalid_union':
+      return 'matches none of the accepted shapes';
+    default:
+      return issue.message;
+  }
+}
+
+const unitOf = (origin: string | undefined): string => (origin === 'string' ? ' character(s)' : origin === 'array' ? ' item(s)' : '');

@@ -12,7 +12,7 @@ import type { Credential } from '../api/credentials';
 import type { HttpClient } from '../api/http';
 import type { Organization } from '../api/schemas';
 import type { AuthUi } from '../util/ui';
-import { z } from '../util/z';
+import * as z from '../util/z';
 import { credentialProblem } from './credentialCheck';
 import { withCancellableProgress } from './flowProgress';
 import { splitScopes } from './scopes';
@@ -30,8 +30,8 @@ export interface PastedFlowDeps {
 
 /** The answer of GET /api/0/ on real servers: who the credential belongs to and its scopes. */
 const IndexSchema = z.looseObject({
-  user: z.looseObject({ id: z.union([z.string(), z.number()]).transform(String), name: z.string().nullish(), email: z.string().nullish(), username: z.string().nullish() }).nullish(),
-  auth: z.looseObject({ scopes: z.array(z.string()).nullish() }).nullish(),
+  user: z.nullish(z.looseObject({ id: z.pipe(z.union([z.string(), z.number()]), z.transform(String)), name: z.nullish(z.string()), email: z.nullish(z.string()), username: z.nullish(z.string()) })),
+  auth: z.nullish(z.looseObject({ scopes: z.nullish(z.array(z.string())) })),
 });
 
 export async function signInWithPasted(deps: PastedFlowDeps, baseUrl: string, kind: 'token' | 'apiKey'): Promise<StoredSession> {

@@ -4,7 +4,7 @@
  * client secret has its own key. A stored value that does not parse is deleted, never crashed on.
  * No `vscode` import: the secret store is the structural subset of vscode.SecretStorage used here.
  */
-import { z } from '../util/z';
+import * as z from '../util/z';
 import type { OAuthTokens } from './tokenManager';
 import { splitScopes } from './scopes';
 import { normalizeBaseUrl } from '../api/http';
@@ -21,32 +21,32 @@ export function clientSecretKey(baseUrl: string, clientId: string): string {
   return `${SECRET_KEY_PREFIX}.clientSecret:${normalizeBaseUrl(baseUrl)}:${clientId}`;
 }
 
-const Account = z.object({ id: z.string().min(1), label: z.string().min(1) });
+const Account = z.object({ id: z.string().check(z.minLength(1)), label: z.string().check(z.minLength(1)) });
 const Common = {
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   account: Account,
   /** Granted scopes, sorted; `scopesKnown: false` when the server did not say (legacy API keys). */
   scopes: z.array(z.string()),
-  scopesKnown: z.boolean().default(true),
-  createdAt: z.number().int().nonnegative(),
+  scopesKnown: z._default(z.boolean(), true),
+  createdAt: z.int().check(z.nonnegative()),
 };
 
 export const StoredSessionSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('oauth'),
     ...Common,
-    accessToken: z.string().min(1),
-    refreshToken: z.string().min(1).optional(),
-    expiresAt: z.number().optional(),
+    accessToken: z.string().check(z.minLength(1)),
+    refreshToken: z.optional(z.string().check(z.minLength(1))),
+    expiresAt: z.optional(z.number()),
     /** Refreshes so far; stored data from before it existed has none (counts as 0). */
-    generation: z.number().int().nonnegative().optional(),
+    generation: z.optional(z.int().check(z.nonnegative())),
     /** When the tokens were last refreshed (epoch ms), for logs. */
-    refreshedAt: z.number().optional(),
+    refreshedAt: z.optional(z.number()),
     /** How the sign-in was done, for logs: `device` or `browser`. */
-    via: z.enum(['device', 'browser']).optional(),
+    via: z.optional(z.enum(['device', 'browser'])),
   }),
-  z.object({ kind: z.literal('token'), ...Common, accessToken: z.string().min(1) }),
-  z.object({ kind: z.literal('apiKey'), ...Common, apiKey: z.string().min(1) }),
+  z.object({ kind: z.literal('token'), ...Common, accessToken: z.string().check(z.minLength(1)) }),
+  z.object({ kind: z.literal('apiKey'), ...Common, apiKey: z.string().check(z.minLength(1)) }),
 ]);
 
 export type StoredSession = z.infer<typeof StoredSessionSchema>;

@@ -6,6 +6,7 @@ import {
   EventListSchema,
   EventSchema,
   exceptionsOf,
+  describeIssue,
   formatPath,
   IssueListSchema,
   OrganizationListSchema,
@@ -118,5 +119,22 @@ describe('schema tolerance and precision', () => {
     const d = DeviceAuthorizationSchema.parse({ device_code: 'd', user_code: 'BCDF-GHJK', verification_uri: 'https://h/oauth/device/' });
     assert.equal(d.interval, 5);
     assert.equal(d.expires_in, 600);
+  });
+});
+
+describe('a response that does not match is described in words (zod/mini has no message texts)', () => {
+  const firstIssue = (r: { success: boolean; error?: { issues: Parameters<typeof describeIssue>[0][] } }) => {
+    assert.equal(r.success, false);
+    return describeIssue(r.error!.issues[0]);
+  };
+  it('a wrong type names the expected type', () => {
+    assert.equal(firstIssue(IssueListSchema.safeParse([{ id: 3 }])), 'expected string');
+  });
+  it('a refinement keeps its own message', () => {
+    const said = firstIssue(TokenResponseSchema.safeParse({ access_token: 'a', token_type: 'mac' }));
+    assert.equal(said, 'token_type is not bearer');
+  });
+  it('an empty required string says what was expected', () => {
+    assert.match(firstIssue(TokenResponseSchema.safeParse({ access_token: '', token_type: 'bearer' })), /^expected at least 1 character\(s\)$/);
   });
 });
