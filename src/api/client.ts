@@ -1,5 +1,5 @@
 /**
- * The read operations of the spec (sections 4.4–4.7) as typed methods. Parameters follow the spec's
+ * The read operations of the spec (sections 4.4–4.7), and the triage writes of Sentry's API (api-facts), as typed methods. Parameters follow the spec's
  * names; values are sent exactly as given (an empty string is sent, undefined is left out).
  */
 import { HttpClient, type HttpClientOptions } from './http';
@@ -7,11 +7,17 @@ import { pages, toPage, type Page } from './paging';
 import {
   EventListSchema,
   IssueListSchema,
+  IssueUpdateSchema,
+  MemberListSchema,
+  TeamListSchema,
   OrganizationListSchema,
   OrganizationSchema,
   ProjectListSchema,
   TagDetailsSchema,
   type Issue,
+  type IssueUpdate,
+  type Member,
+  type Team,
   type Organization,
   type Project,
   type SentryEvent,
@@ -26,7 +32,19 @@ export const NEEDED_SCOPES = {
   tagDetails: ['event:admin', 'event:read', 'event:write'],
   organizations: ['org:read'],
   projects: ['project:read'],
+  issueWrites: ['event:write', 'event:admin'],
+  members: ['member:read', 'member:write', 'member:admin'],
+  teams: ['team:read', 'team:write', 'team:admin', 'org:read'],
 } as const;
+
+/** At most this many ids in one bulk PUT (api-facts, Triage). */
+export const MAX_BULK_IDS = 100;
+
+/**
+ * The body of a triage PUT (OpenAPI requestBody of PUT …/issues/{issue_id}/ and the bulk PUTs).
+ * Built by src/triage, which makes sure an archive always names its substatus.
+ */
+export type IssueUpdateBody = Readonly<Record<string, unknown>>;
 
 /** At most this many hashes are used by the server (spec section 8). */
 export const MAX_HASHES = 100;
@@ -215,6 +233,69 @@ export class SentryClient {
     return toPage(res);
   }
 
+  /** Triage: one issue (PUT …/organizations/{org}/issues/{id}/), answered with its changed state. */
+  async updateIssue(org: string, issueId: string, body: IssueUpdateBody, signal?: AbortSignal): Promise<IssueUpdate> {
+    checkIssueId(issueId);
+    const res = await this.http.request({
+      method: 'PUT',
+      path: `/api/0/organizations/${seg(org)}/issues/${seg(issueId)}/`,
+      json: body,
+      schema: IssueUpdateSchema,
+      neededScopes: NEEDED_SCOPES.issueWrites,
+      what: `Issue ${issueId} in organization "${org}"`,
+      signal,
+    });
+    return res.data;
+  }
+
+  /**
+   * Triage of up to 100 issues in one request. Without `id` Sentry applies the change to every issue
+   * matching the query (all unresolved ones by default), so an empty id list is refused here, before
+   * any request: no caller can send one. `project` uses the deprecated project endpoint instead.
+   */
+  async updateIssues(org: string, ids: readonly string[], body: IssueUpdateBody, options: { project?: string; signal?: AbortSignal } = {}): Promise<IssueUpdate> {
+    checkBulkIds(ids);
+    const res = await this.http.request({
+      method: 'PUT',
+      path: options.project ? `/api/0/projects/${seg(org)}/${seg(options.project)}/issues/` : `/api/0/organizations/${seg(org)}/issues/`,
+      query: { id: [...ids] },
+      json: body,
+      schema: IssueUpdateSchema,
+      neededScopes: NEEDED_SCOPES.issueWrites,
+      what: options.project ? `Project "${options.project}" in organization "${org}"` : `Organization "${org}"`,
+      signal: options.signal,
+    });
+    return res.data;
+  }
+
+  /** Members an issue can be assigned to (scope member:read), one Link page. */
+  async listMembers(org: string, params: { cursor?: string } = {}, signal?: AbortSignal): Promise<Page<Member>> {
+    const res = await this.http.request({
+      path: `/api/0/organizations/${seg(org)}/members/`,
+      query: { cursor: params.cursor },
+      schema: MemberListSchema,
+      cut: firstItems(MAX_PER_PAGE),
+      neededScopes: NEEDED_SCOPES.members,
+      what: `Organization "${org}"`,
+      signal,
+    });
+    return toPage(res);
+  }
+
+  /** Teams an issue can be assigned to, one Link page. */
+  async listTeams(org: string, params: { cursor?: string } = {}, signal?: AbortSignal): Promise<Page<Team>> {
+    const res = await this.http.request({
+      path: `/api/0/organizations/${seg(org)}/teams/`,
+      query: { cursor: params.cursor },
+      schema: TeamListSchema,
+      cut: firstItems(MAX_PER_PAGE),
+      neededScopes: NEEDED_SCOPES.teams,
+      what: `Organization "${org}"`,
+      signal,
+    });
+    return toPage(res);
+  }
+
   // Async iteration over every page.
   issueEventPages(org: string, issueId: string, params: IssueEventsParams = {}, signal?: AbortSignal): AsyncGenerator<Page<SentryEvent>> {
     return pages((cursor) => this.listIssueEvents(org, issueId, { ...params, cursor }, signal), params.cursor);
@@ -222,6 +303,14 @@ export class SentryClient {
 
   projectIssuePages(org: string, project: string, params: ProjectIssuesParams = {}, signal?: AbortSignal): AsyncGenerator<ProjectIssuesPage> {
     return pages((cursor) => this.listProjectIssues(org, project, { ...params, cursor }, signal), params.cursor);
+  }
+
+  memberPages(org: string, signal?: AbortSignal): AsyncGenerator<Page<Member>> {
+    return pages((cursor) => this.listMembers(org, { cursor }, signal));
+  }
+
+  teamPages(org: string, signal?: AbortSignal): AsyncGenerator<Page<Team>> {
+    return pages((cursor) => this.listTeams(org, { cursor }, signal));
   }
 
   organizationPages(signal?: AbortSignal): AsyncGenerator<Page<Organization>> {
@@ -244,6 +333,13 @@ export function seg(value: string): string {
 
 function checkIssueId(issueId: string): void {
   if (!/^\d{1,30}$/.test(issueId)) throw new RangeError(`An issue id is a number, not "${issueId.slice(0, 40)}".`);
+}
+
+/** A bulk update names 1 to 100 issues by id, never none (which would change every issue). */
+export function checkBulkIds(ids: readonly string[]): void {
+  if (ids.length === 0) throw new RangeError('A bulk update must name its issues: without ids Sentry would change every issue matching the query.');
+  if (ids.length > MAX_BULK_IDS) throw new RangeError(`A bulk update names at most ${MAX_BULK_IDS} issues, not ${ids.length}.`);
+  for (const id of ids) checkIssueId(id);
 }
 
 /** Keeps the first `n` items of a list: a server may answer more than the page size asked for. */

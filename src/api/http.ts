@@ -69,7 +69,7 @@ export interface ResponseInfo {
 }
 
 export interface RequestSpec<T> {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT';
   /** Path below the base URL, starting with `/`, segments already encoded. */
   path: string;
   query?: Query;

@@ -92,6 +92,37 @@ export const IssueSchema = z.looseObject({
 });
 export const IssueListSchema = z.array(IssueSchema);
 
+/**
+ * What a triage PUT answers (OpenAPI: the single PUT answers the issue without its counts and dates,
+ * the bulk PUTs only the changed fields): every field optional, merged by the caller over what it knew.
+ */
+export const IssueUpdateSchema = z.looseObject({
+  id: z.optional(z.string()),
+  status: z.optional(z.string()),
+  substatus: z.nullish(z.string()),
+  statusDetails: z.nullish(z.record(z.string(), z.unknown())),
+  assignedTo: z.nullish(z.record(z.string(), z.unknown())),
+  hasSeen: z.optional(z.boolean()),
+  isBookmarked: z.optional(z.boolean()),
+  isSubscribed: z.optional(z.boolean()),
+  isPublic: z.optional(z.boolean()),
+  priority: z.nullish(z.string()),
+});
+
+/** GET /api/0/organizations/{org}/members/: who an issue can be assigned to (`user.id` is the assignee id). */
+export const MemberSchema = z.looseObject({
+  id: z.string(),
+  email: z.string(),
+  name: z.nullish(z.string()),
+  pending: z.optional(z.boolean()),
+  user: z.nullish(z.looseObject({ id: z.string(), name: z.nullish(z.string()), username: z.nullish(z.string()), email: z.nullish(z.string()) })),
+});
+export const MemberListSchema = z.array(MemberSchema);
+
+/** GET /api/0/organizations/{org}/teams/. */
+export const TeamSchema = z.looseObject({ id: z.string(), slug: z.string(), name: z.nullish(z.string()), isMember: z.optional(z.boolean()) });
+export const TeamListSchema = z.array(TeamSchema);
+
 /** Spec 2.3. */
 export const TagValueSchema = z.looseObject({
   key: z.string(),
@@ -157,6 +188,9 @@ export type SentryEvent = z.infer<typeof EventSchema>;
 export type Frame = z.infer<typeof FrameSchema>;
 export type ExceptionValue = z.infer<typeof ExceptionValueSchema>;
 export type Issue = z.infer<typeof IssueSchema>;
+export type IssueUpdate = z.infer<typeof IssueUpdateSchema>;
+export type Member = z.infer<typeof MemberSchema>;
+export type Team = z.infer<typeof TeamSchema>;
 export type TagDetails = z.infer<typeof TagDetailsSchema>;
 export type TagValue = z.infer<typeof TagValueSchema>;
 export type Organization = z.infer<typeof OrganizationSchema>;

@@ -1,0 +1,56 @@
+// A bulk update without ids makes Sentry change every issue matching the query (api-facts, Triage).
+// These tests prove no code path can send one: the client refuses before any request, and it is the
+// only place in src that sends a PUT at all.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { MAX_BULK_IDS } from '../../../src/api/client';
+import { clientFor, useSandbox } from './sandbox';
+
+const SRC = join(__dirname, '../../../src');
+const files = (dir: string): string[] => readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : n.endsWith('.ts') ? [join(dir, n)] : []));
+
+describe('no bulk update without ids', () => {
+  const box = useSandbox();
+
+  it('an empty id list is refused before any request, on both endpoints', async () => {
+    const sb = box.get();
+    const client = clientFor(sb);
+    const before = sb.control.requests.list().length;
+    await assert.rejects(client.updateIssues('acme', [], { status: 'resolved' }), /must name its issues/);
+    await assert.rejects(client.updateIssues('acme', [], { status: 'resolved' }, { project: 'web-frontend' }), /must name its issues/);
+    assert.equal(sb.control.requests.list().length, before, 'no request was sent');
+  });
+
+  it('property: whatever the id list, a request is sent only with 1 to 100 digit ids, all of them named', async () => {
+    const sb = box.get();
+    const client = clientFor(sb);
+    const idList = fc.array(fc.oneof(fc.stringMatching(/^\d{1,12}$/), fc.constantFrom('', 'abc', '1,2', ' 1')), { maxLength: 130 });
+    await fc.assert(
+      fc.asyncProperty(idList, async (ids) => {
+        const before = sb.control.requests.list().length;
+        await client.updateIssues('acme', ids, { isBookmarked: true }).catch(() => undefined);
+        const requests = sb.control.requests.list().slice(before);
+        const valid = ids.length >= 1 && ids.length <= MAX_BULK_IDS && ids.every((id) => /^\d+$/.test(id));
+        assert.equal(requests.length, valid ? 1 : 0, valid ? 'a valid list is sent once' : 'an invalid list is never sent');
+        for (const r of requests)
+          assert.deepEqual(
+            r.query.filter(([k]) => k === 'id').map(([, v]) => v),
+            ids,
+            'every id of the call is in the request',
+          );
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('src sends a PUT only from the API client, and the collection PUT checks its ids first', () => {
+    const puts = files(SRC).flatMap((f) => (/method:\s*'PUT'/.test(readFileSync(f, 'utf8')) ? [f.slice(SRC.length + 1)] : []));
+    assert.deepEqual(puts, ['api/client.ts']);
+    const client = readFileSync(join(SRC, 'api/client.ts'), 'utf8');
+    const bulk = client.slice(client.indexOf('async updateIssues('), client.indexOf('async listMembers('));
+    assert.ok(bulk.indexOf('checkBulkIds(ids)') >= 0 && bulk.indexOf('checkBulkIds(ids)') < bulk.indexOf("method: 'PUT'"), 'checkBulkIds runs before the request is built');
+    assert.match(bulk, /query: \{ id: \[\.\.\.ids\] \}/, 'the ids it checked are the ids it sends');
+  });
+});
