@@ -17,6 +17,22 @@ export const Commands = {
   showIssues: 'sentryExplorer.showIssues',
   // Editor
   goToLocation: 'sentryExplorer.goToLocation',
+  // Triage: each takes an IssueRef, a list of them (multi-select), or nothing (palette: the issue of
+  // the line under the cursor, else a short ID typed in)
+  resolve: 'sentryExplorer.resolve',
+  resolveIn: 'sentryExplorer.resolveIn',
+  archive: 'sentryExplorer.archive',
+  unresolve: 'sentryExplorer.unresolve',
+  assign: 'sentryExplorer.assign',
+  assignToMe: 'sentryExplorer.assignToMe',
+  bookmark: 'sentryExplorer.bookmark',
+  unbookmark: 'sentryExplorer.unbookmark',
+  subscribe: 'sentryExplorer.subscribe',
+  unsubscribe: 'sentryExplorer.unsubscribe',
+  markReviewed: 'sentryExplorer.markReviewed',
+  setPriority: 'sentryExplorer.setPriority',
+  /** Sent by the events panel when it opens an issue (setting markSeenOnOpen); not in the palette. */
+  markSeen: 'sentryExplorer.markSeen',
 } as const;
 
 export const EXTENSION_ID = 'sentry-explorer.sentry-explorer';

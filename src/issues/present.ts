@@ -84,3 +84,15 @@ export function issueTooltipMarkdown(issue: Issue, period: string, now = Date.no
 
 /** The shared escapeMarkdown, under the short name the Markdown builders use. */
 export const md: (text: unknown) => string = escapeMarkdown;
+
+const CONTEXT_STATUS: Readonly<Record<string, string>> = { unresolved: 'unresolved', resolved: 'resolved', resolvedInNextRelease: 'resolved', ignored: 'ignored', muted: 'ignored' };
+
+/**
+ * The tree row's contextValue, which package.json's menus match (`;status=unresolved;` offers
+ * Resolve and Archive, `;bookmarked=true;` offers Remove Bookmark…). Built only from known words:
+ * a status a server made up reads `other`, never text of its own.
+ */
+export function issueContextValue(issue: Pick<Issue, 'status' | 'isBookmarked' | 'isSubscribed'>, otherProject: boolean): string {
+  const status = Object.hasOwn(CONTEXT_STATUS, issue.status) ? CONTEXT_STATUS[issue.status] : 'other';
+  return `${otherProject ? 'issue.otherProject' : 'issue'};status=${status};bookmarked=${issue.isBookmarked === true};subscribed=${issue.isSubscribed === true};`;
+}

@@ -14,7 +14,7 @@ import { listKey, type ListSpec } from '../store/listSpec';
 import { Disposable } from '../util/disposable';
 import { describeQuery, type IssueFilter } from './filter';
 import { actionArgs, actionRows, countText, projectDescription, rowsOfList, type IssueNode, type Node } from './nodes';
-import { issueDescription, issueLabel, issueTooltipMarkdown } from './present';
+import { issueContextValue, issueDescription, issueLabel, issueTooltipMarkdown } from './present';
 
 export interface TreeDeps {
   store: IssueStore;
@@ -168,7 +168,7 @@ export function issueItem(node: IssueNode, issue: Issue, now: number): vscode.Tr
   tooltip.supportThemeIcons = false;
   item.tooltip = tooltip;
   item.iconPath = new vscode.ThemeIcon(LEVEL_ICON[issue.level] ?? 'circle-filled', new vscode.ThemeColor(`sentryExplorer.level.${LEVEL_ICON[issue.level] ? issue.level : 'error'}`));
-  item.contextValue = node.otherProject ? 'issue.otherProject' : 'issue';
+  item.contextValue = issueContextValue(issue, !!node.otherProject);
   const ref = parseIssueRef(node);
   if (ref) item.command = { command: Commands.showIssueEvents, title: 'Show Events', arguments: commandArgs(ref) };
   item.accessibilityInformation = { label: `${issue.level} ${issueLabel(issue)}, ${issueDescription(issue, now)}` };

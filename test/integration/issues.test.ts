@@ -194,7 +194,7 @@ describe('Issues tree (sentryExplorer.issues)', function () {
     assert.equal(nodes[0].otherProject, true);
     const item = view.tree.getTreeItem(nodes[0]);
     assert.match(String(item.description), /^\[api-server\] /);
-    assert.equal(item.contextValue, 'issue.otherProject');
+    assert.match(String(item.contextValue), /^issue\.otherProject;status=unresolved;/);
     const reqs = await issueRequests();
     assert.deepEqual(
       reqs[0].query.find(([k]) => k === 'shortIdLookup'),

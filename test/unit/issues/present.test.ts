@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { IssueListSchema } from '../../../src/api/schemas';
-import { describeStatus, issueDescription, issueLabel, issueTooltipMarkdown, md, statsLine } from '../../../src/issues/present';
+import { describeStatus, issueContextValue, issueDescription, issueLabel, issueTooltipMarkdown, md, statsLine } from '../../../src/issues/present';
+import { anIssue } from '../builders';
 import { escapeMarkdown } from '../../../src/util/untrusted';
 import { ownLinks, unsafeMarkup } from './markdownSafety';
 import { presentError } from '../../../src/contracts/errorPresentation';
@@ -115,5 +116,15 @@ describe('tooltip Markdown with hostile server text', () => {
 
   it('md is the shared escapeMarkdown', () => {
     assert.equal(md('a](command:x) <b>'), escapeMarkdown('a](command:x) <b>'));
+  });
+});
+
+describe('the tree row context value (menus match it)', () => {
+  it('names status, bookmark and subscription in known words only', () => {
+    assert.equal(issueContextValue(anIssue({ status: 'unresolved' }), false), 'issue;status=unresolved;bookmarked=false;subscribed=false;');
+    assert.equal(issueContextValue(anIssue({ status: 'resolvedInNextRelease', isBookmarked: true }), true), 'issue.otherProject;status=resolved;bookmarked=true;subscribed=false;');
+    assert.equal(issueContextValue(anIssue({ status: 'ignored', isSubscribed: true }), false), 'issue;status=ignored;bookmarked=false;subscribed=true;');
+    assert.equal(issueContextValue(anIssue({ status: ';status=resolved;x' }), false), 'issue;status=other;bookmarked=false;subscribed=false;');
+    assert.equal(issueContextValue(anIssue({ status: 'constructor' }), false), 'issue;status=other;bookmarked=false;subscribed=false;');
   });
 });
