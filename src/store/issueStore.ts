@@ -347,14 +347,14 @@ export class IssueStore extends Disposable {
         return state;
       },
       settled: settler.settled,
-      confirm: (serverIssues) => {
+      confirm: (serverIssues, answer) => {
         if (state !== 'pending' || !this.ledger.remove(p)) return false;
         const at = ++this.stamp;
         for (const id of ids) {
           if (!this.ledger.noteConfirmed(p, id)) continue; // a newer patch was confirmed already
           const server = serverIssues?.find((i) => i.id === id);
           const prev = this.base.get(id);
-          const next = server ? withStatsOf(prev, server) : prev && { ...prev, ...p.change };
+          const next = server ? withStatsOf(prev, server) : prev && { ...prev, ...p.change, ...answeredFields(answer, p.change) };
           if (next) this.base.set(id, Object.freeze(next));
           this.confirmedAt.set(id, at);
         }
@@ -556,4 +556,12 @@ function sameFields(a: Issue, b: Issue): boolean {
 
 function dedupe(ids: readonly string[]): string[] {
   return [...new Set(ids)];
+}
+
+/** Of a PUT's answer, the fields the patch changed (a bulk answer is the same for every issue it names). */
+function answeredFields(answer: Readonly<Record<string, unknown>> | undefined, change: Readonly<Partial<Issue>>): Partial<Issue> {
+  if (!answer) return {};
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(change)) if (Object.hasOwn(answer, key) && answer[key] !== undefined) out[key] = answer[key];
+  return out as Partial<Issue>;
 }

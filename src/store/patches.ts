@@ -30,8 +30,12 @@ export interface PatchHandle {
   readonly state: PatchState;
   /** Resolves when the patch leaves the pending state, whichever way. */
   readonly settled: Promise<PatchState>;
-  /** The server accepted: its answer (or the change itself) becomes the known state. False when not pending. */
-  confirm(serverIssues?: readonly Issue[]): boolean;
+  /**
+   * The server accepted: its answer (or the change itself) becomes the known state. False when not
+   * pending. `answer`: what a triage PUT answered (only some fields); of it, the fields the patch
+   * changed are taken over the change (the server's `assignedTo` object, its `statusDetails`).
+   */
+  confirm(serverIssues?: readonly Issue[], answer?: Readonly<Record<string, unknown>>): boolean;
   /** The server refused: the issues show what they showed before. False when not pending. */
   rollback(): boolean;
 }

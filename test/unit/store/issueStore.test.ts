@@ -418,6 +418,17 @@ describe('IssueStore', () => {
       assert.equal(store.issue(b.id)?.isBookmarked, false, "a later answer is the server's word again (the sandbox has no writes yet)");
     });
 
+    it("confirm(undefined, answer): of a PUT's partial answer, the fields the patch changed win over the change; others are ignored", async () => {
+      const store = newStore();
+      const [a] = (await store.load(WORKER)).issues;
+      const h = store.apply({ issueIds: [a.id], change: { assignedTo: { type: 'user', id: '1', name: '1' }, status: 'unresolved' } });
+      const jane = { type: 'user', id: '1', name: 'Jane Doe', email: 'jane@example.com' };
+      assert.equal(h.confirm(undefined, { assignedTo: jane, title: 'from the answer', count: undefined }), true);
+      assert.deepEqual(store.issue(a.id)?.assignedTo, jane, "the server's resolved assignee");
+      assert.equal(store.issue(a.id)?.title, a.title, 'a field the patch did not change is not taken from the answer');
+      assert.equal(store.issue(a.id)?.count, a.count);
+    });
+
     it('two patches on one issue apply in order; rolling back the first keeps the second', async () => {
       const store = newStore();
       const target = (await store.load(ALL)).issues.find((i) => i.status === 'unresolved')!;
