@@ -3,6 +3,7 @@
 import { DETAIL, fail, HttpError, json, paginate, pageSize, parseCursor, Res } from './http';
 import { hash32 } from './prng';
 import { matchValue, parseDateFilter, parseNumberFilter, parseQuery, searchError, Term } from './search';
+import { flagsOf, serializeUser, teamsOf } from './people';
 import { iso, SeedEvent, SeedIssue, SeedOrg, SeedProject } from './seed';
 import type { SandboxState } from './state';
 import type { SiteFrame } from './workspace';
@@ -74,24 +75,24 @@ export function authenticate(ctx: Ctx, opts: { allowDsn?: boolean } = {}): Princ
   fail(401, DETAIL.notProvided);
 }
 
-function requireScope(p: Principal, anyOf: string[]): void {
+export function requireScope(p: Principal, anyOf: string[]): void {
   if (!anyOf.some((s) => p.scopes.has(s))) fail(403, DETAIL.forbidden);
 }
 
-function resolveOrg(ctx: Ctx, p: Principal, key: string): SeedOrg {
+export function resolveOrg(ctx: Ctx, p: Principal, key: string): SeedOrg {
   const org = ctx.state.seed.org(key);
   if (!org) fail(404, DETAIL.notFound);
   if (p.org !== null && p.org !== org.slug && p.org !== org.id) fail(403, DETAIL.forbidden);
   return org;
 }
 
-function resolveProject(org: SeedOrg, key: string): SeedProject {
+export function resolveProject(org: SeedOrg, key: string): SeedProject {
   const project = org.projects.find((p) => p.slug === key || p.id === key);
   if (!project) fail(404, DETAIL.notFound);
   return project;
 }
 
-function resolveIssue(ctx: Ctx, org: SeedOrg, key: string): SeedIssue {
+export function resolveIssue(ctx: Ctx, org: SeedOrg, key: string): SeedIssue {
   if (!/^\d+$/.test(key)) fail(404, DETAIL.notFound);
   const issue = ctx.state.seed.issue(key);
   if (!issue || issue.project.org !== org) fail(404, DETAIL.notFound);
@@ -142,7 +143,7 @@ function environmentsOf(p: SeedProject): string[] {
 }
 
 /** Every field Sentry's OpenAPI requires of a project in the organization's project list. */
-function serializeProject(p: SeedProject): Record<string, unknown> {
+export function serializeProject(p: SeedProject): Record<string, unknown> {
   const team = { id: String(Number(p.org.id) * 100 + 1), name: `${p.org.name} Engineering`, slug: 'engineering' };
   const latest = p.releases[p.releases.length - 1];
   return {
@@ -221,11 +222,25 @@ export function issueStats(issue: SeedIssue, period: '24h' | '14d', now: number)
   return bucketCounts(issue.times, last - 13 * DAY, DAY, 14);
 }
 
-export function serializeIssue(state: SandboxState, issue: SeedIssue, statsPeriod: string): Record<string, unknown> {
+/** The issue's statusDetails as served: a resolution's `actor` is a full user, as Sentry serializes it. */
+export function serializeStatusDetails(state: SandboxState, details: Record<string, unknown>): Record<string, unknown> {
+  const actor = details.actor as { id?: string } | undefined;
+  if (!actor) return details;
+  const member = state.seed.members.find((m) => m.id === actor.id) ?? state.seed.user;
+  return { ...details, actor: serializeUser(member, state.seed.anchor - 400 * DAY) };
+}
+
+/**
+ * One issue as the lists serve it. `userId` is the requesting user: hasSeen, isBookmarked and
+ * isSubscribed are theirs (the seed's user when left out).
+ */
+export function serializeIssue(state: SandboxState, issue: SeedIssue, statsPeriod: string, userId: string | null = state.seed.user.id): Record<string, unknown> {
   const p = issue.project;
   const stats: Record<string, unknown> = {};
   if (statsPeriod === '24h' || statsPeriod === '14d') stats[statsPeriod] = issueStats(issue, statsPeriod, state.now());
   const a = issue.assignedTo;
+  const flags = flagsOf(state, issue, userId);
+  const lockedAt = state.priorityLockedAt.get(issue.id);
   return {
     id: issue.id,
     shareId: issue.shareId,
@@ -236,7 +251,7 @@ export function serializeIssue(state: SandboxState, issue: SeedIssue, statsPerio
     logger: issue.logger,
     level: issue.level,
     status: issue.status,
-    statusDetails: issue.statusDetails,
+    statusDetails: serializeStatusDetails(state, issue.statusDetails),
     substatus: issue.substatus,
     isPublic: issue.isPublic,
     platform: p.platform,
@@ -244,16 +259,16 @@ export function serializeIssue(state: SandboxState, issue: SeedIssue, statsPerio
     type: issue.type,
     metadata: issue.metadata,
     numComments: issue.numComments,
-    assignedTo: a ? { type: 'user', id: a.id, name: a.name, email: a.email } : null,
-    isBookmarked: issue.isBookmarked,
-    isSubscribed: issue.isSubscribed,
-    subscriptionDetails: issue.subscriptionDetails,
-    hasSeen: issue.hasSeen,
+    assignedTo: a ? { type: a.type, id: a.id, name: a.name, ...(a.email !== undefined ? { email: a.email } : {}) } : null,
+    isBookmarked: flags.isBookmarked,
+    isSubscribed: flags.isSubscribed,
+    subscriptionDetails: userId === null || userId === state.seed.user.id ? issue.subscriptionDetails : flags.isSubscribed ? { reason: 'unknown' } : null,
+    hasSeen: flags.hasSeen,
     annotations: [],
     issueType: issue.issueType,
     issueCategory: issue.issueCategory,
     priority: issue.priority,
-    priorityLockedAt: null,
+    priorityLockedAt: lockedAt === undefined ? null : iso(lockedAt),
     isUnhandled: issue.isUnhandled,
     count: String(issue.events.length),
     userCount: issue.userCount,
@@ -464,7 +479,7 @@ export function handleApi(ctx: Ctx): Res {
   fail(404, DETAIL.notFound);
 }
 
-function pageCtx(ctx: Ctx) {
+export function pageCtx(ctx: Ctx) {
   return { linkOrigin: ctx.state.linkOrigin(), path: ctx.path, query: ctx.query };
 }
 
@@ -515,7 +530,7 @@ function listProjects(ctx: Ctx, m: RegExpExecArray): Res {
 const IS_VALUES = ['unresolved', 'resolved', 'ignored', 'archived', 'assigned', 'unassigned', 'for_review', 'bookmarked', 'new', 'ongoing', 'regressed', 'escalating', 'linked', 'unlinked'];
 
 const tagValueCache = new WeakMap<SeedIssue, Map<string, Set<string>>>();
-function issueTagValues(issue: SeedIssue): Map<string, Set<string>> {
+export function issueTagValues(issue: SeedIssue): Map<string, Set<string>> {
   let map = tagValueCache.get(issue);
   if (!map) {
     map = new Map();
@@ -531,7 +546,7 @@ function issueTagValues(issue: SeedIssue): Map<string, Set<string>> {
   return map;
 }
 
-function issuePredicate(ctx: Ctx, p: Principal, project: SeedProject, term: Term): (i: SeedIssue) => boolean {
+export function issuePredicate(ctx: Ctx, p: Principal, project: SeedProject, term: Term): (i: SeedIssue) => boolean {
   const now = ctx.state.now();
   const v = term.value;
   switch (term.key) {
@@ -553,9 +568,9 @@ function issuePredicate(ctx: Ctx, p: Principal, project: SeedProject, term: Term
         case 'unassigned':
           return (i) => i.assignedTo === null;
         case 'for_review':
-          return (i) => i.status === 'unresolved' && !i.hasSeen;
+          return (i) => i.status === 'unresolved' && ctx.state.inbox.has(i.id);
         case 'bookmarked':
-          return (i) => i.isBookmarked;
+          return (i) => flagsOf(ctx.state, i, p.userId).isBookmarked;
         case 'new':
         case 'ongoing':
         case 'regressed':
@@ -572,12 +587,17 @@ function issuePredicate(ctx: Ctx, p: Principal, project: SeedProject, term: Term
     // falls through (unreachable)
     case 'assigned':
     case 'assigned_or_suggested': {
-      if (v === 'me') return (i) => i.assignedTo !== null && i.assignedTo.id === p.userId;
+      if (v === 'me') return (i) => i.assignedTo?.type === 'user' && i.assignedTo.id === p.userId;
       if (v === 'none') return (i) => i.assignedTo === null;
-      return (i) => i.assignedTo !== null && (i.assignedTo.email === v || i.assignedTo.id === v);
+      // `#slug` names a team, as in Sentry's search.
+      if (v.startsWith('#')) {
+        const team = teamsOf(project.org, ctx.state.seed.members).find((t) => t.slug === v.slice(1));
+        return (i) => team !== undefined && i.assignedTo?.type === 'team' && i.assignedTo.id === team.id;
+      }
+      return (i) => i.assignedTo?.type === 'user' && (i.assignedTo.email === v || i.assignedTo.id === v);
     }
     case 'bookmarks':
-      return (i) => i.isBookmarked && v === 'me' && p.userId !== null;
+      return (i) => v === 'me' && p.userId !== null && flagsOf(ctx.state, i, p.userId).isBookmarked;
     case 'level':
       return (i) => matchValue(v, i.level);
     case 'issue.category':
@@ -615,7 +635,7 @@ function issuePredicate(ctx: Ctx, p: Principal, project: SeedProject, term: Term
 
 // The `sort` enum of Sentry's OpenAPI document, in its order. `inbox` is "Date Added" to the inbox; the
 // seed has no inbox, so an issue counts as added when it was first seen.
-const SORTS: Record<string, (a: SeedIssue, b: SeedIssue, now: number) => number> = {
+export const SORTS: Record<string, (a: SeedIssue, b: SeedIssue, now: number) => number> = {
   date: (a, b) => b.lastSeen - a.lastSeen,
   new: (a, b) => b.firstSeen - a.firstSeen,
   trends: (a, b, now) => trendScore(b, now) - trendScore(a, now),
@@ -671,7 +691,7 @@ function listProjectIssues(ctx: Ctx, m: RegExpExecArray): Res {
     const found = project.issues.filter((i) => i.hashes.some((h) => wanted.has(h)));
     return json(
       200,
-      found.map((i) => serializeIssue(state, i, statsPeriod)),
+      found.map((i) => serializeIssue(state, i, statsPeriod, p.userId)),
     );
   }
 
@@ -679,7 +699,7 @@ function listProjectIssues(ctx: Ctx, m: RegExpExecArray): Res {
   if (flag(params.get('shortIdLookup')) && /^[A-Za-z0-9_-]+-[A-Za-z0-9]+$/.test(query.trim())) {
     const hit = state.seed.issue(query.trim());
     if (hit && hit.project.org === org) {
-      return json(200, [serializeIssue(state, hit, statsPeriod)], { 'x-hits': '1', 'x-max-hits': '1000' });
+      return json(200, [serializeIssue(state, hit, statsPeriod, p.userId)], { 'x-hits': '1', 'x-max-hits': '1000' });
     }
   }
   const terms = parseQuery(query);
@@ -698,7 +718,7 @@ function listProjectIssues(ctx: Ctx, m: RegExpExecArray): Res {
   const { page, link } = paginate(pageCtx(ctx), matched, cursor, limit, (i) => sortValue(sort, i));
   return json(
     200,
-    page.map((i) => serializeIssue(state, i, statsPeriod)),
+    page.map((i) => serializeIssue(state, i, statsPeriod, p.userId)),
     { link, 'x-hits': String(Math.min(matched.length, 1000)), 'x-max-hits': '1000' },
   );
 }

@@ -62,6 +62,7 @@ async function main(): Promise<void> {
   console.log(`listening on ${sandbox.url}`);
   console.log(`oauth client id: ${sandbox.defaults.clientId}${sandbox.defaults.clientSecret ? ` (confidential, secret ${sandbox.defaults.clientSecret})` : ' (public client, PKCE required)'}`);
   console.log(`auth token:      ${sandbox.defaults.authToken} (scopes org:read project:read event:read)`);
+  console.log(`write token:     ${sandbox.defaults.writeToken} (scopes org:read project:read event:read event:write member:read)`);
   console.log(`api key:         ${sandbox.defaults.apiKey} (HTTP Basic, empty password)`);
   console.log(`dsn:             ${sandbox.defaults.dsn}`);
   console.log(`org/projects:    ${sandbox.defaults.org} / ${sandbox.defaults.projects.join(', ')}`);

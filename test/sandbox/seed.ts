@@ -8,6 +8,20 @@ export interface Member {
   id: string;
   name: string;
   email: string;
+  username: string;
+}
+
+/** Who an issue is assigned to: a member (user) or a team, as Sentry's serializer names it. */
+export interface Assignee {
+  type: 'user' | 'team';
+  id: string;
+  name: string;
+  /** Users only. */
+  email?: string;
+}
+
+export function userAssignee(m: Member): Assignee {
+  return { type: 'user', id: m.id, name: m.name, email: m.email };
 }
 
 export interface AppUser {
@@ -67,7 +81,7 @@ export interface SeedIssue {
   isSubscribed: boolean;
   subscriptionDetails: Record<string, unknown> | null;
   shareId: string | null;
-  assignedTo: Member | null;
+  assignedTo: Assignee | null;
   numComments: number;
   isUnhandled: boolean;
   metadata: Record<string, unknown>;
@@ -166,12 +180,21 @@ export interface SeedSummary {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-export const SANDBOX_USER: Member = { id: '1', name: 'Jane Doe', email: 'jane@example.com' };
+export const SANDBOX_USER: Member = { id: '1', name: 'Jane Doe', email: 'jane@example.com', username: 'jane' };
+const MEMBER_FIRST = ['Ada', 'Ben', 'Chen', 'Dara', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivo', 'Jun', 'Kai', 'Lea', 'Max'];
+const MEMBER_LAST = ['Lovelace', 'Okafor', 'Nguyen', 'Silva', 'Kowalski', 'Haddad'];
+/** 30 members of every seeded organization (enough to page the members list); the first four are the seed's assignees. */
 const MEMBERS: Member[] = [
   SANDBOX_USER,
-  { id: '2', name: 'Bob Builder', email: 'bob@example.com' },
-  { id: '3', name: 'Carol Danvers', email: 'carol@example.com' },
-  { id: '4', name: 'Dev Ops', email: 'devops@example.com' },
+  { id: '2', name: 'Bob Builder', email: 'bob@example.com', username: 'bob' },
+  { id: '3', name: 'Carol Danvers', email: 'carol@example.com', username: 'carol' },
+  { id: '4', name: 'Dev Ops', email: 'devops@example.com', username: 'devops' },
+  ...Array.from({ length: 26 }, (_, k): Member => {
+    const first = MEMBER_FIRST[k % MEMBER_FIRST.length];
+    const last = MEMBER_LAST[k % MEMBER_LAST.length];
+    const username = `${first}.${last}${k >= MEMBER_FIRST.length ? k : ''}`.toLowerCase();
+    return { id: String(5 + k), name: `${first} ${last}`, email: `${username}@example.com`, username };
+  }),
 ];
 
 export const XSS_TITLE = '<img src=x onerror=alert(1)>';
@@ -461,7 +484,7 @@ export function createSeed(anchorMs: number, workspaceDir = WORKSPACE_DIR): Seed
             ['debug', 3],
           ] as const);
       const assigned = r.next();
-      const assignedTo = assigned < 0.15 ? SANDBOX_USER : assigned < 0.3 ? MEMBERS[1 + r.int(0, 2)] : null;
+      const assignedTo = assigned < 0.15 ? userAssignee(SANDBOX_USER) : assigned < 0.3 ? userAssignee(MEMBERS[1 + r.int(0, 2)]) : null;
       const hasSeen = r.bool(0.6);
       const isPublic = r.bool(0.02);
       const isSubscribed = r.bool(0.4);

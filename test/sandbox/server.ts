@@ -7,10 +7,12 @@ import { Ctx, handleApi } from './api';
 import { DETAIL, escapeHtml, html, HttpError, json, Res } from './http';
 import { decideDevice, oauthRoute } from './oauth';
 import { createSeed, iso, SANDBOX_USER, Seed } from './seed';
-import { ActiveFault, FaultSpec, RateLimitConfig, RateLimitedFault, RequestLogEntry, SandboxState, UnauthorizedCode, randomHex } from './state';
+import { ActiveFault, FaultSpec, RateLimitConfig, RateLimitedFault, RequestLogEntry, SandboxState, UnauthorizedCode, WriteLogEntry, randomHex } from './state';
+import { escalate, handleTriage, injectEvents, IssueTriageState, triageStateOf } from './triage';
 import { WORKSPACE_DIR } from './workspace';
 
-export type { FaultSpec, RateLimitConfig, RateLimitedFault, RequestLogEntry, UnauthorizedCode } from './state';
+export type { FaultSpec, RateLimitConfig, RateLimitedFault, RequestLogEntry, UnauthorizedCode, WriteLogEntry } from './state';
+export type { IssueTriageState } from './triage';
 
 export interface SandboxOptions {
   /** Port to listen on (default 0: any free port). */
@@ -40,8 +42,10 @@ export interface SandboxOptions {
 export interface SandboxDefaults {
   clientId: string;
   clientSecret?: string;
-  /** User auth token with scopes `org:read project:read event:read`, no expiry. */
+  /** User auth token with scopes `org:read project:read event:read`, no expiry: read-only (a triage PUT gets 403). */
   authToken: string;
+  /** User auth token (the same user) with `org:read project:read event:read event:write member:read`, no expiry: triage and members. */
+  writeToken: string;
   /** Legacy API key (HTTP Basic, username = key, empty password), org acme. */
   apiKey: string;
   /** DSN of acme/web-frontend (Authorization: DSN <dsn>, user-reports only). */
@@ -93,7 +97,8 @@ export interface SandboxControl {
     set(ms: number): number;
   };
   credentials: {
-    addToken(opts: { token?: string; scopes?: string[] | string; kind?: 'user' | 'integration'; expiresAt?: number | string | null; org?: string | null }): TokenInfo;
+    /** `userId`: a seeded member (`seed.members`) the token acts for; default the seed's user (id 1). */
+    addToken(opts: { token?: string; scopes?: string[] | string; kind?: 'user' | 'integration'; expiresAt?: number | string | null; org?: string | null; userId?: string }): TokenInfo;
     /** Revoke an access token (or a refresh token: its whole family). */
     revokeToken(token: string): boolean;
     addApiKey(opts?: { key?: string; scopes?: string[] | string; org?: string }): { key: string; scopes: string[]; org: string; authorization: string };
@@ -122,6 +127,19 @@ export interface SandboxControl {
     /** When enabled, GET /oauth/authorize/ approves at once (for the given org) and redirects with a code. */
     setAutoApprove(enabled: boolean, org?: string): void;
   };
+  triage: {
+    /** Every triage PUT so far (oldest first), whatever it answered, with its ids, query and parsed body; optionally filtered. */
+    writes(filter?: { path?: string | RegExp; bulk?: boolean }): WriteLogEntry[];
+    clearWrites(): void;
+    /** Bulk PUTs sent without any `id` (a real server changes every issue matching the query): how many, and each request. */
+    bulkWithoutIds(): { count: number; requests: WriteLogEntry[] };
+    /** `count` new events of an issue now, each from a new user: archives until a count/user-count condition end (unresolved, escalating); a resolved issue regresses. */
+    injectEvents(issueId: string, count: number): IssueTriageState;
+    /** The issue escalates: archived_until_escalating returns to unresolved with substatus escalating (`escalated: true`). */
+    escalate(issueId: string): IssueTriageState & { escalated: boolean };
+    /** Status, substatus, status details, event count and inbox membership of an issue now. */
+    issue(issueId: string): IssueTriageState;
+  };
   seed: Seed;
   /** Back to the seeded state: credentials, codes, faults, rate limit, link host, clock offset, log, user reports. */
   reset(): void;
@@ -142,6 +160,7 @@ function fixedHex(label: string, length: number): string {
 
 export const DEFAULT_CLIENT_ID = fixedHex('client-id', 64);
 export const DEFAULT_AUTH_TOKEN = `sntryu_${fixedHex('auth-token', 64)}`;
+export const DEFAULT_WRITE_TOKEN = `sntryu_${fixedHex('write-token', 64)}`;
 export const DEFAULT_API_KEY = fixedHex('api-key', 32);
 export const DEFAULT_DSN_KEY = fixedHex('dsn-public-key', 32);
 
@@ -281,7 +300,7 @@ function dispatch(state: SandboxState, ctx: Ctx): Res {
     if (rl.limited) return rl.limited;
     let res: Res;
     try {
-      res = handleApi(ctx);
+      res = handleTriage(ctx) ?? handleApi(ctx);
     } catch (e) {
       res = errorToRes(e);
     }
@@ -397,6 +416,30 @@ function makeControl(state: SandboxState): SandboxControl {
         state.autoApprove = { enabled, org: org ?? null };
       },
     },
+    triage: {
+      writes(filter) {
+        let list = state.writes;
+        if (filter?.path !== undefined) {
+          const re = typeof filter.path === 'string' ? new RegExp(filter.path) : filter.path;
+          list = list.filter((w) => re.test(w.path));
+        }
+        if (filter?.bulk !== undefined) list = list.filter((w) => w.bulk === filter.bulk);
+        return list.map((w) => structuredClone(w));
+      },
+      clearWrites() {
+        state.writes = [];
+        state.bulkWithoutIds = 0;
+        state.bulkWithoutIdsRequests = [];
+      },
+      bulkWithoutIds: () => ({ count: state.bulkWithoutIds, requests: state.bulkWithoutIdsRequests.map((w) => structuredClone(w)) }),
+      injectEvents: (issueId, count) => injectEvents(state, issueId, count),
+      escalate: (issueId) => escalate(state, issueId),
+      issue(issueId) {
+        const issue = state.seed.issue(issueId);
+        if (!issue) throw new Error(`unknown issue ${issueId}`);
+        return triageStateOf(state, issue);
+      },
+    },
     seed: state.seed,
     reset: () => state.reset(),
   };
@@ -413,7 +456,13 @@ const CONTROL_HELP = {
   'GET /_sandbox/seed': 'seed summary',
   'GET /_sandbox/seed/locations': 'issues pointing into the sample workspace',
   'GET /_sandbox/seed/issues?project=<slug>': 'issue ids, short ids, titles',
-  'POST /_sandbox/tokens': '{token?, scopes, kind: user|integration, expiresAt?, org?} -> token info',
+  'POST /_sandbox/tokens': '{token?, scopes, kind: user|integration, expiresAt?, org?, userId?} -> token info',
+  'GET /_sandbox/writes?path=<regex>&bulk=true|false': 'triage PUTs: {method, path, ids, query, body, status, userId, bulk, withoutIds, changed, at}',
+  'POST /_sandbox/writes/clear': 'empty the write log and the no-ids counter',
+  'GET /_sandbox/writes/without-ids': '{count, requests}: bulk PUTs sent without any id',
+  'POST /_sandbox/issues/inject-events': '{issue, count} -> {id, status, substatus, statusDetails, count, inbox}',
+  'POST /_sandbox/issues/escalate': '{issue} -> {escalated, id, status, substatus, ...}',
+  'GET /_sandbox/issues/state?issue=<id>': '{id, status, substatus, statusDetails, count, inbox}',
   'POST /_sandbox/tokens/revoke': '{token} -> {revoked}',
   'POST /_sandbox/api-keys': '{key?, scopes?, org?} -> {key, authorization}',
   'POST /_sandbox/dsns': '{publicKey?, project?} -> {dsn}',
@@ -504,7 +553,7 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
         if (kind !== 'user' && kind !== 'integration') return json(400, { error: "kind must be 'user' or 'integration'" });
         const scopes = Array.isArray(body.scopes) ? (body.scopes as string[]) : str('scopes');
         const expiresAt = typeof body.expiresAt === 'number' || typeof body.expiresAt === 'string' ? body.expiresAt : undefined;
-        return json(200, control.credentials.addToken({ token: str('token'), scopes, kind, expiresAt, org: str('org') }));
+        return json(200, control.credentials.addToken({ token: str('token'), scopes, kind, expiresAt, org: str('org'), userId: str('userId') }));
       }
       case 'POST /_sandbox/tokens/revoke': {
         const token = str('token');
@@ -554,6 +603,22 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
       case 'POST /_sandbox/oauth/auto-approve':
         control.oauth.setAutoApprove(body.enabled !== false, str('org'));
         return json(200, { ...state.autoApprove });
+      case 'GET /_sandbox/writes': {
+        const p = params.get('path');
+        const bulk = params.get('bulk');
+        return json(200, control.triage.writes({ path: p ?? undefined, bulk: bulk === null ? undefined : bulk === 'true' }));
+      }
+      case 'POST /_sandbox/writes/clear':
+        control.triage.clearWrites();
+        return json(200, { ok: true });
+      case 'GET /_sandbox/writes/without-ids':
+        return json(200, control.triage.bulkWithoutIds());
+      case 'POST /_sandbox/issues/inject-events':
+        return json(200, control.triage.injectEvents(String(body.issue), Number(body.count ?? 1)));
+      case 'POST /_sandbox/issues/escalate':
+        return json(200, control.triage.escalate(String(body.issue)));
+      case 'GET /_sandbox/issues/state':
+        return json(200, control.triage.issue(String(params.get('issue'))));
       case 'POST /_sandbox/reset':
         control.reset();
         return json(200, { ok: true });
@@ -579,7 +644,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       deviceInterval: options.deviceInterval ?? 5,
       deviceExpiresIn: options.deviceExpiresIn ?? 600,
       linkHost: options.linkHost ?? null,
-      defaults: { authToken: DEFAULT_AUTH_TOKEN, apiKey: DEFAULT_API_KEY, dsnPublicKey: DEFAULT_DSN_KEY },
+      defaults: { authToken: DEFAULT_AUTH_TOKEN, writeToken: DEFAULT_WRITE_TOKEN, apiKey: DEFAULT_API_KEY, dsnPublicKey: DEFAULT_DSN_KEY },
     },
     baseNow,
   );
@@ -588,6 +653,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     clientId: state.options.clientId,
     ...(options.clientSecret ? { clientSecret: options.clientSecret } : {}),
     authToken: DEFAULT_AUTH_TOKEN,
+    writeToken: DEFAULT_WRITE_TOKEN,
     apiKey: DEFAULT_API_KEY,
     dsn: '',
     org: 'acme',

@@ -1,7 +1,7 @@
 // Mutable sandbox state: clock, credentials, OAuth grants, device codes, faults, rate limits,
 // request log and user reports. Everything here is reset by control.reset().
 import { randomBytes } from 'node:crypto';
-import type { Seed } from './seed';
+import type { Assignee, Seed, SeedEvent } from './seed';
 
 export type TokenKind = 'user' | 'integration' | 'oauth';
 
@@ -156,6 +156,64 @@ export interface UserReport {
   issueId: string | null;
 }
 
+/** One triage PUT (single issue or bulk), whatever its answer: what `control.triage.writes()` lists. */
+export interface WriteLogEntry {
+  method: string;
+  path: string;
+  /** The `id` query parameters, in order (empty for a single-issue PUT or a bulk PUT without ids). */
+  ids: string[];
+  query: Array<[string, string]>;
+  /** The parsed JSON body (the raw text when it is not JSON). */
+  body: unknown;
+  status: number;
+  /** The requesting user (null for API keys and integration tokens). */
+  userId: string | null;
+  /** PUT …/issues/ (organization or project) rather than PUT …/issues/{id}/. */
+  bulk: boolean;
+  /** A bulk PUT without any `id`: Sentry applies it to every issue matching the query. */
+  withoutIds: boolean;
+  /** Issue ids the request changed. */
+  changed: string[];
+  at: number;
+}
+
+/** The per-user flags of one issue, for users other than the seed's user (whose flags live on the issue). */
+export interface UserFlags {
+  hasSeen: boolean;
+  isBookmarked: boolean;
+  isSubscribed: boolean;
+}
+
+/** An archive until a condition is met (statusDetails ignoreDuration / ignoreCount / ignoreUserCount). */
+export interface Snooze {
+  since: number;
+  count?: number;
+  /** Minutes. */
+  window?: number;
+  userCount?: number;
+  userWindow?: number;
+  /** ms (ignoreDuration). */
+  until?: number;
+}
+
+interface IssueBaseline {
+  status: string;
+  statusDetails: Record<string, unknown>;
+  substatus: string | null;
+  priority: 'high' | 'medium' | 'low';
+  hasSeen: boolean;
+  isBookmarked: boolean;
+  isSubscribed: boolean;
+  subscriptionDetails: Record<string, unknown> | null;
+  isPublic: boolean;
+  shareId: string | null;
+  assignedTo: Assignee | null;
+  events: SeedEvent[];
+  times: number[];
+  lastSeen: number;
+  userCount: number;
+}
+
 export interface StateOptions {
   clientId: string;
   clientSecret?: string;
@@ -163,7 +221,7 @@ export interface StateOptions {
   deviceInterval: number;
   deviceExpiresIn: number;
   linkHost: string | null;
-  defaults: { authToken: string; apiKey: string; dsnPublicKey: string };
+  defaults: { authToken: string; writeToken: string; apiKey: string; dsnPublicKey: string };
 }
 
 export const ALL_SCOPES = [
@@ -192,6 +250,8 @@ export const ALL_SCOPES = [
 ];
 
 export const DEFAULT_SCOPES = ['org:read', 'project:read', 'event:read'];
+/** The scopes of `defaults.writeToken`: the defaults plus triage (event:write) and the assignee lists (member:read). */
+export const WRITE_SCOPES = ['org:read', 'project:read', 'event:read', 'event:write', 'member:read'];
 
 export function randomHex(bytes: number): string {
   return randomBytes(bytes).toString('hex');
@@ -222,6 +282,19 @@ export class SandboxState {
   userReports: UserReport[] = [];
   nextFaultId = 1;
   nextReportId = 1;
+  /** Every triage PUT, oldest first. */
+  writes: WriteLogEntry[] = [];
+  /** How many bulk PUTs came without any `id` (each changes every issue matching the query on a real server). */
+  bulkWithoutIds = 0;
+  bulkWithoutIdsRequests: WriteLogEntry[] = [];
+  /** Per-user flags by `${userId}:${issueId}`, for users other than the seed's user. */
+  userFlags = new Map<string, UserFlags>();
+  /** Issues in the inbox ("for review"); seeded as the unresolved issues the seed's user has not seen. */
+  inbox = new Set<string>();
+  snoozes = new Map<string, Snooze>();
+  priorityLockedAt = new Map<string, number>();
+  nextInjected = 1;
+  private readonly baseline = new Map<string, IssueBaseline>();
   /** Set once the server listens. */
   url = '';
   port = 0;
@@ -233,7 +306,41 @@ export class SandboxState {
   ) {
     this.rateLimit = { ...options.rateLimit };
     this.linkHost = options.linkHost;
+    for (const i of seed.issues) {
+      this.baseline.set(i.id, {
+        status: i.status,
+        statusDetails: i.statusDetails,
+        substatus: i.substatus,
+        priority: i.priority,
+        hasSeen: i.hasSeen,
+        isBookmarked: i.isBookmarked,
+        isSubscribed: i.isSubscribed,
+        subscriptionDetails: i.subscriptionDetails,
+        isPublic: i.isPublic,
+        shareId: i.shareId,
+        assignedTo: i.assignedTo,
+        events: i.events,
+        times: i.times,
+        lastSeen: i.lastSeen,
+        userCount: i.userCount,
+      });
+    }
     this.reset();
+  }
+
+  /** Issues back to their seeded triage state (status, assignee, flags, inbox, injected events). */
+  private resetIssues(): void {
+    for (const i of this.seed.issues) {
+      const b = this.baseline.get(i.id)!;
+      Object.assign(i, { ...b, status: b.status as typeof i.status });
+    }
+    this.writes = [];
+    this.bulkWithoutIds = 0;
+    this.bulkWithoutIdsRequests = [];
+    this.userFlags.clear();
+    this.snoozes.clear();
+    this.priorityLockedAt.clear();
+    this.inbox = new Set(this.seed.issues.filter((i) => i.status === 'unresolved' && !i.hasSeen).map((i) => i.id));
   }
 
   now(): number {
@@ -257,8 +364,10 @@ export class SandboxState {
     this.requests = [];
     this.userReports = [];
     this.nextReportId = 1;
+    this.resetIssues();
     const d = this.options.defaults;
     this.addToken({ token: d.authToken, scopes: DEFAULT_SCOPES, kind: 'user' });
+    this.addToken({ token: d.writeToken, scopes: WRITE_SCOPES, kind: 'user' });
     this.addApiKey({ key: d.apiKey, scopes: ['org:read', 'project:read', 'project:write', 'event:read', 'event:write'], org: 'acme' });
     const web = this.seed.project('web-frontend')!;
     this.dsns.set(d.dsnPublicKey, { dsn: this.dsnFor(d.dsnPublicKey, web.id), publicKey: d.dsnPublicKey, projectId: web.id });
@@ -269,7 +378,8 @@ export class SandboxState {
     return `http://${publicKey}@${host}/${projectId}`;
   }
 
-  addToken(opts: { token?: string; scopes?: string[] | string; kind?: 'user' | 'integration'; expiresAt?: number | string | null; org?: string | null }): TokenRecord {
+  addToken(opts: { token?: string; scopes?: string[] | string; kind?: 'user' | 'integration'; expiresAt?: number | string | null; org?: string | null; userId?: string }): TokenRecord {
+    if (opts.userId !== undefined && !this.seed.members.some((m) => m.id === opts.userId)) throw new Error(`userId must be a seeded member's id, not ${opts.userId}`);
     const kind = opts.kind ?? 'user';
     let expiresAt: number | null = null;
     if (typeof opts.expiresAt === 'number') expiresAt = opts.expiresAt;
@@ -285,7 +395,7 @@ export class SandboxState {
       expiresAt,
       revoked: false,
       org: opts.org ?? (kind === 'integration' ? 'acme' : null),
-      userId: kind === 'integration' ? null : this.seed.user.id,
+      userId: kind === 'integration' ? null : (opts.userId ?? this.seed.user.id),
     };
     this.tokens.set(record.token, record);
     return record;
