@@ -1,6 +1,6 @@
 /**
- * The extension's settings that sign-in reads (package.json `contributes.configuration`).
- * Pure: no `vscode` import and no dialog. Callers pass
+ * The extension's settings that sign-in and the events panel read (package.json
+ * `contributes.configuration`). Pure: no `vscode` import and no dialog. Callers pass
  * `vscode.workspace.getConfiguration('sentryExplorer')`; a bad setting comes back as a `problem`
  * beside a usable value (the default), and the configuration listener is what reports it, once.
  */
@@ -63,4 +63,16 @@ function checkBaseUrl(rawUrl: string): { baseUrl: string } | { problem: string }
   }
   if (url.username || url.password) return { problem: 'The setting sentryExplorer.baseUrl must not contain a user name or password.' };
   return { baseUrl: normalizeBaseUrl(url) };
+}
+
+/** The events panel's settings. */
+export interface EventsPanelConfig {
+  /** `sentryExplorer.markSeenOnOpen` (default true): opening an issue's panel marks it seen for the user. */
+  markSeenOnOpen: boolean;
+}
+
+/** Reads the events panel's settings; anything that is not a boolean reads as the default. Never throws. */
+export function readEventsPanelConfig(config: ConfigReader): EventsPanelConfig {
+  const markSeen = config.get<unknown>('markSeenOnOpen');
+  return { markSeenOnOpen: typeof markSeen === 'boolean' ? markSeen : true };
 }

@@ -50,6 +50,22 @@ export interface IssueHeader {
   lastSeen?: string;
   permalink?: string;
   project?: string;
+  /** Who the issue is assigned to, as a name to show (`#team` for a team); null: nobody; absent: not known. */
+  assignee?: string | null;
+  /** Whether the signed-in user bookmarked the issue; absent: not known. */
+  isBookmarked?: boolean;
+}
+
+/**
+ * The triage commands a page may ask the host to run (issue 12). The host runs them on the panel's
+ * own issue, never on an id the page names; each command asks for what it needs (a release, an
+ * assignee) and shows its own messages.
+ */
+export const TRIAGE_COMMANDS = ['resolve', 'resolveIn', 'archive', 'unresolve', 'assign', 'bookmark', 'unbookmark'] as const;
+export type TriageCommand = (typeof TRIAGE_COMMANDS)[number];
+
+export function isTriageCommand(v: unknown): v is TriageCommand {
+  return (TRIAGE_COMMANDS as readonly unknown[]).includes(v);
 }
 
 export interface FrameData {
@@ -177,7 +193,9 @@ export type PageMessage =
   | { type: 'state'; state: PanelState }
   | { type: 'openLocation'; location: string; frame?: FrameRef }
   | { type: 'copy'; text: string; what?: string }
-  | { type: 'action'; action: ErrorActionName | 'openInBrowser' };
+  | { type: 'action'; action: ErrorActionName | 'openInBrowser' }
+  /** A triage button of the header: runs that command on the panel's issue. */
+  | { type: 'triage'; command: TriageCommand };
 
 export type HostMessage =
   | { type: 'init'; version: number; state: PanelState; baseUrl?: string }
@@ -200,6 +218,8 @@ export const DEFAULT_FILTERS: EventFilters = {
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isStr = (v: unknown): v is string => typeof v === 'string';
 const MAX_TEXT = 10_000;
+/** An assignee's name as the header shows it. */
+export const MAX_NAME = 200;
 
 export function isPeriodPreset(v: unknown): v is PeriodPreset {
   return (PERIOD_PRESETS as readonly unknown[]).includes(v);
@@ -249,6 +269,8 @@ export function parseIssueHeader(v: unknown, issueId: string): IssueHeader {
     lastSeen: s('lastSeen'),
     permalink: s('permalink'),
     project: s('project'),
+    assignee: o.assignee === null ? null : isStr(o.assignee) ? o.assignee.slice(0, MAX_NAME) : undefined,
+    isBookmarked: typeof o.isBookmarked === 'boolean' ? o.isBookmarked : undefined,
   };
 }
 
@@ -303,6 +325,9 @@ export function parsePageMessage(v: unknown): PageMessage | undefined {
       return { type: 'copy', text: v.text, what: isStr(v.what) ? v.what.slice(0, 200) : undefined };
     case 'action':
       return isStr(v.action) && ACTIONS.has(v.action) ? { type: 'action', action: v.action as ErrorActionName | 'openInBrowser' } : undefined;
+    case 'triage':
+      // Only the command's name crosses: whatever else the page sends (an issue id) is dropped.
+      return isTriageCommand(v.command) ? { type: 'triage', command: v.command } : undefined;
     case 'request': {
       if (typeof v.id !== 'number' || !Number.isSafeInteger(v.id)) return undefined;
       const p = isObj(v.params) ? v.params : {};

@@ -2,7 +2,7 @@
 import type { Issue, SentryEvent, TagDetails, Frame } from '../api/schemas';
 import { exceptionsOf, framesNewestFirst } from '../api/schemas';
 import { boundedStringify, pruneDepth } from '../util/boundedJson';
-import { TAG_PAGE_VALUES, type EventData, type ExceptionData, type FrameData, type IssueHeader, type TagData } from '../contracts/eventsProtocol';
+import { MAX_NAME, TAG_PAGE_VALUES, type EventData, type ExceptionData, type FrameData, type IssueHeader, type TagData } from '../contracts/eventsProtocol';
 
 /**
  * Bounds of what one event carries to the page. Real events stay below them (Sentry itself keeps a
@@ -173,5 +173,24 @@ export function issueHeader(issue: Issue): IssueHeader {
     lastSeen: issue.lastSeen,
     permalink: issue.permalink,
     project: issue.project.slug,
+    assignee: assigneeName(issue.assignedTo),
+    isBookmarked: issue.isBookmarked,
   };
+}
+
+/**
+ * The name the header shows for an issue's `assignedTo` (spec 2.2: `{ type: 'user' | 'team', id,
+ * name, email? }`, or null): a user's name (else their email, else their id), a team as `#name`.
+ * null: nobody; undefined: the server did not say.
+ */
+export function assigneeName(assignedTo: Readonly<Record<string, unknown>> | null | undefined): string | null | undefined {
+  if (assignedTo === undefined) return undefined;
+  if (assignedTo === null) return null;
+  const text = (k: string) => {
+    const v = assignedTo[k];
+    return typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : undefined;
+  };
+  const name = text('name') ?? text('email') ?? text('username') ?? text('id');
+  if (!name) return assignedTo.type === 'team' ? 'a team' : 'someone';
+  return (assignedTo.type === 'team' && !name.startsWith('#') ? `#${name}` : name).slice(0, MAX_NAME);
 }

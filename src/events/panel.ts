@@ -3,14 +3,26 @@
  * protocol (src/contracts/eventsProtocol.ts) and the pure EventsModel (src/store/eventsModel.ts),
  * which holds the cache, paging, aborts and the page's state. The header is the issue store's
  * issue, re-sent whenever the store names it. What stays here is what needs VS Code: posting,
- * visibility, opening links and locations, the clipboard, sign-in. Page messages are untrusted
- * input: parsed by parsePageMessage.
+ * visibility, opening links and locations, the clipboard, sign-in, running the triage commands
+ * of the header's buttons on the panel's own issue, and marking the issue seen when the panel
+ * opens (setting markSeenOnOpen). Page messages are untrusted input: parsed by parsePageMessage.
  */
 import * as vscode from 'vscode';
 import type { SentryClient } from '../api/client';
-import { Commands } from '../constants';
-import { refKey } from '../contracts/issueRef';
-import { PROTOCOL_VERSION, parsePageMessage, type FrameRef, type HostMessage, type IssueHeader, type PageMessage, type PanelState, type RequestMessage } from '../contracts/eventsProtocol';
+import { readEventsPanelConfig } from '../config';
+import { CONFIG_SECTION, Commands } from '../constants';
+import { commandArgs, isIssueRef, refKey, type CommandId, type IssueRef } from '../contracts/issueRef';
+import {
+  PROTOCOL_VERSION,
+  parsePageMessage,
+  type FrameRef,
+  type HostMessage,
+  type IssueHeader,
+  type PageMessage,
+  type PanelState,
+  type RequestMessage,
+  type TriageCommand,
+} from '../contracts/eventsProtocol';
 import type { IssueStore } from '../store/issueStore';
 import { EventsModel } from '../store/eventsModel';
 import { Disposable } from '../util/disposable';
@@ -40,6 +52,17 @@ export interface EventsPanelDeps {
   extensionUri: vscode.Uri;
 }
 
+/** The command each triage button of the page runs: a fixed list, so the page can run nothing else. */
+export const TRIAGE_COMMAND_IDS: Readonly<Record<TriageCommand, CommandId>> = {
+  resolve: Commands.resolve,
+  resolveIn: Commands.resolveIn,
+  archive: Commands.archive,
+  unresolve: Commands.unresolve,
+  assign: Commands.assign,
+  bookmark: Commands.bookmark,
+  unbookmark: Commands.unbookmark,
+};
+
 export function panelTitle(issue: IssueHeader): string {
   return `${issue.shortId ?? `Issue ${issue.id}`} · Events`;
 }
@@ -65,6 +88,8 @@ export class EventsPanel extends Disposable {
   private readonly readied = this._register(new vscode.EventEmitter<void>());
   /** Fires on each ready handshake (each time the page loads). */
   readonly onDidBecomeReady = this.readied.event;
+  /** Whether "mark seen on open" was decided for this panel's issue (once the store has the issue). */
+  private seenDecided = false;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -89,7 +114,13 @@ export class EventsPanel extends Disposable {
       }),
     );
     // A later write to the issue (a refresh of the tree, triage) shows in the header at once.
-    this._register(deps.store.onDidChange(({ issues }) => issues.includes(this.model.issue.issueId) && this.takeStoreIssue(true)));
+    this._register(
+      deps.store.onDidChange(({ issues }) => {
+        if (!issues.includes(this.model.issue.issueId)) return;
+        this.takeStoreIssue(true);
+        this.markSeenOnce();
+      }),
+    );
     if (deps.onDidChangeSession) {
       this._register(
         deps.onDidChangeSession(() => {
@@ -100,6 +131,7 @@ export class EventsPanel extends Disposable {
       );
     }
     webview.html = this.html();
+    this.markSeenOnce();
   }
 
   /** One key per issue of a server: the registry's. */
@@ -113,6 +145,33 @@ export class EventsPanel extends Disposable {
 
   get isReady(): boolean {
     return this.ready;
+  }
+
+  /** The panel's issue as commands take it: the store's (its own project), else the header's project; undefined without a project. */
+  get ref(): IssueRef | undefined {
+    const { org, issueId } = this.model.issue;
+    const known = this.deps.store.ref(issueId);
+    if (known && known.org === org) return known;
+    const ref = { org, project: this.model.state.issue.project, issueId };
+    return isIssueRef(ref) ? ref : undefined;
+  }
+
+  /**
+   * Marks the issue seen for the user (setting markSeenOnOpen) the first time the store has it:
+   * at once when the panel opens on a known issue, else when a lookup brings it. Decided once per
+   * panel, so a refresh never sends it again. Not awaited; a failure shows nothing (the command logs).
+   */
+  private markSeenOnce(): void {
+    if (this.seenDecided || this.isDisposed) return;
+    const issue = this.deps.store.issue(this.model.issue.issueId);
+    if (!issue) return;
+    this.seenDecided = true;
+    if (issue.hasSeen === true || !readEventsPanelConfig(vscode.workspace.getConfiguration(CONFIG_SECTION)).markSeenOnOpen) return;
+    const ref = this.ref;
+    if (!ref) return;
+    vscode.commands
+      .executeCommand(Commands.markSeen, ...commandArgs(ref))
+      .then(undefined, (e: unknown) => this.deps.log.debug(`[events] mark seen of issue ${ref.issueId}: ${(e as Error)?.message ?? String(e)}`));
   }
 
   private html(): string {
@@ -190,7 +249,19 @@ export class EventsPanel extends Disposable {
         return;
       case 'action':
         return this.action(msg.action);
+      case 'triage':
+        return this.triage(msg.command);
     }
+  }
+
+  /** A triage button: the command runs on this panel's issue (the page names no issue); it asks and reports on its own. */
+  private async triage(command: TriageCommand): Promise<void> {
+    const ref = this.ref;
+    if (!ref) {
+      this.deps.log.warn(`[events] cannot ${command} issue ${this.model.issue.issueId}: its project is not known yet`);
+      return;
+    }
+    await vscode.commands.executeCommand(TRIAGE_COMMAND_IDS[command], ...commandArgs(ref));
   }
 
   private async answer(msg: RequestMessage): Promise<void> {

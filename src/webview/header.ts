@@ -1,18 +1,25 @@
 /**
- * The issue header: short ID, title, Open in Browser, culprit and the facts (level, status,
- * counts, first and last seen). The issue comes from the host (the issue store's issue); until it
- * has a title, the newest event's title stands in. Server strings are text only.
+ * The issue header: short ID, title, Open in Browser, culprit, the facts (level, status, assignee,
+ * counts, first and last seen) and the triage buttons (issue 12). The issue comes from the host
+ * (the issue store's issue, so a triage change shows here at once); until it has a title, the
+ * newest event's title stands in. Server strings are text only.
  */
+import type { TriageCommand } from '../contracts/eventsProtocol';
 import { compactCount } from '../format/numbers';
 import { absoluteTime, relativeTime } from '../format/time';
 import { h, icon, replace } from './dom';
 import { button } from './elements';
 import type { ViewState } from './model';
+import { assigneeText, focusAfter, statusBadge, triageButtons } from './triageActions';
 
 export class HeaderView {
   readonly el = h('header', { class: 'issue-header' });
 
-  constructor(private readonly openInBrowser: () => void) {}
+  constructor(
+    private readonly openInBrowser: () => void,
+    /** A triage button was pressed: the host runs the command on the panel's issue. */
+    private readonly triage: (command: TriageCommand) => void = () => undefined,
+  ) {}
 
   /** Whether the header shows something else in `s` than in `prev`. */
   static changed(prev: ViewState | undefined, s: ViewState): boolean {
@@ -24,14 +31,36 @@ export class HeaderView {
     const ev = s.events[0];
     const title = i.title ?? ev?.title ?? `Issue ${s.issueId}`;
     const culprit = i.culprit ?? ev?.culprit;
+    const status = statusBadge(i.status);
+    const assigned = assigneeText(i.assignee);
     const facts: (HTMLElement | null)[] = [
       i.level ? h('span', { class: `level level-${i.level}`, text: i.level }) : null,
-      i.status ? h('span', { class: 'fact', title: 'Status' }, icon('circle-large-outline'), i.status) : null,
+      status ? h('span', { class: `fact status status-${status.kind}`, id: 'issue-status', title: 'Status' }, icon(status.icon), status.text) : null,
+      assigned ? h('span', { class: 'fact assignee', id: 'issue-assignee', title: 'Assignee' }, icon('account'), assigned) : null,
       i.count !== undefined ? h('span', { class: 'fact', title: `${i.count} events` }, icon('pulse'), `${compactCount(i.count)} events`) : null,
       i.userCount !== undefined ? h('span', { class: 'fact', title: `${i.userCount} users` }, icon('person'), `${compactCount(i.userCount)} users`) : null,
       i.firstSeen ? h('span', { class: 'fact', title: `First seen ${absoluteTime(i.firstSeen)}` }, icon('history'), `first seen ${relativeTime(i.firstSeen, now)}`) : null,
       i.lastSeen ? h('span', { class: 'fact', title: `Last seen ${absoluteTime(i.lastSeen)}` }, icon('clock'), `last seen ${relativeTime(i.lastSeen, now)}`) : null,
     ];
+    const buttons = triageButtons(i).map((b) =>
+      button({
+        id: b.id,
+        class: b.label ? 'triage-button' : 'triage-button icon-only',
+        title: b.tooltip ?? b.ariaLabel,
+        text: b.label || undefined,
+        dataset: { command: b.command },
+        attrs: {
+          secondary: !b.primary,
+          icon: b.icon,
+          'icon-only': !b.label,
+          'aria-label': b.ariaLabel,
+          'aria-pressed': b.pressed === undefined ? undefined : String(b.pressed),
+        },
+        on: { click: () => this.triage(b.command) },
+      }),
+    );
+    // A redraw replaces the buttons: keyboard focus on one of them stays on it (or its counterpart).
+    const focused = this.el.contains(document.activeElement) && document.activeElement?.id.startsWith('triage-') ? document.activeElement.id : undefined;
     replace(
       this.el,
       h(
@@ -43,6 +72,14 @@ export class HeaderView {
       ),
       culprit ? h('div', { class: 'culprit', text: culprit }) : null,
       h('div', { class: 'facts' }, ...facts),
+      h('div', { class: 'facts triage', id: 'triage', role: 'group', attrs: { 'aria-label': 'Triage' } }, ...buttons),
     );
+    if (focused) {
+      const next = focusAfter(
+        focused,
+        buttons.map((b) => b.id),
+      );
+      if (next) buttons.find((b) => b.id === next)?.focus();
+    }
   }
 }

@@ -27,7 +27,10 @@ const page = new PageController(rpc, {
   visibleTagKeys: () => tags.visibleKeys(),
 });
 
-const header = new HeaderView(() => rpc.post({ type: 'action', action: 'openInBrowser' }));
+const header = new HeaderView(
+  () => rpc.post({ type: 'action', action: 'openInBrowser' }),
+  (command) => rpc.post({ type: 'triage', command }),
+);
 const filters = new FiltersBar({ state: () => page.state, setFilters: (f) => page.setFilters(f) });
 const tabs = new Tabs((tab) => page.dispatch({ type: 'setTab', tab }));
 const events = new EventsTab({

@@ -148,6 +148,58 @@ check('events panel: the XSS issue renders its markup as text and runs nothing (
   await shot(vscode, 'events-panel-xss-dark');
 });
 
+check('events panel: the header shows the status, the assignee and the triage buttons, reachable by keyboard (dark theme)', async ({ page, vscode }) => {
+  await signIn(page, vscode);
+  const f = await eventsFrame(page, XSS_SHORT_ID, 2000).catch(() => openEvents(page, vscode, XSS_SHORT_ID));
+  await waitLoaded(f);
+  await until(f, "!!document.querySelector('#issue-status') && !!document.querySelector('#triage vscode-button')");
+  const status = ((await f.locator('#issue-status').textContent()) ?? '').trim();
+  assert.ok(['Unresolved', 'Resolved', 'Archived'].includes(status), `a status badge: ${status}`);
+  assert.match(((await f.locator('#issue-assignee').textContent()) ?? '').trim(), /^(Assigned to .+|Unassigned)$/);
+  const group = f.locator('#triage');
+  assert.equal(await group.getAttribute('role'), 'group');
+  assert.equal(await group.getAttribute('aria-label'), 'Triage');
+  const buttons = await group.locator('vscode-button').evaluateAll((els) =>
+    els.map((e) => ({
+      id: e.id,
+      text: (e.textContent ?? '').trim(),
+      label: e.getAttribute('aria-label'),
+      pressed: e.getAttribute('aria-pressed'),
+      icon: e.getAttribute('icon'),
+      tabIndex: (e as HTMLElement).tabIndex,
+    })),
+  );
+  const texts = buttons.map((b) => b.text);
+  const want: Record<string, string[]> = {
+    Unresolved: ['Resolve', 'Resolve In…', 'Archive…', 'Assign…', ''],
+    Resolved: ['Archive…', 'Unresolve', 'Assign…', ''],
+    Archived: ['Resolve', 'Resolve In…', 'Unarchive', 'Assign…', ''],
+  };
+  assert.deepEqual(texts, want[status], `the buttons of an ${status} issue`);
+  for (const b of buttons) {
+    assert.ok(b.label, `${b.id} has an aria-label`);
+    assert.ok(b.icon, `${b.id} has a codicon`);
+    assert.equal(b.tabIndex, 0, `${b.id} is in the tab order`);
+  }
+  const bookmark = buttons.at(-1)!;
+  assert.equal(bookmark.id, 'triage-bookmark');
+  assert.equal(bookmark.label, 'Bookmark');
+  assert.ok(bookmark.pressed === 'true' || bookmark.pressed === 'false', 'the toggle says its state');
+  assert.equal(bookmark.icon, bookmark.pressed === 'true' ? 'star-full' : 'star-empty');
+  // Keyboard: from Open in Browser, Tab reaches the triage buttons one after the other.
+  await f.locator('#open-in-browser').focus();
+  const reached: string[] = [];
+  for (let i = 0; i < buttons.length; i++) {
+    await page.keyboard.press('Tab');
+    reached.push(String(await f.evaluate('document.activeElement?.id ?? ""')));
+  }
+  assert.deepEqual(
+    reached,
+    buttons.map((b) => b.id),
+  );
+  await shot(vscode, 'events-panel-header-triage-dark');
+});
+
 check('events panel: a tag chip click filters the list; keyboard moves between events', async ({ page, vscode }) => {
   await signIn(page, vscode);
   const f = await eventsFrame(page, XSS_SHORT_ID, 2000).catch(() => openEvents(page, vscode, XSS_SHORT_ID));

@@ -1,7 +1,7 @@
 // Reading the sign-in settings is pure: every form of each setting, the defaults, and a bad base
 // URL that reads as the default with a problem to report (never an exception, never a dialog).
 import assert from 'node:assert/strict';
-import { DEFAULT_BASE_URL, DEFAULT_SCOPES, inspectAuthConfig, readAuthConfig, type ConfigReader } from '../../src/config';
+import { DEFAULT_BASE_URL, DEFAULT_SCOPES, inspectAuthConfig, readAuthConfig, readEventsPanelConfig, type ConfigReader } from '../../src/config';
 
 /** A settings section as vscode.workspace.getConfiguration('sentryExplorer') answers: undefined for what is not set. */
 function settings(values: Record<string, unknown>): ConfigReader {
@@ -105,4 +105,17 @@ describe('sign-in settings (config.ts)', () => {
       assert.deepEqual(readAuthConfig(settings({})).scopes, DEFAULT_SORTED);
     });
   });
+});
+
+describe('events panel settings (config.ts)', () => {
+  it('sentryExplorer.markSeenOnOpen is on unless set to false', () => {
+    assert.deepEqual(readEventsPanelConfig(settings({})), { markSeenOnOpen: true });
+    assert.deepEqual(readEventsPanelConfig(settings({ markSeenOnOpen: true })), { markSeenOnOpen: true });
+    assert.deepEqual(readEventsPanelConfig(settings({ markSeenOnOpen: false })), { markSeenOnOpen: false });
+  });
+  for (const odd of [null, 'false', 0, 1, [], {}]) {
+    it(`${JSON.stringify(odd)} (not a boolean) reads as the default, on`, () => {
+      assert.equal(readEventsPanelConfig(settings({ markSeenOnOpen: odd })).markSeenOnOpen, true);
+    });
+  }
 });

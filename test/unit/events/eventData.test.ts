@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EventListSchema, EventSchema, IssueListSchema, TagDetailsSchema } from '../../../src/api/schemas';
-import { issueHeader, toEventData, toTagData } from '../../../src/events/eventData';
+import { assigneeName, issueHeader, toEventData, toTagData } from '../../../src/events/eventData';
 import { framesNewestFirst } from '../../../src/api/schemas';
 
 const fixture = (name: string) => JSON.parse(readFileSync(join(__dirname, '../../fixtures', name), 'utf8'));
@@ -53,5 +53,26 @@ describe('events: API resources -> protocol data', () => {
     assert.equal(h.shortId, issue.shortId);
     assert.equal(h.project, issue.project.slug);
     assert.equal(h.permalink, issue.permalink);
+  });
+
+  it("the header's assignee: a user's name (else email, username, id), a team as #name, null for nobody, undefined when not said", () => {
+    assert.equal(assigneeName({ type: 'user', id: '1', name: 'Jane Doe', email: 'jane@example.com' }), 'Jane Doe');
+    assert.equal(assigneeName({ type: 'user', id: '1', name: '', email: 'jane@example.com' }), 'jane@example.com');
+    assert.equal(assigneeName({ type: 'user', id: 12 }), '12');
+    assert.equal(assigneeName({ type: 'team', id: '3', name: 'backend' }), '#backend');
+    assert.equal(assigneeName({ type: 'team', id: '3', name: '#backend' }), '#backend');
+    assert.equal(assigneeName({ type: 'team' }), 'a team');
+    assert.equal(assigneeName({}), 'someone');
+    assert.equal(assigneeName({ name: 'n'.repeat(1000) })?.length, 200);
+    assert.equal(assigneeName(null), null);
+    assert.equal(assigneeName(undefined), undefined);
+  });
+
+  it("issueHeader carries the store issue's assignee and bookmark", () => {
+    const [issue] = IssueListSchema.parse(fixture('project-issues.json'));
+    const h = issueHeader({ ...issue, assignedTo: { type: 'user', id: '1', name: 'Jane' }, isBookmarked: true });
+    assert.equal(h.assignee, 'Jane');
+    assert.equal(h.isBookmarked, true);
+    assert.equal(issueHeader({ ...issue, assignedTo: null, isBookmarked: false }).assignee, null);
   });
 });

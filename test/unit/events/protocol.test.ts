@@ -3,7 +3,10 @@ import {
   DEFAULT_FILTERS,
   PERIOD_PRESETS,
   PROTOCOL_VERSION,
+  TRIAGE_COMMANDS,
   eventRequestParams,
+  isTriageCommand,
+  parseIssueHeader,
   filtersKey,
   parseFilters,
   parsePageMessage,
@@ -106,5 +109,45 @@ describe('events protocol: validation of untrusted input', () => {
     assert.equal(parsePageMessage('ready'), undefined);
     assert.equal(parsePageMessage({ type: 'unknown' }), undefined);
     assert.deepEqual(parsePageMessage({ type: 'ready', version: 1, state: { a: 1 } }), { type: 'ready', version: 1, state: { a: 1 } });
+  });
+
+  it('parsePageMessage: a triage message carries one command of the fixed list, and nothing else', () => {
+    assert.deepEqual([...TRIAGE_COMMANDS], ['resolve', 'resolveIn', 'archive', 'unresolve', 'assign', 'bookmark', 'unbookmark']);
+    for (const command of TRIAGE_COMMANDS) assert.deepEqual(parsePageMessage({ type: 'triage', command }), { type: 'triage', command });
+    // What else the page sends (an issue id, an org, arguments) is dropped: the host uses its own issue.
+    assert.deepEqual(parsePageMessage({ type: 'triage', command: 'resolve', issueId: '1', org: 'evil', args: [{ org: 'evil', project: 'p', issueId: '1' }] }), {
+      type: 'triage',
+      command: 'resolve',
+    });
+    const refused: unknown[] = [
+      { type: 'triage' },
+      { type: 'triage', command: '' },
+      { type: 'triage', command: 'Resolve' },
+      { type: 'triage', command: 'sentryExplorer.resolve' },
+      { type: 'triage', command: 'markSeen' }, // the host sends it itself, the page may not
+      { type: 'triage', command: 'setPriority' },
+      { type: 'triage', command: 'workbench.action.terminal.sendSequence' },
+      { type: 'triage', command: 'toString' },
+      { type: 'triage', command: '__proto__' },
+      { type: 'triage', command: ['resolve'] },
+      { type: 'triage', command: { toString: () => 'resolve' } },
+    ];
+    for (const m of refused) assert.equal(parsePageMessage(m), undefined, JSON.stringify(m));
+    assert.equal(isTriageCommand('archive'), true);
+    assert.equal(isTriageCommand('constructor'), false);
+  });
+
+  it('parseIssueHeader keeps the assignee (a name, or null for nobody) and the bookmark, bounded', () => {
+    assert.deepEqual(parseIssueHeader({ assignee: 'Jane Doe', isBookmarked: true }, '7'), { ...parseIssueHeader({}, '7'), assignee: 'Jane Doe', isBookmarked: true });
+    const nobody = parseIssueHeader({ assignee: null, isBookmarked: false }, '7');
+    assert.equal(nobody.assignee, null, 'null (nobody) is kept apart from undefined (not known)');
+    assert.equal(nobody.isBookmarked, false);
+    const odd = parseIssueHeader({ assignee: { name: 'x' }, isBookmarked: 'yes' }, '7');
+    assert.equal(odd.assignee, undefined);
+    assert.equal(odd.isBookmarked, undefined);
+    assert.equal(parseIssueHeader({ assignee: 'a'.repeat(5000) }, '7').assignee?.length, 200);
+    const state = parsePanelState({ v: PROTOCOL_VERSION, org: 'acme', issueId: '42', issue: { assignee: '<b>x</b>', isBookmarked: true }, filters: {}, tab: 'events' })!;
+    assert.equal(state.issue.assignee, '<b>x</b>', 'text, rendered as text');
+    assert.equal(state.issue.isBookmarked, true);
   });
 });
