@@ -717,20 +717,20 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
         const puts = async () => (await control<RequestLogEntry[]>('requests')).filter((r) => r.method === 'PUT' && r.path === ISSUE_PATH(issue.id));
 
         await control('requests/clear', {});
-        await panel.handle({ type: 'triage', command: 'resolve', issueId: '1' });
+        void panel.handle({ type: 'triage', command: 'resolve', issueId: '1' }); // not awaited: the command may wait on a message it shows
         await waitFor('the resolve PUT', async () => (await puts()).length === 1 || undefined);
         assert.equal(JSON.parse((await puts())[0].body ?? '{}').status, 'resolved');
         await waitFor('the header to say resolved', () => panel.currentState.issue.status === 'resolved' || undefined);
         assert.equal(api.store.issue(issue.id)?.status, 'resolved');
 
         await control('requests/clear', {});
-        await panel.handle({ type: 'triage', command: 'unresolve' });
+        void panel.handle({ type: 'triage', command: 'unresolve' }); // not awaited: the command may wait on a message it shows
         await waitFor('the unresolve PUT', async () => (await puts()).length === 1 || undefined);
         assert.equal(JSON.parse((await puts())[0].body ?? '{}').status, 'unresolved');
         await waitFor('the header to say unresolved', () => panel.currentState.issue.status === 'unresolved' || undefined);
 
         await control('requests/clear', {});
-        await panel.handle({ type: 'triage', command: 'bookmark' });
+        void panel.handle({ type: 'triage', command: 'bookmark' }); // not awaited: the command may wait on a message it shows
         await waitFor('the bookmark PUT', async () => (await puts()).length === 1 || undefined);
         assert.equal(JSON.parse((await puts())[0].body ?? '{}').isBookmarked, true);
         await waitFor('the header to show the bookmark', () => panel.currentState.issue.isBookmarked === true || undefined);
