@@ -10,6 +10,15 @@ export const PATHS = {
   tagDetails: '/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/tags/{key}/',
 } as const;
 
+/** The triage operations (api-facts.md "Triage: changing an issue"): writes, the issue itself, members and teams. */
+export const TRIAGE_PATHS = {
+  issue: '/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/',
+  orgIssues: '/api/0/organizations/{organization_id_or_slug}/issues/',
+  projectIssues: PATHS.projectIssues,
+  members: '/api/0/organizations/{organization_id_or_slug}/members/',
+  teams: '/api/0/organizations/{organization_id_or_slug}/teams/',
+} as const;
+
 export interface Allowance {
   /** Query parameters the document does not list for this operation. */
   extraQuery?: readonly string[];
@@ -19,6 +28,10 @@ export interface Allowance {
   booleanAsDigit?: readonly string[];
   /** Statuses the document does not list for this operation (it gives no error bodies anyway). */
   extraStatuses?: readonly number[];
+  /** The request body may name only the fields it changes, though the document lists all as required. */
+  partialBody?: boolean;
+  /** Changes to the 200 response schema. */
+  response?: { nullable?: readonly string[]; notRequired?: readonly string[] };
 }
 
 // api-facts.md "Rate limits": a 429 from any endpoint; "Error bodies": 500 with an errorId; and
@@ -40,6 +53,26 @@ export const ALLOWANCES: Record<string, Allowance> = {
     extraStatuses: [...EVERYWHERE, 401, 404, 410],
   },
   [`GET ${PATHS.issueEvents}`]: { extraStatuses: EVERYWHERE },
+  // api-facts.md "Triage": PUT with a JSON body of the fields to change (the document's own description:
+  // "Only the attributes submitted are modified"); "Error bodies": 400/429/500; 415 for a body that is not JSON.
+  [`PUT ${TRIAGE_PATHS.issue}`]: { partialBody: true, extraStatuses: [...EVERYWHERE, 415] },
+  [`GET ${TRIAGE_PATHS.issue}`]: { extraStatuses: EVERYWHERE },
+  // api-facts.md "Triage": bulk PUT "with the same body"; `""` unassigns, which Sentry answers as
+  // `assignedTo: null` (the document types the answer's assignee as an object only).
+  [`PUT ${TRIAGE_PATHS.orgIssues}`]: { partialBody: true, extraStatuses: [...EVERYWHERE, 415], response: { nullable: ['assignedTo'] } },
+  // api-facts.md "Triage": "the deprecated PUT /api/0/projects/{org}/{project}/issues/?id=… too", with the
+  // same body and answer as the organization's (the changed fields only, so `status`, `statusDetails` and
+  // `isPublic` are there only when changed); `id` is repeated, one per issue ("?id=1&id=2…"); 401 as anywhere
+  // ("Error bodies") and 204 when no issue is in scope (as the organization endpoint documents).
+  [`PUT ${TRIAGE_PATHS.projectIssues}`]: {
+    partialBody: true,
+    scalarRepeated: ['id'],
+    extraStatuses: [...EVERYWHERE, 204, 401, 415],
+    response: { nullable: ['assignedTo'], notRequired: ['isPublic', 'status', 'statusDetails'] },
+  },
+  // api-facts.md "Triage": members are "Link-paged"; "Pagination": `per_page` (1..100) pages every list.
+  [`GET ${TRIAGE_PATHS.members}`]: { extraQuery: ['per_page'], extraStatuses: EVERYWHERE },
+  [`GET ${TRIAGE_PATHS.teams}`]: { extraStatuses: EVERYWHERE },
   [`GET ${PATHS.tagDetails}`]: {
     // api-facts.md "Search and periods": the tag details response is paginated, "when a `Link` header
     // with a `next` cursor comes with it, more values can be fetched the same way as any other list".

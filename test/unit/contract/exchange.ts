@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import type { RequestLogEntry, Sandbox } from '../../sandbox';
 import { ALLOWANCES, NOT_IN_DOCUMENT } from './allowances';
-import { checkRequest, checkResponse, checkStatus, operationFor, templateMatcher } from './openapi';
+import { checkRequest, checkRequestBody, checkResponse, checkStatus, operationFor, templateMatcher } from './openapi';
 
 const undocumented = NOT_IN_DOCUMENT.map((entry) => {
   const [method, template] = entry.split(' ');
@@ -22,9 +22,11 @@ export class Exchanges {
   constructor(private readonly sb: Sandbox) {}
 
   /** GET (or replay) one request and check request, status and body; returns the status and body. */
-  async send(method: string, pathAndQuery: string, authorization: string | null): Promise<{ status: number; body: unknown; headers: Headers }> {
+  async send(method: string, pathAndQuery: string, authorization: string | null, json?: unknown): Promise<{ status: number; body: unknown; headers: Headers }> {
     const url = new URL(pathAndQuery, this.sb.url);
-    const res = await fetch(url, { method, headers: authorization ? { authorization } : {} });
+    const headers: Record<string, string> = authorization ? { authorization } : {};
+    if (json !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(url, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
     const text = await res.text();
     let body: unknown = text;
     if ((res.headers.get('content-type') ?? '').includes('application/json')) body = JSON.parse(text);
@@ -36,29 +38,40 @@ export class Exchanges {
   async replay(entry: RequestLogEntry): Promise<void> {
     this.check(entry, undefined, undefined, { params: true });
     const qs = new URLSearchParams(entry.query).toString();
-    const res = await fetch(new URL(`${entry.path}${qs ? `?${qs}` : ''}`, this.sb.url), {
-      method: entry.method,
-      headers: entry.headers.authorization ? { authorization: entry.headers.authorization } : {},
-    });
+    const headers: Record<string, string> = entry.headers.authorization ? { authorization: entry.headers.authorization } : {};
+    if (entry.headers['content-type']) headers['content-type'] = entry.headers['content-type'];
+    const res = await fetch(new URL(`${entry.path}${qs ? `?${qs}` : ''}`, this.sb.url), { method: entry.method, headers, body: entry.body });
     const text = await res.text();
     if (res.status !== entry.status) this.problems.push(`${entry.method} ${entry.path}?${qs}: replayed answer ${res.status}, the client got ${entry.status}`);
     const body = (res.headers.get('content-type') ?? '').includes('application/json') ? JSON.parse(text) : text;
     this.check(entry, res.status, body, { params: false });
   }
 
-  private check(req: { method: string; path: string; query: Array<[string, string]> }, status: number | undefined, body: unknown, opts: { params: boolean }): void {
+  private check(req: { method: string; path: string; query: Array<[string, string]>; body?: string }, status: number | undefined, body: unknown, opts: { params: boolean }): void {
     const op = operationFor(req.method, req.path);
     if (!op) {
       if (!isUndocumented(req.method, req.path)) this.problems.push(`${req.method} ${req.path}: the OpenAPI document describes no such operation`);
       return;
     }
     const allowance = ALLOWANCES[`${op.method} ${op.template}`] ?? {};
-    if (opts.params) this.problems.push(...checkRequest(op, req, allowance));
+    if (opts.params) {
+      this.problems.push(...checkRequest(op, req, allowance));
+      if (op.requestBody) {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(req.body ?? '');
+        } catch {
+          parsed = req.body;
+        }
+        this.problems.push(...checkRequestBody(op, parsed, { partial: allowance.partialBody }));
+      }
+    }
     if (status === undefined) return;
     const key = `${op.label} ${status}`;
     this.seen.set(key, (this.seen.get(key) ?? 0) + 1);
     const where = `${req.method} ${req.path}?${new URLSearchParams(req.query).toString()}`;
-    for (const p of [...checkStatus(op, status, allowance.extraStatuses), ...checkResponse(op, status, body)]) this.problems.push(`${p} (for ${where})`);
+    for (const p of [...checkStatus(op, status, allowance.extraStatuses), ...checkResponse(op, status, body, status === 200 ? allowance.response : undefined)])
+      this.problems.push(`${p} (for ${where})`);
   }
 
   assertClean(): void {

@@ -27,6 +27,8 @@ export interface Operation {
   label: string;
   parameters: Parameter[];
   responses: Record<string, { content?: Record<string, { schema?: SchemaObject }> }>;
+  /** The JSON request body schema (PUT/POST), when the document gives one. */
+  requestBody?: SchemaObject;
   matcher: RegExp;
   pathParamNames: string[];
 }
@@ -73,7 +75,12 @@ function compile(key: string, schema: SchemaObject): ValidateFunction {
   return v;
 }
 
-type Document = { paths: Record<string, Record<string, { operationId?: string; summary?: string; parameters?: Parameter[]; responses?: Operation['responses'] }>> };
+type Document = {
+  paths: Record<
+    string,
+    Record<string, { operationId?: string; summary?: string; parameters?: Parameter[]; responses?: Operation['responses']; requestBody?: { content?: Record<string, { schema?: SchemaObject }> } }>
+  >;
+};
 
 let cachedOperations: Operation[] | undefined;
 
@@ -105,6 +112,7 @@ function readOperations(doc: Document): Operation[] {
         label: `${method.toUpperCase()} ${template} (${op.operationId ?? op.summary ?? 'no operationId'})`,
         parameters: op.parameters ?? [],
         responses: op.responses ?? {},
+        requestBody: op.requestBody?.content?.['application/json']?.schema,
         matcher: templateMatcher(template),
         pathParamNames: [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]),
       })),
@@ -132,11 +140,27 @@ export function responseSchema(op: Operation, status: number): SchemaObject | un
   return op.responses[String(status)]?.content?.['application/json']?.schema;
 }
 
+/** Changes to a response schema that an allowance makes (each cited in allowances.ts). */
+export interface ResponsePatch {
+  /** Top-level properties that may also be null. */
+  nullable?: readonly string[];
+  /** Top-level properties that may be left out. */
+  notRequired?: readonly string[];
+}
+
+function patchSchema(schema: SchemaObject, patch: ResponsePatch): SchemaObject {
+  const props = isObject(schema.properties) ? { ...schema.properties } : {};
+  for (const name of patch.nullable ?? []) if (isObject(props[name])) props[name] = { ...props[name], nullable: true };
+  const required = Array.isArray(schema.required) ? schema.required.filter((r) => !(patch.notRequired ?? []).includes(r as string)) : schema.required;
+  return { ...schema, properties: props, ...(required === undefined ? {} : { required }) };
+}
+
 /** Problems of one response body against the document: [] when it validates. */
-export function checkResponse(op: Operation, status: number, body: unknown): string[] {
-  const schema = responseSchema(op, status);
-  if (!schema) return [];
-  const validate = compile(`${op.label} ${status}`, schema);
+export function checkResponse(op: Operation, status: number, body: unknown, patch?: ResponsePatch): string[] {
+  const raw = responseSchema(op, status);
+  if (!raw) return [];
+  const schema = patch ? patchSchema(raw, patch) : raw;
+  const validate = compile(`${op.label} ${status}${patch ? ' patched' : ''}`, schema);
   return validate(body) ? [] : [`${op.label} → ${status}: ${formatErrors(validate.errors)}`];
 }
 
@@ -218,4 +242,30 @@ export function checkRequest(op: Operation, req: RequestLike, allowance: { extra
 export function checkStatus(op: Operation, status: number, extraStatuses: readonly number[] = []): string[] {
   if (String(status) in op.responses || extraStatuses.includes(status)) return [];
   return [`${op.label} → ${status}: the document lists only ${Object.keys(op.responses).join(', ')} for this operation`];
+}
+
+/**
+ * Problems of one JSON request body against the operation's request body schema. The triage PUTs'
+ * schema lists every field as required (a generator artifact): their description says "Only the
+ * attributes submitted are modified", so `partial` drops `required` at the root and in `statusDetails`.
+ */
+export function checkRequestBody(op: Operation, body: unknown, opts: { partial?: boolean } = {}): string[] {
+  if (!op.requestBody) return [`${op.label}: the document gives no JSON request body`];
+  let schema = op.requestBody;
+  if (opts.partial) {
+    const props = isObject(schema.properties) ? { ...schema.properties } : {};
+    const details = props.statusDetails;
+    if (isObject(details)) {
+      const allOf = Array.isArray(details.allOf) ? details.allOf.map((s) => (isObject(s) ? withoutRequired(s) : s)) : undefined;
+      props.statusDetails = allOf ? { ...details, allOf } : withoutRequired(details);
+    }
+    schema = { ...withoutRequired(schema), properties: props };
+  }
+  const validate = compile(`${op.label} request body${opts.partial ? ' partial' : ''}`, schema);
+  return validate(body) ? [] : [`${op.label} request body ${JSON.stringify(body).slice(0, 200)}: ${formatErrors(validate.errors)}`];
+}
+
+function withoutRequired(schema: { [key: string]: Json }): SchemaObject {
+  const { required: _required, ...rest } = schema;
+  return rest;
 }

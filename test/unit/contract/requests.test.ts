@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { collect } from '../../../src/api/paging';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { clientFor } from '../api/sandbox';
-import { ALLOWANCES, PATHS } from './allowances';
+import { ALLOWANCES, PATHS, TRIAGE_PATHS } from './allowances';
 import { Exchanges } from './exchange';
 import { checkRequest, operation, operationFor } from './openapi';
 
@@ -143,6 +143,33 @@ describe('contract: client requests against the OpenAPI document', function () {
       log.some((e) => e.query.filter(([k]) => k === 'environment').length === 2),
       'environment sent repeated',
     );
+    ex.assertClean();
+  });
+
+  it('triage: the writes, members and teams as the client sends them (query and JSON body), and every answer it got', async () => {
+    const c = clientFor(sb, { kind: 'bearer', token: sb.defaults.writeToken });
+    const [a, b, d] = sb.seed.issues.filter((i) => i.project.slug === 'worker' && i.status === 'unresolved');
+    await c.updateIssue('acme', a.id, { status: 'resolved', statusDetails: { inNextRelease: true } });
+    await c.updateIssue('acme', a.id, { status: 'ignored', substatus: 'archived_until_condition_met', statusDetails: { ignoreCount: 5, ignoreWindow: 60 } });
+    await c.updateIssue('acme', a.id, { assignedTo: 'user:2', isBookmarked: true, hasSeen: true, inbox: true, priority: 'low' });
+    await c.updateIssues('acme', [a.id, b.id], { status: 'unresolved', substatus: 'ongoing' });
+    await c.updateIssues('acme', [d.id], { assignedTo: '' }, { project: 'worker' });
+    await collect(c.memberPages('acme'));
+    await collect(c.teamPages('acme'));
+    const log = sb.control.requests.list({ path: /^\/api\/0\// });
+    const ex = new Exchanges(sb);
+    for (const entry of log) await ex.replay(entry);
+    for (const [method, template] of [
+      ['PUT', TRIAGE_PATHS.issue],
+      ['PUT', TRIAGE_PATHS.orgIssues],
+      ['PUT', TRIAGE_PATHS.projectIssues],
+      ['GET', TRIAGE_PATHS.members],
+      ['GET', TRIAGE_PATHS.teams],
+    ] as const) {
+      assert.ok(ex.seen.get(`${operation(method, template).label} 200`), `${method} ${template} answered 200`);
+    }
+    assert.equal(sb.control.triage.bulkWithoutIds().count, 0, 'the client never sends a bulk PUT without ids');
+    assert.ok(sb.control.triage.writes().every((w) => w.status === 200));
     ex.assertClean();
   });
 });

@@ -6,9 +6,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startSandbox, type Sandbox, type SeedIssue } from '../../sandbox';
 import { eventTags } from '../../sandbox/api';
-import { NOT_IN_DOCUMENT, PATHS } from './allowances';
+import { NOT_IN_DOCUMENT, PATHS, TRIAGE_PATHS } from './allowances';
 import { Exchanges } from './exchange';
-import { checkResponse, operation, operations, SHARED_FIXTURES_DIR } from './openapi';
+import { checkRequestBody, checkResponse, operation, operations, SHARED_FIXTURES_DIR } from './openapi';
 
 const REPO_FIXTURES_DIR = path.resolve(__dirname, '../../fixtures');
 const EVENT_DETAILS = '/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/events/{event_id}/';
@@ -183,6 +183,60 @@ describe('contract: sandbox responses against the OpenAPI document', function ()
     assert.equal((await ex.send('GET', `${browser}?per_page=1000`, auth)).status, 200);
     assert.equal((await ex.send('GET', `${browser}?per_page=2&cursor=0:2:0`, auth)).status, 200);
     assert.equal((await ex.send('GET', `/api/0/organizations/acme/issues/${sb.seed.bigIssue.id}/tags/nope/`, auth)).status, 404);
+    ex.assertClean();
+  });
+
+  it('triage: PUT one issue (every kind of change), GET it, the bulk PUTs, members and teams, and the error answers', async () => {
+    const ex = new Exchanges(sb);
+    const write = `Bearer ${sb.defaults.writeToken}`;
+    for (const p of Object.values(TRIAGE_PATHS)) assert.ok(operations().some((o) => o.template === p));
+    const open = sb.seed.issues.filter((i) => i.project.slug === 'worker' && i.status === 'unresolved');
+    const [a, b, c] = open;
+    const one = `/api/0/organizations/acme/issues/${a.id}/`;
+    const resolvedBefore = sb.seed.issues.find((i) => i.project.org.slug === 'acme' && i.status === 'resolved' && 'actor' in i.statusDetails)!;
+    const bodies: unknown[] = [
+      { status: 'resolved' },
+      { status: 'resolved', statusDetails: { inNextRelease: true } },
+      { status: 'resolved', statusDetails: { inRelease: 'latest' } },
+      { status: 'resolved', statusDetails: { inCommit: { commit: 'abc1234', repository: 'acme/worker' } } },
+      { status: 'resolvedInNextRelease' },
+      { status: 'ignored', substatus: 'archived_until_escalating' },
+      { status: 'ignored', substatus: 'archived_forever' },
+      { status: 'ignored', substatus: 'archived_until_condition_met', statusDetails: { ignoreDuration: 60 } },
+      { status: 'ignored', substatus: 'archived_until_condition_met', statusDetails: { ignoreCount: 10, ignoreWindow: 60 } },
+      { status: 'ignored', substatus: 'archived_until_condition_met', statusDetails: { ignoreUserCount: 10, ignoreUserWindow: 10080 } },
+      { status: 'unresolved', substatus: 'ongoing' },
+      { assignedTo: 'user:2' },
+      { assignedTo: 'team:101' },
+      { assignedTo: '' },
+      { hasSeen: true, isBookmarked: true, isSubscribed: true, isPublic: true, inbox: true, priority: 'high' },
+      { hasSeen: false, isBookmarked: false, isSubscribed: false, isPublic: false, inbox: false, priority: 'low' },
+    ];
+    for (const body of bodies) {
+      assert.deepEqual(checkRequestBody(operation('PUT', TRIAGE_PATHS.issue), body, { partial: true }), [], JSON.stringify(body));
+      assert.equal((await ex.send('PUT', one, write, body)).status, 200, JSON.stringify(body));
+      assert.equal((await ex.send('PUT', `/api/0/organizations/acme/issues/?id=${b.id}&id=${c.id}`, write, body)).status, 200, JSON.stringify(body));
+      assert.equal((await ex.send('PUT', `/api/0/projects/acme/worker/issues/?id=${b.id}`, write, body)).status, 200, JSON.stringify(body));
+      assert.equal((await ex.send('GET', one, write)).status, 200);
+    }
+    assert.equal((await ex.send('GET', `/api/0/organizations/acme/issues/${resolvedBefore.id}/`, write)).status, 200);
+    assert.equal((await ex.send('PUT', `/api/0/organizations/acme/issues/${resolvedBefore.id}/`, write, { priority: 'medium' })).status, 200);
+    assert.equal((await ex.send('PUT', one, `Bearer ${sb.defaults.authToken}`, { status: 'resolved' })).status, 403);
+    assert.equal((await ex.send('PUT', one, null, { status: 'resolved' })).status, 401);
+    assert.equal((await ex.send('PUT', one, write, { status: 'nope' })).status, 400);
+    assert.equal((await ex.send('PUT', '/api/0/organizations/acme/issues/1/', write, { status: 'resolved' })).status, 404);
+    assert.equal((await ex.send('PUT', `/api/0/organizations/acme/issues/?id=${sb.seed.issues.find((i) => i.project.org.slug === 'globex')!.id}`, write, { status: 'resolved' })).status, 204);
+    assert.equal((await ex.send('PUT', '/api/0/projects/acme/worker/issues/', write, { status: 'resolved' })).status, 200);
+    assert.equal((await ex.send('PUT', '/api/0/organizations/acme/issues/', write, { hasSeen: true })).status, 400);
+    assert.equal((await ex.send('PUT', '/api/0/projects/acme/nope/issues/?id=1', write, { status: 'resolved' })).status, 404);
+    for (const org of sb.seed.orgs) {
+      assert.equal((await allPages(ex, `/api/0/organizations/${org.slug}/members/?per_page=7`, write)).length, sb.seed.members.length);
+      assert.equal((await allPages(ex, `/api/0/organizations/${org.slug}/teams/?per_page=2`, write)).length, 5);
+      await allPages(ex, `/api/0/organizations/${org.slug}/teams/?detailed=0&query=eng`, write);
+    }
+    assert.equal((await ex.send('GET', '/api/0/organizations/acme/members/', `Bearer ${sb.defaults.authToken}`)).status, 403);
+    assert.equal((await ex.send('GET', '/api/0/organizations/nope/teams/', write)).status, 404);
+    assert.equal(sb.control.triage.bulkWithoutIds().count, 2);
     ex.assertClean();
   });
 });
