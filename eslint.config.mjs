@@ -47,11 +47,21 @@ export const PURE = [
   'src/auth/refreshLease.ts',
   'src/auth/credentialCheck.ts',
   'src/auth/errorText.ts',
+  'src/triage/actions.ts',
+  'src/triage/archiveRules.ts',
+  'src/triage/assignees.ts',
+  'src/triage/bulk.ts',
+  'src/triage/describe.ts',
+  'src/triage/optimistic.ts',
+  'src/triage/repositoryName.ts',
+  'src/triage/requestBody.ts',
+  'src/triage/triageTargets.ts',
+  'src/triage/undo.ts',
 ];
 /** The one util file that is glue: every show*Message goes through its UiHolder. */
 export const PURE_EXCEPT = ['src/util/ui.ts'];
 
-const FEATURES = ['issues', 'events', 'editor', 'webview', 'auth'];
+const FEATURES = ['issues', 'events', 'editor', 'webview', 'auth', 'triage'];
 /**
  * An error: no edge between feature folders is left. (Were one needed during a refactor, 'warn'
  * here lists the edges without failing `npm run lint`; the rule is only as good as going back.)

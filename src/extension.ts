@@ -8,6 +8,8 @@ import { IssuesView } from './issues/view';
 import { EditorIntegration } from './editor/editorIntegration';
 import { SelectionService } from './selection/selectionService';
 import { IssueStore } from './store/issueStore';
+import { IssueWriter } from './store/issueWriter';
+import { TriageCommands } from './triage/triageCommands';
 
 /** What activate() returns (extension.exports): read by the extension-host suites. */
 export interface ExtensionApi {
@@ -25,6 +27,8 @@ export interface ExtensionApi {
   store: IssueStore;
   /** Which organization and projects are shown. */
   selection: SelectionService;
+  /** Resolve, archive, assign…: the triage commands and their replaceable UI. */
+  triage: TriageCommands;
 }
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
@@ -63,9 +67,26 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     onDidChangeSession: auth.onDidChangeSession,
     openLocation: (location, frame) => editor.openFrameOrLocation(location, frame),
   });
+  const triage = new TriageCommands({
+    store,
+    writer: new IssueWriter(store, () => auth.getClient()),
+    getClient: () => auth.getClient(),
+    log,
+    me: () => {
+      const account = auth.session?.account;
+      return account && { id: account.id, name: account.label };
+    },
+    signIn: (scopes) => auth.signIn({ scopes }),
+    cursorIssues: () => [],
+    lookupScope: () => {
+      const { org, projects } = selection.current;
+      return org && projects[0] ? { org, project: projects[0] } : undefined;
+    },
+  });
+  context.subscriptions.push(triage);
   const activationMs = performance.now() - started;
   log.info(`activated in ${activationMs.toFixed(1)} ms`);
-  return { activationMs, auth, issues, events, editor, store, selection };
+  return { activationMs, auth, issues, events, editor, store, selection, triage };
 }
 
 export function deactivate() {}

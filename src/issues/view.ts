@@ -78,7 +78,7 @@ export class IssuesView extends Disposable {
         setEmptyMessage: (m) => this.setEmpty(m),
       }),
     );
-    this.treeView = this._register(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.tree, showCollapseAll: true }));
+    this.treeView = this._register(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.tree, showCollapseAll: true, canSelectMany: true }));
     this.treeView.description = describeFilter(this.filterValue);
     this.statusBar = this._register(
       new IssuesStatusBar(

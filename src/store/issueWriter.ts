@@ -24,6 +24,8 @@ export interface WriteRequest {
   readonly body: IssueUpdateBody;
   /** What views show until the server answers. */
   readonly change: Partial<Issue>;
+  /** One request per project: Sentry refuses a resolution in a release or commit over several projects. */
+  readonly perProject?: boolean;
 }
 
 export interface WriteOutcome {
@@ -56,7 +58,7 @@ export class IssueWriter {
     // Earlier writes on these issues are sent first; this one shows at once all the same. Both
     // happen before the first await, so the order of calls is the order of patches and requests.
     const earlier = Promise.all(refs.map((r) => this.store.whenSettled(r.issueId)));
-    const chunks = chunk(refs, MAX_BULK_IDS).map((part) => ({ part, handle: this.store.apply({ issueIds: part.map((r) => r.issueId), change: req.change }) }));
+    const chunks = (req.perProject ? byProject(refs) : [refs]).flatMap((group) => chunk(group, MAX_BULK_IDS)).map((part) => ({ part, handle: this.store.apply({ issueIds: part.map((r) => r.issueId), change: req.change }) }));
     await earlier;
     const client = await this.client();
     if (!client) {
@@ -150,6 +152,12 @@ class CountedError extends Error {
 function dedupe(refs: readonly IssueRef[]): IssueRef[] {
   const seen = new Set<string>();
   return refs.filter((r) => !seen.has(r.issueId) && seen.add(r.issueId) !== undefined);
+}
+
+function byProject(refs: readonly IssueRef[]): IssueRef[][] {
+  const groups = new Map<string, IssueRef[]>();
+  for (const r of refs) groups.set(r.project, [...(groups.get(r.project) ?? []), r]);
+  return [...groups.values()];
 }
 
 function chunk<T>(items: readonly T[], size: number): T[][] {

@@ -1,0 +1,217 @@
+/**
+ * The triage commands (Resolve, Archive…, Assign…, Bookmark, …): they work out which issues they
+ * act on, ask what is needed (a release, a condition, an assignee), show the change at once through
+ * the store's writer, and say what happened: a confirmation with Undo, or what failed and what to do
+ * (a read-only token is offered a sign-in that adds `event:write`).
+ */
+import * as vscode from 'vscode';
+import { ApiError, ForbiddenError } from '../api/errors';
+import type { SentryClient } from '../api/client';
+import type { Issue } from '../api/schemas';
+import { Commands } from '../constants';
+import { looksLikeShortId, type IssueRef } from '../contracts/issueRef';
+import type { IssueStore } from '../store/issueStore';
+import type { IssueWriter, WriteOutcome } from '../store/issueWriter';
+import { Disposable } from '../util/disposable';
+import { UiHolder } from '../util/ui';
+import { plainText } from '../util/untrusted';
+import { type TriageAction, optimisticChange, requestBody, undoOf } from './actions';
+import { needsSingleProject } from './requestBody';
+import { AssigneeCache } from './assignees';
+import { describeAction, describeFailure, failureAdvice } from './describe';
+import { askArchive, askAssignee, askPriority, askResolveIn } from './triagePrompts';
+import { targetsOf } from './triageTargets';
+
+export interface TriageDeps {
+  readonly store: IssueStore;
+  readonly writer: IssueWriter;
+  readonly getClient: () => Promise<SentryClient | undefined>;
+  readonly log: vscode.LogOutputChannel;
+  /** The signed-in user (Assign to Me), from the session. */
+  readonly me: () => { id: string; name: string; email?: string } | undefined;
+  /** A new sign-in that keeps the session's scopes and adds these. */
+  readonly signIn: (scopes: readonly string[]) => Promise<unknown>;
+  /** Issues marked on the line under the cursor (the palette's default target). */
+  readonly cursorIssues: () => readonly IssueRef[];
+  /** Where a typed short ID is looked up: the selected organization and a project of it. */
+  readonly lookupScope: () => { org: string; project: string } | undefined;
+}
+
+/** What a run did, for the suites. */
+export interface TriageRun {
+  readonly action: TriageAction;
+  readonly refs: readonly IssueRef[];
+  readonly outcome: WriteOutcome;
+  /** Resolves when Undo (if clicked) has run. */
+  readonly undone?: Promise<WriteOutcome | undefined>;
+}
+
+const WRITE_SCOPE = 'event:write';
+
+export class TriageCommands extends Disposable {
+  /** Replaceable by the suites; every message is made safe on its way through. */
+  readonly ui = new UiHolder();
+  readonly assignees = new AssigneeCache();
+  private readonly runs = this._register(new vscode.EventEmitter<TriageRun>());
+  /** Fires after each write (and its messages were shown), for the suites. */
+  readonly onDidRun = this.runs.event;
+
+  constructor(private readonly deps: TriageDeps) {
+    super();
+    const on = (id: string, act: (refs: IssueRef[]) => Promise<TriageAction | undefined>, quiet = false) =>
+      this._register(vscode.commands.registerCommand(id, async (first?: unknown, second?: unknown) => this.command(first, second, act, quiet)));
+    on(Commands.resolve, async () => ({ kind: 'resolve' }));
+    on(Commands.resolveIn, async () => askResolveIn(this.ui.ui));
+    on(Commands.archive, async () => askArchive(this.ui.ui));
+    on(Commands.unresolve, async () => ({ kind: 'unresolve' }));
+    on(Commands.assign, async (refs) => this.askAssign(refs));
+    on(Commands.assignToMe, async () => this.assignToMe());
+    on(Commands.bookmark, async () => ({ kind: 'bookmark', on: true }));
+    on(Commands.unbookmark, async () => ({ kind: 'bookmark', on: false }));
+    on(Commands.subscribe, async () => ({ kind: 'subscribe', on: true }));
+    on(Commands.unsubscribe, async () => ({ kind: 'subscribe', on: false }));
+    on(Commands.markReviewed, async () => ({ kind: 'markReviewed' }));
+    on(Commands.setPriority, async () => askPriority(this.ui.ui));
+    on(Commands.markSeen, async () => ({ kind: 'markSeen' }), true);
+  }
+
+  /** Runs one action on issues (also for other features' entry points, through the command ids). */
+  async run(refs: readonly IssueRef[], action: TriageAction, quiet = false): Promise<TriageRun> {
+    const before = refs.map((r) => this.deps.store.issue(r.issueId)).filter((i): i is Issue => i !== undefined);
+    const label = this.label(refs);
+    const body = requestBody(action);
+    const request = { refs, body, change: optimisticChange(action, { me: this.deps.me() }), perProject: needsSingleProject(body) };
+    const outcome = quiet ? await this.deps.writer.write(request) : await this.withProgress(`${describeAction(action, refs.length, label, 'progress')}…`, () => this.deps.writer.write(request));
+    this.deps.log.info(`[triage] ${action.kind} ${refs.length} issue(s): ${outcome.done.length} done, ${outcome.failed.length} failed, ${outcome.requests} request(s)`);
+    let undone: Promise<WriteOutcome | undefined> | undefined;
+    if (outcome.failed.length) {
+      if (!quiet) await this.reportFailure(action, outcome, refs, label);
+      else this.deps.log.warn(`[triage] ${action.kind} failed: ${plainText(errorText(outcome.error), 300)}`);
+    } else if (!quiet) {
+      const undo = undoOf(action, before);
+      const pick = this.ui.ui.showInformationMessage(`${describeAction(action, refs.length, label)}.`, {}, ...(undo.length ? ['Undo'] : []));
+      undone = Promise.resolve(pick).then(async (choice) => {
+        if (choice !== 'Undo') return undefined;
+        return this.runUndo(undo, refs);
+      });
+    }
+    const run: TriageRun = { action, refs, outcome, undone };
+    this.runs.fire(run);
+    return run;
+  }
+
+  private async command(first: unknown, second: unknown, act: (refs: IssueRef[]) => Promise<TriageAction | undefined>, quiet: boolean): Promise<TriageRun | undefined> {
+    const refs = targetsOf(first, second) ?? (quiet ? undefined : await this.askTargets());
+    if (!refs?.length) return undefined;
+    const action = await act(refs);
+    if (!action) return undefined;
+    return this.run(refs, action, quiet);
+  }
+
+  /** The palette: the issue of the line under the cursor, else a short ID typed in. */
+  private async askTargets(): Promise<IssueRef[] | undefined> {
+    const here = this.deps.cursorIssues();
+    if (here.length === 1) return [...here];
+    if (here.length > 1) {
+      const items = here.map((ref) => ({ label: plainText(this.deps.store.issue(ref.issueId)?.shortId ?? ref.issueId, 100), description: plainText(this.deps.store.issue(ref.issueId)?.title ?? '', 200), ref }));
+      const pick = await this.ui.ui.showQuickPick(items, { title: 'Issues on this line', placeHolder: 'Which issue?' });
+      return pick ? [pick.ref] : undefined;
+    }
+    const scope = this.deps.lookupScope();
+    if (!scope) {
+      void this.ui.ui.showWarningMessage('Choose a Sentry project first: the short ID is looked up in its organization.', {});
+      return undefined;
+    }
+    const typed = await this.ui.ui.showInputBox({
+      title: 'Sentry issue',
+      prompt: 'The short ID of the issue (the cursor is on no marked line)',
+      placeHolder: 'WEB-FRONTEND-4',
+      validateInput: (v) => (looksLikeShortId(v) ? undefined : 'A short ID looks like PROJECT-123.'),
+    });
+    if (!typed) return undefined;
+    try {
+      const issue = await this.deps.store.lookupShortId(scope.org, scope.project, typed.trim());
+      const ref = issue && this.deps.store.ref(issue.id);
+      if (!ref) void this.ui.ui.showWarningMessage(`No issue ${typed.trim()} in organization ${scope.org}. Check the short ID.`, {});
+      return ref ? [ref] : undefined;
+    } catch (err) {
+      void this.ui.ui.showErrorMessage(`Could not look up ${typed.trim()}: ${errorText(err)}`, {});
+      return undefined;
+    }
+  }
+
+  private assignToMe(): TriageAction | undefined {
+    const me = this.deps.me();
+    if (!me) {
+      void this.ui.ui.showWarningMessage('Sign in to Sentry first: Assign to Me needs to know who you are.', {});
+      return undefined;
+    }
+    return { kind: 'assign', assignee: { type: 'user', id: me.id, name: me.name, email: me.email } };
+  }
+
+  private async askAssign(refs: readonly IssueRef[]): Promise<TriageAction | undefined> {
+    const client = await this.deps.getClient();
+    if (!client) {
+      void this.ui.ui.showWarningMessage('Sign in to Sentry first.', {});
+      return undefined;
+    }
+    const list = this.assignees.get(client, refs[0].org);
+    const me = this.deps.me();
+    const picked = await askAssignee(this.ui.ui, list, me && { type: 'user', ...me }, async (scopes) => {
+      this.assignees.clear();
+      await this.deps.signIn(scopes);
+    });
+    return picked === undefined ? undefined : { kind: 'assign', assignee: picked };
+  }
+
+  private async runUndo(groups: ReturnType<typeof undoOf>, refs: readonly IssueRef[]): Promise<WriteOutcome> {
+    const byId = new Map(refs.map((r) => [r.issueId, r]));
+    let last: WriteOutcome = { done: [], failed: [], requests: 0 };
+    let requests = 0;
+    for (const g of groups) {
+      last = await this.deps.writer.write({ refs: g.ids.flatMap((id) => byId.get(id) ?? []), body: g.body, change: g.change, perProject: needsSingleProject(g.body) });
+      requests += last.requests;
+      if (last.failed.length) {
+        void this.ui.ui.showErrorMessage(`Could not undo: ${errorText(last.error)}`, {});
+        return { ...last, requests };
+      }
+    }
+    void this.ui.ui.showInformationMessage('Undone.', {});
+    return { ...last, requests };
+  }
+
+  private async reportFailure(action: TriageAction, outcome: WriteOutcome, refs: readonly IssueRef[], label: string | undefined): Promise<void> {
+    const err = outcome.error;
+    const what = describeFailure(action, outcome.failed.length, label);
+    if (err instanceof ForbiddenError && (err.missingScopes.includes(WRITE_SCOPE) || err.missingScopes.length === 0)) {
+      const scopes = err.missingScopes.length ? err.missingScopes : [WRITE_SCOPE];
+      const choice = await this.ui.ui.showErrorMessage(
+        `${what}: your sign-in can read issues but not change them. Changing an issue needs the ${scopes.join(', ')} scope; sign in again to add it (your other scopes stay).`,
+        {},
+        'Sign In Again',
+      );
+      if (choice === 'Sign In Again') {
+        await this.deps.signIn(scopes);
+        if (await this.deps.getClient()) await this.run(outcome.failed, action);
+      }
+      return;
+    }
+    const partly = outcome.done.length ? ` (${outcome.done.length} of ${refs.length} were changed)` : '';
+    const status = err instanceof ApiError ? err.status : undefined;
+    const choice = await this.ui.ui.showErrorMessage(`${what}${partly}: ${errorText(err).replace(/[.\s]+$/, '')}. ${failureAdvice(status)}`, {}, 'Retry', 'Show Log');
+    if (choice === 'Retry') await this.run(outcome.failed, action);
+    else if (choice === 'Show Log') this.deps.log.show();
+  }
+
+  private label(refs: readonly IssueRef[]): string | undefined {
+    return refs.length === 1 ? this.deps.store.issue(refs[0].issueId)?.shortId : undefined;
+  }
+
+  private withProgress<T>(title: string, work: () => Promise<T>): Promise<T> {
+    return Promise.resolve(this.ui.ui.withProgress({ location: vscode.ProgressLocation.Window, title: plainText(title, 200) }, work));
+  }
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,146 @@
+/**
+ * The questions a triage command asks: how to resolve, how long to archive, whom to assign, which
+ * priority. Each returns the action, or undefined when the person backed out (nothing is sent).
+ */
+import * as vscode from 'vscode';
+import { ForbiddenError } from '../api/errors';
+import type { AuthUi } from '../util/ui';
+import type { TriageAction } from './actions';
+import { MAX_WINDOW_MINUTES, parseCount, parseDuration } from './archiveRules';
+import type { Assignee, AssigneeList } from './assignees';
+import { recentCommits } from './gitCommits';
+
+type Item<T> = vscode.QuickPickItem & { value?: T };
+
+export async function askResolveIn(ui: AuthUi): Promise<TriageAction | undefined> {
+  const pick = await ui.showQuickPick<Item<'next' | 'current' | 'commit'>>(
+    [
+      { label: '$(tag) In the next release', description: 'resolved once a newer release sees no event', value: 'next' },
+      { label: '$(tag) In the current release', description: 'the latest release of the project', value: 'current' },
+      { label: '$(git-commit) In a commit…', description: "from this workspace's git history", value: 'commit' },
+    ],
+    { title: 'Resolve', placeHolder: 'Resolve in…' },
+  );
+  if (pick?.value === 'next') return { kind: 'resolveInNextRelease' };
+  if (pick?.value === 'current') return { kind: 'resolveInRelease', release: 'latest' };
+  if (pick?.value === 'commit') return askCommit(ui);
+  return undefined;
+}
+
+async function askCommit(ui: AuthUi): Promise<TriageAction | undefined> {
+  const source = await recentCommits().catch(() => undefined);
+  if (!source?.commits.length) {
+    void ui.showWarningMessage('No git history found in this workspace: open the repository (with the git extension enabled) to resolve in a commit.', {});
+    return undefined;
+  }
+  const commit = await ui.showQuickPick<Item<string>>(
+    source.commits.map((c) => ({ label: c.message.split('\n')[0].slice(0, 200), description: c.hash.slice(0, 12), detail: c.authorName, value: c.hash })),
+    { title: 'Resolve in a commit', placeHolder: 'The commit that fixes it', matchOnDescription: true },
+  );
+  if (!commit?.value) return undefined;
+  const repository = await ui.showInputBox({
+    title: 'Resolve in a commit',
+    prompt: 'The repository as Sentry knows it (owner/name, from its repository integration)',
+    value: source.repository ?? '',
+    validateInput: (v) => (/^[^\s/]+(\/[^\s/]+)+$/.test(v.trim()) ? undefined : 'owner/name, as in the organization settings of Sentry.'),
+  });
+  return repository ? { kind: 'resolveInCommit', commit: commit.value, repository: repository.trim() } : undefined;
+}
+
+type ArchiveChoice = 'escalating' | 'forever' | number | 'custom' | 'count' | 'users';
+
+export async function askArchive(ui: AuthUi): Promise<TriageAction | undefined> {
+  const pick = await ui.showQuickPick<Item<ArchiveChoice>>(
+    [
+      { label: '$(archive) Until it escalates', description: "Sentry's default: back when it happens much more than usual", value: 'escalating' },
+      { label: 'Forever', description: 'never comes back by itself', value: 'forever' },
+      { label: 'For 30 minutes', value: 30 },
+      { label: 'For 2 hours', value: 120 },
+      { label: 'For 24 hours', value: 1_440 },
+      { label: 'For 1 week', value: 10_080 },
+      { label: 'For a custom time…', value: 'custom' },
+      { label: 'Until it occurs N more times…', value: 'count' },
+      { label: 'Until it affects N more users…', value: 'users' },
+    ],
+    { title: 'Archive', placeHolder: 'Archive until…' },
+  );
+  const v = pick?.value;
+  if (v === undefined) return undefined;
+  if (v === 'escalating' || v === 'forever') return { kind: 'archive', until: v };
+  if (typeof v === 'number') return { kind: 'archive', until: { minutes: v } };
+  if (v === 'custom') {
+    const text = await ui.showInputBox({ title: 'Archive for…', prompt: 'How long: 45m, 3h, 2d or 1w', validateInput: (t) => errorOf(parseDuration(t)) });
+    const d = text === undefined ? undefined : parseDuration(text);
+    return d && 'value' in d ? { kind: 'archive', until: { minutes: d.value } } : undefined;
+  }
+  const what = v === 'count' ? 'more times it occurs' : 'more users it affects';
+  const text = await ui.showInputBox({ title: `Archive until…`, prompt: `How many ${what} before it comes back`, value: '100', validateInput: (t) => errorOf(parseCount(t)) });
+  const n = text === undefined ? undefined : parseCount(text);
+  if (!n || !('value' in n)) return undefined;
+  const count = n.value;
+  const windowPick = await ui.showQuickPick<Item<number | null>>(
+    [
+      { label: 'At any time', value: null },
+      { label: 'Within an hour', value: 60 },
+      { label: 'Within 24 hours', value: 1_440 },
+      { label: 'Within a week', value: MAX_WINDOW_MINUTES },
+    ],
+    { title: `Archive until ${count} ${what}`, placeHolder: 'Counted over…' },
+  );
+  if (!windowPick) return undefined;
+  const windowMinutes = windowPick.value ?? undefined;
+  return v === 'count' ? { kind: 'archive', until: { count, windowMinutes } } : { kind: 'archive', until: { users: count, windowMinutes } };
+}
+
+export async function askPriority(ui: AuthUi): Promise<TriageAction | undefined> {
+  const pick = await ui.showQuickPick<Item<'high' | 'medium' | 'low'>>(
+    [
+      { label: 'High', value: 'high' },
+      { label: 'Medium', value: 'medium' },
+      { label: 'Low', value: 'low' },
+    ],
+    { title: 'Set priority' },
+  );
+  return pick?.value ? { kind: 'priority', priority: pick.value } : undefined;
+}
+
+/**
+ * Whom to assign: Assign to Me, Unassign, then members and teams (searchable by name, email and
+ * #team). null means unassign. A 403 on the member list offers a sign-in adding `member:read`.
+ */
+export async function askAssignee(
+  ui: AuthUi,
+  list: Promise<AssigneeList>,
+  me: Assignee | undefined,
+  signInFor: (scopes: string[]) => Promise<void>,
+): Promise<Assignee | null | undefined> {
+  const loaded = await ui.withProgress({ location: vscode.ProgressLocation.Window, title: 'Sentry: loading members and teams…' }, () => list);
+  const items: Item<Assignee | null | 'signIn'>[] = [];
+  if (me) items.push({ label: '$(person) Assign to Me', description: me.email, value: { ...me, type: 'user' } });
+  items.push({ label: '$(circle-slash) Unassign', value: null });
+  items.push({ label: 'Members', kind: vscode.QuickPickItemKind.Separator });
+  for (const m of loaded.members) items.push({ label: m.name, description: m.email, value: m });
+  if (loaded.membersError instanceof ForbiddenError) {
+    items.push({ label: '$(key) Sign in again to list members', description: 'needs the member:read scope', value: 'signIn' });
+  } else if (loaded.membersError) {
+    items.push({ label: '$(warning) Members could not be listed', description: errorText(loaded.membersError) });
+  }
+  items.push({ label: 'Teams', kind: vscode.QuickPickItemKind.Separator });
+  for (const t of loaded.teams) items.push({ label: t.name, description: 'team', value: t });
+  if (loaded.teamsError) items.push({ label: '$(warning) Teams could not be listed', description: errorText(loaded.teamsError) });
+  const pick = await ui.showQuickPick(items, { title: 'Assign to…', placeHolder: 'Search members and teams', matchOnDescription: true });
+  if (!pick || pick.value === undefined) return undefined;
+  if (pick.value === 'signIn') {
+    await signInFor(['member:read']);
+    return undefined;
+  }
+  return pick.value;
+}
+
+function errorOf(r: object): string | undefined {
+  return 'error' in r ? String(r.error) : undefined;
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message.slice(0, 200) : String(err).slice(0, 200);
+}
