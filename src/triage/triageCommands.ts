@@ -113,7 +113,11 @@ export class TriageCommands extends Disposable {
     const here = this.deps.cursorIssues();
     if (here.length === 1) return [...here];
     if (here.length > 1) {
-      const items = here.map((ref) => ({ label: plainText(this.deps.store.issue(ref.issueId)?.shortId ?? ref.issueId, 100), description: plainText(this.deps.store.issue(ref.issueId)?.title ?? '', 200), ref }));
+      const items = here.map((ref) => ({
+        label: plainText(this.deps.store.issue(ref.issueId)?.shortId ?? ref.issueId, 100),
+        description: plainText(this.deps.store.issue(ref.issueId)?.title ?? '', 200),
+        ref,
+      }));
       const pick = await this.ui.ui.showQuickPick(items, { title: 'Issues on this line', placeHolder: 'Which issue?' });
       return pick ? [pick.ref] : undefined;
     }
@@ -184,7 +188,8 @@ export class TriageCommands extends Disposable {
     const err = outcome.error;
     const what = describeFailure(action, outcome.failed.length, label);
     if (err instanceof ForbiddenError && (err.missingScopes.includes(WRITE_SCOPE) || err.missingScopes.length === 0)) {
-      const scopes = err.missingScopes.length ? err.missingScopes : [WRITE_SCOPE];
+      // Either of event:write / event:admin would do; ask for the lesser one.
+      const scopes = [WRITE_SCOPE];
       const choice = await this.ui.ui.showErrorMessage(
         `${what}: your sign-in can read issues but not change them. Changing an issue needs the ${scopes.join(', ')} scope; sign in again to add it (your other scopes stay).`,
         {},

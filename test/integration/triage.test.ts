@@ -1,0 +1,327 @@
+// Triage inside VS Code against the sandbox (issue 12): every action through its command, from a
+// tree row, a multi-selection and the palette; optimistic views, Undo, rollback, scopes, bulk.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { Commands } from '../../src/constants';
+import { commandArgs, type IssueRef } from '../../src/contracts/issueRef';
+import type { IssueNode, Node } from '../../src/issues/nodes';
+import type { TriageRun } from '../../src/triage/triageCommands';
+import type { ExtensionApi } from '../../src/extension';
+import type { AuthUi } from '../../src/util/ui';
+import { activateExtension } from './helpers';
+import { control, SANDBOX_URL, signInToSandbox, UiRecorder, waitFor } from './authHelpers';
+import { print } from './output';
+
+interface Write {
+  method: string;
+  path: string;
+  ids: string[];
+  body: Record<string, unknown>;
+  status: number;
+  bulk: boolean;
+}
+
+/** Answers the triage prompts from a script: quick picks by label, input boxes in order, messages by a function. */
+class TriageUi {
+  picks: RegExp[] = [];
+  inputs: string[] = [];
+  answer: (message: string, items: string[]) => string | undefined = () => undefined;
+  readonly shown: { level: string; message: string; items: string[] }[] = [];
+  readonly pickTitles: string[] = [];
+
+  ui(): Partial<AuthUi> {
+    const message =
+      (level: string) =>
+      async (m: string, _o: vscode.MessageOptions, ...items: string[]) => {
+        this.shown.push({ level, message: m, items });
+        return this.answer(m, items);
+      };
+    return {
+      showQuickPick: async <T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions) => {
+        this.pickTitles.push(options.title ?? '');
+        const want = this.picks.shift();
+        return want ? items.find((i) => want.test(i.label)) : undefined;
+      },
+      showInputBox: async () => this.inputs.shift(),
+      showInformationMessage: message('info'),
+      showWarningMessage: message('warning'),
+      showErrorMessage: message('error'),
+      withProgress: (_o, task) => task({ report: () => undefined }, new vscode.CancellationTokenSource().token),
+    };
+  }
+}
+
+describe('Triage (resolve, archive, assign, bookmark…) against the sandbox', function () {
+  this.timeout(120_000);
+  let api: ExtensionApi;
+  let rec: UiRecorder;
+  let ui: TriageUi;
+  let defaults: { authToken: string; clientId: string; writeToken?: string };
+  let restore: () => Promise<void>;
+
+  const writes = () => control<Write[]>('writes');
+  const issueRows = async (): Promise<IssueNode[]> => {
+    const roots = await api.issues.tree.getChildren();
+    return roots.filter((n: Node): n is IssueNode => n.type === 'issue');
+  };
+  const refOf = (n: IssueNode): IssueRef => commandArgs(n)[0];
+  /** The next run of a triage command (after its messages were shown). */
+  const nextRun = () => new Promise<TriageRun>((resolve) => api.triage.onDidRun((r) => resolve(r)));
+  async function signInWith(token: string): Promise<void> {
+    rec.set({ method: 'token', inputs: [token] });
+    await api.auth.signIn({ method: 'token' });
+    await waitFor('signed in', () => api.auth.isSignedIn());
+  }
+
+  before(async function () {
+    if (!SANDBOX_URL) {
+      print('  (no sandbox: skipping the triage suite)');
+      this.skip();
+    }
+    api = await activateExtension();
+    rec = new UiRecorder();
+    ({ defaults, restore } = await signInToSandbox(rec));
+    ui = new TriageUi();
+    api.triage.ui.override(ui.ui());
+  });
+
+  after(async () => {
+    api?.triage.ui.reset();
+    await restore?.();
+  });
+
+  beforeEach(async () => {
+    await control('faults/clear', {});
+    await control('writes/clear', {});
+    ui.picks = [];
+    ui.inputs = [];
+    ui.answer = () => undefined;
+    ui.shown.length = 0;
+    if (!(api.auth.session?.scopes ?? []).includes('event:write')) await signInWith(defaults.writeToken!);
+    api.store.clear();
+  });
+
+  afterEach(async () => {
+    const without = await control<{ count: number }>('writes/without-ids');
+    assert.equal(without.count, 0, 'a bulk update was sent without ids');
+  });
+
+  it('Resolve on a tree row: the row leaves and the count drops before the answer; one PUT; Undo restores it with one more', async () => {
+    const [row] = await issueRows();
+    const countBefore = api.issues.statusBar.text;
+    await control('faults', { method: 'PUT', path: '/issues/', latencyMs: 400, count: 1 });
+    const started = Date.now();
+    const run = nextRun();
+    ui.answer = (_m, items) => (items.includes('Undo') ? 'Undo' : undefined);
+    const done = vscode.commands.executeCommand(Commands.resolve, row);
+    await waitFor('the row to leave the tree', async () => !(await issueRows()).some((n) => n.issueId === row.issueId));
+    const optimisticMs = Date.now() - started;
+    assert.ok((await writes()).length === 0 || optimisticMs < 400, 'shown before the server answered');
+    assert.notEqual(api.issues.statusBar.text, countBefore, 'the status-bar count dropped');
+    const r = await run;
+    await done;
+    const confirmedMs = Date.now() - started;
+    assert.equal(r.outcome.requests, 1);
+    const w = await writes();
+    assert.deepEqual(
+      w.map((x) => [x.path, x.body]),
+      [[`/api/0/organizations/acme/issues/${row.issueId}/`, { status: 'resolved', statusDetails: {} }]],
+    );
+    assert.match(ui.shown[0].message, /^Resolved WEB-FRONTEND-\w+\.$/);
+    await r.undone;
+    const after = await writes();
+    assert.equal(after.length, 2, 'Undo is one more request');
+    assert.deepEqual(after[1].body.status, 'unresolved');
+    await waitFor('the row to come back', async () => (await issueRows()).some((n) => n.issueId === row.issueId));
+    print(`    optimistic ${optimisticMs} ms, confirmed ${confirmedMs} ms (server latency 400 ms)`);
+  });
+
+  it('a multi-selection of 250 issues: 3 bulk PUTs (100, 100, 50), each naming its ids', async () => {
+    await api.issues.setFilter({ ...api.issues.filter, preset: 'all' });
+    const tree = api.issues.tree;
+    let nodes = await tree.getChildren();
+    while (nodes.filter((n) => n.type === 'issue').length < 250 && nodes.at(-1)?.type === 'loadMore') {
+      await vscode.commands.executeCommand(Commands.loadMore, nodes.at(-1));
+      nodes = await tree.getChildren();
+    }
+    const rows = nodes.filter((n: Node): n is IssueNode => n.type === 'issue').slice(0, 250);
+    assert.equal(rows.length, 250);
+    const run = nextRun();
+    await vscode.commands.executeCommand(Commands.bookmark, rows[0], rows);
+    const r = await run;
+    assert.equal(r.outcome.requests, 3);
+    const w = await writes();
+    assert.deepEqual(
+      w.map((x) => x.ids.length),
+      [100, 100, 50],
+    );
+    assert.ok(w.every((x) => x.bulk && x.path === '/api/0/organizations/acme/issues/'));
+    assert.deepEqual(w.flatMap((x) => x.ids).sort(), rows.map((n) => n.issueId).sort());
+    assert.ok(rows.every((n) => api.store.issue(n.issueId)?.isBookmarked === true));
+    assert.match(ui.shown[0].message, /^Bookmarked 250 issues/);
+    await api.issues.setFilter({ ...api.issues.filter, preset: 'unresolved' });
+  });
+
+  it('Archive… until it occurs 100 more times: the substatus and condition are sent, and the sandbox archives it so', async () => {
+    const [row] = await issueRows();
+    ui.picks = [/Until it occurs N more times/, /At any time/];
+    ui.inputs = ['100'];
+    const run = nextRun();
+    await vscode.commands.executeCommand(Commands.archive, refOf(row));
+    await run;
+    const [w] = await writes();
+    assert.deepEqual(w.body, { status: 'ignored', substatus: 'archived_until_condition_met', statusDetails: { ignoreCount: 100 } });
+    const state = await control<{ status: string; substatus: string }>(`issues/state?issue=${row.issueId}`);
+    assert.deepEqual([state.status, state.substatus], ['ignored', 'archived_until_condition_met']);
+    assert.match(ui.shown[0].message, /Archived WEB-FRONTEND-\w+ until it occurs 100 more times/);
+  });
+
+  it('Archive… picked with its default keeps "until escalating" (never archived forever by accident)', async () => {
+    const [row] = await issueRows();
+    ui.picks = [/Until it escalates/];
+    const run = nextRun();
+    await vscode.commands.executeCommand(Commands.archive, refOf(row));
+    await run;
+    const [w] = await writes();
+    assert.deepEqual(w.body, { status: 'ignored', substatus: 'archived_until_escalating', statusDetails: {} });
+  });
+
+  it('a 500 rolls the change back everywhere and says what failed', async () => {
+    const [row] = await issueRows();
+    await control('faults', { method: 'PUT', path: '/issues/', status: 500 });
+    const run = nextRun();
+    await vscode.commands.executeCommand(Commands.resolve, refOf(row));
+    const r = await run;
+    assert.deepEqual(r.outcome.failed, [refOf(row)]);
+    assert.equal(api.store.issue(row.issueId)?.status, 'unresolved');
+    assert.ok(
+      (await issueRows()).some((n) => n.issueId === row.issueId),
+      'back in the tree',
+    );
+    const err = ui.shown.find((s) => s.level === 'error');
+    assert.match(err!.message, /^Could not resolve WEB-FRONTEND-\w+: .+\. /);
+    assert.deepEqual(err!.items, ['Retry', 'Show Log']);
+  });
+
+  it("a 400 shows the server's detail", async () => {
+    const [row] = await issueRows();
+    await control('faults', {
+      method: 'PUT',
+      path: '/issues/',
+      count: 1,
+      respond: { status: 400, headers: { 'content-type': 'application/json' }, body: '{"detail":"Cannot set resolved in release for multiple projects."}' },
+    });
+    const run = nextRun();
+    await vscode.commands.executeCommand(Commands.resolve, refOf(row));
+    await run;
+    assert.match(ui.shown.find((s) => s.level === 'error')!.message, /Cannot set resolved in release for multiple projects/);
+  });
+
+  it('a read-only sign-in gets 403: the message asks for event:write, Sign In Again keeps the other scopes and the action then goes through', async () => {
+    await signInWith(defaults.authToken);
+    const [row] = await issueRows();
+    ui.answer = (m, items) => (items.includes('Sign In Again') ? 'Sign In Again' : undefined);
+    rec.set({ method: 'token', inputs: [defaults.writeToken!] });
+    const runs: TriageRun[] = [];
+    const sub = api.triage.onDidRun((r) => runs.push(r));
+    try {
+      await vscode.commands.executeCommand(Commands.resolve, refOf(row));
+      await waitFor('the retried run', () => runs.length >= 2 || undefined);
+    } finally {
+      sub.dispose();
+    }
+    assert.match(ui.shown[0].message, /needs the event:write scope/);
+    // The retry runs from within the first run's failure message, so it ends first.
+    assert.ok(
+      runs.some((r) => r.outcome.failed.length === 1 && r.outcome.requests === 1),
+      'the first try was refused',
+    );
+    assert.ok(
+      runs.some((r) => r.outcome.done.length === 1),
+      'done after signing in again',
+    );
+    assert.ok(api.auth.session?.scopes.includes('event:write'));
+    assert.ok(api.auth.session?.scopes.includes('project:read'), 'the other scopes stay');
+    // The new sign-in cleared the store (a session never sees another's data): ask the server.
+    assert.equal((await control<{ status: string }>(`issues/state?issue=${row.issueId}`)).status, 'resolved');
+  });
+
+  it('Assign…: members and teams are fetched once and cached; a member, then Unassign', async () => {
+    const [row] = await issueRows();
+    ui.picks = [/^Member Two|^[A-Z][a-z]+ [A-Z][a-z]+$/];
+    let run = nextRun();
+    await vscode.commands.executeCommand(Commands.assign, refOf(row));
+    let r = await run;
+    assert.equal(r.outcome.done.length, 1);
+    const [first] = await writes();
+    assert.match(String(first.body.assignedTo), /^user:\d+$/);
+    assert.equal((api.store.issue(row.issueId)?.assignedTo as { type?: string } | null)?.type, 'user');
+
+    const before = (await control<{ path: string }[]>('requests')).filter((q) => /\/(members|teams)\/$/.test(q.path)).length;
+    ui.picks = [/Unassign/];
+    run = nextRun();
+    await vscode.commands.executeCommand(Commands.assign, refOf(row));
+    r = await run;
+    assert.equal(r.outcome.done.length, 1);
+    const afterReqs = (await control<{ path: string }[]>('requests')).filter((q) => /\/(members|teams)\/$/.test(q.path)).length;
+    assert.equal(afterReqs, before, 'the second picker opens from the cache');
+    assert.deepEqual((await writes())[1].body, { assignedTo: '' });
+    assert.equal(api.store.issue(row.issueId)?.assignedTo ?? null, null);
+  });
+
+  it('Bookmark, Subscribe, Mark Reviewed and Set Priority send exactly their field', async () => {
+    const [row] = await issueRows();
+    const ref = refOf(row);
+    for (const [command, picks] of [
+      [Commands.bookmark, []],
+      [Commands.subscribe, []],
+      [Commands.markReviewed, []],
+      [Commands.setPriority, [/High/]],
+    ] as const) {
+      ui.picks = [...picks];
+      const run = nextRun();
+      await vscode.commands.executeCommand(command, ref);
+      await run;
+    }
+    assert.deepEqual(
+      (await writes()).map((w) => w.body),
+      [{ isBookmarked: true }, { isSubscribed: true }, { inbox: true }, { priority: 'high' }],
+    );
+    assert.equal(api.store.issue(row.issueId)?.isBookmarked, true);
+  });
+
+  it('two actions on one issue in flight go out in order, and a refresh in between does not bring the old state back', async () => {
+    const [row] = await issueRows();
+    await control('faults', { method: 'PUT', path: '/issues/', latencyMs: 300, count: 1 });
+    const ref = refOf(row);
+    const runs: TriageRun[] = [];
+    const sub = api.triage.onDidRun((r) => runs.push(r));
+    try {
+      const a = vscode.commands.executeCommand(Commands.resolve, ref);
+      const b = vscode.commands.executeCommand(Commands.bookmark, ref);
+      void api.issues.refresh();
+      await Promise.all([a, b]);
+      await waitFor('both runs', () => runs.length >= 2 || undefined);
+    } finally {
+      sub.dispose();
+    }
+    assert.deepEqual(
+      (await writes()).map((w) => w.body),
+      [{ status: 'resolved', statusDetails: {} }, { isBookmarked: true }],
+    );
+    await api.issues.refresh();
+    assert.equal(api.store.issue(row.issueId)?.status, 'resolved');
+    assert.equal(api.store.issue(row.issueId)?.isBookmarked, true);
+  });
+
+  it('the palette with no marked line asks for a short ID and resolves that issue', async () => {
+    const [row] = await issueRows();
+    const shortId = api.store.issue(row.issueId)!.shortId;
+    ui.inputs = [shortId];
+    const run = nextRun();
+    await vscode.commands.executeCommand(Commands.resolve);
+    const r = await run;
+    assert.deepEqual(r.refs, [refOf(row)]);
+    assert.equal((await writes())[0].path, `/api/0/organizations/acme/issues/${row.issueId}/`);
+  });
+});
