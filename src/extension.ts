@@ -7,6 +7,7 @@ import { registerEventsPanel } from './events/showEventsCommand';
 import { IssuesView } from './issues/view';
 import { EditorIntegration } from './editor/editorIntegration';
 import { SelectionService } from './selection/selectionService';
+import { CursorIssues } from './store/cursorIssues';
 import { IssueStore } from './store/issueStore';
 import { IssueWriter } from './store/issueWriter';
 import { TriageCommands } from './triage/triageCommands';
@@ -42,6 +43,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   context.subscriptions.push(auth, ...registerAuthCommands(auth));
   // One store and one selection for every view; what a previous session loaded never shows in the next.
   const store = new IssueStore(() => auth.getClient());
+  const cursorIssues = new CursorIssues(); // the issues on the cursor's line: set by the editor, read by triage
   const selection = new SelectionService(auth);
   context.subscriptions.push(
     store,
@@ -55,6 +57,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     store,
     listed: () => issues.listedIssues().map(({ org, project, issue }) => ({ org, project, issueId: issue.id })),
     onDidChangeListed: issues.onDidChangeListed,
+    cursorIssues,
     log,
   });
   context.subscriptions.push(editor);

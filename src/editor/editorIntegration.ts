@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import type { SentryClient } from '../api/client';
 import { Commands } from '../constants';
-import { parseIssueRef, type IssueRef } from '../contracts/issueRef';
+import { parseIssueRef, refOfIssue, type IssueRef } from '../contracts/issueRef';
+import { CursorIssues } from '../store/cursorIssues';
 import type { IssueStore } from '../store/issueStore';
 import { Disposable, MutableDisposable, type IDisposable } from '../util/disposable';
 import { UiHolder } from '../util/ui';
@@ -26,6 +27,8 @@ export interface EditorDeps {
   listed: () => readonly IssueRef[];
   /** Fires when those change. */
   onDidChangeListed: vscode.Event<unknown>;
+  /** Where the triage commands learn the issues of the cursor's line (set here); a private one when left out. */
+  cursorIssues?: CursorIssues;
   log: vscode.LogOutputChannel;
 }
 
@@ -41,6 +44,8 @@ export class EditorIntegration extends Disposable {
   readonly files: WorkspaceFileIndex;
   readonly locator: IssueLocator;
   readonly decorations: DecorationController;
+  /** The issues marked on the active editor's cursor line, as the palette's triage commands read them. */
+  readonly cursorIssues: CursorIssues;
   /** Prompts and messages, replaceable by the suites; every message is made safe on its way. */
   readonly ui = new UiHolder();
   private readonly refreshTimer = this._register(new MutableDisposable<IDisposable>());
@@ -54,12 +59,24 @@ export class EditorIntegration extends Disposable {
     this._register(new IssueDiagnostics(this.decorations, () => this.locator.baseUrl));
     this._register(new IssueCodeLensProvider(this.decorations));
     this._register(new IssueHoverProvider(this.decorations));
+    this.cursorIssues = deps.cursorIssues ?? new CursorIssues();
+    this._register(this.cursorIssues.set(() => this.issuesAtCursor()));
     this._register(vscode.commands.registerCommand(Commands.goToLocation, (arg) => this.goTo(arg)));
     this._register(deps.onDidChangeListed(() => this.scheduleRefresh()));
     this._register(this.files.onDidChange(() => this.scheduleRefresh()));
     // A newly opened file may need its lines from a full event (bare-file locations).
     this._register(vscode.workspace.onDidOpenTextDocument((doc) => doc.uri.scheme === 'file' && this.scheduleRefresh()));
     this.scheduleRefresh();
+  }
+
+  /**
+   * The issues marked on the line under the active editor's cursor, most events first: only what
+   * is drawn there now (an issue resolved or archived, even optimistically, is not).
+   */
+  issuesAtCursor(): IssueRef[] {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor || this.isDisposed) return [];
+    return this.decorations.marksAt(editor.document.uri, editor.selection.active.line).flatMap((m) => refOfIssue(m.org, m.issue) ?? []);
   }
 
   /** A stack frame's file (filename, then absPath) first, else the event's location. */

@@ -2,14 +2,33 @@
 import type { ProjectIssuesStatsPeriod } from '../api/client';
 import type { Issue } from '../api/schemas';
 import { Commands } from '../constants';
-import { commandLink, type IssueRef } from '../contracts/issueRef';
+import { commandLink, type CommandId, type IssueRef } from '../contracts/issueRef';
 import { plural } from '../format/numbers';
 import { sparkline, statsCounts } from '../format/sparkline';
 import { absoluteTime, relativeTime } from '../format/time';
 import { escapeMarkdown } from '../util/untrusted';
 
-/** The only commands a hover's links may run (the MarkdownString trusts these and no other). */
-export const HOVER_COMMANDS = [Commands.showIssueEvents, Commands.openInBrowser, Commands.copyLink];
+/**
+ * A hover's links, row by row: constant titles, each running one command on the issue's IssueRef.
+ * The triage row (issue 12) comes under the existing links; each command asks what it needs
+ * (Archive's condition) and shows its change at once.
+ */
+export const HOVER_LINK_ROWS = [
+  [
+    { title: 'Show Events', command: Commands.showIssueEvents },
+    { title: 'Open in Browser', command: Commands.openInBrowser },
+    { title: 'Copy Link', command: Commands.copyLink },
+  ],
+  [
+    { title: 'Resolve', command: Commands.resolve },
+    // "Archive…" once test/unit/issues/markdownSafety.ts reads a label with an ellipsis as our own link.
+    { title: 'Archive', command: Commands.archive },
+    { title: 'Assign to Me', command: Commands.assignToMe },
+  ],
+] as const;
+
+/** The only commands a hover's links may run (the MarkdownString trusts exactly these: the ones its links use). */
+export const HOVER_COMMANDS: CommandId[] = [...new Set(HOVER_LINK_ROWS.flat().map((l) => l.command))];
 
 /** The stats periods the API offers (spec 2.2); a hover names only these, never a key the server chose. */
 const STATS_PERIODS: readonly Exclude<ProjectIssuesStatsPeriod, ''>[] = ['24h', '14d'];
@@ -36,6 +55,6 @@ export function hoverMarkdown(issue: Issue, ref: IssueRef, now = Date.now()): st
     `Level: ${md(issue.level)} · ${md(plural(issue.count, 'event', 'events'))} · ${md(plural(issue.userCount, 'user', 'users'))}  `,
     `Last seen ${relativeTime(issue.lastSeen, now)} (${absoluteTime(issue.lastSeen)})${counts.length ? `  \n\`${sparkline(counts)}\` ${period}` : ''}`,
     '',
-    [commandLink('Show Events', Commands.showIssueEvents, ref), commandLink('Open in Browser', Commands.openInBrowser, ref), commandLink('Copy Link', Commands.copyLink, ref)].join(' · '),
+    HOVER_LINK_ROWS.map((row) => row.map((l) => commandLink(l.title, l.command, ref)).join(' · ')).join('  \n'),
   ].join('\n');
 }

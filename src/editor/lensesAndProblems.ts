@@ -28,10 +28,21 @@ export class IssueCodeLensProvider extends Disposable implements vscode.CodeLens
       const m = marks[0];
       const ref = refOfIssue(m.org, m.issue);
       if (!ref) continue;
+      const range = document.lineAt(line).range;
       lenses.push(
-        new vscode.CodeLens(document.lineAt(line).range, {
+        new vscode.CodeLens(range, {
           title: `$(bug) ${labelText(m.issue.shortId, 100)} · ${plural(m.issue.count, 'event', 'events')}${marks.length > 1 ? ` (+${marks.length - 1} more)` : ''}`,
           command: Commands.showIssueEvents,
+          arguments: commandArgs(ref),
+        }),
+      );
+      // Resolve (issue 12): for the issue the lens above names, so a line shows at most two lenses.
+      // The mark goes (and these lenses with it) as soon as the store shows the issue resolved.
+      lenses.push(
+        new vscode.CodeLens(range, {
+          title: marks.length > 1 ? `$(check) Resolve ${labelText(m.issue.shortId, 100)}` : '$(check) Resolve',
+          tooltip: `Resolve ${plainText(m.issue.shortId, 100)}`,
+          command: Commands.resolve,
           arguments: commandArgs(ref),
         }),
       );

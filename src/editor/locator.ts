@@ -14,8 +14,8 @@ import type { WorkspaceFileIndex } from './fileIndex';
 import { parseServerLocation, type ServerLocation } from './location';
 import { newestInAppLocation, type PlacedMark } from './marks';
 
-/** What the locator reads of the store: the issues' fields, by id. */
-export type IssueFields = Pick<IssueStore, 'issue'>;
+/** What the locator reads of the store: the issues' fields, by id, and whether a change on one is still pending. */
+export type IssueFields = Pick<IssueStore, 'issue' | 'pendingFor'>;
 
 interface Known {
   /** The issue's lastSeen when the event was read (undefined: the store did not know the issue). */
@@ -95,7 +95,7 @@ export class IssueLocator extends Disposable {
       return;
     }
     this.baseUrl = client.baseUrl;
-    const items = this.listed().slice(0, MAX_ISSUES);
+    const items = this.withPending(this.listed().slice(0, MAX_ISSUES));
     if (items.length === 0) {
       // Nothing listed: no need to index the workspace (yet).
       if (this.marks.size) this.forget();
@@ -128,6 +128,24 @@ export class IssueLocator extends Disposable {
     this.marks = next;
     this.log.info(`[editor] ${[...next.values()].reduce((n, m) => n + m.length, 0)} issue marks in ${next.size} files from ${items.length} listed issues`);
     this.changed.fire();
+  }
+
+  /**
+   * The listed issues, plus those placed before that left the list through a change still waiting
+   * for the server (resolved optimistically): they keep their place, not drawn while the change
+   * shows (see `isMarked`), so a rollback draws them again at once, without locating them anew.
+   */
+  private withPending(listed: readonly IssueRef[]): readonly IssueRef[] {
+    const ids = new Set(listed.map((r) => r.issueId));
+    const kept: IssueRef[] = [];
+    for (const marks of this.marks.values()) {
+      for (const m of marks) {
+        if (ids.has(m.issueId) || this.store.pendingFor(m.issueId).length === 0) continue;
+        ids.add(m.issueId);
+        kept.push({ org: m.org, project: m.project, issueId: m.issueId });
+      }
+    }
+    return kept.length ? [...listed, ...kept] : listed;
   }
 
   private async knownFor(ref: IssueRef, client?: SentryClient): Promise<Known | undefined> {

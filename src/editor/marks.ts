@@ -4,7 +4,8 @@
  *
  * A placed mark holds an issue id, never the issue: its fields (title, count, level, lastSeen) are
  * read from the one issue store each time a line is drawn (`withIssues`), so a change the store
- * hears of (a reload, a triage write) shows on the marked lines without locating them again.
+ * hears of (a reload, a triage write) shows on the marked lines without locating them again, and
+ * an issue that is no longer unresolved (resolved, archived) is not drawn at all.
  */
 import { exceptionsOf, framesNewestFirst, type Frame, type Issue, type SentryEvent } from '../api/schemas';
 import { plural } from '../format/numbers';
@@ -30,14 +31,24 @@ export interface Mark extends Omit<PlacedMark, 'issueId'> {
 }
 
 /**
+ * Whether an issue is drawn on its line: only while it is unresolved as the store has it now. An
+ * issue resolved or archived (even optimistically, before the server answers) loses its mark at
+ * once, whatever list named it, and a rollback brings it back.
+ */
+export function isMarked(issue: Pick<Issue, 'status'>): boolean {
+  return issue.status === 'unresolved';
+}
+
+/**
  * The marks with their issues' current fields; a mark whose issue the store no longer holds (signed
- * out, cleared) is left out rather than drawn from stale fields.
+ * out, cleared) is left out rather than drawn from stale fields, and so is one whose issue is no
+ * longer unresolved (`isMarked`).
  */
 export function withIssues(marks: readonly PlacedMark[], issueOf: (id: string) => Issue | undefined): Mark[] {
   const out: Mark[] = [];
   for (const { issueId, ...place } of marks) {
     const issue = issueOf(issueId);
-    if (issue) out.push({ ...place, issue });
+    if (issue && isMarked(issue)) out.push({ ...place, issue });
   }
   return out;
 }

@@ -17,13 +17,13 @@ const argsOf = (target: string): unknown[] => JSON.parse(decodeURIComponent(targ
 const EVIL = 'x) ![img](https://evil.example/p.png) <img src=https://evil.example/q.png> [a](command:workbench.action.terminal.sendSequence?%7B%7D) $(zap) www.evil.example\n\n`';
 
 describe('hover Markdown on a marked line', () => {
-  it('names the issue and offers exactly our three command links, each with a whole JSON argument', () => {
+  it('names the issue and offers exactly our six command links (three of them triage), each with a whole JSON argument', () => {
     const md = hover({});
     assert.match(md, /^\$\(bug\) \*\*PUMP\\-STATION\\-1\*\* /);
     const links = ownLinks(md);
     assert.deepEqual(
       links.map((l) => l.label),
-      ['Show Events', 'Open in Browser', 'Copy Link'],
+      ['Show Events', 'Open in Browser', 'Copy Link', 'Resolve', 'Archive', 'Assign to Me'],
     );
     for (const l of links) {
       const [command] = l.target.slice('command:'.length).split('?');
@@ -41,7 +41,7 @@ describe('hover Markdown on a marked line', () => {
     const md = hover({ title: EVIL, shortId: EVIL, level: EVIL, permalink: 'command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22x)%22%7D' });
     assert.deepEqual(unsafeMarkup(md), [], md);
     const links = ownLinks(md);
-    assert.equal(links.length, 3, md);
+    assert.equal(links.length, 6, md);
     for (const l of links) {
       // The argument is whole (the ref, not a cut-off piece) and carries no server text at all.
       assert.deepEqual(argsOf(l.target), [ref]);
@@ -59,5 +59,61 @@ describe('hover Markdown on a marked line', () => {
     const known = hover({ stats: { [evilKey]: points, '14d': points } as typeof issue.stats });
     assert.match(known, /` 14d\n/);
     assert.ok(!withoutOwnLinks(known).includes('evil'));
+  });
+
+  it('the triage links: Resolve, Archive and Assign to Me run their command on the IssueRef, URI-encoded so no `)` or quote ends the link', () => {
+    const md = hover({});
+    const links = ownLinks(md);
+    const want: [string, string][] = [
+      ['Resolve', Commands.resolve],
+      ['Archive', Commands.archive],
+      ['Assign to Me', Commands.assignToMe],
+    ];
+    for (const [label, command] of want) {
+      const link = links.find((l) => l.label === label);
+      assert.ok(link, `no ${label} link in ${md}`);
+      assert.equal(link.target, `command:${command}?${encodeURIComponent(JSON.stringify([ref]))}`);
+      assert.match(link.target.split('?')[1], /^[A-Za-z0-9%_.-]+$/, 'only unreserved characters and escapes in the argument');
+      assert.deepEqual(argsOf(link.target), [ref]);
+    }
+    // On their own row, under Show Events.
+    const rows = md.split('\n').filter((l) => l.includes('](command:'));
+    assert.equal(rows.length, 2);
+    assert.match(rows[0], /^\[Show Events\]/);
+    assert.match(rows[1], /^\[Resolve\]\(command:sentryExplorer\.resolve\?[^)]+\) · \[Archive\]\(command:sentryExplorer\.archive\?[^)]+\) · \[Assign to Me\]/);
+  });
+
+  it('the trusted commands are exactly the ids the links use: no more (nothing to run that is not offered), no fewer', () => {
+    const used = new Set(ownLinks(hover({})).map((l) => l.target.slice('command:'.length).split('?')[0]));
+    assert.deepEqual([...HOVER_COMMANDS].sort(), [...used].sort());
+    assert.equal(new Set(HOVER_COMMANDS).size, HOVER_COMMANDS.length, 'each id once');
+    assert.deepEqual([...HOVER_COMMANDS].sort(), [Commands.showIssueEvents, Commands.openInBrowser, Commands.copyLink, Commands.resolve, Commands.archive, Commands.assignToMe].sort());
+    // Every id a command the extension registers, and none the workbench's own (a terminal, a setting).
+    const ours = new Set<string>(Object.values(Commands));
+    assert.ok(HOVER_COMMANDS.every((c) => ours.has(c)));
+  });
+
+  it('a ref with characters that would break out of a link is refused, never written into the hover', () => {
+    for (const bad of [
+      { ...ref, project: 'x)[y](command:workbench.action.terminal.sendSequence' },
+      { ...ref, org: 'a b' },
+      { ...ref, issueId: '1) ![i](https://evil.example/)' },
+    ]) {
+      assert.throws(() => hoverMarkdown(issue, bad, now), RangeError);
+    }
+  });
+
+  it('escaped titles: hostile server text anywhere in the issue leaves the six links and their labels as they are', () => {
+    const md = hover({ title: `${EVIL} [Resolve](command:workbench.action.terminal.sendSequence?%7B%7D)`, shortId: '[Assign to Me](command:x)', culprit: EVIL });
+    assert.deepEqual(unsafeMarkup(md), [], md);
+    const links = ownLinks(md);
+    assert.deepEqual(
+      links.map((l) => l.label),
+      ['Show Events', 'Open in Browser', 'Copy Link', 'Resolve', 'Archive', 'Assign to Me'],
+    );
+    assert.ok(links.every((l) => l.target.startsWith('command:sentryExplorer.') && !l.target.includes('evil')));
+    // The server's would-be link shows as escaped text, its `](` pair broken.
+    assert.ok(md.includes('\\[Resolve\\] \\(command\\:workbench'), md);
+    assert.ok(md.includes('\\[Assign to Me\\] \\(command\\:x\\)'), md);
   });
 });

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Issue } from '../../../src/api/schemas';
-import { afterLineText, byLine, newestInAppLocation, shiftMarks, touchesMarks, withIssues, type Mark, type PlacedMark } from '../../../src/editor/marks';
+import { afterLineText, byLine, isMarked, newestInAppLocation, shiftMarks, touchesMarks, withIssues, type Mark, type PlacedMark } from '../../../src/editor/marks';
 import { IssueStore } from '../../../src/store/issueStore';
 import { anEvent, anIssue } from '../builders';
 
@@ -164,6 +164,38 @@ describe('marks: fields come from the issue store', () => {
     store.upsert('acme', [{ ...issue, count: '4', lastSeen: '2024-01-02T02:00:00Z' }]);
     assert.equal(text(), '● WEB-FRONTEND-7 TypeError: old title · 4 events · 1h ago');
     assert.deepEqual(named, [true, true, true], 'every change named the marked issue');
+  });
+
+  it('an issue resolved or archived in the store (optimistically) loses its mark at once; a rollback brings it back', () => {
+    const store = offline();
+    const issue = anIssue({ id: '41', shortId: 'WEB-FRONTEND-41' });
+    const other = anIssue({ id: '42', shortId: 'WEB-FRONTEND-42' });
+    store.upsert('acme', [issue, other]);
+    const marks = [placed({ issueId: issue.id, line: 3 }), placed({ issueId: other.id, line: 3 })];
+    const drawn = () => withIssues(marks, (id) => store.issue(id)).map((m) => m.issue.id);
+    const named: boolean[] = [];
+    store.onDidChange((c) => named.push(touchesMarks(c.issues, [marks])));
+    assert.deepEqual(drawn(), ['41', '42']);
+
+    const resolve = store.apply({ issueIds: [issue.id], change: { status: 'resolved', statusDetails: {} } });
+    assert.deepEqual(drawn(), ['42'], 'resolved: gone before the server answers');
+    resolve.rollback();
+    assert.deepEqual(drawn(), ['41', '42'], 'rolled back: drawn again');
+
+    const archive = store.apply({ issueIds: [issue.id, other.id], change: { status: 'ignored', substatus: 'archived_until_escalating' } });
+    assert.deepEqual(drawn(), []);
+    archive.confirm();
+    assert.deepEqual(drawn(), [], 'confirmed: stays gone');
+    // Unresolved again (an Unresolve, or escalation seen on a reload): drawn again.
+    store.upsert('acme', [{ ...issue, status: 'unresolved', substatus: 'escalating' }]);
+    assert.deepEqual(drawn(), ['41']);
+    // apply, rollback, apply, upsert (the confirmation changed nothing that shows, so it fired nothing).
+    assert.deepEqual(named, [true, true, true, true], 'every change named a marked issue, so the lines re-render');
+  });
+
+  it('isMarked: only the unresolved status (escalating, regressed and new are unresolved too)', () => {
+    assert.equal(isMarked({ status: 'unresolved' }), true);
+    for (const status of ['resolved', 'ignored', 'reprocessing', 'muted', '', 'UNRESOLVED']) assert.equal(isMarked({ status }), false, status);
   });
 
   it('touchesMarks: only a change naming a marked id counts', () => {
