@@ -50,7 +50,7 @@ export const PURE = [
   'src/triage/actions.ts',
   'src/triage/archiveRules.ts',
   'src/triage/assignees.ts',
-  'src/triage/bulk.ts',
+  'src/triage/menus.ts',
   'src/triage/describe.ts',
   'src/triage/optimistic.ts',
   'src/triage/repositoryName.ts',

@@ -5,26 +5,27 @@
 import * as vscode from 'vscode';
 import { ForbiddenError } from '../api/errors';
 import type { AuthUi } from '../util/ui';
-import type { TriageAction } from './actions';
-import { MAX_WINDOW_MINUTES, parseCount, parseDuration } from './archiveRules';
+import type { Priority, TriageAction } from './actions';
+import { parseCount, parseDuration } from './archiveRules';
+import { ARCHIVE_MENU, PRIORITY_MENU, RESOLVE_MENU, WINDOW_MENU, type MenuItem } from './menus';
 import type { Assignee, AssigneeList } from './assignees';
 import { recentCommits } from './gitCommits';
 
 type Item<T> = vscode.QuickPickItem & { value?: T };
 
-export async function askResolveIn(ui: AuthUi): Promise<TriageAction | undefined> {
-  const pick = await ui.showQuickPick<Item<'next' | 'current' | 'commit'>>(
-    [
-      { label: '$(tag) In the next release', description: 'resolved once a newer release sees no event', value: 'next' },
-      { label: '$(tag) In the current release', description: 'the latest release of the project', value: 'current' },
-      { label: '$(git-commit) In a commit…', description: "from this workspace's git history", value: 'commit' },
-    ],
-    { title: 'Resolve', placeHolder: 'Resolve in…' },
+/** Asks the menu's question, then its follow-up; undefined when the person backs out. */
+async function askMenu(ui: AuthUi, menu: readonly MenuItem[], options: vscode.QuickPickOptions): Promise<MenuItem | undefined> {
+  const pick = await ui.showQuickPick<Item<MenuItem>>(
+    menu.map((m) => ({ label: m.label, description: m.description, picked: m.picked, value: m })),
+    options,
   );
-  if (pick?.value === 'next') return { kind: 'resolveInNextRelease' };
-  if (pick?.value === 'current') return { kind: 'resolveInRelease', release: 'latest' };
-  if (pick?.value === 'commit') return askCommit(ui);
-  return undefined;
+  return pick?.value;
+}
+
+export async function askResolveIn(ui: AuthUi): Promise<TriageAction | undefined> {
+  const item = await askMenu(ui, RESOLVE_MENU, { title: 'Resolve', placeHolder: 'Resolve…' });
+  if (!item) return undefined;
+  return 'action' in item ? item.action : askCommit(ui);
 }
 
 async function askCommit(ui: AuthUi): Promise<TriageAction | undefined> {
@@ -47,58 +48,32 @@ async function askCommit(ui: AuthUi): Promise<TriageAction | undefined> {
   return repository ? { kind: 'resolveInCommit', commit: commit.value, repository: repository.trim() } : undefined;
 }
 
-type ArchiveChoice = 'escalating' | 'forever' | number | 'custom' | 'count' | 'users';
-
 export async function askArchive(ui: AuthUi): Promise<TriageAction | undefined> {
-  const pick = await ui.showQuickPick<Item<ArchiveChoice>>(
-    [
-      { label: '$(archive) Until it escalates', description: "Sentry's default: back when it happens much more than usual", value: 'escalating' },
-      { label: 'Forever', description: 'never comes back by itself', value: 'forever' },
-      { label: 'For 30 minutes', value: 30 },
-      { label: 'For 2 hours', value: 120 },
-      { label: 'For 24 hours', value: 1_440 },
-      { label: 'For 1 week', value: 10_080 },
-      { label: 'For a custom time…', value: 'custom' },
-      { label: 'Until it occurs N more times…', value: 'count' },
-      { label: 'Until it affects N more users…', value: 'users' },
-    ],
-    { title: 'Archive', placeHolder: 'Archive until…' },
-  );
-  const v = pick?.value;
-  if (v === undefined) return undefined;
-  if (v === 'escalating' || v === 'forever') return { kind: 'archive', until: v };
-  if (typeof v === 'number') return { kind: 'archive', until: { minutes: v } };
-  if (v === 'custom') {
+  const item = await askMenu(ui, ARCHIVE_MENU, { title: 'Archive', placeHolder: 'Archive until…' });
+  if (!item) return undefined;
+  if ('action' in item) return item.action;
+  if (item.ask === 'duration') {
     const text = await ui.showInputBox({ title: 'Archive for…', prompt: 'How long: 45m, 3h, 2d or 1w', validateInput: (t) => errorOf(parseDuration(t)) });
     const d = text === undefined ? undefined : parseDuration(text);
     return d && 'value' in d ? { kind: 'archive', until: { minutes: d.value } } : undefined;
   }
-  const what = v === 'count' ? 'more times it occurs' : 'more users it affects';
-  const text = await ui.showInputBox({ title: `Archive until…`, prompt: `How many ${what} before it comes back`, value: '100', validateInput: (t) => errorOf(parseCount(t)) });
+  const what = item.ask === 'count' ? 'more times it occurs' : 'more users it affects';
+  const text = await ui.showInputBox({ title: 'Archive until…', prompt: `How many ${what} before it comes back`, value: '100', validateInput: (t) => errorOf(parseCount(t)) });
   const n = text === undefined ? undefined : parseCount(text);
   if (!n || !('value' in n)) return undefined;
   const count = n.value;
   const windowPick = await ui.showQuickPick<Item<number | null>>(
-    [
-      { label: 'At any time', value: null },
-      { label: 'Within an hour', value: 60 },
-      { label: 'Within 24 hours', value: 1_440 },
-      { label: 'Within a week', value: MAX_WINDOW_MINUTES },
-    ],
+    WINDOW_MENU.map((w) => ({ label: w.label, value: w.windowMinutes ?? null })),
     { title: `Archive until ${count} ${what}`, placeHolder: 'Counted over…' },
   );
   if (!windowPick) return undefined;
   const windowMinutes = windowPick.value ?? undefined;
-  return v === 'count' ? { kind: 'archive', until: { count, windowMinutes } } : { kind: 'archive', until: { users: count, windowMinutes } };
+  return item.ask === 'count' ? { kind: 'archive', until: { count, windowMinutes } } : { kind: 'archive', until: { users: count, windowMinutes } };
 }
 
 export async function askPriority(ui: AuthUi): Promise<TriageAction | undefined> {
-  const pick = await ui.showQuickPick<Item<'high' | 'medium' | 'low'>>(
-    [
-      { label: 'High', value: 'high' },
-      { label: 'Medium', value: 'medium' },
-      { label: 'Low', value: 'low' },
-    ],
+  const pick = await ui.showQuickPick<Item<Priority>>(
+    PRIORITY_MENU.map((p) => ({ label: p.label, value: p.priority })),
     { title: 'Set priority' },
   );
   return pick?.value ? { kind: 'priority', priority: pick.value } : undefined;
@@ -108,12 +83,7 @@ export async function askPriority(ui: AuthUi): Promise<TriageAction | undefined>
  * Whom to assign: Assign to Me, Unassign, then members and teams (searchable by name, email and
  * #team). null means unassign. A 403 on the member list offers a sign-in adding `member:read`.
  */
-export async function askAssignee(
-  ui: AuthUi,
-  list: Promise<AssigneeList>,
-  me: Assignee | undefined,
-  signInFor: (scopes: string[]) => Promise<void>,
-): Promise<Assignee | null | undefined> {
+export async function askAssignee(ui: AuthUi, list: Promise<AssigneeList>, me: Assignee | undefined, signInFor: (scopes: string[]) => Promise<void>): Promise<Assignee | null | undefined> {
   const loaded = await ui.withProgress({ location: vscode.ProgressLocation.Window, title: 'Sentry: loading members and teams…' }, () => list);
   const items: Item<Assignee | null | 'signIn'>[] = [];
   if (me) items.push({ label: '$(person) Assign to Me', description: me.email, value: { ...me, type: 'user' } });
