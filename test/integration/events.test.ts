@@ -694,62 +694,72 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
 
     describe('with the triage commands registered (the real effect on the sandbox)', () => {
       let restoreSignIn: (() => Promise<void>) | undefined;
+      let api: Awaited<ReturnType<typeof activateExtension>>;
+      const rec = new UiRecorder();
+      /** PUTs to one issue since the log was cleared, with their parsed bodies. */
+      const puts = async (id?: string) =>
+        (await control<RequestLogEntry[]>('requests'))
+          .filter((r) => r.method === 'PUT' && (id === undefined || r.path === ISSUE_PATH(id)))
+          .map((r) => ({ path: r.path, status: r.status, body: JSON.parse(r.body ?? '{}') as Record<string, unknown> }));
+
       before(async function () {
-        const registered = (await vscode.commands.getCommands(true)).includes(Commands.resolve) && (await vscode.commands.getCommands(true)).includes(Commands.markSeen);
-        if (!registered) {
+        const commands = await vscode.commands.getCommands(true);
+        if (!commands.includes(Commands.resolve) || !commands.includes(Commands.markSeen)) {
           print('  (the triage commands are not registered yet: skipping their effect through the events panel)');
           this.skip();
         }
-        const rec = new UiRecorder();
+        api = await activateExtension();
         restoreSignIn = (await signInToSandbox(rec)).restore;
+        // Writes need event:write: the sandbox's write token (its own user, for whom every issue starts unseen).
+        const { writeToken } = await control<{ writeToken: string }>('defaults');
+        rec.set({ method: 'token', inputs: [writeToken] });
+        await api.auth.signIn({ method: 'token' });
+        await waitFor('a session with event:write', () => api.auth.session?.scopes.includes('event:write'));
+        api.triage.ui.override(rec.ui());
       });
       after(async () => {
+        api?.triage.ui.reset();
         await restoreSignIn?.();
-        (await activateExtension()).events.all().forEach((p) => p.dispose());
+        api?.events.all().forEach((p) => p.dispose());
       });
 
       it("Resolve, Unresolve and Bookmark in the header: the sandbox gets the PUT for the panel's issue and the header shows the new state", async () => {
-        const api = await activateExtension();
-        const [issue] = await known(api.store, (await issuesOf()).filter((i) => i.status === 'unresolved' && i.hasSeen === true && !i.isBookmarked).slice(0, 1));
-        assert.ok(issue, 'an unresolved, seen, unbookmarked issue');
-        const panel = api.events.show({ org: 'acme', project: issue.project.slug, issueId: issue.id });
-        await waitFor('ready', () => panel.isReady);
-        const puts = async () => (await control<RequestLogEntry[]>('requests')).filter((r) => r.method === 'PUT' && r.path === ISSUE_PATH(issue.id));
-
+        const candidates = await known(api.store, (await issuesOf()).filter((i) => i.status === 'unresolved').slice(0, 5));
+        const issue = candidates.find((i) => !i.isBookmarked);
+        assert.ok(issue, 'an unresolved issue the user has not bookmarked');
         await control('requests/clear', {});
+        const panel = api.events.show({ org: 'acme', project: issue.project.slug, issueId: issue.id });
+        const sent = async (key: string) => (await puts(issue.id)).filter((r) => key in r.body);
+
         void panel.handle({ type: 'triage', command: 'resolve', issueId: '1' }); // not awaited: the command may wait on a message it shows
-        await waitFor('the resolve PUT', async () => (await puts()).length === 1 || undefined);
-        assert.equal(JSON.parse((await puts())[0].body ?? '{}').status, 'resolved');
         await waitFor('the header to say resolved', () => panel.currentState.issue.status === 'resolved' || undefined);
+        await waitFor('the resolve PUT', async () => (await sent('status')).length === 1 || undefined);
+        assert.deepEqual(
+          (await sent('status')).map((r) => [r.body.status, r.status]),
+          [['resolved', 200]],
+        );
         assert.equal(api.store.issue(issue.id)?.status, 'resolved');
 
-        await control('requests/clear', {});
-        void panel.handle({ type: 'triage', command: 'unresolve' }); // not awaited: the command may wait on a message it shows
-        await waitFor('the unresolve PUT', async () => (await puts()).length === 1 || undefined);
-        assert.equal(JSON.parse((await puts())[0].body ?? '{}').status, 'unresolved');
+        void panel.handle({ type: 'triage', command: 'unresolve' });
         await waitFor('the header to say unresolved', () => panel.currentState.issue.status === 'unresolved' || undefined);
+        await waitFor('the unresolve PUT', async () => (await sent('status')).length === 2 || undefined);
+        assert.equal((await sent('status'))[1].body.status, 'unresolved');
 
-        await control('requests/clear', {});
-        void panel.handle({ type: 'triage', command: 'bookmark' }); // not awaited: the command may wait on a message it shows
-        await waitFor('the bookmark PUT', async () => (await puts()).length === 1 || undefined);
-        assert.equal(JSON.parse((await puts())[0].body ?? '{}').isBookmarked, true);
+        void panel.handle({ type: 'triage', command: 'bookmark' });
         await waitFor('the header to show the bookmark', () => panel.currentState.issue.isBookmarked === true || undefined);
+        await waitFor('the bookmark PUT', async () => (await sent('isBookmarked')).length === 1 || undefined);
+        assert.deepEqual(
+          (await sent('isBookmarked')).map((r) => [r.body.isBookmarked, r.status]),
+          [[true, 200]],
+        );
+        assert.equal((await puts()).filter((r) => r.path !== ISSUE_PATH(issue.id)).length, 0, "no other issue's PUT");
         panel.dispose();
       });
 
-      it('opening the panel of an unseen issue sends exactly one PUT {hasSeen: true}; none for a seen issue or with the setting off', async () => {
-        const api = await activateExtension();
-        await control('reset', {});
-        const all = await issuesOf();
-        const [a, b] = await known(
-          api.store,
-          all.filter((i) => i.hasSeen === false),
-        );
-        const [seen] = await known(
-          api.store,
-          all.filter((i) => i.hasSeen === true),
-        );
-        const puts = async () => (await control<RequestLogEntry[]>('requests')).filter((r) => r.method === 'PUT');
+      it('opening the panel of an unseen issue sends exactly one PUT {hasSeen: true}, not again on refresh or reopening; none with the setting off', async () => {
+        const unseen = (await known(api.store, (await issuesOf()).slice(0, 10))).filter((i) => i.hasSeen !== true && !api.events.get('acme', i.id));
+        assert.ok(unseen.length >= 2, `two issues the user has not seen (${unseen.length})`);
+        const [a, b] = unseen;
 
         await control('requests/clear', {});
         const pa = api.events.show({ org: 'acme', project: a.project.slug, issueId: a.id });
@@ -757,14 +767,13 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
         await api.store.lookupShortId('acme', a.project.slug, a.shortId); // a refresh
         await pa.refreshHeader();
         await settle();
-        const sent = await puts();
-        assert.equal(sent.length, 1, `one PUT: ${sent.map((r) => r.path).join(', ')}`);
-        assert.equal(sent[0].path, ISSUE_PATH(a.id));
-        assert.deepEqual(JSON.parse(sent[0].body ?? '{}'), { hasSeen: true });
+        assert.deepEqual(await puts(), [{ path: ISSUE_PATH(a.id), status: 200, body: { hasSeen: true } }]);
         await waitFor('the store to know it is seen', () => api.store.issue(a.id)?.hasSeen === true || undefined);
 
+        // Seen now: reopening its panel sends nothing.
+        pa.dispose();
         await control('requests/clear', {});
-        api.events.show({ org: 'acme', project: seen.project.slug, issueId: seen.id });
+        api.events.show({ org: 'acme', project: a.project.slug, issueId: a.id });
         await settle();
         assert.deepEqual(await puts(), [], 'a seen issue: no PUT');
 
