@@ -63,7 +63,8 @@ export class TriageCommands extends Disposable {
     on(Commands.resolve, async () => ({ kind: 'resolve' }));
     on(Commands.resolveIn, async () => askResolveIn(this.ui.ui));
     on(Commands.archive, async () => askArchive(this.ui.ui));
-    on(Commands.unresolve, async () => ({ kind: 'unresolve' }));
+    // One command for both: its message says which, from what the issues were.
+    on(Commands.unresolve, async (refs) => ({ kind: refs.every((r) => this.deps.store.issue(r.issueId)?.status === 'ignored') ? 'unarchive' : 'unresolve' }));
     on(Commands.assign, async (refs) => this.askAssign(refs));
     on(Commands.assignToMe, async () => this.assignToMe());
     on(Commands.bookmark, async () => ({ kind: 'bookmark', on: true }));

@@ -186,6 +186,50 @@ describe('Triage (resolve, archive, assign, bookmark…) against the sandbox', f
     assert.deepEqual(w.body, { status: 'ignored', substatus: 'archived_until_escalating', statusDetails: {} });
   });
 
+  it('Unresolve on an archived issue unarchives it (and says so)', async () => {
+    const [row] = await issueRows();
+    ui.picks = [/Forever/];
+    let run = nextRun();
+    await vscode.commands.executeCommand(Commands.archive, refOf(row));
+    await run;
+    run = nextRun();
+    await vscode.commands.executeCommand(Commands.unresolve, refOf(row));
+    await run;
+    assert.deepEqual(
+      (await writes()).map((w) => w.body.status),
+      ['ignored', 'unresolved'],
+    );
+    assert.match(ui.shown[1].message, /^Unarchived WEB-FRONTEND-\w+/);
+    assert.equal((await control<{ status: string }>(`issues/state?issue=${row.issueId}`)).status, 'unresolved');
+  });
+
+  it('Assign… without member:read lists the teams and offers a sign-in adding member:read', async () => {
+    await signInWith(defaults.authToken);
+    const [row] = await issueRows();
+    let offered: string[] = [];
+    api.triage.ui.override({
+      ...ui.ui(),
+      showQuickPick: async <T extends vscode.QuickPickItem>(items: readonly T[]) => {
+        offered = items.map((i) => i.label);
+        return undefined;
+      },
+    });
+    try {
+      await vscode.commands.executeCommand(Commands.assign, refOf(row));
+    } finally {
+      api.triage.ui.override(ui.ui());
+    }
+    assert.ok(
+      offered.some((l) => /Sign in again to list members/.test(l)),
+      offered.join(' | '),
+    );
+    assert.ok(
+      offered.some((l) => /^#\w/.test(l)),
+      'the teams are still offered',
+    );
+    assert.equal((await writes()).length, 0, 'backing out sends nothing');
+  });
+
   it('a 500 rolls the change back everywhere and says what failed', async () => {
     const [row] = await issueRows();
     await control('faults', { method: 'PUT', path: '/issues/', status: 500 });
