@@ -4,7 +4,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension } from './helpers';
 import { control, SANDBOX_URL, signInToSandbox, UiRecorder, waitFor } from './authHelpers';
-import type { WorkspaceLocation } from '../sandbox';
+import type { RequestLogEntry, WorkspaceLocation } from '../sandbox';
+import type { TriageRun } from '../../src/triage/triageCommands';
 import { print } from './output';
 import type { ExtensionApi } from '../../src/extension';
 
@@ -283,6 +284,204 @@ describe('editor decorations and hovers (sample workspace)', function () {
       await cfg.update('diagnostics.enabled', undefined, vscode.ConfigurationTarget.Global);
       await vscode.commands.executeCommand('sentryExplorer.refresh');
     }
+  });
+
+  // Triage from the editor (issue 12): the marks follow the store's status, the hover offers the
+  // triage links, and the palette learns the issue under the cursor through CursorIssues.
+
+  /** The texts of the hovers on a line. */
+  async function hoverTexts(uri: vscode.Uri, line: number): Promise<string[]> {
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(line, 0));
+    return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value)));
+  }
+
+  /** The command links of Markdown: label, command id and decoded arguments. */
+  function commandLinks(markdown: string): { label: string; command: string; args: unknown[] }[] {
+    return [...markdown.matchAll(/\[([^\]]+)\]\(command:([A-Za-z0-9_.-]+)\?([^)\s]*)\)/g)].map((m) => ({ label: m[1], command: m[2], args: JSON.parse(decodeURIComponent(m[3])) as unknown[] }));
+  }
+
+  it('a store patch that resolves the marked issues of a line takes their decoration, CodeLens, Problems entries and hover away at once; a rollback brings them back', async () => {
+    const { uri, target } = await openDecorated();
+    const line = target.line! - 1;
+    // Every issue marked on the line (a line may hold several): resolved together, the line is bare.
+    const onLine = () => api.editor.decorations.decorated(uri).filter((d) => d.line === line);
+    const ids = onLine().map((d) => d.issueId);
+    const shortIds = onLine().map((d) => d.shortId);
+    assert.ok(ids.includes(target.issueId));
+    const cfg = vscode.workspace.getConfiguration('sentryExplorer');
+    await cfg.update('codeLens.enabled', true, vscode.ConfigurationTarget.Global);
+    await cfg.update('diagnostics.enabled', true, vscode.ConfigurationTarget.Global);
+    const lenses = async () => (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)).filter((c) => c.range.start.line === line);
+    const problems = () => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'Sentry' && d.range.start.line === line);
+    const isDecorated = () => onLine().length > 0;
+    const drawnText = () => api.editor.decorations.renderedText(uri).get(line) ?? '';
+    const names = (text: string) => shortIds.some((id) => text.includes(id) || text.includes(id.replace(/-/g, '\\-')));
+    try {
+      // Everything shows first: the decoration, the issue lens with its Resolve lens, the Problems entries.
+      const shownLenses = await waitFor('the lenses of the line', async () => ((await lenses()).length >= 2 ? lenses() : undefined));
+      assert.deepEqual(
+        shownLenses.map((c) => c.command?.command),
+        ['sentryExplorer.showIssueEvents', 'sentryExplorer.resolve'],
+      );
+      assert.match(shownLenses[1].command!.title, /Resolve/);
+      assert.deepEqual(shownLenses[1].command!.arguments, shownLenses[0].command!.arguments, 'Resolve is for the issue the lens names');
+      await waitFor('the Problems entries', () => problems().length === ids.length);
+      await waitFor("the line's text", () => names(drawnText()));
+      // Settle the locator (and the render it schedules) so what follows is the store's doing.
+      await api.editor.locator.refresh();
+      await new Promise((r) => setTimeout(r, 300));
+
+      const order: string[] = [];
+      const subs = [api.editor.locator.onDidChange(() => order.push('locator')), api.editor.decorations.onDidChange(() => order.push(isDecorated() ? 'shown' : 'hidden'))];
+      const started = Date.now();
+      const patch = api.store.apply({ issueIds: ids, change: { status: 'resolved', statusDetails: {} } });
+      try {
+        // The marks read the store: none as soon as the patch is applied; the editor is drawn again soon after.
+        assert.ok(!isDecorated(), 'no mark once the patch is applied');
+        await waitFor('the line to be drawn without them', () => order.length > 0, 2_000);
+        const hiddenMs = Date.now() - started;
+        assert.equal(order[0], 'hidden', `the store's change alone took the marks away (${order.join(', ')})`);
+        assert.equal(drawnText(), '', 'no text after the line');
+        await waitFor('the CodeLens to go', async () => ((await lenses()).length === 0 ? true : undefined), 2_000);
+        await waitFor('the Problems entries to go', () => problems().length === 0, 2_000);
+        assert.ok(!(await hoverTexts(uri, line)).some(names), 'no hover names a resolved issue');
+        await vscode.window.showTextDocument(uri, { selection: new vscode.Range(line, 0, line, 0) });
+        assert.deepEqual(api.editor.cursorIssues.current(), [], 'the cursor reports no resolved issue');
+        // A locator run while the change is pending keeps the issues' places (not drawn), so a rollback needs no new lookup.
+        await api.editor.locator.refresh();
+        assert.deepEqual(
+          api.editor.locator
+            .marksFor(uri)
+            .filter((m) => ids.includes(m.issueId))
+            .map((m) => m.issueId)
+            .sort(),
+          [...ids].sort(),
+          'placed, though hidden',
+        );
+        assert.ok(!isDecorated());
+        print(`      (the marks went ${hiddenMs} ms after the patch)`);
+      } finally {
+        order.length = 0;
+        patch.rollback();
+      }
+      assert.equal(onLine().length, ids.length, 'marked again as soon as the patch is rolled back');
+      await waitFor('the line to be drawn with them', () => order.includes('shown'), 2_000);
+      for (const d of subs) d.dispose();
+      assert.ok(order.includes('shown') && (!order.includes('locator') || order.indexOf('shown') < order.indexOf('locator')), `redrawn before any new lookup (${order.join(', ')})`);
+      await waitFor('the text to come back', () => names(drawnText()), 2_000);
+      await waitFor('the CodeLens to come back', async () => ((await lenses()).length === 2 ? true : undefined), 2_000);
+      await waitFor('the Problems entries to come back', () => problems().length === ids.length, 2_000);
+      assert.ok((await hoverTexts(uri, line)).some(names), 'the hover names the issues again');
+    } finally {
+      await cfg.update('codeLens.enabled', undefined, vscode.ConfigurationTarget.Global);
+      await cfg.update('diagnostics.enabled', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it("the hover of a marked line offers Resolve, Archive and Assign to Me on that line's issue", async () => {
+    const { uri, target } = await openDecorated();
+    const line = target.line! - 1;
+    // One part per issue on the line, split by a rule.
+    const parts = (await hoverTexts(uri, line)).flatMap((t) => t.split('\n\n---\n\n'));
+    const ours = parts.find((t) => t.includes(target.shortId.replace(/-/g, '\\-')));
+    assert.ok(ours, `no hover names ${target.shortId}`);
+    const links = commandLinks(ours);
+    const ref = { org: 'acme', project: api.store.issue(target.issueId)!.project.slug, issueId: target.issueId };
+    for (const [label, command] of [
+      ['Resolve', 'sentryExplorer.resolve'],
+      ['Archive', 'sentryExplorer.archive'],
+      ['Assign to Me', 'sentryExplorer.assignToMe'],
+      ['Show Events', 'sentryExplorer.showIssueEvents'],
+    ]) {
+      const link = links.find((l) => l.label === label);
+      assert.ok(link, `no ${label} link: ${ours}`);
+      assert.equal(link.command, command);
+      assert.deepEqual(link.args, [ref], `${label} runs on the issue's IssueRef and nothing else`);
+    }
+    // Each command a link runs is registered.
+    const registered = new Set(await vscode.commands.getCommands(true));
+    assert.deepEqual(
+      links.filter((l) => !registered.has(l.command)).map((l) => l.command),
+      [],
+    );
+  });
+
+  it('CursorIssues reports the issue of a marked line under the cursor, and nothing on an unmarked line', async () => {
+    const { uri, target } = await openDecorated();
+    const line = target.line! - 1;
+    const marked = new Set(api.editor.decorations.decorated(uri).map((d) => d.line));
+    const editor = await vscode.window.showTextDocument(uri, { selection: new vscode.Range(line, 2, line, 2) });
+    const here = api.editor.cursorIssues.current();
+    assert.ok(
+      here.some((r) => r.issueId === target.issueId && r.org === 'acme'),
+      JSON.stringify(here),
+    );
+    assert.deepEqual(
+      here.map((r) => r.issueId).sort(),
+      api.editor.decorations
+        .decorated(uri)
+        .filter((d) => d.line === line)
+        .map((d) => d.issueId)
+        .sort(),
+      'exactly the issues drawn on the line',
+    );
+    assert.ok(here.every((r) => Object.keys(r).sort().join() === 'issueId,org,project'));
+    const unmarked = [...Array(editor.document.lineCount).keys()].find((l) => !marked.has(l));
+    assert.notEqual(unmarked, undefined);
+    editor.selection = new vscode.Selection(unmarked!, 0, unmarked!, 0);
+    assert.deepEqual(api.editor.cursorIssues.current(), []);
+    // No active editor: nothing.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    assert.deepEqual(api.editor.cursorIssues.current(), []);
+  });
+
+  it("the hover's Resolve link, run as VS Code runs it, resolves that issue: one PUT, and its mark goes", async () => {
+    // Triage needs event:write: the sandbox's write token (the suite's default token reads only).
+    const { writeToken } = await control<{ writeToken: string }>('defaults');
+    rec.set({ method: 'token', inputs: [writeToken] });
+    await api.auth.signIn({ method: 'token' });
+    await waitFor('signed in with event:write', () => (api.auth.session?.scopes ?? []).includes('event:write'));
+    await api.issues.tree.getChildren();
+    api.triage.ui.override(rec.ui());
+    const { uri, target } = await openDecorated();
+    const line = target.line! - 1;
+    const parts = (await hoverTexts(uri, line)).flatMap((t) => t.split('\n\n---\n\n'));
+    const ours = parts.find((t) => t.includes(target.shortId.replace(/-/g, '\\-')));
+    assert.ok(ours, `no hover names ${target.shortId}`);
+    const resolve = commandLinks(ours).find((l) => l.label === 'Resolve');
+    assert.ok(resolve);
+    const shownBefore = rec.shown.length;
+    await control('requests/clear', {});
+    try {
+      const run = new Promise<TriageRun>((r) => {
+        const sub = api.triage.onDidRun((x) => {
+          sub.dispose();
+          r(x);
+        });
+      });
+      // What a click on the link does: the command with the link's decoded arguments.
+      await vscode.commands.executeCommand(resolve.command, ...resolve.args);
+      const r = await run;
+      assert.deepEqual(r.outcome.failed, []);
+      const puts = await control<RequestLogEntry[]>('requests?method=PUT');
+      assert.deepEqual(
+        puts.map((p) => [p.method, p.path, p.status]),
+        [['PUT', `/api/0/organizations/acme/issues/${target.issueId}/`, 200]],
+      );
+      assert.equal((JSON.parse(puts[0].body ?? '{}') as { status?: string }).status, 'resolved');
+      assert.equal(api.store.issue(target.issueId)?.status, 'resolved');
+      await waitFor('the mark to go', () => !api.editor.decorations.decorated(uri).some((d) => d.issueId === target.issueId), 2_000);
+      assert.ok(
+        rec.shown.slice(shownBefore).some((m) => m.message.includes(target.shortId)),
+        'the command said what it did',
+      );
+    } finally {
+      // Unresolved again through its command, so the later suites see the seeded data.
+      await vscode.commands.executeCommand('sentryExplorer.unresolve', ...resolve.args);
+      await waitFor('unresolved again', () => api.store.issue(target.issueId)?.status === 'unresolved');
+      api.triage.ui.reset();
+    }
+    await waitFor('the mark to come back', () => api.editor.decorations.decorated(uri).some((d) => d.issueId === target.issueId));
   });
 
   describe('sentryExplorer.pathMappings (the README examples, matched against the raw server path)', () => {
