@@ -80,7 +80,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
       return account && { id: account.id, name: account.label };
     },
     signIn: (scopes) => auth.signIn({ scopes }),
-    cursorIssues: () => [],
+    cursorIssues: () => cursorIssues.current(),
     lookupScope: () => {
       const { org, projects } = selection.current;
       return org && projects[0] ? { org, project: projects[0] } : undefined;

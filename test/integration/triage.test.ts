@@ -97,6 +97,7 @@ describe('Triage (resolve, archive, assign, bookmark…) against the sandbox', f
     ui.inputs = [];
     ui.answer = () => undefined;
     ui.shown.length = 0;
+    ui.pickTitles.length = 0;
     if (!(api.auth.session?.scopes ?? []).includes('event:write')) await signInWith(defaults.writeToken!);
     api.store.clear();
   });
@@ -367,5 +368,23 @@ describe('Triage (resolve, archive, assign, bookmark…) against the sandbox', f
     const r = await run;
     assert.deepEqual(r.refs, [refOf(row)]);
     assert.equal((await writes())[0].path, `/api/0/organizations/acme/issues/${row.issueId}/`);
+  });
+
+  it("the palette on a marked line acts on that line's issue without asking", async () => {
+    const [row] = await issueRows();
+    const unset = api.editor.cursorIssues.set(() => [refOf(row)]);
+    try {
+      const run = nextRun();
+      await vscode.commands.executeCommand(Commands.bookmark);
+      const r = await run;
+      assert.deepEqual(r.refs, [refOf(row)]);
+    } finally {
+      unset.dispose();
+    }
+    assert.equal(ui.pickTitles.length + ui.inputs.length, 0, 'nothing was asked');
+    assert.deepEqual(
+      (await writes()).map((w) => [w.path, w.body]),
+      [[`/api/0/organizations/acme/issues/${row.issueId}/`, { isBookmarked: true }]],
+    );
   });
 });
