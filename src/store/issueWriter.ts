@@ -58,7 +58,9 @@ export class IssueWriter {
     // Earlier writes on these issues are sent first; this one shows at once all the same. Both
     // happen before the first await, so the order of calls is the order of patches and requests.
     const earlier = Promise.all(refs.map((r) => this.store.whenSettled(r.issueId)));
-    const chunks = (req.perProject ? byProject(refs) : [refs]).flatMap((group) => chunk(group, MAX_BULK_IDS)).map((part) => ({ part, handle: this.store.apply({ issueIds: part.map((r) => r.issueId), change: req.change }) }));
+    const chunks = (req.perProject ? byProject(refs) : [refs])
+      .flatMap((group) => chunk(group, MAX_BULK_IDS))
+      .map((part) => ({ part, handle: this.store.apply({ issueIds: part.map((r) => r.issueId), change: req.change }) }));
     await earlier;
     const client = await this.client();
     if (!client) {
