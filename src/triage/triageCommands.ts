@@ -18,6 +18,7 @@ import { plainText } from '../util/untrusted';
 import { type TriageAction, optimisticChange, requestBody, undoOf } from './actions';
 import { needsSingleProject } from './requestBody';
 import { AssigneeCache } from './assignees';
+import { recentCommits, type CommitSource } from './gitCommits';
 import { describeAction, describeFailure, failureAdvice } from './describe';
 import { askArchive, askAssignee, askPriority, askResolveIn } from './triagePrompts';
 import { targetsOf } from './triageTargets';
@@ -52,6 +53,8 @@ export class TriageCommands extends Disposable {
   /** Replaceable by the suites; every message is made safe on its way through. */
   readonly ui = new UiHolder();
   readonly assignees = new AssigneeCache();
+  /** The workspace's recent commits (git extension); replaceable by the suites, whose window runs without git. */
+  commits: () => Promise<CommitSource | undefined> = recentCommits;
   private readonly runs = this._register(new vscode.EventEmitter<TriageRun>());
   /** Fires after each write (and its messages were shown), for the suites. */
   readonly onDidRun = this.runs.event;
@@ -61,7 +64,7 @@ export class TriageCommands extends Disposable {
     const on = (id: string, act: (refs: IssueRef[]) => Promise<TriageAction | undefined>, quiet = false) =>
       this._register(vscode.commands.registerCommand(id, async (first?: unknown, second?: unknown) => this.command(first, second, act, quiet)));
     on(Commands.resolve, async () => ({ kind: 'resolve' }));
-    on(Commands.resolveIn, async () => askResolveIn(this.ui.ui));
+    on(Commands.resolveIn, async () => askResolveIn(this.ui.ui, () => this.commits()));
     on(Commands.archive, async () => askArchive(this.ui.ui));
     // One command for both: its message says which, from what the issues were.
     on(Commands.unresolve, async (refs) => ({ kind: refs.every((r) => this.deps.store.issue(r.issueId)?.status === 'ignored') ? 'unarchive' : 'unresolve' }));

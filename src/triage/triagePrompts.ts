@@ -9,7 +9,7 @@ import type { Priority, TriageAction } from './actions';
 import { parseCount, parseDuration } from './archiveRules';
 import { ARCHIVE_MENU, PRIORITY_MENU, RESOLVE_MENU, WINDOW_MENU, type MenuItem } from './menus';
 import type { Assignee, AssigneeList } from './assignees';
-import { recentCommits } from './gitCommits';
+import { recentCommits, type CommitSource } from './gitCommits';
 
 type Item<T> = vscode.QuickPickItem & { value?: T };
 
@@ -22,14 +22,14 @@ async function askMenu(ui: AuthUi, menu: readonly MenuItem[], options: vscode.Qu
   return pick?.value;
 }
 
-export async function askResolveIn(ui: AuthUi): Promise<TriageAction | undefined> {
+export async function askResolveIn(ui: AuthUi, commits: () => Promise<CommitSource | undefined> = recentCommits): Promise<TriageAction | undefined> {
   const item = await askMenu(ui, RESOLVE_MENU, { title: 'Resolve', placeHolder: 'Resolve…' });
   if (!item) return undefined;
-  return 'action' in item ? item.action : askCommit(ui);
+  return 'action' in item ? item.action : askCommit(ui, commits);
 }
 
-async function askCommit(ui: AuthUi): Promise<TriageAction | undefined> {
-  const source = await recentCommits().catch(() => undefined);
+async function askCommit(ui: AuthUi, commits: () => Promise<CommitSource | undefined>): Promise<TriageAction | undefined> {
+  const source = await commits().catch(() => undefined);
   if (!source?.commits.length) {
     void ui.showWarningMessage('No git history found in this workspace: open the repository (with the git extension enabled) to resolve in a commit.', {});
     return undefined;

@@ -387,4 +387,41 @@ describe('Triage (resolve, archive, assign, bookmark…) against the sandbox', f
       [[`/api/0/organizations/acme/issues/${row.issueId}/`, { isBookmarked: true }]],
     );
   });
+
+  it('Resolve In… a commit: the commit picked from the workspace history and the repository as Sentry knows it are sent', async () => {
+    const [row] = await issueRows();
+    const hash = 'a'.repeat(40);
+    const original = api.triage.commits;
+    api.triage.commits = async () => ({ repository: 'acme/web-frontend', commits: [{ hash, message: 'Fix the checkout crash\n\nlong text', authorName: 'Dev' }] });
+    ui.picks = [/In a commit/, /Fix the checkout crash/];
+    ui.inputs = ['acme/web-frontend'];
+    try {
+      const run = nextRun();
+      await vscode.commands.executeCommand(Commands.resolveIn, refOf(row));
+      await run;
+    } finally {
+      api.triage.commits = original;
+    }
+    assert.deepEqual((await writes())[0].body, { status: 'resolved', statusDetails: { inCommit: { commit: hash, repository: 'acme/web-frontend' } } });
+  });
+
+  it('Resolve In… the next release and the current release', async () => {
+    const [a, b] = await issueRows();
+    for (const [row, pick] of [
+      [a, /In the next release/],
+      [b, /In the current release/],
+    ] as const) {
+      ui.picks = [pick];
+      const run = nextRun();
+      await vscode.commands.executeCommand(Commands.resolveIn, refOf(row));
+      await run;
+    }
+    assert.deepEqual(
+      (await writes()).map((w) => w.body),
+      [
+        { status: 'resolved', statusDetails: { inNextRelease: true } },
+        { status: 'resolved', statusDetails: { inRelease: 'latest' } },
+      ],
+    );
+  });
 });
