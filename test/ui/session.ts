@@ -9,6 +9,13 @@ export function sandboxUrl(): string {
   return url;
 }
 
+/** The sandbox's fixed credentials: `authToken` reads only; `writeToken` also has event:write and member:read. */
+export async function sandboxDefaults(): Promise<{ authToken: string; writeToken: string }> {
+  const res = await fetch(`${sandboxUrl()}/_sandbox/defaults`);
+  if (!res.ok) throw new Error(`GET /_sandbox/defaults answered ${res.status}`);
+  return (await res.json()) as { authToken: string; writeToken: string };
+}
+
 /**
  * Starts from the signed-out Sentry view whatever an earlier check left behind (checks share one
  * window): signs out when signed in, then waits for the sign-in welcome.
@@ -24,8 +31,12 @@ export async function openSignedOutView(vscode: Workbench): Promise<Locator> {
   return sideBar;
 }
 
-export async function signInWithToken(page: Page, vscode: Workbench): Promise<void> {
-  const { authToken } = (await (await fetch(`${sandboxUrl()}/_sandbox/defaults`)).json()) as { authToken: string };
+/**
+ * Signs in by pasting `token`; without one, the sandbox's default token, which is read-only
+ * (event:read). Checks that change issues pass the sandbox's `writeToken` (see sandboxDefaults).
+ */
+export async function signInWithToken(page: Page, vscode: Workbench, token?: string): Promise<void> {
+  const authToken = token ?? (await sandboxDefaults()).authToken;
   await vscode.runCommand('Sentry Explorer: Sign In', { prompts: true });
   await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Paste an auth token' }).first().click();
   await vscode.waitForText('Sign in to Sentry with an auth token', { within: page.locator('.quick-input-widget') });
