@@ -26,7 +26,8 @@ export function unresolvedCount(lists: readonly IssueListView[], org: string, pr
     known = true;
     if (list.hits !== undefined) {
       total += list.hits;
-      atLeast ||= list.maxHits !== undefined && list.hits >= list.maxHits;
+      // A capped X-Hits stays a lower bound after local changes hide some of its issues.
+      atLeast ||= list.maxHits !== undefined && (list.serverHits ?? list.hits) >= list.maxHits;
     } else {
       total += list.issues.length;
       atLeast ||= !!list.nextCursor;

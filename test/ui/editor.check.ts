@@ -37,6 +37,8 @@ check(
     await vscode.waitForIdle();
 
     const lineNumber = editor.locator('.margin-view-overlays .line-numbers', { hasText: new RegExp(`^${target.line}$`) }).first();
+    // Right after the jump the line may still be on its way into view (seen once in a full run).
+    await lineNumber.waitFor({ state: 'visible', timeout: 15_000 });
     const box = await lineNumber.boundingBox();
     if (!box) throw new Error(`line ${target.line} is not visible`);
     const content = await editor.locator('.view-lines').boundingBox();

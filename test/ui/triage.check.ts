@@ -291,7 +291,8 @@ check(
       await vscode.screenshot('triage-hover-resolve-before');
 
       // The server holds the answer of the next PUT for 1.5 s: what shows before then is optimistic.
-      const latencyMs = 1500;
+      // Long enough that a loaded 2-core machine redraws every view well before the answer.
+      const latencyMs = 3000;
       await sandbox('POST', 'faults', { method: 'PUT', path: '/issues/', latencyMs, count: 1 });
       await page.evaluate(`window.__triageUi.watch(${JSON.stringify({ line, shortId: target.shortId, countBefore, toastText: `Resolved ${target.shortId}` })})`);
       await resolve.first().click();

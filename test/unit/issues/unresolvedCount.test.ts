@@ -43,4 +43,10 @@ describe('unresolved count (status bar)', () => {
     assert.equal(unresolvedCount(ignored, 'acme', ['web-frontend']), undefined);
     assert.equal(unresolvedCount([...ignored, aList({}, { hits: 11 })], 'acme', ['web-frontend'])?.total, 11);
   });
+
+  it('an issue resolved out of a capped list keeps the count a lower bound: "999+", never an exact-looking "999"', () => {
+    const count = unresolvedCount([aList({}, { serverHits: 1000, maxHits: 1000, hidden: 1, hits: 999 })], 'acme', ['web-frontend'])!;
+    assert.deepEqual(count, { total: 999, atLeast: true });
+    assert.equal(countLabel(count), '999+');
+  });
 });
