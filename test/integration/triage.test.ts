@@ -88,6 +88,8 @@ describe('Triage (resolve, archive, assign, bookmark…) against the sandbox', f
   after(async () => {
     api?.triage.ui.reset();
     await restore?.();
+    // Later suites expect the seeded issues: these tests resolved, archived and assigned some.
+    await control('reset', {});
   });
 
   beforeEach(async () => {
