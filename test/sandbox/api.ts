@@ -446,9 +446,10 @@ function tagKeyLabel(key: string): string {
 // ---------------------------------------------------------------------------------------------
 // Routes
 
-type Handler = (ctx: Ctx, m: RegExpExecArray) => Res;
+export type Handler = (ctx: Ctx, m: RegExpExecArray) => Res;
+export type Route = { re: RegExp; methods: Record<string, Handler> };
 
-const ROUTES: Array<{ re: RegExp; methods: Record<string, Handler> }> = [
+const ROUTES: Route[] = [
   { re: /^\/api\/0\/organizations\/$/, methods: { GET: listOrganizations } },
   { re: /^\/api\/0\/organizations\/([^/]+)\/$/, methods: { GET: retrieveOrganization } },
   { re: /^\/api\/0\/organizations\/([^/]+)\/projects\/$/, methods: { GET: listProjects } },
@@ -459,8 +460,12 @@ const ROUTES: Array<{ re: RegExp; methods: Record<string, Handler> }> = [
   { re: /^\/api\/0\/([^/]+)\/([^/]+)\/user-reports\/$/, methods: { GET: listUserReports, POST: createUserReport } },
 ];
 
-export function handleApi(ctx: Ctx): Res {
-  for (const route of ROUTES) {
+/**
+ * The first route whose pattern matches the path, its groups URL-decoded (a group that does not
+ * decode is a 404, as on a real server), and the handler for the method (HEAD falls back to GET).
+ */
+export function matchRoute<R extends Route>(routes: readonly R[], ctx: Ctx): { route: R; m: RegExpExecArray; handler?: Handler } | undefined {
+  for (const route of routes) {
     const m = route.re.exec(ctx.path);
     if (!m) continue;
     for (let i = 1; i < m.length; i++) {
@@ -470,13 +475,21 @@ export function handleApi(ctx: Ctx): Res {
         fail(404, DETAIL.notFound);
       }
     }
-    const handler = route.methods[ctx.method] ?? (ctx.method === 'HEAD' ? route.methods.GET : undefined);
-    if (!handler) {
-      throw new HttpError(405, { detail: `Method "${ctx.method}" not allowed.` }, { allow: Object.keys(route.methods).join(', ') });
-    }
-    return handler(ctx, m);
+    return { route, m, handler: route.methods[ctx.method] ?? (ctx.method === 'HEAD' ? route.methods.GET : undefined) };
   }
-  fail(404, DETAIL.notFound);
+  return undefined;
+}
+
+/** 405 naming the methods a route allows. */
+export function methodNotAllowed(ctx: Ctx, allowed: readonly string[]): never {
+  throw new HttpError(405, { detail: `Method "${ctx.method}" not allowed.` }, { allow: allowed.join(', ') });
+}
+
+export function handleApi(ctx: Ctx): Res {
+  const hit = matchRoute(ROUTES, ctx);
+  if (!hit) fail(404, DETAIL.notFound);
+  if (!hit.handler) methodNotAllowed(ctx, Object.keys(hit.route.methods));
+  return hit.handler(ctx, hit.m);
 }
 
 export function pageCtx(ctx: Ctx) {

@@ -1,8 +1,25 @@
 // Sentry's triage (write) API and the lists it needs: PUT one issue, the bulk PUTs (organization and
 // the deprecated project endpoint), GET one issue, and the organization's members and teams. Body
 // semantics follow api-facts.md "Triage: changing an issue" and the OpenAPI excerpt's `put` operations.
-import { authenticate, Ctx, issuePredicate, pageCtx, Principal, requireScope, resolveIssue, resolveOrg, resolveProject, serializeIssue, serializeProject, serializeStatusDetails, SORTS } from './api';
-import { DETAIL, fail, HttpError, json, paginate, pageSize, parseCursor, Res } from './http';
+import {
+  authenticate,
+  Ctx,
+  issuePredicate,
+  matchRoute,
+  methodNotAllowed,
+  type Route,
+  pageCtx,
+  Principal,
+  requireScope,
+  resolveIssue,
+  resolveOrg,
+  resolveProject,
+  serializeIssue,
+  serializeProject,
+  serializeStatusDetails,
+  SORTS,
+} from './api';
+import { fail, HttpError, json, paginate, pageSize, parseCursor, Res } from './http';
 import { flagsOf, serializeUser, setFlags, teamsOf } from './people';
 import { parseQuery } from './search';
 import { Assignee, iso, Member, SeedIssue, SeedOrg, SeedProject, userAssignee } from './seed';
@@ -629,10 +646,8 @@ function listTeams(ctx: Ctx, m: RegExpExecArray): Res {
 
 // ---------------------------------------------------------------------------------- routes
 
-type Handler = (ctx: Ctx, m: RegExpExecArray) => Res;
-
 /** Routes of this module; `shared` marks a path whose other methods api.ts serves. */
-const ROUTES: Array<{ re: RegExp; methods: Record<string, Handler>; shared?: boolean }> = [
+const ROUTES: Array<Route & { shared?: boolean }> = [
   { re: /^\/api\/0\/organizations\/([^/]+)\/issues\/([^/]+)\/$/, methods: { GET: retrieveIssue, PUT: updateIssue } },
   { re: /^\/api\/0\/organizations\/([^/]+)\/issues\/$/, methods: { PUT: bulkUpdateOrgIssues }, shared: true },
   { re: /^\/api\/0\/projects\/([^/]+)\/([^/]+)\/issues\/$/, methods: { PUT: bulkUpdateProjectIssues }, shared: true },
@@ -643,23 +658,10 @@ const ROUTES: Array<{ re: RegExp; methods: Record<string, Handler>; shared?: boo
 /** Answers a triage route, or undefined when the request is api.ts's. */
 export function handleTriage(ctx: Ctx): Res | undefined {
   expireSnoozes(ctx.state);
-  for (const route of ROUTES) {
-    const m = route.re.exec(ctx.path);
-    if (!m) continue;
-    for (let i = 1; i < m.length; i++) {
-      try {
-        m[i] = decodeURIComponent(m[i]);
-      } catch {
-        fail(404, DETAIL.notFound);
-      }
-    }
-    const handler = route.methods[ctx.method] ?? (ctx.method === 'HEAD' ? route.methods.GET : undefined);
-    if (handler) return handler(ctx, m);
-    if (route.shared) {
-      if (ctx.method === 'GET' || ctx.method === 'HEAD') return undefined;
-      throw new HttpError(405, { detail: `Method "${ctx.method}" not allowed.` }, { allow: ['GET', ...Object.keys(route.methods)].join(', ') });
-    }
-    throw new HttpError(405, { detail: `Method "${ctx.method}" not allowed.` }, { allow: Object.keys(route.methods).join(', ') });
-  }
-  return undefined;
+  const hit = matchRoute(ROUTES, ctx);
+  if (!hit) return undefined;
+  if (hit.handler) return hit.handler(ctx, hit.m);
+  // A shared path's GET is api.ts's (the issue lists); only its other methods are refused here.
+  if (hit.route.shared && (ctx.method === 'GET' || ctx.method === 'HEAD')) return undefined;
+  methodNotAllowed(ctx, [...(hit.route.shared ? ['GET'] : []), ...Object.keys(hit.route.methods)]);
 }
