@@ -2,17 +2,15 @@
  * Errors every feature may meet that are not the API client's own (those are in src/api/errors.ts).
  * No `vscode` import.
  *
- * Wiring (issue 11, "one error module"): src/issues/model.ts declares a SignedOutError of its own
- * today, which presentError checks with instanceof; when the store replaces that model, it
- * re-exports this one (`export { SignedOutError } from '../contracts/errors'`) so there is a
- * single class. Until then both carry `kind: 'signedOut'`, which `isSignedOut` checks.
+ * One SignedOutError for every feature (issue 11, "one error module"): the store's reads and its
+ * writer throw it, and presentError offers Sign In for it.
  */
 
 /** No session: views show their signed-out welcome instead of an error. */
 export class SignedOutError extends Error {
   readonly kind = 'signedOut';
-  constructor() {
-    super('Not signed in to Sentry. Sign in to see issues.');
+  constructor(message = 'Not signed in to Sentry. Sign in to see issues.') {
+    super(message);
     this.name = 'SignedOutError';
   }
 }

@@ -15,6 +15,7 @@ import type { SentryClient, IssueUpdateBody } from '../api/client';
 import { MAX_BULK_IDS } from '../api/client';
 import { NotFoundError } from '../api/errors';
 import type { Issue, IssueUpdate } from '../api/schemas';
+import { SignedOutError } from '../contracts/errors';
 import type { IssueRef } from '../contracts/issueRef';
 import type { IssueStore } from './issueStore';
 
@@ -65,7 +66,7 @@ export class IssueWriter {
     const client = await this.client();
     if (!client) {
       for (const c of chunks) c.handle.rollback();
-      return { done: [], failed: refs, error: new SignedOutWriteError(), requests: 0 };
+      return { done: [], failed: refs, error: new SignedOutError('Sign in to Sentry first: nothing was changed.'), requests: 0 };
     }
 
     const done: IssueRef[] = [];
@@ -131,13 +132,6 @@ export class IssueWriter {
       }
     }
     return { answer, requests };
-  }
-}
-
-/** The client was gone (signed out) when the write was asked for. */
-export class SignedOutWriteError extends Error {
-  constructor() {
-    super('Sign in to Sentry first: nothing was changed.');
   }
 }
 

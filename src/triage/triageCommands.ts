@@ -9,6 +9,7 @@ import { ApiError, ForbiddenError } from '../api/errors';
 import type { SentryClient } from '../api/client';
 import type { Issue } from '../api/schemas';
 import { Commands } from '../constants';
+import { presentError } from '../contracts/errorPresentation';
 import { looksLikeShortId, type IssueRef } from '../contracts/issueRef';
 import type { IssueStore } from '../store/issueStore';
 import type { IssueWriter, WriteOutcome } from '../store/issueWriter';
@@ -90,7 +91,7 @@ export class TriageCommands extends Disposable {
     let undone: Promise<WriteOutcome | undefined> | undefined;
     if (outcome.failed.length) {
       if (!quiet) await this.reportFailure(action, outcome, refs, label);
-      else this.deps.log.warn(`[triage] ${action.kind} failed: ${plainText(errorText(outcome.error), 300)}`);
+      else this.deps.log.warn(`[triage] ${action.kind} failed: ${plainText(presentError(outcome.error).message, 300)}`);
     } else if (!quiet) {
       const undo = undoOf(action, before);
       const pick = this.ui.ui.showInformationMessage(`${describeAction(action, refs.length, label)}.`, {}, ...(undo.length ? ['Undo'] : []));
@@ -143,7 +144,7 @@ export class TriageCommands extends Disposable {
       if (!ref) void this.ui.ui.showWarningMessage(`No issue ${typed.trim()} in organization ${scope.org}. Check the short ID.`, {});
       return ref ? [ref] : undefined;
     } catch (err) {
-      void this.ui.ui.showErrorMessage(`Could not look up ${typed.trim()}: ${errorText(err)}`, {});
+      void this.ui.ui.showErrorMessage(`Could not look up ${typed.trim()}: ${presentError(err).message}`, {});
       return undefined;
     }
   }
@@ -180,7 +181,7 @@ export class TriageCommands extends Disposable {
       last = await this.deps.writer.write({ refs: g.ids.flatMap((id) => byId.get(id) ?? []), body: g.body, change: g.change, perProject: needsSingleProject(g.body) });
       requests += last.requests;
       if (last.failed.length) {
-        void this.ui.ui.showErrorMessage(`Could not undo: ${errorText(last.error)}`, {});
+        void this.ui.ui.showErrorMessage(`Could not undo: ${presentError(last.error).message}`, {});
         return { ...last, requests };
       }
     }
@@ -207,7 +208,7 @@ export class TriageCommands extends Disposable {
     }
     const partly = outcome.done.length ? ` (${outcome.done.length} of ${refs.length} were changed)` : '';
     const status = err instanceof ApiError ? err.status : undefined;
-    const choice = await this.ui.ui.showErrorMessage(`${what}${partly}: ${errorText(err).replace(/[.\s]+$/, '')}. ${failureAdvice(status)}`, {}, 'Retry', 'Show Log');
+    const choice = await this.ui.ui.showErrorMessage(`${what}${partly}: ${presentError(err).message.replace(/[.\s]+$/, '')}. ${failureAdvice(status)}`, {}, 'Retry', 'Show Log');
     if (choice === 'Retry') await this.run(outcome.failed, action);
     else if (choice === 'Show Log') this.deps.log.show();
   }
@@ -219,8 +220,4 @@ export class TriageCommands extends Disposable {
   private withProgress<T>(title: string, work: () => Promise<T>): Promise<T> {
     return Promise.resolve(this.ui.ui.withProgress({ location: vscode.ProgressLocation.Window, title: plainText(title, 200) }, work));
   }
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

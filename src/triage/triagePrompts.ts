@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { ForbiddenError } from '../api/errors';
+import { presentError } from '../contracts/errorPresentation';
 import type { AuthUi } from '../util/ui';
 import type { Priority, TriageAction } from './actions';
 import { parseCount, parseDuration } from './archiveRules';
@@ -93,11 +94,11 @@ export async function askAssignee(ui: AuthUi, list: Promise<AssigneeList>, me: A
   if (loaded.membersError instanceof ForbiddenError) {
     items.push({ label: '$(key) Sign in again to list members', description: 'needs the member:read scope', value: 'signIn' });
   } else if (loaded.membersError) {
-    items.push({ label: '$(warning) Members could not be listed', description: errorText(loaded.membersError) });
+    items.push({ label: '$(warning) Members could not be listed', description: presentError(loaded.membersError).message.slice(0, 200) });
   }
   items.push({ label: 'Teams', kind: vscode.QuickPickItemKind.Separator });
   for (const t of loaded.teams) items.push({ label: t.name, description: 'team', value: t });
-  if (loaded.teamsError) items.push({ label: '$(warning) Teams could not be listed', description: errorText(loaded.teamsError) });
+  if (loaded.teamsError) items.push({ label: '$(warning) Teams could not be listed', description: presentError(loaded.teamsError).message.slice(0, 200) });
   const pick = await ui.showQuickPick(items, { title: 'Assign to…', placeHolder: 'Search members and teams', matchOnDescription: true });
   if (!pick || pick.value === undefined) return undefined;
   if (pick.value === 'signIn') {
@@ -109,8 +110,4 @@ export async function askAssignee(ui: AuthUi, list: Promise<AssigneeList>, me: A
 
 function errorOf(r: object): string | undefined {
   return 'error' in r ? String(r.error) : undefined;
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message.slice(0, 200) : String(err).slice(0, 200);
 }
