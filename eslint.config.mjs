@@ -17,6 +17,7 @@ export const PURE = [
   'src/api/**',
   'src/store/**',
   'src/contracts/**',
+  'src/eventDetail/**',
   'src/format/**',
   'src/webview/**',
   'src/util/**',
@@ -138,7 +139,7 @@ export default defineConfig(
           patterns: [
             {
               regex: `^(\\.\\./)+(${FEATURES.filter((f) => f !== feature).join('|')})(/|$)`,
-              message: `src/${feature} does not import another feature folder: share through src/store, src/contracts, src/selection, src/api, src/util or src/constants.ts.`,
+              message: `src/${feature} does not import another feature folder: share through src/store, src/contracts, src/eventDetail, src/selection, src/api, src/util or src/constants.ts.`,
             },
           ],
         },

@@ -6,6 +6,7 @@ import { HttpClient, type HttpClientOptions } from './http';
 import { pages, toPage, type Page } from './paging';
 import {
   EventListSchema,
+  EventDetailsSchema,
   IssueListSchema,
   IssueUpdateSchema,
   MemberListSchema,
@@ -21,6 +22,7 @@ import {
   type Organization,
   type Project,
   type SentryEvent,
+  type EventDetails,
   type TagDetails,
 } from './schemas';
 import * as z from '../util/z';
@@ -51,6 +53,8 @@ export const MAX_HASHES = 100;
 export const MAX_PER_PAGE = 100;
 /** Values in one tag-details response (spec section 8). */
 export const MAX_TAG_VALUES = 1000;
+/** An event reference in a URL: an alias or a 32-hex event id, nothing that could be a path. */
+const EVENT_REF = /^(latest|oldest|recommended|[0-9a-fA-F]{32})$/;
 /** Sentry's own rule for tag keys; anything else (`..`, `/`) never reaches a URL. */
 const TAG_KEY = /^[a-zA-Z0-9_.:-]{1,200}$/;
 
@@ -231,6 +235,26 @@ export class SentryClient {
       signal,
     });
     return toPage(res);
+  }
+
+  /**
+   * One event of an issue, whole (api-facts "One issue, one event"): `ref` is `latest`, `oldest`,
+   * `recommended` or an event id (32 hex digits, as nextEventID / previousEventID name them).
+   * `environment` narrows which event an alias picks; `llmFormat` asks the server for its own
+   * rendering (the `formatted` field) where it has one.
+   */
+  async getIssueEvent(org: string, issueId: string, ref: string, params: { environment?: readonly string[]; llmFormat?: 'markdown' | 'xml' } = {}, signal?: AbortSignal): Promise<EventDetails> {
+    checkIssueId(issueId);
+    if (!EVENT_REF.test(ref)) throw new RangeError(`"${ref.slice(0, 40)}" is not an event id, nor latest, oldest or recommended.`);
+    const res = await this.http.request({
+      path: `/api/0/organizations/${seg(org)}/issues/${seg(issueId)}/events/${seg(ref)}/`,
+      query: { environment: params.environment?.length ? [...params.environment] : undefined, llmFormat: params.llmFormat },
+      schema: EventDetailsSchema,
+      neededScopes: NEEDED_SCOPES.issueEvents,
+      what: `Event ${ref} of issue ${issueId} in organization "${org}"`,
+      signal,
+    });
+    return res.data;
   }
 
   /** Triage: one issue (PUT …/organizations/{org}/issues/{id}/), answered with its changed state. */

@@ -58,6 +58,19 @@ export const EventSchema = z.looseObject({
 });
 export const EventListSchema = z.array(EventSchema);
 
+/**
+ * One event's details (GET …/issues/{id}/events/{event_id}/): only what identifies it is required;
+ * the rest (entries, contexts, request…) is read tolerantly by src/eventDetail/parse.ts, so one odd
+ * field never costs the user the whole event.
+ */
+export const EventDetailsSchema = z.looseObject({
+  id: z.string(),
+  eventID: z.string(),
+  nextEventID: z.nullish(z.string()),
+  previousEventID: z.nullish(z.string()),
+  formatted: z.optional(z.looseObject({ format: z.string(), content: z.string() })),
+});
+
 const StatsPairSchema = z.tuple([z.int(), z.int()]);
 
 /** Spec 2.2. */
@@ -185,6 +198,7 @@ export const OAuthErrorBodySchema = z.looseObject({
 });
 
 export type SentryEvent = z.infer<typeof EventSchema>;
+export type EventDetails = z.infer<typeof EventDetailsSchema>;
 export type Frame = z.infer<typeof FrameSchema>;
 export type ExceptionValue = z.infer<typeof ExceptionValueSchema>;
 export type Issue = z.infer<typeof IssueSchema>;

@@ -11,6 +11,7 @@
  */
 
 import type { ErrorAction } from './errorPresentation';
+import { isEventRef, type EventRef } from './eventDetail';
 
 export const PROTOCOL_VERSION = 1;
 export const VIEW_TYPE = 'sentryExplorer.events';
@@ -138,7 +139,8 @@ export interface ErrorView {
   kind?: string;
 }
 
-export type Tab = 'events' | 'tags';
+/** `event`: the whole of one event (issue 13). */
+export type Tab = 'events' | 'tags' | 'event';
 
 /** What the page keeps with setState, and what the serializer restores. */
 export interface PanelState {
@@ -148,6 +150,8 @@ export interface PanelState {
   issue: IssueHeader;
   filters: EventFilters;
   tab: Tab;
+  /** The event the Event tab shows; absent: the latest. */
+  event?: EventRef;
 }
 
 export interface FrameRef {
@@ -174,6 +178,17 @@ export interface Requests {
     params: { key: string; environments: string[]; cursor?: string };
     result: TagData;
   };
+  /** The whole of one event (an alias or an id), masked; cached per event id by the host. */
+  event: {
+    params: { ref: EventRef };
+    /** `detailJson`: an EventDetail (src/contracts/eventDetail.ts) as JSON. */
+    result: { detailJson: string };
+  };
+  /** The text of one masked value of an event the host has sent (the user pressed Reveal). */
+  reveal: {
+    params: { eventId: string; secret: number };
+    result: { value: string };
+  };
 }
 export type RequestMethod = keyof Requests;
 
@@ -195,7 +210,11 @@ export type PageMessage =
   | { type: 'copy'; text: string; what?: string }
   | { type: 'action'; action: ErrorActionName | 'openInBrowser' }
   /** A triage button of the header: runs that command on the panel's issue. */
-  | { type: 'triage'; command: TriageCommand };
+  | { type: 'triage'; command: TriageCommand }
+  /** Copy an event the host has sent (by its id) as Markdown or as JSON, masked. */
+  | { type: 'copyEvent'; eventId: string; format: 'markdown' | 'json' }
+  /** Open an event the host has sent as masked JSON in a read-only editor tab. */
+  | { type: 'openRawEvent'; eventId: string };
 
 export type HostMessage =
   | { type: 'init'; version: number; state: PanelState; baseUrl?: string }
@@ -285,7 +304,8 @@ export function parsePanelState(v: unknown): PanelState | undefined {
     issueId: v.issueId,
     issue: parseIssueHeader(v.issue, v.issueId),
     filters: parseFilters(v.filters),
-    tab: v.tab === 'tags' ? 'tags' : 'events',
+    tab: v.tab === 'tags' || v.tab === 'event' ? v.tab : 'events',
+    ...(isEventRef(v.event) ? { event: v.event } : {}),
   };
 }
 
@@ -295,6 +315,9 @@ const MAX_CURSOR = 500;
 /** Every action a page may ask for: a new ErrorAction fails to compile until it is listed here. */
 const ACTION_NAMES: Record<ErrorActionName | 'openInBrowser', true> = { retry: true, signIn: true, chooseProject: true, showLog: true, filter: true, openInBrowser: true };
 const ACTIONS = new Set(Object.keys(ACTION_NAMES));
+
+/** An event id as the host sent it (aliases are resolved before anything is copied or revealed). */
+const isEventId = (v: unknown): v is string => isEventRef(v) && /^[0-9a-fA-F]{32}$/.test(v);
 
 function parseFrameRef(v: unknown): FrameRef | undefined {
   if (!isObj(v)) return undefined;
@@ -328,6 +351,10 @@ export function parsePageMessage(v: unknown): PageMessage | undefined {
     case 'triage':
       // Only the command's name crosses: whatever else the page sends (an issue id) is dropped.
       return isTriageCommand(v.command) ? { type: 'triage', command: v.command } : undefined;
+    case 'copyEvent':
+      return isEventId(v.eventId) && (v.format === 'markdown' || v.format === 'json') ? { type: 'copyEvent', eventId: v.eventId, format: v.format } : undefined;
+    case 'openRawEvent':
+      return isEventId(v.eventId) ? { type: 'openRawEvent', eventId: v.eventId } : undefined;
     case 'request': {
       if (typeof v.id !== 'number' || !Number.isSafeInteger(v.id)) return undefined;
       const p = isObj(v.params) ? v.params : {};
@@ -341,6 +368,11 @@ export function parsePageMessage(v: unknown): PageMessage | undefined {
         if (p.cursor !== undefined && !(isStr(p.cursor) && p.cursor.length > 0 && p.cursor.length <= MAX_CURSOR)) return undefined;
         const environments = parseFilters({ environments: p.environments }).environments;
         return { type: 'request', id: v.id, method: 'tag', params: isStr(p.cursor) ? { key: p.key, environments, cursor: p.cursor } : { key: p.key, environments } };
+      }
+      if (v.method === 'event') return isEventRef(p.ref) ? { type: 'request', id: v.id, method: 'event', params: { ref: p.ref } } : undefined;
+      if (v.method === 'reveal') {
+        if (!isEventId(p.eventId) || typeof p.secret !== 'number' || !Number.isSafeInteger(p.secret) || p.secret < 0) return undefined;
+        return { type: 'request', id: v.id, method: 'reveal', params: { eventId: p.eventId, secret: p.secret } };
       }
       return undefined;
     }

@@ -151,3 +151,42 @@ describe('events protocol: validation of untrusted input', () => {
     assert.equal(state.issue.isBookmarked, true);
   });
 });
+
+describe('events protocol: the Event tab (issue 13)', () => {
+  const ID = '0123456789abcdef0123456789ABCDEF';
+  const state = { v: PROTOCOL_VERSION, org: 'acme', issueId: '42', issue: {}, filters: {}, tab: 'event' };
+
+  it('parsePanelState keeps the Event tab and a valid event ref, and drops a bad one', () => {
+    assert.equal(parsePanelState(state)?.tab, 'event');
+    for (const ref of ['latest', 'oldest', 'recommended', ID]) assert.equal(parsePanelState({ ...state, event: ref })?.event, ref);
+    for (const ref of ['newest', '../x', 'abc', 42, `${ID}0`]) assert.equal(parsePanelState({ ...state, event: ref })?.event, undefined, String(ref));
+    assert.equal(parsePanelState({ ...state, tab: 'other' })?.tab, 'events');
+  });
+
+  it('an event request names an alias or 32 hex digits; anything else is refused', () => {
+    for (const ref of ['latest', 'oldest', 'recommended', ID]) {
+      assert.deepEqual(parsePageMessage({ type: 'request', id: 1, method: 'event', params: { ref, extra: 'dropped' } }), { type: 'request', id: 1, method: 'event', params: { ref } });
+    }
+    for (const ref of ['', 'latest/', '../../projects', 'g'.repeat(32), null, undefined]) {
+      assert.equal(parsePageMessage({ type: 'request', id: 1, method: 'event', params: { ref } }), undefined, String(ref));
+    }
+  });
+
+  it('reveal, copy and raw JSON name an event by its id (never an alias) and a secret by a non-negative integer', () => {
+    assert.deepEqual(parsePageMessage({ type: 'request', id: 2, method: 'reveal', params: { eventId: ID, secret: 3 } }), {
+      type: 'request',
+      id: 2,
+      method: 'reveal',
+      params: { eventId: ID, secret: 3 },
+    });
+    for (const params of [{ eventId: 'latest', secret: 0 }, { eventId: ID, secret: -1 }, { eventId: ID, secret: 1.5 }, { eventId: ID, secret: '0' }, { eventId: ID }]) {
+      assert.equal(parsePageMessage({ type: 'request', id: 2, method: 'reveal', params }), undefined, JSON.stringify(params));
+    }
+    assert.deepEqual(parsePageMessage({ type: 'copyEvent', eventId: ID, format: 'markdown' }), { type: 'copyEvent', eventId: ID, format: 'markdown' });
+    assert.deepEqual(parsePageMessage({ type: 'copyEvent', eventId: ID, format: 'json' }), { type: 'copyEvent', eventId: ID, format: 'json' });
+    assert.equal(parsePageMessage({ type: 'copyEvent', eventId: ID, format: 'html' }), undefined);
+    assert.equal(parsePageMessage({ type: 'copyEvent', eventId: 'latest', format: 'json' }), undefined);
+    assert.deepEqual(parsePageMessage({ type: 'openRawEvent', eventId: ID }), { type: 'openRawEvent', eventId: ID });
+    assert.equal(parsePageMessage({ type: 'openRawEvent', eventId: `${ID}/..` }), undefined);
+  });
+});
