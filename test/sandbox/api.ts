@@ -6,6 +6,7 @@ import { matchValue, parseDateFilter, parseNumberFilter, parseQuery, searchError
 import { flagsOf, serializeUser, teamsOf } from './people';
 import { iso, SeedEvent, SeedIssue, SeedOrg, SeedProject } from './seed';
 import type { SandboxState } from './state';
+import { retrieveIssueEvent } from './eventDetails';
 import type { SiteFrame } from './workspace';
 
 export interface Ctx {
@@ -313,7 +314,7 @@ function absPathFor(issue: SeedIssue, f: SiteFrame): string {
   }
 }
 
-function serializeFrame(issue: SeedIssue, f: SiteFrame): Record<string, unknown> {
+export function serializeFrame(issue: SeedIssue, f: SiteFrame): Record<string, unknown> {
   return {
     function: f.function,
     errors: null,
@@ -455,6 +456,8 @@ const ROUTES: Route[] = [
   { re: /^\/api\/0\/organizations\/([^/]+)\/projects\/$/, methods: { GET: listProjects } },
   { re: /^\/api\/0\/projects\/([^/]+)\/([^/]+)\/issues\/$/, methods: { GET: listProjectIssues } },
   { re: /^\/api\/0\/organizations\/([^/]+)\/issues\/([^/]+)\/events\/$/, methods: { GET: listIssueEvents } },
+  // eventDetails.ts imports this module: the handler is looked up when called, whichever module loads first.
+  { re: /^\/api\/0\/organizations\/([^/]+)\/issues\/([^/]+)\/events\/([^/]+)\/$/, methods: { GET: (ctx, m) => retrieveIssueEvent(ctx, m) } },
   { re: /^\/api\/0\/organizations\/([^/]+)\/issues\/([^/]+)\/tags\/([^/]+)\/$/, methods: { GET: tagDetails } },
   { re: /^\/api\/0\/projects\/([^/]+)\/([^/]+)\/user-reports\/$/, methods: { GET: listUserReports, POST: createUserReport } },
   { re: /^\/api\/0\/([^/]+)\/([^/]+)\/user-reports\/$/, methods: { GET: listUserReports, POST: createUserReport } },

@@ -18,3 +18,17 @@ export type {
 export { seed, getSeed, createSeed, XSS_TITLE, TOTAL_EVENTS, SANDBOX_USER } from './seed';
 export type { Seed, SeedIssue, SeedEvent, SeedProject, SeedOrg, SeedSummary, WorkspaceLocation, Member } from './seed';
 export { WORKSPACE_DIR, crashSites } from './workspace';
+export {
+  SANDBOX_SECRET,
+  MAX_BREADCRUMBS,
+  MAX_BREADCRUMBS_SHORT_ID,
+  eventDetailSamples,
+  hasChainedException,
+  isMessageOnly,
+  hasThreads,
+  breadcrumbCount,
+  breadcrumbsEntryOmitted,
+  contextsKind,
+  unknownEntryType,
+} from './eventDetails';
+export type { EventDetailSamples } from './eventDetails';
