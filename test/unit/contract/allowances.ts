@@ -19,11 +19,19 @@ export const TRIAGE_PATHS = {
   teams: '/api/0/organizations/{organization_id_or_slug}/teams/',
 } as const;
 
+/**
+ * One issue, one event (api-facts.md "One issue, one event"). Not in PATHS: the client does not request
+ * it yet, and requests.test.ts expects the client to send every operation of PATHS.
+ */
+export const EVENT_DETAILS = '/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/events/{event_id}/';
+
 export interface Allowance {
   /** Query parameters the document does not list for this operation. */
   extraQuery?: readonly string[];
   /** Scalar parameters that may be repeated, each value validated against the scalar schema. */
   scalarRepeated?: readonly string[];
+  /** Path parameters that may also take values matching these patterns, beside what their schema allows. */
+  pathValues?: Readonly<Record<string, RegExp>>;
   /** Boolean parameters sent as `1` (and `0`) rather than `true`/`false`. */
   booleanAsDigit?: readonly string[];
   /** Statuses the document does not list for this operation (it gives no error bodies anyway). */
@@ -73,6 +81,14 @@ export const ALLOWANCES: Record<string, Allowance> = {
   // api-facts.md "Triage": members are "Link-paged"; "Pagination": `per_page` (1..100) pages every list.
   [`GET ${TRIAGE_PATHS.members}`]: { extraQuery: ['per_page'], extraStatuses: EVERYWHERE },
   [`GET ${TRIAGE_PATHS.teams}`]: { extraStatuses: EVERYWHERE },
+  [`GET ${EVENT_DETAILS}`]: {
+    // The document's `event_id` is `enum: [latest, oldest, recommended]`, though its own description says
+    // "The ID of the event to retrieve, or 'latest', 'oldest', or 'recommended'". api-facts.md "One issue,
+    // one event": `event_id` may be `latest`, `oldest` or `recommended`, and the answer's
+    // `nextEventID`/`previousEventID` name the events before and after, fetched by their id (32 hex digits).
+    pathValues: { event_id: /^[0-9a-fA-F]{32}$/ },
+    extraStatuses: EVERYWHERE,
+  },
   [`GET ${PATHS.tagDetails}`]: {
     // api-facts.md "Search and periods": the tag details response is paginated, "when a `Link` header
     // with a `next` cursor comes with it, more values can be fetched the same way as any other list".

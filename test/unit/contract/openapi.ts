@@ -186,9 +186,14 @@ export interface RequestLike {
 /**
  * Problems of one request against the operation's parameters: unknown query names (unless
  * `allowedExtra` lets that name through for this operation), a scalar parameter repeated, missing
- * required parameters, and every value against its schema (enums, patterns, formats).
+ * required parameters, and every value against its schema (enums, patterns, formats) unless
+ * `pathValues` lets that path value through.
  */
-export function checkRequest(op: Operation, req: RequestLike, allowance: { extraQuery?: readonly string[]; scalarRepeated?: readonly string[]; booleanAsDigit?: readonly string[] } = {}): string[] {
+export function checkRequest(
+  op: Operation,
+  req: RequestLike,
+  allowance: { extraQuery?: readonly string[]; scalarRepeated?: readonly string[]; booleanAsDigit?: readonly string[]; pathValues?: Readonly<Record<string, RegExp>> } = {},
+): string[] {
   const problems: string[] = [];
   const where = `${op.label}: request ${req.method} ${req.path}?${new URLSearchParams(req.query).toString()}`;
   const params = new Map(op.parameters.map((p) => [`${p.in}:${p.name}`, p]));
@@ -208,6 +213,7 @@ export function checkRequest(op: Operation, req: RequestLike, allowance: { extra
       problems.push(`${where}: path parameter ${name} is not valid percent-encoding`);
       return;
     }
+    if (allowance.pathValues?.[name]?.test(value)) return;
     const v = compile(`${op.label} path:${name}`, p.schema);
     if (!v(decode(p.schema, value))) problems.push(`${where}: path parameter ${name}=${JSON.stringify(value)}: ${formatErrors(v.errors)}`);
   });

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { collect } from '../../../src/api/paging';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { clientFor } from '../api/sandbox';
-import { ALLOWANCES, PATHS, TRIAGE_PATHS } from './allowances';
+import { ALLOWANCES, EVENT_DETAILS, PATHS, TRIAGE_PATHS } from './allowances';
 import { Exchanges } from './exchange';
 import { checkRequest, operation, operationFor } from './openapi';
 
@@ -85,6 +85,24 @@ describe('contract: client requests against the OpenAPI document', function () {
       ALLOWANCES[`GET ${PATHS.projectIssues}`],
     );
     assert.deepEqual(allowed, []);
+  });
+
+  it('event details: an event id as `event_id` (the document lists only latest, oldest and recommended) passes with its allowance, nothing else does', () => {
+    const op = operation('GET', EVENT_DETAILS);
+    const allowance = ALLOWANCES[`GET ${EVENT_DETAILS}`];
+    const req = (eventId: string, query: Array<[string, string]> = []) => ({ method: 'GET', path: `/api/0/organizations/acme/issues/4800000007/events/${eventId}/`, query });
+    const documented: Array<[string, string]> = [
+      ['environment', 'production'],
+      ['environment', 'staging'],
+      ['llmFormat', 'markdown'],
+    ];
+    for (const alias of ['latest', 'oldest', 'recommended']) assert.deepEqual(checkRequest(op, req(alias, documented)), [], alias);
+    const id = sb.seed.bigIssue.events[1].eventID;
+    assert.match(checkRequest(op, req(id)).join('\n'), /path parameter event_id=.* must be equal to one of the allowed values/, 'the document alone refuses an event id');
+    assert.deepEqual(checkRequest(op, req(id, documented), allowance), []);
+    assert.deepEqual(checkRequest(op, req(id.toUpperCase()), allowance), []);
+    for (const bad of ['newest', id.slice(1), 'g'.repeat(32)]) assert.equal(checkRequest(op, req(bad), allowance).length, 1, bad);
+    assert.equal(checkRequest(op, req('latest', [['llmFormat', 'html']]), allowance).length, 1, 'llmFormat stays an enum');
   });
 
   it('every parameter of every operation, as the client sends it, and every answer it got', async () => {

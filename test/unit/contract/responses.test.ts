@@ -4,14 +4,13 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { startSandbox, type Sandbox, type SeedIssue } from '../../sandbox';
+import { eventDetailSamples, startSandbox, type Sandbox, type SeedIssue } from '../../sandbox';
 import { eventTags } from '../../sandbox/api';
-import { NOT_IN_DOCUMENT, PATHS, TRIAGE_PATHS } from './allowances';
+import { EVENT_DETAILS, NOT_IN_DOCUMENT, PATHS, TRIAGE_PATHS } from './allowances';
 import { Exchanges } from './exchange';
 import { checkRequestBody, checkResponse, operation, operations, SHARED_FIXTURES_DIR } from './openapi';
 
 const REPO_FIXTURES_DIR = path.resolve(__dirname, '../../fixtures');
-const EVENT_DETAILS = '/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/events/{event_id}/';
 
 /** Follows `next` links while they have results, checking every page. */
 async function allPages(ex: Exchanges, first: string, auth: string): Promise<unknown[]> {
@@ -52,7 +51,7 @@ describe('contract: sandbox responses against the OpenAPI document', function ()
   beforeEach(() => sb.control.reset());
 
   it('the document describes the operations checked here and none of the routes left out', () => {
-    for (const p of Object.values(PATHS)) assert.ok(operation('GET', p).responses['200'], `GET ${p} has a 200 answer`);
+    for (const p of [...Object.values(PATHS), EVENT_DETAILS]) assert.ok(operation('GET', p).responses['200'], `GET ${p} has a 200 answer`);
     for (const entry of NOT_IN_DOCUMENT) {
       const [method, template] = entry.split(' ');
       assert.equal(
@@ -166,6 +165,66 @@ describe('contract: sandbox responses against the OpenAPI document', function ()
     }
     assert.equal((await ex.send('GET', '/api/0/organizations/acme/issues/1/events/', auth)).status, 404);
     assert.ok(issues.length >= 40, `${issues.length} kinds of issue`);
+    ex.assertClean();
+  });
+
+  it('event details: latest, oldest, recommended and their neighbours by id for every kind of issue and entry, llmFormat, and the error answers', async () => {
+    const ex = new Exchanges(sb);
+    const samples = eventDetailSamples(sb.seed);
+    const special = [samples.noBreadcrumbsEntry, samples.emptyBreadcrumbs, samples.nullContexts, samples.emptyContexts, samples.unknownEntry, samples.withRequest, samples.withoutRequest].map(
+      (e) => e.issue,
+    );
+    const issues = [...new Set([...representativeIssues(sb), ...samples.chained.slice(0, 5), ...samples.messageOnly, samples.maxBreadcrumbs, ...special])];
+    const seen = new Set<string>();
+    const note = (body: any) => {
+      const entries: Array<{ type: string; data: any }> = body.entries;
+      const data = (type: string) => entries.find((e) => e.type === type)?.data;
+      for (const e of entries) seen.add(e.type);
+      if (data('exception')?.values.length === 3) seen.add('chained');
+      if (!data('exception') && data('message')) seen.add('message-only');
+      const crumbs = data('breadcrumbs')?.values.length;
+      seen.add(crumbs === undefined ? 'no breadcrumbs entry' : crumbs === 0 ? '0 breadcrumbs' : crumbs === 500 ? '500 breadcrumbs' : 'breadcrumbs');
+      seen.add(body.contexts === null ? 'null contexts' : Object.keys(body.contexts).length === 0 ? 'empty contexts' : 'contexts');
+      if (body.formatted) seen.add(`llmFormat ${body.formatted.format}`);
+    };
+    for (const [k, issue] of issues.entries()) {
+      const base = `/api/0/organizations/${issue.project.org.slug}/issues/${issue.id}/events/`;
+      for (const ref of ['latest', 'oldest', 'recommended']) {
+        const query = ref === 'latest' ? `?llmFormat=${k % 2 ? 'xml' : 'markdown'}` : ref === 'oldest' ? '?environment=production&environment=staging' : '';
+        const { status, body } = await ex.send('GET', `${base}${ref}/${query}`, auth);
+        if (status === 404 && query.includes('environment')) continue;
+        assert.equal(status, 200, `${issue.shortId} ${ref}${query}`);
+        note(body);
+        for (const id of [(body as any).previousEventID, (body as any).nextEventID]) {
+          if (id !== null) note((await ex.send('GET', `${base}${id}/`, auth)).body);
+        }
+      }
+    }
+    for (const kind of [
+      'exception',
+      'message',
+      'threads',
+      'breadcrumbs',
+      'request',
+      'chained',
+      'message-only',
+      'no breadcrumbs entry',
+      '0 breadcrumbs',
+      '500 breadcrumbs',
+      'null contexts',
+      'empty contexts',
+      'contexts',
+      'llmFormat markdown',
+      'llmFormat xml',
+    ]) {
+      assert.ok(seen.has(kind), `validated an answer with ${kind}`);
+    }
+    assert.ok(seen.has('debugmeta') || seen.has('expectct'), 'an entry of an unknown type');
+    const big = `/api/0/organizations/acme/issues/${sb.seed.bigIssue.id}/events/`;
+    assert.equal((await ex.send('GET', `${big}latest/?llmFormat=html`, auth)).status, 400);
+    assert.equal((await ex.send('GET', `${big}latest/`, null)).status, 401);
+    assert.equal((await ex.send('GET', `${big}latest/`, `Bearer ${sb.control.credentials.addToken({ scopes: ['org:read'] }).token}`)).status, 403);
+    for (const ref of ['newest', sb.seed.xssIssue.events[0].eventID]) assert.equal((await ex.send('GET', `${big}${ref}/`, auth)).status, 404, ref);
     ex.assertClean();
   });
 
