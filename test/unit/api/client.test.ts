@@ -179,6 +179,24 @@ describe('API client against the sandbox: operations and parameters', () => {
       assert.ok(tag.topValues.reduce((s, v) => s + v.count, 0) <= tag.totalValues);
     });
 
+    it('one whole event: an alias or an id in the path, environment and llmFormat in the query; a ref that could be a path is refused before any request', async () => {
+      const sb = box.get();
+      const c = clientFor(sb);
+      const issue = sb.seed.bigIssue;
+      const latest = await c.getIssueEvent(ORG, issue.id, 'latest', { environment: ['production'], llmFormat: 'markdown' });
+      assert.deepEqual(lastQuery(sb, /\/events\/latest\/$/), [
+        ['environment', 'production'],
+        ['llmFormat', 'markdown'],
+      ]);
+      assert.match(latest.eventID, /^[0-9a-f]{32}$/);
+      assert.equal(typeof latest.formatted?.content, 'string');
+      const same = await c.getIssueEvent(ORG, issue.id, latest.eventID);
+      assert.equal(same.eventID, latest.eventID);
+      const before = sb.control.requests.list().length;
+      for (const ref of ['../../projects', 'latest/', 'newest', 'a'.repeat(31), '']) await assert.rejects(c.getIssueEvent(ORG, issue.id, ref), RangeError, ref);
+      assert.equal(sb.control.requests.list().length, before, 'no request for a refused ref');
+    });
+
     it('organizations, one organization and projects, paged', async () => {
       const sb = box.get();
       const c = clientFor(sb);
