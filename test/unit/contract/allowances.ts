@@ -7,6 +7,8 @@ export const PATHS = {
   projects: '/api/0/organizations/{organization_id_or_slug}/projects/',
   projectIssues: '/api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/issues/',
   issueEvents: '/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/events/',
+  // api-facts.md "One issue, one event": the full event.
+  eventDetails: '/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/events/{event_id}/',
   tagDetails: '/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/tags/{key}/',
 } as const;
 
@@ -18,12 +20,6 @@ export const TRIAGE_PATHS = {
   members: '/api/0/organizations/{organization_id_or_slug}/members/',
   teams: '/api/0/organizations/{organization_id_or_slug}/teams/',
 } as const;
-
-/**
- * One issue, one event (api-facts.md "One issue, one event"). Not in PATHS: the client does not request
- * it yet, and requests.test.ts expects the client to send every operation of PATHS.
- */
-export const EVENT_DETAILS = '/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/events/{event_id}/';
 
 export interface Allowance {
   /** Query parameters the document does not list for this operation. */
@@ -81,7 +77,7 @@ export const ALLOWANCES: Record<string, Allowance> = {
   // api-facts.md "Triage": members are "Link-paged"; "Pagination": `per_page` (1..100) pages every list.
   [`GET ${TRIAGE_PATHS.members}`]: { extraQuery: ['per_page'], extraStatuses: EVERYWHERE },
   [`GET ${TRIAGE_PATHS.teams}`]: { extraStatuses: EVERYWHERE },
-  [`GET ${EVENT_DETAILS}`]: {
+  [`GET ${PATHS.eventDetails}`]: {
     // The document's `event_id` is `enum: [latest, oldest, recommended]`, though its own description says
     // "The ID of the event to retrieve, or 'latest', 'oldest', or 'recommended'". api-facts.md "One issue,
     // one event": `event_id` may be `latest`, `oldest` or `recommended`, and the answer's

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { collect } from '../../../src/api/paging';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { clientFor } from '../api/sandbox';
-import { ALLOWANCES, EVENT_DETAILS, PATHS, TRIAGE_PATHS } from './allowances';
+import { ALLOWANCES, PATHS, TRIAGE_PATHS } from './allowances';
 import { Exchanges } from './exchange';
 import { checkRequest, operation, operationFor } from './openapi';
 
@@ -15,6 +15,7 @@ const NOT_SENT_BY_CLIENT: Record<keyof typeof PATHS, string[]> = {
   projects: ['query'],
   projectIssues: [],
   issueEvents: [],
+  eventDetails: [],
   tagDetails: [],
 };
 
@@ -88,8 +89,8 @@ describe('contract: client requests against the OpenAPI document', function () {
   });
 
   it('event details: an event id as `event_id` (the document lists only latest, oldest and recommended) passes with its allowance, nothing else does', () => {
-    const op = operation('GET', EVENT_DETAILS);
-    const allowance = ALLOWANCES[`GET ${EVENT_DETAILS}`];
+    const op = operation('GET', PATHS.eventDetails);
+    const allowance = ALLOWANCES[`GET ${PATHS.eventDetails}`];
     const req = (eventId: string, query: Array<[string, string]> = []) => ({ method: 'GET', path: `/api/0/organizations/acme/issues/4800000007/events/${eventId}/`, query });
     const documented: Array<[string, string]> = [
       ['environment', 'production'],
@@ -137,6 +138,11 @@ describe('contract: client requests against the OpenAPI document', function () {
     await c.listIssueEvents(org, big.id, { statsPeriod: '3600s', environment: ['development'] });
     pages = 0;
     for await (const _page of c.issueEventPages(org, big.id, { perPage: 50 })) if (++pages === 3) break;
+
+    const latest = await c.getIssueEvent(org, big.id, 'latest', { environment: ['production', 'staging'], llmFormat: 'markdown' });
+    await c.getIssueEvent(org, big.id, 'oldest', { llmFormat: 'xml' });
+    await c.getIssueEvent(org, big.id, 'recommended');
+    await c.getIssueEvent(org, big.id, latest.previousEventID!, { environment: ['production', 'staging'] });
 
     await c.getTagDetails(org, big.id, 'browser');
     await c.getTagDetails(org, big.id, 'sentry:user', { environment: ['production', 'staging'] });
