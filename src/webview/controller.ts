@@ -1,10 +1,13 @@
 /**
  * What the page does, apart from drawing it: holds the view state (reduced by ./model), asks the
- * host for events and tag values through the Rpc, answers the host's notices, and persists the
- * restorable part with setState. The views call it; it tells them to redraw through `ui`.
+ * host for events, tag values and whole events (with a small cache of those) through the Rpc,
+ * answers the host's notices, and persists the restorable part with setState. The views call it;
+ * it tells them to redraw through `ui`.
  */
+import { decodeDetail, type EventDetail, type EventRef } from '../contracts/eventDetail';
 import { decodeEvents, filtersKey, parsePanelState, type ErrorActionName, type EventData, type EventFilters } from '../contracts/eventsProtocol';
-import { envKey, initialState, panelState, reduce, showAllState, type Action, type ViewState } from './model';
+import { Lru, PAGE_DETAIL_CACHE } from './eventDetailModel';
+import { envKey, initialState, needsEvent, normalRef, panelState, reduce, showAllState, type Action, type ViewState } from './model';
 import type { Notice, Rpc } from './rpc';
 
 /** What the controller needs of the views (bound after they are built). */
@@ -21,6 +24,8 @@ export interface ControllerUi {
 export class PageController {
   private current: ViewState = initialState();
   private lastEventsRequest: { cursor?: string; more: boolean } | undefined;
+  /** Decoded details by event id (never a revealed value: those live in the DOM only). */
+  private readonly details = new Lru<string, EventDetail>(PAGE_DETAIL_CACHE);
 
   constructor(
     private readonly rpc: Rpc,
@@ -36,8 +41,11 @@ export class PageController {
     this.current = reduce(prev, a);
     const s = this.current;
     if (s === prev) return;
-    if (prev.filters !== s.filters || prev.tab !== s.tab || prev.issue !== s.issue || prev.issueId !== s.issueId) this.persist();
+    if (prev.filters !== s.filters || prev.tab !== s.tab || prev.issue !== s.issue || prev.issueId !== s.issueId || prev.event !== s.event) this.persist();
+    if (prev.issueId !== s.issueId || prev.org !== s.org) this.details.clear();
     this.ui.changed();
+    // The Event tab came into view, or another event was chosen: fetch it (once).
+    if (needsEvent(this.current)) this.loadEvent();
   }
 
   private persist(): void {
@@ -68,6 +76,7 @@ export class PageController {
         return;
       case 'signedIn': {
         if (this.current.error) this.retryEvents();
+        if (this.current.detail.status === 'error') this.loadEvent();
         const envs = this.current.filters.environments;
         for (const [key, slot] of this.current.tags) if (slot.status === 'error') this.loadTag(key, key === 'environment' && slot.envKey === '' ? [] : envs);
         return;
@@ -137,6 +146,48 @@ export class PageController {
       default:
         this.rpc.post({ type: 'action', action });
     }
+  }
+
+  // ------------------------------------------------------------------------------------- one event
+
+  /** Shows an event in the Event tab (`show`: switching to it); choosing the event that failed again retries it. */
+  showEvent(ref: EventRef, show = false): void {
+    const s = this.current;
+    if (normalRef(ref) === s.event && s.detail.ref === s.event && s.detail.status === 'error') this.loadEvent();
+    this.dispatch({ type: 'selectEvent', ref, show });
+  }
+
+  /** Asks for the chosen event: from the page's cache when it is an id seen lately, else from the host. */
+  loadEvent(): void {
+    const ref = this.current.event;
+    const cached = ref.length === 32 ? this.details.get(ref) : undefined;
+    if (cached) {
+      this.dispatch({ type: 'eventLoaded', ref, detail: cached });
+      return;
+    }
+    this.dispatch({ type: 'eventRequested', ref });
+    this.rpc.request('event', { ref }, (reply) => {
+      if (!reply.ok) {
+        this.dispatch({ type: 'eventFailed', ref, error: reply.error.kind === 'cancelled' ? { message: 'Loading the event was cancelled.', actions: ['retry'], kind: 'cancelled' } : reply.error });
+        return;
+      }
+      performance.mark('sentry-event-received');
+      let detail: EventDetail;
+      try {
+        detail = decodeDetail(reply.result.detailJson);
+      } catch (e) {
+        this.dispatch({ type: 'eventFailed', ref, error: { message: `The event could not be read (${(e as Error).message}).`, actions: ['retry', 'showLog'] } });
+        return;
+      }
+      if (typeof detail.eventID === 'string') this.details.set(detail.eventID.toLowerCase(), detail);
+      this.dispatch({ type: 'eventLoaded', ref, detail });
+      afterPaint(() => performance.mark('sentry-event-painted'));
+    });
+  }
+
+  /** The text of a masked value of an event the host sent: handed to `done` only, never kept in the state or the cache. */
+  reveal(eventId: string, secret: number, done: (result: { value: string } | { error: string }) => void): void {
+    this.rpc.request('reveal', { eventId, secret }, (reply) => done(reply.ok ? { value: reply.result.value } : { error: reply.error.message }));
   }
 
   // ------------------------------------------------------------------------------------- tags

@@ -2,6 +2,7 @@
  * The events page's view model: a state and pure functions over it (a reducer plus helpers).
  * No DOM here, so it is unit-tested in plain Node; src/webview/main.ts renders it.
  */
+import type { EventDetail, EventRef } from '../contracts/eventDetail';
 import {
   DEFAULT_FILTERS,
   filtersKey,
@@ -50,6 +51,18 @@ export interface ViewState {
   tags: ReadonlyMap<string, TagSlot>;
   /** Values of the `environment` tag, for the environments picker. */
   environments?: string[];
+  /** The event the Event tab shows (kept in the panel state): an alias or an id in lower case. */
+  event: EventRef;
+  /** What the Event tab has of an event: `ref` is the one asked for, which `event` may since have left. */
+  detail: DetailSlot;
+}
+
+export interface DetailSlot {
+  ref: EventRef;
+  status: 'idle' | 'loading' | 'ok' | 'error';
+  /** While loading: the event shown before (drawn dimmed); after an error: none. */
+  data?: EventDetail;
+  error?: ErrorView;
 }
 
 export type Action =
@@ -67,7 +80,12 @@ export type Action =
   | { type: 'tagMoreRequested'; key: string; envKey: string }
   | { type: 'tagMoreLoaded'; key: string; envKey: string; cursor: string; data: TagData }
   | { type: 'tagMoreFailed'; key: string; envKey: string; error: ErrorView }
-  | { type: 'tagMoreStopped'; key: string };
+  | { type: 'tagMoreStopped'; key: string }
+  /** Show another event in the Event tab (`show`: and switch to that tab). */
+  | { type: 'selectEvent'; ref: EventRef; show?: boolean }
+  | { type: 'eventRequested'; ref: EventRef }
+  | { type: 'eventLoaded'; ref: EventRef; detail: EventDetail }
+  | { type: 'eventFailed'; ref: EventRef; error: ErrorView };
 
 export function initialState(): ViewState {
   return {
@@ -81,7 +99,19 @@ export function initialState(): ViewState {
     loading: 'none',
     expanded: new Set(),
     tags: new Map(),
+    event: 'latest',
+    detail: { ref: 'latest', status: 'idle' },
   };
+}
+
+/** An event ref as the page keeps it: aliases as they are, ids in lower case (the server's ids are case-insensitive hex). */
+export function normalRef(ref: EventRef): EventRef {
+  return ref === 'latest' || ref === 'recommended' || ref === 'oldest' ? ref : ref.toLowerCase();
+}
+
+/** The Event tab is shown and has neither the chosen event nor a request for it (a failed one waits for Retry). */
+export function needsEvent(s: ViewState): boolean {
+  return s.ready && s.tab === 'event' && (s.detail.ref !== s.event || s.detail.status === 'idle');
 }
 
 export function reduce(s: ViewState, a: Action): ViewState {
@@ -89,7 +119,8 @@ export function reduce(s: ViewState, a: Action): ViewState {
     case 'init': {
       const same = s.org === a.state.org && s.issueId === a.state.issueId;
       const base = same ? s : initialState();
-      return { ...base, ready: true, org: a.state.org, issueId: a.state.issueId, issue: a.state.issue, filters: a.state.filters, tab: a.state.tab };
+      const event = normalRef(a.state.event ?? 'latest');
+      return { ...base, ready: true, org: a.state.org, issueId: a.state.issueId, issue: a.state.issue, filters: a.state.filters, tab: a.state.tab, event };
     }
     case 'issue':
       return a.issue.id === s.issueId ? { ...s, issue: { ...s.issue, ...defined(a.issue) } } : s;
@@ -157,6 +188,23 @@ export function reduce(s: ViewState, a: Action): ViewState {
       if (slot?.more?.status !== 'loading') return s;
       return { ...s, tags: withSlot(s.tags, a.key, { ...slot, more: { ...slot.more, status: 'stopped' } }) };
     }
+    case 'selectEvent': {
+      const event = normalRef(a.ref);
+      const tab = a.show ? 'event' : s.tab;
+      return event === s.event && tab === s.tab ? s : { ...s, event, tab };
+    }
+    case 'eventRequested':
+      return { ...s, detail: { ref: normalRef(a.ref), status: 'loading', data: s.detail.data } };
+    case 'eventLoaded': {
+      const ref = normalRef(a.ref);
+      if (ref !== s.event) return s; // an answer for an event no longer chosen
+      return { ...s, detail: { ref, status: 'ok', data: a.detail } };
+    }
+    case 'eventFailed': {
+      const ref = normalRef(a.ref);
+      if (ref !== s.event) return s;
+      return { ...s, detail: { ref, status: 'error', error: a.error } };
+    }
   }
 }
 
@@ -208,7 +256,10 @@ function defined<T extends object>(o: T): Partial<T> {
 }
 
 export function panelState(s: ViewState): PanelState {
-  return { v: PROTOCOL_VERSION, org: s.org, issueId: s.issueId, issue: s.issue, filters: s.filters, tab: s.tab };
+  const out: PanelState = { v: PROTOCOL_VERSION, org: s.org, issueId: s.issueId, issue: s.issue, filters: s.filters, tab: s.tab };
+  // Absent means the latest (the contract's default): a state saved without an event restores to it.
+  if (s.event !== 'latest') out.event = s.event;
+  return out;
 }
 
 /** Do the shown events belong to the chosen filters? */
