@@ -15,6 +15,8 @@ export interface ListCallbacks {
   tagFilter(key: string, value: string): void;
   copy(text: string, what: string): void;
   enableFull(): void;
+  /** Show this event (by its 32-hex eventID) in the Event tab. */
+  openEvent(eventId: string): void;
 }
 
 interface RenderedRow {
@@ -224,6 +226,8 @@ function copyButton(text: string, what: string, cb: ListCallbacks): HTMLElement 
   return h('button', { class: 'icon-button', title: `Copy ${what}`, attrs: { type: 'button', 'aria-label': `Copy ${what}` }, on: { click: () => cb.copy(text, what) } }, icon('copy'));
 }
 
+const isEventId = (id: string | undefined): id is string => !!id && /^[0-9a-fA-F]{32}$/.test(id);
+
 export function renderRow(e: EventData, index: number, open: boolean, query: string, full: boolean, cb: ListCallbacks, now: number): HTMLElement {
   const detailsId = `event-details-${index}`;
   const title = headline(e);
@@ -242,6 +246,18 @@ export function renderRow(e: EventData, index: number, open: boolean, query: str
       icon(open ? 'chevron-down' : 'chevron-right'),
       h('span', { class: 'event-title', text: title }),
     ),
+    isEventId(e.eventID)
+      ? h(
+          'button',
+          {
+            class: 'icon-button open-event',
+            title: 'Show this event in the Event tab',
+            attrs: { type: 'button', 'aria-label': 'Show this event in the Event tab' },
+            on: { click: () => cb.openEvent(e.eventID) },
+          },
+          icon('open-preview'),
+        )
+      : null,
     h('time', { class: 'time', text: relativeTime(e.dateCreated, now), title: absoluteTime(e.dateCreated), attrs: { datetime: e.dateCreated } }),
   );
   const sub = h(

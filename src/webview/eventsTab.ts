@@ -5,6 +5,7 @@
 import type { ErrorActionName, ErrorView } from '../contracts/eventsProtocol';
 import { h, icon, replace } from './dom';
 import { button, progressBar } from './elements';
+import { renderErrorBox } from './errorBox';
 import { EventList, type ListCallbacks } from './eventsList';
 import { isStale, loadedLabel, type ViewState } from './model';
 
@@ -14,15 +15,6 @@ export interface EventsTabCallbacks extends ListCallbacks {
   retry(): void;
   errorAction(action: ErrorActionName, retry: () => void): void;
 }
-
-/** The labels of ERROR_ACTIONS (src/contracts/errorPresentation.ts), kept here: importing that module would bundle the API errors into the page. */
-const ACTION_LABELS: Record<ErrorActionName, string> = {
-  retry: 'Retry',
-  signIn: 'Sign In',
-  chooseProject: 'Choose Project',
-  showLog: 'Show Log',
-  filter: 'Change Filter',
-};
 
 export class EventsTab {
   readonly el: HTMLElement;
@@ -79,15 +71,6 @@ export class EventsTab {
   }
 
   private renderError(error: ErrorView): void {
-    replace(
-      this.errorBox,
-      icon('error'),
-      h('span', { class: 'message', text: error.message }),
-      h(
-        'span',
-        { class: 'actions' },
-        ...error.actions.map((a, n) => button({ attrs: { secondary: n > 0 }, dataset: { action: a }, text: ACTION_LABELS[a], on: { click: () => this.cb.errorAction(a, this.cb.retry) } })),
-      ),
-    );
+    renderErrorBox(this.errorBox, error, (a) => this.cb.errorAction(a, this.cb.retry));
   }
 }

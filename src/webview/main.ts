@@ -2,12 +2,13 @@
  * The events page (bundled by esbuild into dist/webview.js, an iife): boots its parts and draws
  * them from the view state. The parts: ./rpc (request/reply with the host over postMessage, the
  * protocol of src/contracts/eventsProtocol.ts), ./controller (the state, its requests and the
- * host's notices), ./header, ./filtersBar, ./tabs, ./eventsTab and ./tagsView. Server strings are
- * rendered with textContent only.
+ * host's notices), ./header, ./filtersBar, ./tabs, ./eventsTab, ./tagsView and ./eventView. Server
+ * strings are rendered with textContent only.
  */
 import { PROTOCOL_VERSION } from '../contracts/eventsProtocol';
 import { PageController } from './controller';
 import { h, replace } from './dom';
+import { EventView } from './eventView';
 import { EventsTab } from './eventsTab';
 import { FiltersBar } from './filtersBar';
 import { HeaderView } from './header';
@@ -43,6 +44,7 @@ const events = new EventsTab({
   refresh: () => page.loadEvents(),
   retry: () => page.retryEvents(),
   errorAction: (action, retry) => page.errorAction(action, retry),
+  openEvent: (eventId) => page.showEvent(eventId, true),
 });
 const tags = new TagsView({
   need: (key) => page.needTag(key),
@@ -54,10 +56,24 @@ const tags = new TagsView({
   showAll: (key) => page.showAllValues(key),
   stopAll: (key) => page.stopShowAll(key),
 });
+const eventView = new EventView({
+  select: (ref) => page.showEvent(ref),
+  retry: () => page.loadEvent(),
+  errorAction: (action, retry) => page.errorAction(action, retry),
+  openLocation: (location, frame) => rpc.post({ type: 'openLocation', location, frame }),
+  copy: (text, what) => rpc.post({ type: 'copy', text, what }),
+  copyEvent: (eventId, format) => rpc.post({ type: 'copyEvent', eventId, format }),
+  openRaw: (eventId) => rpc.post({ type: 'openRawEvent', eventId }),
+  tagFilter: (key, value) => {
+    page.changeFilters({ query: applyTagFilter(page.state.filters.query, key, value) });
+    page.dispatch({ type: 'setTab', tab: 'events' });
+  },
+  reveal: (eventId, secret, done) => page.reveal(eventId, secret, done),
+});
 const tagsPanel = h('section', { class: 'panel tags-panel', id: 'tags-panel', role: 'tabpanel', attrs: { 'aria-labelledby': 'tab-tags' }, hidden: true }, tags.el);
 
 const app = document.getElementById('app')!;
-replace(app, header.el, filters.el, tabs.el, h('main', { class: 'panels' }, events.el, tagsPanel));
+replace(app, header.el, filters.el, tabs.el, h('main', { class: 'panels' }, events.el, tagsPanel, eventView.el));
 app.removeAttribute('aria-busy');
 
 // Rendering: at most once per task, from what was drawn last to the state now.
@@ -77,9 +93,10 @@ function render(prev: ViewState | undefined, s: ViewState): void {
   const now = Date.now();
   if (HeaderView.changed(prev, s)) header.render(s, now);
   tabs.render(prev, s);
-  app.setAttribute('aria-busy', String(s.loading !== 'none'));
+  app.setAttribute('aria-busy', String(s.loading !== 'none' || s.detail.status === 'loading'));
   events.render(prev, s);
   tagsPanel.hidden = s.tab !== 'tags';
+  eventView.render(s, now);
   if (!prev || prev.environments !== s.environments || prev.filters.environments !== s.filters.environments) filters.syncEnvironments();
   if (s.tab === 'tags' && (!prev || prev.tab !== 'tags' || prev.events !== s.events || prev.tags !== s.tags)) tags.update(tagKeys(s.events), s.tags, now);
 }

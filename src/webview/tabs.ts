@@ -1,36 +1,46 @@
-/** The Events / Tags tab list (arrow keys move between them); the selected tab is the state's. */
+/** The Events / Tags / Event tab list (arrow keys, Home and End move among them); the selected tab is the state's. */
 import type { Tab } from '../contracts/eventsProtocol';
 import { compactCount } from '../format/numbers';
 import { h, icon, replace } from './dom';
 import { badge } from './elements';
 import type { ViewState } from './model';
 
+const ORDER: Tab[] = ['events', 'tags', 'event'];
+
 export class Tabs {
   readonly el: HTMLElement;
-  private readonly events: HTMLButtonElement;
-  private readonly tags: HTMLButtonElement;
+  private readonly buttons: Record<Tab, HTMLButtonElement>;
   private current: Tab = 'events';
 
   constructor(select: (tab: Tab) => void) {
-    this.events = h('button', { class: 'tab', id: 'tab-events', role: 'tab', attrs: { type: 'button', 'aria-controls': 'events-panel' }, on: { click: () => select('events') } });
-    this.tags = h('button', { class: 'tab', id: 'tab-tags', role: 'tab', attrs: { type: 'button', 'aria-controls': 'tags-panel' }, on: { click: () => select('tags') } }, icon('tag'), ' Tags');
-    this.el = h('div', { class: 'tabs', role: 'tablist', attrs: { 'aria-label': 'Events and tags' } }, this.events, this.tags);
+    const tab = (id: Tab, panel: string, ...label: (Node | string)[]) =>
+      h('button', { class: 'tab', id: `tab-${id}`, role: 'tab', attrs: { type: 'button', 'aria-controls': panel }, on: { click: () => select(id) } }, ...label);
+    this.buttons = {
+      events: tab('events', 'events-panel'),
+      tags: tab('tags', 'tags-panel', icon('tag'), ' Tags'),
+      event: tab('event', 'event-panel', icon('open-preview'), ' Event'),
+    };
+    this.el = h('div', { class: 'tabs', role: 'tablist', attrs: { 'aria-label': 'Events, tags and one event' } }, ...ORDER.map((t) => this.buttons[t]));
     this.el.addEventListener('keydown', (e) => {
-      if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
-        e.preventDefault();
-        const next: Tab = this.current === 'events' ? 'tags' : 'events';
-        select(next);
-        (next === 'events' ? this.events : this.tags).focus();
-      }
+      const i = ORDER.indexOf(this.current);
+      let next: Tab | undefined;
+      if (e.key === 'ArrowRight') next = ORDER[(i + 1) % ORDER.length];
+      else if (e.key === 'ArrowLeft') next = ORDER[(i + ORDER.length - 1) % ORDER.length];
+      else if (e.key === 'Home') next = ORDER[0];
+      else if (e.key === 'End') next = ORDER[ORDER.length - 1];
+      if (!next) return;
+      e.preventDefault();
+      select(next);
+      this.buttons[next].focus();
     });
   }
 
   render(prev: ViewState | undefined, s: ViewState): void {
     this.current = s.tab;
-    this.events.setAttribute('aria-selected', String(s.tab === 'events'));
-    this.tags.setAttribute('aria-selected', String(s.tab === 'tags'));
-    this.events.tabIndex = s.tab === 'events' ? 0 : -1;
-    this.tags.tabIndex = s.tab === 'tags' ? 0 : -1;
-    if (!prev || prev.events.length !== s.events.length) replace(this.events, icon('list-unordered'), ' Events ', badge(compactCount(s.events.length)));
+    for (const t of ORDER) {
+      this.buttons[t].setAttribute('aria-selected', String(s.tab === t));
+      this.buttons[t].tabIndex = s.tab === t ? 0 : -1;
+    }
+    if (!prev || prev.events.length !== s.events.length) replace(this.buttons.events, icon('list-unordered'), ' Events ', badge(compactCount(s.events.length)));
   }
 }
