@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { benchApi, type Figure } from './api';
 import { benchEditor } from './editor';
+import { benchEventViewFigures } from './eventView';
 import { benchIssues } from './issues';
 import { benchWebviewFigures } from './webview';
 
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
     ['issues', benchIssues],
     ['editor', benchEditor],
     ['webview', benchWebviewFigures],
+    ['eventView', benchEventViewFigures],
   ];
   const only = process.argv.slice(2);
   for (const [name, run] of sections) {
