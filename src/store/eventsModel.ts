@@ -49,7 +49,10 @@ import {
   type ResponseMessage,
   type TagData,
 } from '../contracts/eventsProtocol';
+import type { EventRef } from '../contracts/eventDetail';
+import { parseEventDetail } from '../eventDetail/parse';
 import { Disposable, toDisposable } from '../util/disposable';
+import { EventDetailCache, type DetailParser } from './eventDetails';
 import { abortError, isAbortError, linkSignals } from '../util/signal';
 
 const CLOSED = 'The events panel was closed.';
@@ -72,6 +75,8 @@ export interface EventsModelOptions {
   convert: PageConverter;
   /** The panel passes toTagData. */
   tagData: TagConverter;
+  /** Raw event -> the masked detail the Event tab shows (default: src/eventDetail's parseEventDetail). */
+  parseDetail?: DetailParser;
   /** The cache stops growing past this many characters of JSON (default: no bound). */
   maxCacheChars?: number;
   /** The state to start from (a restored panel's); default: this issue with the default filters. */
@@ -96,6 +101,9 @@ export class EventsModel extends Disposable {
   /** Events requests on their way (first and next pages); a new first page aborts them all. */
   private readonly eventRequests = new Set<AbortController>();
   private readonly tagRequests = new Set<AbortController>();
+  /** Whole events (the Event tab), cached per event id; their requests stop with the panel. */
+  readonly eventDetails: EventDetailCache;
+  private readonly detailRequests = new AbortController();
   /** Next pages on their way, by filters key and cursor. */
   private readonly nextPages = new Map<string, Promise<EventsAnswer>>();
   /** Bumped by reset(): answers to earlier requests are not cached. */
@@ -111,7 +119,22 @@ export class EventsModel extends Disposable {
     this.maxCacheChars = options.maxCacheChars ?? Infinity;
     const s = options.state;
     this.stateValue = s && this.isOwn(s) ? s : { v: PROTOCOL_VERSION, org: issue.org, issueId: issue.issueId, issue: { id: issue.issueId }, filters: DEFAULT_FILTERS, tab: 'events' };
+    this.eventDetails = new EventDetailCache(
+      issue.issueId,
+      async (ref, environments, signal) => {
+        const client = await this.client();
+        const linked = linkSignals(this.detailRequests.signal, signal);
+        try {
+          linked.signal.throwIfAborted();
+          return await client.getIssueEvent(issue.org, issue.issueId, ref, { environment: environments }, linked.signal);
+        } finally {
+          linked.dispose();
+        }
+      },
+      options.parseDetail ?? parseEventDetail,
+    );
     this._register(toDisposable(() => this.abortAll()));
+    this._register(toDisposable(() => this.detailRequests.abort()));
   }
 
   // ------------------------------------------------------------------------------------- state
@@ -141,6 +164,8 @@ export class EventsModel extends Disposable {
 
   /** Header fields the host learnt (the issue store's issue, a command's seed) over what the state holds. */
   setHeader(header: IssueHeader): IssueHeader {
+    // New events: `latest` (and what the server recommends) may name another event now.
+    if (header.lastSeen !== undefined && header.lastSeen !== this.stateValue.issue.lastSeen) this.eventDetails.forgetAliases();
     this.stateValue = { ...this.stateValue, issue: { ...this.stateValue.issue, ...header, id: this.issue.issueId } };
     return this.stateValue.issue;
   }
@@ -159,8 +184,16 @@ export class EventsModel extends Disposable {
   /** The one response to a page request: its result, or its failure as the page shows it. */
   async answer(msg: RequestMessage, signal?: AbortSignal): Promise<ResponseMessage> {
     try {
-      if (msg.method === 'events') return { type: 'response', id: msg.id, method: 'events', ok: true, result: await this.events(msg.params, signal) };
-      return { type: 'response', id: msg.id, method: 'tag', ok: true, result: await this.tag(msg.params, signal) };
+      switch (msg.method) {
+        case 'events':
+          return { type: 'response', id: msg.id, method: 'events', ok: true, result: await this.events(msg.params, signal) };
+        case 'tag':
+          return { type: 'response', id: msg.id, method: 'tag', ok: true, result: await this.tag(msg.params, signal) };
+        case 'event':
+          return { type: 'response', id: msg.id, method: 'event', ok: true, result: await this.event(msg.params.ref, signal) };
+        case 'reveal':
+          return { type: 'response', id: msg.id, method: 'reveal', ok: true, result: { value: this.reveal(msg.params.eventId, msg.params.secret) } };
+      }
     } catch (e) {
       return { type: 'response', id: msg.id, method: msg.method, ok: false, error: toErrorView(e) };
     }
@@ -216,6 +249,20 @@ export class EventsModel extends Disposable {
     }
   }
 
+  /** Answers the page's `event` request: one whole event, masked, with the panel's environments for an alias. */
+  async event(ref: EventRef, signal?: AbortSignal): Promise<{ detailJson: string }> {
+    if (this.isDisposed) throw abortError(CLOSED);
+    const opened = await this.eventDetails.get(ref, this.stateValue.filters.environments, signal);
+    return { detailJson: opened.detailJson };
+  }
+
+  /** The text behind one masked value of an event the page was sent (the user pressed Reveal). Never logged. */
+  reveal(eventId: string, secret: number): string {
+    const value = this.eventDetails.secret(eventId, secret);
+    if (value === undefined) throw new RangeError('That event is no longer loaded here: open it again, then reveal the value.');
+    return value;
+  }
+
   /** The page that asked for tags is gone (hidden): their answers would go nowhere. */
   abortTags(): void {
     for (const ac of this.tagRequests) ac.abort();
@@ -226,6 +273,7 @@ export class EventsModel extends Disposable {
   reset(): void {
     this.generation++;
     this.cacheValue = undefined;
+    this.eventDetails.clear();
     this.abortAll();
   }
 
