@@ -2,6 +2,7 @@
 import type { Issue, SentryEvent, TagDetails, Frame } from '../api/schemas';
 import { exceptionsOf, framesNewestFirst } from '../api/schemas';
 import { boundedStringify, pruneDepth } from '../util/boundedJson';
+import { Cutter as BaseCutter, contextAround } from '../util/cutter';
 import { MAX_NAME, TAG_PAGE_VALUES, type EventData, type ExceptionData, type FrameData, type IssueHeader, type TagData } from '../contracts/eventsProtocol';
 
 /**
@@ -26,21 +27,8 @@ const MAX_FREE_CHARS = 16 * 1024;
 /** The key a free-form object too large to send is shown under, with its cut JSON text. */
 export const CUT_KEY = '(too large, cut)';
 
-/** Records whether anything of the event was cut. */
-class Cutter {
-  cut = false;
-  text(v: string, max: number): string {
-    if (v.length <= max) return v;
-    this.cut = true;
-    return v.slice(0, max);
-  }
-  opt(v: string | null | undefined, max: number): string | undefined {
-    return typeof v === 'string' ? this.text(v, max) : undefined;
-  }
-  list<T>(v: readonly T[], max: number): T[] {
-    if (v.length > max) this.cut = true;
-    return v.slice(0, max);
-  }
+/** Records whether anything of the event was cut; free-form values are cut by their own bounds. */
+class Cutter extends BaseCutter {
   /** A free-form value, nested at most MAX_FREE_DEPTH deep and at most MAX_FREE_CHARS as JSON. */
   free<T>(v: T): T | Record<string, string> {
     const pruned = pruneDepth(v, MAX_FREE_DEPTH);
@@ -71,20 +59,14 @@ function fewerEntries(e: SentryEvent, c: Cutter): SentryEvent {
       const frames = x.stacktrace.frames as unknown[];
       // Frames come oldest first: the newest (crash) frames are the last ones.
       if (frames.length > MAX_FRAMES) c.cut = true;
-      const kept = frames.slice(-MAX_FRAMES).map((f) => (isRecord(f) && Array.isArray(f.context) && f.context.length > MAX_CONTEXT_LINES ? { ...f, context: contextAround(f) } : f));
+      const kept = frames
+        .slice(-MAX_FRAMES)
+        .map((f) => (isRecord(f) && Array.isArray(f.context) && f.context.length > MAX_CONTEXT_LINES ? { ...f, context: contextAround(f.context, f.lineNo, MAX_CONTEXT_LINES) } : f));
       return { ...x, stacktrace: { ...x.stacktrace, frames: kept } };
     });
     return { ...entry, data: { ...entry.data, values } };
   });
   return { ...e, entries };
-}
-
-/** At most MAX_CONTEXT_LINES context lines, centred on the frame's own line when it is among them. */
-function contextAround(f: Record<string, unknown>): unknown[] {
-  const context = f.context as unknown[];
-  const at = context.findIndex((l) => Array.isArray(l) && l[0] === f.lineNo);
-  const start = at < 0 ? 0 : Math.max(0, Math.min(at - Math.floor(MAX_CONTEXT_LINES / 2), context.length - MAX_CONTEXT_LINES));
-  return context.slice(start, start + MAX_CONTEXT_LINES);
 }
 
 function toFrame(f: Frame, c: Cutter): FrameData {
@@ -98,7 +80,7 @@ function toFrame(f: Frame, c: Cutter): FrameData {
   if (typeof f.inApp === 'boolean') out.inApp = f.inApp;
   if (f.context?.length) {
     if (f.context.length > MAX_CONTEXT_LINES) c.cut = true;
-    out.context = (contextAround(f) as NonNullable<Frame['context']>).map(([n, code]) => [n, c.text(code ?? '', MAX_CONTEXT_TEXT)]);
+    out.context = contextAround(f.context, f.lineNo, MAX_CONTEXT_LINES).map(([n, code]) => [n, c.text(code ?? '', MAX_CONTEXT_TEXT)]);
   }
   return out;
 }
