@@ -7,7 +7,7 @@
 export const MAX_PLAIN_TEXT = 500;
 
 // C0/C1 controls and the bidi overrides that can make text read differently from what it is.
-const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+export const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * Server text for notifications (show*Message, their `detail`), status-bar text and tree labels.

@@ -1,0 +1,230 @@
+/**
+ * One event as Markdown to paste into a ticket or a chat (issue 13's "Copy as Markdown"): the issue,
+ * the event's exception chain with its in-app frames and their file:line, the last breadcrumbs, the
+ * request line and the contexts. The detail is already masked (src/eventDetail/parse.ts); masked
+ * values appear as their shown form.
+ *
+ * Everything from the server is hostile here too: text is escaped so that it renders as itself and
+ * nothing else (no link, image, HTML, heading, list or table can form; no autolink either, because
+ * `://`, `@` and the dots of a domain are escaped), URLs and values go into code spans or fences longer than any
+ * backtick run inside them, single-line values stay on one line, and the whole is bounded. Only the
+ * caller's vetted `opts.link` becomes a link. No `vscode` import.
+ */
+import { shownText, type Breadcrumb, type DetailException, type DetailFrame, type DetailPair, type EventDetail } from '../contracts/eventDetail';
+import type { IssueHeader } from '../contracts/eventsProtocol';
+import { CONTROLS } from '../util/untrusted';
+
+/** The whole text: a ticket or a chat message, not a dump (the raw JSON is a copy of its own). */
+export const MAX_MARKDOWN = 100_000;
+/** One piece of inline text (a title, a message, a URL). */
+const MAX_INLINE = 2000;
+/** One value of a table (a context's field, a breadcrumb's data). */
+const MAX_VALUE = 300;
+export const DEFAULT_CRUMBS = 20;
+/** In-app frames listed per exception. */
+const MAX_FRAMES = 50;
+/** Frames listed when none is marked in-app. */
+const TOP_FRAMES = 10;
+const MAX_PAIRS = 20;
+const MAX_CRUMB_DATA = 6;
+
+export interface MarkdownOptions {
+  /** The issue's web page, vetted by the caller (the only link the text may hold). */
+  link?: string;
+  /** How many of the last breadcrumbs to list (default 20). */
+  crumbs?: number;
+  /** A frame's workspace-relative `file:line` when it maps to a workspace file. */
+  mapPath?: (frame: DetailFrame) => string | undefined;
+}
+
+/** One line of text: controls dropped, line breaks as spaces, at most `max` characters. */
+function oneLine(text: unknown, max: number): string {
+  const s = (typeof text === 'string' ? text : text === undefined || text === null ? '' : String(text)).replace(/(?:\r?\n|[\r\u2028\u2029])+/g, ' ').replace(CONTROLS, ' ');
+  return s.length > max ? `${s.slice(0, Math.max(0, max - 1))}…` : s;
+}
+
+/**
+ * Text that renders as itself in Markdown, on one line: every character that could start markup is
+ * backslash-escaped (CommonMark renders `\x` as `x` for any ASCII punctuation), as are the `:` of
+ * `://`, `@` and a `.` between a name and a letter (GFM turns `www.x`, `https://x` and emails into
+ * links, linkify even `evil.com`), and a leading `-`, `+`, `=` or `1.` (list items, setext headings).
+ * White space around the text is dropped (four leading spaces would start a code block).
+ */
+export function escapeMarkdown(text: string, max = MAX_INLINE): string {
+  return oneLine(text, max)
+    .trim()
+    .replace(/[\\`*_[\]()<>#|!~&$@{}]/g, '\\$&')
+    .replace(/:(?=\/\/)/g, '\\:')
+    .replace(/(?<=[\p{L}\p{N}-])\.(?=\p{L})/gu, '\\.')
+    .replace(/^([-+=])/, '\\$1')
+    .replace(/^(\d+)([.)])/, '$1\\$2');
+}
+
+function longestBacktickRun(s: string): number {
+  let longest = 0;
+  for (const run of s.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  return longest;
+}
+
+/**
+ * Text as an inline code span, on one line and exact: the span's backtick fence is longer than any
+ * run inside, and a space pads content that starts or ends with a backtick or a space (CommonMark
+ * strips one from each side).
+ */
+export function codeSpan(text: string, max = MAX_INLINE): string {
+  const s = oneLine(text, max);
+  if (!s) return '` `';
+  const fence = '`'.repeat(longestBacktickRun(s) + 1);
+  const pad = /^[` ]|[` ]$/.test(s) ? ' ' : '';
+  return `${fence}${pad}${s}${pad}${fence}`;
+}
+
+/** Lines as a fenced code block whose fence is longer than any backtick run inside. */
+function codeBlock(lines: string[]): string[] {
+  const body = lines.map((l) => oneLine(l, MAX_INLINE));
+  const fence = '`'.repeat(Math.max(3, ...body.map(longestBacktickRun).map((n) => n + 1)));
+  return [fence, ...body, fence];
+}
+
+/** A vetted http(s) link as a Markdown destination: `<…>` with the characters it cannot hold encoded. */
+function linkTarget(link: string): string | undefined {
+  if (!/^https?:\/\/[^\s]+$/i.test(link) || link.length > MAX_INLINE) return undefined;
+  return `<${link.replace(/[<>\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}>`;
+}
+
+/** Where a frame is: `file:line:col`, with the file as the server named it. */
+function frameWhere(f: DetailFrame): string {
+  const file = f.filename ?? f.absPath ?? f.module ?? f.package ?? '?';
+  return `${file}${f.lineNo !== undefined ? `:${f.lineNo}` : ''}${f.lineNo !== undefined && f.colNo !== undefined ? `:${f.colNo}` : ''}`;
+}
+
+const pairText = (p: DetailPair) => `${p.key}: ${oneLine(shownText(p.value), MAX_VALUE)}`;
+
+/** The lines of one exception of the chain. */
+function exceptionLines(x: DetailException, index: number, opts: MarkdownOptions): string[] {
+  const head = `**${escapeMarkdown((x.type ?? '').trim() || 'Error')}**${x.value ? `: ${escapeMarkdown(x.value)}` : ''}`;
+  const m = x.mechanism;
+  const mechanism =
+    m && (m.type || m.handled !== undefined) ? ` _(${[m.type && escapeMarkdown(m.type), m.handled === undefined ? '' : m.handled ? 'handled' : 'unhandled'].filter(Boolean).join(', ')})_` : '';
+  const lines = [`${index > 0 ? 'Caused by ' : ''}${head}${mechanism}`, ''];
+  const inApp = x.frames.filter((f) => f.inApp === true);
+  const frames = inApp.length ? inApp.slice(0, MAX_FRAMES) : x.frames.slice(0, TOP_FRAMES);
+  if (!inApp.length && frames.length) lines.push(`_No frame is marked in-app; the top ${frames.length}:_`, '');
+  for (const f of frames) {
+    const mapped = opts.mapPath?.(f);
+    lines.push(`- ${codeSpan(f.function ?? '?', MAX_VALUE)} at ${codeSpan(frameWhere(f))}${mapped ? ` → ${codeSpan(mapped)}` : ''}`);
+  }
+  if (inApp.length > MAX_FRAMES) lines.push(`- … ${inApp.length - MAX_FRAMES} more in-app frames`);
+  // The code around the line of the crash (the first in-app frame of the last raised exception).
+  const crash = index === 0 ? frames[0] : undefined;
+  if (crash?.context?.length) {
+    const width = String(Math.max(...crash.context.map(([n]) => n))).length;
+    lines.push('', ...codeBlock(crash.context.map(([n, code]) => `${String(n).padStart(width)}${n === crash.lineNo ? ' >' : '  '} ${code}`)));
+  }
+  return lines;
+}
+
+/** `HH:MM:SS.mmm` of an ISO time, else the text as it came. */
+function crumbTime(t: string | undefined): string {
+  if (!t) return '';
+  const m = /^\d{4}-\d\d-\d\dT(\d\d:\d\d:\d\d(?:\.\d{1,3})?)/.exec(t);
+  return m ? m[1] : t;
+}
+
+function crumbLine(b: Breadcrumb): string {
+  const parts = [b.timestamp ? codeSpan(crumbTime(b.timestamp), 64) : '', escapeMarkdown(b.category ?? b.type, 200), `(${escapeMarkdown(b.level, 64)})`].filter(Boolean);
+  let line = `- ${parts.join(' ')}`;
+  if (b.message) line += `: ${escapeMarkdown(b.message, MAX_INLINE)}`;
+  const data = (b.data ?? []).slice(0, MAX_CRUMB_DATA);
+  if (data.length) line += ` · ${data.map((p) => codeSpan(pairText(p), MAX_VALUE)).join(' ')}`;
+  return line;
+}
+
+/** The request line: method, URL and (when the URL has none) the query, masked values as shown. */
+function requestLine(d: EventDetail): string | undefined {
+  const r = d.request;
+  if (!r || (!r.method && !r.url)) return undefined;
+  let url = r.url ?? '';
+  if (r.query.length && !url.includes('?')) url += `?${r.query.map((p) => `${p.key}=${shownText(p.value)}`).join('&')}`;
+  return codeSpan([r.method, url].filter(Boolean).join(' '));
+}
+
+/** Collects blocks until the whole would pass MAX_MARKDOWN; a block is never cut in half. */
+class Blocks {
+  private readonly lines: string[] = [];
+  private size = 0;
+  full = false;
+
+  add(block: string[]): void {
+    if (this.full || !block.length) return;
+    const n = block.reduce((sum, l) => sum + l.length + 1, 0);
+    if (this.size + n > MAX_MARKDOWN - 100) {
+      this.full = true;
+      return;
+    }
+    this.lines.push(...block);
+    this.size += n;
+  }
+
+  text(): string {
+    const out = this.full ? [...this.lines, '', `_(cut to stay within ${MAX_MARKDOWN.toLocaleString('en-US')} characters)_`] : this.lines;
+    return `${out.join('\n').trimEnd()}\n`;
+  }
+}
+
+/** The issue and its event as Markdown, masked and inert, ready to paste. */
+export function eventMarkdown(issue: IssueHeader, detail: EventDetail, opts: MarkdownOptions = {}): string {
+  const out = new Blocks();
+  const title = issue.title || detail.title || '(no title)';
+  out.add([`## ${issue.shortId ? `${escapeMarkdown(issue.shortId, 100)}: ` : ''}${escapeMarkdown(title)}`, '']);
+
+  const fact = (name: string, value: string | number | undefined | null, code = false) =>
+    value === undefined || value === null || value === '' ? '' : `**${name}:** ${code ? codeSpan(String(value), 200) : escapeMarkdown(String(value), 200)}`;
+  const facts = [
+    fact('Level', issue.level),
+    fact('Status', issue.status),
+    fact('Events', issue.count),
+    fact('Users', issue.userCount),
+    fact('First seen', issue.firstSeen),
+    fact('Last seen', issue.lastSeen),
+    fact('Project', issue.project),
+  ].filter(Boolean);
+  const event = [fact('Event', detail.eventID, true), fact('Date', detail.dateCreated), fact('Release', detail.release, true), fact('Environment', detail.environment, true)].filter(Boolean);
+  const target = opts.link ? linkTarget(opts.link) : undefined;
+  const header = [facts.join(' · '), event.join(' · ')].filter(Boolean);
+  out.add([...header.map((l, i) => (i < header.length - 1 ? `${l}  ` : l)), ...(target ? ['', `[Open in Sentry](${target})`] : []), '']);
+
+  if (detail.exceptions.length) {
+    out.add([detail.exceptions.length > 1 ? '### Exceptions (the last raised first)' : '### Exception', '']);
+    detail.exceptions.forEach((x, i) => out.add([...exceptionLines(x, i, opts), '']));
+  } else {
+    const message = detail.messageEntry?.formatted || detail.message;
+    if (message) out.add(['### Message', '', escapeMarkdown(message), '']);
+  }
+
+  const n = Math.max(0, Math.floor(opts.crumbs ?? DEFAULT_CRUMBS));
+  const crumbs = n ? detail.breadcrumbs.slice(-n) : [];
+  if (crumbs.length) {
+    const total = detail.breadcrumbs.length + (detail.breadcrumbsOmitted ?? 0);
+    out.add([`### Breadcrumbs (${crumbs.length < total ? `the last ${crumbs.length} of ${total}` : crumbs.length})`, '']);
+    for (const b of crumbs) out.add([crumbLine(b)]);
+    out.add(['']);
+  }
+
+  const request = requestLine(detail);
+  if (request) out.add(['### Request', '', request, '']);
+
+  const contexts = detail.contexts.filter((c) => c.pairs.length);
+  if (contexts.length) {
+    out.add(['### Contexts', '']);
+    for (const c of contexts)
+      out.add([
+        `- **${escapeMarkdown(c.key, 200)}**: ${c.pairs
+          .slice(0, MAX_PAIRS)
+          .map((p) => `${escapeMarkdown(p.key, 200)} ${codeSpan(shownText(p.value), MAX_VALUE)}`)
+          .join(' · ')}`,
+      ]);
+    out.add(['']);
+  }
+  return out.text();
+}
