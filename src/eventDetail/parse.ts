@@ -206,13 +206,13 @@ class Parser {
    * One table value: a value whose name is secret becomes a MaskedValue (its text revealable, an auth
    * scheme kept in the shown form); other strings are masked in place, other values shown as JSON.
    */
-  value(key: string, v: unknown, max = MAX_VALUE): DetailValue {
+  value(key: string, v: unknown): DetailValue {
     if (isSecretName(key) && v !== null && v !== undefined && v !== '') {
       return typeof v === 'string' ? this.secret(v, maskScheme(v)) : this.secret(boundedStringify(v, MAX_SECRET, MAX_DEPTH), MASK);
     }
-    if (typeof v === 'string') return this.mask(maskBounded(v, max));
+    if (typeof v === 'string') return this.mask(maskBounded(v, MAX_VALUE));
     if (v === undefined) return '';
-    return this.json(v, max);
+    return this.json(v, MAX_VALUE);
   }
 
   /** Rows from an object or from `[key, value]` pairs (how Sentry sends headers, query, env). */
@@ -403,9 +403,7 @@ class Parser {
     for (const k of known) if (v[k] !== null && v[k] !== undefined) out.push({ key: k, value: this.value(k, v[k]) });
     if (isRecord(v.geo)) out.push(...this.pairs(v.geo, { prefix: 'geo.' }));
     if (isRecord(v.data)) out.push(...this.pairs(v.data, { prefix: 'data.' }));
-    const rest: Rec = {};
-    for (const [k, x] of fields(v, MAX_PAIRS, this.c)) if (!known.includes(k) && k !== 'geo' && k !== 'data' && x !== null && x !== undefined) rest[k] = x;
-    out.push(...this.pairs(rest));
+    out.push(...this.pairs(fields(v, MAX_PAIRS, this.c).filter(([k, x]) => !known.includes(k) && k !== 'geo' && k !== 'data' && x !== null && x !== undefined)));
     return out.length ? out : undefined;
   }
 
