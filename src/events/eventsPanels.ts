@@ -8,8 +8,9 @@ import { refKey, type IssueRef } from '../contracts/issueRef';
 import { Disposable } from '../util/disposable';
 import { UiHolder } from '../util/ui';
 import { EventsPanel, webviewOptions, type EventsPanelDeps } from './panel';
+import { RawEventDocuments } from './rawEventDocuments';
 
-export type PanelsDeps = Omit<EventsPanelDeps, 'extensionUri' | 'ui'>;
+export type PanelsDeps = Omit<EventsPanelDeps, 'extensionUri' | 'ui' | 'rawDocuments'>;
 
 /** The issue a panel shows: an IssueRef, or its org and id alone (the panel needs no project). */
 export type PanelTarget = Pick<IssueRef, 'org' | 'issueId'> & Partial<Pick<IssueRef, 'project'>>;
@@ -22,7 +23,8 @@ export class EventsPanels extends Disposable {
 
   constructor(context: Pick<vscode.ExtensionContext, 'extensionUri'>, deps: PanelsDeps) {
     super();
-    this.deps = { ...deps, extensionUri: context.extensionUri, ui: () => this.ui.ui };
+    const rawDocuments = this._register(new RawEventDocuments());
+    this.deps = { ...deps, extensionUri: context.extensionUri, ui: () => this.ui.ui, rawDocuments };
   }
 
   get(org: string, issueId: string): EventsPanel | undefined {

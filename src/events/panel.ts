@@ -25,12 +25,16 @@ import {
 } from '../contracts/eventsProtocol';
 import type { IssueStore } from '../store/issueStore';
 import { EventsModel } from '../store/eventsModel';
+import type { OpenedEvent } from '../store/eventDetails';
 import { Disposable } from '../util/disposable';
 import type { AuthUi } from '../util/ui';
 import { labelText, safeWebUrl } from '../util/untrusted';
 import { issueHeader, toTagData } from './eventData';
 import { MAX_RESTORE_CHARS, eventPage } from './eventPage';
 import { makeNonce, panelHtml } from './html';
+import type { RawEventDocuments } from './rawEventDocuments';
+import { eventMarkdown } from '../eventDetail/markdown';
+import { maskedEventJson } from '../eventDetail/rawJson';
 
 export interface EventsPanelDeps {
   getClient: () => Promise<SentryClient | undefined>;
@@ -50,6 +54,8 @@ export interface EventsPanelDeps {
   /** Notifications and opening links (the registry's UiHolder, replaceable by the suites). */
   ui: () => AuthUi;
   extensionUri: vscode.Uri;
+  /** The read-only tabs of "Open raw JSON". */
+  rawDocuments: Pick<RawEventDocuments, 'show'>;
 }
 
 /** The command each triage button of the page runs: a fixed list, so the page can run nothing else. */
@@ -251,7 +257,44 @@ export class EventsPanel extends Disposable {
         return this.action(msg.action);
       case 'triage':
         return this.triage(msg.command);
+      case 'copyEvent':
+        return this.copyEvent(msg.eventId, msg.format);
+      case 'openRawEvent':
+        return this.openRawEvent(msg.eventId);
     }
+  }
+
+  /** Copy as Markdown / Copy JSON of an event the page was sent: masked, built here from what the model holds. */
+  private async copyEvent(eventId: string, format: 'markdown' | 'json'): Promise<void> {
+    const opened = this.openedEvent(eventId);
+    if (!opened) return;
+    let text: string;
+    if (format === 'json') text = maskedEventJson(opened.raw).json;
+    else {
+      const client = await this.deps.getClient().catch(() => undefined);
+      const link = safeWebUrl(this.model.state.issue.permalink, this.deps.baseUrl?.() ?? client?.baseUrl)?.href;
+      text = eventMarkdown(this.model.state.issue, opened.detail, { link });
+    }
+    await this.deps.ui().writeClipboard(text);
+    const what = format === 'json' ? 'event JSON' : 'the event as Markdown';
+    vscode.window.setStatusBarMessage(`$(copy) Copied ${what}${opened.detail.maskedCount ? ` (${opened.detail.maskedCount} secret values masked)` : ''}`, 4000);
+  }
+
+  private async openRawEvent(eventId: string): Promise<void> {
+    const opened = this.openedEvent(eventId);
+    if (!opened) return;
+    const { json, cut } = maskedEventJson(opened.raw);
+    const shortId = this.model.state.issue.shortId;
+    // The tab's name is made of checked parts only: a short ID is letters, digits and dashes.
+    const name = `${shortId && /^[A-Za-z0-9-]{1,100}$/.test(shortId) ? shortId : `issue-${this.model.issue.issueId}`}-${eventId.toLowerCase()}`;
+    await this.deps.rawDocuments.show(name, json);
+    if (cut) vscode.window.setStatusBarMessage('The event was too large to show whole; its JSON was cut', 5000);
+  }
+
+  private openedEvent(eventId: string): OpenedEvent | undefined {
+    const opened = this.model.eventDetails.opened(eventId);
+    if (!opened) void this.deps.ui().showWarningMessage('That event is no longer loaded in this panel. Open it again in the Event tab, then try again.', {});
+    return opened;
   }
 
   /** A triage button: the command runs on this panel's issue (the page names no issue); it asks and reports on its own. */
