@@ -29,7 +29,7 @@ async function crumbRows(f: Frame): Promise<string[][]> {
 }
 
 check(
-  'event tab: a chained exception, a variable table and breadcrumbs filtered by category, level and search (dark theme)',
+  'event tab: a chained exception, a variable table, breadcrumbs filtered by category, level and search, and Previous / Latest choosing the event (dark theme)',
   async ({ page, vscode }) => {
     await signIn(page, vscode);
     await hidePanel(page, vscode);
@@ -83,6 +83,15 @@ check(
     assert.ok(found.length > 0 && found.length < all.length, `the search "${word}" narrows the rows (${found.length} of ${all.length})`);
     await shot(vscode, 'event-tab-breadcrumbs-dark');
     for (let i = 0; i < word.length; i++) await page.keyboard.press('Backspace');
+
+    // Another event, chosen with Previous: its own id and breadcrumbs show; Latest brings the first back.
+    const idOf = async () => (await f.locator('.ev-summary code').first().textContent())?.trim();
+    const latestId = await idOf();
+    await f.locator('#event-previous').click();
+    await vscode.waitFor('the previous event', async () => (await idOf()) !== latestId && (await count(f, '.ev-breadcrumbs tbody tr')) > 0);
+    assert.equal(await f.locator('.seg-button[data-ref="latest"]').getAttribute('aria-pressed'), 'false', 'no alias is pressed for a chosen event');
+    await f.locator('.seg-button[data-ref="latest"]').click();
+    await vscode.waitFor('the latest event again', async () => (await idOf()) === latestId);
   },
   { timeoutMs: 180_000 },
 );
