@@ -122,8 +122,14 @@ export function reduce(s: ViewState, a: Action): ViewState {
       const event = normalRef(a.state.event ?? 'latest');
       return { ...base, ready: true, org: a.state.org, issueId: a.state.issueId, issue: a.state.issue, filters: a.state.filters, tab: a.state.tab, event };
     }
-    case 'issue':
-      return a.issue.id === s.issueId ? { ...s, issue: { ...s.issue, ...defined(a.issue) } } : s;
+    case 'issue': {
+      if (a.issue.id !== s.issueId) return s;
+      const issue = { ...s.issue, ...defined(a.issue) };
+      // New events: the latest (and what the server recommends) may be another event now; ask again, showing the old one meanwhile.
+      const moved = a.issue.lastSeen !== undefined && s.issue.lastSeen !== undefined && a.issue.lastSeen !== s.issue.lastSeen;
+      const stale = moved && (s.event === 'latest' || s.event === 'recommended') && s.detail.ref === s.event && s.detail.status === 'ok';
+      return { ...s, issue, ...(stale ? { detail: { ...s.detail, status: 'idle' as const } } : {}) };
+    }
     case 'setFilters':
       // New filters: the loaded events no longer match; keep them visible until the new ones arrive.
       return { ...s, filters: a.filters, error: undefined };

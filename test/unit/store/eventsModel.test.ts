@@ -23,6 +23,27 @@ describe('EventsModel', () => {
   const newModel = (more: { convert?: PageConverter; maxCacheChars?: number; state?: PanelState } = {}) =>
     new EventsModel(BIG, { getClient: async () => clientFor(box.get()), convert: eventPage, tagData: toTagData, ...more });
 
+  it('the Event tab: one request per event; a new lastSeen in the header makes latest ask again; reset forgets every event', async () => {
+    const model = newModel();
+    const ONE = /^\/api\/0\/organizations\/acme\/issues\/4800000007\/events\/[^/]+\/$/;
+    model.setHeader({ id: BIG.issueId, lastSeen: '2026-11-01T00:00:00Z' });
+    const first = await model.event('latest');
+    await model.event('latest');
+    assert.equal(count(ONE), 1);
+    model.setHeader({ id: BIG.issueId, lastSeen: '2026-11-01T00:00:00Z' });
+    await model.event('latest');
+    assert.equal(count(ONE), 1, 'the same lastSeen asks nothing');
+    model.setHeader({ id: BIG.issueId, lastSeen: '2026-11-02T00:00:00Z' });
+    assert.equal((await model.event('latest')).detailJson, first.detailJson);
+    assert.equal(count(ONE), 2, 'new events: latest is asked again');
+    const eventId = (JSON.parse(first.detailJson) as { eventID: string }).eventID;
+    model.reset();
+    assert.throws(() => model.reveal(eventId, 0), /no longer loaded/);
+    await model.event(eventId);
+    assert.equal(count(ONE), 3, 'after a reset the event is asked again');
+    model.dispose();
+  });
+
   it('the first page: events newest first, a next cursor, and the cache holds them', async () => {
     const model = newModel();
     const answer = await model.events({ filters: DEFAULT_FILTERS });

@@ -43,6 +43,29 @@ describe('event view state: reducer', () => {
     assert.deepEqual(panelState(s), { ...panel(), tab: 'event', event: 'oldest' });
   });
 
+  it('new events for the issue (its lastSeen moves): a shown latest or recommended is asked again, keeping the old one dimmed; a chosen id is not', () => {
+    const shown = (event: string) => {
+      let s = reduce(initialState(), { type: 'init', state: panel({ tab: 'event', event, issue: { id: '7', lastSeen: '2026-11-01T00:00:00Z' } }) });
+      s = reduce(s, { type: 'eventRequested', ref: s.event });
+      return reduce(s, { type: 'eventLoaded', ref: s.event, detail: detail(5) });
+    };
+    for (const alias of ['latest', 'recommended']) {
+      let s = shown(alias);
+      assert.equal(needsEvent(s), false);
+      s = reduce(s, { type: 'issue', issue: { id: '7', lastSeen: '2026-11-01T00:00:00Z' } });
+      assert.equal(needsEvent(s), false, 'the same lastSeen asks nothing');
+      s = reduce(s, { type: 'issue', issue: { id: '7', lastSeen: '2026-11-02T00:00:00Z' } });
+      assert.equal(needsEvent(s), true, `${alias} is asked again`);
+      assert.equal(s.detail.data?.eventID, ID(5), 'the event shown stays until the answer');
+    }
+    let s = shown(ID(5));
+    s = reduce(s, { type: 'issue', issue: { id: '7', lastSeen: '2026-11-02T00:00:00Z' } });
+    assert.equal(needsEvent(s), false, 'an event chosen by id does not change');
+    s = shown('oldest');
+    s = reduce(s, { type: 'issue', issue: { id: '7', lastSeen: '2026-11-02T00:00:00Z' } });
+    assert.equal(needsEvent(s), false, 'the oldest does not change with new events');
+  });
+
   it('an answer for an event no longer chosen is dropped; loading keeps the event shown before', () => {
     let s = reduce(initialState(), { type: 'init', state: panel({ tab: 'event' }) });
     s = reduce(s, { type: 'eventRequested', ref: 'latest' });
