@@ -4,8 +4,8 @@ import type { IssueHeader } from '../../../src/contracts/eventsProtocol';
 import { codeSpan, escapeMarkdown, eventMarkdown, MAX_MARKDOWN } from '../../../src/eventDetail/markdown';
 import { parseEventDetail } from '../../../src/eventDetail/parse';
 
-// The renderer VS Code's Markdown uses, with HTML and linkify on (the most permissive settings): it
-// comes with @vscode/vsce, a dev dependency.
+// The renderer VS Code's Markdown uses, with HTML and linkify on (the most permissive settings): a
+// dev dependency of its own (it has no types here, hence the untyped import).
 type Renderer = { render(src: string): string };
 let md: Renderer;
 before(async () => {
