@@ -2,7 +2,8 @@
 // latest event: a chain of 3 exceptions, frames with variables, 13 breadcrumbs, a request whose
 // Authorization header, cookies and query carry the sandbox's secret): the chain and a variable
 // table show; breadcrumbs filter by category, level and search; the secret is in no page text and
-// no copied Markdown until Reveal, and gone again after; screenshots in the three themes.
+// no copied Markdown until Reveal, and gone again after; a frame opens its file; screenshots in
+// the three themes.
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 import { check } from './framework';
@@ -97,7 +98,7 @@ check(
 );
 
 check(
-  'event tab: the Authorization header is masked in the page and the copied Markdown; Reveal shows it and hides it again (light and high contrast themes)',
+  'event tab: the Authorization header is masked in the page and the copied Markdown; Reveal shows it and hides it again; the crash frame opens its file at its line (light and high contrast themes)',
   async ({ page, vscode }) => {
     await signIn(page, vscode);
     await hidePanel(page, vscode);
@@ -137,6 +138,15 @@ check(
     await f.evaluate("document.querySelector('#event-scroll').scrollTop = 0");
     await shot(vscode, 'event-tab-top-hc');
     await setTheme(page, vscode, 'Dark Modern');
+
+    // The crash frame (in app) opens its workspace file at its line.
+    const head = f.locator('article.ev-exception .ev-frame.in-app button.frame-head').first();
+    const where = (await head.locator('.frame-where').textContent()) ?? '';
+    const [, file, line] = /([^/\s:]+):(\d+)/.exec(where) ?? [];
+    assert.ok(file && line, `the frame names a file and line (${where})`);
+    await head.click();
+    await page.locator('.tabs-container .tab', { hasText: file }).first().waitFor({ state: 'visible' });
+    await vscode.waitForText(new RegExp(`Ln ${line},`), { within: page.locator('.part.statusbar') });
     await closeEditors(vscode);
   },
   { timeoutMs: 180_000 },
