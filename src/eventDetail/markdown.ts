@@ -35,6 +35,16 @@ export interface MarkdownOptions {
   crumbs?: number;
   /** A frame's workspace-relative `file:line` when it maps to a workspace file. */
   mapPath?: (frame: DetailFrame) => string | undefined;
+  /**
+   * Which frames to list. Absent: the in-app ones, else the top few when none is in-app. `true`:
+   * every frame (system ones marked), up to the bound. `false`: the in-app ones only, never the top
+   * few (issue 14's AI tools drop system frames first to fit a token budget).
+   */
+  systemFrames?: boolean;
+  /** `false` leaves the contexts out (default: listed). */
+  contexts?: boolean;
+  /** How many of the event's tags to list on one line (default 0: none). */
+  tags?: number;
 }
 
 /** One line of text: controls dropped, line breaks as spaces, at most `max` characters. */
@@ -80,14 +90,14 @@ export function codeSpan(text: string, max = MAX_INLINE): string {
 }
 
 /** Lines as a fenced code block whose fence is longer than any backtick run inside. */
-function codeBlock(lines: string[]): string[] {
-  const body = lines.map((l) => oneLine(l, MAX_INLINE));
+export function codeBlock(lines: string[], max = MAX_INLINE): string[] {
+  const body = lines.map((l) => oneLine(l, max));
   const fence = '`'.repeat(Math.max(3, ...body.map(longestBacktickRun).map((n) => n + 1)));
   return [fence, ...body, fence];
 }
 
 /** A vetted http(s) link as a Markdown destination: `<…>` with the characters it cannot hold encoded. */
-function linkTarget(link: string): string | undefined {
+export function linkTarget(link: string): string | undefined {
   if (!/^https?:\/\/[^\s]+$/i.test(link) || link.length > MAX_INLINE) return undefined;
   return `<${link.replace(/[<>\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}>`;
 }
@@ -108,15 +118,19 @@ function exceptionLines(x: DetailException, index: number, opts: MarkdownOptions
     m && (m.type || m.handled !== undefined) ? ` _(${[m.type && escapeMarkdown(m.type), m.handled === undefined ? '' : m.handled ? 'handled' : 'unhandled'].filter(Boolean).join(', ')})_` : '';
   const lines = [`${index > 0 ? 'Caused by ' : ''}${head}${mechanism}`, ''];
   const inApp = x.frames.filter((f) => f.inApp === true);
-  const frames = inApp.length ? inApp.slice(0, MAX_FRAMES) : x.frames.slice(0, TOP_FRAMES);
-  if (!inApp.length && frames.length) lines.push(`_No frame is marked in-app; the top ${frames.length}:_`, '');
+  const all = opts.systemFrames === true;
+  const listed = all ? x.frames : inApp;
+  const frames = listed.length || opts.systemFrames === false ? listed.slice(0, MAX_FRAMES) : x.frames.slice(0, TOP_FRAMES);
+  if (!inApp.length && frames.length && !all) lines.push(`_No frame is marked in-app; the top ${frames.length}:_`, '');
+  if (opts.systemFrames === false && x.frames.length > inApp.length) lines.push(`_${x.frames.length - inApp.length} system frames left out._`, '');
   for (const f of frames) {
     const mapped = opts.mapPath?.(f);
-    lines.push(`- ${codeSpan(f.function ?? '?', MAX_VALUE)} at ${codeSpan(frameWhere(f))}${mapped ? ` → ${codeSpan(mapped)}` : ''}`);
+    const system = all && f.inApp !== true ? ' _(system)_' : '';
+    lines.push(`- ${codeSpan(f.function ?? '?', MAX_VALUE)} at ${codeSpan(frameWhere(f))}${mapped ? ` → ${codeSpan(mapped)}` : ''}${system}`);
   }
-  if (inApp.length > MAX_FRAMES) lines.push(`- … ${inApp.length - MAX_FRAMES} more in-app frames`);
+  if (listed.length > MAX_FRAMES) lines.push(`- … ${listed.length - MAX_FRAMES} more ${all ? '' : 'in-app '}frames`);
   // The code around the line of the crash (the first in-app frame of the last raised exception).
-  const crash = index === 0 ? frames[0] : undefined;
+  const crash = index === 0 ? (all ? (inApp[0] ?? frames[0]) : frames[0]) : undefined;
   if (crash?.context?.length) {
     const width = String(Math.max(...crash.context.map(([n]) => n))).length;
     lines.push('', ...codeBlock(crash.context.map(([n, code]) => `${String(n).padStart(width)}${n === crash.lineNo ? ' >' : '  '} ${code}`)));
@@ -214,7 +228,7 @@ export function eventMarkdown(issue: IssueHeader, detail: EventDetail, opts: Mar
   const request = requestLine(detail);
   if (request) out.add(['### Request', '', request, '']);
 
-  const contexts = detail.contexts.filter((c) => c.pairs.length);
+  const contexts = opts.contexts === false ? [] : detail.contexts.filter((c) => c.pairs.length);
   if (contexts.length) {
     out.add(['### Contexts', '']);
     for (const c of contexts)
@@ -225,6 +239,12 @@ export function eventMarkdown(issue: IssueHeader, detail: EventDetail, opts: Mar
           .join(' · ')}`,
       ]);
     out.add(['']);
+  }
+
+  const tags = detail.tags.slice(0, Math.max(0, Math.floor(opts.tags ?? 0)));
+  if (tags.length) {
+    const more = detail.tags.length - tags.length;
+    out.add(['### Tags', '', `${tags.map((t) => codeSpan(`${t.key}: ${t.value}`, MAX_VALUE)).join(' · ')}${more ? ` · … ${more} more` : ''}`, '']);
   }
   return out.text();
 }

@@ -289,3 +289,50 @@ describe('eventDetail/markdown: eventMarkdown', () => {
     assert.ok(big.endsWith('_(cut to stay within 100,000 characters)_\n'));
   });
 });
+
+describe('eventDetail/markdown: eventMarkdown options for the AI tools', () => {
+  const detail = () => {
+    const raw = rawEvent();
+    raw.tags = [
+      { key: 'browser', value: 'Firefox 123' },
+      { key: 'url', value: '[x](javascript:alert(1))' },
+      { key: 'level', value: 'error' },
+    ];
+    return parseEventDetail(raw, '42').detail;
+  };
+
+  it('without the options the text is the same as before (no tags, default frames)', () => {
+    const d = detail();
+    const plain = eventMarkdown(ISSUE, d);
+    assert.equal(eventMarkdown(ISSUE, d, { tags: 0 }), plain);
+    assert.equal(eventMarkdown(ISSUE, d, { contexts: true }), plain);
+    assert.ok(!plain.includes('### Tags'));
+    assert.ok(!plain.includes('node_modules/'));
+    assert.ok(!plain.includes('_(system)_'));
+  });
+
+  it('systemFrames: true lists every frame, system ones marked', () => {
+    const out = eventMarkdown(ISSUE, detail(), { systemFrames: true });
+    assert.ok(out.includes('- `callCallback` at `node_modules/react-dom/index.js:4000:5` _(system)_'));
+    assert.ok(out.includes('- `computeTotal` at `src/cart/total.ts:41:5`\n'));
+    assert.ok(out.includes('- `invoke` at `node_modules/redux/lib/redux.js:99:5` _(system)_'));
+    // The crash's code is still that of the first in-app frame's (as without the option).
+    assert.equal(out.split('```').length, eventMarkdown(ISSUE, detail()).split('```').length);
+  });
+
+  it('systemFrames: false lists in-app frames only and says how many were left out', () => {
+    const out = eventMarkdown(ISSUE, detail(), { systemFrames: false });
+    assert.ok(out.includes('_2 system frames left out._'));
+    assert.ok(!out.includes('node_modules/'));
+    assert.ok(out.includes('`checkout` at `src/checkout.ts:7:5`'));
+  });
+
+  it('contexts: false leaves the contexts out; tags: n lists n tags on one line, inert', () => {
+    const d = detail();
+    assert.ok(eventMarkdown(ISSUE, d).includes('### Contexts'));
+    assert.ok(!eventMarkdown(ISSUE, d, { contexts: false }).includes('### Contexts'));
+    const out = eventMarkdown(ISSUE, d, { tags: 2 });
+    assert.ok(out.includes('### Tags\n\n`browser: Firefox 123` · `url: [x](javascript:alert(1))` · … 1 more\n'), out);
+    assert.deepEqual(md.render(out).match(/<a\b[^>]*>/g), null);
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * One issue and its event as text for a language model tool's result (issue 14), sized to a token
+ * budget. The text is src/eventDetail/markdown.ts's `eventMarkdown` (masked, escaped, inert; only the
+ * vetted link is a link) with every frame, the last breadcrumbs, the request line, the contexts and
+ * the tags. Tokens are estimated as ceil(characters / 4) (src/aiText/tokens.ts). When the text is
+ * over the budget, parts are left out in this order until it fits: system (non-in-app) frames, older
+ * breadcrumbs (down to the last 5), the remaining breadcrumbs, contexts, tags; if it still does not
+ * fit, the text is cut hard at a line. `truncated` names what was left out and one line of the text
+ * says so. No `vscode` import.
+ */
+import type { DetailFrame, EventDetail } from '../contracts/eventDetail';
+import type { IssueHeader } from '../contracts/eventsProtocol';
+import { codeSpan, DEFAULT_CRUMBS, eventMarkdown, type MarkdownOptions } from '../eventDetail/markdown';
+import { relativeTime } from '../format/time';
+import { CHARS_PER_TOKEN, DEFAULT_BUDGET_TOKENS, estimateTokens } from './tokens';
+
+export interface IssueDetailsOptions {
+  /** Estimated tokens the text may take (default 4000). */
+  budgetTokens?: number;
+  /** The issue's web page, vetted by the caller. */
+  link?: string;
+  /** A frame's workspace-relative `file:line` when it maps to a workspace file. */
+  mapPath?: (frame: DetailFrame) => string | undefined;
+  /** For relative times (a "last seen … ago" line). */
+  now?: number;
+}
+
+export interface IssueDetailsText {
+  text: string;
+  tokens: number;
+  /** What was left out to fit, in the order it was: 'system frames', 'older breadcrumbs', 'breadcrumbs', 'contexts', 'tags', 'text cut'. */
+  truncated: string[];
+}
+
+/** Tags listed at most. */
+const MAX_TAGS = 30;
+/** Breadcrumbs kept by the second step. */
+const FEW_CRUMBS = 5;
+/** The smallest budget honoured (a heading and the note). */
+const MIN_BUDGET = 50;
+
+/** The steps, each leaving out one more part. */
+const STEPS: { name: string; opts: Partial<MarkdownOptions> }[] = [
+  { name: 'system frames', opts: { systemFrames: false } },
+  { name: 'older breadcrumbs', opts: { crumbs: FEW_CRUMBS } },
+  { name: 'breadcrumbs', opts: { crumbs: 0 } },
+  { name: 'contexts', opts: { contexts: false } },
+  { name: 'tags', opts: { tags: 0 } },
+];
+
+/** An event with nothing in it: eventMarkdown then gives the issue alone. */
+function emptyDetail(issue: IssueHeader): EventDetail {
+  return { issueId: issue.id, id: '', eventID: '', title: '', exceptions: [], threads: [], breadcrumbs: [], contexts: [], tags: [], extra: [], otherEntries: [], maskedCount: 0 };
+}
+
+function note(truncated: string[], budget: number): string {
+  return `_Shortened to fit about ${budget.toLocaleString('en-US')} tokens; left out: ${truncated.join(', ')}._\n`;
+}
+
+/** Cuts the text at a line so that it and `tail` take at most `chars`; a code fence left open is closed. */
+function cutHard(text: string, tail: string, chars: number): string {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  let size = 0;
+  let fence: string | undefined;
+  for (const line of lines) {
+    const closing = fence ? `${fence}\n` : '';
+    const nextFence = /^`{3,}$/.test(line) ? (fence === line ? undefined : (fence ?? line)) : fence;
+    const closeAfter = nextFence ? nextFence.length + 1 : 0;
+    if (size + line.length + 1 + closeAfter + 1 + tail.length > chars) {
+      return `${[...out, ''].join('\n')}${closing}\n${tail}`;
+    }
+    out.push(line);
+    size += line.length + 1;
+    fence = nextFence;
+  }
+  return `${text}\n${tail}`;
+}
+
+/** The issue and (when there is one) its event as Markdown within `budgetTokens` estimated tokens. */
+export function issueDetailsText(issue: IssueHeader, detail: EventDetail | undefined, opts: IssueDetailsOptions = {}): IssueDetailsText {
+  const budget = Math.max(MIN_BUDGET, Math.floor(opts.budgetTokens ?? DEFAULT_BUDGET_TOKENS));
+  const extra: string[] = [];
+  if (issue.culprit) extra.push(`**Culprit:** ${codeSpan(issue.culprit, 300)}`);
+  if (opts.now !== undefined && issue.lastSeen) extra.push(`**Last seen:** ${relativeTime(issue.lastSeen, opts.now)}`);
+  const lead = extra.length ? `${extra.join(' · ')}\n\n` : '';
+  const render = (o: Partial<MarkdownOptions>) => {
+    const md = eventMarkdown(issue, detail ?? emptyDetail(issue), { link: opts.link, mapPath: opts.mapPath, systemFrames: true, crumbs: DEFAULT_CRUMBS, tags: MAX_TAGS, ...o });
+    return `${md}\n${lead}${detail ? '' : '_No event was available for this issue._\n'}`;
+  };
+
+  const truncated: string[] = [];
+  let o: Partial<MarkdownOptions> = {};
+  let text = render(o);
+  for (const step of STEPS) {
+    if (estimateTokens(text) <= budget) break;
+    const next = { ...o, ...step.opts };
+    const shorter = render(next);
+    o = next;
+    // A step that changes nothing (no system frame, no crumb…) is not reported.
+    if (shorter !== text) truncated.push(step.name);
+    text = shorter;
+  }
+  if (truncated.length && estimateTokens(text + note(truncated, budget)) <= budget) text += note(truncated, budget);
+  else if (truncated.length || estimateTokens(text) > budget) {
+    truncated.push('text cut');
+    text = cutHard(text, note(truncated, budget), budget * CHARS_PER_TOKEN);
+  }
+  return { text, tokens: estimateTokens(text), truncated };
+}
