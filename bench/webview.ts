@@ -9,11 +9,9 @@
  * Needs `node esbuild.mjs` first (it builds dist/webview.js and copies the codicons to dist/).
  */
 import * as fs from 'node:fs';
-import * as http from 'node:http';
 import * as path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { chromium } from 'playwright-core';
 import type { EventData } from '../src/contracts/eventsProtocol';
+import { launchBrowser, mb, median, round, servePage } from './pageHarness';
 
 const ROOT = path.resolve(__dirname, '..');
 const TARGET_MS = 300;
@@ -78,68 +76,13 @@ export function syntheticEvents(n: number, now = Date.now()): EventData[] {
   return out;
 }
 
-function serve(): Promise<{ url: string; close: () => Promise<void> }> {
-  const page = `<!DOCTYPE html><html><head><meta charset="utf-8">
-<link rel="stylesheet" href="/dist/codicon.css" id="vscode-codicon-stylesheet">
-<link rel="stylesheet" href="/media/webview.css">
-<link rel="stylesheet" href="/bench/theme-dark.css">
-<script>
-  window.__name = (f) => f; // tsx keeps function names with a helper the page does not have
-  window.__posted = [];
-  let saved;
-  window.acquireVsCodeApi = () => ({
-    postMessage: (m) => window.__posted.push(m),
-    getState: () => saved,
-    setState: (s) => { saved = s; },
-  });
-</script></head>
-<body class="vscode-dark"><div id="app"></div><script src="/dist/webview.js"></script></body></html>`;
-  const theme = `:root{--vscode-font-family:system-ui,sans-serif;--vscode-font-size:13px;--vscode-editor-font-family:monospace;--vscode-editor-font-size:12px;
---vscode-foreground:#ccc;--vscode-editor-background:#1f1f1f;--vscode-descriptionForeground:#9d9d9d;--vscode-panel-border:#2b2b2b;--vscode-badge-background:#616161;
---vscode-badge-foreground:#f8f8f8;--vscode-focusBorder:#0078d4;--vscode-textLink-foreground:#4daafc;--vscode-list-hoverBackground:#2a2d2e;--vscode-errorForeground:#f85149;
---vscode-progressBar-background:#0078d4;--vscode-editorWidget-background:#202020}`;
-  const types: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.ttf': 'font/ttf', '.map': 'application/json' };
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    if (url.pathname === '/') {
-      res.writeHead(200, { 'content-type': 'text/html' }).end(page);
-      return;
-    }
-    if (url.pathname === '/bench/theme-dark.css') {
-      res.writeHead(200, { 'content-type': 'text/css' }).end(theme);
-      return;
-    }
-    const rel = path.normalize(decodeURIComponent(url.pathname)).replace(/^[/\\]+/, '');
-    if (!/^(dist|media)[/\\]/.test(rel)) {
-      res.writeHead(404).end();
-      return;
-    }
-    const file = path.join(ROOT, rel);
-    fs.readFile(file, (err, data) => {
-      if (err) res.writeHead(404).end();
-      else res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' }).end(data);
-    });
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(() => r())) });
-    }),
-  );
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
 export async function benchWebview(opts: { events?: number; runs?: number; screenshot?: string } = {}): Promise<WebviewBenchResult> {
   const n = opts.events ?? 10_000;
   const runs = opts.runs ?? 3;
   const bundle = path.join(ROOT, 'dist', 'webview.js');
   if (!fs.existsSync(bundle)) throw new Error('dist/webview.js is missing: run `node esbuild.mjs` first');
-  const srv = await serve();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--enable-precise-memory-info'],
-  });
+  const srv = await servePage('dark');
+  const browser = await launchBrowser();
   try {
     const events = syntheticEvents(n);
     const paints: number[] = [];
@@ -287,9 +230,6 @@ export async function benchWebviewFigures(): Promise<{ name: string; value: numb
     { name: 'webview: scrolling, worst frame', value: r.scrollFrameMaxMs, unit: 'ms' },
   ];
 }
-
-const round = (x: number) => Math.round(x * 10) / 10;
-const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
 
 export function describeWebviewBench(r: WebviewBenchResult): string {
   return [
