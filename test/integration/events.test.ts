@@ -28,6 +28,7 @@ import { mergeTagValues } from '../../src/webview/model';
 import { activateExtension, getExtension } from './helpers';
 import { control, SANDBOX_URL, signInToSandbox, UiRecorder, waitFor, type RequestLogEntry } from './authHelpers';
 import { print } from './output';
+import { askPanel, nextRequestId, type PanelResponse } from './panelRequests';
 
 const BIG = '4800000007'; // WEB-FRONTEND-4, 2,400 events
 const XSS = '4800000004';
@@ -43,7 +44,6 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
   let store: IssueStore;
   const opened: { location: string; frame?: FrameRef }[] = [];
   let mapsToWorkspace = false;
-  let nextId = 10_000;
 
   const log = vscode.window.createOutputChannel('Sentry Explorer events tests', { log: true });
 
@@ -52,19 +52,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
   }
 
   /** Plays the page: sends one request to the host and waits for its answer. */
-  async function ask(panel: EventsPanel, method: 'events' | 'tag', params: unknown): Promise<Extract<HostMessage, { type: 'response' }>> {
-    const id = nextId++;
-    const answer = new Promise<Extract<HostMessage, { type: 'response' }>>((resolve) => {
-      const sub = panel.onDidPost((m) => {
-        if (m.type === 'response' && m.id === id) {
-          sub.dispose();
-          resolve(m);
-        }
-      });
-    });
-    await panel.handle({ type: 'request', id, method, params });
-    return answer;
-  }
+  const ask = (panel: EventsPanel, method: 'events' | 'tag', params: unknown): Promise<PanelResponse> => askPanel(panel, method, params);
 
   /**
    * The big issue's panel, once a page it opened has answered its own first page: a test run alone
@@ -276,7 +264,8 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
     );
     // Malformed requests from the page are dropped by the host: no request, no answer.
     await control('requests/clear', {});
-    for (const params of [{ key: 'browser', cursor: 42 }, { key: 'browser', cursor: 'x'.repeat(501) }, { key: '..' }]) await panel.handle({ type: 'request', id: nextId++, method: 'tag', params });
+    for (const params of [{ key: 'browser', cursor: 42 }, { key: 'browser', cursor: 'x'.repeat(501) }, { key: '..' }])
+      await panel.handle({ type: 'request', id: nextRequestId(), method: 'tag', params });
     assert.equal((await control<RequestLogEntry[]>('requests')).filter((r) => r.path.includes('/tags/')).length, 0);
   });
 
@@ -289,7 +278,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
     const posted: HostMessage[] = [];
     panel.onDidPost((m) => posted.push(m));
     const started = Date.now();
-    const id = nextId++;
+    const id = nextRequestId();
     const handled = panel.handle({ type: 'request', id, method: 'tag', params: { key: 'user', environments: [], cursor: '1:9:0' } });
     await waitFor('the request to reach the sandbox', async () => (await control<RequestLogEntry[]>('requests')).some((r) => r.path.endsWith('/tags/user/')));
     panel.dispose();

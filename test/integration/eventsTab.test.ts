@@ -10,7 +10,6 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { SentryClient } from '../../src/api/client';
 import { decodeDetail, isMasked, type EventDetail } from '../../src/contracts/eventDetail';
-import type { HostMessage } from '../../src/contracts/eventsProtocol';
 import { EventsPanels } from '../../src/events/eventsPanels';
 import type { EventsPanel } from '../../src/events/panel';
 import { RAW_EVENT_SCHEME } from '../../src/events/rawEventDocuments';
@@ -18,8 +17,8 @@ import { IssueStore } from '../../src/store/issueStore';
 import { activateExtension, getExtension } from './helpers';
 import { control, SANDBOX_URL, UiRecorder, waitFor, type RequestLogEntry } from './authHelpers';
 import { print } from './output';
+import { askPanel, nextRequestId } from './panelRequests';
 
-type Response = Extract<HostMessage, { type: 'response' }>;
 const SECRET_MARK = 'SANDBOXSECRET';
 
 describe('Event tab: the whole event (issue 13)', function () {
@@ -27,26 +26,11 @@ describe('Event tab: the whole event (issue 13)', function () {
   let panels: EventsPanels;
   let client: SentryClient;
   let store: IssueStore;
-  let nextId = 50_000;
   const rec = new UiRecorder();
   const log = vscode.window.createOutputChannel('Sentry Explorer event view tests', { log: true });
 
-  async function ask(panel: EventsPanel, method: string, params: unknown): Promise<Response> {
-    const id = nextId++;
-    const answer = new Promise<Response>((resolve) => {
-      const sub = panel.onDidPost((m) => {
-        if (m.type === 'response' && m.id === id) {
-          sub.dispose();
-          resolve(m);
-        }
-      });
-    });
-    await panel.handle({ type: 'request', id, method, params });
-    return answer;
-  }
-
   async function open(panel: EventsPanel, ref: string): Promise<EventDetail> {
-    const r = await ask(panel, 'event', { ref });
+    const r = await askPanel(panel, 'event', { ref });
     assert.ok(r.ok, `event ${ref}: ${r.ok ? '' : r.error.message}`);
     return decodeDetail((r.result as { detailJson: string }).detailJson);
   }
@@ -56,8 +40,12 @@ describe('Event tab: the whole event (issue 13)', function () {
     return all.filter((r) => r.method === 'GET' && r.path.startsWith(`/api/0/organizations/acme/issues/${issueId}/events/`) && !r.path.endsWith('/events/'));
   }
 
-  /** An acme issue whose events carry a request entry (with the sandbox's secrets). */
-  async function issueWithRequest(): Promise<string> {
+  /** An acme issue whose events carry a request entry (with the sandbox's secrets); found once. */
+  let withRequest: Promise<string> | undefined;
+  function issueWithRequest(): Promise<string> {
+    return (withRequest ??= findIssueWithRequest());
+  }
+  async function findIssueWithRequest(): Promise<string> {
     const issues = await client.listProjectIssues('acme', 'web-frontend', { statsPeriod: '14d' });
     for (const i of issues.items) {
       const latest = await client.getIssueEvent('acme', i.id, 'latest');
@@ -114,7 +102,7 @@ describe('Event tab: the whole event (issue 13)', function () {
   it('secrets: masked in the detail the page gets; Reveal answers one from the host; copies are masked', async () => {
     const issueId = await issueWithRequest();
     const panel = panels.show({ org: 'acme', issueId });
-    const r = await ask(panel, 'event', { ref: 'latest' });
+    const r = await askPanel(panel, 'event', { ref: 'latest' });
     assert.ok(r.ok);
     const json = (r.result as { detailJson: string }).detailJson;
     assert.ok(!json.includes(SECRET_MARK), 'no secret crosses to the page');
@@ -124,10 +112,10 @@ describe('Event tab: the whole event (issue 13)', function () {
     assert.ok(auth && isMasked(auth.value), 'the Authorization header is masked');
     assert.match(auth.value.shown, /^Bearer \[masked\]$/);
 
-    const revealed = await ask(panel, 'reveal', { eventId: detail.eventID, secret: auth.value.secret });
+    const revealed = await askPanel(panel, 'reveal', { eventId: detail.eventID, secret: auth.value.secret });
     assert.ok(revealed.ok);
     assert.match((revealed.result as { value: string }).value, new RegExp(`^Bearer .*${SECRET_MARK}`));
-    const unknown = await ask(panel, 'reveal', { eventId: 'f'.repeat(32), secret: 0 });
+    const unknown = await askPanel(panel, 'reveal', { eventId: 'f'.repeat(32), secret: 0 });
     assert.ok(!unknown.ok, 'an event the panel never sent reveals nothing');
 
     rec.clipboard.length = 0;
@@ -177,7 +165,7 @@ describe('Event tab: the whole event (issue 13)', function () {
       const sub = panel.onDidPost((m) => {
         if (m.type === 'response') answered = true;
       });
-      await panel.handle({ type: 'request', id: nextId++, method: 'event', params: { ref } });
+      await panel.handle({ type: 'request', id: nextRequestId(), method: 'event', params: { ref } });
       sub.dispose();
       assert.equal(answered, false, `"${ref}" is refused before any answer`);
     }
@@ -189,7 +177,7 @@ describe('Event tab: the whole event (issue 13)', function () {
   it('a 404 for a vanished event comes back as a typed error the page shows', async () => {
     const issueId = await issueWithRequest();
     const panel = panels.show({ org: 'acme', issueId });
-    const r = await ask(panel, 'event', { ref: '0'.repeat(32) });
+    const r = await askPanel(panel, 'event', { ref: '0'.repeat(32) });
     assert.ok(!r.ok);
     assert.equal(r.error.kind, 'notFound');
   });

@@ -1,0 +1,27 @@
+// Shared by the suites that play the events page's part: one request to a panel's host and its one
+// answer, with request ids that no two suites (or tests) share.
+import type { HostMessage } from '../../src/contracts/eventsProtocol';
+import type { EventsPanel } from '../../src/events/panel';
+
+export type PanelResponse = Extract<HostMessage, { type: 'response' }>;
+
+let nextId = 10_000;
+
+export function nextRequestId(): number {
+  return nextId++;
+}
+
+/** Sends one request as the page would and waits for the host's answer to it. */
+export async function askPanel(panel: EventsPanel, method: string, params: unknown): Promise<PanelResponse> {
+  const id = nextRequestId();
+  const answer = new Promise<PanelResponse>((resolve) => {
+    const sub = panel.onDidPost((m) => {
+      if (m.type === 'response' && m.id === id) {
+        sub.dispose();
+        resolve(m);
+      }
+    });
+  });
+  await panel.handle({ type: 'request', id, method, params });
+  return answer;
+}
