@@ -10,7 +10,7 @@ import { h, icon } from './dom';
 import type { DrawQueue } from './drawQueue';
 import { frameGroups, systemFramesLabel } from './eventDetailModel';
 import { frameLabel, frameLocation } from './model';
-import { disclosure, pairsTable, section, uid, type RevealFn } from './pairsTable';
+import { disclosure, once, pairsTable, section, togglesRegion, uid, type RevealFn } from './pairsTable';
 
 export interface StackCallbacks {
   openLocation(location: string, frame?: FrameRef): void;
@@ -116,10 +116,7 @@ function frame(f: DetailFrame, cb: StackCallbacks, open: boolean): HTMLElement {
   if (hasContext || vars.length) {
     const bodyId = uid('frame');
     const body = h('div', { class: 'frame-body', id: bodyId, hidden: !open });
-    let drawn = false;
-    const draw = () => {
-      if (drawn) return;
-      drawn = true;
+    const draw = once(() => {
       if (hasContext) body.appendChild(context(f));
       if (vars.length) {
         body.appendChild(
@@ -131,7 +128,7 @@ function frame(f: DetailFrame, cb: StackCallbacks, open: boolean): HTMLElement {
           }),
         );
       }
-    };
+    });
     if (open) cb.queue.soon(draw);
     const chevron = icon(open ? 'chevron-down' : 'chevron-right');
     const toggle = h(
@@ -143,13 +140,7 @@ function frame(f: DetailFrame, cb: StackCallbacks, open: boolean): HTMLElement {
       },
       chevron,
     );
-    toggle.addEventListener('click', () => {
-      const nowOpen = toggle.getAttribute('aria-expanded') !== 'true';
-      if (nowOpen) draw();
-      body.hidden = !nowOpen;
-      toggle.setAttribute('aria-expanded', String(nowOpen));
-      chevron.className = `codicon codicon-${nowOpen ? 'chevron-down' : 'chevron-right'}`;
-    });
+    togglesRegion(toggle, chevron, body, draw);
     line.append(toggle, head);
     if (f.inApp) line.appendChild(h('span', { class: 'badge', text: 'in app' }));
     li.append(line, body);

@@ -93,19 +93,18 @@ export interface DisclosureOptions {
   title?: string;
 }
 
-/** A button with aria-expanded that shows and hides a region it draws only when first opened. */
-export function disclosure(o: DisclosureOptions): HTMLElement {
-  const id = uid('disc');
-  const chevron = icon(o.open ? 'chevron-down' : 'chevron-right');
-  const region = h('div', { class: 'disclosure-body', id, hidden: !o.open });
-  const button = h('button', { class: 'disclosure-toggle link', title: o.title, attrs: { type: 'button', 'aria-expanded': o.open ? 'true' : 'false', 'aria-controls': id } }, chevron, ...o.label);
-  let drawn = false;
-  const draw = () => {
-    if (drawn) return;
-    drawn = true;
-    region.appendChild(o.render());
+/** `fn` the first time it is called, nothing after. */
+export function once(fn: () => void): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    fn();
   };
-  if (o.open) draw();
+}
+
+/** Makes `button` open and close `region` (its aria-expanded and chevron follow), calling `draw` before each opening. */
+export function togglesRegion(button: HTMLElement, chevron: HTMLElement, region: HTMLElement, draw: () => void): void {
   button.addEventListener('click', () => {
     const open = button.getAttribute('aria-expanded') !== 'true';
     if (open) draw();
@@ -113,6 +112,17 @@ export function disclosure(o: DisclosureOptions): HTMLElement {
     button.setAttribute('aria-expanded', String(open));
     chevron.className = `codicon codicon-${open ? 'chevron-down' : 'chevron-right'}`;
   });
+}
+
+/** A button with aria-expanded that shows and hides a region it draws only when first opened. */
+export function disclosure(o: DisclosureOptions): HTMLElement {
+  const id = uid('disc');
+  const chevron = icon(o.open ? 'chevron-down' : 'chevron-right');
+  const region = h('div', { class: 'disclosure-body', id, hidden: !o.open });
+  const button = h('button', { class: 'disclosure-toggle link', title: o.title, attrs: { type: 'button', 'aria-expanded': o.open ? 'true' : 'false', 'aria-controls': id } }, chevron, ...o.label);
+  const draw = once(() => region.appendChild(o.render()));
+  if (o.open) draw();
+  togglesRegion(button, chevron, region, draw);
   return h('div', { class: `disclosure${o.class ? ` ${o.class}` : ''}` }, button, region);
 }
 
