@@ -26,6 +26,7 @@ import {
   type TagDetails,
 } from './schemas';
 import * as z from '../util/z';
+import { isEventRef } from '../contracts/eventDetail';
 
 /** Rule 2 of spec section 5: a token needs at least one of these scopes. */
 export const NEEDED_SCOPES = {
@@ -53,8 +54,6 @@ export const MAX_HASHES = 100;
 export const MAX_PER_PAGE = 100;
 /** Values in one tag-details response (spec section 8). */
 export const MAX_TAG_VALUES = 1000;
-/** An event reference in a URL: an alias or a 32-hex event id, nothing that could be a path. */
-const EVENT_REF = /^(latest|oldest|recommended|[0-9a-fA-F]{32})$/;
 /** Sentry's own rule for tag keys; anything else (`..`, `/`) never reaches a URL. */
 const TAG_KEY = /^[a-zA-Z0-9_.:-]{1,200}$/;
 
@@ -245,7 +244,8 @@ export class SentryClient {
    */
   async getIssueEvent(org: string, issueId: string, ref: string, params: { environment?: readonly string[]; llmFormat?: 'markdown' | 'xml' } = {}, signal?: AbortSignal): Promise<EventDetails> {
     checkIssueId(issueId);
-    if (!EVENT_REF.test(ref)) throw new RangeError(`"${ref.slice(0, 40)}" is not an event id, nor latest, oldest or recommended.`);
+    // An alias or an event id, nothing that could be a path.
+    if (!isEventRef(ref)) throw new RangeError(`"${(ref as string).slice(0, 40)}" is not an event id, nor latest, oldest or recommended.`);
     const res = await this.http.request({
       path: `/api/0/organizations/${seg(org)}/issues/${seg(issueId)}/events/${seg(ref)}/`,
       query: { environment: params.environment?.length ? [...params.environment] : undefined, llmFormat: params.llmFormat },

@@ -151,8 +151,13 @@ export type EventRef = 'latest' | 'oldest' | 'recommended' | string;
 export const EVENT_ALIASES = ['latest', 'recommended', 'oldest'] as const;
 const EVENT_ID = /^[0-9a-fA-F]{32}$/;
 
+/** An event id as servers write them (and as nextEventID / previousEventID name events): 32 hex digits. */
+export function isEventId(v: unknown): v is string {
+  return typeof v === 'string' && EVENT_ID.test(v);
+}
+
 export function isEventRef(v: unknown): v is EventRef {
-  return typeof v === 'string' && ((EVENT_ALIASES as readonly string[]).includes(v) || EVENT_ID.test(v));
+  return typeof v === 'string' && ((EVENT_ALIASES as readonly string[]).includes(v) || isEventId(v));
 }
 
 export function encodeDetail(d: EventDetail): string {

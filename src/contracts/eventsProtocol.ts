@@ -11,7 +11,7 @@
  */
 
 import type { ErrorAction } from './errorPresentation';
-import { isEventRef, type EventRef } from './eventDetail';
+import { isEventId, isEventRef, type EventRef } from './eventDetail';
 
 export const PROTOCOL_VERSION = 1;
 export const VIEW_TYPE = 'sentryExplorer.events';
@@ -315,9 +315,6 @@ const MAX_CURSOR = 500;
 /** Every action a page may ask for: a new ErrorAction fails to compile until it is listed here. */
 const ACTION_NAMES: Record<ErrorActionName | 'openInBrowser', true> = { retry: true, signIn: true, chooseProject: true, showLog: true, filter: true, openInBrowser: true };
 const ACTIONS = new Set(Object.keys(ACTION_NAMES));
-
-/** An event id as the host sent it (aliases are resolved before anything is copied or revealed). */
-const isEventId = (v: unknown): v is string => isEventRef(v) && /^[0-9a-fA-F]{32}$/.test(v);
 
 function parseFrameRef(v: unknown): FrameRef | undefined {
   if (!isObj(v)) return undefined;

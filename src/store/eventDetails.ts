@@ -39,8 +39,6 @@ export class EventDetailCache {
   private readonly aliases = new Map<string, string>();
   private readonly inFlight = new Map<string, Promise<OpenedEvent>>();
   private generation = 0;
-  /** Requests sent (for the figures and the tests). */
-  requests = 0;
 
   constructor(
     private readonly issueId: string,
@@ -92,7 +90,6 @@ export class EventDetailCache {
 
   private async load(ref: EventRef, key: string, environments: readonly string[], signal: AbortSignal | undefined): Promise<OpenedEvent> {
     const generation = this.generation;
-    this.requests++;
     const raw = await this.fetch(ref, environments, signal);
     const id = raw.eventID.toLowerCase();
     // The alias named an event already opened: keep the one parsed (its secrets' numbers are the page's).

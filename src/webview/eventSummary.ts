@@ -3,7 +3,7 @@
  * environment, platform and SDK, the copy / raw JSON actions (the host copies and opens, masked),
  * and the notes on masked values and trimmed parts.
  */
-import type { EventDetail } from '../contracts/eventDetail';
+import { isEventId, type EventDetail } from '../contracts/eventDetail';
 import type { FrameRef } from '../contracts/eventsProtocol';
 import { absoluteTime, relativeTime } from '../format/time';
 import { h, icon, type Child } from './dom';
@@ -41,7 +41,7 @@ export function eventSummary(d: EventDetail, cb: SummaryCallbacks, now: number):
     d.type ? fact('Type', d.type) : null,
   ];
   // The actions name the event by its id: the host copies / opens what it sent, masked.
-  const canAct = !!d.eventID && /^[0-9a-fA-F]{32}$/.test(d.eventID);
+  const canAct = isEventId(d.eventID);
   const actions = canAct
     ? h(
         'div',

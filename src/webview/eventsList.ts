@@ -3,6 +3,7 @@
  * (ResizeObserver) and positioned from RowHeights' prefix sums, so expanded rows of any height
  * work, and 10,000 loaded events cost the same to paint as 20.
  */
+import { isEventId } from '../contracts/eventDetail';
 import type { EventData, ExceptionData, FrameData, FrameRef } from '../contracts/eventsProtocol';
 import { absoluteTime, relativeTime } from '../format/time';
 import { h, icon, replace } from './dom';
@@ -225,8 +226,6 @@ function locationButton(location: string, cb: ListCallbacks, frame?: FrameRef, l
 function copyButton(text: string, what: string, cb: ListCallbacks): HTMLElement {
   return h('button', { class: 'icon-button', title: `Copy ${what}`, attrs: { type: 'button', 'aria-label': `Copy ${what}` }, on: { click: () => cb.copy(text, what) } }, icon('copy'));
 }
-
-const isEventId = (id: string | undefined): id is string => !!id && /^[0-9a-fA-F]{32}$/.test(id);
 
 export function renderRow(e: EventData, index: number, open: boolean, query: string, full: boolean, cb: ListCallbacks, now: number): HTMLElement {
   const detailsId = `event-details-${index}`;
