@@ -271,9 +271,8 @@ export class EventsPanel extends Disposable {
     let text: string;
     if (format === 'json') text = maskedEventJson(opened.raw).json;
     else {
-      const client = await this.deps.getClient().catch(() => undefined);
-      const link = safeWebUrl(this.model.state.issue.permalink, this.deps.baseUrl?.() ?? client?.baseUrl)?.href;
-      text = eventMarkdown(this.model.state.issue, opened.detail, { link });
+      const { url } = await this.issueWebPage(false);
+      text = eventMarkdown(this.model.state.issue, opened.detail, { link: url?.href });
     }
     await this.deps.ui().writeClipboard(text);
     const what = format === 'json' ? 'event JSON' : 'the event as Markdown';
@@ -315,13 +314,22 @@ export class EventsPanel extends Disposable {
     this.post(response);
   }
 
+  /**
+   * The issue's web page, for Open in Browser and the Markdown's link. The permalink comes from the
+   * server (or the page's saved state): kept only on the server's or sentry.io's origin; `fallback`:
+   * else the page made from the server's own address.
+   */
+  private async issueWebPage(fallback: boolean): Promise<{ url?: URL; base?: string }> {
+    const client = await this.deps.getClient().catch(() => undefined);
+    const base = this.deps.baseUrl?.() ?? client?.baseUrl;
+    const url = safeWebUrl(this.model.state.issue.permalink, base) ?? (fallback && client ? safeWebUrl(this.model.fallbackPermalink(client.baseUrl), base) : undefined);
+    return { url, base };
+  }
+
   private async action(action: string): Promise<void> {
     switch (action) {
       case 'openInBrowser': {
-        // The permalink comes from the server (or the page's saved state): opened only on the server's or sentry.io's origin.
-        const client = await this.deps.getClient().catch(() => undefined);
-        const base = this.deps.baseUrl?.() ?? client?.baseUrl;
-        const url = safeWebUrl(this.model.state.issue.permalink, base) ?? (client ? safeWebUrl(this.model.fallbackPermalink(client.baseUrl), base) : undefined);
+        const { url, base } = await this.issueWebPage(true);
         if (url) await this.deps.ui().openExternal(vscode.Uri.parse(url.href, true));
         else this.deps.log.warn(`[events] not opening the issue's link: it is not a web page of ${base ?? 'the server'}`);
         return;
