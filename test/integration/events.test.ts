@@ -28,7 +28,7 @@ import { mergeTagValues } from '../../src/webview/model';
 import { activateExtension, getExtension } from './helpers';
 import { control, SANDBOX_URL, signInToSandbox, UiRecorder, waitFor, type RequestLogEntry } from './authHelpers';
 import { print } from './output';
-import { askPanel, nextRequestId, type PanelResponse } from './panelRequests';
+import { askPanel, nextRequestId, resetSandboxClient, type PanelResponse } from './panelRequests';
 
 const BIG = '4800000007'; // WEB-FRONTEND-4, 2,400 events
 const XSS = '4800000004';
@@ -88,9 +88,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
       this.skip();
     }
     await activateExtension();
-    await control('reset', {});
-    const defaults = await control<{ authToken: string }>('defaults');
-    client = new SentryClient({ baseUrl: SANDBOX_URL!, credential: async () => ({ kind: 'bearer', token: defaults.authToken }) });
+    client = await resetSandboxClient();
     store = new IssueStore(async () => client);
     panels = new EventsPanels(
       { extensionUri: getExtension().extensionUri },

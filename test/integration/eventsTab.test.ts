@@ -17,7 +17,7 @@ import { IssueStore } from '../../src/store/issueStore';
 import { activateExtension, getExtension } from './helpers';
 import { control, SANDBOX_URL, UiRecorder, waitFor, type RequestLogEntry } from './authHelpers';
 import { print } from './output';
-import { askPanel, nextRequestId } from './panelRequests';
+import { askPanel, nextRequestId, resetSandboxClient } from './panelRequests';
 
 const SECRET_MARK = 'SANDBOXSECRET';
 
@@ -60,9 +60,7 @@ describe('Event tab: the whole event (issue 13)', function () {
       this.skip();
     }
     await activateExtension();
-    await control('reset', {});
-    const defaults = await control<{ authToken: string }>('defaults');
-    client = new SentryClient({ baseUrl: SANDBOX_URL!, credential: async () => ({ kind: 'bearer', token: defaults.authToken }) });
+    client = await resetSandboxClient();
     store = new IssueStore(async () => client);
     panels = new EventsPanels({ extensionUri: getExtension().extensionUri }, { getClient: async () => client, store, log, signIn: async () => undefined });
     panels.ui.override(rec.ui());

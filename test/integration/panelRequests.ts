@@ -1,9 +1,19 @@
-// Shared by the suites that play the events page's part: one request to a panel's host and its one
-// answer, with request ids that no two suites (or tests) share.
+// Shared by the suites that play the events page's part: the sandbox reset and a client with its
+// read-only token, one request to a panel's host and its one answer, with request ids that no two
+// suites (or tests) share.
+import { SentryClient } from '../../src/api/client';
 import type { HostMessage } from '../../src/contracts/eventsProtocol';
 import type { EventsPanel } from '../../src/events/panel';
+import { control, SANDBOX_URL } from './authHelpers';
 
 export type PanelResponse = Extract<HostMessage, { type: 'response' }>;
+
+/** Resets the sandbox and returns a client signed in with its default (read-only) token. */
+export async function resetSandboxClient(): Promise<SentryClient> {
+  await control('reset', {});
+  const defaults = await control<{ authToken: string }>('defaults');
+  return new SentryClient({ baseUrl: SANDBOX_URL!, credential: async () => ({ kind: 'bearer', token: defaults.authToken }) });
+}
 
 let nextId = 10_000;
 
