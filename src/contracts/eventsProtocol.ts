@@ -69,6 +69,17 @@ export function isTriageCommand(v: unknown): v is TriageCommand {
   return (TRIAGE_COMMANDS as readonly unknown[]).includes(v);
 }
 
+/**
+ * The AI hand-offs a page may ask the host for (issue 14): like triage, the host runs the command
+ * on the panel's own issue, so the page sends only which one.
+ */
+export const HAND_OFF_KINDS = ['explain', 'fix'] as const;
+export type HandOffKind = (typeof HAND_OFF_KINDS)[number];
+
+export function isHandOffKind(v: unknown): v is HandOffKind {
+  return (HAND_OFF_KINDS as readonly unknown[]).includes(v);
+}
+
 export interface FrameData {
   function?: string;
   module?: string;
@@ -211,6 +222,8 @@ export type PageMessage =
   | { type: 'action'; action: ErrorActionName | 'openInBrowser' }
   /** A triage button of the header: runs that command on the panel's issue. */
   | { type: 'triage'; command: TriageCommand }
+  /** An AI button of the header: runs Explain or Fix with AI on the panel's issue. */
+  | { type: 'handOff'; kind: HandOffKind }
   /** Copy an event the host has sent (by its id) as Markdown or as JSON, masked. */
   | { type: 'copyEvent'; eventId: string; format: 'markdown' | 'json' }
   /** Open an event the host has sent as masked JSON in a read-only editor tab. */
@@ -348,6 +361,8 @@ export function parsePageMessage(v: unknown): PageMessage | undefined {
     case 'triage':
       // Only the command's name crosses: whatever else the page sends (an issue id) is dropped.
       return isTriageCommand(v.command) ? { type: 'triage', command: v.command } : undefined;
+    case 'handOff':
+      return isHandOffKind(v.kind) ? { type: 'handOff', kind: v.kind } : undefined;
     case 'copyEvent':
       return isEventId(v.eventId) && (v.format === 'markdown' || v.format === 'json') ? { type: 'copyEvent', eventId: v.eventId, format: v.format } : undefined;
     case 'openRawEvent':

@@ -11,7 +11,7 @@ import { escapeMarkdown } from '../util/untrusted';
 /**
  * A hover's links, row by row: constant titles, each running one command on the issue's IssueRef.
  * The triage row (issue 12) comes under the existing links; each command asks what it needs
- * (Archive's condition) and shows its change at once.
+ * (Archive's condition) and shows its change at once. The AI row (issue 14) comes last.
  */
 export const HOVER_LINK_ROWS = [
   [
@@ -24,6 +24,10 @@ export const HOVER_LINK_ROWS = [
     // "Archive…" once test/unit/issues/markdownSafety.ts reads a label with an ellipsis as our own link.
     { title: 'Archive', command: Commands.archive },
     { title: 'Assign to Me', command: Commands.assignToMe },
+  ],
+  [
+    { title: 'Explain with AI', command: Commands.explainWithAI },
+    { title: 'Fix with AI', command: Commands.fixWithAI },
   ],
 ] as const;
 

@@ -3,9 +3,9 @@
  * protocol (src/contracts/eventsProtocol.ts) and the pure EventsModel (src/store/eventsModel.ts),
  * which holds the cache, paging, aborts and the page's state. The header is the issue store's
  * issue, re-sent whenever the store names it. What stays here is what needs VS Code: posting,
- * visibility, opening links and locations, the clipboard, sign-in, running the triage commands
- * of the header's buttons on the panel's own issue, and marking the issue seen when the panel
- * opens (setting markSeenOnOpen). Page messages are untrusted input: parsed by parsePageMessage.
+ * visibility, opening links and locations, the clipboard, sign-in, running the triage and AI
+ * commands of the header's buttons on the panel's own issue, and marking the issue seen when the
+ * panel opens (setting markSeenOnOpen). Page messages are untrusted input: parsed by parsePageMessage.
  */
 import * as vscode from 'vscode';
 import type { SentryClient } from '../api/client';
@@ -16,6 +16,7 @@ import {
   PROTOCOL_VERSION,
   parsePageMessage,
   type FrameRef,
+  type HandOffKind,
   type HostMessage,
   type IssueHeader,
   type PageMessage,
@@ -67,6 +68,12 @@ export const TRIAGE_COMMAND_IDS: Readonly<Record<TriageCommand, CommandId>> = {
   assign: Commands.assign,
   bookmark: Commands.bookmark,
   unbookmark: Commands.unbookmark,
+};
+
+/** The command each AI button of the page runs: only these two, whatever the page sends. */
+export const HAND_OFF_COMMAND_IDS: Readonly<Record<HandOffKind, CommandId>> = {
+  explain: Commands.explainWithAI,
+  fix: Commands.fixWithAI,
 };
 
 export function panelTitle(issue: IssueHeader): string {
@@ -257,6 +264,8 @@ export class EventsPanel extends Disposable {
         return this.action(msg.action);
       case 'triage':
         return this.triage(msg.command);
+      case 'handOff':
+        return this.handOff(msg.kind);
       case 'copyEvent':
         return this.copyEvent(msg.eventId, msg.format);
       case 'openRawEvent':
@@ -304,6 +313,20 @@ export class EventsPanel extends Disposable {
       return;
     }
     await vscode.commands.executeCommand(TRIAGE_COMMAND_IDS[command], ...commandArgs(ref));
+  }
+
+  /** An AI button: Explain or Fix with AI on this panel's issue (the page names no issue). */
+  private async handOff(kind: HandOffKind): Promise<void> {
+    const ref = this.ref;
+    if (!ref) {
+      this.deps.log.warn(`[events] cannot hand issue ${this.model.issue.issueId} to AI (${kind}): its project is not known yet`);
+      return;
+    }
+    try {
+      await vscode.commands.executeCommand(HAND_OFF_COMMAND_IDS[kind], ...commandArgs(ref));
+    } catch (e) {
+      this.deps.log.error(`[events] ${kind} with AI of issue ${ref.issueId} failed: ${(e as Error)?.message ?? String(e)}`);
+    }
   }
 
   private async answer(msg: RequestMessage): Promise<void> {

@@ -1,16 +1,17 @@
 /**
- * The issue header: short ID, title, Open in Browser, culprit, the facts (level, status, assignee,
- * counts, first and last seen) and the triage buttons (issue 12). The issue comes from the host
- * (the issue store's issue, so a triage change shows here at once); until it has a title, the
- * newest event's title stands in. Server strings are text only.
+ * The issue header: short ID, title, Explain with AI and Fix with AI (issue 14), Open in Browser,
+ * culprit, the facts (level, status, assignee, counts, first and last seen) and the triage buttons
+ * (issue 12). The issue comes from the host (the issue store's issue, so a triage change shows
+ * here at once); until it has a title, the newest event's title stands in. Server strings are text
+ * only.
  */
-import type { TriageCommand } from '../contracts/eventsProtocol';
+import type { HandOffKind, TriageCommand } from '../contracts/eventsProtocol';
 import { compactCount } from '../format/numbers';
 import { absoluteTime, relativeTime } from '../format/time';
 import { h, icon, replace } from './dom';
 import { button } from './elements';
 import type { ViewState } from './model';
-import { assigneeText, focusAfter, statusBadge, triageButtons } from './triageActions';
+import { assigneeText, focusAfter, handOffButtons, statusBadge, triageButtons } from './triageActions';
 
 export class HeaderView {
   readonly el = h('header', { class: 'issue-header' });
@@ -19,6 +20,8 @@ export class HeaderView {
     private readonly openInBrowser: () => void,
     /** A triage button was pressed: the host runs the command on the panel's issue. */
     private readonly triage: (command: TriageCommand) => void = () => undefined,
+    /** An AI button was pressed: the host runs it on the panel's issue. */
+    private readonly handOff: (kind: HandOffKind) => void = () => undefined,
   ) {}
 
   /** Whether the header shows something else in `s` than in `prev`. */
@@ -59,8 +62,22 @@ export class HeaderView {
         on: { click: () => this.triage(b.command) },
       }),
     );
+    // Before Open in Browser, so Tab from it still reaches the triage row next.
+    const ai = handOffButtons().map((b) =>
+      button({
+        id: b.id,
+        class: 'ai-button',
+        title: b.ariaLabel,
+        text: b.label,
+        dataset: { kind: b.kind },
+        attrs: { secondary: true, icon: b.icon, 'aria-label': b.ariaLabel },
+        on: { click: () => this.handOff(b.kind) },
+      }),
+    );
     // A redraw replaces the buttons: keyboard focus on one of them stays on it (or its counterpart).
-    const focused = this.el.contains(document.activeElement) && document.activeElement?.id.startsWith('triage-') ? document.activeElement.id : undefined;
+    const activeId = this.el.contains(document.activeElement) ? document.activeElement?.id : undefined;
+    const focused = activeId?.startsWith('triage-') ? activeId : undefined;
+    const focusedAi = ai.find((b) => b.id === activeId);
     replace(
       this.el,
       h(
@@ -68,6 +85,7 @@ export class HeaderView {
         { class: 'title-row' },
         h('span', { class: 'short-id', text: i.shortId ?? `#${s.issueId}` }),
         h('h1', { class: 'issue-title', text: title, title }),
+        ...ai,
         button({ id: 'open-in-browser', attrs: { secondary: true, icon: 'link-external' }, text: 'Open in Browser', on: { click: () => this.openInBrowser() } }),
       ),
       culprit ? h('div', { class: 'culprit', text: culprit }) : null,
@@ -81,5 +99,6 @@ export class HeaderView {
       );
       if (next) buttons.find((b) => b.id === next)?.focus();
     }
+    focusedAi?.focus();
   }
 }

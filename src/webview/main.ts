@@ -16,6 +16,7 @@ import { applyTagFilter, tagKeys, type ViewState } from './model';
 import { Rpc, type VsCodeApi } from './rpc';
 import { Tabs } from './tabs';
 import { TagsView } from './tagsView';
+import { handOffMessage } from './triageActions';
 
 declare function acquireVsCodeApi(): VsCodeApi;
 
@@ -31,6 +32,7 @@ const page = new PageController(rpc, {
 const header = new HeaderView(
   () => rpc.post({ type: 'action', action: 'openInBrowser' }),
   (command) => rpc.post({ type: 'triage', command }),
+  (kind) => rpc.post(handOffMessage(kind)),
 );
 const filters = new FiltersBar({ state: () => page.state, setFilters: (f) => page.setFilters(f) });
 const tabs = new Tabs((tab) => page.dispatch({ type: 'setTab', tab }));

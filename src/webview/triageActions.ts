@@ -1,8 +1,8 @@
 /**
- * Which triage buttons the header offers for an issue, and how its status reads (issue 12). Pure:
- * no DOM, so the rules are tested in plain Node; ./header draws them.
+ * Which triage buttons the header offers for an issue, and how its status reads (issue 12), and
+ * its AI buttons (issue 14). Pure: no DOM, so the rules are tested in plain Node; ./header draws them.
  */
-import type { IssueHeader, TriageCommand } from '../contracts/eventsProtocol';
+import type { HandOffKind, IssueHeader, PageMessage, TriageCommand } from '../contracts/eventsProtocol';
 
 export interface TriageButton {
   command: TriageCommand;
@@ -96,4 +96,27 @@ export function focusAfter(goneId: string, ids: readonly string[]): string | und
   if (ids.includes(goneId)) return goneId;
   const other = counterpart[goneId];
   return other && ids.includes(other) ? other : ids[0];
+}
+
+export interface HandOffButton {
+  kind: HandOffKind;
+  /** The button's id in the page (UI checks click it by this). */
+  id: string;
+  label: string;
+  /** What a screen reader says and the tooltip. */
+  ariaLabel: string;
+  icon: string;
+}
+
+/** Explain with AI and Fix with AI: always offered, whatever the issue's status. */
+export function handOffButtons(): HandOffButton[] {
+  return [
+    { kind: 'explain', id: 'ai-explain', label: 'Explain with AI', ariaLabel: 'Explain the issue with AI', icon: 'sparkle' },
+    { kind: 'fix', id: 'ai-fix', label: 'Fix with AI', ariaLabel: 'Fix the issue with AI', icon: 'lightbulb-autofix' },
+  ];
+}
+
+/** What an AI button posts: the kind only, as the host runs it on the panel's own issue. */
+export function handOffMessage(kind: HandOffKind): PageMessage {
+  return { type: 'handOff', kind };
 }

@@ -3,7 +3,7 @@
 // focused button is replaced. Pure rules of src/webview/triageActions.ts, tested in plain Node.
 import assert from 'node:assert/strict';
 import type { IssueHeader } from '../../../src/contracts/eventsProtocol';
-import { assigneeText, focusAfter, statusBadge, triageButtons } from '../../../src/webview/triageActions';
+import { assigneeText, focusAfter, handOffButtons, handOffMessage, statusBadge, triageButtons } from '../../../src/webview/triageActions';
 
 const commands = (issue: Partial<IssueHeader>) => triageButtons(issue).map((b) => b.command);
 const labels = (issue: Partial<IssueHeader>) => triageButtons(issue).map((b) => b.label);
@@ -91,5 +91,23 @@ describe('events page: triage buttons of the header', () => {
     assert.equal(focusAfter('triage-unresolve', unresolved), 'triage-resolve');
     assert.equal(focusAfter('triage-bookmark', unresolved), 'triage-bookmark');
     assert.equal(focusAfter('triage-resolve-in', ['triage-assign', 'triage-bookmark']), 'triage-assign');
+  });
+
+  it('the AI buttons: Explain with AI and Fix with AI, ids apart from the triage ones, each posting only its kind', () => {
+    const bs = handOffButtons();
+    assert.deepEqual(
+      bs.map((b) => [b.kind, b.id, b.label]),
+      [
+        ['explain', 'ai-explain', 'Explain with AI'],
+        ['fix', 'ai-fix', 'Fix with AI'],
+      ],
+    );
+    const triageIds = new Set(['open-in-browser', ...['unresolved', 'resolved', 'ignored'].flatMap((status) => triageButtons({ status }).map((b) => b.id))]);
+    for (const b of bs) {
+      assert.ok(!triageIds.has(b.id), b.id);
+      assert.ok(b.icon, b.kind);
+      assert.ok(b.ariaLabel.endsWith('with AI'), b.ariaLabel);
+      assert.deepEqual(handOffMessage(b.kind), { type: 'handOff', kind: b.kind });
+    }
   });
 });
