@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { AiFeature } from './ai/aiFeature';
 import { registerAuthCommands } from './auth/authCommands';
 import { SentryAuth } from './auth/sentryAuth';
 import { Commands } from './constants';
@@ -8,6 +9,7 @@ import { IssuesView } from './issues/view';
 import { EditorIntegration } from './editor/editorIntegration';
 import { SelectionService } from './selection/selectionService';
 import { CursorIssues } from './store/cursorIssues';
+import { EditorLocations } from './store/editorLocations';
 import { IssueStore } from './store/issueStore';
 import { IssueWriter } from './store/issueWriter';
 import { TriageCommands } from './triage/triageCommands';
@@ -30,6 +32,8 @@ export interface ExtensionApi {
   selection: SelectionService;
   /** Resolve, archive, assign…: the triage commands and their replaceable UI. */
   triage: TriageCommands;
+  /** The language model tools, Explain/Fix with AI and @sentry. */
+  ai: AiFeature;
 }
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
@@ -44,6 +48,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   // One store and one selection for every view; what a previous session loaded never shows in the next.
   const store = new IssueStore(() => auth.getClient());
   const cursorIssues = new CursorIssues(); // the issues on the cursor's line: set by the editor, read by triage
+  const locations = new EditorLocations(); // a file's marks, a frame's workspace file: set by the editor, read by the AI tools
   const selection = new SelectionService(auth);
   context.subscriptions.push(
     store,
@@ -58,6 +63,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     listed: () => issues.listedIssues().map(({ org, project, issue }) => ({ org, project, issueId: issue.id })),
     onDidChangeListed: issues.onDidChangeListed,
     cursorIssues,
+    locations,
     log,
   });
   context.subscriptions.push(editor);
@@ -87,9 +93,33 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     },
   });
   context.subscriptions.push(triage);
+  const ai = new AiFeature({
+    getClient: () => auth.getClient(),
+    isSignedIn: () => auth.isSignedIn(),
+    store,
+    selection: () => selection.current,
+    locations,
+    cursorIssues: () => cursorIssues.current(),
+    update: async (ref, action) => {
+      const account = auth.session?.account;
+      const triageAction =
+        action === 'resolve'
+          ? ({ kind: 'resolve' } as const)
+          : action === 'archive'
+            ? ({ kind: 'archive', until: 'escalating' } as const)
+            : account
+              ? ({ kind: 'assign', assignee: { type: 'user', id: account.id, name: account.label } } as const)
+              : undefined;
+      if (!triageAction) return { ok: false, error: new Error('The session names no account to assign the issue to; sign in again.') };
+      const run = await triage.run([ref], triageAction, false, 'log');
+      return run.outcome.failed.length ? { ok: false, error: run.outcome.error } : { ok: true };
+    },
+    me: () => auth.session?.account.label,
+  });
+  context.subscriptions.push(ai);
   const activationMs = performance.now() - started;
   log.info(`activated in ${activationMs.toFixed(1)} ms`);
-  return { activationMs, auth, issues, events, editor, store, selection, triage };
+  return { activationMs, auth, issues, events, editor, store, selection, triage, ai };
 }
 
 export function deactivate() {}

@@ -31,7 +31,7 @@ const tool = (name: string) => `#${name.replace(/[^A-Za-z0-9_.-]/g, '').slice(0,
 export function handOffPrompt(kind: 'explain' | 'fix', issue: { shortId?: string; title?: string; id: string }, toolNames: HandOffTools): string {
   const id = ref(issue.id) ?? '?';
   const shortId = ref(issue.shortId);
-  const name = shortId ? `Sentry issue ${shortId} (id ${id})` : `Sentry issue ${id}`;
+  const name = shortId && shortId !== id ? `Sentry issue ${shortId} (id ${id})` : `Sentry issue ${shortId ?? id}`;
   const lines = [
     kind === 'fix' ? `Fix ${name}.` : `Explain ${name}.`,
     '',

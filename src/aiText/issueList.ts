@@ -23,7 +23,8 @@ export interface IssueListOptions {
   max?: number;
 }
 
-function issueLine(issue: Issue, opts: IssueListOptions): string {
+/** One issue as a list item (`prefix` goes before the short ID, e.g. a line number). */
+export function issueLine(issue: Issue, opts: Pick<IssueListOptions, 'now' | 'link'>, prefix = ''): string {
   const parts = [
     escapeMarkdown(issue.level, 40),
     escapeMarkdown(issue.status, 40),
@@ -35,7 +36,7 @@ function issueLine(issue: Issue, opts: IssueListOptions): string {
   const raw = opts.link?.(issue);
   const target = raw ? linkTarget(raw) : undefined;
   if (target) parts.push(`[Open in Sentry](${target})`);
-  return `- **${escapeMarkdown(issue.shortId, 64)}** ${escapeMarkdown(issue.title || '(no title)', 300)} — ${parts.join(' · ')}`;
+  return `- ${prefix}**${escapeMarkdown(issue.shortId, 64)}** ${escapeMarkdown(issue.title || '(no title)', 300)} — ${parts.join(' · ')}`;
 }
 
 /** The issues as a Markdown list under a one-line header ("3 issues", "Showing 25 of 120 issues"). */

@@ -8,6 +8,7 @@ import {
   EventListSchema,
   EventDetailsSchema,
   IssueListSchema,
+  IssueSchema,
   IssueUpdateSchema,
   MemberListSchema,
   TeamListSchema,
@@ -252,6 +253,19 @@ export class SentryClient {
       schema: EventDetailsSchema,
       neededScopes: NEEDED_SCOPES.issueEvents,
       what: `Event ${ref} of issue ${issueId} in organization "${org}"`,
+      signal,
+    });
+    return res.data;
+  }
+
+  /** One issue (GET …/organizations/{org}/issues/{id}/, api-facts "One issue, one event"), for an id no list has shown. */
+  async getIssue(org: string, issueId: string, signal?: AbortSignal): Promise<Issue> {
+    checkIssueId(issueId);
+    const res = await this.http.request({
+      path: `/api/0/organizations/${seg(org)}/issues/${seg(issueId)}/`,
+      schema: IssueSchema,
+      neededScopes: NEEDED_SCOPES.issueEvents,
+      what: `Issue ${issueId} in organization "${org}"`,
       signal,
     });
     return res.data;

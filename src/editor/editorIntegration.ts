@@ -8,6 +8,7 @@ import type { SentryClient } from '../api/client';
 import { Commands } from '../constants';
 import { parseIssueRef, refOfIssue, type IssueRef } from '../contracts/issueRef';
 import { CursorIssues } from '../store/cursorIssues';
+import type { EditorLocations } from '../store/editorLocations';
 import type { IssueStore } from '../store/issueStore';
 import { Disposable, MutableDisposable, type IDisposable } from '../util/disposable';
 import { UiHolder } from '../util/ui';
@@ -17,6 +18,7 @@ import { WorkspaceFileIndex } from './fileIndex';
 import { IssueHoverProvider } from './hovers';
 import { IssueCodeLensProvider, IssueDiagnostics } from './lensesAndProblems';
 import { parseServerLocation } from './location';
+import { EditorLocationSource } from './locationSource';
 import { IssueLocator } from './locator';
 
 export interface EditorDeps {
@@ -29,6 +31,8 @@ export interface EditorDeps {
   onDidChangeListed: vscode.Event<unknown>;
   /** Where the triage commands learn the issues of the cursor's line (set here); a private one when left out. */
   cursorIssues?: CursorIssues;
+  /** Where the AI tools learn a file's marks and a frame's workspace file (set here), when given. */
+  locations?: EditorLocations;
   log: vscode.LogOutputChannel;
 }
 
@@ -61,6 +65,7 @@ export class EditorIntegration extends Disposable {
     this._register(new IssueHoverProvider(this.decorations));
     this.cursorIssues = deps.cursorIssues ?? new CursorIssues();
     this._register(this.cursorIssues.set(() => this.issuesAtCursor()));
+    if (deps.locations) this._register(deps.locations.set(new EditorLocationSource(this.files, this.decorations)));
     this._register(vscode.commands.registerCommand(Commands.goToLocation, (arg) => this.goTo(arg)));
     this._register(deps.onDidChangeListed(() => this.scheduleRefresh()));
     this._register(this.files.onDidChange(() => this.scheduleRefresh()));

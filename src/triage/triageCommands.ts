@@ -80,8 +80,12 @@ export class TriageCommands extends Disposable {
     on(Commands.markSeen, async () => ({ kind: 'markSeen' }), true);
   }
 
-  /** Runs one action on issues (also for other features' entry points, through the command ids). */
-  async run(refs: readonly IssueRef[], action: TriageAction, quiet = false): Promise<TriageRun> {
+  /**
+   * Runs one action on issues (also for other features' entry points, through the command ids).
+   * `failures: 'log'` (the AI tools, whose caller reports the failure itself) logs a failure instead
+   * of asking the user about it, so the run never waits on a notification.
+   */
+  async run(refs: readonly IssueRef[], action: TriageAction, quiet = false, failures: 'report' | 'log' = 'report'): Promise<TriageRun> {
     const before = refs.map((r) => this.deps.store.issue(r.issueId)).filter((i): i is Issue => i !== undefined);
     const label = this.label(refs);
     const body = requestBody(action);
@@ -90,7 +94,7 @@ export class TriageCommands extends Disposable {
     this.deps.log.info(`[triage] ${action.kind} ${refs.length} issue(s): ${outcome.done.length} done, ${outcome.failed.length} failed, ${outcome.requests} request(s)`);
     let undone: Promise<WriteOutcome | undefined> | undefined;
     if (outcome.failed.length) {
-      if (!quiet) await this.reportFailure(action, outcome, refs, label);
+      if (!quiet && failures === 'report') await this.reportFailure(action, outcome, refs, label);
       else this.deps.log.warn(`[triage] ${action.kind} failed: ${plainText(presentError(outcome.error).message, 300)}`);
     } else if (!quiet) {
       const undo = undoOf(action, before);

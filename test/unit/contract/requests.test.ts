@@ -143,6 +143,7 @@ describe('contract: client requests against the OpenAPI document', function () {
     await c.getIssueEvent(org, big.id, 'oldest', { llmFormat: 'xml' });
     await c.getIssueEvent(org, big.id, 'recommended');
     await c.getIssueEvent(org, big.id, latest.previousEventID!, { environment: ['production', 'staging'] });
+    await c.getIssue(org, big.id);
 
     await c.getTagDetails(org, big.id, 'browser');
     await c.getTagDetails(org, big.id, 'sentry:user', { environment: ['production', 'staging'] });

@@ -1,0 +1,54 @@
+/**
+ * Sentry for the editor's AI (issue 14): the language model tools, the hand-off commands and the
+ * `@sentry` chat participant, over one AiTools core. Meets the other features only through the
+ * store, the shared slots (cursor issues, editor locations) and the triage run it is handed.
+ */
+import type { SentryClient } from '../api/client';
+import type { IssueRef } from '../contracts/issueRef';
+import type { EditorLocations } from '../store/editorLocations';
+import type { IssueStore } from '../store/issueStore';
+import { Disposable } from '../util/disposable';
+import { AiTools } from './core/aiTools';
+import type { UpdateAction } from './core/toolInputs';
+import { HandOff } from './handOff';
+import { registerTools, toolImplementations, type ToolImplementations } from './lmTools';
+import { SentryParticipant } from './participant';
+
+export interface AiDeps {
+  getClient: () => Promise<SentryClient | undefined>;
+  isSignedIn: () => boolean;
+  store: IssueStore;
+  selection: () => { org?: string; projects: readonly string[] };
+  locations: EditorLocations;
+  cursorIssues: () => readonly IssueRef[];
+  /** One triage action on one issue through the triage code. */
+  update: (ref: IssueRef, action: UpdateAction) => Promise<{ ok: true } | { ok: false; error: unknown }>;
+  me: () => string | undefined;
+}
+
+export class AiFeature extends Disposable {
+  readonly tools: AiTools;
+  /** Each tool's implementation as registered, for the suites. */
+  readonly implementations: ToolImplementations;
+  readonly handOff: HandOff;
+  readonly participant: SentryParticipant;
+
+  constructor(deps: AiDeps) {
+    super();
+    this.tools = new AiTools({
+      getClient: deps.getClient,
+      store: deps.store,
+      selection: deps.selection,
+      locations: () => deps.locations.get(),
+      update: deps.update,
+      me: deps.me,
+      now: () => Date.now(),
+    });
+    this.implementations = toolImplementations(this.tools);
+    for (const d of registerTools(this.implementations)) this._register(d);
+    this.handOff = new HandOff({ tools: this.tools, store: deps.store, cursorIssues: deps.cursorIssues, isSignedIn: deps.isSignedIn });
+    for (const d of this.handOff.register()) this._register(d);
+    this.participant = new SentryParticipant({ tools: this.tools, store: deps.store, cursorIssues: deps.cursorIssues });
+    this._register(this.participant.register());
+  }
+}

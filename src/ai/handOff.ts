@@ -1,0 +1,105 @@
+/**
+ * "Explain with AI" and "Fix with AI" (issue 14): open the editor's chat with a prompt that names the
+ * issue and asks the assistant to read it with our tools. Where no chat can answer (no chat command,
+ * no language model), say so and offer Copy as Markdown: the issue and its latest event as the
+ * details tool gives them (masked, escaped, bounded), to paste into any assistant.
+ */
+import * as vscode from 'vscode';
+import { handOffPrompt } from '../aiText/handOff';
+import { Commands } from '../constants';
+import { looksLikeShortId, parseIssueRef, type IssueRef } from '../contracts/issueRef';
+import type { IssueStore } from '../store/issueStore';
+import { UiHolder } from '../util/ui';
+import { plainText } from '../util/untrusted';
+import type { AiTools } from './core/aiTools';
+import { ToolReferences } from './core/toolNames';
+
+export const CHAT_OPEN = 'workbench.action.chat.open';
+
+export interface HandOffDeps {
+  tools: AiTools;
+  store: Pick<IssueStore, 'issue'>;
+  /** Issues marked on the cursor's line (the palette's default). */
+  cursorIssues: () => readonly IssueRef[];
+  isSignedIn: () => boolean;
+}
+
+/** What a hand-off did, for the suites. */
+export type HandOffOutcome = { kind: 'chat'; prompt: string } | { kind: 'copied'; text: string } | { kind: 'declined' | 'signedOut' | 'noIssue' | 'failed'; message?: string };
+
+export class HandOff {
+  /** Messages and the clipboard, replaceable by the suites. */
+  readonly ui = new UiHolder();
+  /** Whether a chat that can answer is installed; replaceable by the suites. */
+  chatAvailable: () => Promise<boolean> = async () => (await vscode.commands.getCommands(true)).includes(CHAT_OPEN) && (await vscode.lm.selectChatModels()).length > 0;
+  /** Opens the chat with a query; replaceable by the suites. */
+  openChat: (args: { query: string; isPartialQuery: boolean }) => Thenable<unknown> = (args) => vscode.commands.executeCommand(CHAT_OPEN, args);
+
+  constructor(private readonly deps: HandOffDeps) {}
+
+  register(): vscode.Disposable[] {
+    return [
+      vscode.commands.registerCommand(Commands.explainWithAI, (arg?: unknown) => this.run('explain', arg)),
+      vscode.commands.registerCommand(Commands.fixWithAI, (arg?: unknown) => this.run('fix', arg)),
+    ];
+  }
+
+  async run(kind: 'explain' | 'fix', arg?: unknown): Promise<HandOffOutcome> {
+    const target = await this.target(arg);
+    if (!target) return { kind: 'noIssue' };
+    const prompt = handOffPrompt(kind, target, { details: ToolReferences.issueDetails, search: ToolReferences.searchIssues, location: ToolReferences.issuesAtLocation });
+    if (await this.chatAvailable().catch(() => false)) {
+      try {
+        await this.openChat({ query: prompt, isPartialQuery: false });
+        return { kind: 'chat', prompt };
+      } catch {
+        // A chat that refuses the query is no chat: fall through to the copy.
+      }
+    }
+    return this.offerCopy(target.shortId ?? target.id);
+  }
+
+  private async offerCopy(issue: string): Promise<HandOffOutcome> {
+    const ui = this.ui.ui;
+    if (!this.deps.isSignedIn()) {
+      const pick = await ui.showInformationMessage('No AI chat is available in this VS Code, and copying the issue needs a Sentry sign-in first.', {}, 'Sign In');
+      if (pick === 'Sign In') void vscode.commands.executeCommand(Commands.signIn);
+      return { kind: 'signedOut' };
+    }
+    const pick = await ui.showInformationMessage(
+      `No AI chat is available in this VS Code (install and sign in to one, such as GitHub Copilot Chat, to hand issues to it). Copy ${plainText(issue, 100)} as Markdown to paste into an assistant instead?`,
+      {},
+      'Copy as Markdown',
+    );
+    if (pick !== 'Copy as Markdown') return { kind: 'declined' };
+    const got = await ui.withProgress({ location: vscode.ProgressLocation.Window, title: 'Sentry: reading the issue…' }, (_p, token) => {
+      const ac = new AbortController();
+      const sub = token.onCancellationRequested(() => ac.abort());
+      return this.deps.tools.detailsOf({ issue }, ac.signal).finally(() => sub.dispose());
+    });
+    if (!got.ok) {
+      void ui.showErrorMessage(`Could not copy ${plainText(issue, 100)}: ${got.text}`, {});
+      return { kind: 'failed', message: got.text };
+    }
+    await ui.writeClipboard(got.text);
+    void ui.showInformationMessage(`Copied ${plainText(issue, 100)} as Markdown.`, {});
+    return { kind: 'copied', text: got.text };
+  }
+
+  /** The issue: the argument (tree row, hover, panel), else the cursor line's, else a short ID typed in. */
+  private async target(arg: unknown): Promise<{ id: string; shortId?: string; title?: string } | undefined> {
+    const ref = parseIssueRef(arg) ?? this.deps.cursorIssues()[0];
+    if (ref) {
+      const issue = this.deps.store.issue(ref.issueId);
+      return { id: ref.issueId, shortId: issue?.shortId, title: issue?.title };
+    }
+    const typed = await this.ui.ui.showInputBox({
+      title: 'Hand a Sentry issue to the AI chat',
+      prompt: 'The short ID of the issue (like WEB-FRONTEND-1) or its numeric id',
+      validateInput: (v) => (looksLikeShortId(v) || /^\d{1,20}$/.test(v.trim()) ? undefined : 'A short ID such as WEB-FRONTEND-1, or a numeric id'),
+    });
+    const t = typed?.trim();
+    if (!t) return undefined;
+    return /^\d+$/.test(t) ? { id: t } : { id: t.toUpperCase(), shortId: t.toUpperCase() };
+  }
+}

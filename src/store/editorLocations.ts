@@ -1,0 +1,58 @@
+/**
+ * "Which issues are marked in this file, and which workspace file does this frame name", shared
+ * without a feature importing another (issue 14): the editor integration, which owns the file index
+ * and the marks, sets the source; the AI tools read it. No `vscode` import: files travel as
+ * workspace-relative paths, lines 1-based.
+ *
+ * Wiring: one instance per window, built in activate(), handed to the editor integration
+ * (`deps.locations`, which calls `set`) and to the AI feature.
+ */
+import type { IssueRef } from '../contracts/issueRef';
+import type { IDisposable } from '../util/disposable';
+
+/** One issue marked on a line (1-based). */
+export interface MarkedIssue {
+  ref: IssueRef;
+  line: number;
+}
+
+/** What a path names in the workspace. */
+export type FileMarks = { kind: 'file'; /** Workspace-relative. */ file: string; marks: MarkedIssue[] } | { kind: 'ambiguous'; candidates: string[] } | { kind: 'none' };
+
+export interface LocationSource {
+  /**
+   * The marks of the workspace file a path names: relative to a workspace folder, absolute inside
+   * one, or a server path the file index maps (path mappings, suffixes). Never a file outside the
+   * workspace.
+   */
+  marksIn(path: string): Promise<FileMarks>;
+  /** The marks of the active editor's file, when it is a workspace file. */
+  activeFile(): Promise<FileMarks>;
+  /** A stack frame's workspace-relative path, when its filename or absPath maps to exactly one workspace file. */
+  mapFrame(frame: { filename?: string | null; absPath?: string | null }): Promise<string | undefined>;
+}
+
+const NONE: LocationSource = {
+  marksIn: async () => ({ kind: 'none' }),
+  activeFile: async () => ({ kind: 'none' }),
+  mapFrame: async () => undefined,
+};
+
+export class EditorLocations {
+  private source: LocationSource = NONE;
+
+  /** Sets the source (the latest call wins); disposing the result unsets it unless another was set since. */
+  set(source: LocationSource): IDisposable {
+    this.source = source;
+    return {
+      dispose: () => {
+        if (this.source === source) this.source = NONE;
+      },
+    };
+  }
+
+  /** The source as set (one that knows no file while nothing is set). */
+  get(): LocationSource {
+    return this.source;
+  }
+}
