@@ -6,7 +6,6 @@
  */
 import type { Issue } from '../api/schemas';
 import { codeSpan, escapeMarkdown, linkTarget } from '../eventDetail/markdown';
-import { plural } from '../format/numbers';
 import { relativeTime } from '../format/time';
 
 /** The most issues one list shows. */
@@ -23,13 +22,19 @@ export interface IssueListOptions {
   max?: number;
 }
 
+/** A count in full ("2,417 events"): compact forms such as 2.4K lose what a model may compare. */
+function exact(value: string | number, one: string, many: string): string {
+  const n = Number(value);
+  return Number.isFinite(n) ? `${n.toLocaleString('en-US')} ${n === 1 ? one : many}` : `${escapeMarkdown(String(value), 20)} ${many}`;
+}
+
 /** One issue as a list item (`prefix` goes before the short ID, e.g. a line number). */
 export function issueLine(issue: Issue, opts: Pick<IssueListOptions, 'now' | 'link'>, prefix = ''): string {
   const parts = [
     escapeMarkdown(issue.level, 40),
     escapeMarkdown(issue.status, 40),
-    plural(issue.count, 'event', 'events'),
-    plural(issue.userCount, 'user', 'users'),
+    exact(issue.count, 'event', 'events'),
+    exact(issue.userCount, 'user', 'users'),
     `last seen ${relativeTime(issue.lastSeen, opts.now)}`,
   ];
   if (issue.culprit) parts.push(`in ${codeSpan(issue.culprit, 200)}`);
@@ -45,6 +50,8 @@ export function issueListMarkdown(issues: readonly Issue[], opts: IssueListOptio
   const max = Math.min(MAX_LISTED, Math.max(1, Math.floor(opts.max ?? MAX_LISTED)));
   const shown = issues.slice(0, max);
   const total = Math.max(issues.length, Math.floor(opts.total ?? 0));
-  const header = shown.length < total ? `Showing ${shown.length} of ${plural(total, 'issue', 'issues')}` : plural(total, 'issue', 'issues');
+  // Exact figures: a model reasons about "1,024" better than about "1K".
+  const count = `${total.toLocaleString('en-US')} ${total === 1 ? 'issue' : 'issues'}`;
+  const header = shown.length < total ? `Showing ${shown.length} of ${count}` : count;
   return `${[`**${header}**`, '', ...shown.map((i) => issueLine(i, opts))].join('\n')}\n`;
 }

@@ -20,7 +20,7 @@ import { escapeMarkdown } from '../../eventDetail/markdown';
 import { parseEventDetail } from '../../eventDetail/parse';
 import type { LocationSource } from '../../store/editorLocations';
 import type { IssueStore } from '../../store/issueStore';
-import { safeWebUrl } from '../../util/untrusted';
+import { plainText, safeWebUrl } from '../../util/untrusted';
 import { parseIssueArg, projectOfShortId } from './issueArg';
 import { CHOOSE_PROJECT_FIRST, errorText, isAbort, SIGN_IN_FIRST, ToolCancelled } from './toolErrors';
 import type { DetailsInput, LocationInput, SearchInput, TagInput, UpdateAction, UpdateInput } from './toolInputs';
@@ -304,13 +304,15 @@ const updateKey = (input: UpdateInput) => JSON.stringify([input.issue.trim(), in
 /** The confirmation: the issue (escaped), what changes from what to what, and that nothing else does. */
 export function preview(issue: Issue, action: UpdateAction, me: string | undefined): UpdatePreview {
   const name = escapeMarkdown(issue.shortId, 64);
+  // The title is shown as plain text (a dialog's or the chat's confirmation title), the message as Markdown.
+  const plain = plainText(issue.shortId, 64);
   const status = escapeMarkdown(issue.status, 40);
   const change =
     action === 'resolve'
-      ? { title: `Resolve Sentry issue ${name}?`, line: `Status: ${status} → **resolved**.` }
+      ? { title: `Resolve Sentry issue ${plain}?`, line: `Status: ${status} → **resolved**.` }
       : action === 'archive'
-        ? { title: `Archive Sentry issue ${name}?`, line: `Status: ${status} → **archived until it escalates** (Sentry shows it again if it gets worse).` }
-        : { title: `Assign Sentry issue ${name} to you?`, line: `Assignee: ${assigned(issue)} → **you${me ? ` (${escapeMarkdown(me, 100)})` : ''}**.` };
+        ? { title: `Archive Sentry issue ${plain}?`, line: `Status: ${status} → **archived until it escalates** (Sentry shows it again if it gets worse).` }
+        : { title: `Assign Sentry issue ${plain} to you?`, line: `Assignee: ${assigned(issue)} → **you${me ? ` (${escapeMarkdown(me, 100)})` : ''}**.` };
   return {
     title: change.title,
     message: [

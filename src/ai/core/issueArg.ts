@@ -3,7 +3,13 @@
  * address (`https://acme.sentry.io/issues/123/`, `…/organizations/acme/issues/123/`). The address is
  * only read for its organization and id: nothing is ever fetched from it. No `vscode` import.
  */
-import { isIssueId, isSlug, looksLikeShortId } from '../../contracts/issueRef';
+import { isIssueId, isSlug } from '../../contracts/issueRef';
+
+/**
+ * A project slug, a dash and a base-36 counter: `WEB-FRONTEND-A` as well as `WEB-FRONTEND-1A` (the palette's
+ * looksLikeShortId also wants a digit, to tell a short ID from a word; a tool's `issue` is always meant as one).
+ */
+const SHORT_ID = /^[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*-[A-Za-z0-9]+$/;
 
 /** A boolean test (isIssueId's type guard would narrow a string to never when false). */
 const isId = (s: string): boolean => isIssueId(s);
@@ -13,7 +19,7 @@ export type IssueArg = { kind: 'id'; id: string; org?: string } | { kind: 'short
 export function parseIssueArg(raw: string): IssueArg | undefined {
   const text = raw.trim();
   if (isId(text)) return { kind: 'id', id: text };
-  if (looksLikeShortId(text) && text.length <= 100) return { kind: 'shortId', shortId: text.toUpperCase() };
+  if (SHORT_ID.test(text) && text.length <= 100) return { kind: 'shortId', shortId: text.toUpperCase() };
   let url: URL;
   try {
     url = new URL(text);

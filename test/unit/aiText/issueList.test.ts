@@ -10,7 +10,7 @@ describe('aiText/issueList', () => {
     const text = issueListMarkdown([issue], { now: NOW, link: (i) => `https://sentry.io/issues/${i.id}/` });
     assert.equal(
       text,
-      `**1 issue**\n\n- **WEB-1** TypeError: x is undefined — error · unresolved · 1.2K events · 37 users · last seen 3h ago · in \`app/cart.ts in total\` · [Open in Sentry](<https://sentry.io/issues/${issue.id}/>)\n`,
+      `**1 issue**\n\n- **WEB-1** TypeError: x is undefined — error · unresolved · 1,234 events · 37 users · last seen 3h ago · in \`app/cart.ts in total\` · [Open in Sentry](<https://sentry.io/issues/${issue.id}/>)\n`,
     );
   });
 
