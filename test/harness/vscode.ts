@@ -384,7 +384,10 @@ export async function openWorkbench(server: ServerHandle, opts: Omit<StartOption
 
     let resolveExit!: (code: number) => void;
     const testsExitCode = new Promise<number>((r) => (resolveExit = r));
-    if (opts.extensionTestsPath) await page.exposeFunction('codeAutomationExit', (code: number) => resolveExit(code));
+    if (opts.extensionTestsPath) {
+      await page.exposeFunction('codeAutomationExit', (code: number) => resolveExit(code));
+      await letDialogsShowOnRequest(page);
+    }
 
     const payload: Record<string, string> = {};
     if (opts.extensionDevelopmentPath) payload.extensionDevelopmentPath = opts.extensionDevelopmentPath;
@@ -431,6 +434,153 @@ export async function openWorkbench(server: ServerHandle, opts: Omit<StartOption
   }
 }
 
+/** Env naming the folder through which extension-host suites have the harness answer workbench dialogs (test/integration/dialogs.ts). */
+export const DIALOGS_ENV = 'SENTRY_EXPLORER_TEST_DIALOGS';
+
+// While extension tests run, VS Code's DialogService shows no dialog: confirm() answers "confirmed"
+// and prompt() throws. The workbench script is served with that check made to give way while this
+// global is true, which answerDialogs sets only while a suite's answer is pending.
+const SHOW_DIALOGS = '__sentryExplorerShowDialogs';
+const DIALOGS_PATCHED = '__sentryExplorerDialogsPatched';
+// vs/workbench/services/dialogs/common/dialogService.ts, minified: the check right before confirm().
+const SKIP_DIALOGS_IN_TESTS = /\{return (this\.[\w$]+\.isExtensionDevelopment&&this\.[\w$]+\.extensionTestsLocationURI\?!0:!!this\.[\w$]+\.enableSmokeTestDriver)\}(?=async confirm\()/;
+
+async function letDialogsShowOnRequest(page: Page): Promise<void> {
+  await page.route(/\/out\/vs\/code\/browser\/workbench\/workbench\.js(\?.*)?$/, async (route) => {
+    const res = await route.fetch();
+    let body = await res.text();
+    if (SKIP_DIALOGS_IN_TESTS.test(body)) {
+      body = body.replace(SKIP_DIALOGS_IN_TESTS, (_, check: string) => `{return globalThis.${SHOW_DIALOGS}?!1:${check}}`) + `\nglobalThis.${DIALOGS_PATCHED}=true;\n`;
+    } else {
+      log("VS Code's dialog check was not found in workbench.js: suites cannot answer dialogs in this version");
+    }
+    const headers = { ...res.headers() };
+    delete headers['content-encoding'];
+    delete headers['content-length'];
+    await route.fulfill({ status: res.status(), headers, body });
+  });
+}
+
+interface DialogAnswer {
+  button: string;
+  id: string;
+}
+
+/**
+ * Answers modal workbench dialogs (.monaco-dialog-box) that the extension host cannot click, e.g.
+ * a language model tool's confirmation, only while `<dir>/answer.json` asks for a button, so other
+ * suites' dialogs stay as they were. Protocol (test/integration/dialogs.ts is the other side):
+ * answer.json appears -> dialogs are let through and `<dir>/armed.json` names its id -> the next
+ * visible dialog is appended to `<dir>/dialogs.jsonl`, answer.json and armed.json are removed and
+ * the button clicked. Returns a function that stops it.
+ */
+export function answerDialogs(page: Page, dir: string, intervalMs = 150): () => void {
+  const answerFile = path.join(dir, 'answer.json');
+  const armedFile = path.join(dir, 'armed.json');
+  const recordFile = path.join(dir, 'dialogs.jsonl');
+  // Dialogs already answered keep this mark until they leave the DOM, so none is answered twice.
+  const ANSWERED = 'data-sentry-explorer-answered';
+  const box = page.locator(`.monaco-dialog-box:not([${ANSWERED}])`).last();
+  let armed: string | undefined;
+  let stopped = false;
+  let loggedFailure = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const showDialogs = (on: boolean) =>
+    page.evaluate(
+      ([name, patched, value]) => {
+        const g = globalThis as unknown as Record<string, unknown>;
+        g[name] = value;
+        return g[patched] === true;
+      },
+      [SHOW_DIALOGS, DIALOGS_PATCHED, on] as const,
+    );
+  const writeArmed = (value: object) => {
+    fs.writeFileSync(`${armedFile}.tmp`, JSON.stringify(value));
+    fs.renameSync(`${armedFile}.tmp`, armedFile);
+  };
+  const disarm = async () => {
+    armed = undefined;
+    fs.rmSync(armedFile, { force: true });
+    await showDialogs(false);
+  };
+
+  const pollOnce = async () => {
+    // The file first: without an answer the page is not touched at all.
+    let answer: DialogAnswer | undefined;
+    if (fs.existsSync(answerFile)) {
+      try {
+        answer = JSON.parse(fs.readFileSync(answerFile, 'utf8')) as DialogAnswer;
+      } catch {
+        return; // gone meanwhile: next time
+      }
+    }
+    if (!answer) {
+      if (armed !== undefined) await disarm();
+      return;
+    }
+    const id = String(answer.id ?? '');
+    if (armed !== id) {
+      const patched = await showDialogs(true);
+      armed = id;
+      writeArmed(patched ? { id } : { id, error: "VS Code's dialog check could not be patched (see the harness log): dialogs stay refused in extension tests" });
+      return;
+    }
+    if (!(await box.isVisible())) return;
+    const seen = await box.evaluate(
+      // No named functions inside: tsx would wrap them in a helper the page does not have.
+      (el, mark) => {
+        const buttons = Array.from(el.querySelectorAll<HTMLElement>('.dialog-buttons .monaco-button')).map((b) => (b.getAttribute('aria-label') ?? b.innerText).trim());
+        const message = el.querySelector<HTMLElement>('.dialog-message-text')?.innerText.trim();
+        const detail = el.querySelector<HTMLElement>('.dialog-message-detail')?.innerText.trim() ?? '';
+        if (buttons.length) el.setAttribute(mark, '');
+        // Without a detail VS Code shows the message in the detail element.
+        return message === undefined ? { message: detail, detail: '', buttons } : { message, detail, buttons };
+      },
+      ANSWERED,
+      { timeout: 1000 },
+    );
+    if (!seen.buttons.length) return; // still being drawn
+    const wanted = String(answer.button ?? '');
+    let clicked = seen.buttons.find((b) => b.toLowerCase() === wanted.toLowerCase());
+    let error: string | undefined;
+    if (clicked === undefined) {
+      try {
+        const re = new RegExp(wanted, 'i');
+        clicked = seen.buttons.find((b) => re.test(b));
+      } catch (e) {
+        error = `"${wanted}" is not a regular expression: ${(e as Error).message}`;
+      }
+    }
+    if (clicked === undefined) error ??= `no button matches "${wanted}" (buttons: ${seen.buttons.join(', ')})`;
+    fs.appendFileSync(recordFile, JSON.stringify({ id, answer: wanted, ...seen, clicked: clicked ?? null, ...(error ? { error } : {}) }) + '\n');
+    fs.rmSync(answerFile, { force: true });
+    await disarm();
+    if (clicked === undefined) {
+      log(`dialog "${seen.message}": ${error}; left open`);
+      return;
+    }
+    await page.locator(`.monaco-dialog-box[${ANSWERED}]`).last().locator('.dialog-buttons').getByRole('button', { name: clicked, exact: true }).first().click({ timeout: 5000 });
+  };
+
+  const tick = () => {
+    pollOnce()
+      .catch((e: unknown) => {
+        if (stopped || loggedFailure) return;
+        loggedFailure = true;
+        log(`answering a workbench dialog failed (further failures not logged): ${(e as Error).message ?? e}`);
+      })
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, intervalMs);
+      });
+  };
+  timer = setTimeout(tick, intervalMs);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
+
 export interface RunTestsOptions extends StartOptions {
   extensionTestsPath: string;
   /** Name of the artifacts folder on failure. */
@@ -456,6 +606,8 @@ export async function runExtensionTests(opts: RunTestsOptions): Promise<TestsRes
   const io = fs.mkdtempSync(path.join(os.tmpdir(), 'sentry-explorer-tests-'));
   const outputFile = path.join(io, 'output.log');
   const statsFile = path.join(io, 'stats.json');
+  const dialogsDir = path.join(io, 'dialogs');
+  fs.mkdirSync(dialogsDir);
   fs.writeFileSync(outputFile, '');
   let printed = 0;
   const pump = () => {
@@ -475,10 +627,12 @@ export async function runExtensionTests(opts: RunTestsOptions): Promise<TestsRes
         SENTRY_EXPLORER_TEST_OUTPUT: outputFile,
         SENTRY_EXPLORER_TEST_STATS: statsFile,
         SENTRY_EXPLORER_TEST_COLOR: process.stdout.isTTY ? '1' : '0',
+        [DIALOGS_ENV]: dialogsDir,
       },
     });
     let timer: NodeJS.Timeout | undefined;
     let settled = false;
+    const stopAnswering = answerDialogs(vscode.page, dialogsDir);
     try {
       const timeoutMs = opts.timeoutMs ?? 5 * 60_000;
       const timeout = new Promise<number>((resolve) => {
@@ -495,6 +649,7 @@ export async function runExtensionTests(opts: RunTestsOptions): Promise<TestsRes
     } finally {
       settled = true;
       clearTimeout(timer);
+      stopAnswering();
       if (exitCode !== 0) await vscode.collectArtifacts(opts.name).catch((e) => log(`could not keep artifacts: ${e}`));
       await vscode.close();
     }
