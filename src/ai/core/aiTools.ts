@@ -27,7 +27,7 @@ import type { DetailsInput, LocationInput, SearchInput, TagInput, UpdateAction, 
 
 export interface AiToolsDeps {
   getClient(): Promise<SentryClient | undefined>;
-  store: Pick<IssueStore, 'issue' | 'lookupShortId'>;
+  store: Pick<IssueStore, 'issue' | 'lookupShortId' | 'upsert' | 'checkpoint'>;
   /** The organization and projects the Issues view shows. */
   selection(): { org?: string; projects: readonly string[] };
   locations(): LocationSource;
@@ -49,6 +49,8 @@ const DEFAULT_LIMIT = 10;
 const MAX_PROJECTS = 5;
 /** Distinct frame files mapped to the workspace per event. */
 const MAX_MAPPED = 40;
+/** Short IDs remembered. */
+const MAX_SHORT_IDS = 200;
 /** How long a confirmation stays good for its invocation. */
 const CONFIRMATION_MS = 10 * 60_000;
 
@@ -67,6 +69,8 @@ export class AiTools {
   private readonly confirmed = new Map<string, number>();
   /** Inputs whose preparation failed (signed out, no such issue): their invocation says why, not "not confirmed". */
   private readonly refused = new Map<string, string>();
+  /** `org SHORT-ID` → issue id, for short IDs looked up before: the store then has the issue, fresh. */
+  private readonly shortIds = new Map<string, string>();
 
   constructor(private readonly deps: AiToolsDeps) {}
 
@@ -243,9 +247,12 @@ export class AiTools {
     if (!arg) return { ok: false, text: `${escapeMarkdown(text, 200)} does not name a Sentry issue: give its short ID (like PROJECT-1A), its numeric id or its Sentry web address.` };
     const org = arg.kind === 'id' && arg.org ? arg.org : ready.org;
     let issue: Issue | undefined;
-    if (arg.kind === 'id') {
-      const known = this.deps.store.issue(arg.id);
-      issue = known && org === ready.org ? known : await ready.client.getIssue(org, arg.id, signal);
+    const known = arg.kind === 'id' ? this.deps.store.issue(arg.id) : this.knownShortId(org, arg.shortId);
+    if (known && org === ready.org) issue = known;
+    else if (arg.kind === 'id') {
+      const since = this.deps.store.checkpoint();
+      issue = await ready.client.getIssue(org, arg.id, signal);
+      this.deps.store.upsert(org, [issue], since);
     } else {
       const selected = this.deps.selection().projects;
       const guess = projectOfShortId(arg.shortId);
@@ -257,7 +264,10 @@ export class AiTools {
           // A guessed project that does not exist is not an error of the lookup.
           if (!(e instanceof NotFoundError) || project !== guess || selected.includes(project)) throw e;
         }
-        if (issue) break;
+        if (issue) {
+          this.remember(org, issue);
+          break;
+        }
       }
       if (!issue)
         return {
@@ -267,6 +277,17 @@ export class AiTools {
     }
     const ref = refOfIssue(org, issue);
     return ref ? { ok: true, issue, ref } : { ok: false, text: 'The server answered an issue without a usable id or project.' };
+  }
+
+  private knownShortId(org: string, shortId: string): Issue | undefined {
+    const id = this.shortIds.get(`${org} ${shortId.toUpperCase()}`);
+    const issue = id === undefined ? undefined : this.deps.store.issue(id);
+    return issue && issue.shortId.toUpperCase() === shortId.toUpperCase() ? issue : undefined;
+  }
+
+  private remember(org: string, issue: Issue): void {
+    if (this.shortIds.size >= MAX_SHORT_IDS) this.shortIds.delete(this.shortIds.keys().next().value!);
+    this.shortIds.set(`${org} ${issue.shortId.toUpperCase()}`, issue.id);
   }
 
   /** The whole event, asking for Sentry's own rendering too; a server that refuses `llmFormat` is asked without it. */

@@ -93,6 +93,13 @@ describe('AI tools core (against the sandbox)', function () {
         .join('&'),
       /llmFormat=markdown/,
     );
+    sb.control.requests.clear();
+    await tools.details({ issue: 'WEB-FRONTEND-1' });
+    assert.deepEqual(
+      requests().map((r) => r.path),
+      [`/api/0/organizations/acme/issues/${issue.id}/events/latest/`],
+      'a short ID looked up before costs no second lookup',
+    );
   });
 
   it('details by id, by web address, and a second time: the issue comes from the store once known', async () => {
