@@ -2,6 +2,7 @@
 // nothing here fails because a machine is slow.
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
+import { benchAiTools } from './aiTools';
 import { benchApi, type Figure } from './api';
 import { benchEditor } from './editor';
 import { benchEventViewFigures } from './eventView';
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
     ['editor', benchEditor],
     ['webview', benchWebviewFigures],
     ['eventView', benchEventViewFigures],
+    ['aiTools', benchAiTools],
   ];
   const only = process.argv.slice(2);
   for (const [name, run] of sections) {
