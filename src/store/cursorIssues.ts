@@ -8,32 +8,16 @@
  * (`cursorIssues: () => cursorIssues.current()`).
  */
 import { isIssueRef, refKey, type IssueRef } from '../contracts/issueRef';
-import type { IDisposable } from '../util/disposable';
+import { Slot } from './slot';
 
 /** The issues marked on the active editor's cursor line, most events first ([] for none). */
 export type CursorIssuesSource = () => readonly IssueRef[];
 
 const NONE: CursorIssuesSource = () => [];
 
-export class CursorIssues {
-  private source: CursorIssuesSource = NONE;
-
-  /**
-   * Sets the source (the latest call wins). Disposing the result unsets it, unless another source
-   * was set since.
-   */
-  set(source: CursorIssuesSource): IDisposable {
-    this.source = source;
-    return {
-      dispose: () => {
-        if (this.source === source) this.source = NONE;
-      },
-    };
-  }
-
-  /** The source as set (a source of none while nothing is set). */
-  get(): CursorIssuesSource {
-    return this.source;
+export class CursorIssues extends Slot<CursorIssuesSource> {
+  constructor() {
+    super(NONE);
   }
 
   /**
@@ -43,7 +27,7 @@ export class CursorIssues {
   current(): IssueRef[] {
     let refs: readonly unknown[];
     try {
-      const got: unknown = this.source();
+      const got: unknown = this.get()();
       refs = Array.isArray(got) ? got : [];
     } catch {
       return [];

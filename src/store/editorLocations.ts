@@ -8,7 +8,7 @@
  * (`deps.locations`, which calls `set`) and to the AI feature.
  */
 import type { IssueRef } from '../contracts/issueRef';
-import type { IDisposable } from '../util/disposable';
+import { Slot } from './slot';
 
 /** One issue marked on a line (1-based). */
 export interface MarkedIssue {
@@ -38,21 +38,9 @@ const NONE: LocationSource = {
   mapFrame: async () => undefined,
 };
 
-export class EditorLocations {
-  private source: LocationSource = NONE;
-
-  /** Sets the source (the latest call wins); disposing the result unsets it unless another was set since. */
-  set(source: LocationSource): IDisposable {
-    this.source = source;
-    return {
-      dispose: () => {
-        if (this.source === source) this.source = NONE;
-      },
-    };
-  }
-
-  /** The source as set (one that knows no file while nothing is set). */
-  get(): LocationSource {
-    return this.source;
+/** Set by the editor integration; a source that knows no file while nothing is set. */
+export class EditorLocations extends Slot<LocationSource> {
+  constructor() {
+    super(NONE);
   }
 }

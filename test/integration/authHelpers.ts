@@ -7,8 +7,11 @@ import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import * as vscode from 'vscode';
 import type { SentryAuth } from '../../src/auth/sentryAuth';
+import type { WriteLogEntry } from '../sandbox';
+import type { ExtensionApi } from '../../src/extension';
 import type { AuthUi } from '../../src/util/ui';
 import { activateExtension } from './helpers';
+import { print } from './output';
 
 export const SANDBOX_URL = process.env.SENTRY_EXPLORER_TEST_SANDBOX_URL?.replace(/\/+$/, '');
 
@@ -23,6 +26,9 @@ export async function control<T = unknown>(route: string, body?: unknown): Promi
 }
 
 export type { RequestLogEntry } from '../sandbox';
+
+/** One triage PUT as the sandbox logged it (GET /_sandbox/writes), its JSON body as an object. */
+export type SandboxWrite = Omit<WriteLogEntry, 'body'> & { body: Record<string, unknown> };
 
 export async function auth(): Promise<SentryAuth> {
   return (await activateExtension()).auth;
@@ -180,6 +186,31 @@ export async function waitFor<T>(what: string, fn: () => T | undefined | Promise
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * The `before` of a suite that works signed in to the sandbox (skipped, saying so, without one):
+ * the extension, a recorder answering the sign-in prompts, and what signInToSandbox returns.
+ */
+export async function signedInSuite(
+  ctx: Mocha.Context,
+  name: string,
+): Promise<{ api: ExtensionApi; rec: UiRecorder; defaults: { authToken: string; clientId: string; writeToken?: string }; restore: () => Promise<void> }> {
+  if (!SANDBOX_URL) {
+    print(`  (no sandbox: skipping the ${name} suite)`);
+    ctx.skip();
+  }
+  const api = await activateExtension();
+  const rec = new UiRecorder();
+  const { defaults, restore } = await signInToSandbox(rec);
+  return { api, rec, defaults, restore };
+}
+
+/** Signs in again with a token (typed into the token prompt the recorder answers). */
+export async function signInWithToken(api: ExtensionApi, rec: UiRecorder, token: string): Promise<void> {
+  rec.set({ method: 'token', inputs: [token] });
+  await api.auth.signIn({ method: 'token' });
+  await waitFor('signed in', () => api.auth.isSignedIn());
 }
 
 /**

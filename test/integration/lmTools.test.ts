@@ -10,21 +10,13 @@ import { Commands } from '../../src/constants';
 import type { IssueRef } from '../../src/contracts/issueRef';
 import type { ExtensionApi } from '../../src/extension';
 import type { WorkspaceLocation } from '../sandbox';
-import { activateExtension } from './helpers';
-import { control, SANDBOX_URL, signInToSandbox, UiRecorder, waitFor } from './authHelpers';
+import { control, type SandboxWrite, signedInSuite, signInWithToken, UiRecorder, waitFor } from './authHelpers';
 import { answerNextDialog, clearPendingAnswer, dialogChannelAvailable, waitForDialog } from './dialogs';
 import { print } from './output';
 
 const SECRET = 'sntrys_SANDBOXSECRET_d0n7l34k';
-
-interface Write {
-  method: string;
-  path: string;
-  ids: string[];
-  body: Record<string, unknown>;
-  status: number;
-  bulk: boolean;
-}
+/** The issue list the search tool asks (and the short-ID lookup); no background refresh asks it in this suite. */
+const LIST_PATH = '^/api/0/projects/acme/web-frontend/issues/$';
 
 /** The text of a tool's result. */
 function textOf(result: vscode.LanguageModelToolResult): string {
@@ -52,20 +44,10 @@ describe('AI tools in VS Code (vscode.lm) against the sandbox', function () {
   }
   const apiRequests = async () => (await control<{ method: string; path: string }[]>('requests')).filter((r) => r.path.startsWith('/api/0/'));
 
-  async function signInWith(token: string): Promise<void> {
-    rec.set({ method: 'token', inputs: [token] });
-    await api.auth.signIn({ method: 'token' });
-    await waitFor('signed in', () => api.auth.isSignedIn());
-  }
+  const signInWith = (token: string) => signInWithToken(api, rec, token);
 
   before(async function () {
-    if (!SANDBOX_URL) {
-      print('  (no sandbox: skipping the AI tools suite)');
-      this.skip();
-    }
-    api = await activateExtension();
-    rec = new UiRecorder();
-    ({ defaults, restore } = await signInToSandbox(rec));
+    ({ api, rec, defaults, restore } = await signedInSuite(this, 'AI tools'));
   });
 
   after(async () => {
@@ -157,16 +139,18 @@ describe('AI tools in VS Code (vscode.lm) against the sandbox', function () {
   });
 
   it('a 403 and a 429 come back as text the model can act on', async () => {
-    await control('faults', { path: '/events/latest/', status: 403, count: 1 });
+    // Faults on exactly the tool's paths: the editor's own requests (latest events of listed issues) must not take them.
+    const one = (await control<{ id: string; shortId: string }[]>('seed/issues?project=web-frontend')).find((i) => i.shortId === 'WEB-FRONTEND-1')!;
+    await control('faults', { path: `^/api/0/organizations/acme/issues/${one.id}/events/latest/$`, status: 403 });
     assert.match(await invoke(ToolNames.issueDetails, { issue: 'WEB-FRONTEND-1' }), /^Sentry denied this \(403\)/);
-    await control('faults', { path: '/issues/$', rateLimited: true, count: 1 });
+    await control('faults', { path: LIST_PATH, rateLimited: true });
     assert.match(await invoke(ToolNames.searchIssues, {}), /^Sentry's rate limit was reached \(429\)\. Wait \d+ seconds/);
   });
 
   it("invalid input and a cancelled call: text for the first, VS Code's CancellationError for the second", async () => {
     assert.match(await invoke(ToolNames.searchIssues, { limit: 500 }), /^Invalid input \(limit: /);
     const cts = new vscode.CancellationTokenSource();
-    await control('faults', { path: '/issues/', latencyMs: 3000, count: 1 });
+    await control('faults', { path: LIST_PATH, latencyMs: 5000 });
     const running = invoke(ToolNames.searchIssues, {}, cts.token);
     setTimeout(() => cts.cancel(), 200);
     await assert.rejects(running, (e: Error) => e instanceof vscode.CancellationError || e.name === 'Canceled' || /cancel/i.test(e.message));
@@ -182,7 +166,7 @@ describe('AI tools in VS Code (vscode.lm) against the sandbox', function () {
     assert.equal(dialog.message, 'Resolve Sentry issue WEB-FRONTEND-1?');
     assert.match(dialog.detail, /Status: unresolved → resolved\./);
     assert.match(dialog.detail, /This changes this one issue \(id \d+, project web-frontend\) and nothing else/);
-    assert.deepEqual(await control<Write[]>('writes'), [], 'no write was sent');
+    assert.deepEqual(await control<SandboxWrite[]>('writes'), [], 'no write was sent');
   });
 
   it('update: confirmed, one PUT for that one issue; with a read-only token the 403 comes back as text', async function () {
@@ -201,7 +185,7 @@ describe('AI tools in VS Code (vscode.lm) against the sandbox', function () {
     const dialog = await waitForDialog(ok);
     assert.equal(dialog.clicked, 'Yes');
     assert.match(done, /^Resolved: WEB-FRONTEND-1\./);
-    const writes = await control<Write[]>('writes');
+    const writes = await control<SandboxWrite[]>('writes');
     assert.equal(writes.length, 1);
     assert.equal(writes[0].method, 'PUT');
     assert.match(writes[0].path, /^\/api\/0\/organizations\/acme\/issues\/\d+\/$/);

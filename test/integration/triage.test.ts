@@ -8,18 +8,8 @@ import type { IssueNode, Node } from '../../src/issues/nodes';
 import type { TriageRun } from '../../src/triage/triageCommands';
 import type { ExtensionApi } from '../../src/extension';
 import type { AuthUi } from '../../src/util/ui';
-import { activateExtension } from './helpers';
-import { control, SANDBOX_URL, signInToSandbox, UiRecorder, waitFor } from './authHelpers';
+import { control, type SandboxWrite, signedInSuite, signInWithToken, UiRecorder, waitFor } from './authHelpers';
 import { print } from './output';
-
-interface Write {
-  method: string;
-  path: string;
-  ids: string[];
-  body: Record<string, unknown>;
-  status: number;
-  bulk: boolean;
-}
 
 /** Answers the triage prompts from a script: quick picks by label, input boxes in order, messages by a function. */
 class TriageUi {
@@ -59,7 +49,7 @@ describe('Triage (resolve, archive, assign, bookmark…) against the sandbox', f
   let defaults: { authToken: string; clientId: string; writeToken?: string };
   let restore: () => Promise<void>;
 
-  const writes = () => control<Write[]>('writes');
+  const writes = () => control<SandboxWrite[]>('writes');
   const issueRows = async (): Promise<IssueNode[]> => {
     const roots = await api.issues.tree.getChildren();
     return roots.filter((n: Node): n is IssueNode => n.type === 'issue');
@@ -67,20 +57,10 @@ describe('Triage (resolve, archive, assign, bookmark…) against the sandbox', f
   const refOf = (n: IssueNode): IssueRef => commandArgs(n)[0];
   /** The next run of a triage command (after its messages were shown). */
   const nextRun = () => new Promise<TriageRun>((resolve) => api.triage.onDidRun((r) => resolve(r)));
-  async function signInWith(token: string): Promise<void> {
-    rec.set({ method: 'token', inputs: [token] });
-    await api.auth.signIn({ method: 'token' });
-    await waitFor('signed in', () => api.auth.isSignedIn());
-  }
+  const signInWith = (token: string) => signInWithToken(api, rec, token);
 
   before(async function () {
-    if (!SANDBOX_URL) {
-      print('  (no sandbox: skipping the triage suite)');
-      this.skip();
-    }
-    api = await activateExtension();
-    rec = new UiRecorder();
-    ({ defaults, restore } = await signInToSandbox(rec));
+    ({ api, rec, defaults, restore } = await signedInSuite(this, 'triage'));
     ui = new TriageUi();
     api.triage.ui.override(ui.ui());
   });

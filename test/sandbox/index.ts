@@ -12,6 +12,7 @@ export type {
   RateLimitConfig,
   RateLimitedFault,
   RequestLogEntry,
+  WriteLogEntry,
   UnauthorizedCode,
   TokenInfo,
 } from './server';
