@@ -9,6 +9,7 @@ import { handOffPrompt } from '../aiText/handOff';
 import { Commands } from '../constants';
 import { looksLikeShortId, parseIssueRef, type IssueRef } from '../contracts/issueRef';
 import type { IssueStore } from '../store/issueStore';
+import { signalFrom } from '../util/signal';
 import { UiHolder } from '../util/ui';
 import { plainText } from '../util/untrusted';
 import type { AiTools } from './core/aiTools';
@@ -73,9 +74,8 @@ export class HandOff {
     );
     if (pick !== 'Copy as Markdown') return { kind: 'declined' };
     const got = await ui.withProgress({ location: vscode.ProgressLocation.Window, title: 'Sentry: reading the issue…' }, (_p, token) => {
-      const ac = new AbortController();
-      const sub = token.onCancellationRequested(() => ac.abort());
-      return this.deps.tools.detailsOf({ issue }, ac.signal).finally(() => sub.dispose());
+      const { signal, dispose } = signalFrom(token);
+      return this.deps.tools.detailsOf({ issue }, signal).finally(dispose);
     });
     if (!got.ok) {
       void ui.showErrorMessage(`Could not copy ${plainText(issue, 100)}: ${got.text}`, {});

@@ -25,6 +25,23 @@ function textOf(result: vscode.LanguageModelToolResult): string {
 
 const invoke = async (name: string, input: object, token?: vscode.CancellationToken) => textOf(await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token));
 
+/** A model that answers "ok" and records the text of each request; or one that fails. */
+function recordingModel(fail = false): { model: vscode.LanguageModelChat; sent: string[] } {
+  const sent: string[] = [];
+  const model = {
+    sendRequest: async (messages: vscode.LanguageModelChatMessage[]) => {
+      sent.push(messages.map((m) => m.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('')).join('\n'));
+      if (fail) throw new Error('no access');
+      return {
+        text: (async function* () {
+          yield 'ok';
+        })(),
+      };
+    },
+  } as unknown as vscode.LanguageModelChat;
+  return { model, sent };
+}
+
 describe('AI tools in VS Code (vscode.lm) against the sandbox', function () {
   this.timeout(120_000);
   let api: ExtensionApi;
@@ -42,6 +59,13 @@ describe('AI tools in VS Code (vscode.lm) against the sandbox', function () {
     }
     await control('requests/clear', {});
   }
+  /** The sandbox's first crash site of a listed issue, once the editor marks it. */
+  async function markedLocation(): Promise<{ target: WorkspaceLocation; uri: vscode.Uri }> {
+    const target = (await control<WorkspaceLocation[]>('seed/locations')).find((l) => l.line !== null && api.issues.listedIssues().some((x) => x.issue.id === l.issueId))!;
+    const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, target.file);
+    await waitFor('the file to be marked', () => api.editor.decorations.decorated(uri).some((d) => d.issueId === target.issueId));
+    return { target, uri };
+  }
   const apiRequests = async () => (await control<{ method: string; path: string }[]>('requests')).filter((r) => r.path.startsWith('/api/0/'));
 
   const signInWith = (token: string) => signInWithToken(api, rec, token);
@@ -51,6 +75,8 @@ describe('AI tools in VS Code (vscode.lm) against the sandbox', function () {
   });
 
   after(async () => {
+    // The later suites expect no editor open (the palette's triage reads the cursor's line).
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     clearPendingAnswer();
     api?.ai.handOff.ui.reset();
     await restore?.();
@@ -103,10 +129,7 @@ describe('AI tools in VS Code (vscode.lm) against the sandbox', function () {
     assert.match(tags, /^Issue WEB-FRONTEND-1: \*\*Tag /);
     const afterTags = (await apiRequests()).length;
 
-    const seeded = (await control<WorkspaceLocation[]>('seed/locations')).filter((l) => l.line !== null && api.issues.listedIssues().some((x) => x.issue.id === l.issueId));
-    const target = seeded[0];
-    const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, target.file);
-    await waitFor('the file to be marked', () => api.editor.decorations.decorated(uri).some((d) => d.issueId === target.issueId));
+    const { target } = await markedLocation();
     const before = (await apiRequests()).length;
     const at = await invoke(ToolNames.issuesAtLocation, { file: target.file });
     assert.match(at, new RegExp(`^- line ${target.line}: \\*\\*${target.shortId}\\*\\*`, 'm'));
@@ -247,9 +270,30 @@ describe('AI tools in VS Code (vscode.lm) against the sandbox', function () {
     await api.ai.participant.handle({ prompt: 'is:unresolved', command: 'issues' }, stream, token);
     assert.match(said.join(''), /^Sentry issues in web-frontend/);
     said.length = 0;
-    const located = (await control<WorkspaceLocation[]>('seed/locations')).find((l) => l.line !== null && api.issues.listedIssues().some((x) => x.issue.id === l.issueId))!;
-    await vscode.window.showTextDocument(vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, located.file));
+    await vscode.window.showTextDocument((await markedLocation()).uri);
     await api.ai.participant.handle({ prompt: '', command: 'file' }, stream, token);
     assert.match(said.join(''), /issues? marked in `/);
+  });
+
+  it('/explain on the cursor line puts the whole prompt to the model as the question, with the issue quoted as data', async () => {
+    const { target: located, uri } = await markedLocation();
+    const editor = await vscode.window.showTextDocument(uri);
+    const at = new vscode.Position(located.line! - 1, 0);
+    editor.selection = new vscode.Selection(at, at);
+    const said: string[] = [];
+    const stream = { markdown: (v: string | vscode.MarkdownString) => void said.push(typeof v === 'string' ? v : v.value), progress: () => undefined };
+    const { model, sent } = recordingModel();
+    await api.ai.participant.handle({ prompt: 'why does it fail', command: 'explain', model }, stream, new vscode.CancellationTokenSource().token);
+    assert.equal(sent.length, 1);
+    assert.match(sent[0], /\nQuestion: why does it fail$/, 'the question is the whole prompt when the issue comes from the cursor');
+    assert.match(sent[0], /<sentry-data>\n## /);
+    assert.deepEqual(said, ['ok']);
+
+    const failing = recordingModel(true);
+    said.length = 0;
+    await api.ai.participant.handle({ prompt: `${located.shortId} what changed?`, command: 'explain', model: failing.model }, stream, new vscode.CancellationTokenSource().token);
+    assert.match(failing.sent[0], /\nQuestion: what changed\?$/);
+    assert.match(said[0], /^_The language model could not answer/);
+    assert.match(said[1], /^## /, "the tools' text still answers");
   });
 });
