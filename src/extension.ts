@@ -100,20 +100,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     selection: () => selection.current,
     locations,
     cursorIssues: () => cursorIssues.current(),
-    update: async (ref, action) => {
-      const account = auth.session?.account;
-      const triageAction =
-        action === 'resolve'
-          ? ({ kind: 'resolve' } as const)
-          : action === 'archive'
-            ? ({ kind: 'archive', until: 'escalating' } as const)
-            : account
-              ? ({ kind: 'assign', assignee: { type: 'user', id: account.id, name: account.label } } as const)
-              : undefined;
-      if (!triageAction) return { ok: false, error: new Error('The session names no account to assign the issue to; sign in again.') };
-      const run = await triage.run([ref], triageAction, false, 'log');
-      return run.outcome.failed.length ? { ok: false, error: run.outcome.error } : { ok: true };
-    },
+    update: (ref, action) => triage.runOne(ref, action),
     me: () => auth.session?.account.label,
   });
   context.subscriptions.push(ai);

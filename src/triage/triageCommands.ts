@@ -10,6 +10,7 @@ import type { SentryClient } from '../api/client';
 import type { Issue } from '../api/schemas';
 import { Commands } from '../constants';
 import { presentError } from '../contracts/errorPresentation';
+import { SignedOutError } from '../contracts/errors';
 import { looksLikeShortId, type IssueRef } from '../contracts/issueRef';
 import type { IssueStore } from '../store/issueStore';
 import type { IssueWriter, WriteOutcome } from '../store/issueWriter';
@@ -49,6 +50,7 @@ export interface TriageRun {
 }
 
 const WRITE_SCOPE = 'event:write';
+const NO_ME = 'Sign in to Sentry first: Assign to Me needs to know who you are.';
 
 export class TriageCommands extends Disposable {
   /** Replaceable by the suites; every message is made safe on its way through. */
@@ -154,12 +156,26 @@ export class TriageCommands extends Disposable {
   }
 
   private assignToMe(): TriageAction | undefined {
+    const action = this.assignToMeAction();
+    if (!action) void this.ui.ui.showWarningMessage(NO_ME, {});
+    return action;
+  }
+
+  private assignToMeAction(): TriageAction | undefined {
     const me = this.deps.me();
-    if (!me) {
-      void this.ui.ui.showWarningMessage('Sign in to Sentry first: Assign to Me needs to know who you are.', {});
-      return undefined;
-    }
-    return { kind: 'assign', assignee: { type: 'user', id: me.id, name: me.name, email: me.email } };
+    return me && { kind: 'assign', assignee: { type: 'user', id: me.id, name: me.name, email: me.email } };
+  }
+
+  /**
+   * Resolve, archive until escalating, or assign to me, on one issue, for a caller that reports the
+   * outcome itself (the AI update tool): the optimistic view and the Undo notification as always,
+   * but a failure is logged and returned, never asked about, so the caller never waits on a notification.
+   */
+  async runOne(ref: IssueRef, kind: 'resolve' | 'archive' | 'assignToMe'): Promise<{ ok: true } | { ok: false; error: unknown }> {
+    const action: TriageAction | undefined = kind === 'resolve' ? { kind: 'resolve' } : kind === 'archive' ? { kind: 'archive', until: 'escalating' } : this.assignToMeAction();
+    if (!action) return { ok: false, error: new SignedOutError(NO_ME) };
+    const run = await this.run([ref], action, false, 'log');
+    return run.outcome.failed.length ? { ok: false, error: run.outcome.error } : { ok: true };
   }
 
   private async askAssign(refs: readonly IssueRef[]): Promise<TriageAction | undefined> {
