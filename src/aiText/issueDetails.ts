@@ -8,7 +8,7 @@
  * fit, the text is cut hard at a line. `truncated` names what was left out and one line of the text
  * says so. No `vscode` import.
  */
-import { MASK, type DetailFrame, type EventDetail } from '../contracts/eventDetail';
+import { emptyEventDetail, MASK, type DetailFrame, type EventDetail } from '../contracts/eventDetail';
 import type { IssueHeader } from '../contracts/eventsProtocol';
 import { codeBlock, codeSpan, DEFAULT_CRUMBS, eventMarkdown, type MarkdownOptions } from '../eventDetail/markdown';
 import { maskBounded } from '../eventDetail/mask';
@@ -58,11 +58,6 @@ const STEPS: { name: string; opts: Partial<MarkdownOptions> }[] = [
   { name: 'tags', opts: { tags: 0 } },
 ];
 
-/** An event with nothing in it: eventMarkdown then gives the issue alone. */
-function emptyDetail(issue: IssueHeader): EventDetail {
-  return { issueId: issue.id, id: '', eventID: '', title: '', exceptions: [], threads: [], breadcrumbs: [], contexts: [], tags: [], extra: [], otherEntries: [], maskedCount: 0 };
-}
-
 function note(truncated: string[], budget: number): string {
   return `_Shortened to fit about ${budget.toLocaleString('en-US')} tokens; left out: ${truncated.join(', ')}._\n`;
 }
@@ -95,7 +90,14 @@ export function issueDetailsText(issue: IssueHeader, detail: EventDetail | undef
   if (opts.now !== undefined && issue.lastSeen) extra.push(`**Last seen:** ${relativeTime(issue.lastSeen, opts.now)}`);
   const lead = extra.length ? `${extra.join(' · ')}\n\n` : '';
   const render = (o: Partial<MarkdownOptions>) => {
-    const md = eventMarkdown(issue, detail ?? emptyDetail(issue), { link: opts.link, mapPath: opts.mapPath, systemFrames: true, crumbs: DEFAULT_CRUMBS, tags: MAX_TAGS, ...o });
+    const md = eventMarkdown(issue, detail ?? emptyEventDetail({ issueId: issue.id, id: '', eventID: '', title: '' }), {
+      link: opts.link,
+      mapPath: opts.mapPath,
+      systemFrames: true,
+      crumbs: DEFAULT_CRUMBS,
+      tags: MAX_TAGS,
+      ...o,
+    });
     return `${md}\n${lead}${detail ? '' : '_No event was available for this issue._\n'}`;
   };
 

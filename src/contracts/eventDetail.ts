@@ -146,6 +146,11 @@ export interface EventDetail {
   trimmed?: true;
 }
 
+/** An event with nothing in it: parse.ts starts from one, and the AI text renders the issue alone with one. */
+export function emptyEventDetail(head: Pick<EventDetail, 'issueId' | 'id' | 'eventID' | 'title'>): EventDetail {
+  return { ...head, exceptions: [], threads: [], breadcrumbs: [], contexts: [], tags: [], extra: [], otherEntries: [], maskedCount: 0 };
+}
+
 /** The event a panel shows: an alias the server resolves, or an event id (32 hex digits). */
 export type EventRef = 'latest' | 'oldest' | 'recommended' | string;
 export const EVENT_ALIASES = ['latest', 'recommended', 'oldest'] as const;

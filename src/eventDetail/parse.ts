@@ -9,6 +9,7 @@
  * detail; secrets inside free text are masked in place. No `vscode` import.
  */
 import {
+  emptyEventDetail,
   MASK,
   type Breadcrumb,
   type DetailContext,
@@ -441,20 +442,7 @@ export function parseEventDetail(raw: unknown, issueId: string): { detail: Event
   if (!isRecord(raw)) throw new TypeError('event: the server did not answer with an object');
   const p = new Parser();
   const id = p.id(raw.id) ?? p.id(raw.eventID) ?? '';
-  const detail: EventDetail = {
-    issueId: String(issueId),
-    id,
-    eventID: p.id(raw.eventID) ?? id,
-    title: p.text(raw.title, MAX_TEXT) ?? '',
-    exceptions: [],
-    threads: [],
-    breadcrumbs: [],
-    contexts: [],
-    tags: [],
-    extra: [],
-    otherEntries: [],
-    maskedCount: 0,
-  };
+  const detail = emptyEventDetail({ issueId: String(issueId), id, eventID: p.id(raw.eventID) ?? id, title: p.text(raw.title, MAX_TEXT) ?? '' });
   const set = <K extends keyof EventDetail>(k: K, v: EventDetail[K] | undefined) => {
     if (v !== undefined && v !== '') detail[k] = v;
   };

@@ -2,7 +2,7 @@
 // errors and Retry, and the page's cache (going back and forth costs no request). The controller
 // runs against a fake host over the real Rpc.
 import assert from 'node:assert/strict';
-import { encodeDetail, type EventDetail } from '../../../src/contracts/eventDetail';
+import { emptyEventDetail, encodeDetail, type EventDetail } from '../../../src/contracts/eventDetail';
 import { DEFAULT_FILTERS, PROTOCOL_VERSION, type PanelState } from '../../../src/contracts/eventsProtocol';
 import { PageController } from '../../../src/webview/controller';
 import { initialState, needsEvent, panelState, reduce } from '../../../src/webview/model';
@@ -10,20 +10,9 @@ import { Rpc, type VsCodeApi } from '../../../src/webview/rpc';
 
 const ID = (n: number) => n.toString(16).padStart(32, 'a');
 const detail = (n: number, over: Partial<EventDetail> = {}): EventDetail => ({
-  issueId: '7',
-  id: String(n),
-  eventID: ID(n),
-  title: `Event ${n}`,
+  ...emptyEventDetail({ issueId: '7', id: String(n), eventID: ID(n), title: `Event ${n}` }),
   previousEventID: ID(n - 1),
   nextEventID: ID(n + 1),
-  exceptions: [],
-  threads: [],
-  breadcrumbs: [],
-  contexts: [],
-  tags: [],
-  extra: [],
-  otherEntries: [],
-  maskedCount: 0,
   ...over,
 });
 const panel = (over: Partial<PanelState> = {}): PanelState => ({ v: PROTOCOL_VERSION, org: 'acme', issueId: '7', issue: { id: '7' }, filters: DEFAULT_FILTERS, tab: 'events', ...over });
