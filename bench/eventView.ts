@@ -18,7 +18,7 @@ import type { Page } from 'playwright-core';
 import { encodeDetail, type EventDetail } from '../src/contracts/eventDetail';
 import { parseEventDetail } from '../src/eventDetail/parse';
 import { bigRawEvent } from './bigEvent';
-import { launchBrowser, mb, median, round, servePage, type Theme } from './pageHarness';
+import { heapAfterGc, launchBrowser, mb, median, pageRequestId, round, servePage, type Theme } from './pageHarness';
 
 export type { Theme };
 
@@ -122,8 +122,7 @@ async function interact(page: Page): Promise<void> {
   await page.locator('.frame-vars .disclosure-toggle').first().click();
   await page.locator('.system-run button').first().click();
   await page.locator('.ev-request .reveal, .reveal').first().click();
-  const req = await page.waitForFunction(() => (window as any).__posted.find((m: any) => m.type === 'request' && m.method === 'reveal'));
-  const { id } = (await req.jsonValue()) as { id: number };
+  const id = await pageRequestId(page, 'reveal');
   await page.evaluate((id) => window.postMessage({ type: 'response', id, method: 'reveal', ok: true, result: { value: 'Bearer revealed-by-the-bench' } }, '*'), id);
   await page.waitForSelector('.revealed');
   await page.evaluate(() => (document.getElementById('event-scroll')!.scrollTop = 0));
@@ -153,11 +152,9 @@ export async function runEventViewBench(opts: EventViewBenchOptions = {}): Promi
       const cdp = await context.newCDPSession(page);
       await page.goto(srv.url);
       await initPage(page);
-      const req = await page.waitForFunction(() => (window as any).__posted.find((m: any) => m.type === 'request' && m.method === 'event'));
-      const { id } = (await req.jsonValue()) as { id: number };
+      const id = await pageRequestId(page, 'event');
       await page.waitForTimeout(200);
-      await cdp.send('HeapProfiler.collectGarbage');
-      const before = (await cdp.send('Runtime.getHeapUsage')).usedSize;
+      const before = await heapAfterGc(cdp);
       // Stage the answer as the host makes it (one JSON string), so that making it is not measured.
       await page.evaluate((json) => ((window as any).__detailJson = json), detailJson);
       await cdp.send('HeapProfiler.collectGarbage');
@@ -184,8 +181,7 @@ export async function runEventViewBench(opts: EventViewBenchOptions = {}): Promi
       renders.push(t.render);
       completes.push(t.complete);
       await page.waitForTimeout(300);
-      await cdp.send('HeapProfiler.collectGarbage');
-      const after = (await cdp.send('Runtime.getHeapUsage')).usedSize;
+      const after = await heapAfterGc(cdp);
       const dom = await page.evaluate(() => ({
         nodes: document.getElementsByTagName('*').length,
         crumbs: document.querySelectorAll('.crumbs tbody tr').length,

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -265,3 +265,15 @@ export function launchBrowser(): Promise<Browser> {
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 export const round = (x: number) => Math.round(x * 10) / 10;
 export const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
+
+/** The id of the page's first request of `method`, once it has posted it (see `window.__posted`). */
+export async function pageRequestId(page: Page, method: string): Promise<number> {
+  const req = await page.waitForFunction((m) => (window as any).__posted.find((x: any) => x.type === 'request' && x.method === m), method);
+  return ((await req.jsonValue()) as { id: number }).id;
+}
+
+/** The page's used JavaScript heap, in bytes, right after a garbage collection. */
+export async function heapAfterGc(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+}

@@ -11,7 +11,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { EventData } from '../src/contracts/eventsProtocol';
-import { launchBrowser, mb, median, round, servePage } from './pageHarness';
+import { heapAfterGc, launchBrowser, mb, median, pageRequestId, round, servePage } from './pageHarness';
 
 const ROOT = path.resolve(__dirname, '..');
 const TARGET_MS = 300;
@@ -126,11 +126,9 @@ export async function benchWebview(opts: { events?: number; runs?: number; scree
           '*',
         );
       });
-      const req = await page.waitForFunction(() => (window as any).__posted.find((m: any) => m.type === 'request' && m.method === 'events'));
-      const id = (await req.jsonValue()).id as number;
+      const id = await pageRequestId(page, 'events');
       await page.waitForTimeout(200);
-      await cdp.send('HeapProfiler.collectGarbage');
-      const before = (await cdp.send('Runtime.getHeapUsage')).usedSize;
+      const before = await heapAfterGc(cdp);
       // Stage the message as the host makes it (events as one JSON string, see encodeEvents), so
       // that making it is not measured: in VS Code it is made in the extension host.
       await page.evaluate((eventsJson) => ((window as any).__eventsJson = eventsJson), JSON.stringify(events));
@@ -157,8 +155,7 @@ export async function benchWebview(opts: { events?: number; runs?: number; scree
       paints.push(t.total);
       renders.push(t.render);
       await page.waitForTimeout(300);
-      await cdp.send('HeapProfiler.collectGarbage');
-      const after = (await cdp.send('Runtime.getHeapUsage')).usedSize;
+      const after = await heapAfterGc(cdp);
       const dom = await page.evaluate(() => ({
         nodes: document.getElementsByTagName('*').length,
         rows: document.querySelectorAll('.event-row').length,
