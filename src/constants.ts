@@ -72,4 +72,8 @@ export const StorageKeys = {
   searchHistory: 'sentryExplorer.searchHistory',
   /** workspaceState: which file an ambiguous server path was mapped to. */
   locationChoices: 'sentryExplorer.locationChoices',
+  /** globalState: per server base URL, which issue list endpoint answers (organization or project). */
+  issueEndpoints: 'sentryExplorer.issueEndpoints',
+  /** workspaceState: what is known of issues' latest-event locations, keyed by issue id and lastSeen (the marks' cache). */
+  issueLocations: 'sentryExplorer.issueLocations',
 } as const;

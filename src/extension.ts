@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { AiFeature } from './ai/aiFeature';
 import { registerAuthCommands } from './auth/authCommands';
 import { SentryAuth } from './auth/sentryAuth';
-import { Commands } from './constants';
+import { Commands, StorageKeys } from './constants';
 import type { EventsPanels } from './events/eventsPanels';
 import { registerEventsPanel } from './events/showEventsCommand';
 import { IssuesView } from './issues/view';
@@ -10,6 +10,7 @@ import { EditorIntegration } from './editor/editorIntegration';
 import { SelectionService } from './selection/selectionService';
 import { CursorIssues } from './store/cursorIssues';
 import { EditorLocations } from './store/editorLocations';
+import { IssueSource, MapEndpointMemory } from './store/issueSource';
 import { IssueStore } from './store/issueStore';
 import { IssueWriter } from './store/issueWriter';
 import { TriageCommands } from './triage/triageCommands';
@@ -46,7 +47,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const auth = new SentryAuth(context, log);
   context.subscriptions.push(auth, ...registerAuthCommands(auth));
   // One store and one selection for every view; what a previous session loaded never shows in the next.
-  const store = new IssueStore(() => auth.getClient());
+  const endpoints = new MapEndpointMemory(context.globalState.get(StorageKeys.issueEndpoints, {}), (all) => void context.globalState.update(StorageKeys.issueEndpoints, all));
+  const store = new IssueStore(() => auth.getClient(), Date.now, { source: new IssueSource(endpoints, (m) => log.info(m)) });
   const cursorIssues = new CursorIssues(); // the issues on the cursor's line: set by the editor, read by triage
   const locations = new EditorLocations(); // a file's marks, a frame's workspace file: set by the editor, read by the AI tools
   const selection = new SelectionService(auth);
@@ -62,6 +64,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     store,
     listed: () => issues.listedIssues().map(({ org, project, issue }) => ({ org, project, issueId: issue.id })),
     onDidChangeListed: issues.onDidChangeListed,
+    scope: () => issues.markScope(),
     cursorIssues,
     locations,
     log,

@@ -88,6 +88,11 @@ export interface RequestSpec<T> {
    * server answering 100,000 items to per_page=1 costs the validation of one.
    */
   cut?: (json: unknown) => unknown;
+  /**
+   * The rate-limit budget the request draws on (requests sharing one are held back together after
+   * a 429); default: its method and path with names and ids left out.
+   */
+  budget?: string;
   signal?: AbortSignal;
 }
 
@@ -111,9 +116,43 @@ export function normalizeBaseUrl(baseUrl: string | URL): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
+/** Path segments that name an endpoint rather than an organization, project, issue or key. */
+const ENDPOINT_WORDS = new Set([
+  'api',
+  '0',
+  'organizations',
+  'projects',
+  'issues',
+  'events',
+  'tags',
+  'values',
+  'members',
+  'teams',
+  'environments',
+  'shortids',
+  'user-reports',
+  'oauth',
+  'token',
+  'device',
+  'code',
+]);
+
+/** One budget per endpoint, whatever it names: `GET /api/0/organizations/{org}/issues/{id}/events/` is `GET /api/0/organizations/(star)/issues/(star)/events/`. */
+export function budgetOf(method: string, path: string): string {
+  return `${method} ${path
+    .split('/')
+    .map((s) => (s === '' || ENDPOINT_WORDS.has(s) ? s : '*'))
+    .join('/')}`;
+}
+
 export class HttpClient {
   readonly baseUrl: string;
   readonly origin: string;
+  /**
+   * Per budget, when a reported 429's reset comes: until then nothing else is sent on it, whichever
+   * feature asks (the tree, the marks, a tool), since the server would only refuse it again.
+   */
+  private readonly heldUntil = new Map<string, number>();
   private readonly opts: Required<Pick<HttpClientOptions, 'timeoutMs' | 'retries' | 'retryBaseDelayMs' | 'maxRateLimitWaitMs' | 'maxResponseBytes' | 'now' | 'sleep' | 'random'>> & HttpClientOptions;
 
   constructor(options: HttpClientOptions) {
@@ -148,6 +187,12 @@ export class HttpClient {
   async request<T>(spec: RequestSpec<T>): Promise<HttpResponse<T>> {
     const method = spec.method ?? 'GET';
     const label = `${method} ${spec.path}`;
+    const budget = spec.budget ?? budgetOf(method, spec.path);
+    const held = this.heldUntil.get(budget);
+    if (held !== undefined) {
+      if (this.opts.now() < held) throw new RateLimitedError(held, 'not sent: an earlier request on this endpoint was rate-limited', label);
+      this.heldUntil.delete(budget);
+    }
     let credential = spec.authenticated === false ? undefined : await this.opts.credential?.();
     let refreshed = false;
     let rateLimitWaits = 0;
@@ -172,8 +217,19 @@ export class HttpClient {
           continue;
         }
       }
-      return this.finish(spec, response, label);
+      try {
+        return this.finish(spec, response, label);
+      } catch (err) {
+        if (err instanceof RateLimitedError && err.resetAt !== undefined) this.heldUntil.set(budget, err.resetAt);
+        throw err;
+      }
     }
+  }
+
+  /** When requests on a budget may be sent again (epoch ms), while a 429's reset is pending. */
+  heldBackUntil(budget: string): number | undefined {
+    const at = this.heldUntil.get(budget);
+    return at !== undefined && this.opts.now() < at ? at : undefined;
   }
 
   /**

@@ -169,6 +169,10 @@ export const ProjectSchema = z.looseObject({
   name: z.nullish(z.string()),
   platform: z.nullish(z.string()),
 });
+/** One environment of an organization (OpenAPI listOrganizationEnvironments). */
+export const EnvironmentSchema = z.looseObject({ id: z.string(), name: z.string() });
+export const EnvironmentListSchema = z.array(EnvironmentSchema);
+
 export const ProjectListSchema = z.array(ProjectSchema);
 
 /** Spec 2.4; token_type may be `Bearer`, user.name may be null, extra fields may appear. */
@@ -209,6 +213,7 @@ export type TagDetails = z.infer<typeof TagDetailsSchema>;
 export type TagValue = z.infer<typeof TagValueSchema>;
 export type Organization = z.infer<typeof OrganizationSchema>;
 export type Project = z.infer<typeof ProjectSchema>;
+export type Environment = z.infer<typeof EnvironmentSchema>;
 export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 export type DeviceAuthorization = z.infer<typeof DeviceAuthorizationSchema>;
 

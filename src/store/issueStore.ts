@@ -43,7 +43,8 @@ import { SignedOutError, rateLimitResetOf } from '../contracts/errors';
 import { isIssueId, refOfIssue, type IssueRef } from '../contracts/issueRef';
 import { Disposable } from '../util/disposable';
 import { Emitter } from '../util/emitter';
-import { PAGE_SIZE, effectiveQuery, listKey, type ListSpec } from './listSpec';
+import { IssueSource, type IssueEndpoint, type IssueListPage } from './issueSource';
+import { PAGE_SIZE, effectiveQuery, listKey, projectsOf, type ListSpec } from './listSpec';
 import { PatchLedger, type IssuePatch, type PatchHandle, type PatchState, type PendingPatch } from './patches';
 import { mayMatch } from './queryMatch';
 
@@ -87,6 +88,8 @@ export interface IssueListView {
 export interface IssueStoreOptions {
   /** The signed-in user's id, for lists under `assigned:me`. */
   me?: () => string | undefined;
+  /** Which issue list endpoint each server answers (default: a fresh one, remembering nothing across windows). */
+  source?: IssueSource;
 }
 
 interface ListRecord {
@@ -94,6 +97,8 @@ interface ListRecord {
   readonly spec: ListSpec;
   ids: string[];
   nextCursor?: string;
+  /** The endpoint that gave nextCursor. */
+  endpoint?: IssueEndpoint;
   serverHits?: number;
   maxHits?: number;
   loading: boolean;
@@ -133,6 +138,8 @@ export class IssueStore extends Disposable {
   readonly onDidChange = this.changed.event;
   /** The latest rate-limit headers seen, so background refresh can slow down. */
   lastRateLimit?: RateLimitInfo;
+  /** Which issue list endpoint answers on each server; the editor's per-file searches use the same. */
+  readonly source: IssueSource;
 
   constructor(
     private readonly getClient: ClientGetter,
@@ -140,6 +147,7 @@ export class IssueStore extends Disposable {
     private readonly options: IssueStoreOptions = {},
   ) {
     super();
+    this.source = options.source ?? new IssueSource();
   }
 
   // ------------------------------------------------------------------------------------- reading
@@ -267,7 +275,7 @@ export class IssueStore extends Disposable {
       const generation = this.generation;
       const since = this.stamp;
       const client = await this.requireClient();
-      const page = await client.listProjectIssues(org, project, { query: wanted, shortIdLookup: true, statsPeriod: '' });
+      const page = await this.source.page(client, { org, projects: [project], query: wanted, shortIdLookup: true, statsPeriod: '' });
       this.lastRateLimit = page.rateLimit ?? this.lastRateLimit;
       const found = page.items.find((i) => i.shortId.toLowerCase() === wanted.toLowerCase());
       if (!found || generation !== this.generation) return found;
@@ -382,16 +390,27 @@ export class IssueStore extends Disposable {
     const { org, project } = rec.spec;
     try {
       const client = await this.requireClient();
-      const page = rec.spec.hashes
-        ? await client.listProjectIssues(org, project, { hashes: rec.spec.hashes, statsPeriod: rec.spec.statsPeriod, limit: PAGE_SIZE })
-        : await client.listProjectIssues(org, project, {
-            query: rec.spec.query,
-            statsPeriod: rec.spec.statsPeriod,
-            sort: rec.spec.sort,
-            shortIdLookup: rec.spec.shortIdLookup ? true : undefined,
-            cursor,
-            limit: PAGE_SIZE,
-          });
+      const spec = rec.spec;
+      // Hashes are a parameter of the project endpoint only.
+      const page: IssueListPage & { droppedHashes?: number } = spec.hashes
+        ? { ...(await client.listProjectIssues(org, project, { hashes: spec.hashes, statsPeriod: spec.statsPeriod, limit: PAGE_SIZE })), endpoint: 'project' as const, restarted: false }
+        : await this.source.page(
+            client,
+            {
+              org,
+              projects: projectsOf(spec),
+              query: spec.query,
+              statsPeriod: spec.statsPeriod,
+              sort: spec.sort,
+              shortIdLookup: spec.shortIdLookup ? true : undefined,
+              environments: spec.environments,
+              window: spec.window,
+              limit: PAGE_SIZE,
+            },
+            cursor !== undefined && rec.endpoint ? { cursor, endpoint: rec.endpoint } : undefined,
+          );
+      // The server's endpoint changed since the cursor was given: this is a first page.
+      if (page.restarted) replace = true;
       this.lastRateLimit = page.rateLimit ?? this.lastRateLimit;
       // Made for another session or selection: the caller still gets it, the store does not.
       if (generation !== this.generation) {
@@ -401,6 +420,7 @@ export class IssueStore extends Disposable {
       const ids = page.items.map((i) => i.id);
       this.setIds(rec, dedupe(replace ? ids : [...rec.ids, ...ids]));
       rec.nextCursor = page.nextCursor;
+      rec.endpoint = page.endpoint;
       rec.serverHits = page.hits ?? rec.serverHits;
       rec.maxHits = page.maxHits ?? rec.maxHits;
       rec.droppedHashes = page.droppedHashes;

@@ -1,0 +1,200 @@
+/**
+ * Which of Sentry's two issue list endpoints a server answers, and one page of issues through it.
+ * The organization endpoint (GET /api/0/organizations/{org}/issues/) is the default: it lists several
+ * projects in one request and filters by environment and time window. Old self-hosted servers lack
+ * it (404), so they are asked through the deprecated project endpoint (spec 4.5), which in turn may
+ * answer 410 during Sentry's brown-outs (api-facts); then the organization endpoint is asked again.
+ * What answered is remembered per server. Pure: no `vscode` import.
+ */
+import type { IssueSort, ProjectIssuesStatsPeriod, SentryClient } from '../api/client';
+import type { Page } from '../api/paging';
+import type { Issue } from '../api/schemas';
+import { errorKind } from '../contracts/errors';
+
+export type IssueEndpoint = 'organization' | 'project';
+
+/** The time window searched: a relative period (`7d`) or absolute ISO dates. */
+export type TimeWindow = { readonly period: string } | { readonly start: string; readonly end: string };
+
+/** What a list asks for, whichever endpoint answers it. */
+export interface IssueQuery {
+  readonly org: string;
+  /** Project slugs (one request for all of them on the organization endpoint). */
+  readonly projects: readonly string[];
+  /** Left out: the server's default `is:unresolved`. Empty string: every status. */
+  readonly query?: string;
+  /** The period of each issue's sparkline stats: `24h` (default), `14d`, `''` for none. */
+  readonly statsPeriod?: ProjectIssuesStatsPeriod;
+  readonly sort?: IssueSort;
+  readonly shortIdLookup?: boolean;
+  readonly environments?: readonly string[];
+  /** Left out: the server's default window (every issue on the project endpoint, 90 days on sentry.io's organization endpoint). */
+  readonly window?: TimeWindow;
+  readonly limit?: number;
+}
+
+export interface IssueListPage extends Page<Issue> {
+  /** The endpoint that answered: a cursor is valid only on it. */
+  readonly endpoint: IssueEndpoint;
+  /** A cursor was given but could not be used (the server's endpoint changed): this is a first page. */
+  readonly restarted?: boolean;
+}
+
+/** Per server base URL, the endpoint that answered last. */
+export interface EndpointMemory {
+  get(baseUrl: string): IssueEndpoint | undefined;
+  set(baseUrl: string, endpoint: IssueEndpoint): void;
+}
+
+/** An in-memory EndpointMemory that tells `persist` of every change (the extension keeps it in global state). */
+export class MapEndpointMemory implements EndpointMemory {
+  private readonly map: Map<string, IssueEndpoint>;
+
+  constructor(
+    initial: Readonly<Record<string, IssueEndpoint>> = {},
+    private readonly persist?: (all: Record<string, IssueEndpoint>) => void,
+  ) {
+    this.map = new Map(Object.entries(initial).filter(([, v]) => v === 'organization' || v === 'project'));
+  }
+
+  get(baseUrl: string): IssueEndpoint | undefined {
+    return this.map.get(baseUrl);
+  }
+
+  set(baseUrl: string, endpoint: IssueEndpoint): void {
+    if (this.map.get(baseUrl) === endpoint) return;
+    this.map.set(baseUrl, endpoint);
+    this.persist?.(Object.fromEntries(this.map));
+  }
+}
+
+const MULTI_CURSOR = 'multi:';
+
+export class IssueSource {
+  constructor(
+    readonly memory: EndpointMemory = new MapEndpointMemory(),
+    private readonly log: (message: string) => void = () => undefined,
+  ) {}
+
+  /** The endpoint a server is asked through now. */
+  endpointFor(client: Pick<SentryClient, 'baseUrl'>): IssueEndpoint {
+    return this.memory.get(client.baseUrl) ?? 'organization';
+  }
+
+  /**
+   * One page: the first, or the one after `from.cursor` (taken from a page `from.endpoint` answered).
+   * A 404 of the organization endpoint or a 410 of the project endpoint is asked again through the
+   * other one; only an endpoint that answered is remembered. Other failures are thrown.
+   */
+  async page(client: SentryClient, q: IssueQuery, from?: { cursor: string; endpoint: IssueEndpoint }, signal?: AbortSignal): Promise<IssueListPage> {
+    const endpoint = this.endpointFor(client);
+    // A cursor of the other endpoint means nothing here: start again.
+    const cursor = from && from.endpoint === endpoint ? from.cursor : undefined;
+    const restarted = from !== undefined && cursor === undefined;
+    try {
+      const page = await this.via(endpoint, client, q, cursor, signal);
+      return { ...page, endpoint, restarted };
+    } catch (err) {
+      const other = fallbackOf(endpoint, err);
+      if (!other) throw err;
+      const page = await this.via(other, client, q, undefined, signal);
+      this.memory.set(client.baseUrl, other);
+      this.log(
+        other === 'project'
+          ? `[issues] ${client.baseUrl} has no organization issues endpoint (404): listing issues per project through the deprecated project endpoint`
+          : `[issues] ${client.baseUrl} answered 410 Gone on the deprecated project issues endpoint: listing through the organization issues endpoint again`,
+      );
+      return { ...page, endpoint: other, restarted: from !== undefined };
+    }
+  }
+
+  private via(endpoint: IssueEndpoint, client: SentryClient, q: IssueQuery, cursor: string | undefined, signal?: AbortSignal): Promise<Page<Issue>> {
+    return endpoint === 'organization' ? this.viaOrganization(client, q, cursor, signal) : this.viaProjects(client, q, cursor, signal);
+  }
+
+  private viaOrganization(client: SentryClient, q: IssueQuery, cursor: string | undefined, signal?: AbortSignal): Promise<Page<Issue>> {
+    const w = q.window;
+    return client.listOrganizationIssues(
+      q.org,
+      {
+        project: q.projects,
+        environment: q.environments,
+        statsPeriod: w && 'period' in w ? w.period : undefined,
+        start: w && 'start' in w ? w.start : undefined,
+        end: w && 'end' in w ? w.end : undefined,
+        groupStatsPeriod: q.statsPeriod,
+        shortIdLookup: q.shortIdLookup,
+        query: q.query,
+        sort: q.sort,
+        limit: q.limit,
+        cursor,
+      },
+      signal,
+    );
+  }
+
+  /**
+   * The project endpoint takes one project and no environment or window: those become search terms,
+   * and several projects are one request each, their cursors kept together in one cursor string.
+   */
+  private async viaProjects(client: SentryClient, q: IssueQuery, cursor: string | undefined, signal?: AbortSignal): Promise<Page<Issue>> {
+    const query = projectQuery(q);
+    const one = (project: string, c: string | undefined) =>
+      client.listProjectIssues(q.org, project, { query, statsPeriod: q.statsPeriod, sort: q.sort, shortIdLookup: q.shortIdLookup, limit: q.limit, cursor: c }, signal);
+    if (q.projects.length === 1) return one(q.projects[0], cursor);
+    const cursors = cursor ? decodeMulti(cursor) : Object.fromEntries(q.projects.map((p) => [p, undefined]));
+    const wanted = q.projects.filter((p) => p in cursors);
+    const pages = await Promise.all(wanted.map((p) => one(p, cursors[p])));
+    const next: Record<string, string> = {};
+    wanted.forEach((p, i) => {
+      const c = pages[i].nextCursor;
+      if (c) next[p] = c;
+    });
+    const known = pages.every((p) => p.hits !== undefined);
+    return {
+      items: pages.flatMap((p) => p.items),
+      nextCursor: Object.keys(next).length ? MULTI_CURSOR + JSON.stringify(next) : undefined,
+      hits: known && !cursor ? pages.reduce((n, p) => n + (p.hits ?? 0), 0) : undefined,
+      maxHits: pages.reduce<number | undefined>((m, p) => (p.maxHits === undefined ? m : Math.max(m ?? 0, p.maxHits)), undefined),
+      rateLimit: pages.map((p) => p.rateLimit).find(Boolean),
+    };
+  }
+}
+
+/** 404 on the organization endpoint: an old server; 410 on the project endpoint: a brown-out. */
+function fallbackOf(endpoint: IssueEndpoint, err: unknown): IssueEndpoint | undefined {
+  const kind = errorKind(err);
+  if (endpoint === 'organization' && kind === 'notFound') return 'project';
+  if (endpoint === 'project' && kind === 'gone') return 'organization';
+  return undefined;
+}
+
+/** The query the project endpoint is sent: environments and the window as search terms. */
+export function projectQuery(q: IssueQuery): string | undefined {
+  const terms: string[] = [];
+  const envs = q.environments ?? [];
+  if (envs.length === 1) terms.push(`environment:${quoteValue(envs[0])}`);
+  else if (envs.length > 1) terms.push(`environment:[${envs.map(quoteValue).join(',')}]`);
+  const w = q.window;
+  if (w && 'period' in w) terms.push(`lastSeen:-${w.period}`);
+  else if (w) terms.push(`lastSeen:>=${w.start}`, `firstSeen:<=${w.end}`);
+  if (terms.length === 0) return q.query;
+  // The server's default applies only while no query is sent: say it when adding terms.
+  return [q.query === undefined ? 'is:unresolved' : q.query, ...terms].filter(Boolean).join(' ');
+}
+
+/** A search value, quoted when it holds a space, quote, comma or bracket. */
+export function quoteValue(value: string): string {
+  return /^[^\s",[\]()]+$/.test(value) ? value : `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+function decodeMulti(cursor: string): Record<string, string | undefined> {
+  if (!cursor.startsWith(MULTI_CURSOR)) return {};
+  try {
+    const parsed: unknown = JSON.parse(cursor.slice(MULTI_CURSOR.length));
+    if (typeof parsed !== 'object' || parsed === null) return {};
+    return Object.fromEntries(Object.entries(parsed).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
