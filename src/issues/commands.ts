@@ -4,7 +4,7 @@ import type { Issue } from '../api/schemas';
 import { Commands, StorageKeys, Views } from '../constants';
 import { collect } from '../api/paging';
 import { parseIssueRef, type IssueRef } from '../contracts/issueRef';
-import { PERIODS, PRESETS, SORTS, looksLikeShortId, parseHashes, type IssueFilter, type IssuePreset } from './filter';
+import { PERIODS, PRESETS, SORTS, WINDOWS, describeWindow, looksLikeShortId, parseHashes, parseWindow, type IssueFilter, type IssuePreset } from './filter';
 import type { IssuesView } from './view';
 import type { IssueSort, ProjectIssuesStatsPeriod } from '../api/client';
 import { labelText, plainText, safeWebUrl } from '../util/untrusted';
@@ -108,13 +108,31 @@ async function filterIssues(view: IssuesView): Promise<void> {
       label: `${mark(current.statsPeriod === p)}Period: ${PERIODS[p]}`,
       apply: (f) => ({ ...f, statsPeriod: p }),
     })),
+    { label: 'Environment', kind: vscode.QuickPickItemKind.Separator },
+    { label: `${mark(!current.environments?.length)}Every environment`, apply: (f) => ({ ...f, environments: undefined }) },
+    {
+      label: `${mark(!!current.environments?.length)}$(server-environment) Choose environments…`,
+      description: current.environments?.length ? labelText(current.environments.join(', '), 200) : "from the organization's environments",
+      apply: (f) => chooseEnvironments(view, f),
+    },
+    { label: 'Time window', kind: vscode.QuickPickItemKind.Separator },
+    { label: `${mark(!current.window)}Window: server default`, description: 'every issue (90 days on sentry.io)', apply: (f) => ({ ...f, window: undefined }) },
+    ...Object.keys(WINDOWS).map<FilterPick>((period) => ({
+      label: `${mark(!!current.window && 'period' in current.window && current.window.period === period)}Window: ${WINDOWS[period]}`,
+      apply: (f) => ({ ...f, window: { period } }),
+    })),
+    {
+      label: `${mark(!!current.window && 'start' in current.window)}$(calendar) Custom range…`,
+      description: current.window && 'start' in current.window ? describeWindow(current.window) : 'from a start date to an end date (UTC)',
+      apply: (f) => customWindow(view, f),
+    },
     { label: 'Sort', kind: vscode.QuickPickItemKind.Separator },
     ...(['date', 'new', 'freq', 'user'] as IssueSort[]).map<FilterPick>((s) => ({
       label: `${mark(current.sort === s)}Sort: ${SORTS[s]}`,
       apply: (f) => ({ ...f, sort: s }),
     })),
   ];
-  const pick = await view.ui.ui.showQuickPick(items, { title: 'Filter Issues', placeHolder: 'Choose a query, a stats period or a sort order' });
+  const pick = await view.ui.ui.showQuickPick(items, { title: 'Filter Issues', placeHolder: 'Choose a query, an environment, a time window, a stats period or a sort order' });
   if (!pick?.apply) return;
   const next = await pick.apply(current);
   if (!next) return;
@@ -123,6 +141,67 @@ async function filterIssues(view: IssuesView): Promise<void> {
     await view.context.workspaceState.update(StorageKeys.searchHistory, [text, ...history.filter((h) => h !== text)].slice(0, HISTORY_MAX));
   }
   await view.setFilter(next);
+}
+
+/** The organization's environments, several may be chosen; undefined when cancelled or unreadable (said why). */
+async function chooseEnvironments(view: IssuesView, f: IssueFilter): Promise<IssueFilter | undefined> {
+  const client = await view.auth.getClient();
+  const { org } = view.selection();
+  if (!client || !org) {
+    void view.ui.ui.showWarningMessage('Sign in and choose a project first: environments are read from the organization.', {});
+    return undefined;
+  }
+  let names: string[];
+  try {
+    const envs = await view.ui.ui.withProgress({ location: { viewId: Views.issues }, title: 'Reading environments…' }, () => client.listEnvironments(org));
+    names = [...new Set(envs.map((e) => e.name))].sort();
+  } catch (err) {
+    void view.ui.ui.showWarningMessage(`Could not read the environments of ${plainText(org, 100)}: ${(err as Error).message}`, {});
+    return undefined;
+  }
+  if (names.length === 0) {
+    void view.ui.ui.showInformationMessage(`${plainText(org, 100)} has no environments yet: its events name none.`, {});
+    return undefined;
+  }
+  const chosen = new Set(f.environments ?? []);
+  // Environment names are the server's text: labels only, never icons or links.
+  const items = names.map((name) => ({ label: labelText(name, 100), name, picked: chosen.has(name) }));
+  const picked = (await view.ui.ui.showQuickPick(items, { title: 'Environments', placeHolder: 'Issues with events in any of these environments', canPickMany: true })) as unknown as
+    (typeof items)[number][] | undefined;
+  if (!picked) return undefined;
+  return { ...f, environments: picked.length ? picked.map((p) => p.name) : undefined };
+}
+
+/** A custom range, typed as dates (UTC); an empty end means now. */
+async function customWindow(view: IssuesView, f: IssueFilter): Promise<IssueFilter | undefined> {
+  const now = Date.now();
+  const was = f.window && 'start' in f.window ? f.window : undefined;
+  const start = await view.ui.ui.showInputBox({
+    title: 'Custom Range: Start (UTC)',
+    prompt: 'A date, or a date and time: 2026-11-01 or 2026-11-01T08:00',
+    value: was?.start.slice(0, 16) ?? new Date(now - 7 * 86_400_000).toISOString().slice(0, 10),
+    validateInput: (text) => {
+      const w = parseWindow(text, '', now);
+      return typeof w === 'string' ? w : undefined;
+    },
+  });
+  if (start === undefined) return undefined;
+  const end = await view.ui.ui.showInputBox({
+    title: 'Custom Range: End (UTC)',
+    prompt: 'Leave empty for now',
+    value: was?.end.slice(0, 16) ?? '',
+    validateInput: (text) => {
+      const w = parseWindow(start, text, now);
+      return typeof w === 'string' ? w : undefined;
+    },
+  });
+  if (end === undefined) return undefined;
+  const window = parseWindow(start, end, now);
+  if (typeof window === 'string') {
+    void view.ui.ui.showWarningMessage(window, {});
+    return undefined;
+  }
+  return { ...f, window };
 }
 
 async function chooseProject(view: IssuesView): Promise<void> {

@@ -2,7 +2,9 @@
  * What the Issues view lists: a preset or free text, a stats period and a sort, turned into the
  * parameters of "list a project's issues" (spec 4.5). Pure; no `vscode` import.
  */
-import type { IssueSort, ProjectIssuesParams, ProjectIssuesStatsPeriod } from '../api/client';
+import type { IssueSort, ProjectIssuesStatsPeriod } from '../api/client';
+import type { TimeWindow } from '../store/issueSource';
+import { listKey, type ListSpec } from '../store/listSpec';
 
 export type IssuePreset = 'unresolved' | 'all' | 'assignedToMe' | 'forReview' | 'feedback' | 'custom';
 
@@ -12,6 +14,10 @@ export interface IssueFilter {
   text?: string;
   statsPeriod: ProjectIssuesStatsPeriod;
   sort: IssueSort;
+  /** Only issues with events in these environments; empty or left out: every environment. */
+  environments?: string[];
+  /** Only issues with events in this window; left out: the server's default. */
+  window?: TimeWindow;
 }
 
 export const DEFAULT_FILTER: IssueFilter = { preset: 'unresolved', statsPeriod: '24h', sort: 'date' };
@@ -28,6 +34,8 @@ export const PRESETS: Record<Exclude<IssuePreset, 'custom'>, { label: string; qu
 
 export const SORTS: Record<IssueSort, string> = { date: 'Last seen', new: 'First seen', freq: 'Events', user: 'Users', trends: 'Trends' };
 export const PERIODS: Record<ProjectIssuesStatsPeriod, string> = { '24h': '24 hours', '14d': '14 days', '': 'no stats' };
+/** Relative windows offered besides the server's default and a custom range. */
+export const WINDOWS: Record<string, string> = { '1h': 'last hour', '24h': 'last 24 hours', '7d': 'last 7 days', '14d': 'last 14 days', '30d': 'last 30 days', '90d': 'last 90 days' };
 
 import { looksLikeShortId } from '../contracts/issueRef';
 export { looksLikeShortId };
@@ -36,20 +44,54 @@ export function queryOf(filter: IssueFilter): string | undefined {
   return filter.preset === 'custom' ? (filter.text ?? '').trim() : PRESETS[filter.preset].query;
 }
 
-export function toParams(filter: IssueFilter): ProjectIssuesParams {
+/** The parts of a list spec the filter decides (what is unset is left out, so plain lists keep their keys). */
+export function toParams(filter: IssueFilter): Omit<ListSpec, 'org' | 'project' | 'projects'> {
   const query = queryOf(filter);
   return {
     query,
     statsPeriod: filter.statsPeriod,
     sort: filter.sort,
     shortIdLookup: query !== undefined && looksLikeShortId(query) ? true : undefined,
+    ...(filter.environments?.length ? { environments: [...filter.environments] } : {}),
+    ...(filter.window ? { window: filter.window } : {}),
   };
 }
 
-/** "Unresolved · 24h · Last seen", shown as the view's description. */
+/** "Unresolved · 24h · Last seen", plus environments and window when set, shown as the view's description. */
 export function describeFilter(filter: IssueFilter): string {
   const what = filter.preset === 'custom' ? `"${filter.text ?? ''}"` : PRESETS[filter.preset].label;
-  return [what, filter.statsPeriod || 'no stats', SORTS[filter.sort]].join(' · ');
+  const envs = filter.environments?.length ? [filter.environments.join(', ')] : [];
+  const window = filter.window ? [describeWindow(filter.window)] : [];
+  return [what, ...envs, ...window, filter.statsPeriod || 'no stats', SORTS[filter.sort]].join(' · ');
+}
+
+export function describeWindow(w: TimeWindow): string {
+  if ('period' in w) return WINDOWS[w.period] ?? `last ${w.period}`;
+  return `${w.start.slice(0, 16).replace('T', ' ')} – ${w.end.slice(0, 16).replace('T', ' ')}`;
+}
+
+/**
+ * A custom range as typed (`2026-11-01`, `2026-11-01T08:00`, with or without Z): ISO dates in UTC, or
+ * a message saying what is wrong.
+ */
+export function parseWindow(startText: string, endText: string, now: number): TimeWindow | string {
+  const start = parseDate(startText);
+  const end = endText.trim() === '' ? new Date(now) : parseDate(endText);
+  if (!start) return `"${startText.trim().slice(0, 40)}" is not a date: use 2026-11-01 or 2026-11-01T08:00.`;
+  if (!end) return `"${endText.trim().slice(0, 40)}" is not a date: use 2026-11-01 or 2026-11-01T08:00.`;
+  if (start.getTime() >= end.getTime()) return 'The start must come before the end.';
+  return { start: start.toISOString().replace(/\.\d{3}Z$/, 'Z'), end: end.toISOString().replace(/\.\d{3}Z$/, 'Z') };
+}
+
+function parseDate(text: string): Date | undefined {
+  const t = text.trim();
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?Z?$/.exec(t);
+  if (!m) return undefined;
+  const [, y, mo, d, h = '0', mi = '0', s = '0'] = m;
+  const at = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+  const date = new Date(at);
+  // Date.UTC rolls 31 Feb into March: refuse dates that do not exist.
+  return date.getUTCDate() === Number(d) && date.getUTCMonth() === Number(mo) - 1 && Number(h) < 24 && Number(mi) < 60 && Number(s) < 60 ? date : undefined;
 }
 
 /** The query as a user would read it, for "no issues match …" messages. */
@@ -58,8 +100,9 @@ export function describeQuery(filter: IssueFilter): string {
   return q === undefined ? 'is:unresolved' : q === '' ? 'all statuses' : q;
 }
 
+/** The store's key of the list the filter makes for one project. */
 export function cacheKey(org: string, project: string, filter: IssueFilter): string {
-  return JSON.stringify([org, project, queryOf(filter) ?? null, filter.statsPeriod, filter.sort]);
+  return listKey({ org, project, ...toParams(filter) });
 }
 
 /** Hashes typed by a user: separated by spaces, commas, semicolons or new lines; duplicates dropped. */

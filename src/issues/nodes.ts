@@ -37,7 +37,17 @@ export interface ErrorNode {
 export type Node =
   | { readonly type: 'project'; readonly org: string; readonly project: string }
   | IssueNode
-  | { readonly type: 'loadMore'; readonly org: string; readonly project: string; readonly shown: number; readonly hits?: number; readonly maxHits?: number }
+  | {
+      readonly type: 'loadMore';
+      readonly org: string;
+      /** The project, or for the chosen projects' one list its label (their slugs joined by commas). */
+      readonly project: string;
+      readonly shown: number;
+      readonly hits?: number;
+      readonly maxHits?: number;
+      /** The next page of the chosen projects' one list, shown after the project rows. */
+      readonly combined?: boolean;
+    }
   | ErrorNode
   | { readonly type: 'action'; readonly action: ErrorAction; readonly org: string; readonly project: string; readonly scopesToAsk?: readonly string[] }
   | { readonly type: 'info'; readonly label: string; readonly tooltip?: string; readonly icon: string };
@@ -52,6 +62,11 @@ export interface ListContext {
   readonly queryText: string;
   /** The only project shown: an empty answer is the view's message instead of a row. */
   readonly only: boolean;
+  /**
+   * The list holds several projects: show this project's issues only, without "Load more" (the
+   * list's own row follows the project rows). Issues of no chosen project go under the first one.
+   */
+  readonly group?: boolean;
 }
 
 export interface ListRows {
@@ -73,7 +88,13 @@ export function rowsOfList(list: IssueListView, ctx: ListContext): ListRows {
     nodes.push(errorNode(org, project, list.error));
     return { nodes };
   }
-  for (const issue of list.issues) nodes.push(issueNode(org, project, issue, ctx.period));
+  const issues = ctx.group ? groupOf(list, project) : list.issues;
+  for (const issue of issues) nodes.push(issueNode(org, project, issue, ctx.period));
+  if (ctx.group) {
+    if (issues.length === 0)
+      nodes.push({ type: 'info', label: list.nextCursor ? `None among the first ${list.issues.length.toLocaleString('en')}: Load more below` : `No issues match ${ctx.queryText}`, icon: 'pass' });
+    return { nodes };
+  }
   if (list.nextCursor) nodes.push({ type: 'loadMore', org, project, shown: list.issues.length, hits: list.hits, maxHits: list.maxHits });
   if (list.issues.length === 0 && ctx.only && !hashes) return { nodes: [], emptyMessage: `No issues in ${project} match ${ctx.queryText}.` };
   if (list.issues.length === 0) nodes.push({ type: 'info', label: `No issues match ${ctx.queryText}`, icon: 'pass' });
@@ -106,7 +127,19 @@ export function countText(shown: number, hits: number | undefined, more: boolean
   return `${shown.toLocaleString('en')}${more ? '+' : ''}`;
 }
 
-/** A project row's description: its count once its list answered without an error. */
-export function projectDescription(list: IssueListView | undefined): string | undefined {
-  return list && !list.error && list.loadedAt !== undefined ? countText(list.issues.length, list.hits, !!list.nextCursor, list.maxHits) : undefined;
+/**
+ * A project row's description: its count once its list answered without an error. In a list of
+ * several projects only the loaded issues of this one are known: "12" or "12+" while more pages wait.
+ */
+export function projectDescription(list: IssueListView | undefined, project?: string): string | undefined {
+  if (!list || list.error || list.loadedAt === undefined) return undefined;
+  if (list.spec.projects && project !== undefined) return countText(groupOf(list, project).length, undefined, !!list.nextCursor);
+  return countText(list.issues.length, list.hits, !!list.nextCursor, list.maxHits);
+}
+
+/** One project's issues of a list of several; issues of no chosen project count as the first one's. */
+export function groupOf(list: IssueListView, project: string): readonly Issue[] {
+  const chosen = list.spec.projects ?? [list.spec.project];
+  const home = (issue: Issue) => (chosen.includes(issue.project.slug) ? issue.project.slug : chosen[0]);
+  return list.issues.filter((issue) => home(issue) === project);
 }

@@ -62,6 +62,7 @@ export class IssuesTreeProvider extends Disposable implements vscode.TreeDataPro
   /** For reveal(): an issue, "Load more" or error row sits under its project's row when several are shown. */
   getParent(node: Node): Node | undefined {
     if (node.type !== 'issue' && node.type !== 'loadMore' && node.type !== 'error') return undefined;
+    if (node.type === 'loadMore' && node.combined) return undefined;
     const { org, projects } = this.deps.selection();
     if (!org || projects.length < 2) return undefined;
     return { type: 'project', org, project: node.type === 'issue' ? node.listedIn : node.project };
@@ -74,7 +75,7 @@ export class IssuesTreeProvider extends Disposable implements vscode.TreeDataPro
         item.id = `project:${node.org}/${node.project}`;
         item.iconPath = new vscode.ThemeIcon('project');
         item.contextValue = 'project';
-        item.description = projectDescription(this.deps.store.peek(this.deps.specOf(node.org, node.project)));
+        item.description = projectDescription(this.deps.store.peek(this.deps.specOf(node.org, node.project)), node.project);
         return item;
       }
       case 'issue': {
@@ -135,8 +136,16 @@ export class IssuesTreeProvider extends Disposable implements vscode.TreeDataPro
     if (!org || projects.length === 0) return [];
     if (projects.length === 1) return this.issuesOf(org, projects[0], true);
     // Loaded before the project rows are drawn, so each row shows its count without a second draw.
-    await Promise.all(projects.map((p) => this.loadForDrawing(this.deps.specOf(org, p))));
-    return projects.map((project) => ({ type: 'project', org, project }));
+    const specs = new Map(projects.map((p) => this.deps.specOf(org, p)).map((spec) => [listKey(spec), spec]));
+    const lists = await Promise.all([...specs.values()].map((spec) => this.loadForDrawing(spec)));
+    const rows: Node[] = projects.map((project) => ({ type: 'project', org, project }));
+    // The chosen projects' one list pages as a whole: its "Load more" follows the project rows.
+    for (const list of lists) {
+      if (list.spec.projects && list.nextCursor && !list.error) {
+        rows.push({ type: 'loadMore', org, project: list.spec.project, shown: list.issues.length, hits: list.hits, maxHits: list.maxHits, combined: true });
+      }
+    }
+    return rows;
   }
 
   private async loadForDrawing(spec: ListSpec): Promise<IssueListView> {
@@ -152,7 +161,7 @@ export class IssuesTreeProvider extends Disposable implements vscode.TreeDataPro
   private async issuesOf(org: string, project: string, only: boolean): Promise<Node[]> {
     const filter = this.deps.filter();
     const list = await this.loadForDrawing(this.deps.specOf(org, project));
-    const rows = rowsOfList(list, { org, project, period: filter.statsPeriod, queryText: describeQuery(filter), only });
+    const rows = rowsOfList(list, { org, project, period: filter.statsPeriod, queryText: describeQuery(filter), only, group: !!list.spec.projects });
     if (rows.emptyMessage) this.deps.setEmptyMessage(rows.emptyMessage);
     return rows.nodes;
   }

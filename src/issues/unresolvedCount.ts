@@ -17,13 +17,17 @@ export interface UnresolvedCount {
  * skipped. Undefined when no project has one.
  */
 export function unresolvedCount(lists: readonly IssueListView[], org: string, projects: readonly string[]): UnresolvedCount | undefined {
+  // The chosen projects' one list, when there is one, counts them all at once.
+  const together = projects.length > 1 ? unresolvedListOf(lists, org, projects.join(','), projects) : undefined;
+  if (together) return countOf([together]);
+  const found = projects.flatMap((project) => unresolvedListOf(lists, org, project) ?? []);
+  return found.length ? countOf(found) : undefined;
+}
+
+function countOf(found: readonly IssueListView[]): UnresolvedCount {
   let total = 0;
   let atLeast = false;
-  let known = false;
-  for (const project of projects) {
-    const list = unresolvedListOf(lists, org, project);
-    if (!list) continue;
-    known = true;
+  for (const list of found) {
     if (list.hits !== undefined) {
       total += list.hits;
       // A capped X-Hits stays a lower bound after local changes hide some of its issues.
@@ -33,16 +37,22 @@ export function unresolvedCount(lists: readonly IssueListView[], org: string, pr
       atLeast ||= !!list.nextCursor;
     }
   }
-  return known ? { total, atLeast } : undefined;
+  return { total, atLeast };
 }
 
-function unresolvedListOf(lists: readonly IssueListView[], org: string, project: string): IssueListView | undefined {
-  const usable = lists.filter((l) => l.org === org && l.project === project && !l.spec.hashes && l.spec.query === undefined && !l.error && l.loadedAt !== undefined);
-  const isDefault = (l: IssueListView) => (l.spec.statsPeriod ?? DEFAULT_STATS_PERIOD) === DEFAULT_STATS_PERIOD && (l.spec.sort ?? DEFAULT_SORT) === DEFAULT_SORT;
+function unresolvedListOf(lists: readonly IssueListView[], org: string, project: string, together?: readonly string[]): IssueListView | undefined {
+  const same = (l: IssueListView) => (together ? sameSet(l.spec.projects ?? [], together) : l.project === project && !l.spec.projects);
+  const usable = lists.filter((l) => l.org === org && same(l) && !l.spec.hashes && l.spec.query === undefined && !l.error && l.loadedAt !== undefined);
+  const isDefault = (l: IssueListView) =>
+    (l.spec.statsPeriod ?? DEFAULT_STATS_PERIOD) === DEFAULT_STATS_PERIOD && (l.spec.sort ?? DEFAULT_SORT) === DEFAULT_SORT && !l.spec.environments?.length && !l.spec.window;
   return usable.find(isDefault) ?? usable[0];
 }
 
 /** "1,234" or "1,000+". */
 export function countLabel(count: UnresolvedCount): string {
   return `${count.total.toLocaleString('en')}${count.atLeast ? '+' : ''}`;
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x) => b.includes(x));
 }

@@ -4,20 +4,21 @@
  * store.
  */
 import * as vscode from 'vscode';
-import type { SentryClient } from '../api/client';
+import type { ProjectIssuesStatsPeriod, SentryClient } from '../api/client';
 import type { Issue } from '../api/schemas';
 import { CONFIG_SECTION, ContextKeys, StorageKeys, Views } from '../constants';
 import { errorKind, rateLimitResetOf } from '../contracts/errors';
 import type { SelectionService, Selection } from '../selection/selectionService';
 import type { IssueListView, IssueStore, StoreChange } from '../store/issueStore';
-import type { ListSpec } from '../store/listSpec';
+import type { TimeWindow } from '../store/issueSource';
+import { combinedSpec, listKey, type ListSpec } from '../store/listSpec';
 import { Disposable } from '../util/disposable';
 import { UiHolder } from '../util/ui';
 import { registerIssueCommands } from './commands';
 import { DEFAULT_FILTER, describeFilter, toParams, type IssueFilter } from './filter';
 import type { IssueNode, Node } from './nodes';
-import { answerOf, nextRefreshDelay, type RefreshState } from './refreshPolicy';
-import { RefreshTimer } from './refreshTimer';
+import { answerOf, nextRefreshDelay, type RefreshState } from '../store/refreshPolicy';
+import { RefreshTimer } from '../store/refreshTimer';
 import { IssuesStatusBar } from './statusBar';
 import { IssuesTreeProvider } from './tree';
 
@@ -112,7 +113,28 @@ export class IssuesView extends Disposable {
   listedIssues(): { org: string; project: string; issue: Issue }[] {
     const { org, projects } = this.selection();
     if (!org || !this.auth.isSignedIn()) return [];
-    return projects.flatMap((project) => (this.store.peek(this.specOf(org, project))?.issues ?? []).map((issue) => ({ org, project, issue })));
+    return this.shownSpecs(org, projects).flatMap((spec) => (this.store.peek(spec)?.issues ?? []).map((issue) => ({ org, project: spec.projects ? issue.project.slug : spec.project, issue })));
+  }
+
+  /** The lists shown: one for all chosen projects, except projects showing a hashes search. */
+  shownSpecs(org: string, projects: readonly string[]): ListSpec[] {
+    const specs = new Map<string, ListSpec>();
+    for (const project of projects) {
+      const spec = this.specOf(org, project);
+      specs.set(listKey(spec), spec);
+    }
+    return [...specs.values()];
+  }
+
+  /**
+   * What the editor's per-file searches look within: the chosen organization and projects and the
+   * filter's query, environments and window; undefined while signed out or nothing is chosen.
+   */
+  markScope(): { org: string; projects: readonly string[]; query?: string; statsPeriod?: ProjectIssuesStatsPeriod; environments?: readonly string[]; window?: TimeWindow } | undefined {
+    const { org, projects } = this.selection();
+    if (!org || projects.length === 0 || !this.auth.isSignedIn()) return undefined;
+    const { query, statsPeriod, environments, window } = toParams(this.filterValue);
+    return { org, projects: [...projects], query, statsPeriod, environments, window };
   }
 
   /** Settings first; else the workspace's sentry-cli files; the org also from sign-in. */
@@ -127,7 +149,11 @@ export class IssuesView extends Disposable {
   /** The list shown for `project`: its hashes search when one is shown, else the filter's. */
   specOf(org: string, project: string): ListSpec {
     const hashes = this.hashSpecs.get(project);
-    return hashes?.org === org ? hashes : { org, project, ...toParams(this.filterValue) };
+    if (hashes?.org === org) return hashes;
+    // Every chosen project in one list (one request on the organization endpoint); the tree groups it by project.
+    const { org: shownOrg, projects } = this.selection();
+    const all = shownOrg === org && projects.length > 1 && (projects.includes(project) || project === projects.join(',')) ? projects : [project];
+    return combinedSpec({ org, ...toParams(this.filterValue) }, all);
   }
 
   async setFilter(filter: IssueFilter): Promise<void> {
@@ -145,7 +171,7 @@ export class IssuesView extends Disposable {
     const { org, projects } = this.selection();
     if (!org || !this.auth.isSignedIn()) return this.tree.refresh();
     // Each answer's change event redraws the tree (once) and updates the status bar.
-    await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => Promise.all(projects.map((p) => this.store.load(this.specOf(org, p), true))));
+    await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => Promise.all(this.shownSpecs(org, projects).map((spec) => this.store.load(spec, true))));
   }
 
   /**

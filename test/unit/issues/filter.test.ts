@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { cacheKey, DEFAULT_FILTER, describeFilter, looksLikeShortId, parseHashes, toParams, type IssueFilter } from '../../../src/issues/filter';
+import { cacheKey, DEFAULT_FILTER, describeFilter, looksLikeShortId, parseHashes, parseWindow, toParams, type IssueFilter } from '../../../src/issues/filter';
 import { parseSentryCliRc, parseSentryProperties } from '../../../src/selection/detect';
-import { nextRefreshDelay } from '../../../src/issues/refreshPolicy';
+import { nextRefreshDelay } from '../../../src/store/refreshPolicy';
 
 describe('issue filters become exactly the spec parameters', () => {
   const f = (over: Partial<IssueFilter>): IssueFilter => ({ ...DEFAULT_FILTER, ...over });
@@ -69,5 +69,27 @@ describe('background refresh policy', () => {
 describe('hashes input', () => {
   it('splits on spaces, commas, semicolons and new lines, without duplicates', () => {
     assert.deepEqual(parseHashes('a, b\nc;a  d'), ['a', 'b', 'c', 'd']);
+  });
+});
+
+describe('environments and the time window of the filter', () => {
+  const at = Date.parse('2026-11-23T12:00:00Z');
+  it('joins the list spec (and its key) only when set', () => {
+    assert.deepEqual(Object.keys(toParams(DEFAULT_FILTER)).sort(), ['query', 'shortIdLookup', 'sort', 'statsPeriod']);
+    const f = { ...DEFAULT_FILTER, environments: ['production'], window: { period: '7d' } };
+    assert.deepEqual(toParams(f).environments, ['production']);
+    assert.deepEqual(toParams(f).window, { period: '7d' });
+    assert.notEqual(cacheKey('o', 'p', f), cacheKey('o', 'p', DEFAULT_FILTER));
+    assert.notEqual(cacheKey('o', 'p', f), cacheKey('o', 'p', { ...f, environments: ['staging'] }));
+    assert.equal(describeFilter(f), 'Unresolved · production · last 7 days · 24h · Last seen');
+  });
+
+  it('reads a custom range as UTC dates and says what is wrong with a bad one', () => {
+    assert.deepEqual(parseWindow('2026-11-01', '2026-11-02T08:30', at), { start: '2026-11-01T00:00:00Z', end: '2026-11-02T08:30:00Z' });
+    assert.deepEqual(parseWindow('2026-11-20T10:00', '', at), { start: '2026-11-20T10:00:00Z', end: '2026-11-23T12:00:00Z' }, 'an empty end is now');
+    assert.match(parseWindow('yesterday', '', at) as string, /not a date/);
+    assert.match(parseWindow('2026-02-31', '', at) as string, /not a date/, 'a date that does not exist');
+    assert.match(parseWindow('2026-11-02', '2026-11-01', at) as string, /before the end/);
+    assert.match(parseWindow('2026-11-01T25:00', '', at) as string, /not a date/);
   });
 });

@@ -101,3 +101,30 @@ describe('Issues tree rows (nodes.ts)', () => {
     assert.equal(projectDescription(undefined), undefined);
   });
 });
+
+describe('Issues tree rows of several projects in one list', () => {
+  const spec: ListSpec = { org: 'acme', project: 'web-frontend,api-server', projects: ['web-frontend', 'api-server'] };
+  const web = anIssue({ id: '1' });
+  const api = anIssue({ id: '2', project: { slug: 'api-server', name: 'api-server', id: '4502' } });
+  const stray = anIssue({ id: '3', project: { slug: 'worker', name: 'worker', id: '4503' } });
+
+  it('shows each project its own issues (an issue of no chosen project under the first), without a Load more of its own', () => {
+    const list = aList({ spec, issues: [web, api, stray], nextCursor: 'c' });
+    const rowsOf = (project: string) => rowsOfList(list, { ...CTX, project, only: false, group: true }).nodes;
+    assert.deepEqual(
+      rowsOf('web-frontend').map((n) => (n.type === 'issue' ? n.issueId : n.type)),
+      ['1', '3'],
+    );
+    assert.deepEqual(
+      rowsOf('api-server').map((n) => (n.type === 'issue' ? n.issueId : n.type)),
+      ['2'],
+    );
+    const strayRow = rowsOf('web-frontend')[1];
+    assert.ok(strayRow.type === 'issue' && strayRow.otherProject, 'marked as belonging to another project');
+    assert.equal(projectDescription(list, 'web-frontend'), '2+', 'the loaded count, more to come');
+    assert.equal(projectDescription(list, 'api-server'), '1+');
+    const empty = rowsOfList(aList({ spec, issues: [web], nextCursor: 'c' }), { ...CTX, project: 'api-server', only: false, group: true }).nodes;
+    assert.equal(empty[0].type, 'info');
+    assert.match(empty[0].type === 'info' ? empty[0].label : '', /Load more below/);
+  });
+});

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { RefreshTimer } from '../../../src/issues/refreshTimer';
-import { answerOf, nextRefreshDelay } from '../../../src/issues/refreshPolicy';
+import { RefreshTimer } from '../../../src/store/refreshTimer';
+import { answerOf, nextRefreshDelay } from '../../../src/store/refreshPolicy';
 
 const DAY = 86_400_000;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -50,3 +50,13 @@ describe('unresolved count (status bar)', () => {
     assert.equal(countLabel(count), '999+');
   });
 });
+
+describe('the unresolved count from one list of several projects', () => {
+  it('counts the chosen projects at once from their one list, and never a list of other projects', () => {
+    const together = aList({ project: 'web-frontend,api-server', projects: ['web-frontend', 'api-server'] }, { hits: 1300 });
+    assert.deepEqual(unresolvedCount([together], 'acme', ['web-frontend', 'api-server']), { total: 1300, atLeast: false });
+    assert.deepEqual(unresolvedCount([together], 'acme', ['api-server', 'web-frontend']), { total: 1300, atLeast: false }, 'in any order');
+    assert.equal(unresolvedCount([together], 'acme', ['web-frontend', 'worker']), undefined);
+    assert.equal(unresolvedCount([together], 'acme', ['web-frontend']), undefined, 'one project is not counted from a list of two');
+  });
+});
