@@ -5,13 +5,15 @@
  */
 import * as vscode from 'vscode';
 import type { SentryClient } from '../api/client';
-import { Commands } from '../constants';
+import { CONFIG_SECTION, Commands, StorageKeys } from '../constants';
 import { parseIssueRef, refOfIssue, type IssueRef } from '../contracts/issueRef';
 import { CursorIssues } from '../store/cursorIssues';
 import type { EditorLocations } from '../store/editorLocations';
 import type { IssueStore } from '../store/issueStore';
 import { Disposable, MutableDisposable, type IDisposable } from '../util/disposable';
 import { UiHolder } from '../util/ui';
+import { nextRefreshDelay } from '../store/refreshPolicy';
+import { RefreshTimer } from '../store/refreshTimer';
 import { plainText } from '../util/untrusted';
 import { DecorationController } from './decorations';
 import { WorkspaceFileIndex } from './fileIndex';
@@ -19,7 +21,7 @@ import { IssueHoverProvider } from './hovers';
 import { IssueCodeLensProvider, IssueDiagnostics } from './lensesAndProblems';
 import { parseServerLocation } from './location';
 import { EditorLocationSource } from './locationSource';
-import { IssueLocator } from './locator';
+import { IssueLocator, type MarkScope } from './locator';
 
 export interface EditorDeps {
   getClient: () => Promise<SentryClient | undefined>;
@@ -33,7 +35,13 @@ export interface EditorDeps {
   cursorIssues?: CursorIssues;
   /** Where the AI tools learn a file's marks and a frame's workspace file (set here), when given. */
   locations?: EditorLocations;
+  /** The Issues view's organization, projects and filters: what each open file's search is made within. */
+  scope: () => MarkScope | undefined;
   log: vscode.LogOutputChannel;
+}
+
+function refreshIntervalMs(): number {
+  return Math.max(0, vscode.workspace.getConfiguration(CONFIG_SECTION).get<number>('refreshIntervalSeconds', 300)) * 1000;
 }
 
 /** What Go to Location takes besides an issue: a server location, with an optional line and column. */
@@ -53,11 +61,35 @@ export class EditorIntegration extends Disposable {
   /** Prompts and messages, replaceable by the suites; every message is made safe on its way. */
   readonly ui = new UiHolder();
   private readonly refreshTimer = this._register(new MutableDisposable<IDisposable>());
+  private readonly timer: RefreshTimer;
 
   constructor(context: vscode.ExtensionContext, deps: EditorDeps) {
     super();
     this.files = this._register(new WorkspaceFileIndex(context.workspaceState, deps.log));
-    this.locator = this._register(new IssueLocator(deps.getClient, deps.listed, deps.store, this.files, deps.log));
+    this.locator = this._register(
+      new IssueLocator({
+        getClient: deps.getClient,
+        listed: deps.listed,
+        scope: deps.scope,
+        intervalMs: refreshIntervalMs,
+        store: deps.store,
+        files: this.files,
+        log: deps.log,
+        storage: context.workspaceState,
+        storageKey: StorageKeys.issueLocations,
+      }),
+    );
+    // The Issues view's policy and interval: a visible file's search is asked again once it is older
+    // than the interval; later after 429s (the client holds every request on that endpoint back until
+    // the reset, whichever feature sends it).
+    this.timer = this._register(
+      new RefreshTimer(
+        () => this.locator.refresh(),
+        () => nextRefreshDelay(refreshIntervalMs(), { rateLimitedRuns: 0 }, Date.now()),
+        (err) => deps.log.warn(`[editor] background refresh of marks failed: ${(err as Error)?.message ?? err}`),
+      ),
+    );
+    this.timer.schedule();
     this.decorations = this._register(new DecorationController(this.locator, deps.store, vscode.Uri.joinPath(context.extensionUri, 'media')));
     // Problems entries link to an issue only on the server its marks came from (or sentry.io).
     this._register(new IssueDiagnostics(this.decorations, () => this.locator.baseUrl));
@@ -71,6 +103,13 @@ export class EditorIntegration extends Disposable {
     this._register(this.files.onDidChange(() => this.scheduleRefresh()));
     // A newly opened file may need its lines from a full event (bare-file locations).
     this._register(vscode.workspace.onDidOpenTextDocument((doc) => doc.uri.scheme === 'file' && this.scheduleRefresh()));
+    // A file shown again may have waited past the interval: its search is asked again.
+    this._register(vscode.window.onDidChangeVisibleTextEditors(() => this.scheduleRefresh()));
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(`${CONFIG_SECTION}.refreshIntervalSeconds`)) this.timer.schedule();
+      }),
+    );
     this.scheduleRefresh();
   }
 

@@ -1,0 +1,299 @@
+/**
+ * The per-file method of finding marks (issue 15), without `vscode`: the locator (./locator.ts)
+ * hands it the open files and a way to resolve server paths; the benchmark runs it as is.
+ *
+ * For each open file, visible ones first: one issue search (`stack.filename:"*app/checkout.ts"` with
+ * the Issues view's filters), reused by every editor of the file and, for a file not visible, until
+ * it is shown again; a visible file's search is asked again once older than the refresh interval.
+ * Then the latest event only of found issues whose location is not known under their current
+ * `lastSeen` (and whose own fields do not place it in a file that is not open), at most four at a
+ * time. A server that refuses the search (400) is located from the listed issues instead.
+ */
+import type { ProjectIssuesStatsPeriod, SentryClient } from '../api/client';
+import type { Issue } from '../api/schemas';
+import { errorKind } from '../contracts/errors';
+import type { IssueRef } from '../contracts/issueRef';
+import type { TimeWindow } from '../store/issueSource';
+import type { IssueStore } from '../store/issueStore';
+import type { KnownLocation, LocationCache } from '../store/locationCache';
+import { mapPool } from '../util/pool';
+import { baseName, fileSearchQuery, mayLandIn, pathSuffix } from './fileQuery';
+import { parseServerLocation, type ServerLocation } from './location';
+import { newestInAppLocation, type PlacedMark } from './marks';
+
+/** What the finder reads of the store, and where found issues go. */
+export type IssueFields = Pick<IssueStore, 'issue' | 'pendingFor' | 'upsert' | 'checkpoint' | 'source'>;
+
+/** What the marks search within: the Issues view's organization, projects and filters. */
+export interface MarkScope {
+  readonly org: string;
+  readonly projects: readonly string[];
+  readonly query?: string;
+  readonly statsPeriod?: ProjectIssuesStatsPeriod;
+  readonly environments?: readonly string[];
+  readonly window?: TimeWindow;
+}
+
+/** An open file: a key (its URI), its workspace-relative path, whether an editor shows it. */
+export interface OpenFile {
+  readonly key: string;
+  readonly relativePath: string;
+  readonly visible: boolean;
+}
+
+export interface FinderLog {
+  info(message: string): void;
+  warn(message: string): void;
+  debug(message: string): void;
+}
+
+export interface FinderDeps {
+  store: IssueFields;
+  /** The workspace file a server path maps to (its key), if exactly one. */
+  resolve: (serverPath: string) => Promise<string | undefined>;
+  cache: LocationCache;
+  /** The refresh interval (ms, 0: off): how long a visible file's search stays fresh. */
+  intervalMs: () => number;
+  now: () => number;
+  log: FinderLog;
+  /** `listed`: locate the listed issues on every server, as before issue 15 (the benchmark's baseline). */
+  method?: 'perFile' | 'listed';
+}
+
+export interface FindRequest {
+  client: SentryClient;
+  /** Undefined while nothing is chosen: no marks. */
+  scope: MarkScope | undefined;
+  /** Visible files first. */
+  files: readonly OpenFile[];
+  /** The listed issues, for a server that refuses the search. */
+  listed: () => readonly IssueRef[];
+  /** Marks placed before (kept for issues whose change still waits for the server). */
+  previous: Iterable<readonly PlacedMark[]>;
+}
+
+interface FileSearch {
+  /** The server, scope and path suffix it was made for. */
+  readonly key: string;
+  readonly ids: readonly string[];
+  readonly at: number;
+}
+
+const CONCURRENCY = 4;
+const MAX_ISSUES = 300;
+/** Open files searched (visible ones first): an editor with 200 tabs does not cost 200 searches. */
+export const MAX_FILES = 30;
+/** Issues one file's search returns (one page). */
+const PER_FILE = 100;
+
+export class MarkFinder {
+  private readonly searches = new Map<string, FileSearch>();
+  /** Servers that refused the stack.filename search: located from the listed issues instead. */
+  private readonly listedOnly = new Set<string>();
+  /** Event requests made so far (for the figures). */
+  requests = 0;
+  /** Per-file searches made so far (for the figures). */
+  searchRequests = 0;
+
+  constructor(private readonly deps: FinderDeps) {}
+
+  /** How a server is located: per open file, or from the listed issues after a refused search. */
+  mode(baseUrl: string | undefined): 'perFile' | 'listed' {
+    return this.deps.method === 'listed' || (baseUrl !== undefined && this.listedOnly.has(baseUrl)) ? 'listed' : 'perFile';
+  }
+
+  /** Forgets the searches and refusals (sign-out, another session); what is known of locations stays, keyed by server. */
+  forget(): void {
+    this.searches.clear();
+    this.listedOnly.clear();
+  }
+
+  /** The marks per file key; undefined when nothing is chosen. */
+  async find(req: FindRequest): Promise<Map<string, PlacedMark[]> | undefined> {
+    const { client } = req;
+    let refs: IssueRef[] | undefined;
+    const waiting = new Set<string>();
+    if (this.mode(client.baseUrl) === 'listed') refs = this.listedIds(req);
+    else {
+      if (!req.scope) return undefined;
+      refs = await this.searchFiles(req, req.scope, waiting);
+    }
+    return this.place(refs, req, waiting);
+  }
+
+  /** The latest event's location of an issue under `lastSeen`, reading it when unknown. */
+  async knownFor(client: SentryClient, ref: IssueRef, lastSeen: string | undefined): Promise<KnownLocation | undefined> {
+    const key = `${client.baseUrl} ${ref.issueId}`;
+    // Without a lastSeen to compare, what was read before may be old: ask again.
+    const cached = this.deps.cache.get(key, lastSeen);
+    if (cached) return cached;
+    try {
+      this.requests++;
+      const page = await client.listIssueEvents(ref.org, ref.issueId, { perPage: 1 });
+      const known: KnownLocation = { lastSeen, location: page.items[0]?.location ?? null, at: this.deps.now() };
+      this.deps.cache.set(key, known);
+      return known;
+    } catch (err) {
+      this.deps.log.warn(`[editor] could not read the latest event of ${this.nameOf(ref.issueId)}: ${(err as Error).message}`);
+      return undefined;
+    }
+  }
+
+  /**
+   * The ids of the issues whose stacks touch the open files, visible files' first. Issues found only
+   * for files not visible keep the place known for them (`waiting`) until their file is shown: a
+   * refresh is for what can be seen.
+   */
+  private async searchFiles(req: FindRequest, scope: MarkScope, waiting: Set<string>): Promise<IssueRef[]> {
+    const { client } = req;
+    const now = this.deps.now();
+    const files = req.files.slice(0, MAX_FILES);
+    const open = new Set(files.map((f) => f.key));
+    const interval = this.deps.intervalMs();
+    // A closed file's answer serves its reopening within the interval, then goes.
+    for (const [key, s] of this.searches) if (!open.has(key) && (interval <= 0 || now - s.at >= interval)) this.searches.delete(key);
+    const refs = new Map<string, IssueRef>();
+    for (const file of files) {
+      const suffix = pathSuffix(file.relativePath);
+      if (!suffix) continue;
+      const key = JSON.stringify([client.baseUrl, scope, suffix]);
+      // Another editor's file with the same ending asked the same question.
+      const prev = this.searches.get(file.key) ?? [...this.searches.values()].find((s) => s.key === key);
+      // Fresh: made for this scope, and either not visible (it waits to be shown) or younger than the interval.
+      // An answer whose issues the store forgot (another session) is no answer.
+      const fresh = prev?.key === key && (!file.visible || interval <= 0 || now - prev.at < interval) && prev.ids.every((id) => this.deps.store.issue(id));
+      let ids: readonly string[];
+      if (fresh) {
+        ids = prev.ids;
+        this.searches.set(file.key, prev);
+      } else {
+        const found = await this.search(client, scope, suffix);
+        if (found === 'refused') return this.listedIds(req);
+        if (found) {
+          ids = found.map((i) => i.id);
+          this.searches.set(file.key, { key, ids, at: this.deps.now() });
+        } else ids = prev?.key === key ? prev.ids : [];
+      }
+      for (const id of ids) {
+        const issue = this.deps.store.issue(id);
+        if (!issue) continue;
+        if (file.visible) waiting.delete(id);
+        else if (!refs.has(id)) waiting.add(id);
+        if (!refs.has(id)) refs.set(id, { org: scope.org, project: issue.project.slug, issueId: id });
+      }
+    }
+    return [...refs.values()];
+  }
+
+  /** One file's search: its issues (stored), undefined on a failure, 'refused' on a 400. */
+  private async search(client: SentryClient, scope: MarkScope, suffix: string): Promise<Issue[] | 'refused' | undefined> {
+    const since = this.deps.store.checkpoint();
+    try {
+      this.searchRequests++;
+      const page = await this.deps.store.source.page(client, {
+        org: scope.org,
+        projects: scope.projects,
+        query: fileSearchQuery(scope.query, suffix),
+        statsPeriod: scope.statsPeriod,
+        environments: scope.environments,
+        window: scope.window,
+        limit: PER_FILE,
+      });
+      this.deps.store.upsert(scope.org, page.items, since);
+      return page.items;
+    } catch (err) {
+      if (errorKind(err) === 'badRequest') {
+        this.listedOnly.add(client.baseUrl);
+        this.deps.log.warn(
+          `[editor] ${client.baseUrl} refused the search by stack file name (${(err as Error).message}); marks come from the latest events of the listed issues on this server from now on`,
+        );
+        return 'refused';
+      }
+      // While a 429's reset is pending the client sends nothing: not worth a warning per file.
+      const message = `[editor] could not search the issues of *${suffix}: ${(err as Error).message}`;
+      if (errorKind(err) === 'rateLimited') this.deps.log.debug(message);
+      else this.deps.log.warn(message);
+      return undefined;
+    }
+  }
+
+  /**
+   * The listed issues, plus those placed before that left the list through a change still waiting
+   * for the server (resolved optimistically): they keep their place, not drawn while the change
+   * shows (see `isMarked`), so a rollback draws them again at once, without locating them anew.
+   */
+  private listedIds(req: FindRequest): IssueRef[] {
+    const listed = req.listed().slice(0, MAX_ISSUES);
+    const ids = new Set(listed.map((r) => r.issueId));
+    const kept: IssueRef[] = [];
+    for (const marks of req.previous) {
+      for (const m of marks) {
+        if (ids.has(m.issueId) || this.deps.store.pendingFor(m.issueId).length === 0) continue;
+        ids.add(m.issueId);
+        kept.push({ org: m.org, project: m.project, issueId: m.issueId });
+      }
+    }
+    return [...listed, ...kept];
+  }
+
+  /** Locates `refs` (event requests only where needed): the marks per file key. */
+  private async place(refs: readonly IssueRef[], req: FindRequest, waiting: ReadonlySet<string>): Promise<Map<string, PlacedMark[]>> {
+    const { client } = req;
+    const perFile = this.mode(client.baseUrl) === 'perFile';
+    const open = new Set(req.files.map((f) => f.key));
+    const openNames = new Set(req.files.map((f) => baseName(f.relativePath)));
+    const next = new Map<string, PlacedMark[]>();
+    await mapPool(refs, CONCURRENCY, async (ref) => {
+      const issue = this.deps.store.issue(ref.issueId);
+      const lastSeen = issue?.lastSeen;
+      const key = `${client.baseUrl} ${ref.issueId}`;
+      let known = this.deps.cache.get(key, lastSeen) ?? (waiting.has(ref.issueId) ? this.deps.cache.peek(key) : undefined);
+      if (!known && perFile && issue) {
+        // Not drawn (resolved, archived) and no change pending: its line is not worth a request.
+        if (issue.status !== 'unresolved' && this.deps.store.pendingFor(ref.issueId).length === 0) return;
+        // The issue's own fields say its latest event is in a file that is not open.
+        if (!mayLandIn(issue, openNames)) return;
+      }
+      known ??= await this.knownFor(client, ref, lastSeen);
+      if (!known?.location) return;
+      const parsed = parseServerLocation(known.location);
+      if (!parsed) return;
+      // The raw path: user mappings match what the server sent, not the normalised form.
+      const file = await this.deps.resolve(parsed.raw);
+      if (!file) return;
+      let target = { file, line: parsed.line, column: parsed.column, source: 'location' as PlacedMark['source'] };
+      if (parsed.line === undefined) {
+        // Only for files the user has open: a full event is a larger request.
+        if (!open.has(file)) return;
+        const frame = await this.frameFor(client, ref, known);
+        if (!frame?.line) return;
+        const frameFile = await this.deps.resolve(frame.raw);
+        if (!frameFile) return;
+        target = { file: frameFile, line: frame.line, column: frame.column, source: 'frame' };
+      }
+      next.set(target.file, [...(next.get(target.file) ?? []), { org: ref.org, project: ref.project, issueId: ref.issueId, line: target.line! - 1, column: target.column, source: target.source }]);
+    });
+    this.deps.log.info(
+      `[editor] ${[...next.values()].reduce((n, m) => n + m.length, 0)} issue marks in ${next.size} files from ${refs.length} ${perFile ? 'issues found for the open files' : 'listed issues'}`,
+    );
+    return next;
+  }
+
+  private async frameFor(client: SentryClient, ref: IssueRef, known: KnownLocation): Promise<ServerLocation | null | undefined> {
+    if (known.frame !== undefined) return known.frame;
+    try {
+      this.requests++;
+      const page = await client.listIssueEvents(ref.org, ref.issueId, { perPage: 1, full: true });
+      const frame = page.items[0] ? (newestInAppLocation(page.items[0]) ?? null) : null;
+      this.deps.cache.setFrame(`${client.baseUrl} ${ref.issueId}`, frame);
+      return frame;
+    } catch (err) {
+      this.deps.log.warn(`[editor] could not read the latest full event of ${this.nameOf(ref.issueId)}: ${(err as Error).message}`);
+      return undefined;
+    }
+  }
+
+  private nameOf(issueId: string): string {
+    return this.deps.store.issue(issueId)?.shortId ?? issueId;
+  }
+}
