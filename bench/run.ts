@@ -7,6 +7,7 @@ import { benchApi, type Figure } from './api';
 import { benchEditor } from './editor';
 import { benchEventViewFigures } from './eventView';
 import { benchIssues } from './issues';
+import { benchMarks } from './marks';
 import { benchWebviewFigures } from './webview';
 
 async function bundle(): Promise<Figure[]> {
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
     ['api', benchApi],
     ['issues', benchIssues],
     ['editor', benchEditor],
+    ['marks', benchMarks],
     ['webview', benchWebviewFigures],
     ['eventView', benchEventViewFigures],
     ['aiTools', benchAiTools],

@@ -1,0 +1,156 @@
+// Marks: one hour of ordinary use against the sandbox on its virtual clock, today's method (the
+// latest event of every listed issue, MarkFinder's `listed` method) against the per-file searches
+// of issue 15, run by the same MarkFinder the editor uses. 300 listed issues (three pages), 5 open
+// files of which 2 visible, 40 issues receiving new events every 5 minutes, the default refresh
+// interval (300 s). Each method gets a fresh sandbox and the same seeded choice of issues.
+import { performance } from 'node:perf_hooks';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { startSandbox, WORKSPACE_DIR, type Sandbox } from '../test/sandbox';
+import { SentryClient } from '../src/api/client';
+import { IssueStore } from '../src/store/issueStore';
+import { LocationCache } from '../src/store/locationCache';
+import { DEFAULT_FILTER, toParams } from '../src/issues/filter';
+import { MarkFinder, type OpenFile } from '../src/editor/markFinder';
+import type { PlacedMark } from '../src/editor/marks';
+import { parseServerLocation } from '../src/editor/location';
+import { PathIndex } from '../src/editor/pathIndex';
+import type { ListSpec } from '../src/store/listSpec';
+import type { Figure } from './api';
+
+const ORG = 'acme';
+const PROJECT = 'web-frontend';
+const INTERVAL = 300_000;
+const HOUR = 3_600_000;
+const CHANGED_PER_TICK = 40;
+const OPEN = ['src/app/checkout.ts', 'src/app/router.ts', 'src/utils/format.js', 'src/app/store.ts', 'src/components/Cart.tsx'];
+const VISIBLE = 2;
+
+interface Run {
+  treeRequests: number;
+  markRequests: number;
+  firstMarksMs: number;
+  openOneMoreMs: number;
+  openOneMoreRequests: number;
+  markedShare: number;
+  fileIssues: number;
+  marked: number;
+}
+
+function workspaceFiles(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) workspaceFiles(full, out);
+    else out.push(relative(WORKSPACE_DIR, full).split(sep).join('/'));
+  }
+  return out;
+}
+
+function rng(seed: number) {
+  return () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+}
+
+async function run(method: 'listed' | 'perFile'): Promise<Run> {
+  const sb: Sandbox = await startSandbox({ rateLimit: { limit: 1_000_000, windowSeconds: 1 } });
+  try {
+    const now = () => sb.control.clock.now();
+    const client = new SentryClient({ baseUrl: sb.url, credential: async () => ({ kind: 'bearer', token: sb.defaults.authToken }), now });
+    const store = new IssueStore(async () => client, now);
+    const index = new PathIndex();
+    const files = workspaceFiles(WORKSPACE_DIR);
+    files.forEach((f) => index.add(0, f));
+    const quiet = { info: () => undefined, warn: (m: string) => console.warn(m), debug: () => undefined };
+    const finder = new MarkFinder({
+      store,
+      cache: new LocationCache(),
+      intervalMs: () => INTERVAL,
+      now,
+      log: quiet,
+      method,
+      resolve: async (path) => {
+        const p = parseServerLocation(path)?.path;
+        const best = p ? index.best(p) : [];
+        return best.length === 1 ? `file:///ws/${best[0].file.path}` : undefined;
+      },
+    });
+    const spec: ListSpec = { org: ORG, project: PROJECT, ...toParams(DEFAULT_FILTER) };
+    const listed = () => (store.peek(spec)?.issues ?? []).map((i) => ({ org: ORG, project: PROJECT, issueId: i.id }));
+    const scope = { org: ORG, projects: [PROJECT], ...toParams(DEFAULT_FILTER) };
+    const openFiles = (n: number): OpenFile[] => OPEN.slice(0, n).map((f, i) => ({ key: `file:///ws/${f}`, relativePath: f, visible: i < VISIBLE }));
+    let marks = new Map<string, PlacedMark[]>();
+    const find = async (n = OPEN.length) => {
+      marks = (await finder.find({ client, scope, files: openFiles(n), listed, previous: marks.values() })) ?? new Map();
+    };
+    const searchesFile = (q: [string, string][]) => q.some(([k, v]) => k === 'query' && v.includes('stack.filename'));
+    const count = () => {
+      const log = sb.control.requests.list();
+      return {
+        tree: log.filter((r) => /\/issues\/$/.test(r.path) && !searchesFile(r.query)).length,
+        marks: log.filter((r) => /\/events\/$/.test(r.path) || searchesFile(r.query)).length,
+      };
+    };
+
+    // Sign-in: the tree's first page, Load more twice (300 listed), then the open files' marks.
+    await store.load(spec);
+    await store.loadMore(spec);
+    await store.loadMore(spec);
+    let t = performance.now();
+    await find(OPEN.length - 1);
+    const firstMarksMs = performance.now() - t;
+    // Opening one more file (warm).
+    const before = count().marks;
+    t = performance.now();
+    await find();
+    const openOneMoreMs = performance.now() - t;
+    const openOneMoreRequests = count().marks - before;
+
+    // An hour: every 5 minutes 40 issues get new events; the tree refreshes its (now stale) list and the marks follow.
+    const random = rng(15);
+    const unresolved = sb.control.seed.orgs
+      .find((o) => o.slug === ORG)!
+      .projects.find((p) => p.slug === PROJECT)!
+      .issues.filter((i) => i.status === 'unresolved')
+      .map((i) => i.id);
+    for (let elapsed = INTERVAL; elapsed <= HOUR; elapsed += INTERVAL) {
+      const chosen = new Set<string>();
+      while (chosen.size < CHANGED_PER_TICK) chosen.add(unresolved[Math.floor(random() * unresolved.length)]);
+      sb.control.clock.advance(INTERVAL);
+      sb.control.triage.injectEvents([...chosen], 1);
+      for (const list of store.stale(INTERVAL)) await store.load(list.spec, true);
+      await find();
+    }
+    const { tree, marks: markRequests } = count();
+
+    // The files' issues: unresolved issues whose latest event's location is in an open file.
+    const fileIssues = new Set(
+      sb.control.seed.locations.filter((l) => l.project === PROJECT && OPEN.includes(l.file) && sb.control.triage.issue(l.issueId).status === 'unresolved').map((l) => l.issueId),
+    );
+    const markedIds = new Set([...marks.entries()].filter(([k]) => OPEN.some((f) => k.endsWith(f))).flatMap(([, ms]) => ms.map((m) => m.issueId)));
+    const marked = [...fileIssues].filter((id) => markedIds.has(id)).length;
+    return { treeRequests: tree, markRequests, firstMarksMs, openOneMoreMs, openOneMoreRequests, markedShare: fileIssues.size ? marked / fileIssues.size : 1, fileIssues: fileIssues.size, marked };
+  } finally {
+    await sb.close();
+  }
+}
+
+export async function benchMarks(): Promise<Figure[]> {
+  const old = await run('listed');
+  const now = await run('perFile');
+  const out: Figure[] = [];
+  for (const [name, r] of [
+    ['today (listed issues)', old],
+    ['per-file searches', now],
+  ] as const) {
+    out.push(
+      { name: `${name}: tree requests in 1 h`, value: r.treeRequests, unit: 'req' },
+      { name: `${name}: mark requests in 1 h`, value: r.markRequests, unit: 'req' },
+      { name: `${name}: time to first marks (4 files)`, value: r.firstMarksMs, unit: 'ms' },
+      { name: `${name}: time to marks, 1 more file`, value: r.openOneMoreMs, unit: 'ms' },
+      { name: `${name}: requests to open 1 more file`, value: r.openOneMoreRequests, unit: 'req' },
+      { name: `${name}: files' issues marked (of ${r.fileIssues})`, value: r.marked, unit: 'issues' },
+      { name: `${name}: share of files' issues marked`, value: r.markedShare * 100, unit: '%' },
+    );
+  }
+  out.push({ name: 'mark requests: today / per-file', value: old.markRequests / Math.max(1, now.markRequests), unit: '×' });
+  return out;
+}
