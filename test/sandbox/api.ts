@@ -1,11 +1,11 @@
 // The /api/0/ endpoints: authentication, scopes, organizations, projects, issues, events,
 // tag details and user reports, with Sentry's paging, errors and search.
-import { DETAIL, fail, HttpError, json, paginate, pageSize, parseCursor, Res } from './http';
+import { Cursor, DETAIL, fail, HttpError, json, paginate, pageSize, parseCursor, Res } from './http';
 import { hash32 } from './prng';
 import { matchValue, parseDateFilter, parseNumberFilter, parseQuery, searchError, Term } from './search';
 import { flagsOf, serializeUser, teamsOf } from './people';
 import { iso, SeedEvent, SeedIssue, SeedOrg, SeedProject } from './seed';
-import type { SandboxState } from './state';
+import type { EndpointSwitch, SandboxState } from './state';
 import { retrieveIssueEvent } from './eventDetails';
 import type { SiteFrame } from './workspace';
 
@@ -214,13 +214,14 @@ function lowerBound(a: number[], x: number): number {
   return lo;
 }
 
-export function issueStats(issue: SeedIssue, period: '24h' | '14d', now: number): Array<[number, number]> {
+/** 24 hourly or 14 daily [epochSeconds, count] buckets ending now, over `times` (default: every event of the issue). */
+export function issueStats(issue: SeedIssue, period: '24h' | '14d', now: number, times: number[] = issue.times): Array<[number, number]> {
   if (period === '24h') {
     const last = Math.floor(now / HOUR) * HOUR;
-    return bucketCounts(issue.times, last - 23 * HOUR, HOUR, 24);
+    return bucketCounts(times, last - 23 * HOUR, HOUR, 24);
   }
   const last = Math.floor(now / DAY) * DAY;
-  return bucketCounts(issue.times, last - 13 * DAY, DAY, 14);
+  return bucketCounts(times, last - 13 * DAY, DAY, 14);
 }
 
 /** The issue's statusDetails as served: a resolution's `actor` is a full user, as Sentry serializes it. */
@@ -233,12 +234,13 @@ export function serializeStatusDetails(state: SandboxState, details: Record<stri
 
 /**
  * One issue as the lists serve it. `userId` is the requesting user: hasSeen, isBookmarked and
- * isSubscribed are theirs (the seed's user when left out).
+ * isSubscribed are theirs (the seed's user when left out). `statsTimes`: the event times the stats
+ * count (default every event; the organization list passes those of its environments).
  */
-export function serializeIssue(state: SandboxState, issue: SeedIssue, statsPeriod: string, userId: string | null = state.seed.user.id): Record<string, unknown> {
+export function serializeIssue(state: SandboxState, issue: SeedIssue, statsPeriod: string, userId: string | null = state.seed.user.id, statsTimes: number[] = issue.times): Record<string, unknown> {
   const p = issue.project;
   const stats: Record<string, unknown> = {};
-  if (statsPeriod === '24h' || statsPeriod === '14d') stats[statsPeriod] = issueStats(issue, statsPeriod, state.now());
+  if (statsPeriod === '24h' || statsPeriod === '14d') stats[statsPeriod] = issueStats(issue, statsPeriod, state.now(), statsTimes);
   const a = issue.assignedTo;
   const flags = flagsOf(state, issue, userId);
   const lockedAt = state.priorityLockedAt.get(issue.id);
@@ -302,7 +304,8 @@ export function eventTags(ev: SeedEvent): Array<[string, string]> {
   return tags;
 }
 
-function absPathFor(issue: SeedIssue, f: SiteFrame): string {
+/** A frame's absPath as the events serve it: its own (library frames), else the issue's style around the filename. */
+export function absPathFor(issue: SeedIssue, f: SiteFrame): string {
   if (f.absPath) return f.absPath;
   switch (issue.absPathStyle) {
     case 'webpack':
@@ -454,7 +457,10 @@ const ROUTES: Route[] = [
   { re: /^\/api\/0\/organizations\/$/, methods: { GET: listOrganizations } },
   { re: /^\/api\/0\/organizations\/([^/]+)\/$/, methods: { GET: retrieveOrganization } },
   { re: /^\/api\/0\/organizations\/([^/]+)\/projects\/$/, methods: { GET: listProjects } },
-  { re: /^\/api\/0\/projects\/([^/]+)\/([^/]+)\/issues\/$/, methods: { GET: listProjectIssues } },
+  { re: /^\/api\/0\/organizations\/([^/]+)\/environments\/$/, methods: { GET: listOrganizationEnvironments } },
+  // triage.ts serves the PUTs of both issue lists and hands their GETs here (its routes are `shared`).
+  { re: /^\/api\/0\/organizations\/([^/]+)\/issues\/$/, methods: { GET: switchable('orgIssues', listOrganizationIssues) } },
+  { re: /^\/api\/0\/projects\/([^/]+)\/([^/]+)\/issues\/$/, methods: { GET: switchable('projectIssues', listProjectIssues) } },
   { re: /^\/api\/0\/organizations\/([^/]+)\/issues\/([^/]+)\/events\/$/, methods: { GET: listIssueEvents } },
   // eventDetails.ts imports this module: the handler is looked up when called, whichever module loads first.
   { re: /^\/api\/0\/organizations\/([^/]+)\/issues\/([^/]+)\/events\/([^/]+)\/$/, methods: { GET: (ctx, m) => retrieveIssueEvent(ctx, m) } },
@@ -545,9 +551,11 @@ function listProjects(ctx: Ctx, m: RegExpExecArray): Res {
 
 const IS_VALUES = ['unresolved', 'resolved', 'ignored', 'archived', 'assigned', 'unassigned', 'for_review', 'bookmarked', 'new', 'ongoing', 'regressed', 'escalating', 'linked', 'unlinked'];
 
-const tagValueCache = new WeakMap<SeedIssue, Map<string, Set<string>>>();
+// Keyed by the events array: injected events replace it (and reset restores the seeded one), so the
+// tag values of injected events are seen and those of a reset are forgotten.
+const tagValueCache = new WeakMap<SeedEvent[], Map<string, Set<string>>>();
 export function issueTagValues(issue: SeedIssue): Map<string, Set<string>> {
-  let map = tagValueCache.get(issue);
+  let map = tagValueCache.get(issue.events);
   if (!map) {
     map = new Map();
     for (const ev of issue.events) {
@@ -557,7 +565,7 @@ export function issueTagValues(issue: SeedIssue): Map<string, Set<string>> {
         set.add(v);
       }
     }
-    tagValueCache.set(issue, map);
+    tagValueCache.set(issue.events, map);
   }
   return map;
 }
@@ -642,6 +650,14 @@ export function issuePredicate(ctx: Ctx, p: Principal, project: SeedProject, ter
     case 'title':
     case 'message':
       return (i) => (v.includes('*') ? matchValue(v, i.title) : i.title.toLowerCase().includes(v.toLowerCase()));
+    // Event attributes (api-facts.md "Organization Issues"): any frame of the issue's stack, by its
+    // filename or its absPath as the events serve it; the exception's type.
+    case 'stack.filename':
+      return (i) => (i.frames ?? []).some((f) => matchValue(v, f.filename) || matchValue(v, absPathFor(i, f)));
+    case 'stack.function':
+      return (i) => (i.frames ?? []).some((f) => matchValue(v, f.function));
+    case 'error.type':
+      return (i) => matchValue(v, i.exception?.type);
     default: {
       const key = term.key;
       return (i) => [...(issueTagValues(i).get(key) ?? [])].some((x) => matchValue(v, x));
@@ -649,36 +665,167 @@ export function issuePredicate(ctx: Ctx, p: Principal, project: SeedProject, ter
   }
 }
 
-// The `sort` enum of Sentry's OpenAPI document, in its order. `inbox` is "Date Added" to the inbox; the
-// seed has no inbox, so an issue counts as added when it was first seen.
-export const SORTS: Record<string, (a: SeedIssue, b: SeedIssue, now: number) => number> = {
-  date: (a, b) => b.lastSeen - a.lastSeen,
-  new: (a, b) => b.firstSeen - a.firstSeen,
-  trends: (a, b, now) => trendScore(b, now) - trendScore(a, now),
-  freq: (a, b) => b.events.length - a.events.length,
-  user: (a, b) => b.userCount - a.userCount,
-  inbox: (a, b) => b.firstSeen - a.firstSeen,
-};
+// ------------------------------------------------------------------------------- issue lists
+// The project list (deprecated), the organization list and the bulk PUTs without ids (triage.ts) share
+// the query, the sort and the paging; they differ in their projects, filters and serialized fields.
 
-function trendScore(i: SeedIssue, now: number): number {
-  const day = i.times.length - lowerBound(i.times, now - DAY);
-  const week = i.times.length - lowerBound(i.times, now - 7 * DAY);
+/**
+ * The `sort` enum of the project list's OpenAPI document, in its order. `inbox` is "Date Added" to the
+ * inbox; the seed has no inbox dates, so an issue counts as added when it was first seen.
+ */
+export const SORTS = ['date', 'new', 'trends', 'freq', 'user', 'inbox'] as const;
+/** The organization list's enum adds `recommended`, which sorts as `trends` here. */
+const ORG_SORTS = [...SORTS, 'recommended'] as const;
+
+/** 400 unless `sort` is one of `allowed`. */
+export function checkSort(sort: string, allowed: readonly string[]): void {
+  if (!allowed.includes(sort)) fail(400, `Invalid sort: ${sort}. Valid choices are ${allowed.join(', ')}`);
+}
+
+/** What an issue list shows and sorts by: over every event (the issue's own), or over a window and environments. */
+export interface SeenStats {
+  count: number;
+  userCount: number;
+  /** ms; null when no event is in the window. */
+  firstSeen: number | null;
+  lastSeen: number | null;
+  /** Event times (ms), oldest first: the stats buckets and the trend. */
+  times: number[];
+}
+
+function lifetimeStats(i: SeedIssue): SeenStats {
+  return { count: i.events.length, userCount: i.userCount, firstSeen: i.firstSeen, lastSeen: i.lastSeen, times: i.times };
+}
+
+/** The issue's events in these environments (none: every one) within [start, end], as SeenStats. */
+export function seenStats(i: SeedIssue, envs: readonly string[], start = -Infinity, end = Infinity): SeenStats {
+  if (envs.length === 0 && start === -Infinity && end === Infinity) return lifetimeStats(i);
+  const events = i.events.filter((e) => e.time >= start && e.time <= end && (envs.length === 0 || envs.includes(e.environment)));
+  const times = events.map((e) => e.time).sort((a, b) => a - b);
+  const users = new Set(events.flatMap((e) => (e.user ? [e.user.id] : [])));
+  return { count: times.length, userCount: users.size, firstSeen: times.length ? times[0] : null, lastSeen: times.length ? times[times.length - 1] : null, times };
+}
+
+/** Whether an event of the issue, in these environments (none: any), lies in [start, end]. */
+function hasEventIn(i: SeedIssue, envs: readonly string[], start: number, end: number): boolean {
+  if (envs.length === 0) {
+    const k = lowerBound(i.times, start);
+    return k < i.times.length && i.times[k] <= end;
+  }
+  return i.events.some((e) => e.time >= start && e.time <= end && envs.includes(e.environment));
+}
+
+function trendScore(times: number[], now: number): number {
+  const day = times.length - lowerBound(times, now - DAY);
+  const week = times.length - lowerBound(times, now - 7 * DAY);
   return day * 7 - week + day / 1000;
 }
 
-function sortValue(sort: string, i: SeedIssue): number {
+/** The value an issue sorts by (descending), from the numbers the list shows. */
+function sortKey(sort: string, i: SeedIssue, s: SeenStats, now: number): number {
   switch (sort) {
     case 'new':
+      return s.firstSeen ?? -Infinity;
     case 'inbox':
       return i.firstSeen;
     case 'freq':
-      return i.events.length;
+      return s.count;
     case 'user':
-      return i.userCount;
+      return s.userCount;
+    case 'trends':
+    case 'recommended':
+      return trendScore(s.times, now);
     default:
-      return i.lastSeen;
+      return s.lastSeen ?? -Infinity;
   }
 }
+
+/** The cursor value of an issue: its sort value (lastSeen for the trends), as Sentry's cursors carry. */
+function cursorValue(sort: string, i: SeedIssue, s: SeenStats): number {
+  switch (sort) {
+    case 'new':
+    case 'inbox':
+    case 'freq':
+    case 'user':
+      return Math.max(0, sortKey(sort, i, s, 0));
+    default:
+      return s.lastSeen ?? 0;
+  }
+}
+
+/** Issues in the sort's order, newest id first on a tie; `statsOf` gives the numbers (default: every event). */
+export function sortIssues(issues: SeedIssue[], sort: string, now: number, statsOf: (i: SeedIssue) => SeenStats = lifetimeStats): SeedIssue[] {
+  const keyed = issues.map((i) => ({ i, k: sortKey(sort, i, statsOf(i), now) }));
+  return keyed.sort((a, b) => b.k - a.k || Number(b.i.id) - Number(a.i.id)).map((x) => x.i);
+}
+
+/**
+ * The query as one predicate over issues of these projects (terms ANDed, `!` negating). Unless the query
+ * asks for a category or type, user feedback is left out, as Sentry's issue stream does. Errors in the
+ * query are 400s at once, before any issue is looked at.
+ */
+export function queryMatcher(ctx: Ctx, p: Principal, projects: readonly SeedProject[], query: string): (i: SeedIssue) => boolean {
+  const terms = parseQuery(query);
+  const byProject = new Map(
+    projects.map((project) => [
+      project,
+      terms.map((t) => {
+        const f = issuePredicate(ctx, p, project, t);
+        return t.negated ? (i: SeedIssue) => !f(i) : f;
+      }),
+    ]),
+  );
+  const feedbackToo = terms.some((t) => t.key === 'issue.category' || t.key === 'issue.type');
+  return (i) => (feedbackToo || i.issueCategory !== 'feedback') && (byProject.get(i.project)?.every((f) => f(i)) ?? false);
+}
+
+interface ListPage {
+  limit: number;
+  cursor: Cursor;
+  sort: string;
+}
+
+/** `limit` (1..100, default 100), `cursor` and `sort` (default date) of an issue list; 400 when malformed. */
+function listPage(params: URLSearchParams, sorts: readonly string[]): ListPage {
+  const limit = pageSize(params, 'limit', 100, 100);
+  const cursor = parseCursor(params.get('cursor'));
+  const sort = params.get('sort') ?? 'date';
+  checkSort(sort, sorts);
+  return { limit, cursor, sort };
+}
+
+interface IssueListSpec {
+  org: SeedOrg;
+  projects: readonly SeedProject[];
+  /** The query's answer is `[issue]` when it is exactly the short ID of an issue of the org. */
+  shortIdLookup: boolean;
+  /** Beyond the query: environments, the time window. */
+  filter(i: SeedIssue): boolean;
+  /** The numbers shown and sorted by. */
+  seen(i: SeedIssue): SeenStats;
+  serialize(i: SeedIssue, seen: SeenStats): Record<string, unknown>;
+}
+
+/** An issue list answer: the query (default is:unresolved; empty = every status), sorted, Link-paged, with X-Hits. */
+function issueList(ctx: Ctx, p: Principal, page: ListPage, spec: IssueListSpec): Res {
+  const query = ctx.params.has('query') ? ctx.params.get('query')! : 'is:unresolved';
+  if (spec.shortIdLookup && /^[A-Za-z0-9_-]+-[A-Za-z0-9]+$/.test(query.trim())) {
+    const hit = ctx.state.seed.issue(query.trim());
+    if (hit && hit.project.org === spec.org) return json(200, [spec.serialize(hit, spec.seen(hit))], { 'x-hits': '1', 'x-max-hits': '1000' });
+  }
+  const matches = queryMatcher(ctx, p, spec.projects, query);
+  const matched = spec.projects.flatMap((project) => project.issues.filter((i) => matches(i) && spec.filter(i)));
+  const seen = new Map(matched.map((i) => [i, spec.seen(i)]));
+  const ordered = sortIssues(matched, page.sort, ctx.state.now(), (i) => seen.get(i)!);
+  const { page: items, link } = paginate(pageCtx(ctx), ordered, page.cursor, page.limit, (i) => cursorValue(page.sort, i, seen.get(i)!));
+  return json(
+    200,
+    items.map((i) => spec.serialize(i, seen.get(i)!)),
+    { link, 'x-hits': String(Math.min(matched.length, 1000)), 'x-max-hits': '1000' },
+  );
+}
+
+const EVENT_SCOPES = ['event:admin', 'event:read', 'event:write'];
 
 function listProjectIssues(ctx: Ctx, m: RegExpExecArray): Res {
   const state = ctx.state;
@@ -689,11 +836,8 @@ function listProjectIssues(ctx: Ctx, m: RegExpExecArray): Res {
   const params = ctx.params;
 
   const statsPeriod = params.has('statsPeriod') ? params.get('statsPeriod')! : '24h';
-  if (!['', '24h', '14d'].includes(statsPeriod)) fail(400, "Invalid stats_period. Valid choices are '', '24h', and '14d'");
-  const limit = pageSize(params, 'limit', 100, 100);
-  const cursor = parseCursor(params.get('cursor'));
-  const sort = params.get('sort') ?? 'date';
-  if (!SORTS[sort]) fail(400, `Invalid sort: ${sort}. Valid choices are ${Object.keys(SORTS).join(', ')}`);
+  if (!['', '24h', '14d'].includes(statsPeriod)) fail(400, INVALID_STATS_PERIOD);
+  const page = listPage(params, SORTS);
 
   // hashes: one value per `hashes` parameter (real servers read them with getlist: `a,b` is one
   // hash that matches nothing); only the first 100 are used.
@@ -711,39 +855,183 @@ function listProjectIssues(ctx: Ctx, m: RegExpExecArray): Res {
     );
   }
 
-  const query = params.has('query') ? params.get('query')! : 'is:unresolved';
-  if (flag(params.get('shortIdLookup')) && /^[A-Za-z0-9_-]+-[A-Za-z0-9]+$/.test(query.trim())) {
-    const hit = state.seed.issue(query.trim());
-    if (hit && hit.project.org === org) {
-      return json(200, [serializeIssue(state, hit, statsPeriod, p.userId)], { 'x-hits': '1', 'x-max-hits': '1000' });
-    }
-  }
-  const terms = parseQuery(query);
-  const preds = terms.map((t) => {
-    const f = issuePredicate(ctx, p, project, t);
-    return t.negated ? (i: SeedIssue) => !f(i) : f;
-  });
-  // The issue stream leaves user feedback out unless the query asks for a category.
-  if (!terms.some((t) => t.key === 'issue.category' || t.key === 'issue.type')) preds.push((i) => i.issueCategory !== 'feedback');
+  // The deprecated list keeps an issue when any of its events ever came from one of the environments.
   const envs = params.getAll('environment').filter(Boolean);
-  if (envs.length) preds.push((i) => envs.some((e) => issueTagValues(i).get('environment')?.has(e)));
+  return issueList(ctx, p, page, {
+    org,
+    projects: [project],
+    shortIdLookup: flag(params.get('shortIdLookup')),
+    filter: (i) => envs.length === 0 || envs.some((e) => issueTagValues(i).get('environment')?.has(e)),
+    seen: lifetimeStats,
+    serialize: (i) => serializeIssue(state, i, statsPeriod, p.userId),
+  });
+}
 
-  const now = state.now();
-  const cmp = SORTS[sort];
-  const matched = project.issues.filter((i) => preds.every((f) => f(i))).sort((a, b) => cmp(a, b, now) || Number(b.id) - Number(a.id));
-  const { page, link } = paginate(pageCtx(ctx), matched, cursor, limit, (i) => sortValue(sort, i));
-  return json(
-    200,
-    page.map((i) => serializeIssue(state, i, statsPeriod, p.userId)),
-    { link, 'x-hits': String(Math.min(matched.length, 1000)), 'x-max-hits': '1000' },
-  );
+// ------------------------------------------------------------------------ organization issues
+
+const INVALID_STATS_PERIOD = "Invalid stats_period. Valid choices are '', '24h', and '14d'";
+/** The organization list's `expand` and `collapse` enums (OpenAPI listOrganizationIssues). */
+export const ORG_ISSUES_EXPAND = ['inbox', 'integrationIssues', 'latestEventHasAttachments', 'owners', 'sentryAppIssues', 'sessions'] as const;
+export const ORG_ISSUES_COLLAPSE = ['base', 'filtered', 'lifetime', 'stats', 'unhandled'] as const;
+/** Without statsPeriod or start/end, the organization list covers this much (Sentry's MAX_STATS_PERIOD). */
+export const DEFAULT_ISSUES_WINDOW_DAYS = 90;
+
+/** Values of a repeated enum parameter; 400 naming the first value outside the enum. */
+function enumParams(params: URLSearchParams, name: string, allowed: readonly string[]): Set<string> {
+  const values = params.getAll(name);
+  const bad = values.find((v) => !allowed.includes(v));
+  if (bad !== undefined) fail(400, `Invalid ${name}: ${JSON.stringify(bad)}. Valid choices are ${allowed.join(', ')}`);
+  return new Set(values);
+}
+
+/** The `project` parameters: ids or slugs of the org's projects; none or `-1` = every project; anything else 403, as Sentry answers. */
+function orgProjects(org: SeedOrg, params: URLSearchParams): SeedProject[] {
+  const keys = params.getAll('project');
+  if (keys.length === 0 || keys.includes('-1')) return org.projects;
+  const projects = keys.map((key) => org.projects.find((pr) => pr.id === key || pr.slug === key) ?? fail(403, DETAIL.forbidden));
+  return [...new Set(projects)];
+}
+
+/** `groupStatsPeriod`: '' (no stats), 24h (the default) or 14d; auto = 24h for a window of at most a day, else 14d. */
+function groupStatsPeriod(raw: string | null, window: { start: number; end: number }): '' | '24h' | '14d' {
+  const v = raw ?? '24h';
+  if (v === 'auto') return window.end - window.start <= DAY ? '24h' : '14d';
+  if (v === '' || v === '24h' || v === '14d') return v;
+  fail(400, INVALID_STATS_PERIOD);
+}
+
+/** Sentry's GroupInboxReason codes, by the substatus that put an issue in the inbox. */
+const INBOX_REASONS: Record<string, number> = { new: 0, regressed: 2, escalating: 5, ongoing: 6 };
+
+/** The `expand` fields of one issue, each as the document types it (`inbox` and `owners` only where there is one). */
+function expanded(state: SandboxState, i: SeedIssue, expand: Set<string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (expand.has('inbox') && state.inbox.has(i.id)) {
+    out.inbox = { reason: INBOX_REASONS[i.substatus ?? ''] ?? 3, reason_details: null, date_added: iso(i.substatus === 'new' ? i.firstSeen : i.lastSeen) };
+  }
+  if (expand.has('owners') && (i.frames ?? []).some((f) => f.inApp)) {
+    // Code owners: the organization's first team (engineering) owns every in-app file.
+    out.owners = { type: 'codeowners', owner: `team:${teamsOf(i.project.org, state.seed.members)[0].id}`, date_added: iso(i.firstSeen) };
+  }
+  if (expand.has('integrationIssues')) out.integrationIssues = [];
+  if (expand.has('sentryAppIssues')) out.sentryAppIssues = [];
+  if (expand.has('latestEventHasAttachments')) out.latestEventHasAttachments = false;
+  if (expand.has('sessions')) out.sessionCount = 10_000 + (hash32(i.project.id, 0x5e55) % 90_000);
+  return out;
+}
+
+function seenFields(s: SeenStats): Record<string, unknown> {
+  return { count: String(s.count), userCount: s.userCount, firstSeen: s.firstSeen === null ? null : isoSeconds(s.firstSeen), lastSeen: s.lastSeen === null ? null : isoSeconds(s.lastSeen) };
+}
+
+/**
+ * GET /organizations/{org}/issues/ (OpenAPI listOrganizationIssues): the project list's query, sort and
+ * paging over several projects, an issue listed when one of its events (in the environments) lies in
+ * the window. With an explicit window (statsPeriod or start/end) or environments, count, userCount,
+ * firstSeen and lastSeen are over those events, as Sentry's StreamGroupSerializerSnuba serves them,
+ * and `lifetime` keeps the issue's own.
+ */
+function listOrganizationIssues(ctx: Ctx, m: RegExpExecArray): Res {
+  const state = ctx.state;
+  const params = ctx.params;
+  const p = authenticate(ctx);
+  const org = resolveOrg(ctx, p, m[1]);
+  requireScope(p, EVENT_SCOPES);
+  const projects = orgProjects(org, params);
+  const window = eventWindow(ctx, DEFAULT_ISSUES_WINDOW_DAYS * DAY);
+  const statsKey = groupStatsPeriod(params.get('groupStatsPeriod'), window);
+  const lookup = params.get('shortIdLookup');
+  if (lookup !== null && lookup !== '0' && lookup !== '1') fail(400, `Invalid shortIdLookup: ${JSON.stringify(lookup)}. Valid choices are 0, 1`);
+  const expand = enumParams(params, 'expand', ORG_ISSUES_EXPAND);
+  const collapse = enumParams(params, 'collapse', ORG_ISSUES_COLLAPSE);
+  const page = listPage(params, ORG_SORTS);
+  const envs = params.getAll('environment').filter(Boolean);
+  // viewId is accepted and ignored: the sandbox has no saved views.
+
+  return issueList(ctx, p, page, {
+    org,
+    projects,
+    shortIdLookup: lookup === '1',
+    filter: (i) => hasEventIn(i, envs, window.start, window.end),
+    seen: (i) => (window.explicit ? seenStats(i, envs, window.start, window.end) : seenStats(i, envs)),
+    serialize(i, seen) {
+      const out: Record<string, unknown> = {
+        ...serializeIssue(state, i, statsKey, p.userId, seenStats(i, envs).times),
+        ...seenFields(seen),
+        ...SEER_FIELDS,
+        matchingEventId: null,
+        matchingEventEnvironment: null,
+        lifetime: { ...seenFields(lifetimeStats(i)), stats: null },
+        filtered: null,
+        ...expanded(state, i, expand),
+      };
+      // collapse=base has no key of its own here: the base fields are what the document requires.
+      if (collapse.has('stats')) delete out.stats;
+      if (collapse.has('lifetime')) delete out.lifetime;
+      if (collapse.has('filtered')) delete out.filtered;
+      if (collapse.has('unhandled')) delete out.isUnhandled;
+      return out;
+    },
+  });
+}
+
+/** The Seer fields of an issue: the sandbox has no Seer (api-facts.md: "sentry.io only, may be absent"). */
+export const SEER_FIELDS = { seerFixabilityScore: null, seerAutofixLastTriggered: null, seerExplorerAutofixLastTriggered: null } as const;
+
+// ------------------------------------------------------------------------ organization environments
+
+/** The distinct environments of the org's events, sorted, with ids stable for the seed (`<org id>001`, ...). */
+export function orgEnvironments(org: SeedOrg): Array<{ id: string; name: string }> {
+  const names = [...new Set(org.projects.flatMap(environmentsOf))].sort();
+  return names.map((name, k) => ({ id: String(Number(org.id) * 1000 + k + 1), name }));
+}
+
+const VISIBILITIES = ['all', 'hidden', 'visible'];
+
+function listOrganizationEnvironments(ctx: Ctx, m: RegExpExecArray): Res {
+  const p = authenticate(ctx);
+  const org = resolveOrg(ctx, p, m[1]);
+  requireScope(p, ['org:admin', 'org:read', 'org:write']);
+  const visibility = ctx.params.get('visibility') ?? 'visible';
+  if (!VISIBILITIES.includes(visibility)) fail(400, `Invalid value for 'visibility', valid values are: ['all', 'hidden', 'visible']`);
+  // No environment of the seed is hidden.
+  return json(200, visibility === 'hidden' ? [] : orgEnvironments(org));
+}
+
+// ------------------------------------------------------------------------ endpoint switches
+
+/** The date announced in a 410's X-Sentry-Deprecation-Date: 90 days after the seed's anchor, as an HTTP date. */
+export function deprecationDate(state: SandboxState): string {
+  return new Date(Math.floor(state.seed.anchor / DAY) * DAY + 90 * DAY).toUTCString();
+}
+
+/**
+ * A GET of an issues list behind its switch (control.endpoints): 'ok' serves it; 404 answers as a server
+ * without the endpoint; 410 as a deprecation brown-out. Checked before the credentials, as a missing
+ * route or a removed API answers whoever asks.
+ */
+function switchable(which: keyof EndpointSwitch, handler: Handler): Handler {
+  return (ctx, m) => {
+    const mode = ctx.state.endpoints[which];
+    if (mode === 404) fail(404, DETAIL.notFound);
+    if (mode === 410) {
+      const headers: Record<string, string> = { 'x-sentry-deprecation-date': deprecationDate(ctx.state) };
+      if (which === 'projectIssues') headers['x-sentry-replacement-endpoint'] = `/api/0/organizations/${m[1]}/issues/`;
+      throw new HttpError(410, { message: 'This API no longer exists.' }, headers);
+    }
+    return handler(ctx, m);
+  };
 }
 
 // ------------------------------------------------------------------------------- issue events
 
 const PERIOD_UNITS: Record<string, number> = { s: 1000, m: 60_000, h: HOUR, d: DAY, w: 7 * DAY };
 
-function eventWindow(ctx: Ctx): { start: number; end: number } {
+/**
+ * The time window of a request: `statsPeriod` (digits plus s|m|h|d|w; it overrides start/end), or
+ * `start` and `end` together (ISO-8601), else the last `defaultMs` (90 days). `explicit`: one was given.
+ */
+export function eventWindow(ctx: Ctx, defaultMs = 90 * DAY): { start: number; end: number; explicit: boolean } {
   const now = ctx.state.now();
   const params = ctx.params;
   const period = params.get('statsPeriod');
@@ -751,7 +1039,7 @@ function eventWindow(ctx: Ctx): { start: number; end: number } {
   if (period !== null) {
     const m = /^(\d+)([smhdw])$/.exec(period);
     if (!m) fail(400, `Invalid statsPeriod: ${JSON.stringify(period)}`);
-    return { start: now - Number(m[1]) * PERIOD_UNITS[m[2]], end: now };
+    return { start: now - Number(m[1]) * PERIOD_UNITS[m[2]], end: now, explicit: true };
   }
   const startRaw = params.get('start');
   const endRaw = params.get('end');
@@ -762,9 +1050,9 @@ function eventWindow(ctx: Ctx): { start: number; end: number } {
     const end = isoRe.test(endRaw) ? Date.parse(/T.*(Z|[+-]\d{2}:?\d{2})$/.test(endRaw) || !endRaw.includes('T') ? endRaw : endRaw + 'Z') : NaN;
     if (Number.isNaN(start) || Number.isNaN(end)) fail(400, 'start and end must be ISO-8601 dates');
     if (start > end) fail(400, 'start must be before end');
-    return { start, end };
+    return { start, end, explicit: true };
   }
-  return { start: now - 90 * DAY, end: now };
+  return { start: now - defaultMs, end: now, explicit: false };
 }
 
 function eventField(ev: SeedEvent, key: string): string | null {

@@ -7,6 +7,8 @@ export type {
   SandboxOptions,
   DeviceDecision,
   DeviceInfo,
+  EndpointMode,
+  EndpointSwitch,
   FaultInfo,
   FaultSpec,
   RateLimitConfig,
@@ -15,6 +17,7 @@ export type {
   WriteLogEntry,
   UnauthorizedCode,
   TokenInfo,
+  SeedFile,
 } from './server';
 export { seed, getSeed, createSeed, XSS_TITLE, TOTAL_EVENTS, SANDBOX_USER } from './seed';
 export type { Seed, SeedIssue, SeedEvent, SeedProject, SeedOrg, SeedSummary, WorkspaceLocation, Member } from './seed';

@@ -6,12 +6,25 @@ import type { AddressInfo } from 'node:net';
 import { Ctx, handleApi } from './api';
 import { DETAIL, escapeHtml, html, HttpError, json, Res } from './http';
 import { decideDevice, oauthRoute } from './oauth';
-import { createSeed, iso, SANDBOX_USER, Seed } from './seed';
-import { ActiveFault, FaultSpec, RateLimitConfig, RateLimitedFault, RequestLogEntry, SandboxState, UnauthorizedCode, WriteLogEntry, randomHex } from './state';
-import { escalate, handleTriage, injectEvents, IssueTriageState, triageStateOf } from './triage';
+import { createSeed, iso, SANDBOX_USER, Seed, SeedIssue } from './seed';
+import {
+  ActiveFault,
+  ENDPOINT_MODES,
+  EndpointMode,
+  EndpointSwitch,
+  FaultSpec,
+  RateLimitConfig,
+  RateLimitedFault,
+  RequestLogEntry,
+  SandboxState,
+  UnauthorizedCode,
+  WriteLogEntry,
+  randomHex,
+} from './state';
+import { escalate, handleTriage, injectEvents, injectEventsMany, IssueTriageState, triageStateOf } from './triage';
 import { WORKSPACE_DIR } from './workspace';
 
-export type { FaultSpec, RateLimitConfig, RateLimitedFault, RequestLogEntry, UnauthorizedCode, WriteLogEntry } from './state';
+export type { EndpointMode, EndpointSwitch, FaultSpec, RateLimitConfig, RateLimitedFault, RequestLogEntry, UnauthorizedCode, WriteLogEntry } from './state';
 export type { IssueTriageState } from './triage';
 
 export interface SandboxOptions {
@@ -83,6 +96,18 @@ export interface DeviceDecision {
   error?: string;
 }
 
+/** One file of `control.seedFiles()` / `GET /_sandbox/seed/files`: the issues whose stack has an in-app frame in it. */
+export interface SeedFile {
+  /** The frame's filename: workspace-relative for workspace frames (forward slashes). */
+  file: string;
+  /** The file is in the sample workspace (false for in-app frames of apps the workspace does not hold). */
+  inWorkspace: boolean;
+  /** Ids of the issues with an in-app frame in this file, ascending. */
+  issues: string[];
+  /** How many of them are unresolved now. */
+  unresolved: number;
+}
+
 export interface SandboxControl {
   requests: {
     /** Every non-control request so far (oldest first), optionally filtered. */
@@ -133,15 +158,28 @@ export interface SandboxControl {
     clearWrites(): void;
     /** Bulk PUTs sent without any `id` (a real server changes every issue matching the query): how many, and each request. */
     bulkWithoutIds(): { count: number; requests: WriteLogEntry[] };
-    /** `count` new events of an issue now, each from a new user: archives until a count/user-count condition end (unresolved, escalating); a resolved issue regresses. */
+    /**
+     * `count` new events of an issue (id or short ID) now, each from a new user, copied from its newest event
+     * (same location and frames); lastSeen becomes now. Archives until a count/user-count condition end
+     * (unresolved, escalating); a resolved issue regresses. With an array: every issue (all checked first), one state each.
+     */
     injectEvents(issueId: string, count: number): IssueTriageState;
+    injectEvents(issueIds: readonly string[], count: number): IssueTriageState[];
     /** The issue escalates: archived_until_escalating returns to unresolved with substatus escalating (`escalated: true`). */
     escalate(issueId: string): IssueTriageState & { escalated: boolean };
     /** Status, substatus, status details, event count and inbox membership of an issue now. */
     issue(issueId: string): IssueTriageState;
   };
+  /** What GET on the issue lists answers: 'ok' (served), 404 (a server without it) or 410 (a deprecation brown-out). */
+  endpoints: {
+    get(): EndpointSwitch;
+    /** Changes the given switches; answers all of them. */
+    set(change: Partial<EndpointSwitch>): EndpointSwitch;
+  };
   seed: Seed;
-  /** Back to the seeded state: credentials, codes, faults, rate limit, link host, clock offset, log, user reports. */
+  /** Per in-app frame filename, the issues whose stack touches it and how many are unresolved; optionally of one org and/or project (slug or id). */
+  seedFiles(filter?: { org?: string; project?: string }): SeedFile[];
+  /** Back to the seeded state: credentials, codes, faults, rate limit, link host, clock offset, log, user reports, issues, endpoint switches. */
   reset(): void;
 }
 
@@ -432,7 +470,8 @@ function makeControl(state: SandboxState): SandboxControl {
         state.bulkWithoutIdsRequests = [];
       },
       bulkWithoutIds: () => ({ count: state.bulkWithoutIds, requests: state.bulkWithoutIdsRequests.map((w) => structuredClone(w)) }),
-      injectEvents: (issueId, count) => injectEvents(state, issueId, count),
+      injectEvents: ((issueIds: string | readonly string[], count: number) =>
+        typeof issueIds === 'string' ? injectEvents(state, issueIds, count) : injectEventsMany(state, issueIds, count)) as SandboxControl['triage']['injectEvents'],
       escalate: (issueId) => escalate(state, issueId),
       issue(issueId) {
         const issue = state.seed.issue(issueId);
@@ -440,9 +479,60 @@ function makeControl(state: SandboxState): SandboxControl {
         return triageStateOf(state, issue);
       },
     },
+    endpoints: {
+      get: () => ({ ...state.endpoints }),
+      set(change) {
+        const next = { ...state.endpoints };
+        for (const key of Object.keys(change) as Array<keyof EndpointSwitch>) {
+          if (key !== 'orgIssues' && key !== 'projectIssues') throw new Error(`unknown endpoint ${String(key)}: orgIssues or projectIssues`);
+          const mode = change[key];
+          if (mode === undefined) continue;
+          if (!ENDPOINT_MODES.includes(mode)) throw new Error(`${key} must be 'ok', 404 or 410, not ${JSON.stringify(mode)}`);
+          next[key] = mode;
+        }
+        state.endpoints = next;
+        return { ...next };
+      },
+    },
     seed: state.seed,
+    seedFiles: (filter = {}) => seedFiles(state, filter),
     reset: () => state.reset(),
   };
+}
+
+function seedFiles(state: SandboxState, filter: { org?: string; project?: string }): SeedFile[] {
+  const org = filter.org === undefined ? undefined : state.seed.org(filter.org);
+  if (filter.org !== undefined && !org) throw new Error(`unknown org ${filter.org}`);
+  let projects = org ? org.projects : state.seed.projects;
+  if (filter.project !== undefined) {
+    projects = projects.filter((p) => p.slug === filter.project || p.id === filter.project);
+    if (projects.length === 0) throw new Error(`unknown project ${filter.project}${org ? ` in ${org.slug}` : ''}`);
+    projects = projects.slice(0, 1);
+  }
+  const files = new Map<string, { inWorkspace: boolean; issues: Set<SeedIssue> }>();
+  for (const issue of projects.flatMap((p) => p.issues)) {
+    for (const f of issue.frames ?? []) {
+      if (!f.inApp) continue;
+      let entry = files.get(f.filename);
+      if (!entry) files.set(f.filename, (entry = { inWorkspace: f.workspace, issues: new Set() }));
+      entry.issues.add(issue);
+    }
+  }
+  return [...files.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([file, e]) => {
+      const issues = [...e.issues].sort((a, b) => Number(a.id) - Number(b.id));
+      return { file, inWorkspace: e.inWorkspace, issues: issues.map((i) => i.id), unresolved: issues.filter((i) => i.status === 'unresolved').length };
+    });
+}
+
+/** A JSON switch value: 'ok', 404 or 410 (the numbers may come as strings). */
+function endpointMode(v: unknown): EndpointMode | undefined {
+  if (v === undefined) return undefined;
+  if (v === '404' || v === 404) return 404;
+  if (v === '410' || v === 410) return 410;
+  if (v === 'ok') return 'ok';
+  throw new Error(`endpoint switches take 'ok', 404 or 410, not ${JSON.stringify(v)}`);
 }
 
 const CONTROL_HELP = {
@@ -456,11 +546,13 @@ const CONTROL_HELP = {
   'GET /_sandbox/seed': 'seed summary',
   'GET /_sandbox/seed/locations': 'issues pointing into the sample workspace',
   'GET /_sandbox/seed/issues?project=<slug>': 'issue ids, short ids, titles',
+  'GET /_sandbox/seed/files?project=<slug>&org=<slug>': '[{file, inWorkspace, issues: [ids], unresolved}]: per in-app frame filename, the issues whose stack touches it',
   'POST /_sandbox/tokens': '{token?, scopes, kind: user|integration, expiresAt?, org?, userId?} -> token info',
   'GET /_sandbox/writes?path=<regex>&bulk=true|false': 'triage PUTs: {method, path, ids, query, body, status, userId, bulk, withoutIds, changed, at}',
   'POST /_sandbox/writes/clear': 'empty the write log and the no-ids counter',
   'GET /_sandbox/writes/without-ids': '{count, requests}: bulk PUTs sent without any id',
-  'POST /_sandbox/issues/inject-events': '{issue, count} -> {id, status, substatus, statusDetails, count, inbox}',
+  'POST /_sandbox/issues/inject-events':
+    '{issue, count} -> {id, status, substatus, statusDetails, count, inbox}; {issues: [ids or short IDs], count} -> [{id, ...}, ...]: count new events now (lastSeen = now), copied from the newest event',
   'POST /_sandbox/issues/escalate': '{issue} -> {escalated, id, status, substatus, ...}',
   'GET /_sandbox/issues/state?issue=<id>': '{id, status, substatus, statusDetails, count, inbox}',
   'POST /_sandbox/tokens/revoke': '{token} -> {revoked}',
@@ -479,6 +571,9 @@ const CONTROL_HELP = {
   'POST /_sandbox/device/approve': '{user_code?, org?}',
   'POST /_sandbox/device/deny': '{user_code?}',
   'POST /_sandbox/oauth/auto-approve': '{enabled, org?}',
+  'GET /_sandbox/endpoints': '{orgIssues, projectIssues}: what GET on each issue list answers',
+  'POST /_sandbox/endpoints':
+    "{orgIssues?: 'ok'|404|410, projectIssues?: 'ok'|404|410} -> {orgIssues, projectIssues}: 404 {detail} as a server without the endpoint, 410 {message} with X-Sentry-Deprecation-Date (and X-Sentry-Replacement-Endpoint for projectIssues); GET only, reset restores 'ok'",
   'POST /_sandbox/reset': 'back to the seeded state',
 };
 
@@ -529,6 +624,15 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
         return json(200, { anchor: state.seed.anchor, ...state.seed.summary() });
       case 'GET /_sandbox/seed/locations':
         return json(200, state.seed.locations);
+      case 'GET /_sandbox/seed/files':
+        return json(200, control.seedFiles({ org: params.get('org') ?? undefined, project: params.get('project') ?? undefined }));
+      case 'GET /_sandbox/endpoints':
+        return json(200, control.endpoints.get());
+      case 'POST /_sandbox/endpoints': {
+        const unknown = Object.keys(body).filter((k) => k !== 'orgIssues' && k !== 'projectIssues');
+        if (unknown.length) return json(400, { error: `unknown endpoint ${unknown.join(', ')}: orgIssues or projectIssues` });
+        return json(200, control.endpoints.set({ orgIssues: endpointMode(body.orgIssues), projectIssues: endpointMode(body.projectIssues) }));
+      }
       case 'GET /_sandbox/seed/issues': {
         const project = params.get('project');
         const list = project ? state.seed.issuesOf(project) : state.seed.issues;
@@ -613,8 +717,14 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
         return json(200, { ok: true });
       case 'GET /_sandbox/writes/without-ids':
         return json(200, control.triage.bulkWithoutIds());
-      case 'POST /_sandbox/issues/inject-events':
-        return json(200, control.triage.injectEvents(String(body.issue), Number(body.count ?? 1)));
+      case 'POST /_sandbox/issues/inject-events': {
+        const count = Number(body.count ?? 1);
+        if (body.issues !== undefined) {
+          if (!Array.isArray(body.issues) || body.issues.some((i) => typeof i !== 'string')) return json(400, { error: 'issues must be an array of issue ids or short IDs' });
+          return json(200, control.triage.injectEvents(body.issues as string[], count));
+        }
+        return json(200, control.triage.injectEvents(String(body.issue), count));
+      }
       case 'POST /_sandbox/issues/escalate':
         return json(200, control.triage.escalate(String(body.issue)));
       case 'GET /_sandbox/issues/state':

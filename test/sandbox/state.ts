@@ -139,6 +139,19 @@ export interface RequestLogEntry {
   at: number;
 }
 
+/** What an issues list endpoint answers to GET: itself, or 404 (an old server without it) / 410 (a deprecation brown-out). */
+export type EndpointMode = 'ok' | 404 | 410;
+
+/** The switches of the two issue list endpoints (`control.endpoints`, `/_sandbox/endpoints`). */
+export interface EndpointSwitch {
+  /** GET /api/0/organizations/{org}/issues/ */
+  orgIssues: EndpointMode;
+  /** GET /api/0/projects/{org}/{project}/issues/ (deprecated) */
+  projectIssues: EndpointMode;
+}
+
+export const ENDPOINT_MODES: readonly EndpointMode[] = ['ok', 404, 410];
+
 export interface RateLimitConfig {
   limit: number;
   windowSeconds: number;
@@ -210,6 +223,7 @@ interface IssueBaseline {
   assignedTo: Assignee | null;
   events: SeedEvent[];
   times: number[];
+  firstSeen: number;
   lastSeen: number;
   userCount: number;
 }
@@ -294,6 +308,8 @@ export class SandboxState {
   snoozes = new Map<string, Snooze>();
   priorityLockedAt = new Map<string, number>();
   nextInjected = 1;
+  /** GET on the issue lists: served, or 404 / 410 (reset to 'ok'). */
+  endpoints: EndpointSwitch = { orgIssues: 'ok', projectIssues: 'ok' };
   private readonly baseline = new Map<string, IssueBaseline>();
   /** Set once the server listens. */
   url = '';
@@ -321,6 +337,7 @@ export class SandboxState {
         assignedTo: i.assignedTo,
         events: i.events,
         times: i.times,
+        firstSeen: i.firstSeen,
         lastSeen: i.lastSeen,
         userCount: i.userCount,
       });
@@ -364,6 +381,7 @@ export class SandboxState {
     this.requests = [];
     this.userReports = [];
     this.nextReportId = 1;
+    this.endpoints = { orgIssues: 'ok', projectIssues: 'ok' };
     this.resetIssues();
     const d = this.options.defaults;
     this.addToken({ token: d.authToken, scopes: DEFAULT_SCOPES, kind: 'user' });

@@ -3,8 +3,8 @@
 // semantics follow api-facts.md "Triage: changing an issue" and the OpenAPI excerpt's `put` operations.
 import {
   authenticate,
+  checkSort,
   Ctx,
-  issuePredicate,
   matchRoute,
   methodNotAllowed,
   type Route,
@@ -13,15 +13,17 @@ import {
   requireScope,
   resolveIssue,
   resolveOrg,
+  queryMatcher,
   resolveProject,
+  SEER_FIELDS,
   serializeIssue,
   serializeProject,
   serializeStatusDetails,
+  sortIssues,
   SORTS,
 } from './api';
 import { fail, HttpError, json, paginate, pageSize, parseCursor, Res } from './http';
 import { flagsOf, serializeUser, setFlags, teamsOf } from './people';
-import { parseQuery } from './search';
 import { Assignee, iso, Member, SeedIssue, SeedOrg, SeedProject, userAssignee } from './seed';
 import { randomHex, SandboxState, Snooze, WriteLogEntry } from './state';
 
@@ -322,9 +324,7 @@ function delta(state: SandboxState, p: Principal, change: Change, issues: SeedIs
 function serializeOne(state: SandboxState, issue: SeedIssue, userId: string | null): Record<string, unknown> {
   return {
     ...serializeIssue(state, issue, '24h', userId),
-    seerFixabilityScore: null,
-    seerAutofixLastTriggered: null,
-    seerExplorerAutofixLastTriggered: null,
+    ...SEER_FIELDS,
   };
 }
 
@@ -379,15 +379,38 @@ export function triageStateOf(state: SandboxState, issue: SeedIssue): IssueTriag
   return { id: issue.id, status: issue.status, substatus: issue.substatus, statusDetails: issue.statusDetails, count: issue.events.length, inbox: state.inbox.has(issue.id) };
 }
 
+/** The issue an injection names (id or short ID); an Error (a 400 over HTTP) when there is none. */
+function injectable(state: SandboxState, issueId: unknown): SeedIssue {
+  const issue = typeof issueId === 'string' ? state.seed.issue(issueId) : undefined;
+  if (!issue) throw new Error(`unknown issue ${String(issueId)}`);
+  return issue;
+}
+
+function checkInjectCount(n: number): void {
+  if (!Number.isInteger(n) || n < 1 || n > 10_000) throw new Error('count must be an integer in 1..10000');
+}
+
 /**
- * `n` new events of an issue at the sandbox clock's now, each from a new user. An issue archived
- * until a count or user-count condition returns to unresolved (escalating) once it is met; a
- * resolved issue regresses (unresolved, regressed), as on Sentry.
+ * `n` new events of an issue at the sandbox clock's now, each from a new user, copied from its newest
+ * event (same environment, release, location and frames), so the newest event still points at the
+ * same file. lastSeen becomes now. An issue archived until a count or user-count condition returns to
+ * unresolved (escalating) once it is met; a resolved issue regresses (unresolved, regressed), as on Sentry.
  */
 export function injectEvents(state: SandboxState, issueId: string, n: number): IssueTriageState {
-  const issue = state.seed.issue(issueId);
-  if (!issue) throw new Error(`unknown issue ${issueId}`);
-  if (!Number.isInteger(n) || n < 1 || n > 10_000) throw new Error('count must be an integer in 1..10000');
+  const issue = injectable(state, issueId);
+  checkInjectCount(n);
+  return addEvents(state, issue, n);
+}
+
+/** `n` new events of each issue (ids or short IDs), all checked before any is changed; one state per issue, in order. */
+export function injectEventsMany(state: SandboxState, issueIds: readonly string[], n: number): IssueTriageState[] {
+  if (!Array.isArray(issueIds) || issueIds.length === 0) throw new Error('issues must be a non-empty array of issue ids or short IDs');
+  const issues = issueIds.map((id) => injectable(state, id));
+  checkInjectCount(n);
+  return issues.map((issue) => addEvents(state, issue, n));
+}
+
+function addEvents(state: SandboxState, issue: SeedIssue, n: number): IssueTriageState {
   const now = state.now();
   const template = issue.events[0];
   const added = Array.from({ length: n }, () => {
@@ -395,9 +418,15 @@ export function injectEvents(state: SandboxState, issueId: string, n: number): I
     const user = { id: `injected-${k}`, email: `injected-${k}@example.com`, username: `injected${k}`, ip_address: '203.0.113.7', name: null };
     return { ...template, eventID: randomHex(16), time: now, user };
   });
-  issue.events = [...added, ...issue.events];
-  issue.times = [...issue.times, ...added.map((e) => e.time)];
+  // events: newest first; times: oldest first. New arrays, so caches keyed by them see the change.
+  const newer = issue.events.findIndex((e) => e.time <= now);
+  const at = newer < 0 ? issue.events.length : newer;
+  issue.events = [...issue.events.slice(0, at), ...added, ...issue.events.slice(at)];
+  const after = issue.times.findIndex((t) => t > now);
+  const cut = after < 0 ? issue.times.length : after;
+  issue.times = [...issue.times.slice(0, cut), ...added.map((e) => e.time), ...issue.times.slice(cut)];
   issue.lastSeen = Math.max(issue.lastSeen, now);
+  issue.firstSeen = Math.min(issue.firstSeen, now);
   issue.userCount += n;
   if (issue.status === 'resolved') {
     issue.status = 'unresolved';
@@ -527,18 +556,10 @@ function bulkTargets(ctx: Ctx, p: Principal, projects: SeedProject[], body: Reco
   const query = params.has('query') ? params.get('query')! : 'is:unresolved';
   const envs = params.getAll('environment').filter(Boolean);
   const sort = params.get('sort') ?? 'date';
-  if (!SORTS[sort]) bad(`Invalid sort: ${sort}. Valid choices are ${Object.keys(SORTS).join(', ')}`);
-  const terms = parseQuery(query);
-  const now = ctx.state.now();
-  const matched = projects.flatMap((project) => {
-    const preds = terms.map((t) => {
-      const f = issuePredicate(ctx, p, project, t);
-      return t.negated ? (i: SeedIssue) => !f(i) : f;
-    });
-    if (!terms.some((t) => t.key === 'issue.category' || t.key === 'issue.type')) preds.push((i) => i.issueCategory !== 'feedback');
-    return project.issues.filter((i) => preds.every((f) => f(i)) && (envs.length === 0 || i.events.some((e) => envs.includes(e.environment))));
-  });
-  return matched.sort((a, b) => SORTS[sort](a, b, now) || Number(b.id) - Number(a.id)).slice(0, limit);
+  checkSort(sort, SORTS);
+  const matches = queryMatcher(ctx, p, projects, query);
+  const matched = projects.flatMap((project) => project.issues.filter((i) => matches(i) && (envs.length === 0 || i.events.some((e) => envs.includes(e.environment)))));
+  return sortIssues(matched, sort, ctx.state.now()).slice(0, limit);
 }
 
 function bulkUpdate(ctx: Ctx, p: Principal, org: SeedOrg, projects: SeedProject[], entry: WriteLogEntry): Res {
