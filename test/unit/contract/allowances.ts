@@ -12,6 +12,12 @@ export const PATHS = {
   tagDetails: '/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/tags/{key}/',
 } as const;
 
+/** The organization's lists the sandbox serves beside PATHS (api-facts.md "Organization Issues": the replacement of the deprecated project issues list, and the environments to filter it by). */
+export const ORG_LIST_PATHS = {
+  orgIssues: '/api/0/organizations/{organization_id_or_slug}/issues/',
+  environments: '/api/0/organizations/{organization_id_or_slug}/environments/',
+} as const;
+
 /** The triage operations (api-facts.md "Triage: changing an issue"): writes, the issue itself, members and teams. */
 export const TRIAGE_PATHS = {
   issue: '/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/',
@@ -56,6 +62,32 @@ export const ALLOWANCES: Record<string, Allowance> = {
     // search query", 404 for an unknown project, 410 during the deprecation brown-outs.
     extraStatuses: [...EVERYWHERE, 401, 404, 410],
   },
+  [`GET ${ORG_LIST_PATHS.orgIssues}`]: {
+    // api-facts.md "Error bodies": 410 during deprecation brown-outs (the sandbox's endpoint switch).
+    extraStatuses: [...EVERYWHERE, 410],
+    response: {
+      notRequired: [
+        // The document's own parameter descriptions: `expand` is "Additional data to include in the
+        // response", so these are there only when asked for (inbox: only for issues in the inbox;
+        // owners: only for issues that have one).
+        'inbox',
+        'integrationIssues',
+        'latestEventHasAttachments',
+        'owners',
+        'sentryAppIssues',
+        'sessionCount',
+        // `collapse`: "Fields to remove from the response" (stats, lifetime, filtered, unhandled).
+        'stats',
+        'lifetime',
+        'filtered',
+        'isUnhandled',
+        // api-facts.md "Triage": Seer is "sentry.io only, may be absent"; derivedData is Seer's.
+        'derivedData',
+      ],
+    },
+  },
+  // api-facts.md "Error bodies": 401 for a missing or bad token, 404 for an unknown organization.
+  [`GET ${ORG_LIST_PATHS.environments}`]: { extraStatuses: [...EVERYWHERE, 401, 404] },
   [`GET ${PATHS.issueEvents}`]: { extraStatuses: EVERYWHERE },
   // api-facts.md "Triage": PUT with a JSON body of the fields to change (the document's own description:
   // "Only the attributes submitted are modified"); "Error bodies": 400/429/500; 415 for a body that is not JSON.

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import type { RequestLogEntry, Sandbox } from '../../sandbox';
 import { ALLOWANCES, NOT_IN_DOCUMENT } from './allowances';
-import { checkRequest, checkRequestBody, checkResponse, checkStatus, operationFor, templateMatcher } from './openapi';
+import { checkRequest, checkRequestBody, checkResponse, checkStatus, operationFor, responseSchema, templateMatcher, type Operation, type ResponsePatch } from './openapi';
 
 const undocumented = NOT_IN_DOCUMENT.map((entry) => {
   const [method, template] = entry.split(' ');
@@ -12,6 +12,18 @@ const undocumented = NOT_IN_DOCUMENT.map((entry) => {
 
 export function isUndocumented(method: string, path: string): boolean {
   return undocumented.some((u) => u.method === method && u.re.test(path));
+}
+
+/**
+ * Problems of one answer. An allowance's patch names properties of the object the document describes:
+ * the body itself, or for a list (an array schema) each of its items, checked one by one.
+ */
+function responseProblems(op: Operation, status: number, body: unknown, patch: ResponsePatch | undefined): string[] {
+  const schema = responseSchema(op, status);
+  const items = schema?.type === 'array' ? schema.items : undefined;
+  if (!patch || !Array.isArray(body) || !items || typeof items !== 'object' || Array.isArray(items)) return checkResponse(op, status, body, patch);
+  const itemOp: Operation = { ...op, label: `${op.label} item`, responses: { [String(status)]: { content: { 'application/json': { schema: items } } } } };
+  return body.flatMap((item, k) => checkResponse(itemOp, status, item, patch).map((p) => `${p} (item ${k})`));
 }
 
 export class Exchanges {
@@ -70,7 +82,7 @@ export class Exchanges {
     const key = `${op.label} ${status}`;
     this.seen.set(key, (this.seen.get(key) ?? 0) + 1);
     const where = `${req.method} ${req.path}?${new URLSearchParams(req.query).toString()}`;
-    for (const p of [...checkStatus(op, status, allowance.extraStatuses), ...checkResponse(op, status, body, status === 200 ? allowance.response : undefined)])
+    for (const p of [...checkStatus(op, status, allowance.extraStatuses), ...responseProblems(op, status, body, status === 200 ? allowance.response : undefined)])
       this.problems.push(`${p} (for ${where})`);
   }
 

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { eventDetailSamples, startSandbox, type Sandbox, type SeedIssue } from '../../sandbox';
 import { eventTags } from '../../sandbox/api';
-import { NOT_IN_DOCUMENT, PATHS, TRIAGE_PATHS } from './allowances';
+import { NOT_IN_DOCUMENT, ORG_LIST_PATHS, PATHS, TRIAGE_PATHS } from './allowances';
 import { Exchanges } from './exchange';
 import { checkRequestBody, checkResponse, operation, operations, SHARED_FIXTURES_DIR } from './openapi';
 
@@ -51,7 +51,7 @@ describe('contract: sandbox responses against the OpenAPI document', function ()
   beforeEach(() => sb.control.reset());
 
   it('the document describes the operations checked here and none of the routes left out', () => {
-    for (const p of Object.values(PATHS)) assert.ok(operation('GET', p).responses['200'], `GET ${p} has a 200 answer`);
+    for (const p of [...Object.values(PATHS), ...Object.values(ORG_LIST_PATHS)]) assert.ok(operation('GET', p).responses['200'], `GET ${p} has a 200 answer`);
     for (const entry of NOT_IN_DOCUMENT) {
       const [method, template] = entry.split(' ');
       assert.equal(
@@ -145,6 +145,89 @@ describe('contract: sandbox responses against the OpenAPI document', function ()
       assert.equal((await ex.send('GET', `${web}?${bad}`, auth)).status, 400, bad);
     }
     assert.equal((await ex.send('GET', '/api/0/projects/acme/nope/issues/', auth)).status, 404);
+    ex.assertClean();
+  });
+
+  it('organization issues: every issue of every organization under every groupStatsPeriod, mixed projects, environments, windows, expand, collapse, and the error answers', async () => {
+    const ex = new Exchanges(sb);
+    const listed = (issues: SeedIssue[]) => issues.filter((i) => i.issueCategory !== 'feedback');
+    for (const org of sb.seed.orgs) {
+      const base = `/api/0/organizations/${org.slug}/issues/`;
+      for (const period of ['', '&groupStatsPeriod=', '&groupStatsPeriod=24h', '&groupStatsPeriod=14d', '&groupStatsPeriod=auto']) {
+        const all = await allPages(ex, `${base}?query=&statsPeriod=3650d${period}`, auth);
+        assert.equal(all.length, listed(org.projects.flatMap((p) => p.issues)).length, `${base} ${period}`);
+      }
+      // Every expansion on every issue (in the inbox and not, with owners and without), and every collapse.
+      const expandAll = ['inbox', 'integrationIssues', 'latestEventHasAttachments', 'owners', 'sentryAppIssues', 'sessions'].map((e) => `expand=${e}`).join('&');
+      const expandedIssues = (await allPages(ex, `${base}?query=&statsPeriod=3650d&${expandAll}`, auth)) as Array<Record<string, unknown>>;
+      assert.ok(expandedIssues.some((i) => 'inbox' in i) && expandedIssues.some((i) => !('inbox' in i)), 'issues in the inbox and out of it');
+      for (const collapse of ['base', 'filtered', 'lifetime', 'stats', 'unhandled']) await allPages(ex, `${base}?query=&statsPeriod=3650d&collapse=${collapse}`, auth);
+      await allPages(ex, `${base}?query=issue.category:feedback&statsPeriod=3650d`, auth);
+    }
+    const acme = '/api/0/organizations/acme/issues/';
+    const ok = async (p: string) => {
+      const { status, body } = await ex.send('GET', p, auth);
+      assert.equal(status, 200, p);
+      return body as Array<{ project: { slug: string } }>;
+    };
+    const mixed = await ok(`${acme}?project=web-frontend&project=4502&project=worker&query=&sort=freq&limit=100`);
+    assert.ok(new Set(mixed.map((i) => i.project.slug)).size >= 2, 'one answer mixes projects');
+    for (const sort of ['date', 'new', 'trends', 'freq', 'user', 'inbox', 'recommended']) await ok(`${acme}?sort=${sort}&limit=5&project=-1`);
+    await ok(`${acme}?environment=staging&environment=development&groupStatsPeriod=14d&query=is:unresolved`);
+    const end = new Date(sb.control.clock.now()).toISOString();
+    const start = new Date(sb.control.clock.now() - 2 * 86_400_000).toISOString();
+    await ok(`${acme}?start=${start}&end=${end}&groupStatsPeriod=auto&environment=production`);
+    await ok(`${acme}?statsPeriod=1h&groupStatsPeriod=auto&collapse=stats&collapse=unhandled&expand=inbox&expand=owners`);
+    await ok(`${acme}?shortIdLookup=1&query=${sb.seed.issuesOf('worker')[0].shortId}&project=web-frontend`);
+    await ok(`${acme}?shortIdLookup=0&viewId=42&query=stack.filename:"*app/checkout.ts" error.type:TypeError&cursor=0:5:0&limit=5`);
+    for (const bad of [
+      'groupStatsPeriod=7d',
+      'statsPeriod=2 days',
+      'statsPeriod=',
+      'start=2024-01-01T00:00:00Z',
+      'limit=0',
+      'limit=101',
+      'sort=priority',
+      'expand=nope',
+      'collapse=nope',
+      'shortIdLookup=2',
+      'cursor=x',
+      'query="open',
+    ]) {
+      assert.equal((await ex.send('GET', `${acme}?${bad}`, auth)).status, 400, bad);
+    }
+    assert.equal((await ex.send('GET', `${acme}?project=legacy-portal`, auth)).status, 403);
+    assert.equal((await ex.send('GET', acme, `Bearer ${sb.control.credentials.addToken({ scopes: ['org:read'] }).token}`)).status, 403);
+    assert.equal((await ex.send('GET', acme, null)).status, 401);
+    assert.equal((await ex.send('GET', '/api/0/organizations/nope/issues/', auth)).status, 404);
+    for (const mode of [404, 410] as const) {
+      sb.control.endpoints.set({ orgIssues: mode, projectIssues: mode });
+      assert.equal((await ex.send('GET', acme, auth)).status, mode);
+      assert.equal((await ex.send('GET', '/api/0/projects/acme/worker/issues/', auth)).status, mode);
+    }
+    ex.assertClean();
+    // The allowance patches each item of the list: a wrong shape is still caught, item by item.
+    sb.control.reset();
+    const broken = new Exchanges(sb);
+    sb.control.faults.add({ path: '^/api/0/organizations/acme/issues/$', malformed: 'count' });
+    await broken.send('GET', `${acme}?limit=2`, auth);
+    assert.equal(broken.problems.length, 2, broken.problems.join('\n'));
+    assert.match(broken.problems[0], /\(listOrganizationIssues\) item → 200: \/count must be string .*\(item 0\)/);
+  });
+
+  it("organization environments: every organization's, every visibility, and the error answers", async () => {
+    const ex = new Exchanges(sb);
+    for (const org of sb.seed.orgs) {
+      for (const visibility of ['', '?visibility=all', '?visibility=visible', '?visibility=hidden']) {
+        const { status, body } = await ex.send('GET', `/api/0/organizations/${org.slug}/environments/${visibility}`, auth);
+        assert.equal(status, 200, visibility);
+        assert.equal((body as unknown[]).length > 0, visibility !== '?visibility=hidden', `${org.slug} ${visibility}`);
+      }
+    }
+    assert.equal((await ex.send('GET', '/api/0/organizations/acme/environments/?visibility=nope', auth)).status, 400);
+    assert.equal((await ex.send('GET', '/api/0/organizations/acme/environments/', `Bearer ${sb.control.credentials.addToken({ scopes: ['event:read'] }).token}`)).status, 403);
+    assert.equal((await ex.send('GET', '/api/0/organizations/acme/environments/', null)).status, 401);
+    assert.equal((await ex.send('GET', '/api/0/organizations/nope/environments/', auth)).status, 404);
     ex.assertClean();
   });
 
