@@ -31,6 +31,11 @@ export interface IssueQuery {
   /** Left out: the server's default window (every issue on the project endpoint, 90 days on sentry.io's organization endpoint). */
   readonly window?: TimeWindow;
   readonly limit?: number;
+  /**
+   * A short-ID lookup: the organization endpoint is asked without `project` (the ID names its own;
+   * a guessed project that does not exist would be a 403), the project endpoint through `projects`.
+   */
+  readonly anyProject?: boolean;
 }
 
 export interface IssueListPage extends Page<Issue> {
@@ -117,7 +122,7 @@ export class IssueSource {
     return client.listOrganizationIssues(
       q.org,
       {
-        project: q.projects,
+        project: q.anyProject ? undefined : q.projects,
         environment: q.environments,
         statsPeriod: w && 'period' in w ? w.period : undefined,
         start: w && 'start' in w ? w.start : undefined,

@@ -275,7 +275,7 @@ export class IssueStore extends Disposable {
       const generation = this.generation;
       const since = this.stamp;
       const client = await this.requireClient();
-      const page = await this.source.page(client, { org, projects: [project], query: wanted, shortIdLookup: true, statsPeriod: '' });
+      const page = await this.source.page(client, { org, projects: [project], query: wanted, shortIdLookup: true, statsPeriod: '', anyProject: true });
       this.lastRateLimit = page.rateLimit ?? this.lastRateLimit;
       const found = page.items.find((i) => i.shortId.toLowerCase() === wanted.toLowerCase());
       if (!found || generation !== this.generation) return found;

@@ -423,7 +423,7 @@ function makeControl(state: SandboxState): SandboxControl {
     },
     faults: {
       add: (spec) => state.addFault(spec).id,
-      list: () => state.faults.map(({ regex: _r, ...f }) => ({ ...f })),
+      list: () => state.faults.map(({ regex: _r, queryRegex: _q, ...f }) => ({ ...f })),
       remove(id) {
         const before = state.faults.length;
         state.faults = state.faults.filter((f) => f.id !== id);
@@ -560,7 +560,7 @@ const CONTROL_HELP = {
   'POST /_sandbox/dsns': '{publicKey?, project?} -> {dsn}',
   'GET /_sandbox/faults': 'active faults',
   'POST /_sandbox/faults':
-    '{path?, method?, count?, latencyMs?, status?, reset?, truncated?, malformed?, gone?, html?, respond?: {status, headers?, body}, ' +
+    '{path?, query? (regex on the decoded query string), method?, count?, latencyMs?, status?, reset?, truncated?, malformed?, gone?, html?, respond?: {status, headers?, body}, ' +
     "rateLimited?: true | {headers?: boolean (X-Sentry-Rate-Limit-*, default true), resetInSeconds?: 60, body?: 'detail'|'string'|'html', contentType?}, " +
     "unauthorizedCode?: 'sso-required'|'2fa-required'|'sudo-required' (401 with detail {code, message, extra})} -> {id}",
   'POST /_sandbox/faults/clear': 'remove all faults',
@@ -808,7 +808,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (state.requests.length > MAX_LOG) state.requests.splice(0, state.requests.length - MAX_LOG);
     state.inFlight++;
     try {
-      const faults = state.takeFaults(method, url.pathname);
+      let query = url.search.slice(1);
+      try {
+        query = decodeURIComponent(query.replace(/\+/g, ' '));
+      } catch {
+        // an undecodable query is matched as sent
+      }
+      const faults = state.takeFaults(method, url.pathname, query);
       const latency = faults.reduce((a, f) => a + (f.latencyMs ?? 0), 0);
       if (latency > 0) await sleep(latency);
       const effect = faults.find((f) => f.reset || f.truncated || f.malformed || f.gone || f.html || f.respond || f.rateLimited || f.unauthorizedCode || f.status !== undefined);

@@ -79,6 +79,8 @@ export interface DsnRecord {
 export interface FaultSpec {
   /** Regular expression (source) matched against the request path (without query). Default: every non-control request. */
   path?: string;
+  /** Regular expression (source) matched against the decoded query string (`query=is:unresolved stack.filename:"*x.ts"&limit=100`). */
+  query?: string;
   /** Only this HTTP method. */
   method?: string;
   /** Apply to the next N matching requests only (default: until cleared). `times` is accepted as an alias. */
@@ -127,6 +129,7 @@ export interface ActiveFault extends FaultSpec {
   id: string;
   remaining: number | null;
   regex: RegExp | null;
+  queryRegex: RegExp | null;
 }
 
 export interface RequestLogEntry {
@@ -468,14 +471,17 @@ export class SandboxState {
     let regex: RegExp | null = null;
     if (spec.path !== undefined) regex = new RegExp(spec.path);
     const count = spec.count ?? spec.times;
-    const fault: ActiveFault = { ...spec, id: `fault-${this.nextFaultId++}`, remaining: count ?? null, regex };
+    const queryRegex = spec.query !== undefined ? new RegExp(spec.query) : null;
+    const fault: ActiveFault = { ...spec, id: `fault-${this.nextFaultId++}`, remaining: count ?? null, regex, queryRegex };
     this.faults.push(fault);
     return fault;
   }
 
   /** Faults matching this request; consumes one use of each. */
-  takeFaults(method: string, path: string): ActiveFault[] {
-    const hits = this.faults.filter((f) => (!f.method || f.method.toUpperCase() === method) && (!f.regex || f.regex.test(path)) && (f.remaining === null || f.remaining > 0));
+  takeFaults(method: string, path: string, query = ''): ActiveFault[] {
+    const hits = this.faults.filter(
+      (f) => (!f.method || f.method.toUpperCase() === method) && (!f.regex || f.regex.test(path)) && (!f.queryRegex || f.queryRegex.test(query)) && (f.remaining === null || f.remaining > 0),
+    );
     for (const f of hits) if (f.remaining !== null) f.remaining--;
     this.faults = this.faults.filter((f) => f.remaining === null || f.remaining > 0);
     return hits;

@@ -85,7 +85,7 @@ describe('AI tools core (against the sandbox)', function () {
     assert.ok(!text.includes(SANDBOX_SECRET), 'secrets masked');
     assert.ok(estimateTokens(text) <= 4000);
     const paths = requests().map((r) => r.path);
-    assert.deepEqual(paths, ['/api/0/projects/acme/web-frontend/issues/', `/api/0/organizations/acme/issues/${issue.id}/events/latest/`]);
+    assert.deepEqual(paths, ['/api/0/organizations/acme/issues/', `/api/0/organizations/acme/issues/${issue.id}/events/latest/`]);
     assert.match(
       sb.control.requests
         .list({ path: /events\/latest/ })[0]

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { collect } from '../../../src/api/paging';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { clientFor } from '../api/sandbox';
-import { ALLOWANCES, PATHS, TRIAGE_PATHS } from './allowances';
+import { ALLOWANCES, ORG_LIST_PATHS, PATHS, TRIAGE_PATHS } from './allowances';
 import { Exchanges } from './exchange';
 import { checkRequest, operation, operationFor } from './openapi';
 
@@ -168,6 +168,38 @@ describe('contract: client requests against the OpenAPI document', function () {
       log.some((e) => e.query.filter(([k]) => k === 'environment').length === 2),
       'environment sent repeated',
     );
+    ex.assertClean();
+  });
+
+  it('the organization issues list and environments: every parameter the client sends, and every answer it got', async () => {
+    const c = clientFor(sb);
+    const org = 'acme';
+    const worker = sb.seed.issuesOf('worker');
+    const now = sb.control.clock.now();
+    await c.listOrganizationIssues(org, { project: ['web-frontend', 'api-server'], environment: ['production', 'staging'], statsPeriod: '14d', groupStatsPeriod: '14d', limit: 5 });
+    await c.listOrganizationIssues(org, { start: new Date(now - 7 * 86_400_000).toISOString(), end: new Date(now).toISOString(), groupStatsPeriod: '', query: '', sort: 'freq' });
+    await c.listOrganizationIssues(org, { shortIdLookup: true, query: worker[0].shortId, groupStatsPeriod: 'auto' });
+    await c.listOrganizationIssues(org, { project: ['worker'], query: 'is:unresolved stack.filename:"*workers/tasks.py"', sort: 'new', expand: ['inbox', 'owners'], collapse: ['lifetime'] });
+    const first = await c.listOrganizationIssues(org, { project: ['web-frontend'], sort: 'date', limit: 2 });
+    await c.listOrganizationIssues(org, { project: ['web-frontend'], sort: 'date', limit: 2, cursor: first.nextCursor });
+    for (const sort of ['user', 'trends', 'inbox', 'recommended'] as const) await c.listOrganizationIssues(org, { sort, limit: 1 });
+    const envs = await c.listEnvironments(org);
+    assert.deepEqual(
+      envs.map((e) => e.name),
+      ['development', 'production', 'staging'],
+    );
+    const log = sb.control.requests.list({ path: /^\/api\/0\// });
+    const ex = new Exchanges(sb);
+    for (const entry of log) await ex.replay(entry);
+    const op = operation('GET', ORG_LIST_PATHS.orgIssues);
+    const sent = new Set(log.filter((e) => operationFor(e.method, e.path) === op).flatMap((e) => e.query.map(([k]) => k)));
+    // viewId: a saved search of the web UI, which the extension has no use for.
+    assert.deepEqual(
+      op.parameters.filter((p) => p.in === 'query' && !sent.has(p.name)).map((p) => p.name),
+      ['viewId'],
+    );
+    assert.ok(ex.seen.get(`${op.label} 200`));
+    assert.ok(ex.seen.get(`${operation('GET', ORG_LIST_PATHS.environments).label} 200`));
     ex.assertClean();
   });
 

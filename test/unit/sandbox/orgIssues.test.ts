@@ -84,6 +84,15 @@ describe('sandbox: organization issues, environments, stack search, endpoint swi
   });
   beforeEach(() => sb.control.reset());
 
+  it('a fault can match the query string too, so one search of a list fails while the list itself answers', async () => {
+    sb.control.faults.add({ path: 'issues/$', query: 'stack\\.filename', status: 400, respond: { status: 400, body: '{"detail":"Error parsing search query: unknown key"}' } });
+    assert.equal((await get(`${ORG}?limit=1`)).status, 200);
+    const refused = await get(`${ORG}?limit=1&query=${encodeURIComponent('stack.filename:"*app/checkout.ts"')}`);
+    assert.equal(refused.status, 400);
+    assert.equal((await get(`/api/0/projects/acme/web-frontend/issues/?query=${encodeURIComponent('stack.filename:"*x.ts"')}`)).status, 400);
+    assert.equal(sb.control.faults.list()[0].query, 'stack\\.filename', 'listed as given');
+  });
+
   describe('GET /organizations/{org}/issues/', () => {
     it('needs one of event:read, event:write, event:admin; a credential of another org gets 403, an unknown org 404', async () => {
       assert.equal((await get(`${ORG}?limit=1`, null)).status, 401);
