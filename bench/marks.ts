@@ -28,7 +28,13 @@ const VISIBLE = 2;
 
 interface Run {
   treeRequests: number;
+  /** Of markRequests: the per-file searches (pages). */
+  searches: number;
   markRequests: number;
+  /** Of markRequests: the first marks after sign-in (and opening the fifth file). */
+  firstRequests: number;
+  /** Requests to have the marks back after a window reload (a new locator, the same workspace storage). */
+  reloadRequests: number;
   firstMarksMs: number;
   openOneMoreMs: number;
   openOneMoreRequests: number;
@@ -60,18 +66,20 @@ async function run(method: 'listed' | 'perFile'): Promise<Run> {
     const files = workspaceFiles(WORKSPACE_DIR);
     files.forEach((f) => index.add(0, f));
     const quiet = { info: () => undefined, warn: (m: string) => console.warn(m), debug: () => undefined };
+    const cache = new LocationCache();
+    const resolveIn = async (path: string) => {
+      const p = parseServerLocation(path)?.path;
+      const best = p ? index.best(p) : [];
+      return best.length === 1 ? `file:///ws/${best[0].file.path}` : undefined;
+    };
     const finder = new MarkFinder({
       store,
-      cache: new LocationCache(),
+      cache,
       intervalMs: () => INTERVAL,
       now,
       log: quiet,
       method,
-      resolve: async (path) => {
-        const p = parseServerLocation(path)?.path;
-        const best = p ? index.best(p) : [];
-        return best.length === 1 ? `file:///ws/${best[0].file.path}` : undefined;
-      },
+      resolve: resolveIn,
     });
     const spec: ListSpec = { org: ORG, project: PROJECT, ...toParams(DEFAULT_FILTER) };
     const listed = () => (store.peek(spec)?.issues ?? []).map((i) => ({ org: ORG, project: PROJECT, issueId: i.id }));
@@ -87,6 +95,7 @@ async function run(method: 'listed' | 'perFile'): Promise<Run> {
       return {
         tree: log.filter((r) => /\/issues\/$/.test(r.path) && !searchesFile(r.query)).length,
         marks: log.filter((r) => /\/events\/$/.test(r.path) || searchesFile(r.query)).length,
+        searches: log.filter((r) => searchesFile(r.query)).length,
       };
     };
 
@@ -103,6 +112,7 @@ async function run(method: 'listed' | 'perFile'): Promise<Run> {
     await find();
     const openOneMoreMs = performance.now() - t;
     const openOneMoreRequests = count().marks - before;
+    const firstRequests = count().marks;
 
     // An hour: every 5 minutes 40 issues get new events; the tree refreshes its (now stale) list and the marks follow.
     const random = rng(15);
@@ -119,7 +129,14 @@ async function run(method: 'listed' | 'perFile'): Promise<Run> {
       for (const list of store.stale(INTERVAL)) await store.load(list.spec, true);
       await find();
     }
-    const { tree, marks: markRequests } = count();
+    const { tree, marks: markRequests, searches } = count();
+
+    // A window reload: a new locator; before issue 15 what was known lived in memory only, now it is read back from workspace storage.
+    const kept = method === 'perFile' ? LocationCache.fromJSON(JSON.parse(JSON.stringify(cache.takeChanges() ?? {}))) : new LocationCache();
+    const reloaded = new MarkFinder({ store, cache: kept, intervalMs: () => INTERVAL, now, log: quiet, method, resolve: resolveIn });
+    const beforeReload = count().marks;
+    await reloaded.find({ client, scope, files: openFiles(OPEN.length), listed, previous: [] });
+    const reloadRequests = count().marks - beforeReload;
 
     // The files' issues: unresolved issues whose latest event's location is in an open file.
     const fileIssues = new Set(
@@ -127,7 +144,19 @@ async function run(method: 'listed' | 'perFile'): Promise<Run> {
     );
     const markedIds = new Set([...marks.entries()].filter(([k]) => OPEN.some((f) => k.endsWith(f))).flatMap(([, ms]) => ms.map((m) => m.issueId)));
     const marked = [...fileIssues].filter((id) => markedIds.has(id)).length;
-    return { treeRequests: tree, markRequests, firstMarksMs, openOneMoreMs, openOneMoreRequests, markedShare: fileIssues.size ? marked / fileIssues.size : 1, fileIssues: fileIssues.size, marked };
+    return {
+      treeRequests: tree,
+      searches,
+      markRequests,
+      firstRequests,
+      reloadRequests,
+      firstMarksMs,
+      openOneMoreMs,
+      openOneMoreRequests,
+      markedShare: fileIssues.size ? marked / fileIssues.size : 1,
+      fileIssues: fileIssues.size,
+      marked,
+    };
   } finally {
     await sb.close();
   }
@@ -144,6 +173,11 @@ export async function benchMarks(): Promise<Figure[]> {
     out.push(
       { name: `${name}: tree requests in 1 h`, value: r.treeRequests, unit: 'req' },
       { name: `${name}: mark requests in 1 h`, value: r.markRequests, unit: 'req' },
+      { name: `${name}:   of which file searches (pages)`, value: r.searches, unit: 'req' },
+      { name: `${name}:   of which the first marks (5 files)`, value: r.firstRequests, unit: 'req' },
+      { name: `${name}:   of which the hour after them`, value: r.markRequests - r.firstRequests, unit: 'req' },
+      { name: `${name}: requests per marked issue`, value: r.markRequests / Math.max(1, r.marked), unit: 'req' },
+      { name: `${name}: marks back after a window reload`, value: r.reloadRequests, unit: 'req' },
       { name: `${name}: time to first marks (4 files)`, value: r.firstMarksMs, unit: 'ms' },
       { name: `${name}: time to marks, 1 more file`, value: r.openOneMoreMs, unit: 'ms' },
       { name: `${name}: requests to open 1 more file`, value: r.openOneMoreRequests, unit: 'req' },
@@ -151,6 +185,10 @@ export async function benchMarks(): Promise<Figure[]> {
       { name: `${name}: share of files' issues marked`, value: r.markedShare * 100, unit: '%' },
     );
   }
-  out.push({ name: 'mark requests: today / per-file', value: old.markRequests / Math.max(1, now.markRequests), unit: '×' });
+  out.push(
+    { name: 'mark requests in 1 h: today / per-file', value: old.markRequests / Math.max(1, now.markRequests), unit: '×' },
+    { name: 'the hour after the first marks: today / per-file', value: (old.markRequests - old.firstRequests) / Math.max(1, now.markRequests - now.firstRequests), unit: '×' },
+    { name: 'after a window reload: today / per-file', value: old.reloadRequests / Math.max(1, now.reloadRequests), unit: '×' },
+  );
   return out;
 }

@@ -226,6 +226,11 @@ export class HttpClient {
     }
   }
 
+  /** Lets requests on a budget go again before its reset: the user asked (Refresh, Retry); another 429 holds it anew. */
+  releaseHold(budget: string): void {
+    this.heldUntil.delete(budget);
+  }
+
   /** When requests on a budget may be sent again (epoch ms), while a 429's reset is pending. */
   heldBackUntil(budget: string): number | undefined {
     const at = this.heldUntil.get(budget);

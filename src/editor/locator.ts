@@ -144,11 +144,19 @@ export class IssueLocator extends Disposable {
   }
 }
 
-/** The workspace's open files, visible ones first. */
+/**
+ * The workspace files open in the editor's tabs (a document VS Code still holds after its tab closed
+ * is not open to the user), visible ones first.
+ */
 function openFiles(): OpenFile[] {
   const visible = new Set(vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()));
-  return vscode.workspace.textDocuments
-    .filter((d) => d.uri.scheme === 'file' && !d.isClosed && vscode.workspace.getWorkspaceFolder(d.uri))
-    .map((d) => ({ key: d.uri.toString(), relativePath: vscode.workspace.asRelativePath(d.uri, false), visible: visible.has(d.uri.toString()) }))
+  const uris = new Map<string, vscode.Uri>();
+  for (const tab of vscode.window.tabGroups.all.flatMap((g) => g.tabs)) {
+    if (tab.input instanceof vscode.TabInputText) uris.set(tab.input.uri.toString(), tab.input.uri);
+  }
+  for (const e of vscode.window.visibleTextEditors) uris.set(e.document.uri.toString(), e.document.uri);
+  return [...uris.entries()]
+    .filter(([, uri]) => uri.scheme === 'file' && vscode.workspace.getWorkspaceFolder(uri))
+    .map(([key, uri]) => ({ key, relativePath: vscode.workspace.asRelativePath(uri, false), visible: visible.has(key) }))
     .sort((a, b) => Number(b.visible) - Number(a.visible));
 }

@@ -13,7 +13,7 @@ import type { ProjectIssuesStatsPeriod, SentryClient } from '../api/client';
 import type { Issue } from '../api/schemas';
 import { errorKind } from '../contracts/errors';
 import type { IssueRef } from '../contracts/issueRef';
-import type { TimeWindow } from '../store/issueSource';
+import type { IssueEndpoint, TimeWindow } from '../store/issueSource';
 import type { IssueStore } from '../store/issueStore';
 import type { KnownLocation, LocationCache } from '../store/locationCache';
 import { mapPool } from '../util/pool';
@@ -83,8 +83,8 @@ const CONCURRENCY = 4;
 const MAX_ISSUES = 300;
 /** Open files searched (visible ones first): an editor with 200 tabs does not cost 200 searches. */
 export const MAX_FILES = 30;
-/** Issues one file's search returns (one page). */
-const PER_FILE = 100;
+/** Pages of a file's search read (100 issues each): every issue of a busy file, within reason. */
+const MAX_PAGES_PER_FILE = 5;
 
 export class MarkFinder {
   private readonly searches = new Map<string, FileSearch>();
@@ -185,22 +185,32 @@ export class MarkFinder {
     return [...refs.values()];
   }
 
-  /** One file's search: its issues (stored), undefined on a failure, 'refused' on a 400. */
+  /** One file's search, page after page: its issues (stored), undefined on a failure, 'refused' on a 400. */
   private async search(client: SentryClient, scope: MarkScope, suffix: string): Promise<Issue[] | 'refused' | undefined> {
     const since = this.deps.store.checkpoint();
+    const query = {
+      org: scope.org,
+      projects: scope.projects,
+      query: fileSearchQuery(scope.query, suffix),
+      statsPeriod: scope.statsPeriod,
+      environments: scope.environments,
+      window: scope.window,
+      limit: 100,
+    };
+    const found: Issue[] = [];
     try {
-      this.searchRequests++;
-      const page = await this.deps.store.source.page(client, {
-        org: scope.org,
-        projects: scope.projects,
-        query: fileSearchQuery(scope.query, suffix),
-        statsPeriod: scope.statsPeriod,
-        environments: scope.environments,
-        window: scope.window,
-        limit: PER_FILE,
-      });
-      this.deps.store.upsert(scope.org, page.items, since);
-      return page.items;
+      let from: { cursor: string; endpoint: IssueEndpoint } | undefined;
+      for (let n = 0; n < MAX_PAGES_PER_FILE; n++) {
+        this.searchRequests++;
+        const page = await this.deps.store.source.page(client, query, from);
+        // The server's endpoint changed under a cursor: the first page again, not a duplicate.
+        if (page.restarted) found.length = 0;
+        found.push(...page.items);
+        if (!page.nextCursor) break;
+        from = { cursor: page.nextCursor, endpoint: page.endpoint };
+      }
+      this.deps.store.upsert(scope.org, found, since);
+      return found;
     } catch (err) {
       if (errorKind(err) === 'badRequest') {
         this.listedOnly.add(client.baseUrl);
@@ -213,7 +223,10 @@ export class MarkFinder {
       const message = `[editor] could not search the issues of *${suffix}: ${(err as Error).message}`;
       if (errorKind(err) === 'rateLimited') this.deps.log.debug(message);
       else this.deps.log.warn(message);
-      return undefined;
+      // Pages read before the failure still count.
+      if (found.length === 0) return undefined;
+      this.deps.store.upsert(scope.org, found, since);
+      return found;
     }
   }
 

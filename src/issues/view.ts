@@ -4,7 +4,7 @@
  * store.
  */
 import * as vscode from 'vscode';
-import type { ProjectIssuesStatsPeriod, SentryClient } from '../api/client';
+import { ISSUE_LIST_BUDGET, type ProjectIssuesStatsPeriod, type SentryClient } from '../api/client';
 import type { Issue } from '../api/schemas';
 import { CONFIG_SECTION, ContextKeys, StorageKeys, Views } from '../constants';
 import { errorKind, rateLimitResetOf } from '../contracts/errors';
@@ -170,6 +170,8 @@ export class IssuesView extends Disposable {
     this.hashSpecs.clear();
     const { org, projects } = this.selection();
     if (!org || !this.auth.isSignedIn()) return this.tree.refresh();
+    // Asked for by the user: one try even while a 429's reset is pending (a new 429 holds the lists back again).
+    (await this.auth.getClient())?.http.releaseHold(ISSUE_LIST_BUDGET);
     // Each answer's change event redraws the tree (once) and updates the status bar.
     await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => Promise.all(this.shownSpecs(org, projects).map((spec) => this.store.load(spec, true))));
   }

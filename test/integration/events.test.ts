@@ -394,8 +394,11 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
     const req = await waitFor('the restored page to request events', async () => (await requests(EVENTS_PATH(XSS)))[0]);
     assert.deepEqual(sorted(req.query), ['query=level:error', 'sample=true', 'statsPeriod=24h']);
     // The header is re-fetched by a short-ID lookup in its project.
-    const lookup = await waitFor('the header lookup', async () => (await control<RequestLogEntry[]>('requests')).find((r) => r.path === '/api/0/projects/acme/web-frontend/issues/'));
-    assert.deepEqual(sorted(lookup.query), ['query=WEB-FRONTEND-2', 'shortIdLookup=1', 'statsPeriod=']);
+    const lookup = await waitFor('the header lookup', async () =>
+      (await control<RequestLogEntry[]>('requests')).find((r) => r.path === '/api/0/organizations/acme/issues/' && r.query.some(([k]) => k === 'shortIdLookup')),
+    );
+    // The organization endpoint, without a project: the short ID names its own.
+    assert.deepEqual(sorted(lookup.query), ['groupStatsPeriod=', 'query=WEB-FRONTEND-2', 'shortIdLookup=1']);
     await waitFor('the refreshed header', () => panel.currentState.issue.count !== undefined);
     assert.equal(panel.currentState.issue.title, '<img src=x onerror=alert(1)>');
 
@@ -490,7 +493,8 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
       await vscode.commands.executeCommand(Commands.showIssueEvents);
       // ... and the server's `detail` of a refused lookup.
       await control('faults', {
-        path: '^/api/0/projects/acme/web-frontend/issues/$',
+        path: '^/api/0/organizations/acme/issues/$',
+        query: 'shortIdLookup',
         count: 1,
         respond: { status: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ detail: '[Fix it](command:workbench.action.terminal.sendSequence?%7B%7D)' }) },
       });

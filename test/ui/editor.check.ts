@@ -1,5 +1,6 @@
 // Errors where the code is (issue 7), as a person sees them: a source file of the sample workspace
 // with gutter icons and inline issue text, and the hover of a decorated line with its triage links.
+// Its marks come from the file's own issue search (issue 15), which the sandbox's request log shows.
 import { check } from './framework';
 import { openSignedOutView, sandboxUrl, signInWithToken } from './session';
 
@@ -12,12 +13,15 @@ check(
 
     // A seeded line of checkout.ts whose issue is on the first page the view lists.
     const { authToken } = (await (await fetch(`${sandboxUrl()}/_sandbox/defaults`)).json()) as { authToken: string };
-    const listed = (await (await fetch(`${sandboxUrl()}/api/0/projects/acme/web-frontend/issues/?limit=100`, { headers: { authorization: `Bearer ${authToken}` } })).json()) as { id: string }[];
+    const listed = (await (await fetch(`${sandboxUrl()}/api/0/organizations/acme/issues/?project=web-frontend&limit=100`, { headers: { authorization: `Bearer ${authToken}` } })).json()) as {
+      id: string;
+    }[];
     const ids = new Set(listed.map((i) => i.id));
     const locations = (await (await fetch(`${sandboxUrl()}/_sandbox/seed/locations`)).json()) as { issueId: string; file: string; line: number | null; shortId: string }[];
     const target = locations.find((l) => l.file === 'src/app/checkout.ts' && l.line !== null && ids.has(l.issueId));
     if (!target) throw new Error('no listed issue points at a line of src/app/checkout.ts');
 
+    await fetch(`${sandboxUrl()}/_sandbox/requests/clear`, { method: 'POST' });
     await page.keyboard.press('Control+P');
     await page.locator('.quick-input-widget .quick-input-box input').fill('src/app/checkout.ts');
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'checkout.ts' }).first().click();
@@ -31,6 +35,11 @@ check(
         (await editor.locator('.view-overlays, .view-lines').locator('[class*="ced-"]').count()) > 0,
       30_000,
     );
+    // The marks came from one search for this file, sent when it was opened.
+    const log = (await (await fetch(`${sandboxUrl()}/_sandbox/requests?path=${encodeURIComponent('^/api/0/organizations/acme/issues/$')}`)).json()) as { query: [string, string][] }[];
+    const searches = log.map((r) => new URLSearchParams(r.query).get('query') ?? '').filter((q) => q.includes('stack.filename'));
+    if (!searches.includes('is:unresolved stack.filename:"*app/checkout.ts"')) throw new Error(`no search for checkout.ts in the request log: ${JSON.stringify(searches)}`);
+
     await page.keyboard.press('Control+P');
     await page.locator('.quick-input-widget .quick-input-box input').fill(`:${target.line}`);
     await page.keyboard.press('Enter');

@@ -27,7 +27,7 @@ import type { DetailsInput, LocationInput, SearchInput, TagInput, UpdateAction, 
 
 export interface AiToolsDeps {
   getClient(): Promise<SentryClient | undefined>;
-  store: Pick<IssueStore, 'issue' | 'lookupShortId' | 'upsert' | 'checkpoint'>;
+  store: Pick<IssueStore, 'issue' | 'lookupShortId' | 'upsert' | 'checkpoint' | 'source'>;
   /** The organization and projects the Issues view shows. */
   selection(): { org?: string; projects: readonly string[] };
   locations(): LocationSource;
@@ -74,7 +74,7 @@ export class AiTools {
 
   constructor(private readonly deps: AiToolsDeps) {}
 
-  /** Search issues: one list request per project searched. */
+  /** Search issues: one request for every project searched (one per project on a server without the organization endpoint). */
   async search(input: SearchInput, signal?: AbortSignal): Promise<string> {
     return this.guard(signal, async () => {
       const ready = await this.ready();
@@ -82,18 +82,16 @@ export class AiTools {
       const projects = input.project ? [input.project] : this.deps.selection().projects.slice(0, MAX_PROJECTS);
       if (!projects.length) return CHOOSE_PROJECT_FIRST;
       const limit = input.limit ?? DEFAULT_LIMIT;
-      const query = [input.query?.trim() || 'is:unresolved', input.period ? `lastSeen:-${input.period}` : ''].filter(Boolean).join(' ');
+      const query = input.query?.trim() || 'is:unresolved';
       const sort = input.sort ?? 'date';
-      const found: Issue[] = [];
-      let total = 0;
-      for (const project of projects) {
-        const page = await ready.client.listProjectIssues(ready.org, project, { query, sort, limit, statsPeriod: '' }, signal);
-        found.push(...page.items);
-        total += Math.max(page.hits ?? 0, page.items.length);
-      }
+      const window = input.period ? { period: input.period } : undefined;
+      const page = await this.deps.store.source.page(ready.client, { org: ready.org, projects, query, sort, limit, statsPeriod: '', window }, undefined, signal);
+      const found: Issue[] = [...page.items];
+      const total = Math.max(page.hits ?? 0, page.items.length);
       const key = SORT_KEY[sort];
       found.sort((a, b) => key(b) - key(a));
-      const head = `Sentry issues in ${projects.map((p) => escapeMarkdown(p, 100)).join(', ')} matching ${escapeMarkdown(query, 1000)} (sorted by ${sort}):\n\n`;
+      const within = input.period ? ` seen in the last ${escapeMarkdown(input.period, 20)}` : '';
+      const head = `Sentry issues in ${projects.map((p) => escapeMarkdown(p, 100)).join(', ')} matching ${escapeMarkdown(query, 1000)}${within} (sorted by ${sort}):\n\n`;
       return head + issueListMarkdown(found.slice(0, limit), { now: this.deps.now(), total, max: limit, link: (i) => this.link(i, ready.client) });
     });
   }

@@ -18,7 +18,7 @@ interface Setup {
   store: IssueStore;
   updates: { ref: IssueRef; action: UpdateAction }[];
   /** API requests since setup (control requests are not logged). */
-  requests: () => { method: string; path: string }[];
+  requests: () => { method: string; path: string; query: [string, string][] }[];
 }
 
 /** A workspace of one file, `src/checkout.ts`: frames whose path ends in checkout.ts map to it. */
@@ -57,7 +57,7 @@ describe('AI tools core (against the sandbox)', function () {
     return { sb, tools, store, updates, requests: () => sb.control.requests.list({ path: /^\/api\/0\// }) };
   }
 
-  it('search: one list request per project, a compact list with short IDs, at most `limit`', async () => {
+  it('search: one list request for the projects, a compact list with short IDs, at most `limit`', async () => {
     const { tools, requests } = setup();
     const text = await tools.search({ query: 'is:unresolved', limit: 5, sort: 'freq' });
     assert.match(text, /^Sentry issues in web-frontend matching is:unresolved \(sorted by freq\)/);
@@ -69,8 +69,11 @@ describe('AI tools core (against the sandbox)', function () {
 
   it('search: a period narrows by last seen; a bad query comes back as the server said, as text', async () => {
     const { tools, requests } = setup();
-    await tools.search({ period: '24h' });
-    assert.match(requests()[0].path, /\/projects\/acme\/web-frontend\/issues\/$/);
+    const text = await tools.search({ period: '24h' });
+    assert.match(requests()[0].path, /^\/api\/0\/organizations\/acme\/issues\/$/);
+    const q = new URLSearchParams(requests()[0].query);
+    assert.deepEqual([q.getAll('project'), q.get('statsPeriod')], [['web-frontend'], '24h'], 'the period is the window searched');
+    assert.match(text, /seen in the last 24h/);
     const bad = await tools.search({ query: 'is:nonsense' });
     assert.match(bad, /^Sentry rejected the request \(400\):.*Invalid value for "is" search/s);
   });
