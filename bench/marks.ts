@@ -138,9 +138,14 @@ async function run(method: 'listed' | 'perFile'): Promise<Run> {
     await reloaded.find({ client, scope, files: openFiles(OPEN.length), listed, previous: [] });
     const reloadRequests = count().marks - beforeReload;
 
-    // The files' issues: unresolved issues whose latest event's location is in an open file.
+    // The files' issues: unresolved issues seen within the period searched (the organization endpoint's default, 90 days) whose latest event happened in an open file.
+    const since = now() - 90 * 86_400_000;
     const fileIssues = new Set(
-      sb.control.seed.locations.filter((l) => l.project === PROJECT && OPEN.includes(l.file) && sb.control.triage.issue(l.issueId).status === 'unresolved').map((l) => l.issueId),
+      sb.control.seed.locations
+        .filter((l) => l.project === PROJECT && OPEN.includes(l.file) && sb.control.triage.issue(l.issueId).status === 'unresolved' && sb.control.seed.issue(l.issueId)!.lastSeen >= since)
+        // Only what has a line to mark: a bare file name whose frames carry no line number neither.
+        .filter((l) => l.line !== null || (sb.control.seed.issue(l.issueId)!.frames ?? []).some((f) => f.inApp && f.lineNo !== null))
+        .map((l) => l.issueId),
     );
     const markedIds = new Set([...marks.entries()].filter(([k]) => OPEN.some((f) => k.endsWith(f))).flatMap(([, ms]) => ms.map((m) => m.issueId)));
     const marked = [...fileIssues].filter((id) => markedIds.has(id)).length;

@@ -77,7 +77,14 @@ interface FileSearch {
   readonly key: string;
   readonly ids: readonly string[];
   readonly at: number;
+  /** When every page was last read (later refreshes read only what changed since). */
+  readonly fullAt: number;
+  /** The newest lastSeen among its issues, in the server's own clock. */
+  readonly newest?: string;
 }
+
+/** A file's whole search is read again this often; in between, only issues seen since its newest. */
+const FULL_SEARCH_EVERY_MS = 30 * 60_000;
 
 const CONCURRENCY = 4;
 const MAX_ISSUES = 300;
@@ -167,11 +174,14 @@ export class MarkFinder {
         ids = prev.ids;
         this.searches.set(file.key, prev);
       } else {
-        const found = await this.search(client, scope, suffix);
+        // A refresh of a known answer asks only for issues seen since its newest one (with the
+        // server's clock, not ours); issues that left the query meanwhile go at the next whole read.
+        const delta = prev?.key === key && prev.newest !== undefined && now - prev.fullAt < FULL_SEARCH_EVERY_MS ? prev : undefined;
+        const found = await this.search(client, scope, suffix, delta?.newest);
         if (found === 'refused') return this.listedIds(req);
         if (found) {
-          ids = found.map((i) => i.id);
-          this.searches.set(file.key, { key, ids, at: this.deps.now() });
+          ids = delta ? [...new Set([...found.map((i) => i.id), ...delta.ids])] : found.map((i) => i.id);
+          this.searches.set(file.key, { key, ids, at: this.deps.now(), fullAt: delta ? delta.fullAt : this.deps.now(), newest: newestOf(delta?.newest, found) });
         } else ids = prev?.key === key ? prev.ids : [];
       }
       for (const id of ids) {
@@ -185,13 +195,16 @@ export class MarkFinder {
     return [...refs.values()];
   }
 
-  /** One file's search, page after page: its issues (stored), undefined on a failure, 'refused' on a 400. */
-  private async search(client: SentryClient, scope: MarkScope, suffix: string): Promise<Issue[] | 'refused' | undefined> {
+  /**
+   * One file's search, page after page (only issues last seen at or after `seenSince` when given):
+   * its issues (stored), undefined on a failure, 'refused' on a 400.
+   */
+  private async search(client: SentryClient, scope: MarkScope, suffix: string, seenSince?: string): Promise<Issue[] | 'refused' | undefined> {
     const since = this.deps.store.checkpoint();
     const query = {
       org: scope.org,
       projects: scope.projects,
-      query: fileSearchQuery(scope.query, suffix),
+      query: fileSearchQuery(scope.query, suffix) + (seenSince ? ` lastSeen:>=${seenSince}` : ''),
       statsPeriod: scope.statsPeriod,
       environments: scope.environments,
       window: scope.window,
@@ -309,4 +322,11 @@ export class MarkFinder {
   private nameOf(issueId: string): string {
     return this.deps.store.issue(issueId)?.shortId ?? issueId;
   }
+}
+
+/** The newest of a lastSeen and the issues' (ISO dates of the server). */
+function newestOf(known: string | undefined, issues: readonly Issue[]): string | undefined {
+  let best = known;
+  for (const { lastSeen } of issues) if (best === undefined || Date.parse(lastSeen) > Date.parse(best)) best = lastSeen;
+  return best;
 }

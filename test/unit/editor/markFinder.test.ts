@@ -1,0 +1,133 @@
+// The per-file method of finding marks (issue 15), without VS Code, against the sandbox over HTTP on
+// its virtual clock: what each open file costs, what a refresh asks, what a reload asks.
+import assert from 'node:assert/strict';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { MarkFinder, type OpenFile } from '../../../src/editor/markFinder';
+import { parseServerLocation } from '../../../src/editor/location';
+import { PathIndex } from '../../../src/editor/pathIndex';
+import type { PlacedMark } from '../../../src/editor/marks';
+import { IssueStore } from '../../../src/store/issueStore';
+import { LocationCache } from '../../../src/store/locationCache';
+import { WORKSPACE_DIR, type RequestLogEntry } from '../../sandbox';
+import { clientFor, useSandbox } from '../api/sandbox';
+
+const INTERVAL = 300_000;
+
+function workspaceFiles(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) workspaceFiles(full, out);
+    else out.push(relative(WORKSPACE_DIR, full).split(sep).join('/'));
+  }
+  return out;
+}
+
+describe('MarkFinder: marks per open file', function () {
+  this.timeout(60_000);
+  const box = useSandbox({ rateLimit: { limit: 1_000_000, windowSeconds: 1 } });
+  const index = new PathIndex();
+  workspaceFiles(WORKSPACE_DIR).forEach((f) => index.add(0, f));
+  const scope = { org: 'acme', projects: ['web-frontend'] };
+  const file = (path: string, visible = true): OpenFile => ({ key: `file:///ws/${path}`, relativePath: path, visible });
+  const searches = (log: RequestLogEntry[]) => log.filter((r) => r.query.some(([k, v]) => k === 'query' && v.includes('stack.filename')));
+  const events = (log: RequestLogEntry[]) => log.filter((r) => /\/events\/$/.test(r.path));
+
+  function setup(cache = new LocationCache()) {
+    const sb = box.get();
+    sb.control.reset();
+    const now = () => sb.control.clock.now();
+    const client = clientFor(sb, undefined, { now });
+    const store = new IssueStore(async () => client, now);
+    const warnings: string[] = [];
+    const finder = new MarkFinder({
+      store,
+      cache,
+      intervalMs: () => INTERVAL,
+      now,
+      log: { info: () => undefined, debug: () => undefined, warn: (m) => warnings.push(m) },
+      resolve: async (path) => {
+        const p = parseServerLocation(path)?.path;
+        const best = p ? index.best(p) : [];
+        return best.length === 1 ? `file:///ws/${best[0].file.path}` : undefined;
+      },
+    });
+    let marks = new Map<string, PlacedMark[]>();
+    const find = async (files: OpenFile[]) => {
+      sb.control.requests.clear();
+      marks = (await finder.find({ client, scope, files, listed: () => [], previous: marks.values() })) ?? new Map();
+      return { marks, log: sb.control.requests.list({ path: /^\/api\/0\// }) };
+    };
+    return { sb, store, finder, find, warnings, cache };
+  }
+
+  it('marks every issue that happened in an open file, from its search; events only where the issue may land in an open file', async () => {
+    const { sb, store, find } = setup();
+    const { marks, log } = await find([file('src/utils/format.js')]);
+    assert.deepEqual([...new Set(searches(log).map((r) => new URLSearchParams(r.query).get('query')))], ['is:unresolved stack.filename:"*utils/format.js"']);
+    // Within the organization endpoint's default window (90 days), as the file's search is.
+    const since = sb.control.clock.now() - 90 * 86_400_000;
+    const located = sb.control.seed.locations.filter(
+      (l) =>
+        l.project === 'web-frontend' &&
+        l.file === 'src/utils/format.js' &&
+        l.line !== null &&
+        sb.control.triage.issue(l.issueId).status === 'unresolved' &&
+        sb.control.seed.issue(l.issueId)!.lastSeen >= since,
+    );
+    const marked = new Map((marks.get('file:///ws/src/utils/format.js') ?? []).map((m) => [m.issueId, m.line]));
+    assert.ok(located.length > 50, `${located.length} issues happened there`);
+    for (const l of located) assert.equal(marked.get(l.issueId), l.line! - 1, `${l.shortId} on line ${l.line}`);
+    for (const r of events(log)) {
+      const id = /issues\/(\d+)\/events/.exec(r.path)![1];
+      const hint = store.issue(id)?.metadata?.filename;
+      assert.ok(!hint || String(hint).endsWith('format.js'), `no event asked for ${id} (${String(hint)})`);
+    }
+  });
+
+  it('a refresh within the interval costs nothing; after it, a visible file asks only for what changed since, a hidden one nothing', async () => {
+    const { sb, find } = setup();
+    const files = [file('src/app/router.ts'), file('src/utils/format.js', false)];
+    await find(files);
+    assert.equal((await find(files)).log.length, 0, 'fresh answers and known locations');
+    const changed = sb.control.seed.locations.find((l) => l.file === 'src/app/router.ts' && sb.control.triage.issue(l.issueId).status === 'unresolved')!;
+    const hidden = sb.control.seed.locations.find((l) => l.file === 'src/utils/format.js' && sb.control.triage.issue(l.issueId).status === 'unresolved')!;
+    sb.control.clock.advance(INTERVAL);
+    sb.control.triage.injectEvents([changed.issueId, hidden.issueId], 1);
+    const { log } = await find(files);
+    const asked = searches(log).map((r) => new URLSearchParams(r.query).get('query')!);
+    assert.equal(asked.length, 1, asked.join(' | '));
+    assert.match(asked[0], /^is:unresolved stack\.filename:"\*app\/router\.ts" lastSeen:>=\d{4}-/, 'only issues seen since the newest one known');
+    assert.deepEqual(
+      events(log).map((r) => /issues\/(\d+)\/events/.exec(r.path)![1]),
+      [changed.issueId],
+      'the changed issue of the visible file, not the one of the hidden file',
+    );
+  });
+
+  it('a reload with the kept locations asks the searches again but no event of an issue that did not change', async () => {
+    const first = setup();
+    await first.find([file('src/app/store.ts')]);
+    const kept = LocationCache.fromJSON(JSON.parse(JSON.stringify(first.cache.takeChanges())));
+    const again = setup(kept);
+    const { log, marks } = await again.find([file('src/app/store.ts')]);
+    assert.ok(searches(log).length >= 1);
+    assert.equal(events(log).length, 0);
+    assert.ok((marks.get('file:///ws/src/app/store.ts') ?? []).length > 0);
+  });
+
+  it('a server refusing the search (400) is located from the listed issues from then on, said once', async () => {
+    const { sb, finder, warnings } = setup();
+    sb.control.faults.add({ path: 'issues/$', query: 'stack\\.filename', status: 400, respond: { status: 400, body: '{"detail":"Error parsing search query: unknown key"}' } });
+    const client = clientFor(sb);
+    const listed = [{ org: 'acme', project: 'web-frontend', issueId: sb.control.seed.locations.find((l) => l.file === 'src/app/checkout.ts' && l.line)!.issueId }];
+    const marks = await finder.find({ client, scope, files: [file('src/app/checkout.ts')], listed: () => listed, previous: [] });
+    assert.equal(finder.mode(client.baseUrl), 'listed');
+    assert.deepEqual(
+      [...(marks?.values() ?? [])].flat().map((m) => m.issueId),
+      [listed[0].issueId],
+    );
+    await finder.find({ client, scope, files: [file('src/app/checkout.ts')], listed: () => listed, previous: [] });
+    assert.equal(warnings.filter((w) => /refused the search/.test(w)).length, 1);
+  });
+});
