@@ -11,6 +11,9 @@ import type { ExtensionApi } from '../../src/extension';
 
 type SeedLocation = WorkspaceLocation;
 
+/** Whether hover Markdown names this short ID (escaped), not one that merely starts with it (WEB-FRONTEND-4 is not WEB-FRONTEND-4X). */
+const namesIssue = (markdown: string, shortId: string) => new RegExp(`${shortId.replace(/-/g, '\\\\-')}(?![A-Za-z0-9])`).test(markdown);
+
 describe('editor decorations and hovers (sample workspace)', function () {
   this.timeout(120_000);
   let api: ExtensionApi;
@@ -130,7 +133,7 @@ describe('editor decorations and hovers (sample workspace)', function () {
     const { uri, target } = await openDecorated();
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(target.line! - 1, 0));
     const texts = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value)));
-    const ours = texts.find((t) => t.includes(target.shortId.replace(/-/g, '\\-')));
+    const ours = texts.find((t) => namesIssue(t, target.shortId));
     assert.ok(ours, `no hover names ${target.shortId}: ${texts.join(' | ').slice(0, 300)}`);
     assert.match(ours!, /\[Show Events\]\(command:sentryExplorer\.showIssueEvents\?/);
     assert.match(ours!, /\[Open in Browser\]\(command:sentryExplorer\.openInBrowser\?/);
@@ -411,7 +414,7 @@ describe('editor decorations and hovers (sample workspace)', function () {
     const line = target.line! - 1;
     // One part per issue on the line, split by a rule.
     const parts = (await hoverTexts(uri, line)).flatMap((t) => t.split('\n\n---\n\n'));
-    const ours = parts.find((t) => t.includes(target.shortId.replace(/-/g, '\\-')));
+    const ours = parts.find((t) => namesIssue(t, target.shortId));
     assert.ok(ours, `no hover names ${target.shortId}`);
     const links = commandLinks(ours);
     const ref = { org: 'acme', project: api.store.issue(target.issueId)!.project.slug, issueId: target.issueId };
@@ -474,7 +477,7 @@ describe('editor decorations and hovers (sample workspace)', function () {
     const { uri, target } = await openDecorated();
     const line = target.line! - 1;
     const parts = (await hoverTexts(uri, line)).flatMap((t) => t.split('\n\n---\n\n'));
-    const ours = parts.find((t) => t.includes(target.shortId.replace(/-/g, '\\-')));
+    const ours = parts.find((t) => namesIssue(t, target.shortId));
     assert.ok(ours, `no hover names ${target.shortId}`);
     const resolve = commandLinks(ours).find((l) => l.label === 'Resolve');
     assert.ok(resolve);

@@ -32,9 +32,27 @@ async function sandbox<T>(method: 'GET' | 'POST', pathAndQuery: string, body?: u
 
 /** The first page of web-frontend's unresolved issues, as the Issues view lists it (100, the default query, period and sort). */
 async function listedIssues(token: string): Promise<ListedIssue[]> {
-  const res = await fetch(`${sandboxUrl()}/api/0/projects/acme/web-frontend/issues/?limit=100`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${sandboxUrl()}/api/0/organizations/acme/issues/?project=web-frontend&limit=100`, { headers: { authorization: `Bearer ${token}` } });
   if (!res.ok) throw new Error(`listing issues answered ${res.status}`);
   return (await res.json()) as ListedIssue[];
+}
+
+/** Every issue the editor's search for a file finds (all pages), with its event count. */
+async function fileIssues(token: string, suffix: string): Promise<{ id: string; count: string }[]> {
+  const out: { id: string; count: string }[] = [];
+  let cursor = '';
+  for (let n = 0; n < 5; n++) {
+    const query = encodeURIComponent(`is:unresolved stack.filename:"*${suffix}"`);
+    const res = await fetch(`${sandboxUrl()}/api/0/organizations/acme/issues/?project=web-frontend&limit=100&query=${query}${cursor ? `&cursor=${cursor}` : ''}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!res.ok) throw new Error(`searching issues answered ${res.status}`);
+    out.push(...((await res.json()) as { id: string; count: string }[]));
+    const next = /<[^>]*[?&]cursor=([^&>]+)[^>]*>; rel="next"; results="true"/.exec(res.headers.get('link') ?? '');
+    if (!next) break;
+    cursor = next[1];
+  }
+  return out;
 }
 
 /** Signs in with the write token and waits for the Issues tree's first page, drawn and settled. */
@@ -123,7 +141,7 @@ const PAGE_HELPERS = `(() => {
             .map((s) => [getComputedStyle(s, '::before').content, getComputedStyle(s, '::after').content, s.textContent].filter((c) => c && c !== 'none' && c !== 'normal').join(''))
             .join(' ')
         : '';
-      return { rendered: true, gutter, inline: text.includes(shortId), text };
+      return { rendered: true, gutter, inline: text.includes(shortId + ' '), text };
     },
     row(shortId) {
       const rows = [...document.querySelectorAll('.part.sidebar .monaco-list-row')].map((r) => r.getAttribute('aria-label') || '');
@@ -150,7 +168,7 @@ const PAGE_HELPERS = `(() => {
         const now = performance.now();
         if (w.mark === null) {
           const m = ui.mark(cfg.line, cfg.shortId);
-          if (m.rendered && !m.gutter && !m.inline) w.mark = now;
+          if (m.rendered && !m.inline) w.mark = now;
         }
         if (w.row === null) {
           const r = ui.row(cfg.shortId);
@@ -235,18 +253,22 @@ check(
       const signedIn = await signInForTriage(page, vscode);
       sideBar = signedIn.sideBar;
 
-      // A line of checkout.ts marked with exactly one issue of the listed page: after the resolve the
-      // line has no mark left (a line of several issues keeps the others').
+      // A line of checkout.ts whose inline text names an issue of the listed page: the line's issue
+      // with the most events (lines hold every issue the file's search finds, issue 15). After the
+      // resolve the text names the next one; the gutter stays for the others.
       const listed = await listedIssues(signedIn.writeToken);
       const ids = new Set(listed.map((i) => i.id));
+      const counts = new Map((await fileIssues(signedIn.writeToken, 'app/checkout.ts')).map((i) => [i.id, Number(i.count)]));
       const locations = await sandbox<{ issueId: string; file: string; line: number | null; shortId: string }[]>('GET', 'seed/locations');
       const byLine = new Map<number, { issueId: string; shortId: string }[]>();
       for (const l of locations) {
-        if (l.file !== 'src/app/checkout.ts' || l.line === null || !ids.has(l.issueId)) continue;
+        if (l.file !== 'src/app/checkout.ts' || l.line === null || !counts.has(l.issueId)) continue;
         byLine.set(l.line, [...(byLine.get(l.line) ?? []), l]);
       }
-      const entry = [...byLine].find(([, issues]) => issues.length === 1);
-      if (!entry) throw new Error('no line of src/app/checkout.ts is marked with exactly one listed issue');
+      const entry = [...byLine]
+        .map(([line, issues]) => [line, [...issues].sort((a, b) => counts.get(b.issueId)! - counts.get(a.issueId)!)] as const)
+        .find(([, [top, next]]) => ids.has(top.issueId) && (!next || counts.get(top.issueId)! > counts.get(next.issueId)!));
+      if (!entry) throw new Error('no line of src/app/checkout.ts shows a listed issue first');
       const [line, [target]] = entry;
 
       // The tree row of that issue, on screen.
@@ -321,7 +343,7 @@ check(
       await page.mouse.move(content.x + content.width / 2, content.y + content.height - 40);
       await vscode.waitFor('the hover to close', async () => !(await hover.isVisible()), 5_000).catch(() => undefined);
       const mark = await markOf(page, line, target.shortId);
-      if (mark.gutter || mark.inline) throw new Error(`line ${line} is marked again after the answer: ${JSON.stringify(mark)}`);
+      if (mark.inline) throw new Error(`line ${line} names ${target.shortId} again after the answer: ${JSON.stringify(mark)}`);
       if ((await rowOf(page, target.shortId)).shown) throw new Error(`${target.shortId} is back in the Issues tree after the answer`);
       if ((await countOf(page)) === countBefore) throw new Error(`the status bar shows ${countBefore} again after the answer`);
       await waitForToast(page, vscode, `Resolved ${target.shortId}`);
