@@ -7,6 +7,9 @@ import { HOVER_COMMANDS, hoverMarkdown } from './hoverMarkdown';
 
 export { HOVER_COMMANDS, hoverMarkdown };
 
+/** Issues a hover shows in full. */
+export const HOVER_MAX_ISSUES = 5;
+
 /** Registers itself for every document; the marks (and their issues' fields) are read at hover time. */
 export class IssueHoverProvider extends Disposable implements vscode.HoverProvider {
   constructor(private readonly decorations: DecorationController) {
@@ -16,12 +19,16 @@ export class IssueHoverProvider extends Disposable implements vscode.HoverProvid
 
   provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
     const parts: string[] = [];
-    for (const m of this.decorations.marksAt(document.uri, position.line)) {
+    const marks = this.decorations.marksAt(document.uri, position.line);
+    // Most events first; a busy line (a file's search marks every issue there) shows the first few.
+    for (const m of marks.slice(0, HOVER_MAX_ISSUES)) {
       // The issue's own project: the ref commands expect (an issue without a valid one gets no hover).
       const ref = refOfIssue(m.org, m.issue);
       if (ref) parts.push(hoverMarkdown(m.issue, ref));
     }
     if (parts.length === 0) return undefined;
+    const more = marks.length - HOVER_MAX_ISSUES;
+    if (more > 0) parts.push(`${more.toLocaleString('en')} more ${more === 1 ? 'issue' : 'issues'} on this line, with fewer events.`);
     const text = new vscode.MarkdownString(parts.join('\n\n---\n\n'));
     text.isTrusted = { enabledCommands: HOVER_COMMANDS };
     text.supportThemeIcons = true;

@@ -67,6 +67,15 @@ describe('marks per open file, and the organization issues endpoint', function (
     const unlisted = marks.filter((m) => !listed.has(m.issueId));
     print(`      (${marks.length} marks in format.js, ${unlisted.length} of issues not listed in the tree; ${api.editor.locator.requests} event requests so far)`);
     assert.ok(unlisted.length > 0, 'some marked issues are not among the listed ones');
+    // The busiest line's hover shows its first five issues, most events first, and says how many more.
+    const perLine = new Map<number, number>();
+    for (const m of marks) perLine.set(m.line, (perLine.get(m.line) ?? 0) + 1);
+    const [busiest, n] = [...perLine].sort((a, b) => b[1] - a[1])[0];
+    assert.ok(n > 5, `${n} issues on line ${busiest + 1}`);
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(busiest, 0));
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).find((t) => t.includes('Show Events'))!;
+    assert.equal(text.split('\n\n---\n\n').filter((p) => p.includes('[Show Events]')).length, 5);
+    assert.ok(text.endsWith(`${n - 5} more issues on this line, with fewer events.`), text.slice(-120));
   });
 
   it('costs nothing for files that are not open, and one search when one opens', async () => {

@@ -143,6 +143,21 @@ const PAGE_HELPERS = `(() => {
         : '';
       return { rendered: true, gutter, inline: text.includes(shortId + ' '), text };
     },
+    resolveLinksOf(shortId) {
+      // Each Resolve link belongs to the issue named last before it (the hover lists its issues one after another).
+      const hover = [...document.querySelectorAll('.monaco-hover')].find((h) => h.offsetParent !== null && h.textContent.includes('Show Events'));
+      if (!hover) return [];
+      const walker = document.createTreeWalker(hover, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+      const owners = [];
+      let named = '';
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.nodeType === Node.TEXT_NODE) {
+          const m = /WEB-FRONTEND-[A-Z0-9]+/.exec(node.textContent);
+          if (m && !node.parentElement.closest('a')) named = m[0];
+        } else if (node.tagName === 'A' && node.textContent.trim() === 'Resolve') owners.push(named);
+      }
+      return owners.map((owner, i) => (owner === shortId ? i : -1)).filter((i) => i >= 0);
+    },
     row(shortId) {
       const rows = [...document.querySelectorAll('.part.sidebar .monaco-list-row')].map((r) => r.getAttribute('aria-label') || '');
       const issueRows = rows.filter((l) => /^\\w+ WEB-FRONTEND-\\w+ /.test(l));
@@ -300,10 +315,14 @@ check(
       await page.mouse.move(content.x + 40, box.y + box.height / 2);
       const hover = page.locator('.monaco-hover').filter({ hasText: 'Show Events' }).filter({ hasText: target.shortId }).first();
       await hover.waitFor({ state: 'visible', timeout: 15_000 });
-      const resolve = hover.locator('a', { hasText: /^Resolve$/ });
-      await resolve.first().waitFor({ state: 'visible', timeout: 5_000 });
-      const links = await resolve.count();
-      if (links !== 1) throw new Error(`the hover of line ${line} has ${links} Resolve links; one issue, one link expected`);
+      await hover
+        .locator('a', { hasText: /^Resolve$/ })
+        .first()
+        .waitFor({ state: 'visible', timeout: 5_000 });
+      // A line of several issues lists each with its links: exactly one Resolve link is the target's.
+      const own = (await page.evaluate(`window.__triageUi.resolveLinksOf(${JSON.stringify(target.shortId)})`)) as number[];
+      if (own.length !== 1) throw new Error(`the hover of line ${line} has ${own.length} Resolve links for ${target.shortId}; one issue, one link expected`);
+      const resolve = hover.locator('a', { hasText: /^Resolve$/ }).nth(own[0]);
       // Faded in: a screenshot taken during the hover's fade shows the code through it.
       await vscode.waitFor(
         'the hover to finish fading in',
