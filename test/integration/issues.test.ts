@@ -226,6 +226,67 @@ describe('Issues tree (sentryExplorer.issues)', function () {
     assert.ok(nodes.some((n) => n.type === 'info' && /only the first 100 hashes were used; 12 left out/.test(n.label)));
   });
 
+  it("Filter Issues: environments (read from the organization), a time window and a custom range go out in the list's one request", async () => {
+    const quick: string[][] = [];
+    const inputs: string[] = [];
+    /** Answers the filter's quick pick with the item matching `main`, a multi-pick with the labels in `many`. */
+    const answer = (main: RegExp, many: string[] = []) =>
+      view.ui.override({
+        showQuickPick: async <T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions) => {
+          quick.push(items.map((i) => i.label));
+          return (options.canPickMany ? items.filter((i) => many.includes(i.label)) : items.find((i) => main.test(i.label))) as unknown as T;
+        },
+        showInputBox: async () => inputs.shift(),
+        withProgress: (_o, task) => task({ report: () => undefined }, new vscode.CancellationTokenSource().token),
+      });
+    const lastList = async () => (await issueRequests()).at(-1)!.query;
+    try {
+      // Choose environments…: the organization's environments, several may be picked; none picked changes nothing.
+      answer(/Choose environments/);
+      await vscode.commands.executeCommand(Commands.filterIssues);
+      assert.deepEqual(quick.at(-1), ['development', 'production', 'staging']);
+      assert.equal((await control<RequestLogEntry[]>('requests?path=' + encodeURIComponent('^/api/0/organizations/acme/environments/$'))).length, 1);
+      assert.equal(view.filter.environments, undefined);
+      answer(/Choose environments/, ['production']);
+      await vscode.commands.executeCommand(Commands.filterIssues);
+      assert.deepEqual(view.filter.environments, ['production']);
+      await clearLog();
+      issuesOf(await roots());
+      assert.deepEqual(
+        (await lastList()).filter(([k]) => k === 'environment'),
+        [['environment', 'production']],
+      );
+      assert.match(view.treeView.description ?? '', /production/);
+      // A window: statsPeriod is the period searched; the sparkline's period stays groupStatsPeriod.
+      answer(/Window: last 7 days/);
+      await vscode.commands.executeCommand(Commands.filterIssues);
+      await clearLog();
+      await roots();
+      const q = await lastList();
+      assert.deepEqual(
+        [q.find(([k]) => k === 'statsPeriod'), q.find(([k]) => k === 'groupStatsPeriod')],
+        [
+          ['statsPeriod', '7d'],
+          ['groupStatsPeriod', '24h'],
+        ],
+      );
+      // A custom range, typed as dates (UTC): start and end replace the relative window.
+      inputs.push('2026-01-01', '2026-02-01T12:00');
+      answer(/Custom range/);
+      await vscode.commands.executeCommand(Commands.filterIssues);
+      await clearLog();
+      await roots();
+      const r = await lastList();
+      assert.deepEqual(
+        [r.find(([k]) => k === 'start'), r.find(([k]) => k === 'end'), r.find(([k]) => k === 'statsPeriod')],
+        [['start', '2026-01-01T00:00:00Z'], ['end', '2026-02-01T12:00:00Z'], undefined],
+      );
+    } finally {
+      view.ui.reset();
+      view.ui.override(rec.ui());
+    }
+  });
+
   it('showing a cached list again costs no request', async () => {
     await roots();
     await setFilter({ preset: 'all' });
