@@ -4,9 +4,7 @@
 // files of which 2 visible, 40 issues receiving new events every 5 minutes, the default refresh
 // interval (300 s). Each method gets a fresh sandbox and the same seeded choice of issues.
 import { performance } from 'node:perf_hooks';
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-import { startSandbox, WORKSPACE_DIR, type Sandbox } from '../test/sandbox';
+import { startSandbox, workspaceFilePaths, type Sandbox } from '../test/sandbox';
 import { SentryClient } from '../src/api/client';
 import { IssueStore } from '../src/store/issueStore';
 import { LocationCache } from '../src/store/locationCache';
@@ -43,15 +41,6 @@ interface Run {
   marked: number;
 }
 
-function workspaceFiles(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) workspaceFiles(full, out);
-    else out.push(relative(WORKSPACE_DIR, full).split(sep).join('/'));
-  }
-  return out;
-}
-
 function rng(seed: number) {
   return () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
 }
@@ -63,7 +52,7 @@ async function run(method: 'listed' | 'perFile'): Promise<Run> {
     const client = new SentryClient({ baseUrl: sb.url, credential: async () => ({ kind: 'bearer', token: sb.defaults.authToken }), now });
     const store = new IssueStore(async () => client, now);
     const index = new PathIndex();
-    const files = workspaceFiles(WORKSPACE_DIR);
+    const files = workspaceFilePaths();
     files.forEach((f) => index.add(0, f));
     const quiet = { info: () => undefined, warn: (m: string) => console.warn(m), debug: () => undefined };
     const cache = new LocationCache();

@@ -21,7 +21,7 @@ export type {
 } from './server';
 export { seed, getSeed, createSeed, XSS_TITLE, TOTAL_EVENTS, SANDBOX_USER } from './seed';
 export type { Seed, SeedIssue, SeedEvent, SeedProject, SeedOrg, SeedSummary, WorkspaceLocation, Member } from './seed';
-export { WORKSPACE_DIR, crashSites } from './workspace';
+export { WORKSPACE_DIR, crashSites, workspaceFilePaths } from './workspace';
 export {
   SANDBOX_SECRET,
   MAX_BREADCRUMBS,

@@ -818,3 +818,17 @@ export function crashSites(dir = WORKSPACE_DIR): CrashSite[] {
   siteCache.set(dir, sites);
   return sites;
 }
+
+/** Every file of the sample workspace, relative to it with `/` separators (what a workspace index holds). */
+export function workspaceFilePaths(dir = WORKSPACE_DIR): string[] {
+  const out: string[] = [];
+  const walk = (at: string) => {
+    for (const name of fs.readdirSync(at)) {
+      const full = path.join(at, name);
+      if (fs.statSync(full).isDirectory()) walk(full);
+      else out.push(path.relative(dir, full).split(path.sep).join('/'));
+    }
+  };
+  walk(dir);
+  return out;
+}

@@ -1,33 +1,22 @@
 // The per-file method of finding marks (issue 15), without VS Code, against the sandbox over HTTP on
 // its virtual clock: what each open file costs, what a refresh asks, what a reload asks.
 import assert from 'node:assert/strict';
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
 import { MarkFinder, type OpenFile } from '../../../src/editor/markFinder';
 import { parseServerLocation } from '../../../src/editor/location';
 import { PathIndex } from '../../../src/editor/pathIndex';
 import type { PlacedMark } from '../../../src/editor/marks';
 import { IssueStore } from '../../../src/store/issueStore';
 import { LocationCache } from '../../../src/store/locationCache';
-import { WORKSPACE_DIR, type RequestLogEntry } from '../../sandbox';
+import { workspaceFilePaths, type RequestLogEntry } from '../../sandbox';
 import { clientFor, useSandbox } from '../api/sandbox';
 
 const INTERVAL = 300_000;
-
-function workspaceFiles(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) workspaceFiles(full, out);
-    else out.push(relative(WORKSPACE_DIR, full).split(sep).join('/'));
-  }
-  return out;
-}
 
 describe('MarkFinder: marks per open file', function () {
   this.timeout(60_000);
   const box = useSandbox({ rateLimit: { limit: 1_000_000, windowSeconds: 1 } });
   const index = new PathIndex();
-  workspaceFiles(WORKSPACE_DIR).forEach((f) => index.add(0, f));
+  workspaceFilePaths().forEach((f) => index.add(0, f));
   const scope = { org: 'acme', projects: ['web-frontend'] };
   const file = (path: string, visible = true): OpenFile => ({ key: `file:///ws/${path}`, relativePath: path, visible });
   const searches = (log: RequestLogEntry[]) => log.filter((r) => r.query.some(([k, v]) => k === 'query' && v.includes('stack.filename')));

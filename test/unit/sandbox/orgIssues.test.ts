@@ -280,26 +280,14 @@ describe('sandbox: organization issues, environments, stack search, endpoint swi
       const base = `${ORG}?query=&statsPeriod=3650d&project=api-server&project=worker`;
       const all = acmeIssues(['api-server', 'worker']);
       const order = (key: (i: SeedIssue) => number) => ids([...all].sort((a, b) => key(b) - key(a) || Number(b.id) - Number(a.id)).slice(0, 50));
-      assert.deepEqual(
-        ids((await get(`${base}&sort=freq&limit=50`)).body),
-        order((i) => i.events.length),
-      );
-      assert.deepEqual(
-        ids((await get(`${base}&sort=user&limit=50`)).body),
-        order((i) => i.userCount),
-      );
-      assert.deepEqual(
-        ids((await get(`${base}&sort=new&limit=50`)).body),
-        order((i) => i.firstSeen),
-      );
-      assert.deepEqual(
-        ids((await get(`${base}&sort=inbox&limit=50`)).body),
-        order((i) => i.firstSeen),
-      );
-      assert.deepEqual(
-        ids((await get(`${base}&sort=date&limit=50`)).body),
-        order((i) => i.lastSeen),
-      );
+      const byKey: [string, (i: SeedIssue) => number][] = [
+        ['freq', (i) => i.events.length],
+        ['user', (i) => i.userCount],
+        ['new', (i) => i.firstSeen],
+        ['inbox', (i) => i.firstSeen],
+        ['date', (i) => i.lastSeen],
+      ];
+      for (const [sort, key] of byKey) assert.deepEqual(ids((await get(`${base}&sort=${sort}&limit=50`)).body), order(key), sort);
       assert.deepEqual(ids((await get(`${base}&sort=recommended&limit=50`)).body), ids((await get(`${base}&sort=trends&limit=50`)).body));
       assert.notDeepEqual(
         ids((await get(`${base}&sort=trends&limit=50`)).body),
