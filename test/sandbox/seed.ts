@@ -157,12 +157,20 @@ export interface Seed {
   /** Issues whose events point into the sample workspace. */
   locations: WorkspaceLocation[];
   workspaceDir: string;
+  /** The opt-in sprawl project (SeedOptions.sprawl), else null. */
+  sprawl: SprawlSeed | null;
   org(idOrSlug: string): SeedOrg | undefined;
   project(idOrSlug: string, org?: string): SeedProject | undefined;
   issuesOf(project: string): SeedIssue[];
   issue(idOrShortId: string): SeedIssue | undefined;
   eventsOf(issueId: string): SeedEvent[];
   summary(): SeedSummary;
+}
+
+export interface SprawlSeed {
+  project: SeedProject;
+  /** Every synthetic file, in the order of their ids (`src/feature01/module01.ts` first). */
+  files: string[];
 }
 
 export interface SeedSummary {
@@ -379,11 +387,41 @@ function iso(ms: number): string {
 }
 export { iso };
 
+/** Extra data a seed may carry beyond the default (which stays the same without it). */
+export interface SeedOptions {
+  /** One more project whose issues are spread over many synthetic source files (see SprawlOptions). */
+  sprawl?: SprawlOptions;
+}
+
+/**
+ * A project whose unresolved error issues are spread over many files, as in a real codebase: each
+ * issue crashes at `<file>:<line>` of one of `files` synthetic workspace-relative paths
+ * (`src/feature07/module12.ts`; the files need not exist), with 1-5 events in the last 14 days.
+ */
+export interface SprawlOptions {
+  /** Seeded organization to add the project to (default 'acme'). */
+  org?: string;
+  /** Project slug (default 'sprawl'); short IDs are `<SLUG>-<base36>`. Must not be a seeded project's. */
+  project?: string;
+  /** How many issues (at least 1). */
+  issues: number;
+  /** How many distinct files their crashes land in (at least 1; every file gets one when issues >= files). */
+  files: number;
+  /** PRNG seed (default SPRAWL_SEED): other seeds give other files, lines and issues. */
+  seed?: number;
+}
+
+export const SPRAWL_SEED = 20250101;
+/** The sprawl project's id, unless a seeded project already has it (then one above the largest). */
+export const SPRAWL_PROJECT_ID = '4701';
+const SPRAWL_WINDOW = 14 * DAY;
+
 /** Build the seed data anchored at `anchorMs` (rounded down to the second). */
-export function createSeed(anchorMs: number, workspaceDir = WORKSPACE_DIR): Seed {
+export function createSeed(anchorMs: number, workspaceDir = WORKSPACE_DIR, options: SeedOptions = {}): Seed {
   const anchor = Math.floor(anchorMs / 1000) * 1000;
   const r = new Prng(20240611);
   const sites = crashSites(workspaceDir);
+  if (options.sprawl) checkSprawl(options.sprawl);
 
   // ------------------------------------------------------------------ orgs and projects
   const orgs: SeedOrg[] = ORG_PLANS.map((o) => ({
@@ -395,15 +433,6 @@ export function createSeed(anchorMs: number, workspaceDir = WORKSPACE_DIR): Seed
   }));
   const projects: SeedProject[] = PROJECT_PLANS.map((p, i) => {
     const org = orgs.find((o) => o.slug === p.org)!;
-    const releases: SeedRelease[] = [];
-    for (let k = 0; k < 12; k++) {
-      const date = anchor - (12 - k) * 10 * DAY + DAY * 9;
-      let version: string;
-      if (p.slug === 'api-server') version = r.hex(40);
-      else if (p.slug === 'web-frontend') version = `web-frontend@2.${k}.0`;
-      else version = `${p.slug}@${3 + Math.floor(k / 5)}.${k % 5}.${r.int(0, 3)}`;
-      releases.push({ version, date });
-    }
     const project: SeedProject = {
       id: p.id,
       slug: p.slug,
@@ -412,7 +441,7 @@ export function createSeed(anchorMs: number, workspaceDir = WORKSPACE_DIR): Seed
       dateCreated: org.dateCreated + (i + 1) * DAY * 3,
       org,
       issues: [],
-      releases,
+      releases: projectReleases(p.slug, anchor, r),
     };
     org.projects.push(project);
     return project;
@@ -474,86 +503,8 @@ export function createSeed(anchorMs: number, workspaceDir = WORKSPACE_DIR): Seed
           ] as const);
       if (status === 'resolved' && lastAgo < DAY && firstAgo > 2 * DAY) lastAgo = DAY + r.int(0, 10) * HOUR;
 
-      const level = isFeedback
-        ? 'info'
-        : r.weighted([
-            ['error', 70],
-            ['fatal', 8],
-            ['warning', 14],
-            ['info', 5],
-            ['debug', 3],
-          ] as const);
-      const assigned = r.next();
-      const assignedTo = assigned < 0.15 ? userAssignee(SANDBOX_USER) : assigned < 0.3 ? userAssignee(MEMBERS[1 + r.int(0, 2)]) : null;
-      const hasSeen = r.bool(0.6);
-      const isPublic = r.bool(0.02);
-      const isSubscribed = r.bool(0.4);
-      const numComments = r.bool(0.8) ? 0 : r.int(1, 6);
-
-      let statusDetails: Record<string, unknown> = {};
-      let substatus: string | null = null;
-      if (status === 'resolved') {
-        const kind = r.int(0, 2);
-        if (kind === 1) statusDetails = { inRelease: project.releases[11].version, actor: { id: SANDBOX_USER.id, name: SANDBOX_USER.name, email: SANDBOX_USER.email } };
-        else if (kind === 2) statusDetails = { inNextRelease: true };
-      } else if (status === 'ignored') {
-        substatus = r.bool(0.5) ? 'archived_until_escalating' : 'archived_forever';
-        const kind = r.int(0, 2);
-        if (kind === 1) statusDetails = { ignoreCount: 100, ignoreWindow: 60 };
-        else if (kind === 2) statusDetails = { ignoreUntil: iso(anchor + r.int(1, 14) * DAY) };
-      } else {
-        substatus =
-          firstAgo < 7 * DAY
-            ? 'new'
-            : r.weighted([
-                ['ongoing', 80],
-                ['regressed', 12],
-                ['escalating', 8],
-              ] as const);
-      }
-
-      const issue: SeedIssue = {
-        id,
-        shortId,
-        project,
-        title: '',
-        culprit: '',
-        type: 'error',
-        issueCategory: 'error',
-        issueType: 'error',
-        level,
-        logger: null,
-        status,
-        statusDetails,
-        substatus,
-        priority: level === 'fatal' ? 'high' : level === 'error' ? r.pick(['high', 'medium'] as const) : 'low',
-        firstSeen: anchor - firstAgo,
-        lastSeen: anchor - lastAgo,
-        hasSeen,
-        isBookmarked: r.bool(0.05),
-        isPublic,
-        isSubscribed,
-        subscriptionDetails: isSubscribed ? { reason: r.pick(['unknown', 'commented', 'assigned', 'bookmarked']) } : null,
-        shareId: isPublic ? r.hex(32) : null,
-        assignedTo,
-        numComments,
-        isUnhandled: false,
-        metadata: {},
-        hashes: [],
-        userCount: 0,
-        exception: null,
-        frames: null,
-        absPathStyle: project.platform === 'javascript' ? (r.bool(0.5) ? 'webpack' : 'app') : 'fs',
-        location: null,
-        workspaceFile: null,
-        workspaceLine: null,
-        crashSite: null,
-        transactions: [],
-        events: [],
-        times: [],
-      };
-      const nHashes = r.int(1, 3);
-      for (let h = 0; h < nHashes; h++) issue.hashes.push(r.hex(32));
+      const level = isFeedback ? 'info' : drawLevel(r);
+      const issue = newIssue(r, { id, shortId, project, anchor, firstAgo, lastAgo, status, level });
 
       if (isFeedback) {
         const msg = FEEDBACK_MESSAGES[[...feedbackIndexes].indexOf(index) % FEEDBACK_MESSAGES.length];
@@ -583,37 +534,9 @@ export function createSeed(anchorMs: number, workspaceDir = WORKSPACE_DIR): Seed
           issue.metadata = crash ? { type: ex.type, value, filename: crash.filename, function: crash.function } : { type: ex.type, value, filename: '' };
         } else {
           const site: CrashSite = hot && project.slug === 'web-frontend' && index === 3 ? projectSites[0] : r.pick(projectSites);
-          const ex = r.pick(site.exceptions);
-          const value = fill(r.pick(ex.values), r);
-          const bare = r.bool(0.12);
-          const crash = site.locationFrame;
-          issue.crashSite = site.key;
-          issue.transactions = site.transactions;
-          issue.exception = {
-            type: ex.type,
-            module: ex.module ?? null,
-            value,
-            mechanism: site.platform === 'python' ? (site.frames[0]?.module?.startsWith('celery') ? 'celery' : 'flask') : r.pick(['onerror', 'generic', 'instrument']),
-            handled: r.bool(0.4),
-          };
-          if (bare) {
-            // The SDK knew no line: location is a bare file name and the crash frame has no line.
-            const noLine: SiteFrame = { ...crash, lineNo: null, colNo: null, context: [] };
-            issue.frames = site.frames.map((f) => (f === crash ? noLine : f));
-            issue.location = crash.filename.split('/').pop()!;
-            issue.workspaceLine = null;
-          } else {
-            issue.frames = site.frames;
-            issue.location = `${crash.filename}:${crash.lineNo}`;
-            issue.workspaceLine = crash.lineNo;
-          }
-          issue.workspaceFile = crash.filename;
-          issue.culprit = site.platform === 'python' ? `${crash.module} in ${crash.function}` : `${crash.function}(${crash.module})`;
-          issue.metadata = { type: ex.type, value, filename: crash.filename, function: crash.function, in_app_frame_mix: site.frames.some((f) => !f.inApp) ? 'mixed' : 'in-app-only' };
+          crashAt(issue, site, r, true);
         }
-        issue.title = `${issue.exception!.type}: ${issue.exception!.value}`;
-        issue.isUnhandled = !issue.exception!.handled;
-        issue.logger = project.platform === 'python' ? r.pick([null, 'root', 'server.api', 'celery.app.trace']) : null;
+        finishError(issue, r);
       }
       project.issues.push(issue);
       issues.push(issue);
@@ -670,110 +593,22 @@ export function createSeed(anchorMs: number, workspaceDir = WORKSPACE_DIR): Seed
   for (let k = 0; given < budget; k = (k + 1) % free.length, given++) counts[free[k]] += 1;
 
   // ------------------------------------------------------------------ events
-  const envs = [
-    ['production', 70],
-    ['staging', 20],
-    ['development', 10],
-  ] as const;
-  const browsers = [
-    ['Chrome 126.0.0', 50],
-    ['Firefox 127.0', 15],
-    ['Safari 17.5', 20],
-    ['Edge 126.0.0', 10],
-    ['Mobile Safari 17.5', 5],
-  ] as const;
-  const jsOs: Record<string, string[]> = {
-    Chrome: ['Windows 10', 'Mac OS X 10.15.7', 'Linux', 'Android 14'],
-    Firefox: ['Windows 10', 'Ubuntu', 'Mac OS X 10.15'],
-    Safari: ['Mac OS X 10.15.7'],
-    Edge: ['Windows 10', 'Windows 11'],
-    'Mobile Safari': ['iOS 17.5.1'],
-  };
+  const events: EventContext = { anchor, appUsers, xssIssue };
   let totalEvents = 0;
   issues.forEach((issue, i) => {
-    const n = counts[i];
-    const project = issue.project;
-    const firstAgo = anchor - issue.firstSeen;
-    const lastAgo = anchor - issue.lastSeen;
-    const offsets: number[] = [];
-    if (n === 1) {
-      offsets.push(lastAgo);
-      issue.firstSeen = issue.lastSeen;
-    } else {
-      offsets.push(lastAgo, firstAgo);
-      for (let k = 2; k < n; k++) offsets.push(lastAgo + (firstAgo - lastAgo) * Math.pow(r.next(), 2.5));
-    }
-    const times = offsets.map((o) => Math.floor((anchor - o) / 1000) * 1000).sort((a, b) => a - b);
-    issue.firstSeen = times[0];
-    issue.lastSeen = times[times.length - 1];
-    issue.times = times;
-    const pool: AppUser[] = [];
-    const poolSize = Math.max(1, Math.min(300, Math.round(n * (0.2 + r.next() * 0.6))));
-    for (let k = 0; k < poolSize; k++) pool.push(appUsers[r.int(0, appUsers.length - 1)]);
-    const seenUsers = new Set<string>();
-    const events: SeedEvent[] = [];
-    for (let k = times.length - 1; k >= 0; k--) {
-      const time = times[k];
-      const user = r.bool(0.15) ? null : r.pick(pool);
-      if (user) seenUsers.add(user.id);
-      const rel = releaseAt(project, time, r);
-      let browser: string | null = null;
-      let os: string;
-      let device: string | null = null;
-      let runtime: string | null = null;
-      let serverName: string | null = null;
-      let url: string | null = null;
-      const transaction = r.pick(issue.transactions);
-      if (project.platform === 'javascript') {
-        browser = r.weighted(browsers);
-        const bname = browser.replace(/ [\d.]+$/, '');
-        os = r.pick(jsOs[bname] ?? ['Other']);
-        device = os.startsWith('iOS') ? 'iPhone' : os.startsWith('Android') ? 'Samsung SM-S911B' : os.startsWith('Mac') ? 'Mac' : 'Other';
-        url = `https://shop.example.com${transaction.replace(/:(\w+)/g, () => r.hex(6))}`;
-      } else if (project.slug === 'api-server') {
-        browser = r.weighted(browsers);
-        os = r.pick(['Mac OS X 10.15.7', 'Windows 10', 'iOS 17.5.1', 'Android 14']);
-        device = os.startsWith('iOS') ? 'iPhone' : 'Other';
-        runtime = r.pick(['CPython 3.11.9', 'CPython 3.11.9', 'CPython 3.12.4']);
-        serverName = `api-${r.int(1, 4)}.internal`;
-        url = `https://api.example.com${transaction.replace(/<(?:int:)?(\w+)>/g, () => String(r.int(1000, 99999)))}`;
-      } else if (project.slug === 'worker') {
-        os = 'Linux';
-        runtime = 'CPython 3.11.9';
-        serverName = `worker-${r.int(1, 3)}.internal`;
-      } else {
-        os = 'Linux';
-        runtime = 'PHP 7.4.33';
-        serverName = 'legacy-1.globex.internal';
-        url = `https://portal.globex.example${transaction}`;
-      }
-      let message = '';
-      if (issue.issueCategory === 'feedback') message = String(issue.metadata.message);
-      else if (issue === xssIssue) message = '<script>alert("message")</script>';
-      else if (project.platform === 'python' && r.bool(0.2)) message = `${issue.exception!.type}: ${issue.exception!.value}`;
-      events.push({
-        eventID: r.hex(32),
-        issue,
-        time,
-        environment: r.weighted(envs),
-        release: rel,
-        user: issue === xssIssue && user ? { ...user, name: '<img src=x onerror=alert(3)>' } : user,
-        message,
-        transaction: issue === xssIssue ? '/cart/<svg onload=alert(4)>' : transaction,
-        url,
-        browser,
-        os,
-        device,
-        runtime,
-        serverName,
-        handled: issue.exception ? issue.exception.handled : true,
-        mechanism: issue.exception ? issue.exception.mechanism : 'feedback',
-      });
-    }
-    issue.events = events;
-    issue.userCount = seenUsers.size;
-    totalEvents += events.length;
+    totalEvents += addEvents(issue, counts[i], r, events);
   });
+
+  // ------------------------------------------------------------------ the sprawl project (opt-in)
+  let sprawl: SprawlSeed | null = null;
+  if (options.sprawl) {
+    const added = addSprawl(options.sprawl, { anchor, orgs, projects, sites, events, nextIssueId });
+    sprawl = { project: added.project, files: added.files };
+    projects.push(added.project);
+    added.project.org.projects.push(added.project);
+    issues.push(...added.project.issues);
+    totalEvents += added.events;
+  }
 
   // ------------------------------------------------------------------ lookups and helpers
   const byId = new Map<string, SeedIssue>();
@@ -782,6 +617,7 @@ export function createSeed(anchorMs: number, workspaceDir = WORKSPACE_DIR): Seed
     byId.set(issue.id, issue);
     byShortId.set(issue.shortId.toUpperCase(), issue);
   }
+  if (byId.size !== issues.length || byShortId.size !== issues.length) throw new Error('sandbox seed: issue ids or short IDs collide');
   const locations: WorkspaceLocation[] = issues
     .filter((i) => i.workspaceFile)
     .map((i) => ({ issueId: i.id, shortId: i.shortId, project: i.project.slug, file: i.workspaceFile!, line: i.workspaceLine, location: i.location, title: i.title }));
@@ -802,6 +638,7 @@ export function createSeed(anchorMs: number, workspaceDir = WORKSPACE_DIR): Seed
     feedbackIssues,
     locations,
     workspaceDir,
+    sprawl,
     org: (key) => orgs.find((o) => o.slug === key || o.id === key),
     project: (key, org) => projects.find((p) => (p.slug === key || p.id === key) && (!org || p.org.slug === org || p.org.id === org)),
     issuesOf: (key) => projects.find((p) => p.slug === key || p.id === key)?.issues ?? [],
@@ -824,6 +661,475 @@ export function createSeed(anchorMs: number, workspaceDir = WORKSPACE_DIR): Seed
     }),
   };
   return seed;
+}
+
+// ------------------------------------------------------------------ building blocks of createSeed
+// Each draws from the PRNG it is given in a fixed order: the default seed calls them with its own
+// PRNG, the sprawl project with another, so the default seed is the same with or without it.
+
+/** Twelve releases, one every 10 days, the newest 1 day before the anchor. */
+function projectReleases(slug: string, anchor: number, r: Prng): SeedRelease[] {
+  const releases: SeedRelease[] = [];
+  for (let k = 0; k < 12; k++) {
+    const date = anchor - (12 - k) * 10 * DAY + DAY * 9;
+    let version: string;
+    if (slug === 'api-server') version = r.hex(40);
+    else if (slug === 'web-frontend') version = `web-frontend@2.${k}.0`;
+    else version = `${slug}@${3 + Math.floor(k / 5)}.${k % 5}.${r.int(0, 3)}`;
+    releases.push({ version, date });
+  }
+  return releases;
+}
+
+function drawLevel(r: Prng): SeedIssue['level'] {
+  return r.weighted([
+    ['error', 70],
+    ['fatal', 8],
+    ['warning', 14],
+    ['info', 5],
+    ['debug', 3],
+  ] as const);
+}
+
+interface IssueDraft {
+  id: string;
+  shortId: string;
+  project: SeedProject;
+  anchor: number;
+  /** ms before the anchor. */
+  firstAgo: number;
+  lastAgo: number;
+  status: IssueStatus;
+  level: SeedIssue['level'];
+}
+
+/** An issue with its triage fields (assignee, flags, status details, substatus, priority) and hashes; no content or events yet. */
+function newIssue(r: Prng, d: IssueDraft): SeedIssue {
+  const { id, shortId, project, anchor, firstAgo, lastAgo, status, level } = d;
+  const assigned = r.next();
+  const assignedTo = assigned < 0.15 ? userAssignee(SANDBOX_USER) : assigned < 0.3 ? userAssignee(MEMBERS[1 + r.int(0, 2)]) : null;
+  const hasSeen = r.bool(0.6);
+  const isPublic = r.bool(0.02);
+  const isSubscribed = r.bool(0.4);
+  const numComments = r.bool(0.8) ? 0 : r.int(1, 6);
+
+  let statusDetails: Record<string, unknown> = {};
+  let substatus: string | null = null;
+  if (status === 'resolved') {
+    const kind = r.int(0, 2);
+    if (kind === 1) statusDetails = { inRelease: project.releases[11].version, actor: { id: SANDBOX_USER.id, name: SANDBOX_USER.name, email: SANDBOX_USER.email } };
+    else if (kind === 2) statusDetails = { inNextRelease: true };
+  } else if (status === 'ignored') {
+    substatus = r.bool(0.5) ? 'archived_until_escalating' : 'archived_forever';
+    const kind = r.int(0, 2);
+    if (kind === 1) statusDetails = { ignoreCount: 100, ignoreWindow: 60 };
+    else if (kind === 2) statusDetails = { ignoreUntil: iso(anchor + r.int(1, 14) * DAY) };
+  } else {
+    substatus =
+      firstAgo < 7 * DAY
+        ? 'new'
+        : r.weighted([
+            ['ongoing', 80],
+            ['regressed', 12],
+            ['escalating', 8],
+          ] as const);
+  }
+
+  const issue: SeedIssue = {
+    id,
+    shortId,
+    project,
+    title: '',
+    culprit: '',
+    type: 'error',
+    issueCategory: 'error',
+    issueType: 'error',
+    level,
+    logger: null,
+    status,
+    statusDetails,
+    substatus,
+    priority: level === 'fatal' ? 'high' : level === 'error' ? r.pick(['high', 'medium'] as const) : 'low',
+    firstSeen: anchor - firstAgo,
+    lastSeen: anchor - lastAgo,
+    hasSeen,
+    isBookmarked: r.bool(0.05),
+    isPublic,
+    isSubscribed,
+    subscriptionDetails: isSubscribed ? { reason: r.pick(['unknown', 'commented', 'assigned', 'bookmarked']) } : null,
+    shareId: isPublic ? r.hex(32) : null,
+    assignedTo,
+    numComments,
+    isUnhandled: false,
+    metadata: {},
+    hashes: [],
+    userCount: 0,
+    exception: null,
+    frames: null,
+    absPathStyle: project.platform === 'javascript' ? (r.bool(0.5) ? 'webpack' : 'app') : 'fs',
+    location: null,
+    workspaceFile: null,
+    workspaceLine: null,
+    crashSite: null,
+    transactions: [],
+    events: [],
+    times: [],
+  };
+  const nHashes = r.int(1, 3);
+  for (let h = 0; h < nHashes; h++) issue.hashes.push(r.hex(32));
+  return issue;
+}
+
+/** What crashAt needs of a crash site: a workspace one, or a synthetic one of the sprawl project. */
+type Site = Pick<CrashSite, 'key' | 'platform' | 'frames' | 'locationFrame' | 'exceptions' | 'transactions'>;
+
+/**
+ * The issue crashes at the site: exception, frames, `location` (`file:line`, or with `allowBare` a
+ * bare file name for about 12%), workspace file and line, culprit and metadata.
+ */
+function crashAt(issue: SeedIssue, site: Site, r: Prng, allowBare: boolean): void {
+  const ex = r.pick(site.exceptions);
+  const value = fill(r.pick(ex.values), r);
+  const bare = allowBare && r.bool(0.12);
+  const crash = site.locationFrame;
+  issue.crashSite = site.key;
+  issue.transactions = site.transactions;
+  issue.exception = {
+    type: ex.type,
+    module: ex.module ?? null,
+    value,
+    mechanism: site.platform === 'python' ? (site.frames[0]?.module?.startsWith('celery') ? 'celery' : 'flask') : r.pick(['onerror', 'generic', 'instrument']),
+    handled: r.bool(0.4),
+  };
+  if (bare) {
+    // The SDK knew no line: location is a bare file name and the crash frame has no line.
+    const noLine: SiteFrame = { ...crash, lineNo: null, colNo: null, context: [] };
+    issue.frames = site.frames.map((f) => (f === crash ? noLine : f));
+    issue.location = crash.filename.split('/').pop()!;
+    issue.workspaceLine = null;
+  } else {
+    issue.frames = site.frames;
+    issue.location = `${crash.filename}:${crash.lineNo}`;
+    issue.workspaceLine = crash.lineNo;
+  }
+  issue.workspaceFile = crash.filename;
+  issue.culprit = site.platform === 'python' ? `${crash.module} in ${crash.function}` : `${crash.function}(${crash.module})`;
+  issue.metadata = { type: ex.type, value, filename: crash.filename, function: crash.function, in_app_frame_mix: site.frames.some((f) => !f.inApp) ? 'mixed' : 'in-app-only' };
+}
+
+/** Title, unhandled flag and logger of an error issue whose exception is set. */
+function finishError(issue: SeedIssue, r: Prng): void {
+  issue.title = `${issue.exception!.type}: ${issue.exception!.value}`;
+  issue.isUnhandled = !issue.exception!.handled;
+  issue.logger = issue.project.platform === 'python' ? r.pick([null, 'root', 'server.api', 'celery.app.trace']) : null;
+}
+
+const ENVIRONMENTS = [
+  ['production', 70],
+  ['staging', 20],
+  ['development', 10],
+] as const;
+const BROWSERS = [
+  ['Chrome 126.0.0', 50],
+  ['Firefox 127.0', 15],
+  ['Safari 17.5', 20],
+  ['Edge 126.0.0', 10],
+  ['Mobile Safari 17.5', 5],
+] as const;
+const JS_OS: Record<string, string[]> = {
+  Chrome: ['Windows 10', 'Mac OS X 10.15.7', 'Linux', 'Android 14'],
+  Firefox: ['Windows 10', 'Ubuntu', 'Mac OS X 10.15'],
+  Safari: ['Mac OS X 10.15.7'],
+  Edge: ['Windows 10', 'Windows 11'],
+  'Mobile Safari': ['iOS 17.5.1'],
+};
+
+interface EventContext {
+  anchor: number;
+  appUsers: AppUser[];
+  xssIssue: SeedIssue;
+}
+
+/**
+ * `n` events of the issue between its firstSeen and lastSeen (both become event times, to the
+ * second), with users, releases, environments and the platform's tags; returns `n`.
+ */
+function addEvents(issue: SeedIssue, n: number, r: Prng, ctx: EventContext): number {
+  const { anchor, appUsers, xssIssue } = ctx;
+  const project = issue.project;
+  const firstAgo = anchor - issue.firstSeen;
+  const lastAgo = anchor - issue.lastSeen;
+  const offsets: number[] = [];
+  if (n === 1) {
+    offsets.push(lastAgo);
+    issue.firstSeen = issue.lastSeen;
+  } else {
+    offsets.push(lastAgo, firstAgo);
+    for (let k = 2; k < n; k++) offsets.push(lastAgo + (firstAgo - lastAgo) * Math.pow(r.next(), 2.5));
+  }
+  const times = offsets.map((o) => Math.floor((anchor - o) / 1000) * 1000).sort((a, b) => a - b);
+  issue.firstSeen = times[0];
+  issue.lastSeen = times[times.length - 1];
+  issue.times = times;
+  const pool: AppUser[] = [];
+  const poolSize = Math.max(1, Math.min(300, Math.round(n * (0.2 + r.next() * 0.6))));
+  for (let k = 0; k < poolSize; k++) pool.push(appUsers[r.int(0, appUsers.length - 1)]);
+  const seenUsers = new Set<string>();
+  const events: SeedEvent[] = [];
+  for (let k = times.length - 1; k >= 0; k--) {
+    const time = times[k];
+    const user = r.bool(0.15) ? null : r.pick(pool);
+    if (user) seenUsers.add(user.id);
+    const rel = releaseAt(project, time, r);
+    let browser: string | null = null;
+    let os: string;
+    let device: string | null = null;
+    let runtime: string | null = null;
+    let serverName: string | null = null;
+    let url: string | null = null;
+    const transaction = r.pick(issue.transactions);
+    if (project.platform === 'javascript') {
+      browser = r.weighted(BROWSERS);
+      const bname = browser.replace(/ [\d.]+$/, '');
+      os = r.pick(JS_OS[bname] ?? ['Other']);
+      device = os.startsWith('iOS') ? 'iPhone' : os.startsWith('Android') ? 'Samsung SM-S911B' : os.startsWith('Mac') ? 'Mac' : 'Other';
+      url = `https://shop.example.com${transaction.replace(/:(\w+)/g, () => r.hex(6))}`;
+    } else if (project.slug === 'api-server') {
+      browser = r.weighted(BROWSERS);
+      os = r.pick(['Mac OS X 10.15.7', 'Windows 10', 'iOS 17.5.1', 'Android 14']);
+      device = os.startsWith('iOS') ? 'iPhone' : 'Other';
+      runtime = r.pick(['CPython 3.11.9', 'CPython 3.11.9', 'CPython 3.12.4']);
+      serverName = `api-${r.int(1, 4)}.internal`;
+      url = `https://api.example.com${transaction.replace(/<(?:int:)?(\w+)>/g, () => String(r.int(1000, 99999)))}`;
+    } else if (project.slug === 'worker') {
+      os = 'Linux';
+      runtime = 'CPython 3.11.9';
+      serverName = `worker-${r.int(1, 3)}.internal`;
+    } else {
+      os = 'Linux';
+      runtime = 'PHP 7.4.33';
+      serverName = 'legacy-1.globex.internal';
+      url = `https://portal.globex.example${transaction}`;
+    }
+    let message = '';
+    if (issue.issueCategory === 'feedback') message = String(issue.metadata.message);
+    else if (issue === xssIssue) message = '<script>alert("message")</script>';
+    else if (project.platform === 'python' && r.bool(0.2)) message = `${issue.exception!.type}: ${issue.exception!.value}`;
+    events.push({
+      eventID: r.hex(32),
+      issue,
+      time,
+      environment: r.weighted(ENVIRONMENTS),
+      release: rel,
+      user: issue === xssIssue && user ? { ...user, name: '<img src=x onerror=alert(3)>' } : user,
+      message,
+      transaction: issue === xssIssue ? '/cart/<svg onload=alert(4)>' : transaction,
+      url,
+      browser,
+      os,
+      device,
+      runtime,
+      serverName,
+      handled: issue.exception ? issue.exception.handled : true,
+      mechanism: issue.exception ? issue.exception.mechanism : 'feedback',
+    });
+  }
+  issue.events = events;
+  issue.userCount = seenUsers.size;
+  return events.length;
+}
+
+// ------------------------------------------------------------------ the sprawl project
+
+function checkSprawl(o: SprawlOptions): void {
+  const count = (name: string, v: unknown) => {
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw new Error(`sprawl.${name} must be an integer of at least 1, not ${JSON.stringify(v)}`);
+  };
+  count('issues', o.issues);
+  count('files', o.files);
+  if (o.seed !== undefined && (typeof o.seed !== 'number' || !Number.isInteger(o.seed))) throw new Error(`sprawl.seed must be an integer, not ${JSON.stringify(o.seed)}`);
+  if (o.project !== undefined && !/^[a-z0-9][a-z0-9_-]*$/.test(o.project)) throw new Error(`sprawl.project must be a project slug, not ${JSON.stringify(o.project)}`);
+}
+
+interface SprawlFile {
+  path: string;
+  /** `feature07`: transactions are `/feature07` and `/feature07/:id`. */
+  feature: string;
+  weight: number;
+}
+
+/** Functions of the synthetic files (the culprit is `<function>(<path without extension>)`, as for web-frontend). */
+const SPRAWL_FUNCTIONS = [
+  'render',
+  'load',
+  'save',
+  'validate',
+  'parse',
+  'format',
+  'handleClick',
+  'handleSubmit',
+  'fetchItems',
+  'update',
+  'compute',
+  'reduce',
+  'subscribe',
+  'dispatch',
+  'init',
+  'resolve',
+  'transform',
+  'serialize',
+];
+/** Context lines around a synthetic frame's line (the files need not exist); the frame's own line calls something. */
+const SPRAWL_CODE = [
+  '  if (!input) return null;',
+  '  const value = input.value;',
+  '  // keep the previous state until the request settles',
+  '  state.pending = false;',
+  '  return result;',
+  '}',
+  '',
+  'export function next(options) {',
+  '  const items = options.items ?? [];',
+  '  for (const item of items) total += item.amount;',
+];
+/** Lines of every synthetic file: locations and frames use lines 1..SPRAWL_LINES. */
+export const SPRAWL_LINES = 400;
+
+/** `count` paths `src/featureNN/moduleMM.<ts|tsx|js>`, about sqrt(count) modules per feature, each with a weight (0.25..3.25, mean 1). */
+function sprawlFiles(count: number, r: Prng): SprawlFile[] {
+  const perFeature = Math.max(1, Math.ceil(Math.sqrt(count)));
+  const width = Math.max(2, String(Math.max(perFeature, Math.ceil(count / perFeature))).length);
+  const pad = (n: number) => String(n).padStart(width, '0');
+  const files: SprawlFile[] = [];
+  for (let k = 0; k < count; k++) {
+    const feature = `feature${pad(Math.floor(k / perFeature) + 1)}`;
+    const ext = r.weighted([
+      ['ts', 70],
+      ['tsx', 20],
+      ['js', 10],
+    ] as const);
+    files.push({ path: `src/${feature}/module${pad((k % perFeature) + 1)}.${ext}`, feature, weight: 0.25 + 3 * Math.pow(r.next(), 3) });
+  }
+  return files;
+}
+
+function sprawlFrame(path: string, line: number, fn: string, r: Prng): SiteFrame {
+  const context: Array<[number, string]> = [];
+  for (let n = Math.max(1, line - 5); n <= Math.min(SPRAWL_LINES, line + 5); n++) {
+    context.push([n, n === line ? `    const result = ${fn}(state, payload.items[${n % 7}]);` : SPRAWL_CODE[n % SPRAWL_CODE.length]]);
+  }
+  return {
+    filename: path,
+    absPath: null,
+    module: path.replace(/\.[jt]sx?$/, ''),
+    function: fn,
+    lineNo: line,
+    colNo: r.int(5, 40),
+    inApp: true,
+    context,
+    vars: null,
+    workspace: false,
+  };
+}
+
+interface SprawlContext {
+  anchor: number;
+  orgs: SeedOrg[];
+  projects: SeedProject[];
+  sites: CrashSite[];
+  events: EventContext;
+  nextIssueId: number;
+}
+
+/**
+ * The sprawl project, from its own PRNG: `issues` unresolved error issues (ids going on from the
+ * default seed's, short IDs `<SLUG>-<base36>`), each crashing at a line of one of `files` synthetic
+ * files (the first `files` issues one file each, the rest by the files' weights), called from 0-2
+ * frames in other files under a node_modules frame, with 1-5 events in the last 14 days.
+ */
+function addSprawl(o: SprawlOptions, ctx: SprawlContext): { project: SeedProject; files: string[]; events: number } {
+  const r = new Prng(o.seed ?? SPRAWL_SEED);
+  const orgKey = o.org ?? 'acme';
+  const org = ctx.orgs.find((x) => x.slug === orgKey || x.id === orgKey);
+  if (!org) throw new Error(`sprawl.org: no seeded organization ${JSON.stringify(orgKey)}`);
+  const slug = o.project ?? 'sprawl';
+  if (ctx.projects.some((p) => p.slug === slug)) throw new Error(`sprawl.project: ${slug} is a seeded project already`);
+  const ids = ctx.projects.map((p) => Number(p.id));
+  const id = ids.includes(Number(SPRAWL_PROJECT_ID)) ? String(Math.max(...ids) + 1) : SPRAWL_PROJECT_ID;
+  const project: SeedProject = {
+    id,
+    slug,
+    name: slug,
+    platform: 'javascript',
+    dateCreated: org.dateCreated + (ctx.projects.length + 1) * DAY * 3,
+    org,
+    issues: [],
+    releases: projectReleases(slug, ctx.anchor, r),
+  };
+
+  const files = sprawlFiles(o.files, r);
+  const cumulative: number[] = [];
+  files.reduce((sum, f, k) => (cumulative[k] = sum + f.weight), 0);
+  const weightedFile = (): number => {
+    const x = r.next() * cumulative[cumulative.length - 1];
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid] > x) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  };
+  // Every file crashes once (in a shuffled order) before any crashes twice.
+  const order = files.map((_, k) => k);
+  for (let k = order.length - 1; k > 0; k--) {
+    const j = r.int(0, k);
+    [order[k], order[j]] = [order[j], order[k]];
+  }
+  // The web-frontend sites lend their exceptions and their library (node_modules) frames.
+  const webSites = ctx.sites.filter((s) => s.project === 'web-frontend');
+  const libFrames = [...new Map(webSites.flatMap((s) => s.frames.filter((f) => !f.inApp && f.filename.startsWith('node_modules/'))).map((f) => [`${f.filename}#${f.function}`, f])).values()];
+
+  let nextIssueId = ctx.nextIssueId;
+  for (let index = 0; index < o.issues; index++) {
+    const issueId = String(nextIssueId);
+    nextIssueId += r.int(1, 3);
+    const shortId = `${slug.toUpperCase()}-${(index + 1).toString(36).toUpperCase()}`;
+    const firstAgo = r.int(10 * 60_000, SPRAWL_WINDOW - 60_000);
+    const lastAgo = Math.round(firstAgo * Math.pow(r.next(), 3));
+    const issue = newIssue(r, { id: issueId, shortId, project, anchor: ctx.anchor, firstAgo, lastAgo, status: 'unresolved', level: drawLevel(r) });
+
+    const at = index < order.length ? order[index] : weightedFile();
+    const crash = sprawlFrame(files[at].path, r.int(1, SPRAWL_LINES), r.pick(SPRAWL_FUNCTIONS), r);
+    const used = new Set([at]);
+    const callers: SiteFrame[] = [];
+    for (let c = r.int(0, 2); c > 0 && used.size < files.length; c--) {
+      let other = weightedFile();
+      while (used.has(other)) other = (other + 1) % files.length;
+      used.add(other);
+      callers.push(sprawlFrame(files[other].path, r.int(1, SPRAWL_LINES), r.pick(SPRAWL_FUNCTIONS), r));
+    }
+    const feature = files[at].feature;
+    crashAt(
+      issue,
+      {
+        key: `sprawl:${files[at].path}`,
+        platform: 'javascript',
+        frames: [r.pick(libFrames), ...callers, crash],
+        locationFrame: crash,
+        exceptions: r.pick(webSites).exceptions,
+        transactions: [`/${feature}`, `/${feature}/:id`],
+      },
+      r,
+      false,
+    );
+    finishError(issue, r);
+    project.issues.push(issue);
+  }
+  let events = 0;
+  for (const issue of project.issues) events += addEvents(issue, r.int(1, 5), r, ctx.events);
+  return { project, files: files.map((f) => f.path), events };
 }
 
 function releaseAt(project: SeedProject, time: number, r: Prng): string {

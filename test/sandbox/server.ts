@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { Ctx, handleApi } from './api';
 import { DETAIL, escapeHtml, html, HttpError, json, Res } from './http';
 import { decideDevice, oauthRoute } from './oauth';
-import { createSeed, iso, SANDBOX_USER, Seed, SeedIssue } from './seed';
+import { createSeed, iso, SANDBOX_USER, Seed, SeedIssue, SprawlOptions } from './seed';
 import {
   ActiveFault,
   ENDPOINT_MODES,
@@ -26,6 +26,7 @@ import { WORKSPACE_DIR } from './workspace';
 
 export type { EndpointMode, EndpointSwitch, FaultSpec, RateLimitConfig, RateLimitedFault, RequestLogEntry, UnauthorizedCode, WriteLogEntry } from './state';
 export type { IssueTriageState } from './triage';
+export type { SprawlOptions } from './seed';
 
 export interface SandboxOptions {
   /** Port to listen on (default 0: any free port). */
@@ -50,6 +51,12 @@ export interface SandboxOptions {
   log?: boolean;
   /** Sample workspace the events point into (default test/sandbox/workspace). */
   workspaceDir?: string;
+  /**
+   * One more project (default `sprawl` in `acme`, javascript, id 4701) whose `issues` unresolved
+   * error issues crash in `files` synthetic files (`src/feature07/module12.ts:<1..400>`), as in a
+   * real codebase; deterministic from `seed`. Without it the seed is the default one, unchanged.
+   */
+  sprawl?: SprawlOptions;
 }
 
 export interface SandboxDefaults {
@@ -544,7 +551,7 @@ const CONTROL_HELP = {
   'POST /_sandbox/clock/set': '{now} -> {now}',
   'GET /_sandbox/defaults': 'default credentials',
   'GET /_sandbox/seed': 'seed summary',
-  'GET /_sandbox/seed/locations': 'issues pointing into the sample workspace',
+  'GET /_sandbox/seed/locations': "issues pointing into the sample workspace (and into the sprawl project's synthetic files, when started with sprawl)",
   'GET /_sandbox/seed/issues?project=<slug>': 'issue ids, short ids, titles',
   'GET /_sandbox/seed/files?project=<slug>&org=<slug>': '[{file, inWorkspace, issues: [ids], unresolved}]: per in-app frame filename, the issues whose stack touches it',
   'POST /_sandbox/tokens': '{token?, scopes, kind: user|integration, expiresAt?, org?, userId?} -> token info',
@@ -744,7 +751,7 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const baseNow = options.now ?? (() => Date.now());
-  const seed = createSeed(baseNow(), options.workspaceDir ?? WORKSPACE_DIR);
+  const seed = createSeed(baseNow(), options.workspaceDir ?? WORKSPACE_DIR, { sprawl: options.sprawl });
   const state = new SandboxState(
     seed,
     {
