@@ -17,12 +17,38 @@ import type { ListSpec } from '../src/store/listSpec';
 import type { Figure } from './api';
 
 const ORG = 'acme';
-const PROJECT = 'web-frontend';
 const INTERVAL = 300_000;
 const HOUR = 3_600_000;
 const CHANGED_PER_TICK = 40;
-const OPEN = ['src/app/checkout.ts', 'src/app/router.ts', 'src/utils/format.js', 'src/app/store.ts', 'src/components/Cart.tsx'];
 const VISIBLE = 2;
+
+/**
+ * Where the hour is spent. `sample`: the sandbox's sample project, whose ~1,000 unresolved issues
+ * all crash in 6 files (about 150 per open file: every one needs its own latest event). `spread`:
+ * 1,500 issues over 300 files (the sandbox's `sprawl` option), as a codebase spreads them; its open
+ * files are five of typical weight.
+ */
+interface Scenario {
+  name: string;
+  project: string;
+  sprawl?: { issues: number; files: number };
+  open: (sb: Sandbox) => string[];
+}
+
+const SCENARIOS: Scenario[] = [
+  { name: 'sample', project: 'web-frontend', open: () => ['src/app/checkout.ts', 'src/app/router.ts', 'src/utils/format.js', 'src/app/store.ts', 'src/components/Cart.tsx'] },
+  {
+    name: 'spread',
+    project: 'sprawl',
+    sprawl: { issues: 1500, files: 300 },
+    open: (sb) => {
+      // Five files of median weight (how many issues touch them), in a stable order.
+      const files = sb.control.seedFiles({ project: 'sprawl' }).sort((a, b) => a.issues.length - b.issues.length || (a.file < b.file ? -1 : 1));
+      const mid = Math.floor(files.length / 2);
+      return files.slice(mid - 2, mid + 3).map((f) => f.file);
+    },
+  },
+];
 
 interface Run {
   treeRequests: number;
@@ -45,14 +71,17 @@ function rng(seed: number) {
   return () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
 }
 
-async function run(method: 'listed' | 'perFile'): Promise<Run> {
-  const sb: Sandbox = await startSandbox({ rateLimit: { limit: 1_000_000, windowSeconds: 1 } });
+async function run(method: 'listed' | 'perFile', scenario: Scenario): Promise<Run> {
+  const sb: Sandbox = await startSandbox({ rateLimit: { limit: 1_000_000, windowSeconds: 1 }, sprawl: scenario.sprawl });
+  const project = scenario.project;
   try {
+    const openPaths = scenario.open(sb);
     const now = () => sb.control.clock.now();
     const client = new SentryClient({ baseUrl: sb.url, credential: async () => ({ kind: 'bearer', token: sb.defaults.authToken }), now });
     const store = new IssueStore(async () => client, now);
     const index = new PathIndex();
-    const files = workspaceFilePaths();
+    // The workspace holds the sample files and, for the spread scenario, the synthetic ones.
+    const files = [...workspaceFilePaths(), ...(sb.control.seed.sprawl?.files ?? [])];
     files.forEach((f) => index.add(0, f));
     const quiet = { info: () => undefined, warn: (m: string) => console.warn(m), debug: () => undefined };
     const cache = new LocationCache();
@@ -70,12 +99,12 @@ async function run(method: 'listed' | 'perFile'): Promise<Run> {
       method,
       resolve: resolveIn,
     });
-    const spec: ListSpec = { org: ORG, project: PROJECT, ...toParams(DEFAULT_FILTER) };
-    const listed = () => (store.peek(spec)?.issues ?? []).map((i) => ({ org: ORG, project: PROJECT, issueId: i.id }));
-    const scope = { org: ORG, projects: [PROJECT], ...toParams(DEFAULT_FILTER) };
-    const openFiles = (n: number): OpenFile[] => OPEN.slice(0, n).map((f, i) => ({ key: `file:///ws/${f}`, relativePath: f, visible: i < VISIBLE }));
+    const spec: ListSpec = { org: ORG, project: project, ...toParams(DEFAULT_FILTER) };
+    const listed = () => (store.peek(spec)?.issues ?? []).map((i) => ({ org: ORG, project: project, issueId: i.id }));
+    const scope = { org: ORG, projects: [project], ...toParams(DEFAULT_FILTER) };
+    const openFiles = (n: number): OpenFile[] => openPaths.slice(0, n).map((f, i) => ({ key: `file:///ws/${f}`, relativePath: f, visible: i < VISIBLE }));
     let marks = new Map<string, PlacedMark[]>();
-    const find = async (n = OPEN.length) => {
+    const find = async (n = openPaths.length) => {
       marks = (await finder.find({ client, scope, files: openFiles(n), listed, previous: marks.values() })) ?? new Map();
     };
     const searchesFile = (q: [string, string][]) => q.some(([k, v]) => k === 'query' && v.includes('stack.filename'));
@@ -93,7 +122,7 @@ async function run(method: 'listed' | 'perFile'): Promise<Run> {
     await store.loadMore(spec);
     await store.loadMore(spec);
     let t = performance.now();
-    await find(OPEN.length - 1);
+    await find(openPaths.length - 1);
     const firstMarksMs = performance.now() - t;
     // Opening one more file (warm).
     const before = count().marks;
@@ -107,7 +136,7 @@ async function run(method: 'listed' | 'perFile'): Promise<Run> {
     const random = rng(15);
     const unresolved = sb.control.seed.orgs
       .find((o) => o.slug === ORG)!
-      .projects.find((p) => p.slug === PROJECT)!
+      .projects.find((p) => p.slug === project)!
       .issues.filter((i) => i.status === 'unresolved')
       .map((i) => i.id);
     for (let elapsed = INTERVAL; elapsed <= HOUR; elapsed += INTERVAL) {
@@ -124,19 +153,19 @@ async function run(method: 'listed' | 'perFile'): Promise<Run> {
     const kept = method === 'perFile' ? LocationCache.fromJSON(JSON.parse(JSON.stringify(cache.takeChanges() ?? {}))) : new LocationCache();
     const reloaded = new MarkFinder({ store, cache: kept, intervalMs: () => INTERVAL, now, log: quiet, method, resolve: resolveIn });
     const beforeReload = count().marks;
-    await reloaded.find({ client, scope, files: openFiles(OPEN.length), listed, previous: [] });
+    await reloaded.find({ client, scope, files: openFiles(openPaths.length), listed, previous: [] });
     const reloadRequests = count().marks - beforeReload;
 
     // The files' issues: unresolved issues seen within the period searched (the organization endpoint's default, 90 days) whose latest event happened in an open file.
     const since = now() - 90 * 86_400_000;
     const fileIssues = new Set(
       sb.control.seed.locations
-        .filter((l) => l.project === PROJECT && OPEN.includes(l.file) && sb.control.triage.issue(l.issueId).status === 'unresolved' && sb.control.seed.issue(l.issueId)!.lastSeen >= since)
+        .filter((l) => l.project === project && openPaths.includes(l.file) && sb.control.triage.issue(l.issueId).status === 'unresolved' && sb.control.seed.issue(l.issueId)!.lastSeen >= since)
         // Only what has a line to mark: a bare file name whose frames carry no line number neither.
         .filter((l) => l.line !== null || (sb.control.seed.issue(l.issueId)!.frames ?? []).some((f) => f.inApp && f.lineNo !== null))
         .map((l) => l.issueId),
     );
-    const markedIds = new Set([...marks.entries()].filter(([k]) => OPEN.some((f) => k.endsWith(f))).flatMap(([, ms]) => ms.map((m) => m.issueId)));
+    const markedIds = new Set([...marks.entries()].filter(([k]) => openPaths.some((f) => k.endsWith(f))).flatMap(([, ms]) => ms.map((m) => m.issueId)));
     const marked = [...fileIssues].filter((id) => markedIds.has(id)).length;
     return {
       treeRequests: tree,
@@ -157,32 +186,34 @@ async function run(method: 'listed' | 'perFile'): Promise<Run> {
 }
 
 export async function benchMarks(): Promise<Figure[]> {
-  const old = await run('listed');
-  const now = await run('perFile');
   const out: Figure[] = [];
-  for (const [name, r] of [
-    ['today (listed issues)', old],
-    ['per-file searches', now],
-  ] as const) {
+  for (const scenario of SCENARIOS) {
+    const old = await run('listed', scenario);
+    const now = await run('perFile', scenario);
+    for (const [name, r] of [
+      [`${scenario.name}, today (listed issues)`, old],
+      [`${scenario.name}, per-file searches`, now],
+    ] as const) {
+      out.push(
+        { name: `${name}: tree requests in 1 h`, value: r.treeRequests, unit: 'req' },
+        { name: `${name}: mark requests in 1 h`, value: r.markRequests, unit: 'req' },
+        { name: `${name}:   of which file searches (pages)`, value: r.searches, unit: 'req' },
+        { name: `${name}:   of which the first marks (5 files)`, value: r.firstRequests, unit: 'req' },
+        { name: `${name}:   of which the hour after them`, value: r.markRequests - r.firstRequests, unit: 'req' },
+        { name: `${name}: requests per marked issue`, value: r.markRequests / Math.max(1, r.marked), unit: 'req' },
+        { name: `${name}: marks back after a window reload`, value: r.reloadRequests, unit: 'req' },
+        { name: `${name}: time to first marks (4 files)`, value: r.firstMarksMs, unit: 'ms' },
+        { name: `${name}: time to marks, 1 more file`, value: r.openOneMoreMs, unit: 'ms' },
+        { name: `${name}: requests to open 1 more file`, value: r.openOneMoreRequests, unit: 'req' },
+        { name: `${name}: files' issues marked (of ${r.fileIssues})`, value: r.marked, unit: 'issues' },
+        { name: `${name}: share of files' issues marked`, value: r.markedShare * 100, unit: '%' },
+      );
+    }
     out.push(
-      { name: `${name}: tree requests in 1 h`, value: r.treeRequests, unit: 'req' },
-      { name: `${name}: mark requests in 1 h`, value: r.markRequests, unit: 'req' },
-      { name: `${name}:   of which file searches (pages)`, value: r.searches, unit: 'req' },
-      { name: `${name}:   of which the first marks (5 files)`, value: r.firstRequests, unit: 'req' },
-      { name: `${name}:   of which the hour after them`, value: r.markRequests - r.firstRequests, unit: 'req' },
-      { name: `${name}: requests per marked issue`, value: r.markRequests / Math.max(1, r.marked), unit: 'req' },
-      { name: `${name}: marks back after a window reload`, value: r.reloadRequests, unit: 'req' },
-      { name: `${name}: time to first marks (4 files)`, value: r.firstMarksMs, unit: 'ms' },
-      { name: `${name}: time to marks, 1 more file`, value: r.openOneMoreMs, unit: 'ms' },
-      { name: `${name}: requests to open 1 more file`, value: r.openOneMoreRequests, unit: 'req' },
-      { name: `${name}: files' issues marked (of ${r.fileIssues})`, value: r.marked, unit: 'issues' },
-      { name: `${name}: share of files' issues marked`, value: r.markedShare * 100, unit: '%' },
+      { name: `${scenario.name}: mark requests in 1 h, today / per-file`, value: old.markRequests / Math.max(1, now.markRequests), unit: '×' },
+      { name: `${scenario.name}: the hour after the first marks, today / per-file`, value: (old.markRequests - old.firstRequests) / Math.max(1, now.markRequests - now.firstRequests), unit: '×' },
+      { name: `${scenario.name}: after a window reload, today / per-file`, value: old.reloadRequests / Math.max(1, now.reloadRequests), unit: '×' },
     );
   }
-  out.push(
-    { name: 'mark requests in 1 h: today / per-file', value: old.markRequests / Math.max(1, now.markRequests), unit: '×' },
-    { name: 'the hour after the first marks: today / per-file', value: (old.markRequests - old.firstRequests) / Math.max(1, now.markRequests - now.firstRequests), unit: '×' },
-    { name: 'after a window reload: today / per-file', value: old.reloadRequests / Math.max(1, now.reloadRequests), unit: '×' },
-  );
   return out;
 }
