@@ -83,9 +83,17 @@ export function parseQuery(query: string): Term[] {
   return terms;
 }
 
-/** Exact match, or glob match when the pattern contains `*`. */
+/** Exact match, glob match when the pattern contains `*`, or any of a list `[a,b]`. */
 export function matchValue(pattern: string, actual: string | null | undefined): boolean {
   if (actual === null || actual === undefined) return false;
+  // Sentry's list syntax, `key:[a,b]`: any of the values.
+  if (pattern.length > 2 && pattern.startsWith('[') && pattern.endsWith(']')) {
+    return pattern
+      .slice(1, -1)
+      .split(',')
+      .map((v) => v.trim())
+      .some((v) => v !== '' && matchValue(v, actual));
+  }
   if (!pattern.includes('*')) return pattern === actual;
   const re = new RegExp(
     '^' +

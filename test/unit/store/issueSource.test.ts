@@ -78,6 +78,21 @@ describe('IssueSource: the organization issues endpoint, with the project endpoi
     assert.equal(log(PROJECT).length, 0, 'a 403 is not a reason to try the other endpoint');
   });
 
+  it('several environments through the project endpoint: the list syntax finds the issues of either', async () => {
+    const memory = new MapEndpointMemory();
+    const source = new IssueSource(memory);
+    const client = clientFor(box.get());
+    // A window wide enough for every issue: the organization endpoint's default is 90 days, the project one's none.
+    const q = { org: 'acme', projects: ['worker'], query: '', environments: ['production', 'staging'], window: { period: '3650d' }, limit: 100 };
+    const viaOrg = await source.page(client, q);
+    box.get().control.endpoints.set({ orgIssues: 404 });
+    const viaProject = await source.page(client, q);
+    assert.equal(viaProject.endpoint, 'project');
+    assert.ok(viaProject.items.length > 0);
+    assert.deepEqual(new Set(viaProject.items.map((i) => i.id)), new Set(viaOrg.items.map((i) => i.id)), 'the same issues either way');
+    assert.equal(new URLSearchParams(log(PROJECT).at(-1)!.query).get('query'), 'environment:[production,staging] lastSeen:-3650d');
+  });
+
   it('turns environments and the window into search terms for the project endpoint', () => {
     assert.equal(projectQuery({ org: 'o', projects: ['p'] }), undefined, 'the server default stays unsent');
     assert.equal(projectQuery({ org: 'o', projects: ['p'], environments: ['production'] }), 'is:unresolved environment:production');
