@@ -324,9 +324,15 @@ export class MarkFinder {
   }
 }
 
-/** The newest of a lastSeen and the issues' (ISO dates of the server). */
-function newestOf(known: string | undefined, issues: readonly Issue[]): string | undefined {
+/** An ISO date as servers send lastSeen; anything else never reaches a search query. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+
+/** The newest of a lastSeen and the issues' (ISO dates of the server; others are ignored). */
+export function newestOf(known: string | undefined, issues: readonly Pick<Issue, 'lastSeen'>[]): string | undefined {
   let best = known;
-  for (const { lastSeen } of issues) if (best === undefined || Date.parse(lastSeen) > Date.parse(best)) best = lastSeen;
+  for (const { lastSeen } of issues) {
+    if (!ISO_DATE.test(lastSeen) || Number.isNaN(Date.parse(lastSeen))) continue;
+    if (best === undefined || Date.parse(lastSeen) > Date.parse(best)) best = lastSeen;
+  }
   return best;
 }

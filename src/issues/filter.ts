@@ -5,6 +5,7 @@
 import type { IssueSort, ProjectIssuesStatsPeriod } from '../api/client';
 import type { TimeWindow } from '../store/issueSource';
 import { listKey, type ListSpec } from '../store/listSpec';
+import { plainText } from '../util/untrusted';
 
 export type IssuePreset = 'unresolved' | 'all' | 'assignedToMe' | 'forReview' | 'feedback' | 'custom';
 
@@ -60,7 +61,8 @@ export function toParams(filter: IssueFilter): Omit<ListSpec, 'org' | 'project' 
 /** "Unresolved · 24h · Last seen", plus environments and window when set, shown as the view's description. */
 export function describeFilter(filter: IssueFilter): string {
   const what = filter.preset === 'custom' ? `"${filter.text ?? ''}"` : PRESETS[filter.preset].label;
-  const envs = filter.environments?.length ? [filter.environments.join(', ')] : [];
+  // Environment names are the server's: plain and bounded in the view's description.
+  const envs = filter.environments?.length ? [plainText(filter.environments.join(', '), 200)] : [];
   const window = filter.window ? [describeWindow(filter.window)] : [];
   return [what, ...envs, ...window, filter.statsPeriod || 'no stats', SORTS[filter.sort]].join(' · ');
 }

@@ -1,7 +1,7 @@
 // The per-file method of finding marks (issue 15), without VS Code, against the sandbox over HTTP on
 // its virtual clock: what each open file costs, what a refresh asks, what a reload asks.
 import assert from 'node:assert/strict';
-import { MarkFinder, type OpenFile } from '../../../src/editor/markFinder';
+import { MarkFinder, newestOf, type OpenFile } from '../../../src/editor/markFinder';
 import { parseServerLocation } from '../../../src/editor/location';
 import { PathIndex } from '../../../src/editor/pathIndex';
 import type { PlacedMark } from '../../../src/editor/marks';
@@ -118,5 +118,11 @@ describe('MarkFinder: marks per open file', function () {
     );
     await finder.find({ client, scope, files: [file('src/app/checkout.ts')], listed: () => listed, previous: [] });
     assert.equal(warnings.filter((w) => /refused the search/.test(w)).length, 1);
+  });
+
+  it("only a server's ISO date becomes the refresh's lastSeen term: other text never reaches the query", () => {
+    assert.equal(newestOf(undefined, [{ lastSeen: '2026-11-01T10:00:00Z' }, { lastSeen: '2026-11-02T09:00:00.123456Z' }]), '2026-11-02T09:00:00.123456Z');
+    assert.equal(newestOf('2026-11-03T00:00:00Z', [{ lastSeen: '2026-11-02T00:00:00Z' }]), '2026-11-03T00:00:00Z');
+    assert.equal(newestOf(undefined, [{ lastSeen: '2099-01-01T00:00:00Z is:resolved' }, { lastSeen: 'soon' }]), undefined);
   });
 });
