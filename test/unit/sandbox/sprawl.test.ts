@@ -16,7 +16,6 @@ const RATE = { limit: 1_000_000, windowSeconds: 1 };
 
 let plain: Sandbox;
 let sb: Sandbox;
-let startMs: number;
 let read: string;
 let write: string;
 
@@ -83,9 +82,7 @@ describe('sandbox: the sprawl option (a project whose issues are spread over man
   this.timeout(60_000);
   before(async () => {
     plain = await startSandbox({ now: () => T0, rateLimit: RATE });
-    const t0 = performance.now();
     sb = await startSandbox({ now: () => T0, rateLimit: RATE, sprawl: SPRAWL });
-    startMs = performance.now() - t0;
     read = `Bearer ${sb.defaults.authToken}`;
     write = `Bearer ${sb.defaults.writeToken}`;
   });
@@ -94,10 +91,6 @@ describe('sandbox: the sprawl option (a project whose issues are spread over man
     await sb?.close();
   });
   beforeEach(() => sb.control.reset());
-
-  it('starts in well under 2 seconds with 1500 issues over 300 files', () => {
-    assert.ok(startMs < 2000, `startSandbox took ${Math.round(startMs)} ms`);
-  });
 
   it('leaves the default seed as it was: without the option nothing changes, with it only the sprawl project is added', async () => {
     assert.equal(plain.seed.sprawl, null);
