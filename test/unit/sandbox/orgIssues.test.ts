@@ -4,6 +4,7 @@
 // over real HTTP on port 0. The base clock is fixed, so window edges only move with control.clock.
 import assert from 'node:assert/strict';
 import { startSandbox, type Sandbox, type SeedIssue } from '../../sandbox';
+import { exchange, type Answer } from './answer';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -16,19 +17,7 @@ let sb: Sandbox;
 let read: string;
 let write: string;
 
-interface Answer {
-  status: number;
-  body: any;
-  headers: Headers;
-}
-
-async function call(method: string, p: string, auth: string | null = read, body?: unknown): Promise<Answer> {
-  const headers: Record<string, string> = auth ? { authorization: auth } : {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(sb.url + p, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
-}
+const call = (method: string, p: string, auth: string | null = read, body?: unknown): Promise<Answer> => exchange(sb.url, method, p, auth, body);
 const get = (p: string, auth: string | null = read) => call('GET', p, auth);
 
 async function control(p: string, body?: unknown): Promise<Answer> {

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { createSeed, startSandbox, type Sandbox, type Seed, type SeedIssue } from '../../sandbox';
 import { Exchanges } from '../contract/exchange';
+import { exchange, type Answer } from './answer';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -19,19 +20,7 @@ let sb: Sandbox;
 let read: string;
 let write: string;
 
-interface Answer {
-  status: number;
-  body: any;
-  headers: Headers;
-}
-
-async function call(on: Sandbox, method: string, p: string, auth: string | null, body?: unknown): Promise<Answer> {
-  const headers: Record<string, string> = auth ? { authorization: auth } : {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(on.url + p, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
-}
+const call = (on: Sandbox, method: string, p: string, auth: string | null, body?: unknown): Promise<Answer> => exchange(on.url, method, p, auth, body);
 const get = (p: string, on: Sandbox = sb) => call(on, 'GET', p, `Bearer ${on.defaults.authToken}`);
 /** The answer's body with the sandbox's own URL (permalinks) written as `<url>`, to compare two sandboxes. */
 const portless = (a: Answer, on: Sandbox) => JSON.parse(JSON.stringify(a.body).split(on.url).join('<url>'));
