@@ -37,6 +37,14 @@ const EVENTS_PATH = (id: string) => `/api/0/organizations/acme/issues/${id}/even
 type Pairs = [string, string][];
 const sorted = (q: Pairs) => [...q].map(([k, v]) => `${k}=${v}`).sort();
 
+/**
+ * How long a new or re-shown page may take to load. code-server's webview host can find another
+ * service worker in control ("Found unexpected service worker controller … Waiting for
+ * controllerchange", logged often in a full run) and load the page only once the new one takes over,
+ * which on a loaded 2-core machine has taken longer than the usual 20 s wait.
+ */
+const PAGE_LOAD_MS = 60_000;
+
 describe('Events panel (sentryExplorer.showIssueEvents)', function () {
   this.timeout(120_000);
   let panels: EventsPanels;
@@ -120,7 +128,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
     const panel = panels.show({ org: 'acme', issueId: BIG });
     assert.equal(panels.show({ org: 'acme', issueId: BIG }), panel, 'the same issue reuses its panel');
     assert.equal(panels.all().length, 1);
-    await waitFor('the page to say ready', () => panel.isReady);
+    await waitFor('the page to say ready', () => panel.isReady, PAGE_LOAD_MS);
     const first = await waitFor('the page to request events', async () => (await requests(EVENTS_PATH(BIG)))[0]);
     assert.deepEqual(sorted(first.query), ['statsPeriod=90d']);
     const env = await waitFor('the page to ask for the environment tag', async () =>
@@ -270,7 +278,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
   it('closing the panel cancels a tag page on its way', async () => {
     // An issue of its own: the panel is closed at the end.
     const panel = panels.show({ org: 'acme', issueId: '4800000001' });
-    await waitFor('ready', () => panel.isReady);
+    await waitFor('ready', () => panel.isReady, PAGE_LOAD_MS);
     await control('faults', { path: '/tags/user/$', latencyMs: 10_000, count: 1 });
     await control('requests/clear', {});
     const posted: HostMessage[] = [];
@@ -391,7 +399,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
     const panel = panels.restore(webviewPanel, state)!;
     assert.ok(panel);
     assert.equal(panels.get('acme', XSS), panel);
-    const req = await waitFor('the restored page to request events', async () => (await requests(EVENTS_PATH(XSS)))[0]);
+    const req = await waitFor('the restored page to request events', async () => (await requests(EVENTS_PATH(XSS)))[0], PAGE_LOAD_MS);
     assert.deepEqual(sorted(req.query), ['query=level:error', 'sample=true', 'statsPeriod=24h']);
     // The header is re-fetched by a short-ID lookup in its project.
     const lookup = await waitFor('the header lookup', async () =>
@@ -440,7 +448,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
 
   it('hidden then shown: the page shakes hands again and gets its events from the host, not the server', async () => {
     const panel = panels.show({ org: 'acme', issueId: BIG });
-    await waitFor('ready', () => panel.isReady);
+    await waitFor('ready', () => panel.isReady, PAGE_LOAD_MS);
     // Let the first load settle, then hide the panel behind an editor in the same column.
     await new Promise((r) => setTimeout(r, 1500));
     const doc = await vscode.workspace.openTextDocument({ content: 'hide the panel' });
@@ -456,7 +464,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
       });
     });
     panel.reveal();
-    await waitFor('ready again', () => panel.isReady);
+    await waitFor('ready again', () => panel.isReady, PAGE_LOAD_MS);
     assert.equal(await restored, true, 'answered from the host cache');
     assert.equal((await requests(EVENTS_PATH(BIG))).length, 0, 'no new events request');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
