@@ -89,7 +89,7 @@ const FULL_SEARCH_EVERY_MS = 30 * 60_000;
 const CONCURRENCY = 4;
 const MAX_ISSUES = 300;
 /** Open files searched (visible ones first): an editor with 200 tabs does not cost 200 searches. */
-export const MAX_FILES = 30;
+const MAX_FILES = 30;
 /** Pages of a file's search read (100 issues each): every issue of a busy file, within reason. */
 const MAX_PAGES_PER_FILE = 5;
 
@@ -130,7 +130,7 @@ export class MarkFinder {
 
   /** The latest event's location of an issue under `lastSeen`, reading it when unknown. */
   async knownFor(client: SentryClient, ref: IssueRef, lastSeen: string | undefined): Promise<KnownLocation | undefined> {
-    const key = `${client.baseUrl} ${ref.issueId}`;
+    const key = locationKey(client, ref.issueId);
     // Without a lastSeen to compare, what was read before may be old: ask again.
     const cached = this.deps.cache.get(key, lastSeen);
     if (cached) return cached;
@@ -222,8 +222,6 @@ export class MarkFinder {
         if (!page.nextCursor) break;
         from = { cursor: page.nextCursor, endpoint: page.endpoint };
       }
-      this.deps.store.upsert(scope.org, found, since);
-      return found;
     } catch (err) {
       if (errorKind(err) === 'badRequest') {
         this.listedOnly.add(client.baseUrl);
@@ -238,9 +236,9 @@ export class MarkFinder {
       else this.deps.log.warn(message);
       // Pages read before the failure still count.
       if (found.length === 0) return undefined;
-      this.deps.store.upsert(scope.org, found, since);
-      return found;
     }
+    this.deps.store.upsert(scope.org, found, since);
+    return found;
   }
 
   /**
@@ -272,7 +270,7 @@ export class MarkFinder {
     await mapPool(refs, CONCURRENCY, async (ref) => {
       const issue = this.deps.store.issue(ref.issueId);
       const lastSeen = issue?.lastSeen;
-      const key = `${client.baseUrl} ${ref.issueId}`;
+      const key = locationKey(client, ref.issueId);
       let known = this.deps.cache.get(key, lastSeen) ?? (waiting.has(ref.issueId) ? this.deps.cache.peek(key) : undefined);
       if (!known && perFile && issue) {
         // Not drawn (resolved, archived) and no change pending: its line is not worth a request.
@@ -311,7 +309,7 @@ export class MarkFinder {
       this.requests++;
       const page = await client.listIssueEvents(ref.org, ref.issueId, { perPage: 1, full: true });
       const frame = page.items[0] ? (newestInAppLocation(page.items[0]) ?? null) : null;
-      this.deps.cache.setFrame(`${client.baseUrl} ${ref.issueId}`, frame);
+      this.deps.cache.setFrame(locationKey(client, ref.issueId), frame);
       return frame;
     } catch (err) {
       this.deps.log.warn(`[editor] could not read the latest full event of ${this.nameOf(ref.issueId)}: ${(err as Error).message}`);
@@ -322,6 +320,11 @@ export class MarkFinder {
   private nameOf(issueId: string): string {
     return this.deps.store.issue(issueId)?.shortId ?? issueId;
   }
+}
+
+/** What is known of an issue's location is kept per server: the cache's key. */
+function locationKey(client: Pick<SentryClient, 'baseUrl'>, issueId: string): string {
+  return `${client.baseUrl} ${issueId}`;
 }
 
 /** An ISO date as servers send lastSeen; anything else never reaches a search query. */

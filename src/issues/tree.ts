@@ -22,6 +22,8 @@ export interface TreeDeps {
   filter: () => IssueFilter;
   /** The list shown for a project: a hashes search when one is shown, else the filter's. */
   specOf: (org: string, project: string) => ListSpec;
+  /** The lists shown for the chosen projects, each once (one for all of them, or a hashes search). */
+  shownSpecs: (org: string, projects: readonly string[]) => ListSpec[];
   signedIn: () => boolean;
   /** Tells the view which empty-state message to show (or none). */
   setEmptyMessage: (message: string | undefined) => void;
@@ -49,7 +51,7 @@ export class IssuesTreeProvider extends Disposable implements vscode.TreeDataPro
   shownKeys(): Set<string> {
     const { org, projects } = this.deps.selection();
     if (!org || !this.deps.signedIn()) return new Set();
-    return new Set(projects.map((p) => listKey(this.deps.specOf(org, p))));
+    return new Set(this.deps.shownSpecs(org, projects).map(listKey));
   }
 
   async getChildren(node?: Node): Promise<Node[]> {
@@ -136,8 +138,7 @@ export class IssuesTreeProvider extends Disposable implements vscode.TreeDataPro
     if (!org || projects.length === 0) return [];
     if (projects.length === 1) return this.issuesOf(org, projects[0], true);
     // Loaded before the project rows are drawn, so each row shows its count without a second draw.
-    const specs = new Map(projects.map((p) => this.deps.specOf(org, p)).map((spec) => [listKey(spec), spec]));
-    const lists = await Promise.all([...specs.values()].map((spec) => this.loadForDrawing(spec)));
+    const lists = await Promise.all(this.deps.shownSpecs(org, projects).map((spec) => this.loadForDrawing(spec)));
     const rows: Node[] = projects.map((project) => ({ type: 'project', org, project }));
     // The chosen projects' one list pages as a whole: its "Load more" follows the project rows.
     for (const list of lists) {

@@ -3,7 +3,7 @@
  * costs a request of its own. Pure (no `vscode` import).
  */
 import type { IssueListView } from '../store/issueStore';
-import { DEFAULT_SORT, DEFAULT_STATS_PERIOD } from '../store/listSpec';
+import { DEFAULT_SORT, DEFAULT_STATS_PERIOD, projectsOf } from '../store/listSpec';
 
 export interface UnresolvedCount {
   total: number;
@@ -18,9 +18,9 @@ export interface UnresolvedCount {
  */
 export function unresolvedCount(lists: readonly IssueListView[], org: string, projects: readonly string[]): UnresolvedCount | undefined {
   // The chosen projects' one list, when there is one, counts them all at once.
-  const together = projects.length > 1 ? unresolvedListOf(lists, org, projects.join(','), projects) : undefined;
+  const together = projects.length > 1 ? unresolvedListOf(lists, org, projects) : undefined;
   if (together) return countOf([together]);
-  const found = projects.flatMap((project) => unresolvedListOf(lists, org, project) ?? []);
+  const found = projects.flatMap((project) => unresolvedListOf(lists, org, [project]) ?? []);
   return found.length ? countOf(found) : undefined;
 }
 
@@ -40,9 +40,9 @@ function countOf(found: readonly IssueListView[]): UnresolvedCount {
   return { total, atLeast };
 }
 
-function unresolvedListOf(lists: readonly IssueListView[], org: string, project: string, together?: readonly string[]): IssueListView | undefined {
-  const same = (l: IssueListView) => (together ? sameSet(l.spec.projects ?? [], together) : l.project === project && !l.spec.projects);
-  const usable = lists.filter((l) => l.org === org && same(l) && !l.spec.hashes && l.spec.query === undefined && !l.error && l.loadedAt !== undefined);
+/** The unresolved list of exactly these projects (one project's own list, or the chosen projects' one list). */
+function unresolvedListOf(lists: readonly IssueListView[], org: string, projects: readonly string[]): IssueListView | undefined {
+  const usable = lists.filter((l) => l.org === org && sameSet(projectsOf(l.spec), projects) && !l.spec.hashes && l.spec.query === undefined && !l.error && l.loadedAt !== undefined);
   const isDefault = (l: IssueListView) =>
     (l.spec.statsPeriod ?? DEFAULT_STATS_PERIOD) === DEFAULT_STATS_PERIOD && (l.spec.sort ?? DEFAULT_SORT) === DEFAULT_SORT && !l.spec.environments?.length && !l.spec.window;
   return usable.find(isDefault) ?? usable[0];

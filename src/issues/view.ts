@@ -75,6 +75,7 @@ export class IssuesView extends Disposable {
         selection: () => this.selection(),
         filter: () => this.filterValue,
         specOf: (org, project) => this.specOf(org, project),
+        shownSpecs: (org, projects) => this.shownSpecs(org, projects),
         signedIn: () => auth.isSignedIn(),
         setEmptyMessage: (m) => this.setEmpty(m),
       }),
