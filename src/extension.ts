@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { AiFeature } from './ai/aiFeature';
 import { registerAuthCommands } from './auth/authCommands';
@@ -39,6 +40,8 @@ export interface ExtensionApi {
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const started = performance.now();
+  // Pure modules translate through @vscode/l10n (they cannot import vscode): give it VS Code's bundle.
+  if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
   const log = vscode.window.createOutputChannel('Sentry Explorer', { log: true });
   context.subscriptions.push(
     log,
