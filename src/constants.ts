@@ -14,9 +14,13 @@ export const Commands = {
   openInBrowser: 'sentryExplorer.openInBrowser',
   copyShortId: 'sentryExplorer.copyShortId',
   copyLink: 'sentryExplorer.copyLink',
+  /** A vscode:// link that opens the issue's events panel in VS Code (links/). */
+  copyVSCodeLink: 'sentryExplorer.copyVSCodeLink',
   showIssues: 'sentryExplorer.showIssues',
   // Editor
   goToLocation: 'sentryExplorer.goToLocation',
+  /** Says in one line why the open file has no marks, with the action that fixes it. */
+  explainMarks: 'sentryExplorer.explainMarks',
   // Triage: each takes an IssueRef, a list of them (multi-select), or nothing (palette: the issue of
   // the line under the cursor, else a short ID typed in)
   resolve: 'sentryExplorer.resolve',
