@@ -49,7 +49,7 @@ export class EventsPanels extends Disposable {
     const issue: IssueHeader = { ...seed, id: target.issueId };
     if (target.project && !issue.project) issue.project = target.project;
     const state: PanelState = { v: PROTOCOL_VERSION, org: target.org, issueId: target.issueId, issue, filters: DEFAULT_FILTERS, tab: 'events' };
-    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, `Issue ${target.issueId}`, vscode.ViewColumn.Active, webviewOptions(this.deps.extensionUri));
+    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, vscode.l10n.t('Issue {0}', target.issueId), vscode.ViewColumn.Active, webviewOptions(this.deps.extensionUri));
     return this.adopt(panel, state);
   }
 

@@ -77,7 +77,7 @@ export const HAND_OFF_COMMAND_IDS: Readonly<Record<HandOffKind, CommandId>> = {
 };
 
 export function panelTitle(issue: IssueHeader): string {
-  return `${issue.shortId ?? `Issue ${issue.id}`} · Events`;
+  return issue.shortId !== undefined ? vscode.l10n.t('{0} · Events', issue.shortId) : vscode.l10n.t('Issue {0} · Events', issue.id);
 }
 
 export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vscode.WebviewOptions {
@@ -258,7 +258,7 @@ export class EventsPanel extends Disposable {
         return this.openLocation(msg.location, msg.frame);
       case 'copy':
         await this.deps.ui().writeClipboard(msg.text);
-        vscode.window.setStatusBarMessage(`Copied ${msg.what ? labelText(msg.what, 200) : 'to the clipboard'}`, 3000);
+        vscode.window.setStatusBarMessage(msg.what ? vscode.l10n.t('Copied {0}', labelText(msg.what, 200)) : vscode.l10n.t('Copied to the clipboard'), 3000);
         return;
       case 'action':
         return this.action(msg.action);
@@ -284,8 +284,16 @@ export class EventsPanel extends Disposable {
       text = eventMarkdown(this.model.state.issue, opened.detail, { link: url?.href });
     }
     await this.deps.ui().writeClipboard(text);
-    const what = format === 'json' ? 'event JSON' : 'the event as Markdown';
-    vscode.window.setStatusBarMessage(`$(copy) Copied ${what}${opened.detail.maskedCount ? ` (${opened.detail.maskedCount} secret values masked)` : ''}`, 4000);
+    const masked = opened.detail.maskedCount;
+    const said =
+      format === 'json'
+        ? masked
+          ? vscode.l10n.t('Copied event JSON ({0} secret values masked)', masked)
+          : vscode.l10n.t('Copied event JSON')
+        : masked
+          ? vscode.l10n.t('Copied the event as Markdown ({0} secret values masked)', masked)
+          : vscode.l10n.t('Copied the event as Markdown');
+    vscode.window.setStatusBarMessage(`$(copy) ${said}`, 4000);
   }
 
   private async openRawEvent(eventId: string): Promise<void> {
@@ -296,12 +304,12 @@ export class EventsPanel extends Disposable {
     // The tab's name is made of checked parts only: a short ID is letters, digits and dashes.
     const name = `${shortId && /^[A-Za-z0-9-]{1,100}$/.test(shortId) ? shortId : `issue-${this.model.issue.issueId}`}-${eventId.toLowerCase()}`;
     await this.deps.rawDocuments.show(name, json);
-    if (cut) vscode.window.setStatusBarMessage('The event was too large to show whole; its JSON was cut', 5000);
+    if (cut) vscode.window.setStatusBarMessage(vscode.l10n.t('The event was too large to show whole; its JSON was cut'), 5000);
   }
 
   private openedEvent(eventId: string): OpenedEvent | undefined {
     const opened = this.model.eventDetails.opened(eventId);
-    if (!opened) void this.deps.ui().showWarningMessage('That event is no longer loaded in this panel. Open it again in the Event tab, then try again.', {});
+    if (!opened) void this.deps.ui().showWarningMessage(vscode.l10n.t('That event is no longer loaded in this panel. Open it again in the Event tab, then try again.'), {});
     return opened;
   }
 
@@ -383,7 +391,7 @@ export class EventsPanel extends Disposable {
     }
     if (opened) return;
     await this.deps.ui().writeClipboard(location);
-    vscode.window.setStatusBarMessage(`$(copy) ${labelText(location, 200)} is not in this workspace; copied it to the clipboard`, 5000);
+    vscode.window.setStatusBarMessage(`$(copy) ${vscode.l10n.t('{0} is not in this workspace; copied it to the clipboard', labelText(location, 200))}`, 5000);
   }
 
   /**

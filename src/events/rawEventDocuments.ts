@@ -35,6 +35,6 @@ export class RawEventDocuments extends Disposable implements vscode.TextDocument
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? '// This event is no longer held here: open it again from the Event tab ("Open raw JSON").\n';
+    return this.texts.get(uri.toString()) ?? `// ${vscode.l10n.t('This event is no longer held here: open it again from the Event tab ("Open raw JSON").')}\n`;
   }
 }

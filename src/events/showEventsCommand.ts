@@ -37,9 +37,9 @@ function seedOf(arg: unknown, issueId: string): IssueHeader | undefined {
 async function askForIssue(deps: ShowEventsDeps, ui: AuthUi): Promise<{ target: PanelTarget; seed?: IssueHeader } | undefined> {
   const text = (
     await ui.showInputBox({
-      title: 'Show Issue Events',
-      prompt: 'The short ID (like PROJ-123) or the numeric ID of a Sentry issue',
-      validateInput: (v) => (ISSUE_ID.test(v.trim()) || looksLikeShortId(v) ? undefined : 'Enter a short ID such as PROJ-123 or a numeric issue ID'),
+      title: vscode.l10n.t('Show Issue Events'),
+      prompt: vscode.l10n.t('The short ID (like PROJ-123) or the numeric ID of a Sentry issue'),
+      validateInput: (v) => (ISSUE_ID.test(v.trim()) || looksLikeShortId(v) ? undefined : vscode.l10n.t('Enter a short ID such as PROJ-123 or a numeric issue ID')),
     })
   )?.trim();
   if (!text) return undefined;
@@ -47,14 +47,14 @@ async function askForIssue(deps: ShowEventsDeps, ui: AuthUi): Promise<{ target: 
   await deps.selection.ready;
   const { org, projects } = deps.selection.current;
   if (!org) {
-    void ui.showWarningMessage('Choose a Sentry project first (Sentry Explorer: Choose Project), then try again.', {});
+    void ui.showWarningMessage(vscode.l10n.t('Choose a Sentry project first (Sentry Explorer: Choose Project), then try again.'), {});
     return undefined;
   }
   if (ISSUE_ID.test(text)) return { target: deps.store.ref(text) ?? { org, issueId: text } };
   // The server finds a short ID from any project of the organization.
   const project = projects[0] ?? (await firstProject(deps, org));
   if (!project) {
-    void ui.showWarningMessage(`No project found in organization "${plainText(org)}" to look up ${plainText(text)} in.`, {});
+    void ui.showWarningMessage(vscode.l10n.t('No project found in organization "{0}" to look up {1} in.', plainText(org), plainText(text)), {});
     return undefined;
   }
   let issue;
@@ -65,7 +65,7 @@ async function askForIssue(deps: ShowEventsDeps, ui: AuthUi): Promise<{ target: 
     throw e;
   }
   if (!issue) {
-    void ui.showWarningMessage(`No issue ${plainText(text)} found in organization "${plainText(org)}".`, {});
+    void ui.showWarningMessage(vscode.l10n.t('No issue {0} found in organization "{1}".', plainText(text), plainText(org)), {});
     return undefined;
   }
   return { target: deps.store.ref(issue.id) ?? { org, issueId: issue.id } };
@@ -78,7 +78,7 @@ async function firstProject(deps: ShowEventsDeps, org: string): Promise<string |
 }
 
 async function signInFirst(deps: ShowEventsDeps, ui: AuthUi): Promise<undefined> {
-  const pick = await ui.showWarningMessage('Sign in to Sentry to see the events of an issue.', {}, 'Sign In');
+  const pick = await ui.showWarningMessage(vscode.l10n.t('Sign in to Sentry to see the events of an issue.'), {}, vscode.l10n.t('Sign In'));
   if (pick) await deps.signIn();
   return undefined;
 }
@@ -107,7 +107,7 @@ export function registerEventsPanel(context: vscode.ExtensionContext, deps: Show
         return undefined;
       } catch (e) {
         deps.log.error(`[events] could not show the events: ${(e as Error).message}`);
-        const pick = await panels.ui.ui.showErrorMessage(`Could not show the events: ${plainText((e as Error).message)}`, {}, 'Show Log');
+        const pick = await panels.ui.ui.showErrorMessage(vscode.l10n.t('Could not show the events: {0}', plainText((e as Error).message)), {}, vscode.l10n.t('Show Log'));
         if (pick) deps.log.show();
         return undefined;
       }
