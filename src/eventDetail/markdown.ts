@@ -10,6 +10,7 @@
  * backtick run inside them, single-line values stay on one line, and the whole is bounded. Only the
  * caller's vetted `opts.link` becomes a link. No `vscode` import.
  */
+import * as l10n from '@vscode/l10n';
 import { shownText, type Breadcrumb, type DetailException, type DetailFrame, type DetailPair, type EventDetail } from '../contracts/eventDetail';
 import type { IssueHeader } from '../contracts/eventsProtocol';
 import { CONTROLS } from '../util/untrusted';
@@ -112,23 +113,28 @@ const pairText = (p: DetailPair) => `${p.key}: ${oneLine(shownText(p.value), MAX
 
 /** The lines of one exception of the chain. */
 function exceptionLines(x: DetailException, index: number, opts: MarkdownOptions): string[] {
-  const head = `**${escapeMarkdown((x.type ?? '').trim() || 'Error')}**${x.value ? `: ${escapeMarkdown(x.value)}` : ''}`;
+  const head = `**${escapeMarkdown((x.type ?? '').trim() || l10n.t('Error'))}**${x.value ? `: ${escapeMarkdown(x.value)}` : ''}`;
   const m = x.mechanism;
   const mechanism =
-    m && (m.type || m.handled !== undefined) ? ` _(${[m.type && escapeMarkdown(m.type), m.handled === undefined ? '' : m.handled ? 'handled' : 'unhandled'].filter(Boolean).join(', ')})_` : '';
-  const lines = [`${index > 0 ? 'Caused by ' : ''}${head}${mechanism}`, ''];
+    m && (m.type || m.handled !== undefined)
+      ? ` _(${[m.type && escapeMarkdown(m.type), m.handled === undefined ? '' : m.handled ? l10n.t('handled') : l10n.t('unhandled')].filter(Boolean).join(', ')})_`
+      : '';
+  const lines = [index > 0 ? l10n.t('Caused by {0}', `${head}${mechanism}`) : `${head}${mechanism}`, ''];
   const inApp = x.frames.filter((f) => f.inApp === true);
   const all = opts.systemFrames === true;
   const listed = all ? x.frames : inApp;
   const frames = listed.length || opts.systemFrames === false ? listed.slice(0, MAX_FRAMES) : x.frames.slice(0, TOP_FRAMES);
-  if (!inApp.length && frames.length && !all) lines.push(`_No frame is marked in-app; the top ${frames.length}:_`, '');
-  if (opts.systemFrames === false && x.frames.length > inApp.length) lines.push(`_${x.frames.length - inApp.length} system frames left out._`, '');
+  if (!inApp.length && frames.length && !all) lines.push(`_${l10n.t('No frame is marked in-app; the top {0}:', frames.length)}_`, '');
+  if (opts.systemFrames === false && x.frames.length > inApp.length) lines.push(`_${l10n.t('{0} system frames left out.', x.frames.length - inApp.length)}_`, '');
   for (const f of frames) {
     const mapped = opts.mapPath?.(f);
-    const system = all && f.inApp !== true ? ' _(system)_' : '';
-    lines.push(`- ${codeSpan(f.function ?? '?', MAX_VALUE)} at ${codeSpan(frameWhere(f))}${mapped ? ` → ${codeSpan(mapped)}` : ''}${system}`);
+    const system = all && f.inApp !== true ? ` _(${l10n.t('system')})_` : '';
+    lines.push(`- ${l10n.t('{0} at {1}', codeSpan(f.function ?? '?', MAX_VALUE), codeSpan(frameWhere(f)))}${mapped ? ` → ${codeSpan(mapped)}` : ''}${system}`);
   }
-  if (listed.length > MAX_FRAMES) lines.push(`- … ${listed.length - MAX_FRAMES} more ${all ? '' : 'in-app '}frames`);
+  if (listed.length > MAX_FRAMES) {
+    const more = listed.length - MAX_FRAMES;
+    lines.push(`- ${all ? l10n.t('… {0} more frames', more) : l10n.t('… {0} more in-app frames', more)}`);
+  }
   // The code around the line of the crash (the first in-app frame of the last raised exception).
   const crash = index === 0 ? (all ? (inApp[0] ?? frames[0]) : frames[0]) : undefined;
   if (crash?.context?.length) {
@@ -181,7 +187,7 @@ class Blocks {
   }
 
   text(): string {
-    const out = this.full ? [...this.lines, '', `_(cut to stay within ${MAX_MARKDOWN.toLocaleString('en-US')} characters)_`] : this.lines;
+    const out = this.full ? [...this.lines, '', `_(${l10n.t('cut to stay within {0} characters', MAX_MARKDOWN.toLocaleString('en-US'))})_`] : this.lines;
     return `${out.join('\n').trimEnd()}\n`;
   }
 }
@@ -189,48 +195,53 @@ class Blocks {
 /** The issue and its event as Markdown, masked and inert, ready to paste. */
 export function eventMarkdown(issue: IssueHeader, detail: EventDetail, opts: MarkdownOptions = {}): string {
   const out = new Blocks();
-  const title = issue.title || detail.title || '(no title)';
+  const title = issue.title || detail.title || l10n.t('(no title)');
   out.add([`## ${issue.shortId ? `${escapeMarkdown(issue.shortId, 100)}: ` : ''}${escapeMarkdown(title)}`, '']);
 
   const fact = (name: string, value: string | number | undefined | null, code = false) =>
     value === undefined || value === null || value === '' ? '' : `**${name}:** ${code ? codeSpan(String(value), 200) : escapeMarkdown(String(value), 200)}`;
   const facts = [
-    fact('Level', issue.level),
-    fact('Status', issue.status),
-    fact('Events', issue.count),
-    fact('Users', issue.userCount),
-    fact('First seen', issue.firstSeen),
-    fact('Last seen', issue.lastSeen),
-    fact('Project', issue.project),
+    fact(l10n.t('Level'), issue.level),
+    fact(l10n.t('Status'), issue.status),
+    fact(l10n.t('Events'), issue.count),
+    fact(l10n.t('Users'), issue.userCount),
+    fact(l10n.t('First seen'), issue.firstSeen),
+    fact(l10n.t('Last seen'), issue.lastSeen),
+    fact(l10n.t('Project'), issue.project),
   ].filter(Boolean);
-  const event = [fact('Event', detail.eventID, true), fact('Date', detail.dateCreated), fact('Release', detail.release, true), fact('Environment', detail.environment, true)].filter(Boolean);
+  const event = [
+    fact(l10n.t('Event'), detail.eventID, true),
+    fact(l10n.t('Date'), detail.dateCreated),
+    fact(l10n.t('Release'), detail.release, true),
+    fact(l10n.t('Environment'), detail.environment, true),
+  ].filter(Boolean);
   const target = opts.link ? linkTarget(opts.link) : undefined;
   const header = [facts.join(' · '), event.join(' · ')].filter(Boolean);
-  out.add([...header.map((l, i) => (i < header.length - 1 ? `${l}  ` : l)), ...(target ? ['', `[Open in Sentry](${target})`] : []), '']);
+  out.add([...header.map((l, i) => (i < header.length - 1 ? `${l}  ` : l)), ...(target ? ['', `[${l10n.t('Open in Sentry')}](${target})`] : []), '']);
 
   if (detail.exceptions.length) {
-    out.add([detail.exceptions.length > 1 ? '### Exceptions (the last raised first)' : '### Exception', '']);
+    out.add([`### ${detail.exceptions.length > 1 ? l10n.t('Exceptions (the last raised first)') : l10n.t('Exception')}`, '']);
     detail.exceptions.forEach((x, i) => out.add([...exceptionLines(x, i, opts), '']));
   } else {
     const message = detail.messageEntry?.formatted || detail.message;
-    if (message) out.add(['### Message', '', escapeMarkdown(message), '']);
+    if (message) out.add([`### ${l10n.t('Message')}`, '', escapeMarkdown(message), '']);
   }
 
   const n = Math.max(0, Math.floor(opts.crumbs ?? DEFAULT_CRUMBS));
   const crumbs = n ? detail.breadcrumbs.slice(-n) : [];
   if (crumbs.length) {
     const total = detail.breadcrumbs.length + (detail.breadcrumbsOmitted ?? 0);
-    out.add([`### Breadcrumbs (${crumbs.length < total ? `the last ${crumbs.length} of ${total}` : crumbs.length})`, '']);
+    out.add([`### ${crumbs.length < total ? l10n.t('Breadcrumbs (the last {0} of {1})', crumbs.length, total) : l10n.t('Breadcrumbs ({0})', crumbs.length)}`, '']);
     for (const b of crumbs) out.add([crumbLine(b)]);
     out.add(['']);
   }
 
   const request = requestLine(detail);
-  if (request) out.add(['### Request', '', request, '']);
+  if (request) out.add([`### ${l10n.t('Request')}`, '', request, '']);
 
   const contexts = opts.contexts === false ? [] : detail.contexts.filter((c) => c.pairs.length);
   if (contexts.length) {
-    out.add(['### Contexts', '']);
+    out.add([`### ${l10n.t('Contexts')}`, '']);
     for (const c of contexts)
       out.add([
         `- **${escapeMarkdown(c.key, 200)}**: ${c.pairs
@@ -244,7 +255,7 @@ export function eventMarkdown(issue: IssueHeader, detail: EventDetail, opts: Mar
   const tags = detail.tags.slice(0, Math.max(0, Math.floor(opts.tags ?? 0)));
   if (tags.length) {
     const more = detail.tags.length - tags.length;
-    out.add(['### Tags', '', `${tags.map((t) => codeSpan(`${t.key}: ${t.value}`, MAX_VALUE)).join(' · ')}${more ? ` · … ${more} more` : ''}`, '']);
+    out.add([`### ${l10n.t('Tags')}`, '', `${tags.map((t) => codeSpan(`${t.key}: ${t.value}`, MAX_VALUE)).join(' · ')}${more ? ` · ${l10n.t('… {0} more', more)}` : ''}`, '']);
   }
   return out.text();
 }
