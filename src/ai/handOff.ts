@@ -63,26 +63,31 @@ export class HandOff {
   private async offerCopy(issue: string): Promise<HandOffOutcome> {
     const ui = this.ui.ui;
     if (!this.deps.isSignedIn()) {
-      const pick = await ui.showInformationMessage('No AI chat is available in this VS Code, and copying the issue needs a Sentry sign-in first.', {}, 'Sign In');
-      if (pick === 'Sign In') void vscode.commands.executeCommand(Commands.signIn);
+      const signIn = vscode.l10n.t('Sign In');
+      const pick = await ui.showInformationMessage(vscode.l10n.t('No AI chat is available in this VS Code, and copying the issue needs a Sentry sign-in first.'), {}, signIn);
+      if (pick === signIn) void vscode.commands.executeCommand(Commands.signIn);
       return { kind: 'signedOut' };
     }
+    const copy = vscode.l10n.t('Copy as Markdown');
     const pick = await ui.showInformationMessage(
-      `No AI chat is available in this VS Code (install and sign in to one, such as GitHub Copilot Chat, to hand issues to it). Copy ${plainText(issue, 100)} as Markdown to paste into an assistant instead?`,
+      vscode.l10n.t(
+        'No AI chat is available in this VS Code (install and sign in to one, such as GitHub Copilot Chat, to hand issues to it). Copy {0} as Markdown to paste into an assistant instead?',
+        plainText(issue, 100),
+      ),
       {},
-      'Copy as Markdown',
+      copy,
     );
-    if (pick !== 'Copy as Markdown') return { kind: 'declined' };
-    const got = await ui.withProgress({ location: vscode.ProgressLocation.Window, title: 'Sentry: reading the issue…' }, (_p, token) => {
+    if (pick !== copy) return { kind: 'declined' };
+    const got = await ui.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Sentry: reading the issue…') }, (_p, token) => {
       const { signal, dispose } = signalFrom(token);
       return this.deps.tools.detailsOf({ issue }, signal).finally(dispose);
     });
     if (!got.ok) {
-      void ui.showErrorMessage(`Could not copy ${plainText(issue, 100)}: ${got.text}`, {});
+      void ui.showErrorMessage(vscode.l10n.t('Could not copy {0}: {1}', plainText(issue, 100), got.text), {});
       return { kind: 'failed', message: got.text };
     }
     await ui.writeClipboard(got.text);
-    void ui.showInformationMessage(`Copied ${plainText(issue, 100)} as Markdown.`, {});
+    void ui.showInformationMessage(vscode.l10n.t('Copied {0} as Markdown.', plainText(issue, 100)), {});
     return { kind: 'copied', text: got.text };
   }
 
@@ -94,9 +99,9 @@ export class HandOff {
       return { id: ref.issueId, shortId: issue?.shortId, title: issue?.title };
     }
     const typed = await this.ui.ui.showInputBox({
-      title: 'Hand a Sentry issue to the AI chat',
-      prompt: 'The short ID of the issue (like WEB-FRONTEND-1) or its numeric id',
-      validateInput: (v) => (looksLikeShortId(v) || /^\d{1,20}$/.test(v.trim()) ? undefined : 'A short ID such as WEB-FRONTEND-1, or a numeric id'),
+      title: vscode.l10n.t('Hand a Sentry issue to the AI chat'),
+      prompt: vscode.l10n.t('The short ID of the issue (like WEB-FRONTEND-1) or its numeric id'),
+      validateInput: (v) => (looksLikeShortId(v) || /^\d{1,20}$/.test(v.trim()) ? undefined : vscode.l10n.t('A short ID such as WEB-FRONTEND-1, or a numeric id')),
     });
     const t = typed?.trim();
     if (!t) return undefined;

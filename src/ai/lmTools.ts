@@ -49,20 +49,20 @@ export type ToolImplementations = Record<keyof typeof ToolNames, vscode.Language
 
 export function toolImplementations(tools: AiTools): ToolImplementations {
   return {
-    searchIssues: tool(SearchInput, 'Searching Sentry issues…', (i, s) => tools.search(i, s)),
-    issueDetails: tool(DetailsInput, 'Reading the Sentry issue and its event…', (i, s) => tools.details(i, s)),
-    tagDistribution: tool(TagInput, 'Reading the tag values of the Sentry issue…', (i, s) => tools.tags(i, s)),
-    issuesAtLocation: tool(LocationInput, 'Finding the Sentry issues marked in the file…', (i, s) => tools.atLocation(i, s)),
+    searchIssues: tool(SearchInput, vscode.l10n.t('Searching Sentry issues…'), (i, s) => tools.search(i, s)),
+    issueDetails: tool(DetailsInput, vscode.l10n.t('Reading the Sentry issue and its event…'), (i, s) => tools.details(i, s)),
+    tagDistribution: tool(TagInput, vscode.l10n.t('Reading the tag values of the Sentry issue…'), (i, s) => tools.tags(i, s)),
+    issuesAtLocation: tool(LocationInput, vscode.l10n.t('Finding the Sentry issues marked in the file…'), (i, s) => tools.atLocation(i, s)),
     updateIssue: {
       prepareInvocation: async (options, token) => {
         const input = parseInput(UpdateInput, options.input);
-        if (!input.ok || !enabled()) return { invocationMessage: 'Checking the Sentry issue update…' };
+        if (!input.ok || !enabled()) return { invocationMessage: vscode.l10n.t('Checking the Sentry issue update…') };
         const prepared = await withToken(token, (signal) => tools.prepareUpdate(input.value, signal));
-        if (!prepared.ok) return { invocationMessage: 'Checking the Sentry issue update…' };
+        if (!prepared.ok) return { invocationMessage: vscode.l10n.t('Checking the Sentry issue update…') };
         const message = new vscode.MarkdownString(prepared.preview.message);
         message.isTrusted = false;
         message.supportHtml = false;
-        return { invocationMessage: 'Updating the Sentry issue…', confirmationMessages: { title: prepared.preview.title, message } };
+        return { invocationMessage: vscode.l10n.t('Updating the Sentry issue…'), confirmationMessages: { title: prepared.preview.title, message } };
       },
       invoke: async (options, token) => {
         if (!enabled()) return textResult(TOOLS_OFF);

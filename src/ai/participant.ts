@@ -56,7 +56,7 @@ export class SentryParticipant {
         } catch (e) {
           if (token.isCancellationRequested) return {};
           // No model access (not consented, quota, offline): the data alone still answers.
-          stream.markdown(`_The language model could not answer (${e instanceof Error ? e.name : 'error'}); here is what Sentry says._\n\n`);
+          stream.markdown(`_${vscode.l10n.t('The language model could not answer ({0}); here is what Sentry says.', e instanceof Error ? e.name : 'error')}_\n\n`);
         }
       }
       stream.markdown(text);
@@ -74,26 +74,26 @@ export class SentryParticipant {
     const prompt = request.prompt.trim();
     switch (request.command) {
       case 'issues':
-        stream.progress('Searching Sentry issues…');
+        stream.progress(vscode.l10n.t('Searching Sentry issues…'));
         return { text: await this.deps.tools.search({ query: prompt || undefined }, signal) };
       case 'file':
-        stream.progress('Reading the issues marked in this file…');
+        stream.progress(vscode.l10n.t('Reading the issues marked in this file…'));
         return { text: await this.deps.tools.activeFile(signal), question: prompt || undefined };
       case 'explain': {
         const named = namedIssue(prompt);
         const issue = named?.issue ?? this.cursorIssue();
-        if (!issue) return { text: 'Name the issue to explain: `/explain WEB-FRONTEND-1` (its short ID, id or Sentry address), or put the cursor on a marked line.\n' };
-        stream.progress('Reading the Sentry issue and its latest event…');
+        if (!issue) return { text: vscode.l10n.t('Name the issue to explain: `/explain WEB-FRONTEND-1` (its short ID, id or Sentry address), or put the cursor on a marked line.') + '\n' };
+        stream.progress(vscode.l10n.t('Reading the Sentry issue and its latest event…'));
         const question = (named ? named.rest : prompt) || 'Explain this error: what goes wrong, the likely cause, and where in the code to look.';
         return { text: await this.deps.tools.details({ issue }, signal), question };
       }
       default: {
         const named = namedIssue(prompt);
         if (named) {
-          stream.progress('Reading the Sentry issue and its latest event…');
+          stream.progress(vscode.l10n.t('Reading the Sentry issue and its latest event…'));
           return { text: await this.deps.tools.details({ issue: named.issue }, signal), question: named.rest || 'Explain this error briefly.' };
         }
-        stream.progress('Searching Sentry issues…');
+        stream.progress(vscode.l10n.t('Searching Sentry issues…'));
         return { text: await this.deps.tools.search({ query: prompt || undefined }, signal) };
       }
     }

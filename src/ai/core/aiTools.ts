@@ -6,6 +6,7 @@
  * code (deps.update), one issue at a time, and only after prepareUpdate (whose text VS Code shows in
  * its confirmation) was called for the same input.
  */
+import * as l10n from '@vscode/l10n';
 import type { SentryClient } from '../../api/client';
 import { BadRequestError, NotFoundError } from '../../api/errors';
 import type { Issue } from '../../api/schemas';
@@ -328,25 +329,28 @@ export function preview(issue: Issue, action: UpdateAction, me: string | undefin
   const status = escapeMarkdown(issue.status, 40);
   const change =
     action === 'resolve'
-      ? { title: `Resolve Sentry issue ${plain}?`, line: `Status: ${status} → **resolved**.` }
+      ? { title: l10n.t('Resolve Sentry issue {0}?', plain), line: l10n.t('Status: {0} → **resolved**.', status) }
       : action === 'archive'
-        ? { title: `Archive Sentry issue ${plain}?`, line: `Status: ${status} → **archived until it escalates** (Sentry shows it again if it gets worse).` }
-        : { title: `Assign Sentry issue ${plain} to you?`, line: `Assignee: ${assigned(issue)} → **you${me ? ` (${escapeMarkdown(me, 100)})` : ''}**.` };
+        ? { title: l10n.t('Archive Sentry issue {0}?', plain), line: l10n.t('Status: {0} → **archived until it escalates** (Sentry shows it again if it gets worse).', status) }
+        : {
+            title: l10n.t('Assign Sentry issue {0} to you?', plain),
+            line: me ? l10n.t('Assignee: {0} → **you ({1})**.', assigned(issue), escapeMarkdown(me, 100)) : l10n.t('Assignee: {0} → **you**.', assigned(issue)),
+          };
   return {
     title: change.title,
     message: [
-      `**${name}** ${escapeMarkdown(issue.title || '(no title)', 300)}`,
+      `**${name}** ${escapeMarkdown(issue.title || l10n.t('(no title)'), 300)}`,
       '',
       change.line,
       '',
-      `This changes this one issue (id ${escapeMarkdown(issue.id, 40)}, project ${escapeMarkdown(issue.project.slug, 100)}) and nothing else. The notification that follows offers Undo.`,
+      l10n.t('This changes this one issue (id {0}, project {1}) and nothing else. The notification that follows offers Undo.', escapeMarkdown(issue.id, 40), escapeMarkdown(issue.project.slug, 100)),
     ].join('\n'),
   };
 }
 
 function assigned(issue: Issue): string {
   const a = issue.assignedTo;
-  if (!a) return 'nobody';
-  const name = typeof a.name === 'string' ? a.name : typeof a.email === 'string' ? a.email : 'someone';
+  if (!a) return l10n.t('nobody');
+  const name = typeof a.name === 'string' ? a.name : typeof a.email === 'string' ? a.email : l10n.t('someone');
   return escapeMarkdown(a.type === 'team' ? `#${name}` : name, 100);
 }
