@@ -60,6 +60,8 @@ export const ContextKeys = {
   signedIn: 'sentryExplorer.signedIn',
   hasProject: 'sentryExplorer.hasProject',
   emptyResult: 'sentryExplorer.emptyResult',
+  /** The active editor shows at least one mark (the walkthrough's "open a file with marks" step). */
+  editorHasMarks: 'sentryExplorer.editorHasMarks',
 } as const;
 
 /** Keys in globalState / workspaceState / SecretStorage; changing one forgets what users stored under it. */
