@@ -13,9 +13,19 @@ function safeOptions(options: vscode.MessageOptions): vscode.MessageOptions {
   return options.detail === undefined ? options : { ...options, detail: plainText(options.detail, MAX_MESSAGE) };
 }
 
+/** A button in an input box's title bar: `run` is called when it is clicked, and the box stays open. */
+export interface InputBoxButton extends vscode.QuickInputButton {
+  run(): unknown;
+}
+
+/** showInputBox's options, plus buttons (an input box with buttons is made with createInputBox). */
+export interface InputBoxWithButtonsOptions extends vscode.InputBoxOptions {
+  buttons?: readonly InputBoxButton[];
+}
+
 export interface AuthUi {
   showQuickPick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Thenable<T | undefined>;
-  showInputBox(options: vscode.InputBoxOptions): Thenable<string | undefined>;
+  showInputBox(options: InputBoxWithButtonsOptions): Thenable<string | undefined>;
   showInformationMessage(message: string, options: vscode.MessageOptions, ...items: string[]): Thenable<string | undefined>;
   showWarningMessage(message: string, options: vscode.MessageOptions, ...items: string[]): Thenable<string | undefined>;
   showErrorMessage(message: string, options: vscode.MessageOptions, ...items: string[]): Thenable<string | undefined>;
@@ -28,7 +38,7 @@ export interface AuthUi {
 export function defaultUi(): AuthUi {
   return {
     showQuickPick: (items, options) => vscode.window.showQuickPick(items, options),
-    showInputBox: (options) => vscode.window.showInputBox(options),
+    showInputBox: (options) => (options.buttons?.length ? inputBoxWithButtons(options) : vscode.window.showInputBox(options)),
     showInformationMessage: (m, o, ...items) => vscode.window.showInformationMessage(m, o, ...items),
     showWarningMessage: (m, o, ...items) => vscode.window.showWarningMessage(m, o, ...items),
     showErrorMessage: (m, o, ...items) => vscode.window.showErrorMessage(m, o, ...items),
@@ -37,6 +47,54 @@ export function defaultUi(): AuthUi {
     asExternalUri: (uri) => vscode.env.asExternalUri(uri),
     writeClipboard: (text) => vscode.env.clipboard.writeText(text),
   };
+}
+
+/** What showInputBox does, with buttons in the title bar: resolves with the accepted value, or undefined when the box is hidden. */
+function inputBoxWithButtons(options: InputBoxWithButtonsOptions): Thenable<string | undefined> {
+  return new Promise((resolve) => {
+    const box = vscode.window.createInputBox();
+    box.title = options.title;
+    box.prompt = options.prompt;
+    box.placeholder = options.placeHolder;
+    box.value = options.value ?? '';
+    if (options.valueSelection) box.valueSelection = options.valueSelection;
+    box.password = !!options.password;
+    box.ignoreFocusOut = !!options.ignoreFocusOut;
+    box.buttons = options.buttons ?? [];
+    let checks = 0;
+    /** Validates `value` and shows the result (unless a later check overtook it); true when it blocks accepting. */
+    const check = async (value: string): Promise<boolean> => {
+      const n = ++checks;
+      const result = (await options.validateInput?.(value)) ?? undefined;
+      if (n === checks) box.validationMessage = result;
+      return typeof result === 'string' ? result.length > 0 : result?.severity === vscode.InputBoxValidationSeverity.Error;
+    };
+    let done = false;
+    const finish = (value: string | undefined) => {
+      if (done) return;
+      done = true;
+      for (const d of subscriptions) d.dispose();
+      box.dispose();
+      resolve(value);
+    };
+    const subscriptions = [
+      box.onDidChangeValue((value) => void check(value)),
+      box.onDidAccept(async () => {
+        const value = box.value;
+        if (!(await check(value))) finish(value);
+      }),
+      // The button's own work reports its failures; a throw must not end the box or go unhandled.
+      box.onDidTriggerButton(
+        (button) =>
+          void Promise.resolve()
+            .then(() => (button as InputBoxButton).run?.())
+            .catch(() => undefined),
+      ),
+      box.onDidHide(() => finish(undefined)),
+    ];
+    // Like showInputBox: the first value is checked when it changes or is accepted, not shown checked at once.
+    box.show();
+  });
 }
 
 /**
