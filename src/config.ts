@@ -4,6 +4,7 @@
  * `vscode.workspace.getConfiguration('sentryExplorer')`; a bad setting comes back as a `problem`
  * beside a usable value (the default), and the configuration listener is what reports it, once.
  */
+import * as l10n from '@vscode/l10n';
 import { normalizeBaseUrl } from './api/http';
 import { splitScopes } from './auth/scopes';
 
@@ -56,12 +57,12 @@ function checkBaseUrl(rawUrl: string): { baseUrl: string } | { problem: string }
   try {
     url = new URL(rawUrl);
   } catch {
-    return { problem: `The setting sentryExplorer.baseUrl is not a URL ("${rawUrl}"). Set it to your Sentry server, e.g. ${DEFAULT_BASE_URL}.` };
+    return { problem: l10n.t('The setting sentryExplorer.baseUrl is not a URL ("{0}"). Set it to your Sentry server, e.g. {1}.', rawUrl, DEFAULT_BASE_URL) };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { problem: `The setting sentryExplorer.baseUrl must start with https:// or http://, not ${url.protocol}` };
+    return { problem: l10n.t('The setting sentryExplorer.baseUrl must start with https:// or http://, not {0}', url.protocol) };
   }
-  if (url.username || url.password) return { problem: 'The setting sentryExplorer.baseUrl must not contain a user name or password.' };
+  if (url.username || url.password) return { problem: l10n.t('The setting sentryExplorer.baseUrl must not contain a user name or password.') };
   return { baseUrl: normalizeBaseUrl(url) };
 }
 

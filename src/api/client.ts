@@ -2,6 +2,7 @@
  * The read operations of the spec (sections 4.4–4.7), and the triage writes of Sentry's API (api-facts), as typed methods. Parameters follow the spec's
  * names; values are sent exactly as given (an empty string is sent, undefined is left out).
  */
+import * as l10n from '@vscode/l10n';
 import { HttpClient, type HttpClientOptions } from './http';
 import { pages, toPage, type Page } from './paging';
 import {
@@ -161,7 +162,7 @@ export class SentryClient {
       schema: EventListSchema,
       cut: firstItems(params.perPage ?? MAX_PER_PAGE),
       neededScopes: NEEDED_SCOPES.issueEvents,
-      what: `Issue ${issueId} in organization "${org}"`,
+      what: l10n.t('Issue {0} in organization "{1}"', issueId, org),
       signal,
     });
     return toPage(res);
@@ -187,7 +188,7 @@ export class SentryClient {
       schema: IssueListSchema,
       cut: firstItems(params.limit ?? MAX_PER_PAGE),
       neededScopes: NEEDED_SCOPES.projectIssues,
-      what: `Project "${project}" in organization "${org}"`,
+      what: l10n.t('Project "{0}" in organization "{1}"', project, org),
       budget: ISSUE_LIST_BUDGET,
       signal,
     });
@@ -222,7 +223,7 @@ export class SentryClient {
       schema: IssueListSchema,
       cut: firstItems(params.limit ?? MAX_PER_PAGE),
       neededScopes: NEEDED_SCOPES.projectIssues,
-      what: `The issues of organization "${org}"`,
+      what: l10n.t('The issues of organization "{0}"', org),
       budget: ISSUE_LIST_BUDGET,
       signal,
     });
@@ -236,7 +237,7 @@ export class SentryClient {
       schema: EnvironmentListSchema,
       cut: firstItems(1000),
       neededScopes: NEEDED_SCOPES.environments,
-      what: `Organization "${org}"`,
+      what: l10n.t('Organization "{0}"', org),
       signal,
     });
     return res.data;
@@ -258,7 +259,7 @@ export class SentryClient {
       schema: TagDetailsSchema,
       cut: (json) => (isRecord(json) && Array.isArray(json.topValues) && json.topValues.length > MAX_TAG_VALUES ? { ...json, topValues: json.topValues.slice(0, MAX_TAG_VALUES) } : json),
       neededScopes: NEEDED_SCOPES.tagDetails,
-      what: `Tag "${key}" of issue ${issueId}`,
+      what: l10n.t('Tag "{0}" of issue {1}', key, issueId),
       signal,
     });
     const page = toPage({ ...res, data: [] });
@@ -285,7 +286,7 @@ export class SentryClient {
       path: `/api/0/organizations/${seg(org)}/`,
       schema: OrganizationSchema,
       neededScopes: NEEDED_SCOPES.organizations,
-      what: `Organization "${org}"`,
+      what: l10n.t('Organization "{0}"', org),
       signal,
     });
     return res.data;
@@ -300,7 +301,7 @@ export class SentryClient {
       schema: ProjectListSchema,
       cut: firstItems(params.perPage ?? MAX_PER_PAGE),
       neededScopes: NEEDED_SCOPES.projects,
-      what: `Organization "${org}"`,
+      what: l10n.t('Organization "{0}"', org),
       signal,
     });
     return toPage(res);
@@ -312,7 +313,7 @@ export class SentryClient {
       path: `/api/0/${seg(org)}/${seg(project)}/user-reports/`,
       schema: z.array(z.record(z.string(), z.unknown())),
       cut: firstItems(MAX_PER_PAGE),
-      what: `Project "${project}" in organization "${org}"`,
+      what: l10n.t('Project "{0}" in organization "{1}"', project, org),
       signal,
     });
     return toPage(res);
@@ -333,7 +334,7 @@ export class SentryClient {
       query: { environment: params.environment?.length ? [...params.environment] : undefined, llmFormat: params.llmFormat },
       schema: EventDetailsSchema,
       neededScopes: NEEDED_SCOPES.issueEvents,
-      what: `Event ${ref} of issue ${issueId} in organization "${org}"`,
+      what: l10n.t('Event {0} of issue {1} in organization "{2}"', ref, issueId, org),
       signal,
     });
     return res.data;
@@ -346,7 +347,7 @@ export class SentryClient {
       path: `/api/0/organizations/${seg(org)}/issues/${seg(issueId)}/`,
       schema: IssueSchema,
       neededScopes: NEEDED_SCOPES.issueEvents,
-      what: `Issue ${issueId} in organization "${org}"`,
+      what: l10n.t('Issue {0} in organization "{1}"', issueId, org),
       signal,
     });
     return res.data;
@@ -361,7 +362,7 @@ export class SentryClient {
       json: body,
       schema: IssueUpdateSchema,
       neededScopes: NEEDED_SCOPES.issueWrites,
-      what: `Issue ${issueId} in organization "${org}"`,
+      what: l10n.t('Issue {0} in organization "{1}"', issueId, org),
       signal,
     });
     return res.data;
@@ -381,7 +382,7 @@ export class SentryClient {
       json: body,
       schema: IssueUpdateSchema,
       neededScopes: NEEDED_SCOPES.issueWrites,
-      what: options.project ? `Project "${options.project}" in organization "${org}"` : `Organization "${org}"`,
+      what: options.project ? l10n.t('Project "{0}" in organization "{1}"', options.project, org) : l10n.t('Organization "{0}"', org),
       signal: options.signal,
     });
     return res.data;
@@ -395,7 +396,7 @@ export class SentryClient {
       schema: MemberListSchema,
       cut: firstItems(MAX_PER_PAGE),
       neededScopes: NEEDED_SCOPES.members,
-      what: `Organization "${org}"`,
+      what: l10n.t('Organization "{0}"', org),
       signal,
     });
     return toPage(res);
@@ -409,7 +410,7 @@ export class SentryClient {
       schema: TeamListSchema,
       cut: firstItems(MAX_PER_PAGE),
       neededScopes: NEEDED_SCOPES.teams,
-      what: `Organization "${org}"`,
+      what: l10n.t('Organization "{0}"', org),
       signal,
     });
     return toPage(res);

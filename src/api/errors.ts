@@ -1,7 +1,10 @@
 /**
  * Typed failures of the API client. Every message says what happened and what to do, and never
  * contains a credential: messages are built from status codes, server `detail` text and paths only.
+ * Messages are localized when the error is made (a user reads them in the tree, the panel and
+ * notifications); the server's own words stay as sent.
  */
+import * as l10n from '@vscode/l10n';
 export type ApiErrorKind = 'unauthorized' | 'forbidden' | 'notFound' | 'gone' | 'rateLimited' | 'badRequest' | 'server' | 'network' | 'timeout' | 'badResponse' | 'foreignRedirect' | 'oauth' | 'http';
 
 export abstract class ApiError extends Error {
@@ -43,15 +46,35 @@ function unauthorizedMessage(detail: string | undefined, code: string | undefine
   const said = detail ? ` (${detail})` : '';
   switch (code) {
     case undefined:
-      return `Sentry rejected the credentials${said}: the token has expired or was revoked. Sign in again.`;
+      return l10n.t({
+        message: 'Sentry rejected the credentials{0}: the token has expired or was revoked. Sign in again.',
+        args: [said],
+        comment: "{0} is the server's detail in parentheses after a space, or nothing",
+      });
     case 'sso-required':
-      return `Sentry requires single sign-on for this organization: complete it in the browser, then retry${said}.`;
+      return l10n.t({
+        message: 'Sentry requires single sign-on for this organization: complete it in the browser, then retry{0}.',
+        args: [said],
+        comment: "{0} is the server's detail in parentheses after a space, or nothing",
+      });
     case '2fa-required':
-      return `Sentry requires two-factor authentication for this organization: set it up in the browser, then retry${said}.`;
+      return l10n.t({
+        message: 'Sentry requires two-factor authentication for this organization: set it up in the browser, then retry{0}.',
+        args: [said],
+        comment: "{0} is the server's detail in parentheses after a space, or nothing",
+      });
     case 'sudo-required':
-      return `Sentry asks you to confirm your identity (sudo mode): confirm it in the browser, then retry${said}.`;
+      return l10n.t({
+        message: 'Sentry asks you to confirm your identity (sudo mode): confirm it in the browser, then retry{0}.',
+        args: [said],
+        comment: "{0} is the server's detail in parentheses after a space, or nothing",
+      });
     default:
-      return `Sentry asks for a step in the browser before it accepts these credentials (${code}): complete it, then retry${said}.`;
+      return l10n.t({
+        message: 'Sentry asks for a step in the browser before it accepts these credentials ({0}): complete it, then retry{1}.',
+        args: [code, said],
+        comment: "{0} is the server's code for the step; {1} is the server's detail in parentheses after a space, or nothing",
+      });
   }
 }
 
@@ -72,11 +95,23 @@ export class ForbiddenError extends ApiError {
     const said = detail ? ` (${detail})` : '';
     super(
       missing.length > 0
-        ? `Sentry denied access${said}: this needs a token with ${describeScopes(missing)}. Sign in again granting that scope, or use a token that has it.`
+        ? l10n.t({
+            message: 'Sentry denied access{0}: this needs a token with {1}. Sign in again granting that scope, or use a token that has it.',
+            args: [said, describeScopes(missing)],
+            comment: "{0} is the server's detail in parentheses after a space, or nothing; {1} names the scopes: 'the event:write scope', 'one of the scopes a or b'",
+          })
         : has.length > 0
-          ? `Sentry denied access${said}, although the token has ${describeScopes(has, 'and')}: the server refused for another reason. ` +
-            'An OAuth token may be limited to another organization (sign in again and pick this one), or your account may not see this organization or project.'
-          : `Sentry denied access${said}. Check that your account may see this organization and project.`,
+          ? l10n.t({
+              message:
+                'Sentry denied access{0}, although the token has {1}: the server refused for another reason. An OAuth token may be limited to another organization (sign in again and pick this one), or your account may not see this organization or project.',
+              args: [said, describeScopes(has, 'and')],
+              comment: "{0} is the server's detail in parentheses after a space, or nothing; {1} names the scopes: 'the event:write scope', 'one of the scopes a or b'",
+            })
+          : l10n.t({
+              message: 'Sentry denied access{0}. Check that your account may see this organization and project.',
+              args: [said],
+              comment: "{0} is the server's detail in parentheses after a space, or nothing",
+            }),
       403,
       request,
     );
@@ -91,7 +126,15 @@ export class NotFoundError extends ApiError {
     readonly detail: string | undefined,
     request?: string,
   ) {
-    super(`${what} was not found on the Sentry server. Check the organization, project and issue names.`, 404, request);
+    super(
+      l10n.t({
+        message: '{0} was not found on the Sentry server. Check the organization, project and issue names.',
+        args: [what],
+        comment: '{0} names what was asked for, e.g. Project "web" in organization "acme"',
+      }),
+      404,
+      request,
+    );
   }
 }
 
@@ -102,12 +145,7 @@ export class GoneError extends ApiError {
     readonly replacement: string | undefined,
     request?: string,
   ) {
-    super(
-      `This Sentry server no longer offers this endpoint (it was deprecated${deprecationDate ? ` on ${deprecationDate}` : ''})` +
-        `${replacement ? `; its replacement is ${replacement}` : ''}. Update Sentry Explorer or ask your Sentry administrator.`,
-      410,
-      request,
-    );
+    super(goneMessage(deprecationDate, replacement), 410, request);
   }
 }
 
@@ -122,7 +160,12 @@ export class RateLimitedError extends ApiError {
   ) {
     // The caller clamps it to a sane distance; this only keeps the message from an invalid Date.
     const at = resetAt !== undefined && Number.isFinite(resetAt) && Math.abs(resetAt) <= MAX_DATE_MS ? resetAt : undefined;
-    super(`Sentry is rate-limiting these requests${detail ? ` (${detail})` : ''}. ` + (at ? `Try again after ${new Date(at).toISOString()}.` : 'Try again in a moment.'), 429, request);
+    super(
+      `${l10n.t({ message: 'Sentry is rate-limiting these requests{0}.', args: [detail ? ` (${detail})` : ''], comment: "{0} is the server's detail in parentheses after a space, or nothing" })} ` +
+        (at ? l10n.t('Try again after {0}.', new Date(at).toISOString()) : l10n.t('Try again in a moment.')),
+      429,
+      request,
+    );
     this.resetAt = at;
   }
 }
@@ -137,7 +180,15 @@ export class BadRequestError extends ApiError {
     status: number,
     request?: string,
   ) {
-    super(`Sentry refused the request: ${detail ?? `HTTP ${status}`}. Change the search or filter and try again.`, status, request);
+    super(
+      l10n.t({
+        message: 'Sentry refused the request: {0}. Change the search or filter and try again.',
+        args: [detail ?? `HTTP ${status}`],
+        comment: "{0} is the server's detail, or the HTTP status (HTTP 400)",
+      }),
+      status,
+      request,
+    );
   }
 }
 
@@ -148,7 +199,13 @@ export class ServerError extends ApiError {
     readonly errorId: string | undefined,
     request?: string,
   ) {
-    super(`The Sentry server failed (HTTP ${status}${errorId ? `, error id ${errorId}` : ''}). Try again later` + `${errorId ? '; quote the error id if you contact support' : ''}.`, status, request);
+    super(
+      errorId
+        ? l10n.t('The Sentry server failed (HTTP {0}, error id {1}). Try again later; quote the error id if you contact support.', status, errorId)
+        : l10n.t('The Sentry server failed (HTTP {0}). Try again later.', status),
+      status,
+      request,
+    );
   }
 }
 
@@ -159,7 +216,7 @@ export class NetworkError extends ApiError {
     readonly reason: string,
     request?: string,
   ) {
-    super(`Could not reach ${origin} (${reason}). Check your network connection and the sentryExplorer.baseUrl setting.`, undefined, request);
+    super(l10n.t('Could not reach {0} ({1}). Check your network connection and the sentryExplorer.baseUrl setting.', origin, reason), undefined, request);
   }
 }
 
@@ -170,7 +227,7 @@ export class TimeoutError extends ApiError {
     readonly timeoutMs: number,
     request?: string,
   ) {
-    super(`${origin} did not answer within ${Math.round(timeoutMs / 1000)} s. Try again, or check the server's status.`, undefined, request);
+    super(l10n.t("{0} did not answer within {1} s. Try again, or check the server's status.", origin, Math.round(timeoutMs / 1000)), undefined, request);
   }
 }
 
@@ -184,7 +241,9 @@ export class BadResponseError extends ApiError {
     status?: number,
   ) {
     super(
-      `Sentry sent a response Sentry Explorer does not understand (${path ? `at ${path}: ` : ''}${problem}). ` + 'The server may be newer or older than this extension supports; please report it.',
+      path
+        ? l10n.t('Sentry sent a response Sentry Explorer does not understand (at {0}: {1}). The server may be newer or older than this extension supports; please report it.', path, problem)
+        : l10n.t('Sentry sent a response Sentry Explorer does not understand ({0}). The server may be newer or older than this extension supports; please report it.', problem),
       status,
       request,
     );
@@ -198,17 +257,18 @@ export class ResponseTooLargeError extends BadResponseError {
     request?: string,
     status?: number,
   ) {
-    super('', `the response is larger than ${describeBytes(limitBytes)}, the most Sentry Explorer reads`, request, status);
-    this.message =
-      `Sentry sent a response larger than ${describeBytes(limitBytes)}, the most Sentry Explorer reads at once, so it was refused. ` +
-      'Ask for less (a narrower search, a shorter period or a smaller page), or report it if this is an ordinary request.';
+    super('', l10n.t('the response is larger than {0}, the most Sentry Explorer reads', describeBytes(limitBytes)), request, status);
+    this.message = l10n.t(
+      'Sentry sent a response larger than {0}, the most Sentry Explorer reads at once, so it was refused. Ask for less (a narrower search, a shorter period or a smaller page), or report it if this is an ordinary request.',
+      describeBytes(limitBytes),
+    );
   }
 }
 
 function describeBytes(n: number): string {
   if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
   if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
-  return `${n} bytes`;
+  return l10n.t('{0} bytes', n);
 }
 
 export class ForeignRedirectError extends ApiError {
@@ -218,7 +278,7 @@ export class ForeignRedirectError extends ApiError {
     status: number,
     request?: string,
   ) {
-    super(`Sentry redirected to another address (${target}). Credentials are only sent to the configured server, ` + `so set sentryExplorer.baseUrl to ${target} if you trust it.`, status, request);
+    super(l10n.t('Sentry redirected to another address ({0}). Credentials are only sent to the configured server, so set sentryExplorer.baseUrl to {0} if you trust it.', target), status, request);
   }
 }
 
@@ -243,31 +303,68 @@ export class HttpError extends ApiError {
     readonly detail: string | undefined,
     request?: string,
   ) {
-    super(`Sentry answered HTTP ${status}${detail ? `: ${detail}` : ''}.`, status, request);
+    super(detail ? l10n.t('Sentry answered HTTP {0}: {1}.', status, detail) : l10n.t('Sentry answered HTTP {0}.', status), status, request);
   }
 }
 
 function describeScopes(scopes: readonly string[], join: 'or' | 'and' = 'or'): string {
-  if (scopes.length === 1) return `the ${scopes[0]} scope`;
-  return `${join === 'or' ? 'one of ' : ''}the scopes ${scopes.slice(0, -1).join(', ')} ${join} ${scopes[scopes.length - 1]}`;
+  if (scopes.length === 1) return l10n.t('the {0} scope', scopes[0]);
+  const first = scopes.slice(0, -1).join(', ');
+  const last = scopes[scopes.length - 1];
+  return join === 'or' ? l10n.t('one of the scopes {0} or {1}', first, last) : l10n.t('the scopes {0} and {1}', first, last);
+}
+
+function goneMessage(date: string | undefined, replacement: string | undefined): string {
+  if (date && replacement) {
+    return l10n.t('This Sentry server no longer offers this endpoint (it was deprecated on {0}); its replacement is {1}. Update Sentry Explorer or ask your Sentry administrator.', date, replacement);
+  }
+  if (date) return l10n.t('This Sentry server no longer offers this endpoint (it was deprecated on {0}). Update Sentry Explorer or ask your Sentry administrator.', date);
+  if (replacement) {
+    return l10n.t('This Sentry server no longer offers this endpoint (it was deprecated); its replacement is {0}. Update Sentry Explorer or ask your Sentry administrator.', replacement);
+  }
+  return l10n.t('This Sentry server no longer offers this endpoint (it was deprecated). Update Sentry Explorer or ask your Sentry administrator.');
 }
 
 function oauthMessage(error: string, description: string | undefined): string {
   const why = description ? ` (${description})` : '';
   switch (error) {
     case 'access_denied':
-      return `The sign-in request was denied${why}.`;
+      return l10n.t({ message: 'The sign-in request was denied{0}.', args: [why], comment: "{0} is the server's description in parentheses after a space, or nothing" });
     case 'expired_token':
-      return `The sign-in code expired before it was approved${why}. Start again with a new code.`;
+      return l10n.t({
+        message: 'The sign-in code expired before it was approved{0}. Start again with a new code.',
+        args: [why],
+        comment: "{0} is the server's description in parentheses after a space, or nothing",
+      });
     case 'invalid_grant':
-      return `Sentry no longer accepts this sign-in${why}: the code or refresh token is invalid, expired or already used. Sign in again.`;
+      return l10n.t({
+        message: 'Sentry no longer accepts this sign-in{0}: the code or refresh token is invalid, expired or already used. Sign in again.',
+        args: [why],
+        comment: "{0} is the server's description in parentheses after a space, or nothing",
+      });
     case 'invalid_client':
-      return `Sentry does not recognise the OAuth client${why}. Check sentryExplorer.oauth.clientId and the client secret.`;
+      return l10n.t({
+        message: 'Sentry does not recognise the OAuth client{0}. Check sentryExplorer.oauth.clientId and the client secret.',
+        args: [why],
+        comment: "{0} is the server's description in parentheses after a space, or nothing",
+      });
     case 'unauthorized_client':
-      return `This OAuth client may not use this kind of sign-in${why}. Check the client's settings on the Sentry server.`;
+      return l10n.t({
+        message: "This OAuth client may not use this kind of sign-in{0}. Check the client's settings on the Sentry server.",
+        args: [why],
+        comment: "{0} is the server's description in parentheses after a space, or nothing",
+      });
     case 'unsupported_grant_type':
-      return `The Sentry server does not support this kind of sign-in${why}. Try another sign-in method.`;
+      return l10n.t({
+        message: 'The Sentry server does not support this kind of sign-in{0}. Try another sign-in method.',
+        args: [why],
+        comment: "{0} is the server's description in parentheses after a space, or nothing",
+      });
     default:
-      return `Sign-in failed with the error "${error}"${why}.`;
+      return l10n.t({
+        message: 'Sign-in failed with the error "{0}"{1}.',
+        args: [error, why],
+        comment: "{0} is the server's error code; {1} is its description in parentheses after a space, or nothing",
+      });
   }
 }

@@ -2,6 +2,7 @@
  * One HTTP request to the configured Sentry server: credentials, timeout, retries, rate limits,
  * redirects, error mapping and schema validation. No `vscode` import: runs and is tested in plain Node.
  */
+import * as l10n from '@vscode/l10n';
 import { FetchError, ofetch } from 'ofetch';
 import type { Schema } from '../util/z';
 import { authorizationHeader, type Credential } from './credentials';
@@ -157,7 +158,7 @@ export class HttpClient {
 
   constructor(options: HttpClientOptions) {
     const url = new URL(options.baseUrl);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`The Sentry URL must start with https:// or http://, not ${url.protocol}`);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(l10n.t('The Sentry URL must start with https:// or http://, not {0}', url.protocol));
     this.baseUrl = normalizeBaseUrl(url);
     this.origin = url.origin;
     this.opts = {
@@ -190,7 +191,7 @@ export class HttpClient {
     const budget = spec.budget ?? budgetOf(method, spec.path);
     const held = this.heldUntil.get(budget);
     if (held !== undefined) {
-      if (this.opts.now() < held) throw new RateLimitedError(held, 'not sent: an earlier request on this endpoint was rate-limited', label);
+      if (this.opts.now() < held) throw new RateLimitedError(held, l10n.t('not sent: an earlier request on this endpoint was rate-limited'), label);
       this.heldUntil.delete(budget);
     }
     let credential = spec.authenticated === false ? undefined : await this.opts.credential?.();
@@ -313,7 +314,7 @@ export class HttpClient {
       if (raw.status >= 300 && raw.status < 400 && raw.headers.get('location')) {
         const target = new URL(raw.headers.get('location')!, current);
         if (target.origin !== this.origin) throw new ForeignRedirectError(target.origin, raw.status, label);
-        if (hop >= MAX_REDIRECTS) throw new HttpError(raw.status, 'too many redirects', label);
+        if (hop >= MAX_REDIRECTS) throw new HttpError(raw.status, l10n.t('too many redirects'), label);
         current = target.toString();
         continue;
       }
@@ -374,7 +375,7 @@ export class HttpClient {
       try {
         json = raw.text === '' ? null : JSON.parse(raw.text);
       } catch (err) {
-        throw new BadResponseError('', err instanceof RangeError ? 'the body is nested too deeply to read' : 'the body is not valid JSON; it may have been cut off', label, status);
+        throw new BadResponseError('', err instanceof RangeError ? l10n.t('the body is nested too deeply to read') : l10n.t('the body is not valid JSON; it may have been cut off'), label, status);
       }
       // Nothing downstream (zod, JSON.stringify, tree items, webview messages) ever sees 20,000 levels.
       json = pruneDepth(json);
@@ -401,7 +402,7 @@ export class HttpClient {
       case 403:
         return new ForbiddenError(spec.neededScopes ?? [], body.detail, label, this.grantedScopes());
       case 404:
-        return new NotFoundError(spec.what ?? 'The requested resource', body.detail, label);
+        return new NotFoundError(spec.what ?? l10n.t('The requested resource'), body.detail, label);
       case 410:
         return new GoneError(headers.get('x-sentry-deprecation-date') ?? undefined, headers.get('x-sentry-replacement-endpoint') ?? undefined, label);
       case 429:
@@ -427,23 +428,23 @@ interface RawResponse {
   text: string;
 }
 
-/** Reasons for the transport error codes worth telling apart; anything else is named by its code. */
-const NETWORK_REASONS: Record<string, string> = {
-  ECONNREFUSED: 'connection refused',
-  ECONNRESET: 'the connection was reset',
-  UND_ERR_SOCKET: 'the connection was reset',
-  EPIPE: 'the connection was reset',
-  ENOTFOUND: 'host name not found',
-  EAI_AGAIN: 'host name not found',
-  ETIMEDOUT: 'the connection timed out',
-  UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  CERT_HAS_EXPIRED: "the server's certificate has expired",
-  DEPTH_ZERO_SELF_SIGNED_CERT: "the server's certificate is not trusted",
-  SELF_SIGNED_CERT_IN_CHAIN: "the server's certificate is not trusted",
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the server's certificate is not trusted",
-  ERR_TLS_CERT_ALTNAME_INVALID: "the server's certificate is for another host name",
+/** Reasons for the transport error codes worth telling apart; anything else is named by its code. Localized when read. */
+const NETWORK_REASONS: Readonly<Record<string, () => string>> = {
+  ECONNREFUSED: () => l10n.t('connection refused'),
+  ECONNRESET: () => l10n.t('the connection was reset'),
+  UND_ERR_SOCKET: () => l10n.t('the connection was reset'),
+  EPIPE: () => l10n.t('the connection was reset'),
+  ENOTFOUND: () => l10n.t('host name not found'),
+  EAI_AGAIN: () => l10n.t('host name not found'),
+  ETIMEDOUT: () => l10n.t('the connection timed out'),
+  UND_ERR_CONNECT_TIMEOUT: () => l10n.t('the connection timed out'),
+  EHOSTUNREACH: () => l10n.t('host unreachable'),
+  ENETUNREACH: () => l10n.t('network unreachable'),
+  CERT_HAS_EXPIRED: () => l10n.t("the server's certificate has expired"),
+  DEPTH_ZERO_SELF_SIGNED_CERT: () => l10n.t("the server's certificate is not trusted"),
+  SELF_SIGNED_CERT_IN_CHAIN: () => l10n.t("the server's certificate is not trusted"),
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: () => l10n.t("the server's certificate is not trusted"),
+  ERR_TLS_CERT_ALTNAME_INVALID: () => l10n.t("the server's certificate is for another host name"),
 };
 
 /**
@@ -452,8 +453,8 @@ const NETWORK_REASONS: Record<string, string> = {
  */
 function networkReason(err: Error | undefined): string {
   const code = (err?.cause as { code?: unknown } | undefined)?.code ?? (err as { code?: unknown } | undefined)?.code;
-  if (typeof code !== 'string' || !/^[A-Z][A-Z0-9_]{1,40}$/.test(code)) return 'network failure';
-  return NETWORK_REASONS[code] ?? `network failure, ${code}`;
+  if (typeof code !== 'string' || !/^[A-Z][A-Z0-9_]{1,40}$/.test(code)) return l10n.t('network failure');
+  return Object.hasOwn(NETWORK_REASONS, code) ? NETWORK_REASONS[code]() : l10n.t('network failure, {0}', code);
 }
 
 export interface ErrorBody {

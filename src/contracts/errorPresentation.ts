@@ -2,19 +2,53 @@
  * What any view says about a failure and which actions it offers: the tree's error items, the
  * events panel and notifications all present errors through here. No `vscode` import.
  */
+import * as l10n from '@vscode/l10n';
 import { ApiError } from '../api/errors';
 import { Commands } from '../constants';
 import { isSignedOut } from './errors';
 
 export type ErrorAction = 'retry' | 'signIn' | 'chooseProject' | 'showLog' | 'filter';
 
-/** Every error action, its label, the command it runs and its codicon. */
-export const ERROR_ACTIONS: Readonly<Record<ErrorAction, { label: string; command: string; icon: string }>> = {
-  retry: { label: 'Retry', command: Commands.refresh, icon: 'refresh' },
-  signIn: { label: 'Sign In', command: Commands.signIn, icon: 'account' },
-  chooseProject: { label: 'Choose Project', command: Commands.chooseProject, icon: 'project' },
-  showLog: { label: 'Show Log', command: Commands.showLog, icon: 'output' },
-  filter: { label: 'Change Filter', command: Commands.filterIssues, icon: 'filter' },
+/**
+ * Every error action, its label, the command it runs and its codicon. A label is read when it is
+ * shown (a getter), so it comes out in the language activate() configured, not at import.
+ */
+export const ERROR_ACTIONS: Readonly<Record<ErrorAction, { readonly label: string; readonly command: string; readonly icon: string }>> = {
+  retry: {
+    get label() {
+      return l10n.t('Retry');
+    },
+    command: Commands.refresh,
+    icon: 'refresh',
+  },
+  signIn: {
+    get label() {
+      return l10n.t('Sign In');
+    },
+    command: Commands.signIn,
+    icon: 'account',
+  },
+  chooseProject: {
+    get label() {
+      return l10n.t('Choose Project');
+    },
+    command: Commands.chooseProject,
+    icon: 'project',
+  },
+  showLog: {
+    get label() {
+      return l10n.t('Show Log');
+    },
+    command: Commands.showLog,
+    icon: 'output',
+  },
+  filter: {
+    get label() {
+      return l10n.t('Change Filter');
+    },
+    command: Commands.filterIssues,
+    icon: 'filter',
+  },
 };
 
 export interface ErrorPresentation {
@@ -43,5 +77,5 @@ export function presentError(error: unknown): ErrorPresentation {
     }
   }
   const message = error instanceof Error ? error.message : String(error);
-  return { message: `Something went wrong: ${message}`, actions: ['retry', 'showLog'] };
+  return { message: l10n.t('Something went wrong: {0}', message), actions: ['retry', 'showLog'] };
 }

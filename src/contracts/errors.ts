@@ -5,11 +5,12 @@
  * One SignedOutError for every feature (issue 11, "one error module"): the store's reads and its
  * writer throw it, and presentError offers Sign In for it.
  */
+import * as l10n from '@vscode/l10n';
 
 /** No session: views show their signed-out welcome instead of an error. */
 export class SignedOutError extends Error {
   readonly kind = 'signedOut';
-  constructor(message = 'Not signed in to Sentry. Sign in to see issues.') {
+  constructor(message = l10n.t('Not signed in to Sentry. Sign in to see issues.')) {
     super(message);
     this.name = 'SignedOutError';
   }

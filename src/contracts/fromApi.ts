@@ -2,6 +2,7 @@
  * API resources as the protocol's shapes, shared by the events panel and the AI tools (issue 14):
  * an issue's header, its assignee's name, one tag's details. Pure.
  */
+import * as l10n from '@vscode/l10n';
 import type { Issue, TagDetails } from '../api/schemas';
 import { MAX_NAME, TAG_PAGE_VALUES, type IssueHeader, type TagData } from './eventsProtocol';
 
@@ -61,6 +62,6 @@ export function assigneeName(assignedTo: Readonly<Record<string, unknown>> | nul
     return typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : undefined;
   };
   const name = text('name') ?? text('email') ?? text('username') ?? text('id');
-  if (!name) return assignedTo.type === 'team' ? 'a team' : 'someone';
+  if (!name) return assignedTo.type === 'team' ? l10n.t('a team') : l10n.t('someone');
   return (assignedTo.type === 'team' && !name.startsWith('#') ? `#${name}` : name).slice(0, MAX_NAME);
 }

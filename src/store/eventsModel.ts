@@ -28,6 +28,7 @@
  * `answer(msg)`, calls `abortTags()` when the panel is hidden, `reset()` on a session change, and
  * registers the model for dispose. Its header reads the issue store and is handed in with setHeader.
  */
+import * as l10n from '@vscode/l10n';
 import type { SentryClient } from '../api/client';
 import type { SentryEvent } from '../api/schemas';
 import { presentError } from '../contracts/errorPresentation';
@@ -259,7 +260,7 @@ export class EventsModel extends Disposable {
   /** The text behind one masked value of an event the page was sent (the user pressed Reveal). Never logged. */
   reveal(eventId: string, secret: number): string {
     const value = this.eventDetails.secret(eventId, secret);
-    if (value === undefined) throw new RangeError('That event is no longer loaded here: open it again, then reveal the value.');
+    if (value === undefined) throw new RangeError(l10n.t('That event is no longer loaded here: open it again, then reveal the value.'));
     return value;
   }
 

@@ -11,6 +11,7 @@
  * - Per issue, requests go out in the order the actions were taken: a write waits for the earlier
  *   writes on its issues to settle, while its change shows at once (the store orders the patches).
  */
+import * as l10n from '@vscode/l10n';
 import type { SentryClient, IssueUpdateBody } from '../api/client';
 import { MAX_BULK_IDS } from '../api/client';
 import { NotFoundError } from '../api/errors';
@@ -66,7 +67,7 @@ export class IssueWriter {
     const client = await this.client();
     if (!client) {
       for (const c of chunks) c.handle.rollback();
-      return { done: [], failed: refs, error: new SignedOutError('Sign in to Sentry first: nothing was changed.'), requests: 0 };
+      return { done: [], failed: refs, error: new SignedOutError(l10n.t('Sign in to Sentry first: nothing was changed.')), requests: 0 };
     }
 
     const done: IssueRef[] = [];
