@@ -190,7 +190,10 @@ export class EventsPanel extends Disposable {
   private html(): string {
     const w = this.panel.webview;
     const u = (...p: string[]) => w.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, ...p)).toString();
-    return panelHtml({ cspSource: w.cspSource, script: u('dist', 'webview.js'), css: u('media', 'webview.css'), codicons: u('dist', 'codicon.css') }, makeNonce());
+    return panelHtml({ cspSource: w.cspSource, script: u('dist', 'webview.js'), css: u('media', 'webview.css'), codicons: u('dist', 'codicon.css') }, makeNonce(), {
+      bundle: vscode.l10n.bundle,
+      language: vscode.env.language,
+    });
   }
 
   reveal(column?: vscode.ViewColumn): void {
