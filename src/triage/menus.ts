@@ -2,7 +2,10 @@
  * The choices of the Resolve In…, Archive… and Set Priority… pickers, as data: each item either is
  * an action or names the follow-up question to ask. No `vscode` import: the commands only render
  * these, so what is offered (and that "until escalating" is the default) is tested here.
+ * Labels and descriptions are getters: read when a picker opens, they come out in the language
+ * activate() configured, not in whatever was set when this module was imported.
  */
+import * as l10n from '@vscode/l10n';
 import type { Priority, TriageAction } from './actions';
 import { MAX_WINDOW_MINUTES } from './archiveRules';
 
@@ -20,34 +23,162 @@ export type FollowUp =
 export type MenuItem = { readonly label: string; readonly description?: string; readonly picked?: boolean } & ({ readonly action: TriageAction } | { readonly ask: FollowUp });
 
 export const RESOLVE_MENU: readonly MenuItem[] = [
-  { label: 'Resolve now', description: 'comes back as a regression if it happens again', action: { kind: 'resolve' } },
-  { label: 'In the next release', description: 'resolved once a newer release is out; events of older releases are ignored', action: { kind: 'resolveInNextRelease' } },
-  { label: 'In the current release', description: "the project's latest release", action: { kind: 'resolveInRelease', release: 'latest' } },
-  { label: 'In a commit…', description: "a commit from this workspace's git history", ask: 'commit' },
+  {
+    get label() {
+      return l10n.t('Resolve now');
+    },
+    get description() {
+      return l10n.t('comes back as a regression if it happens again');
+    },
+    action: { kind: 'resolve' },
+  },
+  {
+    get label() {
+      return l10n.t('In the next release');
+    },
+    get description() {
+      return l10n.t('resolved once a newer release is out; events of older releases are ignored');
+    },
+    action: { kind: 'resolveInNextRelease' },
+  },
+  {
+    get label() {
+      return l10n.t('In the current release');
+    },
+    get description() {
+      return l10n.t("the project's latest release");
+    },
+    action: { kind: 'resolveInRelease', release: 'latest' },
+  },
+  {
+    get label() {
+      return l10n.t('In a commit…');
+    },
+    get description() {
+      return l10n.t("a commit from this workspace's git history");
+    },
+    ask: 'commit',
+  },
 ];
 
 export const ARCHIVE_MENU: readonly MenuItem[] = [
-  { label: 'Until it escalates', description: "Sentry's default: back when it happens much more than usual", picked: true, action: { kind: 'archive', until: 'escalating' } },
-  { label: 'Forever', description: 'never comes back by itself', action: { kind: 'archive', until: 'forever' } },
-  { label: 'For 30 minutes', action: { kind: 'archive', until: { minutes: 30 } } },
-  { label: 'For 2 hours', action: { kind: 'archive', until: { minutes: 120 } } },
-  { label: 'For 24 hours', action: { kind: 'archive', until: { minutes: 1_440 } } },
-  { label: 'For 1 week', action: { kind: 'archive', until: { minutes: MAX_WINDOW_MINUTES } } },
-  { label: 'For a custom time…', description: '45m, 3h, 2d or 1w', ask: 'duration' },
-  { label: 'Until it occurs N more times…', description: 'optionally within a time window', ask: 'count' },
-  { label: 'Until it affects N more users…', description: 'optionally within a time window', ask: 'users' },
+  {
+    get label() {
+      return l10n.t('Until it escalates');
+    },
+    get description() {
+      return l10n.t("Sentry's default: back when it happens much more than usual");
+    },
+    picked: true,
+    action: { kind: 'archive', until: 'escalating' },
+  },
+  {
+    get label() {
+      return l10n.t('Forever');
+    },
+    get description() {
+      return l10n.t('never comes back by itself');
+    },
+    action: { kind: 'archive', until: 'forever' },
+  },
+  {
+    get label() {
+      return l10n.t('For 30 minutes');
+    },
+    action: { kind: 'archive', until: { minutes: 30 } },
+  },
+  {
+    get label() {
+      return l10n.t('For 2 hours');
+    },
+    action: { kind: 'archive', until: { minutes: 120 } },
+  },
+  {
+    get label() {
+      return l10n.t('For 24 hours');
+    },
+    action: { kind: 'archive', until: { minutes: 1_440 } },
+  },
+  {
+    get label() {
+      return l10n.t('For 1 week');
+    },
+    action: { kind: 'archive', until: { minutes: MAX_WINDOW_MINUTES } },
+  },
+  {
+    get label() {
+      return l10n.t('For a custom time…');
+    },
+    get description() {
+      return l10n.t('45m, 3h, 2d or 1w');
+    },
+    ask: 'duration',
+  },
+  {
+    get label() {
+      return l10n.t('Until it occurs N more times…');
+    },
+    get description() {
+      return l10n.t('optionally within a time window');
+    },
+    ask: 'count',
+  },
+  {
+    get label() {
+      return l10n.t('Until it affects N more users…');
+    },
+    get description() {
+      return l10n.t('optionally within a time window');
+    },
+    ask: 'users',
+  },
 ];
 
 /** Over how long a count of events or users is measured; undefined: no window (any time). */
 export const WINDOW_MENU: readonly { readonly label: string; readonly windowMinutes: number | undefined }[] = [
-  { label: 'At any time', windowMinutes: undefined },
-  { label: 'Within an hour', windowMinutes: 60 },
-  { label: 'Within 24 hours', windowMinutes: 1_440 },
-  { label: 'Within a week', windowMinutes: MAX_WINDOW_MINUTES },
+  {
+    get label() {
+      return l10n.t('At any time');
+    },
+    windowMinutes: undefined,
+  },
+  {
+    get label() {
+      return l10n.t('Within an hour');
+    },
+    windowMinutes: 60,
+  },
+  {
+    get label() {
+      return l10n.t('Within 24 hours');
+    },
+    windowMinutes: 1_440,
+  },
+  {
+    get label() {
+      return l10n.t('Within a week');
+    },
+    windowMinutes: MAX_WINDOW_MINUTES,
+  },
 ];
 
 export const PRIORITY_MENU: readonly { readonly label: string; readonly priority: Priority }[] = [
-  { label: 'High', priority: 'high' },
-  { label: 'Medium', priority: 'medium' },
-  { label: 'Low', priority: 'low' },
+  {
+    get label() {
+      return l10n.t('High');
+    },
+    priority: 'high',
+  },
+  {
+    get label() {
+      return l10n.t('Medium');
+    },
+    priority: 'medium',
+  },
+  {
+    get label() {
+      return l10n.t('Low');
+    },
+    priority: 'low',
+  },
 ];

@@ -6,6 +6,7 @@
  * Only the fields an action changes are sent ("Only the attributes submitted are modified"); the
  * document's `required` list names every field, which is its generator's doing, not the server's.
  */
+import * as l10n from '@vscode/l10n';
 import type { ArchiveUntil, Priority, TriageAction } from './actions';
 import { validateArchiveUntil } from './archiveRules';
 
@@ -48,9 +49,17 @@ export function requestBody(action: TriageAction): TriageBody {
       // Sentry's own UI sends this form; `status: resolvedInNextRelease` is the older spelling of it.
       return { status: 'resolved', statusDetails: { inNextRelease: true } };
     case 'resolveInRelease':
-      return { status: 'resolved', statusDetails: { inRelease: nonBlank(action.release, 'release') } };
+      return { status: 'resolved', statusDetails: { inRelease: nonBlank(action.release, () => l10n.t('A release is needed to resolve in it.')) } };
     case 'resolveInCommit':
-      return { status: 'resolved', statusDetails: { inCommit: { commit: nonBlank(action.commit, 'commit'), repository: nonBlank(action.repository, 'repository') } } };
+      return {
+        status: 'resolved',
+        statusDetails: {
+          inCommit: {
+            commit: nonBlank(action.commit, () => l10n.t('A commit is needed to resolve in it.')),
+            repository: nonBlank(action.repository, () => l10n.t('A repository is needed to resolve in it.')),
+          },
+        },
+      };
     case 'archive':
       return archiveBody(action.until);
     case 'unresolve':
@@ -101,14 +110,14 @@ export function needsSingleProject(body: TriageBody): boolean {
   return (body.status as string | undefined) === 'resolvedInNextRelease' || (d !== undefined && (d.inNextRelease !== undefined || d.inRelease !== undefined || d.inCommit !== undefined));
 }
 
-function nonBlank(value: string, what: string): string {
+function nonBlank(value: string, problem: () => string): string {
   const v = value.trim();
-  if (!v) throw new RangeError(`A ${what} is needed to resolve in it.`);
+  if (!v) throw new RangeError(problem());
   return v;
 }
 
 /** A colon or space would make `type:id` name someone else, or nobody. */
 function actorId(id: string): string {
-  if (!/^[A-Za-z0-9_-]+$/.test(id)) throw new RangeError(`Not an assignee id: ${JSON.stringify(id.slice(0, 40))}.`);
+  if (!/^[A-Za-z0-9_-]+$/.test(id)) throw new RangeError(l10n.t('Not an assignee id: {0}.', JSON.stringify(id.slice(0, 40))));
   return id;
 }

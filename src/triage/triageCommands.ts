@@ -50,7 +50,8 @@ export interface TriageRun {
 }
 
 const WRITE_SCOPE = 'event:write';
-const NO_ME = 'Sign in to Sentry first: Assign to Me needs to know who you are.';
+/** Read when shown, so it follows VS Code's display language. */
+const noMe = () => vscode.l10n.t('Sign in to Sentry first: Assign to Me needs to know who you are.');
 
 export class TriageCommands extends Disposable {
   /** Replaceable by the suites; every message is made safe on its way through. */
@@ -92,7 +93,9 @@ export class TriageCommands extends Disposable {
     const label = this.label(refs);
     const body = requestBody(action);
     const request = { refs, body, change: optimisticChange(action, { me: this.deps.me() }), perProject: needsSingleProject(body) };
-    const outcome = quiet ? await this.deps.writer.write(request) : await this.withProgress(`${describeAction(action, refs.length, label, 'progress')}…`, () => this.deps.writer.write(request));
+    const outcome = quiet
+      ? await this.deps.writer.write(request)
+      : await this.withProgress(vscode.l10n.t('{0}…', describeAction(action, refs.length, label, 'progress')), () => this.deps.writer.write(request));
     this.deps.log.info(`[triage] ${action.kind} ${refs.length} issue(s): ${outcome.done.length} done, ${outcome.failed.length} failed, ${outcome.requests} request(s)`);
     let undone: Promise<WriteOutcome | undefined> | undefined;
     if (outcome.failed.length) {
@@ -100,9 +103,10 @@ export class TriageCommands extends Disposable {
       else this.deps.log.warn(`[triage] ${action.kind} failed: ${plainText(presentError(outcome.error).message, 300)}`);
     } else if (!quiet) {
       const undo = undoOf(action, before);
-      const pick = this.ui.ui.showInformationMessage(`${describeAction(action, refs.length, label)}.`, {}, ...(undo.length ? ['Undo'] : []));
+      const undoLabel = vscode.l10n.t('Undo');
+      const pick = this.ui.ui.showInformationMessage(vscode.l10n.t('{0}.', describeAction(action, refs.length, label)), {}, ...(undo.length ? [undoLabel] : []));
       undone = Promise.resolve(pick).then(async (choice) => {
-        if (choice !== 'Undo') return undefined;
+        if (choice !== undoLabel) return undefined;
         return this.runUndo(undo, refs);
       });
     }
@@ -129,35 +133,35 @@ export class TriageCommands extends Disposable {
         description: plainText(this.deps.store.issue(ref.issueId)?.title ?? '', 200),
         ref,
       }));
-      const pick = await this.ui.ui.showQuickPick(items, { title: 'Issues on this line', placeHolder: 'Which issue?' });
+      const pick = await this.ui.ui.showQuickPick(items, { title: vscode.l10n.t('Issues on this line'), placeHolder: vscode.l10n.t('Which issue?') });
       return pick ? [pick.ref] : undefined;
     }
     const scope = this.deps.lookupScope();
     if (!scope) {
-      void this.ui.ui.showWarningMessage('Choose a Sentry project first: the short ID is looked up in its organization.', {});
+      void this.ui.ui.showWarningMessage(vscode.l10n.t('Choose a Sentry project first: the short ID is looked up in its organization.'), {});
       return undefined;
     }
     const typed = await this.ui.ui.showInputBox({
-      title: 'Sentry issue',
-      prompt: 'The short ID of the issue (the cursor is on no marked line)',
+      title: vscode.l10n.t('Sentry issue'),
+      prompt: vscode.l10n.t('The short ID of the issue (the cursor is on no marked line)'),
       placeHolder: 'WEB-FRONTEND-4',
-      validateInput: (v) => (looksLikeShortId(v) ? undefined : 'A short ID looks like PROJECT-123.'),
+      validateInput: (v) => (looksLikeShortId(v) ? undefined : vscode.l10n.t('A short ID looks like PROJECT-123.')),
     });
     if (!typed) return undefined;
     try {
       const issue = await this.deps.store.lookupShortId(scope.org, scope.project, typed.trim());
       const ref = issue && this.deps.store.ref(issue.id);
-      if (!ref) void this.ui.ui.showWarningMessage(`No issue ${typed.trim()} in organization ${scope.org}. Check the short ID.`, {});
+      if (!ref) void this.ui.ui.showWarningMessage(vscode.l10n.t('No issue {0} in organization {1}. Check the short ID.', typed.trim(), scope.org), {});
       return ref ? [ref] : undefined;
     } catch (err) {
-      void this.ui.ui.showErrorMessage(`Could not look up ${typed.trim()}: ${presentError(err).message}`, {});
+      void this.ui.ui.showErrorMessage(vscode.l10n.t('Could not look up {0}: {1}', typed.trim(), presentError(err).message), {});
       return undefined;
     }
   }
 
   private assignToMe(): TriageAction | undefined {
     const action = this.assignToMeAction();
-    if (!action) void this.ui.ui.showWarningMessage(NO_ME, {});
+    if (!action) void this.ui.ui.showWarningMessage(noMe(), {});
     return action;
   }
 
@@ -173,7 +177,7 @@ export class TriageCommands extends Disposable {
    */
   async runOne(ref: IssueRef, kind: 'resolve' | 'archive' | 'assignToMe'): Promise<{ ok: true } | { ok: false; error: unknown }> {
     const action: TriageAction | undefined = kind === 'resolve' ? { kind: 'resolve' } : kind === 'archive' ? { kind: 'archive', until: 'escalating' } : this.assignToMeAction();
-    if (!action) return { ok: false, error: new SignedOutError(NO_ME) };
+    if (!action) return { ok: false, error: new SignedOutError(noMe()) };
     const run = await this.run([ref], action, false, 'log');
     return run.outcome.failed.length ? { ok: false, error: run.outcome.error } : { ok: true };
   }
@@ -181,7 +185,7 @@ export class TriageCommands extends Disposable {
   private async askAssign(refs: readonly IssueRef[]): Promise<TriageAction | undefined> {
     const client = await this.deps.getClient();
     if (!client) {
-      void this.ui.ui.showWarningMessage('Sign in to Sentry first.', {});
+      void this.ui.ui.showWarningMessage(vscode.l10n.t('Sign in to Sentry first.'), {});
       return undefined;
     }
     const list = this.assignees.get(client, refs[0].org);
@@ -201,11 +205,11 @@ export class TriageCommands extends Disposable {
       last = await this.deps.writer.write({ refs: g.ids.flatMap((id) => byId.get(id) ?? []), body: g.body, change: g.change, perProject: needsSingleProject(g.body) });
       requests += last.requests;
       if (last.failed.length) {
-        void this.ui.ui.showErrorMessage(`Could not undo: ${presentError(last.error).message}`, {});
+        void this.ui.ui.showErrorMessage(vscode.l10n.t('Could not undo: {0}', presentError(last.error).message), {});
         return { ...last, requests };
       }
     }
-    void this.ui.ui.showInformationMessage('Undone.', {});
+    void this.ui.ui.showInformationMessage(vscode.l10n.t('Undone.'), {});
     return { ...last, requests };
   }
 
@@ -215,22 +219,37 @@ export class TriageCommands extends Disposable {
     if (err instanceof ForbiddenError && (err.missingScopes.includes(WRITE_SCOPE) || err.missingScopes.length === 0)) {
       // Either of event:write / event:admin would do; ask for the lesser one.
       const scopes = [WRITE_SCOPE];
+      const signInAgain = vscode.l10n.t('Sign In Again');
       const choice = await this.ui.ui.showErrorMessage(
-        `${what}: your sign-in can read issues but not change them. Changing an issue needs the ${scopes.join(', ')} scope; sign in again to add it (your other scopes stay).`,
+        vscode.l10n.t({
+          message: '{0}: your sign-in can read issues but not change them. Changing an issue needs the {1} scope; sign in again to add it (your other scopes stay).',
+          args: [what, scopes.join(', ')],
+          comment: '{0} says what failed: "Could not resolve WEB-4"; {1} is a scope name',
+        }),
         {},
-        'Sign In Again',
+        signInAgain,
       );
-      if (choice === 'Sign In Again') {
+      if (choice === signInAgain) {
         await this.deps.signIn(scopes);
         if (await this.deps.getClient()) await this.run(outcome.failed, action);
       }
       return;
     }
-    const partly = outcome.done.length ? ` (${outcome.done.length} of ${refs.length} were changed)` : '';
     const status = err instanceof ApiError ? err.status : undefined;
-    const choice = await this.ui.ui.showErrorMessage(`${what}${partly}: ${presentError(err).message.replace(/[.\s]+$/, '')}. ${failureAdvice(status)}`, {}, 'Retry', 'Show Log');
-    if (choice === 'Retry') await this.run(outcome.failed, action);
-    else if (choice === 'Show Log') this.deps.log.show();
+    const reason = presentError(err).message.replace(/[.\s]+$/, '');
+    const advice = failureAdvice(status);
+    const message = outcome.done.length
+      ? vscode.l10n.t({
+          message: '{0} ({1} of {2} were changed): {3}. {4}',
+          args: [what, outcome.done.length, refs.length, reason, advice],
+          comment: '{0} says what failed: "Could not resolve 3 issues"; {3} is the reason; {4} what to do',
+        })
+      : vscode.l10n.t({ message: '{0}: {1}. {2}', args: [what, reason, advice], comment: '{0} says what failed: "Could not resolve WEB-4"; {1} is the reason; {2} what to do' });
+    const retry = vscode.l10n.t('Retry');
+    const showLog = vscode.l10n.t('Show Log');
+    const choice = await this.ui.ui.showErrorMessage(message, {}, retry, showLog);
+    if (choice === retry) await this.run(outcome.failed, action);
+    else if (choice === showLog) this.deps.log.show();
   }
 
   private label(refs: readonly IssueRef[]): string | undefined {

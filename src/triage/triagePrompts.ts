@@ -24,7 +24,7 @@ async function askMenu(ui: AuthUi, menu: readonly MenuItem[], options: vscode.Qu
 }
 
 export async function askResolveIn(ui: AuthUi, commits: () => Promise<CommitSource | undefined> = recentCommits): Promise<TriageAction | undefined> {
-  const item = await askMenu(ui, RESOLVE_MENU, { title: 'Resolve', placeHolder: 'Resolve…' });
+  const item = await askMenu(ui, RESOLVE_MENU, { title: vscode.l10n.t('Resolve'), placeHolder: vscode.l10n.t('Resolve…') });
   if (!item) return undefined;
   return 'action' in item ? item.action : askCommit(ui, commits);
 }
@@ -32,40 +32,48 @@ export async function askResolveIn(ui: AuthUi, commits: () => Promise<CommitSour
 async function askCommit(ui: AuthUi, commits: () => Promise<CommitSource | undefined>): Promise<TriageAction | undefined> {
   const source = await commits().catch(() => undefined);
   if (!source?.commits.length) {
-    void ui.showWarningMessage('No git history found in this workspace: open the repository (with the git extension enabled) to resolve in a commit.', {});
+    void ui.showWarningMessage(vscode.l10n.t('No git history found in this workspace: open the repository (with the git extension enabled) to resolve in a commit.'), {});
     return undefined;
   }
   const commit = await ui.showQuickPick<Item<string>>(
     source.commits.map((c) => ({ label: c.message.split('\n')[0].slice(0, 200), description: c.hash.slice(0, 12), detail: c.authorName, value: c.hash })),
-    { title: 'Resolve in a commit', placeHolder: 'The commit that fixes it', matchOnDescription: true },
+    { title: vscode.l10n.t('Resolve in a commit'), placeHolder: vscode.l10n.t('The commit that fixes it'), matchOnDescription: true },
   );
   if (!commit?.value) return undefined;
   const repository = await ui.showInputBox({
-    title: 'Resolve in a commit',
-    prompt: 'The repository as Sentry knows it (owner/name, from its repository integration)',
+    title: vscode.l10n.t('Resolve in a commit'),
+    prompt: vscode.l10n.t('The repository as Sentry knows it (owner/name, from its repository integration)'),
     value: source.repository ?? '',
-    validateInput: (v) => (/^[^\s/]+(\/[^\s/]+)+$/.test(v.trim()) ? undefined : 'owner/name, as in the organization settings of Sentry.'),
+    validateInput: (v) => (/^[^\s/]+(\/[^\s/]+)+$/.test(v.trim()) ? undefined : vscode.l10n.t('owner/name, as in the organization settings of Sentry.')),
   });
   return repository ? { kind: 'resolveInCommit', commit: commit.value, repository: repository.trim() } : undefined;
 }
 
 export async function askArchive(ui: AuthUi): Promise<TriageAction | undefined> {
-  const item = await askMenu(ui, ARCHIVE_MENU, { title: 'Archive', placeHolder: 'Archive until…' });
+  const item = await askMenu(ui, ARCHIVE_MENU, { title: vscode.l10n.t('Archive'), placeHolder: vscode.l10n.t('Archive until…') });
   if (!item) return undefined;
   if ('action' in item) return item.action;
   if (item.ask === 'duration') {
-    const text = await ui.showInputBox({ title: 'Archive for…', prompt: 'How long: 45m, 3h, 2d or 1w', validateInput: (t) => errorOf(parseDuration(t)) });
+    const text = await ui.showInputBox({ title: vscode.l10n.t('Archive for…'), prompt: vscode.l10n.t('How long: 45m, 3h, 2d or 1w'), validateInput: (t) => errorOf(parseDuration(t)) });
     const d = text === undefined ? undefined : parseDuration(text);
     return d && 'value' in d ? { kind: 'archive', until: { minutes: d.value } } : undefined;
   }
-  const what = item.ask === 'count' ? 'more times it occurs' : 'more users it affects';
-  const text = await ui.showInputBox({ title: 'Archive until…', prompt: `How many ${what} before it comes back`, value: '100', validateInput: (t) => errorOf(parseCount(t)) });
+  const events = item.ask === 'count';
+  const text = await ui.showInputBox({
+    title: vscode.l10n.t('Archive until…'),
+    prompt: events ? vscode.l10n.t('How many more times it occurs before it comes back') : vscode.l10n.t('How many more users it affects before it comes back'),
+    value: '100',
+    validateInput: (t) => errorOf(parseCount(t)),
+  });
   const n = text === undefined ? undefined : parseCount(text);
   if (!n || !('value' in n)) return undefined;
   const count = n.value;
   const windowPick = await ui.showQuickPick<Item<number | null>>(
     WINDOW_MENU.map((w) => ({ label: w.label, value: w.windowMinutes ?? null })),
-    { title: `Archive until ${count} ${what}`, placeHolder: 'Counted over…' },
+    {
+      title: events ? vscode.l10n.t('Archive until {0} more times it occurs', count) : vscode.l10n.t('Archive until {0} more users it affects', count),
+      placeHolder: vscode.l10n.t('Counted over…'),
+    },
   );
   if (!windowPick) return undefined;
   const windowMinutes = windowPick.value ?? undefined;
@@ -75,7 +83,7 @@ export async function askArchive(ui: AuthUi): Promise<TriageAction | undefined> 
 export async function askPriority(ui: AuthUi): Promise<TriageAction | undefined> {
   const pick = await ui.showQuickPick<Item<Priority>>(
     PRIORITY_MENU.map((p) => ({ label: p.label, value: p.priority })),
-    { title: 'Set priority' },
+    { title: vscode.l10n.t('Set priority') },
   );
   return pick?.value ? { kind: 'priority', priority: pick.value } : undefined;
 }
@@ -85,21 +93,22 @@ export async function askPriority(ui: AuthUi): Promise<TriageAction | undefined>
  * #team). null means unassign. A 403 on the member list offers a sign-in adding `member:read`.
  */
 export async function askAssignee(ui: AuthUi, list: Promise<AssigneeList>, me: Assignee | undefined, signInFor: (scopes: string[]) => Promise<void>): Promise<Assignee | null | undefined> {
-  const loaded = await ui.withProgress({ location: vscode.ProgressLocation.Window, title: 'Sentry: loading members and teams…' }, () => list);
+  const loaded = await ui.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Sentry: loading members and teams…') }, () => list);
   const items: Item<Assignee | null | 'signIn'>[] = [];
-  if (me) items.push({ label: '$(person) Assign to Me', description: me.email, value: { ...me, type: 'user' } });
-  items.push({ label: '$(circle-slash) Unassign', value: null });
-  items.push({ label: 'Members', kind: vscode.QuickPickItemKind.Separator });
+  if (me) items.push({ label: `$(person) ${vscode.l10n.t('Assign to Me')}`, description: me.email, value: { ...me, type: 'user' } });
+  items.push({ label: `$(circle-slash) ${vscode.l10n.t('Unassign')}`, value: null });
+  items.push({ label: vscode.l10n.t('Members'), kind: vscode.QuickPickItemKind.Separator });
   for (const m of loaded.members) items.push({ label: m.name, description: m.email, value: m });
   if (loaded.membersError instanceof ForbiddenError) {
-    items.push({ label: '$(key) Sign in again to list members', description: 'needs the member:read scope', value: 'signIn' });
+    items.push({ label: `$(key) ${vscode.l10n.t('Sign in again to list members')}`, description: vscode.l10n.t('needs the member:read scope'), value: 'signIn' });
   } else if (loaded.membersError) {
-    items.push({ label: '$(warning) Members could not be listed', description: presentError(loaded.membersError).message.slice(0, 200) });
+    items.push({ label: `$(warning) ${vscode.l10n.t('Members could not be listed')}`, description: presentError(loaded.membersError).message.slice(0, 200) });
   }
-  items.push({ label: 'Teams', kind: vscode.QuickPickItemKind.Separator });
-  for (const t of loaded.teams) items.push({ label: t.name, description: 'team', value: t });
-  if (loaded.teamsError) items.push({ label: '$(warning) Teams could not be listed', description: presentError(loaded.teamsError).message.slice(0, 200) });
-  const pick = await ui.showQuickPick(items, { title: 'Assign to…', placeHolder: 'Search members and teams', matchOnDescription: true });
+  items.push({ label: vscode.l10n.t('Teams'), kind: vscode.QuickPickItemKind.Separator });
+  const team = vscode.l10n.t('team');
+  for (const t of loaded.teams) items.push({ label: t.name, description: team, value: t });
+  if (loaded.teamsError) items.push({ label: `$(warning) ${vscode.l10n.t('Teams could not be listed')}`, description: presentError(loaded.teamsError).message.slice(0, 200) });
+  const pick = await ui.showQuickPick(items, { title: vscode.l10n.t('Assign to…'), placeHolder: vscode.l10n.t('Search members and teams'), matchOnDescription: true });
   if (!pick || pick.value === undefined) return undefined;
   if (pick.value === 'signIn') {
     await signInFor(['member:read']);
