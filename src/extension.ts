@@ -7,6 +7,7 @@ import { Commands, StorageKeys } from './constants';
 import type { EventsPanels } from './events/eventsPanels';
 import { registerEventsPanel } from './events/showEventsCommand';
 import { IssuesView } from './issues/view';
+import { registerIssueLinks } from './links/issueLinkRoute';
 import { EditorIntegration } from './editor/editorIntegration';
 import { SelectionService } from './selection/selectionService';
 import { CursorIssues } from './store/cursorIssues';
@@ -99,6 +100,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     },
   });
   context.subscriptions.push(triage);
+  context.subscriptions.push(...registerIssueLinks({ auth, store, issues, selection, cursorIssues, log })); // vscode://…/issue links, Copy VS Code Link
   const ai = new AiFeature({
     getClient: () => auth.getClient(),
     isSignedIn: () => auth.isSignedIn(),
