@@ -2,6 +2,7 @@
  * What the Issues view lists: a preset or free text, a stats period and a sort, turned into the
  * parameters of "list a project's issues" (spec 4.5). Pure; no `vscode` import.
  */
+import * as l10n from '@vscode/l10n';
 import type { IssueSort, ProjectIssuesStatsPeriod } from '../api/client';
 import type { TimeWindow } from '../store/issueSource';
 import { listKey, type ListSpec } from '../store/listSpec';
@@ -23,20 +24,107 @@ export interface IssueFilter {
 
 export const DEFAULT_FILTER: IssueFilter = { preset: 'unresolved', statsPeriod: '24h', sort: 'date' };
 
-export const PRESETS: Record<Exclude<IssuePreset, 'custom'>, { label: string; query: string | undefined; detail: string }> = {
+/*
+ * The words of the tables below are getters: read when shown, they come out in the language
+ * activate() configured (@vscode/l10n), not in whatever was set when this module was imported.
+ */
+
+export const PRESETS: Readonly<Record<Exclude<IssuePreset, 'custom'>, { readonly label: string; readonly query: string | undefined; readonly detail: string }>> = {
   // No query parameter at all: the server's default, is:unresolved.
-  unresolved: { label: 'Unresolved', query: undefined, detail: 'the server default (is:unresolved)' },
+  unresolved: {
+    get label() {
+      return l10n.t('Unresolved');
+    },
+    query: undefined,
+    get detail() {
+      return l10n.t('the server default (is:unresolved)');
+    },
+  },
   // An empty query parameter: every status.
-  all: { label: 'All statuses', query: '', detail: 'query= (empty): resolved and ignored too' },
-  assignedToMe: { label: 'Assigned to me', query: 'is:unresolved assigned:me', detail: 'is:unresolved assigned:me' },
-  forReview: { label: 'For review', query: 'is:unresolved is:for_review', detail: 'is:unresolved is:for_review' },
-  feedback: { label: 'User feedback', query: 'issue.category:feedback', detail: 'issue.category:feedback' },
+  all: {
+    get label() {
+      return l10n.t('All statuses');
+    },
+    query: '',
+    get detail() {
+      return l10n.t('query= (empty): resolved and ignored too');
+    },
+  },
+  // The detail of a query preset is the query itself (search syntax, not words).
+  assignedToMe: {
+    get label() {
+      return l10n.t('Assigned to me');
+    },
+    query: 'is:unresolved assigned:me',
+    detail: 'is:unresolved assigned:me',
+  },
+  forReview: {
+    get label() {
+      return l10n.t('For review');
+    },
+    query: 'is:unresolved is:for_review',
+    detail: 'is:unresolved is:for_review',
+  },
+  feedback: {
+    get label() {
+      return l10n.t('User feedback');
+    },
+    query: 'issue.category:feedback',
+    detail: 'issue.category:feedback',
+  },
 };
 
-export const SORTS: Record<IssueSort, string> = { date: 'Last seen', new: 'First seen', freq: 'Events', user: 'Users', trends: 'Trends' };
-export const PERIODS: Record<ProjectIssuesStatsPeriod, string> = { '24h': '24 hours', '14d': '14 days', '': 'no stats' };
+export const SORTS: Readonly<Record<IssueSort, string>> = {
+  get date() {
+    return l10n.t('Last seen');
+  },
+  get new() {
+    return l10n.t('First seen');
+  },
+  get freq() {
+    return l10n.t('Events');
+  },
+  get user() {
+    return l10n.t('Users');
+  },
+  get trends() {
+    return l10n.t('Trends');
+  },
+};
+
+export const PERIODS: Readonly<Record<ProjectIssuesStatsPeriod, string>> = {
+  get '24h'() {
+    return l10n.t('24 hours');
+  },
+  get '14d'() {
+    return l10n.t('14 days');
+  },
+  get ''() {
+    return l10n.t('no stats');
+  },
+};
+
 /** Relative windows offered besides the server's default and a custom range. */
-export const WINDOWS: Record<string, string> = { '1h': 'last hour', '24h': 'last 24 hours', '7d': 'last 7 days', '14d': 'last 14 days', '30d': 'last 30 days', '90d': 'last 90 days' };
+export const WINDOWS: Readonly<Record<string, string>> = {
+  get '1h'() {
+    return l10n.t('last hour');
+  },
+  get '24h'() {
+    return l10n.t('last 24 hours');
+  },
+  get '7d'() {
+    return l10n.t('last 7 days');
+  },
+  get '14d'() {
+    return l10n.t('last 14 days');
+  },
+  get '30d'() {
+    return l10n.t('last 30 days');
+  },
+  get '90d'() {
+    return l10n.t('last 90 days');
+  },
+};
 
 import { looksLikeShortId } from '../contracts/issueRef';
 export { looksLikeShortId };
@@ -64,11 +152,11 @@ export function describeFilter(filter: IssueFilter): string {
   // Environment names are the server's: plain and bounded in the view's description.
   const envs = filter.environments?.length ? [plainText(filter.environments.join(', '), 200)] : [];
   const window = filter.window ? [describeWindow(filter.window)] : [];
-  return [what, ...envs, ...window, filter.statsPeriod || 'no stats', SORTS[filter.sort]].join(' · ');
+  return [what, ...envs, ...window, filter.statsPeriod || l10n.t('no stats'), SORTS[filter.sort]].join(' · ');
 }
 
 export function describeWindow(w: TimeWindow): string {
-  if ('period' in w) return WINDOWS[w.period] ?? `last ${w.period}`;
+  if ('period' in w) return Object.hasOwn(WINDOWS, w.period) ? WINDOWS[w.period] : l10n.t('last {0}', w.period);
   return `${w.start.slice(0, 16).replace('T', ' ')} – ${w.end.slice(0, 16).replace('T', ' ')}`;
 }
 
@@ -79,10 +167,14 @@ export function describeWindow(w: TimeWindow): string {
 export function parseWindow(startText: string, endText: string, now: number): TimeWindow | string {
   const start = parseDate(startText);
   const end = endText.trim() === '' ? new Date(now) : parseDate(endText);
-  if (!start) return `"${startText.trim().slice(0, 40)}" is not a date: use 2026-11-01 or 2026-11-01T08:00.`;
-  if (!end) return `"${endText.trim().slice(0, 40)}" is not a date: use 2026-11-01 or 2026-11-01T08:00.`;
-  if (start.getTime() >= end.getTime()) return 'The start must come before the end.';
+  if (!start) return notADate(startText);
+  if (!end) return notADate(endText);
+  if (start.getTime() >= end.getTime()) return l10n.t('The start must come before the end.');
   return { start: start.toISOString().replace(/\.\d{3}Z$/, 'Z'), end: end.toISOString().replace(/\.\d{3}Z$/, 'Z') };
+}
+
+function notADate(text: string): string {
+  return l10n.t('"{0}" is not a date: use 2026-11-01 or 2026-11-01T08:00.', text.trim().slice(0, 40));
 }
 
 function parseDate(text: string): Date | undefined {
@@ -99,7 +191,7 @@ function parseDate(text: string): Date | undefined {
 /** The query as a user would read it, for "no issues match …" messages. */
 export function describeQuery(filter: IssueFilter): string {
   const q = queryOf(filter);
-  return q === undefined ? 'is:unresolved' : q === '' ? 'all statuses' : q;
+  return q === undefined ? 'is:unresolved' : q === '' ? l10n.t('all statuses') : q;
 }
 
 /** The store's key of the list the filter makes for one project. */

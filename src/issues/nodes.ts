@@ -3,6 +3,7 @@
  * Pure (no `vscode` import): what the tree shows for a list, an error or an empty answer is decided
  * here and unit-tested.
  */
+import * as l10n from '@vscode/l10n';
 import type { Issue } from '../api/schemas';
 import { presentError, type ErrorAction } from '../contracts/errorPresentation';
 import type { IssueRef } from '../contracts/issueRef';
@@ -81,8 +82,10 @@ export function rowsOfList(list: IssueListView, ctx: ListContext): ListRows {
   const hashes = !!list.spec.hashes;
   const nodes: Node[] = [];
   if (hashes) {
-    const dropped = list.droppedHashes ? ` (only the first 100 hashes were used; ${list.droppedHashes} left out)` : '';
-    nodes.push({ type: 'info', label: `Issues found by hashes: ${list.issues.length}${dropped}`, icon: 'symbol-key', tooltip: 'Run Refresh or Filter Issues to go back to the list.' });
+    const label = list.droppedHashes
+      ? l10n.t('Issues found by hashes: {0} (only the first 100 hashes were used; {1} left out)', list.issues.length, list.droppedHashes)
+      : l10n.t('Issues found by hashes: {0}', list.issues.length);
+    nodes.push({ type: 'info', label, icon: 'symbol-key', tooltip: l10n.t('Run Refresh or Filter Issues to go back to the list.') });
   }
   if (list.error) {
     nodes.push(errorNode(org, project, list.error));
@@ -92,12 +95,16 @@ export function rowsOfList(list: IssueListView, ctx: ListContext): ListRows {
   for (const issue of issues) nodes.push(issueNode(org, project, issue, ctx.period));
   if (ctx.group) {
     if (issues.length === 0)
-      nodes.push({ type: 'info', label: list.nextCursor ? `None among the first ${list.issues.length.toLocaleString('en')}: Load more below` : `No issues match ${ctx.queryText}`, icon: 'pass' });
+      nodes.push({
+        type: 'info',
+        label: list.nextCursor ? l10n.t('None among the first {0}: Load more below', list.issues.length.toLocaleString('en')) : l10n.t('No issues match {0}', ctx.queryText),
+        icon: 'pass',
+      });
     return { nodes };
   }
   if (list.nextCursor) nodes.push({ type: 'loadMore', org, project, shown: list.issues.length, hits: list.hits, maxHits: list.maxHits });
-  if (list.issues.length === 0 && ctx.only && !hashes) return { nodes: [], emptyMessage: `No issues in ${project} match ${ctx.queryText}.` };
-  if (list.issues.length === 0) nodes.push({ type: 'info', label: `No issues match ${ctx.queryText}`, icon: 'pass' });
+  if (list.issues.length === 0 && ctx.only && !hashes) return { nodes: [], emptyMessage: l10n.t('No issues in {0} match {1}.', project, ctx.queryText) };
+  if (list.issues.length === 0) nodes.push({ type: 'info', label: l10n.t('No issues match {0}', ctx.queryText), icon: 'pass' });
   return { nodes };
 }
 
@@ -123,7 +130,7 @@ export function actionArgs(node: Extract<Node, { type: 'action' }>): unknown[] |
 
 /** "100 of 1,234", "100 of 1,000+" when the total hit the server's cap, "100+" when unknown. */
 export function countText(shown: number, hits: number | undefined, more: boolean, maxHits?: number): string {
-  if (hits !== undefined) return `${shown.toLocaleString('en')} of ${hits.toLocaleString('en')}${maxHits !== undefined && hits >= maxHits ? '+' : ''}`;
+  if (hits !== undefined) return l10n.t('{0} of {1}', shown.toLocaleString('en'), `${hits.toLocaleString('en')}${maxHits !== undefined && hits >= maxHits ? '+' : ''}`);
   return `${shown.toLocaleString('en')}${more ? '+' : ''}`;
 }
 

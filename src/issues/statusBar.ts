@@ -15,7 +15,7 @@ export class IssuesStatusBar extends Disposable {
     private readonly signedIn: () => boolean,
   ) {
     super();
-    this.item.name = 'Sentry Unresolved Issues';
+    this.item.name = vscode.l10n.t('Sentry Unresolved Issues');
     this.item.command = Commands.showIssues;
     // Any list may be the unresolved one of a shown project: re-summing is cheap and costs no request.
     this._register(store.onDidChange(() => this.update()));
@@ -36,7 +36,10 @@ export class IssuesStatusBar extends Disposable {
     }
     const count = unresolvedCount(this.store.allLists(), org, projects);
     this.item.text = count ? `$(bug) ${countLabel(count)}` : '$(bug) Sentry';
-    this.item.tooltip = count ? `${countLabel(count)} unresolved issues in ${projects.join(', ')}. Click to show them.` : 'Show Sentry issues';
+    const tooltip = count ? vscode.l10n.t('{0} unresolved issues in {1}. Click to show them.', countLabel(count), projects.join(', ')) : vscode.l10n.t('Show Sentry issues');
+    this.item.tooltip = tooltip;
+    // The bug icon and a bare number say nothing to a screen reader: it reads the tooltip's sentence.
+    this.item.accessibilityInformation = { label: tooltip };
     this.item.show();
   }
 }

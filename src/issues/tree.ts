@@ -14,7 +14,7 @@ import { listKey, type ListSpec } from '../store/listSpec';
 import { Disposable } from '../util/disposable';
 import { describeQuery, type IssueFilter } from './filter';
 import { actionArgs, actionRows, countText, projectDescription, rowsOfList, type IssueNode, type Node } from './nodes';
-import { issueContextValue, issueDescription, issueLabel, issueTooltipMarkdown } from './present';
+import { issueAccessibilityLabel, issueContextValue, issueDescription, issueLabel, issueTooltipMarkdown } from './present';
 
 export interface TreeDeps {
   store: IssueStore;
@@ -78,28 +78,34 @@ export class IssuesTreeProvider extends Disposable implements vscode.TreeDataPro
         item.iconPath = new vscode.ThemeIcon('project');
         item.contextValue = 'project';
         item.description = projectDescription(this.deps.store.peek(this.deps.specOf(node.org, node.project)), node.project);
+        item.accessibilityInformation = {
+          label: item.description === undefined ? vscode.l10n.t('Project {0}', node.project) : vscode.l10n.t('Project {0}, issues: {1}', node.project, item.description),
+        };
         return item;
       }
       case 'issue': {
         const issue = this.deps.store.issue(node.issueId);
         if (issue) return issueItem(node, issue, this.deps.now?.() ?? Date.now());
         // Forgotten by the store between listing and drawing (a sign-out): the next draw drops the row.
-        const item = new vscode.TreeItem(`Issue ${node.issueId}`, vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(vscode.l10n.t('Issue {0}', node.issueId), vscode.TreeItemCollapsibleState.None);
         item.contextValue = 'info';
         return item;
       }
       case 'loadMore': {
-        const item = new vscode.TreeItem('Load more…', vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(vscode.l10n.t('Load more…'), vscode.TreeItemCollapsibleState.None);
         item.description = countText(node.shown, node.hits, true, node.maxHits);
         item.iconPath = new vscode.ThemeIcon('fold-down');
         item.contextValue = 'loadMore';
-        item.command = { command: Commands.loadMore, title: 'Load More', arguments: [node] };
+        item.tooltip = vscode.l10n.t('Load the next page of issues ({0} shown)', item.description);
+        item.accessibilityInformation = { label: item.tooltip };
+        item.command = { command: Commands.loadMore, title: vscode.l10n.t('Load More'), arguments: [node] };
         return item;
       }
       case 'error': {
         const item = new vscode.TreeItem(node.message, vscode.TreeItemCollapsibleState.Expanded);
         item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
         item.tooltip = node.message;
+        item.accessibilityInformation = { label: vscode.l10n.t('Error: {0}', node.message) };
         item.contextValue = 'error';
         return item;
       }
@@ -173,14 +179,15 @@ export function issueItem(node: IssueNode, issue: Issue, now: number): vscode.Tr
   item.id = `issue:${node.org}/${node.listedIn}/${issue.id}`;
   item.description = (node.otherProject ? `[${issue.project.slug}] ` : '') + issueDescription(issue, now);
   const tooltip = new vscode.MarkdownString(
-    issueTooltipMarkdown(issue, node.period, now, node.otherProject ? `This issue belongs to project ${issue.project.slug}, not ${node.listedIn}.` : undefined),
+    issueTooltipMarkdown(issue, node.period, now, node.otherProject ? vscode.l10n.t('This issue belongs to project {0}, not {1}.', issue.project.slug, node.listedIn) : undefined),
   );
   tooltip.supportThemeIcons = false;
   item.tooltip = tooltip;
   item.iconPath = new vscode.ThemeIcon(LEVEL_ICON[issue.level] ?? 'circle-filled', new vscode.ThemeColor(`sentryExplorer.level.${LEVEL_ICON[issue.level] ? issue.level : 'error'}`));
   item.contextValue = issueContextValue(issue, !!node.otherProject);
   const ref = parseIssueRef(node);
-  if (ref) item.command = { command: Commands.showIssueEvents, title: 'Show Events', arguments: commandArgs(ref) };
-  item.accessibilityInformation = { label: `${issue.level} ${issueLabel(issue)}, ${issueDescription(issue, now)}` };
+  if (ref) item.command = { command: Commands.showIssueEvents, title: vscode.l10n.t('Show Events'), arguments: commandArgs(ref) };
+  // The level icon and the tooltip's sparkline, in words.
+  item.accessibilityInformation = { label: issueAccessibilityLabel(issue, node.period, now, node.otherProject ? issue.project.slug : undefined) };
   return item;
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { IssueListSchema } from '../../../src/api/schemas';
-import { describeStatus, issueContextValue, issueDescription, issueLabel, issueTooltipMarkdown, md, statsLine } from '../../../src/issues/present';
+import { describeStatus, issueAccessibilityLabel, issueContextValue, issueDescription, issueLabel, issueTooltipMarkdown, md, statsLine, trendText } from '../../../src/issues/present';
 import { anIssue } from '../builders';
 import { escapeMarkdown } from '../../../src/util/untrusted';
 import { ownLinks, unsafeMarkup } from './markdownSafety';
@@ -29,6 +29,32 @@ describe('how an issue reads in the tree', () => {
     assert.match(t, /Assignee: Jane · bookmarked, subscribed/);
     assert.match(t, /[▁▂▃▄▅▆▇█]{24} {2}15.6K in 24h/);
   });
+  it('a row with a sparkline reads in words: the accessibility label and the tooltip say the level and the trend', () => {
+    const counts = Array.from({ length: 24 }, (_, i) => (i === 23 ? 1200 : i % 3));
+    const start = Date.parse('2018-11-06T00:00:00Z') / 1000;
+    const row = { ...issue, level: 'warning', count: '1234', userCount: 2, stats: { '24h': counts.map((c, i) => [start + i * 3600, c] as [number, number]) } };
+    assert.equal(
+      issueAccessibilityLabel(row, '24h', now),
+      'Issue PUMP-STATION-1: This is an example Python exception. Level: warning. 1.2K events, 2 users, last seen 3h ago. 1.2K events in the last 24 hours.',
+    );
+    assert.equal(
+      issueAccessibilityLabel(row, '24h', now, 'api-server'),
+      'Issue PUMP-STATION-1: This is an example Python exception. Level: warning. 1.2K events, 2 users, last seen 3h ago. 1.2K events in the last 24 hours. From project api-server.',
+    );
+    const words = 'Events over the last 24 hours: 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 1.2K (total 1.2K)';
+    assert.equal(trendText(row, '24h'), words);
+    const t = issueTooltipMarkdown(row, '24h', now);
+    assert.match(t, /^Level: warning · Status: unresolved {2}$/m);
+    assert.ok(t.endsWith(`\`${sparkline(counts)}  1.2K in 24h\`  \n${words}`), t);
+    // No stats of the period: no sparkline, nothing to say about it; a server's period is never read.
+    const bare = { ...row, stats: {} };
+    assert.equal(trendText(bare, '24h'), undefined);
+    assert.equal(issueAccessibilityLabel(bare, '24h', now), 'Issue PUMP-STATION-1: This is an example Python exception. Level: warning. 1.2K events, 2 users, last seen 3h ago.');
+    assert.equal(trendText(row, '[x](https://evil.example/)'), undefined);
+    // Server text in the label is plain: no controls or bidi overrides.
+    assert.ok(!/[\u0000-\u001f\u202a-\u202e]/.test(issueAccessibilityLabel({ ...row, title: 'a\u202eb\u0007c', level: 'x\u202ey' }, '24h', now)));
+  });
+
   it('server strings cannot inject markup', () => {
     const t = issueTooltipMarkdown({ ...issue, title: '<img src=x onerror=alert(1)> [link](command:evil)' }, '24h', now);
     assert.ok(!/(^|[^\\])<img/.test(t), 'a raw <img must not survive');

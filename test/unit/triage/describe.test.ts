@@ -1,5 +1,6 @@
 // The sentences triage reports with, and the picker choices as data.
 import assert from 'node:assert/strict';
+import * as l10n from '@vscode/l10n';
 import { requestBody, type TriageAction } from '../../../src/triage/actions';
 import { describeAction, describeFailure, describeUntil, failureAdvice, formatMinutes } from '../../../src/triage/describe';
 import { ARCHIVE_MENU, PRIORITY_MENU, RESOLVE_MENU, WINDOW_MENU } from '../../../src/triage/menus';
@@ -137,5 +138,18 @@ describe('picker choices', () => {
       PRIORITY_MENU.map((p) => p.priority),
       ['high', 'medium', 'low'],
     );
+  });
+});
+
+describe('localized (issue: localize the extension host)', () => {
+  afterEach(() => l10n.config({ contents: {} }));
+
+  it('a bundle configured after import (as activate() does) applies to sentences and to menu labels', () => {
+    l10n.config({ contents: { 'Resolved {0}': 'Résolu : {0}', '{0} issues': '{0} tickets', 'For 30 minutes': 'Pendant 30 minutes' } });
+    assert.equal(describeAction({ kind: 'resolve' }, 3), 'Résolu : 3 tickets');
+    assert.equal(ARCHIVE_MENU[2].label, 'Pendant 30 minutes');
+    l10n.config({ contents: {} });
+    assert.equal(describeAction({ kind: 'resolve' }, 3), 'Resolved 3 issues');
+    assert.equal(ARCHIVE_MENU[2].label, 'For 30 minutes');
   });
 });
