@@ -13,7 +13,7 @@ import { errorKind, safeErrorMessage } from './errorText';
 import type { SentryAuthenticationProvider } from './provider';
 import { scopesToRequest } from './scopes';
 import { clientSecretKey, type SecretStore, type StoredSession } from './sessionCodec';
-import { SIGN_IN_AGAIN } from './sessionPrompts';
+import { signInAgainLabel } from './sessionPrompts';
 import type { SignInMethod } from './signInFlows';
 
 export interface SignInOptions {
@@ -43,7 +43,7 @@ export async function signIn(deps: AuthCommandDeps, options: SignInOptions = {})
     if (err instanceof vscode.CancellationError) return undefined;
     const message = safeErrorMessage(err);
     deps.log.error(`[auth] sign-in failed: ${errorKind(err)}`);
-    void deps.ui().showErrorMessage(`Sentry sign-in failed: ${message}`, {});
+    void deps.ui().showErrorMessage(vscode.l10n.t('Sentry sign-in failed: {0}', message), {});
     return undefined;
   }
 }
@@ -53,12 +53,12 @@ export async function signOut(deps: AuthCommandDeps): Promise<void> {
   const { provider } = deps;
   const sessions = await provider.stored();
   if (!sessions.length) {
-    void deps.ui().showInformationMessage(`You are not signed in to ${new URL(provider.baseUrl).host}.`, {});
+    void deps.ui().showInformationMessage(vscode.l10n.t('You are not signed in to {0}.', new URL(provider.baseUrl).host), {});
     return;
   }
   for (const s of sessions) await provider.removeSession(s.id);
   deps.log.info(`[auth] signed out of ${provider.baseUrl}`);
-  void deps.ui().showInformationMessage(`Signed out of Sentry (${new URL(provider.baseUrl).host}).`, {});
+  void deps.ui().showInformationMessage(vscode.l10n.t('Signed out of Sentry ({0}).', new URL(provider.baseUrl).host), {});
 }
 
 /** Stores (or, given an empty value, deletes) the OAuth client secret of the configured client. */
@@ -66,28 +66,32 @@ export async function setClientSecret(deps: AuthCommandDeps): Promise<void> {
   const cfg = deps.settings();
   const ui = deps.ui();
   if (!cfg.clientId) {
-    void ui.showWarningMessage('Set sentryExplorer.oauth.clientId first: the client secret belongs to that client.', {});
+    void ui.showWarningMessage(vscode.l10n.t('Set sentryExplorer.oauth.clientId first: the client secret belongs to that client.'), {});
     return;
   }
   const value = await ui.showInputBox({
-    title: 'Sentry OAuth client secret',
-    prompt: `The client secret of OAuth client ${cfg.clientId} on ${new URL(cfg.baseUrl).host}, if the server requires one. Leave empty to remove it. Kept in the OS secret store, never in settings.`,
+    title: vscode.l10n.t('Sentry OAuth client secret'),
+    prompt: vscode.l10n.t(
+      'The client secret of OAuth client {0} on {1}, if the server requires one. Leave empty to remove it. Kept in the OS secret store, never in settings.',
+      cfg.clientId,
+      new URL(cfg.baseUrl).host,
+    ),
     password: true,
     ignoreFocusOut: true,
-    validateInput: (v) => (v.trim() ? credentialProblem(v, 'client secret') : undefined),
+    validateInput: (v) => (v.trim() ? credentialProblem(v, 'clientSecret') : undefined),
   });
   if (value === undefined) return;
   // Checked again: the input box's validation is advisory (an API or a test can bypass it).
-  const problem = value.trim() ? credentialProblem(value, 'client secret') : undefined;
+  const problem = value.trim() ? credentialProblem(value, 'clientSecret') : undefined;
   if (problem) {
-    void ui.showErrorMessage(`${problem}. The client secret was not changed.`, {});
+    void ui.showErrorMessage(vscode.l10n.t('{0}. The client secret was not changed.', problem), {});
     return;
   }
   const key = clientSecretKey(cfg.baseUrl, cfg.clientId);
   if (value.trim()) await deps.secrets.store(key, value.trim());
   else await deps.secrets.delete(key);
   deps.log.info(`[auth] client secret ${value.trim() ? 'stored' : 'removed'} for client ${cfg.clientId} on ${cfg.baseUrl}`);
-  void ui.showInformationMessage(value.trim() ? 'The OAuth client secret is stored.' : 'The OAuth client secret is removed.', {});
+  void ui.showInformationMessage(value.trim() ? vscode.l10n.t('The OAuth client secret is stored.') : vscode.l10n.t('The OAuth client secret is removed.'), {});
 }
 
 /**
@@ -96,7 +100,7 @@ export async function setClientSecret(deps: AuthCommandDeps): Promise<void> {
  */
 export async function showForbidden(deps: AuthCommandDeps, err: ForbiddenError): Promise<void> {
   const missing = err.missingScopes ?? err.neededScopes;
-  const action = missing.length ? SIGN_IN_AGAIN : undefined;
+  const action = missing.length ? signInAgainLabel() : undefined;
   const choice = await deps.ui().showErrorMessage(plainText(err.message, 1000), {}, ...(action ? [action] : []));
   if (action && choice === action) await signIn(deps, { neededScopes: missing });
 }

@@ -15,9 +15,10 @@ import { pollForDeviceToken, type DevicePollOutcome } from './devicePoller';
 import { errorKind } from './errorText';
 import { withCancellableProgress } from './flowProgress';
 
-export const COPY_AND_OPEN = 'Copy & Open';
-export const START_AGAIN = 'Start Again';
-export const COPY_CODE = 'Copy Code';
+/** Button labels (localized when asked for: a choice is compared with the label the message offered). */
+export const copyAndOpenLabel = (): string => vscode.l10n.t('Copy & Open');
+export const startAgainLabel = (): string => vscode.l10n.t('Start Again');
+export const copyCodeLabel = (): string => vscode.l10n.t('Copy Code');
 
 export interface DeviceFlowDeps {
   ui: AuthUi;
@@ -28,21 +29,28 @@ export interface DeviceFlowDeps {
 /** Asks `baseUrl` for a code for `scopes` and waits until it is approved, denied or expired. */
 export async function runDeviceFlow(deps: DeviceFlowDeps, oauth: OAuthEndpoints, baseUrl: string, scopes: readonly string[]): Promise<TokenResponse> {
   for (;;) {
-    const auth = await withCancellableProgress(deps.ui, deps.log, 'Sentry: requesting a sign-in code…', (signal) => oauth.requestDeviceCode(scopes, signal), 'request a sign-in code');
+    const auth = await withCancellableProgress(deps.ui, deps.log, vscode.l10n.t('Sentry: requesting a sign-in code…'), (signal) => oauth.requestDeviceCode(scopes, signal), {
+      log: 'request a sign-in code',
+      message: vscode.l10n.t('Sentry sign-in: could not request a sign-in code.'),
+    });
     const issuedAt = (deps.now ?? Date.now)();
     deps.log.info(`[auth] device code issued: expires in ${auth.expires_in} s, poll interval ${auth.interval} s`);
     const userCode = plainText(auth.user_code, 40);
     // Only the server's own https page (http on loopback) is opened; anything else (file:, command:,
     // another host) is shown as text to copy.
     const page = safeVerificationUrl(auth.verification_uri_complete, baseUrl) ?? safeVerificationUrl(auth.verification_uri, baseUrl);
-    const action = page ? COPY_AND_OPEN : COPY_CODE;
+    const action = page ? copyAndOpenLabel() : copyCodeLabel();
     const choice = await deps.ui.showInformationMessage(
-      `Your Sentry sign-in code is ${userCode}`,
+      vscode.l10n.t('Your Sentry sign-in code is {0}', userCode),
       {
         modal: true,
         detail: page
-          ? `"${COPY_AND_OPEN}" copies the code and opens ${page.host} in your browser. Enter the code there and approve to sign in.`
-          : `Sentry Explorer does not open the sign-in page this server named, because it is not an https page of ${new URL(baseUrl).host}: ${plainText(auth.verification_uri, 300)} — open your server's device sign-in page yourself, enter the code there and approve.`,
+          ? vscode.l10n.t('"{0}" copies the code and opens {1} in your browser. Enter the code there and approve to sign in.', action, page.host)
+          : vscode.l10n.t(
+              "Sentry Explorer does not open the sign-in page this server named, because it is not an https page of {0}: {1} — open your server's device sign-in page yourself, enter the code there and approve.",
+              new URL(baseUrl).host,
+              plainText(auth.verification_uri, 300),
+            ),
       },
       action,
     );
@@ -61,7 +69,7 @@ export async function runDeviceFlow(deps: DeviceFlowDeps, oauth: OAuthEndpoints,
 
     const started = Date.now();
     const outcome: DevicePollOutcome = await deps.ui.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Sentry: enter the code ${userCode} in your browser and approve`, cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sentry: enter the code {0} in your browser and approve', userCode), cancellable: true },
       (_progress, token) => {
         const cancel = signalFrom(token);
         return pollForDeviceToken(auth, {
@@ -80,15 +88,16 @@ export async function runDeviceFlow(deps: DeviceFlowDeps, oauth: OAuthEndpoints,
       case 'cancelled':
         throw new vscode.CancellationError();
       case 'denied':
-        void deps.ui.showErrorMessage('Sentry sign-in was denied: the request was rejected in the browser.', {});
+        void deps.ui.showErrorMessage(vscode.l10n.t('Sentry sign-in was denied: the request was rejected in the browser.'), {});
         throw new vscode.CancellationError();
       case 'expired': {
-        const again = await deps.ui.showWarningMessage('The Sentry sign-in code expired before it was approved. Start again with a new code?', {}, START_AGAIN);
-        if (again === START_AGAIN) continue;
+        const startAgain = startAgainLabel();
+        const again = await deps.ui.showWarningMessage(vscode.l10n.t('The Sentry sign-in code expired before it was approved. Start again with a new code?'), {}, startAgain);
+        if (again === startAgain) continue;
         throw new vscode.CancellationError();
       }
       case 'error':
-        void deps.ui.showErrorMessage(`Sentry sign-in failed (${plainText(outcome.error, 60)}): ${plainText(outcome.message)}`, {});
+        void deps.ui.showErrorMessage(vscode.l10n.t('Sentry sign-in failed ({0}): {1}', plainText(outcome.error, 60), plainText(outcome.message)), {});
         throw new vscode.CancellationError();
     }
   }
@@ -103,5 +112,5 @@ async function openVerificationPage(deps: DeviceFlowDeps, page: URL): Promise<vo
   } catch (err) {
     deps.log.warn(`[auth] could not open the verification page: ${errorKind(err)}`);
   }
-  void deps.ui.showWarningMessage(`Open ${plainText(page.href, 300)} in a browser and enter the code there.`, {});
+  void deps.ui.showWarningMessage(vscode.l10n.t('Open {0} in a browser and enter the code there.', plainText(page.href, 300)), {});
 }

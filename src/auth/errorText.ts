@@ -4,6 +4,7 @@
  * error) may echo a request header or a token, so only its type name is ever shown.
  * No `vscode` import.
  */
+import * as l10n from '@vscode/l10n';
 import { ApiError } from '../api/errors';
 import { plainText } from '../util/untrusted';
 
@@ -17,7 +18,7 @@ export function errorKind(err: unknown): string {
 /** A message fit to show or log: a typed error's own message (bounded plain text), else a generic sentence. */
 export function safeErrorMessage(err: unknown): string {
   if (err instanceof ApiError || (err instanceof Error && SAFE_NAMES.has(err.name))) return plainText(err.message);
-  return `An unexpected error occurred (${errorKind(err)}).`;
+  return l10n.t('An unexpected error occurred ({0}).', errorKind(err));
 }
 
 /** Errors of our own whose messages are fixed sentences. */

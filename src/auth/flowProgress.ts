@@ -10,7 +10,13 @@ import { signalFrom } from '../util/signal';
 import { errorKind, safeErrorMessage } from './errorText';
 import { isAbortError } from './state';
 
-export async function withCancellableProgress<T>(ui: AuthUi, log: vscode.LogOutputChannel, title: string, task: (signal: AbortSignal) => Promise<T>, doing: string): Promise<T> {
+/** What a failure is called: `log` in the log (English), `message` to the user (a whole sentence, localized). */
+export interface FailureText {
+  log: string;
+  message: string;
+}
+
+export async function withCancellableProgress<T>(ui: AuthUi, log: vscode.LogOutputChannel, title: string, task: (signal: AbortSignal) => Promise<T>, failure: FailureText): Promise<T> {
   try {
     return await ui.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_p, token) => {
       const cancel = signalFrom(token);
@@ -19,8 +25,9 @@ export async function withCancellableProgress<T>(ui: AuthUi, log: vscode.LogOutp
   } catch (err) {
     if (isAbortError(err)) throw new vscode.CancellationError();
     const message = safeErrorMessage(err);
-    log.error(`[auth] could not ${doing}: ${errorKind(err)}${err instanceof ApiError && err.request ? ` ${err.request}` : ''}`);
-    void ui.showErrorMessage(`Sentry sign-in: could not ${doing}. ${message}`, {}, 'Show Log').then((a) => a && log.show());
+    log.error(`[auth] could not ${failure.log}: ${errorKind(err)}${err instanceof ApiError && err.request ? ` ${err.request}` : ''}`);
+    const showLog = vscode.l10n.t('Show Log');
+    void ui.showErrorMessage(`${failure.message} ${message}`, {}, showLog).then((a) => a === showLog && log.show());
     throw new vscode.CancellationError();
   }
 }

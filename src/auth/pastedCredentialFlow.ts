@@ -13,9 +13,12 @@ import type { HttpClient } from '../api/http';
 import type { Organization } from '../api/schemas';
 import type { AuthUi } from '../util/ui';
 import * as z from '../util/z';
+import type { InputBoxButton } from '../util/ui';
 import { credentialProblem } from './credentialCheck';
+import { errorKind } from './errorText';
 import { withCancellableProgress } from './flowProgress';
-import { splitScopes } from './scopes';
+import { missingScopes, splitScopes } from './scopes';
+import { missingScopesMessage, tokenPageUrl, tokenPrompt } from './signInChoices';
 import type { StoredSession } from './sessionCodec';
 import { isAbortError } from './state';
 
@@ -34,26 +37,31 @@ const IndexSchema = z.looseObject({
   auth: z.nullish(z.looseObject({ scopes: z.nullish(z.array(z.string())) })),
 });
 
-export async function signInWithPasted(deps: PastedFlowDeps, baseUrl: string, kind: 'token' | 'apiKey'): Promise<StoredSession> {
+/**
+ * Asks for the credential and signs in with it. `scopes` are the scopes the sign-in asks for: the
+ * token prompt names them as the ones to tick, with a button that opens the server's page for a
+ * new token, and a credential that lacks some of them is still signed in, saying which.
+ */
+export async function signInWithPasted(deps: PastedFlowDeps, baseUrl: string, kind: 'token' | 'apiKey', scopes: readonly string[] = []): Promise<StoredSession> {
   const what = kind === 'token' ? 'auth token' : 'API key';
+  const host = new URL(baseUrl).host;
+  const page = kind === 'token' ? tokenPageUrl(baseUrl) : undefined;
   const value = (
     await deps.ui.showInputBox({
-      title: kind === 'token' ? 'Sign in to Sentry with an auth token' : 'Sign in to Sentry with a legacy API key',
-      prompt:
-        kind === 'token'
-          ? `Paste a user auth token (User Settings → Personal Tokens) or an internal integration token for ${new URL(baseUrl).host}`
-          : `Paste the legacy API key for ${new URL(baseUrl).host} (sent with HTTP Basic auth)`,
+      title: kind === 'token' ? vscode.l10n.t('Sign in to Sentry with an auth token') : vscode.l10n.t('Sign in to Sentry with a legacy API key'),
+      prompt: kind === 'token' ? tokenPrompt(host, scopes, !!page) : vscode.l10n.t('Paste the legacy API key for {0} (sent with HTTP Basic auth)', host),
       password: true,
       ignoreFocusOut: true,
-      validateInput: (v) => credentialProblem(v, what),
+      validateInput: (v) => credentialProblem(v, kind),
+      buttons: page ? [openTokenPageButton(deps, host, page)] : undefined,
     })
   )?.trim();
   if (!value) throw new vscode.CancellationError();
   // Checked again here: the input box's validation is advisory (an API or a test can bypass it).
-  const problem = credentialProblem(value, what);
+  const problem = credentialProblem(value, kind);
   if (problem) {
     deps.log.warn(`[auth] refused a pasted ${what}: it is not a single run of printable characters`);
-    void deps.ui.showErrorMessage(`Sentry sign-in: ${problem}. Nothing was sent or stored.`, {});
+    void deps.ui.showErrorMessage(vscode.l10n.t('Sentry sign-in: {0}. Nothing was sent or stored.', problem), {});
     throw new vscode.CancellationError();
   }
   const credential: Credential = kind === 'token' ? { kind: 'bearer', token: value } : { kind: 'apiKey', key: value };
@@ -61,7 +69,7 @@ export async function signInWithPasted(deps: PastedFlowDeps, baseUrl: string, ki
   const { orgs, index, access } = await withCancellableProgress(
     deps.ui,
     deps.log,
-    `Sentry: checking the ${what}…`,
+    kind === 'token' ? vscode.l10n.t('Sentry: checking the auth token…') : vscode.l10n.t('Sentry: checking the API key…'),
     async (signal) => {
       const orgs = (await client.listOrganizations({}, signal)).items;
       const index = await client.http
@@ -85,17 +93,20 @@ export async function signInWithPasted(deps: PastedFlowDeps, baseUrl: string, ki
       }
       return { orgs, index, access };
     },
-    `check the ${what}`,
+    { log: `check the ${what}`, message: kind === 'token' ? vscode.l10n.t('Sentry sign-in: could not check the auth token.') : vscode.l10n.t('Sentry sign-in: could not check the API key.') },
   );
   const orgNames = orgs.map((o) => o.slug);
   const user = index?.user ?? undefined;
   const serverScopes = access;
-  const label = user
-    ? user.email || user.username || user.name || `user ${user.id}`
-    : `${kind === 'token' ? 'Auth token' : 'API key'}${orgNames.length ? ` (${orgNames.slice(0, 3).join(', ')}${orgNames.length > 3 ? ', …' : ''})` : ''}`;
+  const label = user ? user.email || user.username || user.name || vscode.l10n.t('user {0}', user.id) : credentialLabel(kind, orgNames);
   const accountId = user ? `user:${user.id}` : `${kind}:${orgNames.join(',') || 'none'}`;
   if (orgs.length === 1) await deps.rememberOrganization(baseUrl, orgs[0]);
   deps.log.info(`[auth] ${what} accepted by ${baseUrl}: ${orgs.length} organization(s), scopes ${serverScopes ? serverScopes.join(' ') || '(none)' : 'not reported'}`);
+  const missing = serverScopes ? missingScopes(serverScopes, scopes) : [];
+  if (missing.length) {
+    deps.log.warn(`[auth] the ${what} lacks scopes the sign-in asked for: ${missing.join(' ')}`);
+    warnMissingScopes(deps, kind, missing, page);
+  }
   const common = {
     id: randomUUID(),
     account: { id: accountId, label },
@@ -104,4 +115,40 @@ export async function signInWithPasted(deps: PastedFlowDeps, baseUrl: string, ki
     createdAt: Date.now(),
   };
   return kind === 'token' ? { kind: 'token', ...common, accessToken: value } : { kind: 'apiKey', ...common, apiKey: value };
+}
+
+/** The account label of a credential the server names no user for: its kind and first organizations. */
+function credentialLabel(kind: 'token' | 'apiKey', orgNames: readonly string[]): string {
+  if (!orgNames.length) return kind === 'token' ? vscode.l10n.t('Auth token') : vscode.l10n.t('API key');
+  const orgs = `${orgNames.slice(0, 3).join(', ')}${orgNames.length > 3 ? ', …' : ''}`;
+  return kind === 'token' ? vscode.l10n.t('Auth token ({0})', orgs) : vscode.l10n.t('API key ({0})', orgs);
+}
+
+/** The token box's button: opens the server's page for a new token (built from the base URL only). */
+function openTokenPageButton(deps: PastedFlowDeps, host: string, page: string): InputBoxButton {
+  return {
+    iconPath: new vscode.ThemeIcon('link-external'),
+    tooltip: vscode.l10n.t('Open the page for a new token on {0}', host),
+    run: () => openTokenPage(deps, page),
+  };
+}
+
+async function openTokenPage(deps: PastedFlowDeps, page: string): Promise<void> {
+  deps.log.info(`[auth] opening the token page ${page}`);
+  try {
+    // Passed as a string so the address is opened exactly as built (a Uri would re-encode it).
+    if (await deps.ui.openExternal(page as unknown as vscode.Uri)) return;
+  } catch (err) {
+    deps.log.warn(`[auth] could not open the token page: ${errorKind(err)}`);
+  }
+  void deps.ui.showWarningMessage(vscode.l10n.t('Open {0} in a browser to create a token.', page), {});
+}
+
+/** Says which asked-for scopes the credential lacks (the session is kept); for a token, offers the page for a new one. */
+function warnMissingScopes(deps: PastedFlowDeps, kind: 'token' | 'apiKey', missing: readonly string[], page: string | undefined): void {
+  const open = vscode.l10n.t('Open Token Page');
+  const actions = kind === 'token' && page ? [open] : [];
+  void deps.ui.showWarningMessage(missingScopesMessage(kind, missing), {}, ...actions).then((choice) => {
+    if (page && choice === open) return openTokenPage(deps, page);
+  });
 }

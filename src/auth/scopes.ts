@@ -1,7 +1,7 @@
 /**
  * OAuth scopes as sign-in handles them: one normal form (sorted, de-duplicated, split on spaces
- * or commas, as servers write them in `scope`), set comparison, and which scopes a new sign-in
- * asks for. No `vscode` import.
+ * or commas, as servers write them in `scope`), set comparison, which asked-for scopes a credential
+ * lacks, and which scopes a new sign-in asks for. No `vscode` import.
  */
 
 /** The normal form: a token response's `scope` string or a list, split, trimmed, de-duplicated, sorted. */
@@ -15,6 +15,25 @@ export function scopesSatisfy(granted: readonly string[], requested: readonly st
   if (!requested || requested.length === 0 || !grantedKnown) return true;
   const have = new Set(granted);
   return requested.every((s) => have.has(s));
+}
+
+/** Sentry's access levels of a resource, weakest first: a stronger level allows what a weaker one does. */
+const LEVELS = ['read', 'write', 'admin'];
+
+/**
+ * Of the `requested` scopes, those `granted` does not cover (normal form). A scope is covered by
+ * itself or by a stronger level of the same resource (`event:write` covers `event:read`), as
+ * Sentry's endpoints accept any of a resource's levels from the one they need upwards.
+ */
+export function missingScopes(granted: readonly string[], requested: readonly string[]): string[] {
+  const have = new Set(splitScopes(granted));
+  return splitScopes(requested).filter((scope) => {
+    if (have.has(scope)) return false;
+    const [resource, level, ...rest] = scope.split(':');
+    const rank = LEVELS.indexOf(level);
+    if (rest.length || rank < 0) return true;
+    return !LEVELS.slice(rank + 1).some((stronger) => have.has(`${resource}:${stronger}`));
+  });
 }
 
 /** Of scopes any one of which will do, the least powerful: a `:read` one when there is one. */

@@ -26,7 +26,7 @@ import { SessionClients } from './sessionClients';
 import { SessionPrompts } from './sessionPrompts';
 import { SessionState } from './sessionState';
 import { CALLBACK_PATH, SignInFlows, type SignInMethod } from './signInFlows';
-import { PendingCallbacks } from './state';
+import { callbackRejectedMessage, PendingCallbacks } from './state';
 import type { TokenManager } from './tokenManager';
 import { TokenManagers } from './tokenManagers';
 import { UriRouter } from './uriHandler';
@@ -83,8 +83,9 @@ export class SentryAuth extends Disposable {
         config: () => this.config(),
         signIn: (scopes, method) => this.runFlow(scopes, method),
         onDiscarded: () => {
-          void this.ui.ui.showWarningMessage('The stored Sentry sign-in could not be read and was deleted. Please sign in again.', {}, 'Sign In').then((a) => {
-            if (a) void this.signIn();
+          const signIn = vscode.l10n.t('Sign In');
+          void this.ui.ui.showWarningMessage(vscode.l10n.t('The stored Sentry sign-in could not be read and was deleted. Please sign in again.'), {}, signIn).then((a) => {
+            if (a === signIn) void this.signIn();
           });
         },
       }),
@@ -183,7 +184,7 @@ export class SentryAuth extends Disposable {
     const { baseUrl } = this.config();
     if (!(await this.confirmPlainHttp(baseUrl))) throw new vscode.CancellationError();
     const session = await this.flows.run(scopes, method, baseUrl);
-    void this.ui.ui.showInformationMessage(`Signed in to Sentry (${new URL(baseUrl).host}) as ${plainText(session.account.label, 200)}.`, {});
+    void this.ui.ui.showInformationMessage(vscode.l10n.t('Signed in to Sentry ({0}) as {1}.', new URL(baseUrl).host, plainText(session.account.label, 200)), {});
     return { session, baseUrl };
   }
 
@@ -195,7 +196,7 @@ export class SentryAuth extends Disposable {
     const result = this.callbacks.handle(uri.query);
     if (result.kind === 'rejected') {
       this.log.warn(`[auth] rejected a sign-in callback: ${result.reason}`);
-      void this.ui.ui.showWarningMessage(`Sentry Explorer ignored a sign-in callback that did not belong to a sign-in in progress (${result.reason}).`, {});
+      void this.ui.ui.showWarningMessage(callbackRejectedMessage(result.reason), {});
     } else {
       this.log.info(`[auth] sign-in callback received (${result.outcome})`);
     }

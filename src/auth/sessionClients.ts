@@ -10,7 +10,7 @@ import { UnauthorizedError } from '../api/errors';
 import type { Credential } from '../api/credentials';
 import type { HttpClientOptions } from '../api/http';
 import { Disposable } from '../util/disposable';
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { plainText } from '../util/untrusted';
 import type { SentryAuthenticationProvider } from './provider';
 import type { StoredOAuthSession, StoredSession } from './sessionCodec';
@@ -81,7 +81,8 @@ export class SessionClients extends Disposable {
   }
 
   private async credentialFor(session: StoredSession): Promise<Credential | undefined> {
-    if (this.ended.has(session.id)) throw new UnauthorizedError('signed out');
+    if (this.ended.has(session.id))
+      throw new UnauthorizedError(vscode.l10n.t({ message: 'signed out', comment: 'Why a request was refused: the session it used was signed out meanwhile (shown in parentheses)' }));
     switch (session.kind) {
       case 'apiKey':
         return { kind: 'apiKey', key: session.apiKey };

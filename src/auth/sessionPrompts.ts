@@ -4,16 +4,17 @@
  * anything is deleted), a session that ended. Each question is asked at most once (a step at most
  * once a minute), however many requests fail at the same moment.
  */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { UnauthorizedError } from '../api/errors';
 import type { AuthUi } from '../util/ui';
 import { plainText } from '../util/untrusted';
 import type { StoredSession } from './sessionCodec';
 import { stepPage } from './urlSafety';
 
-export const SIGN_IN_AGAIN = 'Sign In Again';
-export const REMOVE_SIGN_IN = 'Remove Sign-In';
-const SIGN_IN = 'Sign In';
+/** Button labels (localized when asked for: compare a choice with the label the question offered). */
+export const signInAgainLabel = (): string => vscode.l10n.t('Sign In Again');
+export const removeSignInLabel = (): string => vscode.l10n.t('Remove Sign-In');
+const signInLabel = (): string => vscode.l10n.t('Sign In');
 const STEP_PROMPT_INTERVAL_MS = 60_000;
 
 export type RejectedCredentialAnswer = 'signIn' | 'remove' | undefined;
@@ -41,7 +42,7 @@ export class SessionPrompts {
     this.stepShown.set(code, this.now());
     this.log.warn(`[auth] the server asks for a step in the browser (${code}); the sign-in is kept`);
     const page = stepPage(err.loginUrl, baseUrl);
-    const OPEN = `Open ${new URL(baseUrl).host}`;
+    const OPEN = vscode.l10n.t('Open {0}', new URL(baseUrl).host);
     void this.ui()
       .showWarningMessage(plainText(err.message, 1000), {}, ...(page ? [OPEN] : []))
       .then(async (choice) => {
@@ -59,26 +60,32 @@ export class SessionPrompts {
     this.asked.add(session.id);
     const what = credentialName(session);
     this.log.warn(`[auth] the server rejected the stored ${what}; asking before removing it`);
+    const host = new URL(baseUrl).host;
+    const signInAgain = signInAgainLabel();
+    const remove = removeSignInLabel();
     const choice = await this.ui().showWarningMessage(
-      `Sentry (${new URL(baseUrl).host}) rejected the stored ${what}: it has expired or was revoked.`,
-      { detail: `Sentry shows a user token only once: remove the stored one only if you no longer need it. "${SIGN_IN_AGAIN}" replaces it after a successful sign-in.` },
-      SIGN_IN_AGAIN,
-      REMOVE_SIGN_IN,
+      session.kind === 'apiKey'
+        ? vscode.l10n.t('Sentry ({0}) rejected the stored API key: it has expired or was revoked.', host)
+        : vscode.l10n.t('Sentry ({0}) rejected the stored auth token: it has expired or was revoked.', host),
+      { detail: vscode.l10n.t('Sentry shows a user token only once: remove the stored one only if you no longer need it. "{0}" replaces it after a successful sign-in.', signInAgain) },
+      signInAgain,
+      remove,
     );
-    if (choice === SIGN_IN_AGAIN) return 'signIn';
-    if (choice === REMOVE_SIGN_IN) return 'remove';
+    if (choice === signInAgain) return 'signIn';
+    if (choice === remove) return 'remove';
     this.log.info(`[auth] kept the rejected ${what} (the user dismissed the question)`);
     return undefined;
   }
 
   /** The session was removed because it no longer works: resolves true when the user wants to sign in again. */
   async sessionEnded(): Promise<boolean> {
-    const choice = await this.ui().showWarningMessage('Your Sentry sign-in has expired or was revoked. Sign in again to continue.', {}, SIGN_IN);
-    return choice === SIGN_IN;
+    const signIn = signInLabel();
+    const choice = await this.ui().showWarningMessage(vscode.l10n.t('Your Sentry sign-in has expired or was revoked. Sign in again to continue.'), {}, signIn);
+    return choice === signIn;
   }
 }
 
-/** How messages name a pasted credential. */
+/** How the log names a pasted credential (messages have their own sentences per kind). */
 export function credentialName(session: StoredSession): string {
   return session.kind === 'apiKey' ? 'API key' : 'auth token';
 }

@@ -14,14 +14,15 @@ import { linkSignals, signalFrom } from '../util/signal';
 import type { AuthUi } from '../util/ui';
 import { runDeviceFlow } from './deviceFlow';
 import { errorKind } from './errorText';
-import { withCancellableProgress } from './flowProgress';
+import { withCancellableProgress, type FailureText } from './flowProgress';
 import { signInWithPasted } from './pastedCredentialFlow';
+import { methodOrder, type SignInMethod } from './signInChoices';
 import { createPkcePair } from './pkce';
 import { clientSecretKey, type SecretStore, type StoredSession } from './sessionCodec';
 import { CallbackError, createState, isAbortError, type PendingCallbacks } from './state';
 import { tokensFromResponse } from './tokenManager';
 
-export type SignInMethod = 'device' | 'browser' | 'token' | 'apiKey';
+export type { SignInMethod } from './signInChoices';
 
 export const CALLBACK_PATH = '/auth-callback';
 /** How long the browser flow waits for its callback (authorization codes live about 10 minutes). */
@@ -57,7 +58,7 @@ export class SignInFlows {
   }
 
   /**
-   * Asks how to sign in (device flow first), then runs that flow. `baseUrl` is the server the sign-in started with: every request of the flow goes there and the
+   * Asks how to sign in (pickMethod), then runs that flow. `baseUrl` is the server the sign-in started with: every request of the flow goes there and the
    * session belongs to it, even when the setting changes meanwhile.
    */
   async run(scopes: readonly string[], method?: SignInMethod, baseUrl = this.deps.config().baseUrl): Promise<StoredSession> {
@@ -72,20 +73,41 @@ export class SignInFlows {
         return this.browser(cfg, scopes);
       case 'token':
       case 'apiKey':
-        return signInWithPasted({ ui: this.ui, log: this.log, http: (url, credential) => this.http(url, credential), rememberOrganization: this.deps.rememberOrganization }, baseUrl, chosen);
+        return signInWithPasted({ ui: this.ui, log: this.log, http: (url, credential) => this.http(url, credential), rememberOrganization: this.deps.rememberOrganization }, baseUrl, chosen, scopes);
     }
   }
 
+  /** The ways to sign in: the device flow first when a client id is set, else a pasted token (the OAuth ways would ask for a client id first). */
   private async pickMethod(cfg: AuthConfig): Promise<SignInMethod | undefined> {
     const host = new URL(cfg.baseUrl).host;
-    const needsClient = cfg.clientId ? '' : ' (asks for the OAuth client id first)';
-    const items: MethodItem[] = [
-      { method: 'device', label: '$(device-mobile) Sign in with a code', description: 'recommended', detail: `Approve a short code on ${host} in any browser${needsClient}` },
-      { method: 'browser', label: '$(globe) Sign in with the browser', detail: `Approve on ${host}; the browser returns to VS Code${needsClient}` },
-      { method: 'token', label: '$(key) Paste an auth token', detail: 'A user auth token or an internal integration token' },
-      { method: 'apiKey', label: '$(lock) Use a legacy API key', detail: 'Older servers and accounts only' },
-    ];
-    const pick = await this.ui.showQuickPick(items, { title: `Sign in to Sentry (${host})`, placeHolder: 'How do you want to sign in?', ignoreFocusOut: true });
+    const hasClient = !!cfg.clientId;
+    const item = (method: SignInMethod): MethodItem => {
+      switch (method) {
+        case 'device':
+          return {
+            method,
+            label: `$(device-mobile) ${vscode.l10n.t('Sign in with a code')}`,
+            detail: hasClient
+              ? vscode.l10n.t('Approve a short code on {0} in any browser', host)
+              : vscode.l10n.t('Approve a short code on {0} in any browser (asks for the OAuth client id first)', host),
+          };
+        case 'browser':
+          return {
+            method,
+            label: `$(globe) ${vscode.l10n.t('Sign in with the browser')}`,
+            detail: hasClient
+              ? vscode.l10n.t('Approve on {0}; the browser returns to VS Code', host)
+              : vscode.l10n.t('Approve on {0}; the browser returns to VS Code (asks for the OAuth client id first)', host),
+          };
+        case 'token':
+          return { method, label: `$(key) ${vscode.l10n.t('Paste an auth token')}`, detail: vscode.l10n.t('A user auth token or an internal integration token') };
+        case 'apiKey':
+          return { method, label: `$(lock) ${vscode.l10n.t('Use a legacy API key')}`, detail: vscode.l10n.t('Older servers and accounts only') };
+      }
+    };
+    const items = methodOrder(hasClient).map(item);
+    items[0].description = vscode.l10n.t('recommended');
+    const pick = await this.ui.showQuickPick(items, { title: vscode.l10n.t('Sign in to Sentry ({0})', host), placeHolder: vscode.l10n.t('How do you want to sign in?'), ignoreFocusOut: true });
     return pick?.method;
   }
 
@@ -98,10 +120,10 @@ export class SignInFlows {
     let cfg = started;
     if (!cfg.clientId) {
       const id = await this.ui.showInputBox({
-        title: 'Sentry OAuth client id',
-        prompt: `The client id of the OAuth application registered on ${cfg.baseUrl} (saved in the setting sentryExplorer.oauth.clientId)`,
+        title: vscode.l10n.t('Sentry OAuth client id'),
+        prompt: vscode.l10n.t('The client id of the OAuth application registered on {0} (saved in the setting sentryExplorer.oauth.clientId)', cfg.baseUrl),
         ignoreFocusOut: true,
-        validateInput: (v) => (v.trim() ? undefined : 'Enter the client id'),
+        validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter the client id')),
       });
       if (!id?.trim()) throw new vscode.CancellationError();
       await vscode.workspace.getConfiguration(CONFIG_SECTION).update('oauth.clientId', id.trim(), vscode.ConfigurationTarget.Global);
@@ -133,36 +155,42 @@ export class SignInFlows {
     this.log.info('[auth] browser sign-in: waiting for the callback');
     let code: string;
     try {
-      code = await this.ui.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Sentry: approve the sign-in in your browser', cancellable: true }, async (_progress, token) => {
-        const cancel = signalFrom(token);
-        // Ended here too: when the wait times out, or the browser could not be opened.
-        const ac = new AbortController();
-        const timer = setTimeout(() => ac.abort(), BROWSER_FLOW_TIMEOUT_MS);
-        const either = linkSignals(cancel.signal, ac.signal);
-        try {
-          const waiting = this.deps.callbacks.wait(state, either.signal);
-          waiting.catch(() => undefined);
-          if (!(await this.ui.openExternal(url as unknown as vscode.Uri))) {
-            void this.ui.showWarningMessage('Sentry sign-in: the browser could not be opened. Try "Sign in with a code" instead.', {});
-            ac.abort();
+      code = await this.ui.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sentry: approve the sign-in in your browser'), cancellable: true },
+        async (_progress, token) => {
+          const cancel = signalFrom(token);
+          // Ended here too: when the wait times out, or the browser could not be opened.
+          const ac = new AbortController();
+          const timer = setTimeout(() => ac.abort(), BROWSER_FLOW_TIMEOUT_MS);
+          const either = linkSignals(cancel.signal, ac.signal);
+          try {
+            const waiting = this.deps.callbacks.wait(state, either.signal);
+            waiting.catch(() => undefined);
+            if (!(await this.ui.openExternal(url as unknown as vscode.Uri))) {
+              void this.ui.showWarningMessage(vscode.l10n.t('Sentry sign-in: the browser could not be opened. Try "{0}" instead.', vscode.l10n.t('Sign in with a code')), {});
+              ac.abort();
+            }
+            return await waiting;
+          } finally {
+            clearTimeout(timer);
+            either.dispose();
+            cancel.dispose();
           }
-          return await waiting;
-        } finally {
-          clearTimeout(timer);
-          either.dispose();
-          cancel.dispose();
-        }
-      });
+        },
+      );
     } catch (err) {
       if (err instanceof CallbackError) {
-        void this.ui.showErrorMessage(err.error === 'access_denied' ? 'Sentry sign-in was denied in the browser.' : `Sentry sign-in failed: ${err.message}`, {});
+        void this.ui.showErrorMessage(err.error === 'access_denied' ? vscode.l10n.t('Sentry sign-in was denied in the browser.') : vscode.l10n.t('Sentry sign-in failed: {0}', err.message), {});
         this.log.warn(`[auth] browser sign-in failed: ${err.error}`);
         throw new vscode.CancellationError();
       }
       if (isAbortError(err)) throw new vscode.CancellationError();
       throw err;
     }
-    const tokens = await this.cancellable('Sentry: finishing sign-in…', (signal) => oauth.exchangeCode(code, pkce.verifier, redirectUri, signal), 'exchange the authorization code');
+    const tokens = await this.cancellable(vscode.l10n.t('Sentry: finishing sign-in…'), (signal) => oauth.exchangeCode(code, pkce.verifier, redirectUri, signal), {
+      log: 'exchange the authorization code',
+      message: vscode.l10n.t('Sentry sign-in: could not exchange the authorization code.'),
+    });
     return this.sessionFromTokens(baseUrl, tokens, 'browser');
   }
 
@@ -200,7 +228,7 @@ export class SignInFlows {
   }
 
   /** Runs a request inside a cancellable notification; failures are shown (and logged) there. */
-  private cancellable<T>(title: string, task: (signal: AbortSignal) => Promise<T>, doing: string): Promise<T> {
-    return withCancellableProgress(this.ui, this.log, title, task, doing);
+  private cancellable<T>(title: string, task: (signal: AbortSignal) => Promise<T>, failure: FailureText): Promise<T> {
+    return withCancellableProgress(this.ui, this.log, title, task, failure);
   }
 }

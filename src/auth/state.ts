@@ -5,6 +5,7 @@
  * No `vscode` import.
  */
 import { randomBytes as nodeRandomBytes, timingSafeEqual } from 'node:crypto';
+import * as l10n from '@vscode/l10n';
 import { abortError, isAbortError } from '../util/signal';
 import { base64Url, type RandomBytes } from './pkce';
 import { plainText } from '../util/untrusted';
@@ -47,8 +48,10 @@ export class CallbackError extends Error {
   ) {
     super(
       error === 'access_denied'
-        ? 'The sign-in request was denied in the browser.'
-        : `The browser sign-in failed with the error "${plainText(error, 60)}"${description ? ` (${plainText(description, 300)})` : ''}.`,
+        ? l10n.t('The sign-in request was denied in the browser.')
+        : description
+          ? l10n.t('The browser sign-in failed with the error "{0}" ({1}).', plainText(error, 60), plainText(description, 300))
+          : l10n.t('The browser sign-in failed with the error "{0}".', plainText(error, 60)),
     );
     this.name = 'CallbackError';
   }
@@ -112,12 +115,28 @@ export class PendingCallbacks {
       }
       lastReason = result.reason;
       if (result.reason === 'no code') {
-        p.reject(new CallbackError('invalid_request', 'the callback carried no code'));
+        p.reject(new CallbackError('invalid_request', l10n.t('the callback carried no code')));
         return { kind: 'settled', outcome: 'error' };
       }
     }
     if (this.pending.size === 0) lastReason = 'no sign-in is waiting for a callback';
     return { kind: 'rejected', reason: lastReason };
+  }
+}
+
+/** What the user is told about a callback `handle()` rejected (`reason` as it returned it; the log keeps that). */
+export function callbackRejectedMessage(reason: string): string {
+  switch (reason) {
+    case 'missing state':
+      return l10n.t('Sentry Explorer ignored a sign-in callback that did not belong to a sign-in in progress (missing state).');
+    case 'wrong state':
+      return l10n.t('Sentry Explorer ignored a sign-in callback that did not belong to a sign-in in progress (wrong state).');
+    case 'no code':
+      return l10n.t('Sentry Explorer ignored a sign-in callback that did not belong to a sign-in in progress (no code).');
+    case 'no sign-in is waiting for a callback':
+      return l10n.t('Sentry Explorer ignored a sign-in callback that did not belong to a sign-in in progress (no sign-in is waiting for a callback).');
+    default:
+      return l10n.t('Sentry Explorer ignored a sign-in callback that did not belong to a sign-in in progress ({0}).', plainText(reason, 100));
   }
 }
 

@@ -8,6 +8,7 @@
  * one) and is saved again; stored tokens replace it only when they are newer (`generation`).
  * No `vscode` import.
  */
+import * as l10n from '@vscode/l10n';
 import { OAuthError } from '../api/errors';
 import type { TokenResponse } from '../api/schemas';
 import { sleep as clampedSleep } from '../util/delay';
@@ -36,7 +37,7 @@ export const DEFAULT_REFRESH_SKEW_MS = 5 * 60_000;
 /** The server refused the refresh token (`invalid_grant`): the session is over, sign in again. */
 export class RefreshRejectedError extends Error {
   constructor(readonly error: string) {
-    super('Your Sentry sign-in has expired or was revoked. Sign in again.');
+    super(l10n.t('Your Sentry sign-in has expired or was revoked. Sign in again.'));
     this.name = 'RefreshRejectedError';
   }
 }

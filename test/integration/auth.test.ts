@@ -5,6 +5,8 @@ import * as vscode from 'vscode';
 import { SentryClient } from '../../src/api/client';
 import { ForbiddenError, UnauthorizedError } from '../../src/api/errors';
 import type { SentryAuth } from '../../src/auth/sentryAuth';
+import type { SignInMethod } from '../../src/auth/signInFlows';
+import type { InputBoxWithButtonsOptions } from '../../src/util/ui';
 import { clientSecretKey, sessionsKey } from '../../src/auth/sessionCodec';
 import { AUTH_PROVIDER_ID, Commands, EXTENSION_ID } from '../../src/constants';
 import { auth as getAuth, authorizeInChromium, chromiumPage, closeChromium, control, readExtensionLog, SANDBOX_URL, UiRecorder, waitFor, type RequestLogEntry } from './authHelpers';
@@ -13,6 +15,9 @@ import { activateExtension } from './helpers';
 
 const SCOPES = ['event:read', 'org:read', 'project:read'];
 const CLIENT_SECRET_FOR_SCAN = 'test-client-secret-0123456789abcdef';
+
+/** An item of the sign-in quick pick. */
+type MethodItem = vscode.QuickPickItem & { method: SignInMethod };
 
 describe('sign-in (sentry-explorer authentication provider)', function () {
   this.timeout(90_000);
@@ -565,6 +570,134 @@ describe('sign-in (sentry-explorer authentication provider)', function () {
       await cfg.update('oauth.scopes', scopesBefore, vscode.ConfigurationTarget.Global);
       await cfg.update('baseUrl', SANDBOX_URL, vscode.ConfigurationTarget.Global);
       await waitFor('the switch back', () => auth.provider.baseUrl === SANDBOX_URL);
+    }
+  });
+
+  /** Records the sign-in quick picks and input boxes (clicking every button of a box first), then answers them as the recorder does. */
+  function recordPicksAndBoxes(clickButtons: boolean): { picks: MethodItem[][]; boxes: InputBoxWithButtonsOptions[] } {
+    const picks: MethodItem[][] = [];
+    const boxes: InputBoxWithButtonsOptions[] = [];
+    const recorded = rec.ui();
+    auth.ui.override({
+      showQuickPick: async <T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions) => {
+        picks.push(items.map((i) => ({ ...(i as unknown as MethodItem) })));
+        return recorded.showQuickPick!(items, options);
+      },
+      showInputBox: async (options: InputBoxWithButtonsOptions) => {
+        boxes.push(options);
+        if (clickButtons) for (const b of options.buttons ?? []) await b.run();
+        return recorded.showInputBox!(options);
+      },
+    });
+    return { picks, boxes };
+  }
+
+  it('without an OAuth client id a pasted token is offered first; its box names the exact scopes, its button opens the token page, and the token signs in', async () => {
+    const cfg = vscode.workspace.getConfiguration('sentryExplorer');
+    await auth.signOut();
+    await cfg.update('oauth.clientId', undefined, vscode.ConfigurationTarget.Global);
+    const host = new URL(SANDBOX_URL!).host;
+    const tokenPage = `${SANDBOX_URL}/settings/account/api/auth-tokens/new-token/`;
+    try {
+      await waitFor('no client id', () => auth.config().clientId === '' || undefined);
+      const token = await control<{ token: string }>('tokens', { scopes: SCOPES, kind: 'user' });
+      seenSecrets.add(token.token);
+      const { picks, boxes } = recordPicksAndBoxes(true);
+      rec.set({ method: 'token', inputs: [token.token] });
+      const opened = rec.opened.length;
+      const before = rec.shown.length;
+      const session = await auth.signIn();
+
+      const items = picks.at(-1)!;
+      assert.deepEqual(
+        items.map((i) => i.method),
+        ['token', 'device', 'browser', 'apiKey'],
+        'the token first',
+      );
+      assert.equal(items[0].label, '$(key) Paste an auth token');
+      assert.equal(items[0].description, 'recommended');
+      assert.ok(
+        items.slice(1).every((i) => !i.description),
+        'nothing else is recommended',
+      );
+      assert.equal(items[1].detail, `Approve a short code on ${host} in any browser (asks for the OAuth client id first)`, 'the OAuth ways stay, saying they ask for the client id');
+      const box = boxes.at(-1)!;
+      assert.equal(box.title, 'Sign in to Sentry with an auth token');
+      assert.equal(
+        box.prompt,
+        `Create a personal token on ${host} with the scopes event:read, org:read, project:read, then paste it here. The button at the top opens the page for a new token. An internal integration token works too.`,
+      );
+      assert.equal(box.password, true);
+      assert.equal(box.buttons?.length, 1, 'one button: the token page');
+      assert.deepEqual(rec.opened.slice(opened), [tokenPage], "the button opens exactly the server's new-token page");
+
+      assert.equal(session?.kind, 'token', 'the pasted token signs in');
+      assert.deepEqual(session.scopes, SCOPES);
+      assert.equal(auth.isSignedIn(), true);
+      assert.ok((await (await auth.getClient())!.listOrganizations()).items.length >= 1);
+      assert.deepEqual(
+        rec.shown.slice(before).map((s) => `${s.level}: ${s.message}`),
+        [`info: Signed in to Sentry (${host}) as ${session.account.label}.`],
+        'no word of a missing scope: the token has them all',
+      );
+      assert.equal(auth.config().clientId, '', 'the token way never asks for or stores a client id');
+    } finally {
+      auth.ui.override(rec.ui());
+      await cfg.update('oauth.clientId', defaults.clientId, vscode.ConfigurationTarget.Global);
+      await waitFor('the client id back', () => auth.config().clientId === defaults.clientId || undefined);
+    }
+  });
+
+  it('a pasted token lacking a scope the sign-in asked for (event:write for triage) signs in and says which, offering the token page', async () => {
+    const token = await control<{ token: string }>('tokens', { scopes: SCOPES, kind: 'user' });
+    seenSecrets.add(token.token);
+    const host = new URL(SANDBOX_URL!).host;
+    const tokenPage = `${SANDBOX_URL}/settings/account/api/auth-tokens/new-token/`;
+    try {
+      const { boxes } = recordPicksAndBoxes(false);
+      rec.set({ method: 'token', inputs: [token.token], answer: (s) => (/lacks the scope/.test(s.message) ? 'Open Token Page' : undefined) });
+      const opened = rec.opened.length;
+      const before = rec.shown.length;
+      const session = await auth.signIn({ scopes: ['event:write'], method: 'token' });
+      assert.match(boxes.at(-1)!.prompt ?? '', /^Create a personal token on \S+ with the scopes event:read, event:write, org:read, project:read, then paste it here\./);
+      assert.equal(session?.kind, 'token', 'signed in all the same');
+      assert.deepEqual(session.scopes, SCOPES);
+      const warned = rec.shown.slice(before).filter((s) => s.level === 'warning');
+      assert.deepEqual(
+        warned.map((s) => s.message),
+        ['The auth token lacks the scope event:write, which Sentry Explorer asked for: what needs it will be refused. Create a token that has it and sign in again.'],
+      );
+      assert.deepEqual(warned[0].items, ['Open Token Page']);
+      await waitFor('the token page', () => rec.opened.length > opened || undefined);
+      assert.deepEqual(rec.opened.slice(opened), [tokenPage]);
+      assert.ok(rec.shown.slice(before).some((s) => s.message === `Signed in to Sentry (${host}) as ${session.account.label}.`));
+    } finally {
+      auth.ui.override(rec.ui());
+    }
+  });
+
+  it('with an OAuth client id the device flow stays first and recommended', async () => {
+    assert.equal(auth.config().clientId, defaults.clientId);
+    const { picks, boxes } = recordPicksAndBoxes(false);
+    try {
+      rec.set({ method: undefined });
+      assert.equal(await auth.signIn(), undefined, 'the pick was cancelled');
+      const items = picks.at(-1)!;
+      assert.deepEqual(
+        items.map((i) => i.method),
+        ['device', 'browser', 'token', 'apiKey'],
+      );
+      assert.equal(items[0].label, '$(device-mobile) Sign in with a code');
+      assert.equal(items[0].description, 'recommended');
+      assert.ok(items.slice(1).every((i) => !i.description));
+      assert.doesNotMatch(items[0].detail ?? '', /client id/);
+      // The token box is the same either way: the page button and the exact scopes.
+      rec.set({ method: 'token', inputs: [] });
+      assert.equal(await auth.signIn(), undefined, 'the token box was cancelled');
+      assert.equal(boxes.at(-1)!.buttons?.length, 1);
+      assert.match(boxes.at(-1)!.prompt ?? '', /with the scopes event:read, org:read, project:read, then paste it here\./);
+    } finally {
+      auth.ui.override(rec.ui());
     }
   });
 

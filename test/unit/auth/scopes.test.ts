@@ -1,6 +1,6 @@
 // Scopes in one normal form, compared as sets, and what a new sign-in asks for.
 import assert from 'node:assert/strict';
-import { preferredScope, scopesSatisfy, scopesToRequest, splitScopes } from '../../../src/auth/scopes';
+import { missingScopes, preferredScope, scopesSatisfy, scopesToRequest, splitScopes } from '../../../src/auth/scopes';
 
 describe('scopes', () => {
   it("splitScopes: a token response's scope string (spaces or commas) or a list, trimmed, de-duplicated, sorted", () => {
@@ -15,6 +15,18 @@ describe('scopes', () => {
     assert.ok(!scopesSatisfy(['a'], ['a', 'b']));
     assert.ok(scopesSatisfy(['a'], []));
     assert.ok(scopesSatisfy([], ['a'], false));
+  });
+
+  it('missingScopes: the asked-for scopes a credential lacks, a stronger level of a resource covering a weaker one', () => {
+    assert.deepEqual(missingScopes(['event:read', 'org:read', 'project:read'], ['org:read', 'project:read', 'event:read']), []);
+    assert.deepEqual(missingScopes(['org:read'], ['project:read', 'org:read', 'event:read']), ['event:read', 'project:read']);
+    assert.deepEqual(missingScopes(['event:read', 'org:read', 'project:read'], ['event:read', 'event:write', 'org:read', 'project:read']), ['event:write']);
+    // write covers read, admin covers both; a weaker level never covers a stronger one.
+    assert.deepEqual(missingScopes(['event:write', 'org:admin'], ['event:read', 'org:read', 'org:write']), []);
+    assert.deepEqual(missingScopes(['member:read'], ['member:write']), ['member:write']);
+    // Another resource's level covers nothing; names without a level match only themselves.
+    assert.deepEqual(missingScopes(['project:admin', 'openid'], ['event:read', 'openid', 'email']), ['email', 'event:read']);
+    assert.deepEqual(missingScopes([], []), []);
   });
 
   it('preferredScope: of scopes any one of which will do, a :read one, else the first', () => {

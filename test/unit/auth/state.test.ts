@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { CallbackError, createState, PendingCallbacks, readCallback, stateMatches } from '../../../src/auth/state';
+import { CallbackError, callbackRejectedMessage, createState, PendingCallbacks, readCallback, stateMatches } from '../../../src/auth/state';
 
 describe('auth/state', () => {
   it('creates distinct, URL-safe states of 43 characters', () => {
@@ -31,6 +31,17 @@ describe('auth/state', () => {
   it('reports error=access_denied with the right state', () => {
     assert.deepEqual(readCallback('s1', 'error=access_denied&state=s1'), { kind: 'error', error: 'access_denied', description: undefined });
     assert.match(new CallbackError('access_denied').message, /denied/);
+  });
+
+  it('CallbackError and a rejected callback say so in whole sentences (English as before)', () => {
+    assert.equal(new CallbackError('access_denied').message, 'The sign-in request was denied in the browser.');
+    assert.equal(new CallbackError('server_error', 'it broke').message, 'The browser sign-in failed with the error "server_error" (it broke).');
+    assert.equal(new CallbackError('server_error').message, 'The browser sign-in failed with the error "server_error".');
+    assert.equal(callbackRejectedMessage('wrong state'), 'Sentry Explorer ignored a sign-in callback that did not belong to a sign-in in progress (wrong state).');
+    assert.equal(
+      callbackRejectedMessage('no sign-in is waiting for a callback'),
+      'Sentry Explorer ignored a sign-in callback that did not belong to a sign-in in progress (no sign-in is waiting for a callback).',
+    );
   });
 
   describe('PendingCallbacks', () => {
