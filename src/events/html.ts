@@ -58,7 +58,7 @@ export function panelHtml(uris: HtmlUris, nonce: string, page: PageL10n = {}): s
 <title>${text(l10n.t('Sentry Events'))}</title>
 </head>
 <body>
-${json ? `<script type="application/json" id="l10n-bundle">${json}</script>\n` : ''}<div id="app" aria-busy="true"><p class="boot" role="status">${text(l10n.t('Loading…'))}</p></div>
+${json ? `<script type="application/json" id="l10n-bundle">${json}</script>\n` : ''}<div id="app" aria-busy="true"><p class="boot">${text(l10n.t('Loading…'))}</p></div>
 <script nonce="${attr(nonce)}" src="${attr(uris.script)}"></script>
 </body>
 </html>`;

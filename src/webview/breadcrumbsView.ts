@@ -5,6 +5,7 @@
  * page, apply to every crumb. Each row: the time relative to the event (absolute in the tooltip),
  * a type icon, category, level, message and data.
  */
+import * as l10n from '@vscode/l10n';
 import type { Breadcrumb } from '../contracts/eventDetail';
 import { absoluteTime } from '../format/time';
 import { h, icon, replace } from './dom';
@@ -40,9 +41,9 @@ export class BreadcrumbsView {
       // The button is gone: the focus goes to the count, which now says how many show.
       this.status.focus();
     });
-    const controls = h('div', { class: 'crumb-filters', role: 'group', attrs: { 'aria-label': 'Filter breadcrumbs' } });
+    const controls = h('div', { class: 'crumb-filters', role: 'group', attrs: { 'aria-label': l10n.t('Filter breadcrumbs') } });
     if (this.levels.length > 1) {
-      const group = h('div', { class: 'crumb-levels', role: 'group', attrs: { 'aria-label': 'Levels' } });
+      const group = h('div', { class: 'crumb-levels', role: 'group', attrs: { 'aria-label': l10n.t('Levels') } });
       for (const level of this.levels) {
         const n = crumbs.reduce((k, c) => k + (c.level === level ? 1 : 0), 0);
         const box = checkbox({ class: `level-check level-${level}`, attrs: { label: `${level} (${n})` }, props: { checked: true } });
@@ -60,8 +61,8 @@ export class BreadcrumbsView {
       // A native select: vscode-single-select measures the page when it is created (a forced layout of the whole event).
       const select = h(
         'select',
-        { class: 'native-select crumb-category-select', title: 'Only breadcrumbs of this category', attrs: { 'aria-label': 'Category' } },
-        h('option', { attrs: { value: '' }, text: 'All categories' }),
+        { class: 'native-select crumb-category-select', title: l10n.t('Only breadcrumbs of this category'), attrs: { 'aria-label': l10n.t('Category') } },
+        h('option', { attrs: { value: '' }, text: l10n.t('All categories') }),
         ...categories.map((c) => h('option', { attrs: { value: c }, text: c })),
       );
       select.addEventListener('change', () => {
@@ -70,7 +71,7 @@ export class BreadcrumbsView {
       });
       controls.appendChild(select);
     }
-    const search = textfield({ class: 'crumb-search', attrs: { placeholder: 'Search breadcrumbs', 'aria-label': 'Search breadcrumbs' } });
+    const search = textfield({ class: 'crumb-search', attrs: { placeholder: l10n.t('Search breadcrumbs'), 'aria-label': l10n.t('Search breadcrumbs') } });
     search.addEventListener('input', () => {
       clearTimeout(this.searchTimer);
       this.searchTimer = setTimeout(() => {
@@ -82,18 +83,18 @@ export class BreadcrumbsView {
 
     const table = h(
       'table',
-      { class: 'crumbs', attrs: { 'aria-label': 'Breadcrumbs, newest first' } },
-      h('thead', null, h('tr', null, ...['Time', 'Type', 'Category', 'Level', 'Message'].map((t) => h('th', { attrs: { scope: 'col' }, text: t })))),
+      { class: 'crumbs', attrs: { 'aria-label': l10n.t('Breadcrumbs, newest first') } },
+      h('thead', null, h('tr', null, ...[l10n.t('Time'), l10n.t('Type'), l10n.t('Category'), l10n.t('Level'), l10n.t('Message')].map((t) => h('th', { attrs: { scope: 'col' }, text: t })))),
       this.tbody,
     );
     this.el = section(
       'breadcrumbs',
-      `Breadcrumbs (${crumbs.length.toLocaleString('en')})`,
+      l10n.t('Breadcrumbs ({0})', crumbs.length.toLocaleString('en')),
       controls,
       this.status,
       h('div', { class: 'crumbs-scroll' }, table),
       this.earlier,
-      omitted ? h('p', { class: 'muted small', role: 'note', text: `${omitted.toLocaleString('en')} older breadcrumbs were left out.` }) : null,
+      omitted ? h('p', { class: 'muted small', role: 'note', text: l10n.t('{0} older breadcrumbs were left out.', omitted.toLocaleString('en')) }) : null,
     );
     this.draw();
   }
@@ -108,12 +109,13 @@ export class BreadcrumbsView {
     const frag = document.createDocumentFragment();
     for (const i of rows) frag.appendChild(this.row(this.crumbs[i]));
     replace(this.tbody, frag);
-    if (!kept.length) this.tbody.appendChild(h('tr', null, h('td', { class: 'muted', attrs: { colspan: 5 }, text: 'No breadcrumbs match.' })));
+    if (!kept.length) this.tbody.appendChild(h('tr', null, h('td', { class: 'muted', attrs: { colspan: 5 }, text: l10n.t('No breadcrumbs match.') })));
     const total = this.crumbs.length;
-    const filtered = kept.length !== total;
-    this.status.textContent = `Showing ${rows.length.toLocaleString('en')} of ${kept.length.toLocaleString('en')}${filtered ? ` matching (${total.toLocaleString('en')} in all)` : ''}, newest first.`;
+    const [shown, matching, all] = [rows.length, kept.length, total].map((n) => n.toLocaleString('en'));
+    this.status.textContent =
+      kept.length !== total ? l10n.t('Showing {0} of {1} matching ({2} in all), newest first.', shown, matching, all) : l10n.t('Showing {0} of {1}, newest first.', shown, matching);
     this.earlier.hidden = earlier === 0;
-    this.earlier.textContent = `Show ${earlier.toLocaleString('en')} earlier ${earlier === 1 ? 'breadcrumb' : 'breadcrumbs'}`;
+    this.earlier.textContent = earlier === 1 ? l10n.t('Show 1 earlier breadcrumb') : l10n.t('Show {0} earlier breadcrumbs', earlier.toLocaleString('en'));
   }
 
   private row(c: Breadcrumb): HTMLElement {
@@ -124,7 +126,7 @@ export class BreadcrumbsView {
     return h(
       'tr',
       { class: `crumb crumb-${c.level}` },
-      h('td', { class: 'crumb-time', title: c.timestamp ? absoluteTime(c.timestamp) : 'No time recorded', text: offset || (c.timestamp ? absoluteTime(c.timestamp) : '') }),
+      h('td', { class: 'crumb-time', title: c.timestamp ? absoluteTime(c.timestamp) : l10n.t('No time recorded'), text: offset || (c.timestamp ? absoluteTime(c.timestamp) : '') }),
       h('td', { class: 'crumb-type' }, icon(crumbIcon(c.type, c.category)), h('span', { text: c.type })),
       h('td', { class: 'crumb-category', text: c.category ?? '' }),
       h('td', { class: 'crumb-level' }, h('span', { class: `level-text level-${c.level}`, text: c.level })),

@@ -4,6 +4,7 @@
  * answers the host's notices, and persists the restorable part with setState. The views call it;
  * it tells them to redraw through `ui`.
  */
+import * as l10n from '@vscode/l10n';
 import { decodeDetail, type EventDetail, type EventRef } from '../contracts/eventDetail';
 import { decodeEvents, filtersKey, parsePanelState, type ErrorActionName, type EventData, type EventFilters } from '../contracts/eventsProtocol';
 import { Lru, PAGE_DETAIL_CACHE } from './eventDetailModel';
@@ -101,7 +102,7 @@ export class PageController {
         try {
           events = decodeEvents(reply.result.eventsJson);
         } catch (e) {
-          this.dispatch({ type: 'eventsFailed', forKey, error: { message: `The events could not be read (${(e as Error).message}).`, actions: ['retry', 'showLog'] } });
+          this.dispatch({ type: 'eventsFailed', forKey, error: { message: l10n.t('The events could not be read ({0}).', String((e as Error).message)), actions: ['retry', 'showLog'] } });
           return;
         }
         const r = reply.result;
@@ -168,7 +169,11 @@ export class PageController {
     this.dispatch({ type: 'eventRequested', ref });
     this.rpc.request('event', { ref }, (reply) => {
       if (!reply.ok) {
-        this.dispatch({ type: 'eventFailed', ref, error: reply.error.kind === 'cancelled' ? { message: 'Loading the event was cancelled.', actions: ['retry'], kind: 'cancelled' } : reply.error });
+        this.dispatch({
+          type: 'eventFailed',
+          ref,
+          error: reply.error.kind === 'cancelled' ? { message: l10n.t('Loading the event was cancelled.'), actions: ['retry'], kind: 'cancelled' } : reply.error,
+        });
         return;
       }
       performance.mark('sentry-event-received');
@@ -176,7 +181,7 @@ export class PageController {
       try {
         detail = decodeDetail(reply.result.detailJson);
       } catch (e) {
-        this.dispatch({ type: 'eventFailed', ref, error: { message: `The event could not be read (${(e as Error).message}).`, actions: ['retry', 'showLog'] } });
+        this.dispatch({ type: 'eventFailed', ref, error: { message: l10n.t('The event could not be read ({0}).', String((e as Error).message)), actions: ['retry', 'showLog'] } });
         return;
       }
       if (typeof detail.eventID === 'string') this.details.set(detail.eventID.toLowerCase(), detail);

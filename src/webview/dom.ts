@@ -59,6 +59,41 @@ export function replace(el: Node, ...children: Child[]): void {
   append(el, children);
 }
 
+/** Out of sight, still read by screen readers (set through the CSSOM: the CSP forbids style attributes, not this). */
+const VISUALLY_HIDDEN: Partial<CSSStyleDeclaration> = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: '0',
+  border: '0',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+};
+
+let live: HTMLElement | undefined;
+
+/**
+ * The page's one live region (polite, visually hidden): what is loading and what failed is read
+ * out from here, so the inline errors are not alerts of their own. ./main puts it outside #app,
+ * whose aria-busy would hold it back while loading.
+ */
+export function liveRegion(): HTMLElement {
+  if (!live) {
+    live = h('div', { id: 'live-status', role: 'status', attrs: { 'aria-live': 'polite', 'aria-atomic': 'true' } });
+    Object.assign(live.style, VISUALLY_HIDDEN);
+  }
+  return live;
+}
+
+/** Says `text` through the live region (the same text twice in a row is said once). */
+export function announce(text: string): void {
+  const el = liveRegion();
+  if (el.textContent !== text) el.textContent = text;
+}
+
 export function icon(name: string, extraClass = ''): HTMLElement {
   const s = document.createElement('span');
   s.className = `codicon codicon-${name}${extraClass ? ` ${extraClass}` : ''}`;

@@ -4,6 +4,7 @@
  * LRU of decoded details. No DOM here, so it is unit-tested in plain Node; ./eventView and its
  * parts draw what these return.
  */
+import * as l10n from '@vscode/l10n';
 import { isMasked, shownText, type Breadcrumb, type DetailFrame, type DetailPair } from '../contracts/eventDetail';
 
 // ---------------------------------------------------------------------------------------------
@@ -207,35 +208,48 @@ export function maskedIn(pairs: readonly DetailPair[] | undefined): number {
   return pairs ? pairs.reduce((n, p) => n + (isMasked(p.value) ? 1 : 0), 0) : 0;
 }
 
-const CONTEXT_NAMES: Record<string, string> = {
-  browser: 'Browser',
-  os: 'OS',
-  client_os: 'Client OS',
-  runtime: 'Runtime',
-  device: 'Device',
-  app: 'App',
-  trace: 'Trace',
-  gpu: 'GPU',
-  culture: 'Culture',
-  cloud_resource: 'Cloud Resource',
-  response: 'Response',
-  state: 'State',
-  otel: 'OpenTelemetry',
-};
-
 /** The heading of a context card: the well-known keys by name, any other by its key. */
 export function contextTitle(key: string): string {
-  return CONTEXT_NAMES[key] ?? key;
+  switch (key) {
+    case 'browser':
+      return l10n.t('Browser');
+    case 'os':
+      return l10n.t('OS');
+    case 'client_os':
+      return l10n.t('Client OS');
+    case 'runtime':
+      return l10n.t('Runtime');
+    case 'device':
+      return l10n.t('Device');
+    case 'app':
+      return l10n.t('App');
+    case 'trace':
+      return l10n.t('Trace');
+    case 'gpu':
+      return l10n.t('GPU');
+    case 'culture':
+      return l10n.t('Culture');
+    case 'cloud_resource':
+      return l10n.t('Cloud Resource');
+    case 'response':
+      return l10n.t('Response');
+    case 'state':
+      return l10n.t('State');
+    case 'otel':
+      return l10n.t('OpenTelemetry');
+    default:
+      return key;
+  }
 }
 
 /** "1 value masked", "3 values masked". */
 export function maskedLabel(n: number): string {
-  return `${n.toLocaleString('en')} ${n === 1 ? 'value' : 'values'} masked`;
+  return n === 1 ? l10n.t('1 value masked') : l10n.t('{0} values masked', n.toLocaleString('en'));
 }
 
 /** "Show 1 system frame", "Show 12 system frames". */
 export function systemFramesLabel(n: number): string {
-  return `Show ${n.toLocaleString('en')} system ${n === 1 ? 'frame' : 'frames'}`;
+  return n === 1 ? l10n.t('Show 1 system frame') : l10n.t('Show {0} system frames', n.toLocaleString('en'));
 }
 
 // ---------------------------------------------------------------------------------------------

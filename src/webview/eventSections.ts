@@ -4,6 +4,7 @@
  * entries this view does not know (their JSON folded). Each returns null when the event has
  * nothing for it, so a section with nothing is left out.
  */
+import * as l10n from '@vscode/l10n';
 import type { EventDetail } from '../contracts/eventDetail';
 import { h, icon } from './dom';
 import { contextTitle } from './eventDetailModel';
@@ -15,7 +16,7 @@ export function messageSection(d: EventDetail, reveal: RevealFn): HTMLElement | 
   const text = m?.formatted || (!(d.exceptions ?? []).length ? d.message : undefined);
   if (!text) return null;
   const params = m?.params?.length ? m.params.map((value, i) => ({ key: String(i), value })) : undefined;
-  return section('message', 'Message', h('pre', { class: 'message-text pre', text }), params ? labelledTable('Parameters', params, reveal) : null);
+  return section('message', l10n.t('Message'), h('pre', { class: 'message-text pre', text }), params ? labelledTable(l10n.t('Parameters'), params, reveal) : null);
 }
 
 export function requestSection(d: EventDetail, reveal: RevealFn): HTMLElement | null {
@@ -26,19 +27,19 @@ export function requestSection(d: EventDetail, reveal: RevealFn): HTMLElement | 
       ? h('p', { class: 'request-line' }, r.method ? h('span', { class: 'request-method', text: r.method }) : null, r.url ? h('span', { class: 'request-url', text: r.url }) : null)
       : null;
   let body: HTMLElement | null = null;
-  if (r.body && 'pairs' in r.body) body = labelledTable('Body', r.body.pairs, reveal);
+  if (r.body && 'pairs' in r.body) body = labelledTable(l10n.t('Body'), r.body.pairs, reveal);
   else if (r.body && 'text' in r.body)
-    body = h('div', { class: 'pairs-block' }, h('h4', { class: 'sub-heading', text: 'Body' }), h('div', { class: 'request-body pre' }, valueNode('body', r.body.text, reveal)));
+    body = h('div', { class: 'pairs-block' }, h('h4', { class: 'sub-heading', text: l10n.t('Body') }), h('div', { class: 'request-body pre' }, valueNode('body', r.body.text, reveal)));
   const parts = [
     line,
-    r.fragment ? h('p', { class: 'muted small', text: `Fragment: ${r.fragment}` }) : null,
-    labelledTable('Query', r.query, reveal),
-    labelledTable('Headers', r.headers, reveal),
-    labelledTable('Cookies', r.cookies, reveal),
+    r.fragment ? h('p', { class: 'muted small', text: l10n.t('Fragment: {0}', r.fragment) }) : null,
+    labelledTable(l10n.t('Query'), r.query, reveal),
+    labelledTable(l10n.t('Headers'), r.headers, reveal),
+    labelledTable(l10n.t('Cookies'), r.cookies, reveal),
     body,
-    labelledTable('Environment', r.env, reveal),
+    labelledTable(l10n.t('Environment'), r.env, reveal),
   ].filter((p): p is HTMLElement => !!p);
-  return parts.length ? section('request', 'HTTP Request', ...parts) : null;
+  return parts.length ? section('request', l10n.t('HTTP Request'), ...parts) : null;
 }
 
 export function contextsSection(d: EventDetail, reveal: RevealFn): HTMLElement | null {
@@ -50,21 +51,21 @@ export function contextsSection(d: EventDetail, reveal: RevealFn): HTMLElement |
         'div',
         { class: 'context-card' },
         h('h4', { class: 'sub-heading', text: title }, c.type && c.type !== c.key && c.type !== 'default' ? h('span', { class: 'muted', text: ` (${c.type})` }) : null),
-        pairsTable(c.pairs, reveal, `${title} context`),
+        pairsTable(c.pairs, reveal, l10n.t('{0} context', title)),
       );
     });
-  return cards.length ? section('contexts', 'Contexts', h('div', { class: 'context-grid' }, ...cards)) : null;
+  return cards.length ? section('contexts', l10n.t('Contexts'), h('div', { class: 'context-grid' }, ...cards)) : null;
 }
 
 export function userSection(d: EventDetail, reveal: RevealFn): HTMLElement | null {
-  const t = pairsTable(d.user, reveal, 'User');
-  return t ? section('user', 'User', t) : null;
+  const t = pairsTable(d.user, reveal, l10n.t('User'));
+  return t ? section('user', l10n.t('User'), t) : null;
 }
 
 export function sdkSection(d: EventDetail): HTMLElement | null {
   const s = d.sdk;
   if (!s?.name && !s?.version) return null;
-  return section('sdk', 'SDK', h('p', { class: 'sdk-line' }, icon('package'), ` ${s.name ?? 'unknown SDK'}`, s.version ? h('span', { class: 'muted', text: ` ${s.version}` }) : null));
+  return section('sdk', l10n.t('SDK'), h('p', { class: 'sdk-line' }, icon('package'), ` ${s.name ?? l10n.t('unknown SDK')}`, s.version ? h('span', { class: 'muted', text: ` ${s.version}` }) : null));
 }
 
 export function tagsSection(d: EventDetail, query: string, tagFilter: (key: string, value: string) => void): HTMLElement | null {
@@ -72,7 +73,7 @@ export function tagsSection(d: EventDetail, query: string, tagFilter: (key: stri
   if (!tags.length) return null;
   return section(
     'tags',
-    `Tags (${tags.length})`,
+    l10n.t('Tags ({0})', tags.length),
     h(
       'div',
       { class: 'chips wrap' },
@@ -82,7 +83,7 @@ export function tagsSection(d: EventDetail, query: string, tagFilter: (key: stri
           'button',
           {
             class: `chip${active ? ' active' : ''}`,
-            title: `Show only events with ${t.key}:${t.value}`,
+            title: l10n.t('Show only events with {0}:{1}', t.key, t.value),
             attrs: { type: 'button', 'aria-pressed': active ? 'true' : 'false' },
             on: { click: () => tagFilter(t.key, t.value) },
           },
@@ -95,8 +96,8 @@ export function tagsSection(d: EventDetail, query: string, tagFilter: (key: stri
 }
 
 export function extraSection(d: EventDetail, reveal: RevealFn): HTMLElement | null {
-  const t = pairsTable(d.extra, reveal, 'Additional data');
-  return t ? section('extra', 'Additional Data', t) : null;
+  const t = pairsTable(d.extra, reveal, l10n.t('Additional data'));
+  return t ? section('extra', l10n.t('Additional Data'), t) : null;
 }
 
 export function otherEntriesSection(d: EventDetail): HTMLElement | null {
@@ -104,7 +105,9 @@ export function otherEntriesSection(d: EventDetail): HTMLElement | null {
   if (!others.length) return null;
   return section(
     'other',
-    'Other Entries',
-    ...others.map((o) => disclosure({ class: 'other-entry', label: [h('code', { text: o.type })], title: `The ${o.type} entry as JSON`, render: () => h('pre', { class: 'json pre', text: o.json }) })),
+    l10n.t('Other Entries'),
+    ...others.map((o) =>
+      disclosure({ class: 'other-entry', label: [h('code', { text: o.type })], title: l10n.t('The {0} entry as JSON', o.type), render: () => h('pre', { class: 'json pre', text: o.json }) }),
+    ),
   );
 }

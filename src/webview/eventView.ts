@@ -6,6 +6,7 @@
  * entries (./eventSections). The state (which event, loading, the data) is the view state's
  * `event` / `detail`; the body is drawn only while the tab shows and only when the data changes.
  */
+import * as l10n from '@vscode/l10n';
 import type { EventDetail, EventRef } from '../contracts/eventDetail';
 import type { ErrorActionName, ErrorView, FrameRef } from '../contracts/eventsProtocol';
 import { BreadcrumbsView } from './breadcrumbsView';
@@ -31,10 +32,10 @@ export interface EventViewCallbacks {
   reveal(eventId: string, secret: number, done: (result: { value: string } | { error: string }) => void): void;
 }
 
-const ALIASES: { ref: EventRef; label: string; title: string }[] = [
-  { ref: 'latest', label: 'Latest', title: 'The newest event of the issue' },
-  { ref: 'recommended', label: 'Recommended', title: 'The event Sentry recommends: the most helpful recent one' },
-  { ref: 'oldest', label: 'Oldest', title: 'The first event of the issue' },
+const aliases = (): { ref: EventRef; label: string; title: string }[] => [
+  { ref: 'latest', label: l10n.t('Latest'), title: l10n.t('The newest event of the issue') },
+  { ref: 'recommended', label: l10n.t('Recommended'), title: l10n.t('The event Sentry recommends: the most helpful recent one') },
+  { ref: 'oldest', label: l10n.t('Oldest'), title: l10n.t('The first event of the issue') },
 ];
 
 export class EventView {
@@ -42,8 +43,9 @@ export class EventView {
   private readonly aliasButtons: HTMLButtonElement[];
   private readonly prev: HTMLButtonElement;
   private readonly next: HTMLButtonElement;
-  private readonly progress = progressBar({ class: 'progress', attrs: { 'aria-label': 'Loading the event' }, hidden: true });
-  private readonly errorBox = h('div', { class: 'inline-error', role: 'alert', hidden: true });
+  private readonly progress = progressBar({ class: 'progress', attrs: { 'aria-label': l10n.t('Loading the event') }, hidden: true });
+  /** Not an alert: the page's polite live region reads the error out. */
+  private readonly errorBox = h('div', { class: 'inline-error', hidden: true });
   private readonly scroller: HTMLElement;
   private readonly body = h('div', { class: 'ev-body' });
   /** What the body shows: the data drawn and the tags section (redrawn alone when the query changes). */
@@ -55,19 +57,19 @@ export class EventView {
   private queue: DrawQueue | undefined;
 
   constructor(private readonly cb: EventViewCallbacks) {
-    this.aliasButtons = ALIASES.map((a) =>
+    this.aliasButtons = aliases().map((a) =>
       h('button', { class: 'seg-button', title: a.title, dataset: { ref: a.ref }, attrs: { type: 'button', 'aria-pressed': 'false' }, on: { click: () => cb.select(a.ref) } }, a.label),
     );
     this.prev = h(
       'button',
-      { class: 'seg-button nav-step', id: 'event-previous', title: 'The event before this one', attrs: { type: 'button', 'aria-label': 'Previous event' } },
+      { class: 'seg-button nav-step', id: 'event-previous', title: l10n.t('The event before this one'), attrs: { type: 'button', 'aria-label': l10n.t('Previous event') } },
       icon('chevron-left'),
-      'Previous',
+      l10n.t('Previous'),
     );
     this.next = h(
       'button',
-      { class: 'seg-button nav-step', id: 'event-next', title: 'The event after this one', attrs: { type: 'button', 'aria-label': 'Next event' } },
-      'Next',
+      { class: 'seg-button nav-step', id: 'event-next', title: l10n.t('The event after this one'), attrs: { type: 'button', 'aria-label': l10n.t('Next event') } },
+      l10n.t('Next'),
       icon('chevron-right'),
     );
     this.prev.addEventListener('click', () => this.step('previousEventID'));
@@ -75,8 +77,8 @@ export class EventView {
     const nav = h(
       'div',
       { class: 'status-line ev-nav' },
-      h('div', { class: 'segmented', role: 'group', attrs: { 'aria-label': 'Which event' } }, ...this.aliasButtons),
-      h('div', { class: 'segmented', role: 'group', attrs: { 'aria-label': 'Step through events' } }, this.prev, this.next),
+      h('div', { class: 'segmented', role: 'group', attrs: { 'aria-label': l10n.t('Which event') } }, ...this.aliasButtons),
+      h('div', { class: 'segmented', role: 'group', attrs: { 'aria-label': l10n.t('Step through events') } }, this.prev, this.next),
     );
     this.scroller = h('div', { class: 'ev-scroll', id: 'event-scroll', tabIndex: -1 }, this.body);
     this.el = h(
@@ -125,7 +127,7 @@ export class EventView {
       this.tagsQuery = s.filters.query;
     }
     if (!d.data) {
-      const text = d.status === 'error' ? '' : 'Loading the event…';
+      const text = d.status === 'error' ? '' : l10n.t('Loading the event…');
       if (this.body.dataset.empty !== text) {
         replace(this.body, text ? h('p', { class: 'muted empty', text }) : null);
         this.body.dataset.empty = text;
@@ -155,13 +157,13 @@ export class EventView {
       () => messageSection(d, reveal),
       () => exceptionSection(d, stackCb),
       () => threadsSection(d, stackCb),
-      () => (hasStack || d.messageEntry || d.message ? null : h('p', { class: 'muted ev-note', text: 'This event has no exception, stack trace or message.' })),
+      () => (hasStack || d.messageEntry || d.message ? null : h('p', { class: 'muted ev-note', text: l10n.t('This event has no exception, stack trace or message.') })),
     ];
     const later: (() => HTMLElement | null)[] = [
       () =>
         (d.breadcrumbs ?? []).length
           ? new BreadcrumbsView(d.breadcrumbs, d.dateCreated, d.breadcrumbsOmitted ?? 0, reveal).el
-          : h('p', { class: 'muted ev-note', id: 'no-breadcrumbs', text: 'No breadcrumbs.' }),
+          : h('p', { class: 'muted ev-note', id: 'no-breadcrumbs', text: l10n.t('No breadcrumbs.') }),
       () => requestSection(d, reveal),
       () => contextsSection(d, reveal),
       () => userSection(d, reveal),
@@ -201,6 +203,6 @@ function drawPart(part: () => HTMLElement | null): HTMLElement | null {
   try {
     return part();
   } catch (e) {
-    return h('p', { class: 'muted ev-note', role: 'note', text: `A part of this event could not be shown (${(e as Error).message}).` });
+    return h('p', { class: 'muted ev-note', role: 'note', text: l10n.t('A part of this event could not be shown ({0}).', String((e as Error).message)) });
   }
 }

@@ -3,6 +3,7 @@
  * (ResizeObserver) and positioned from RowHeights' prefix sums, so expanded rows of any height
  * work, and 10,000 loaded events cost the same to paint as 20.
  */
+import * as l10n from '@vscode/l10n';
 import { isEventId } from '../contracts/eventDetail';
 import type { EventData, ExceptionData, FrameData, FrameRef } from '../contracts/eventsProtocol';
 import { absoluteTime, relativeTime } from '../format/time';
@@ -43,8 +44,8 @@ export class EventList {
   private readonly ro: ResizeObserver;
 
   constructor(private readonly cb: ListCallbacks) {
-    this.spacer = h('div', { class: 'list-spacer', role: 'list', attrs: { 'aria-label': 'Events' } });
-    this.el = h('div', { class: 'list', id: 'event-list', tabIndex: -1 }, this.spacer);
+    this.spacer = h('div', { class: 'list-spacer', role: 'list', attrs: { 'aria-label': l10n.t('Events') } });
+    this.el = h('div', { class: 'list', id: 'event-list', role: 'region', tabIndex: -1, attrs: { 'aria-label': l10n.t('Loaded events') } }, this.spacer);
     this.el.addEventListener('scroll', () => this.schedule(), { passive: true });
     this.el.addEventListener('keydown', (e) => this.onKey(e));
     this.ro = new ResizeObserver((entries) => this.onResize(entries));
@@ -205,7 +206,7 @@ function chip(key: string, value: string, query: string, cb: ListCallbacks): HTM
     'button',
     {
       class: `chip${active ? ' active' : ''}`,
-      title: `Show only events with ${key}:${value}`,
+      title: l10n.t('Show only events with {0}:{1}', key, value),
       attrs: { type: 'button', 'aria-pressed': active ? 'true' : 'false' },
       on: { click: () => cb.tagFilter(key, value) },
     },
@@ -217,14 +218,20 @@ function chip(key: string, value: string, query: string, cb: ListCallbacks): HTM
 function locationButton(location: string, cb: ListCallbacks, frame?: FrameRef, label?: string): HTMLElement {
   return h(
     'button',
-    { class: 'link location', title: `Open ${location} (copied when it is not in the workspace)`, attrs: { type: 'button' }, on: { click: () => cb.openLocation(location, frame) } },
+    {
+      class: 'link location',
+      title: l10n.t('Open {0} (copied when it is not in the workspace)', location),
+      attrs: { type: 'button' },
+      on: { click: () => cb.openLocation(location, frame) },
+    },
     icon('go-to-file'),
     h('span', { text: label ?? location }),
   );
 }
 
-function copyButton(text: string, what: string, cb: ListCallbacks): HTMLElement {
-  return h('button', { class: 'icon-button', title: `Copy ${what}`, attrs: { type: 'button', 'aria-label': `Copy ${what}` }, on: { click: () => cb.copy(text, what) } }, icon('copy'));
+/** `what`: what the host says it copied; `label`: the button's name and tooltip. */
+function copyButton(text: string, what: string, label: string, cb: ListCallbacks): HTMLElement {
+  return h('button', { class: 'icon-button', title: label, attrs: { type: 'button', 'aria-label': label }, on: { click: () => cb.copy(text, what) } }, icon('copy'));
 }
 
 export function renderRow(e: EventData, index: number, open: boolean, query: string, full: boolean, cb: ListCallbacks, now: number): HTMLElement {
@@ -239,7 +246,7 @@ export function renderRow(e: EventData, index: number, open: boolean, query: str
       {
         class: 'expander',
         attrs: { type: 'button', 'aria-expanded': open ? 'true' : 'false', 'aria-controls': open ? detailsId : undefined },
-        title: open ? 'Hide details' : 'Show details',
+        title: open ? l10n.t('Hide details') : l10n.t('Show details'),
         on: { click: () => cb.toggle(e.id) },
       },
       icon(open ? 'chevron-down' : 'chevron-right'),
@@ -250,8 +257,8 @@ export function renderRow(e: EventData, index: number, open: boolean, query: str
           'button',
           {
             class: 'icon-button open-event',
-            title: 'Show this event in the Event tab',
-            attrs: { type: 'button', 'aria-label': 'Show this event in the Event tab' },
+            title: l10n.t('Show this event in the Event tab'),
+            attrs: { type: 'button', 'aria-label': l10n.t('Show this event in the Event tab') },
             on: { click: () => cb.openEvent(e.eventID) },
           },
           icon('open-preview'),
@@ -262,11 +269,11 @@ export function renderRow(e: EventData, index: number, open: boolean, query: str
   const sub = h(
     'div',
     { class: 'row-sub' },
-    e.location ? locationButton(e.location, cb) : h('span', { class: 'muted', text: 'no location' }),
-    e.culprit ? h('span', { class: 'culprit', text: e.culprit, title: 'Culprit' }) : null,
-    e.platform ? h('span', { class: 'fact', title: 'Platform' }, icon('symbol-namespace'), e.platform) : null,
-    e.type ? h('span', { class: 'fact', title: 'Event type' }, icon('symbol-event'), e.type) : null,
-    user ? h('span', { class: 'fact', title: 'User' }, icon('account'), user) : null,
+    e.location ? locationButton(e.location, cb) : h('span', { class: 'muted', text: l10n.t('no location') }),
+    e.culprit ? h('span', { class: 'culprit', text: e.culprit, title: l10n.t('Culprit') }) : null,
+    e.platform ? h('span', { class: 'fact', title: l10n.t('Platform') }, icon('symbol-namespace'), e.platform) : null,
+    e.type ? h('span', { class: 'fact', title: l10n.t('Event type') }, icon('symbol-event'), e.type) : null,
+    user ? h('span', { class: 'fact', title: l10n.t('User') }, icon('account'), user) : null,
   );
   const tags = open ? [] : e.tags.slice(0, COLLAPSED_CHIPS);
   const more = open ? 0 : e.tags.length - tags.length;
@@ -274,7 +281,7 @@ export function renderRow(e: EventData, index: number, open: boolean, query: str
     'div',
     { class: 'chips' },
     ...tags.map((t) => chip(t.key, t.value, query, cb)),
-    more > 0 ? h('button', { class: 'link more', text: `+${more} more`, attrs: { type: 'button' }, on: { click: () => cb.toggle(e.id) } }) : null,
+    more > 0 ? h('button', { class: 'link more', text: l10n.t('+{0} more', more), attrs: { type: 'button' }, on: { click: () => cb.toggle(e.id) } }) : null,
   );
   const row = h('div', { class: `event-row${open ? ' open' : ''}`, role: 'listitem', dataset: { index: String(index), id: e.id } }, main, sub, open ? null : chips);
   if (open) row.appendChild(renderDetails(e, detailsId, query, full, cb, now));
@@ -291,42 +298,42 @@ function renderDetails(e: EventData, id: string, query: string, full: boolean, c
   const facts = h(
     'dl',
     { class: 'facts-list' },
-    ...pair('Title', e.title),
-    ...(e.message ? pair('Message', h('span', { class: 'pre', text: e.message })) : []),
-    ...pair('Date', `${absoluteTime(e.dateCreated)} (${relativeTime(e.dateCreated, now)})`),
-    ...pair('Event ID', h('code', { text: e.eventID }), copyButton(e.eventID, 'event ID', cb)),
-    ...pair('ID', h('code', { text: e.id }), copyButton(e.id, 'ID', cb)),
-    ...(e.groupID ? pair('Issue ID', h('code', { text: e.groupID })) : []),
-    ...(e.projectID ? pair('Project ID', h('code', { text: e.projectID })) : []),
-    ...pair('Location', e.location ? locationButton(e.location, cb) : h('span', { class: 'muted', text: 'none' })),
-    ...(e.culprit ? pair('Culprit', e.culprit) : []),
-    ...(e.platform ? pair('Platform', e.platform) : []),
-    ...(e.type ? pair('Event type', e.type) : []),
-    ...(user.length ? pair('User', h('span', { text: user.map(([k, v]) => `${k}: ${v}`).join(' · ') })) : pair('User', h('span', { class: 'muted', text: 'none' }))),
-    ...(e.crashFile !== undefined ? pair('Crash file', typeof e.crashFile === 'string' ? e.crashFile : JSON.stringify(e.crashFile)) : []),
+    ...pair(l10n.t('Title'), e.title),
+    ...(e.message ? pair(l10n.t('Message'), h('span', { class: 'pre', text: e.message })) : []),
+    ...pair(l10n.t('Date'), `${absoluteTime(e.dateCreated)} (${relativeTime(e.dateCreated, now)})`),
+    ...pair(l10n.t('Event ID'), h('code', { text: e.eventID }), copyButton(e.eventID, l10n.t('event ID'), l10n.t('Copy event ID'), cb)),
+    ...pair(l10n.t('ID'), h('code', { text: e.id }), copyButton(e.id, l10n.t('ID'), l10n.t('Copy ID'), cb)),
+    ...(e.groupID ? pair(l10n.t('Issue ID'), h('code', { text: e.groupID })) : []),
+    ...(e.projectID ? pair(l10n.t('Project ID'), h('code', { text: e.projectID })) : []),
+    ...pair(l10n.t('Location'), e.location ? locationButton(e.location, cb) : h('span', { class: 'muted', text: l10n.t('none') })),
+    ...(e.culprit ? pair(l10n.t('Culprit'), e.culprit) : []),
+    ...(e.platform ? pair(l10n.t('Platform'), e.platform) : []),
+    ...(e.type ? pair(l10n.t('Event type'), e.type) : []),
+    ...(user.length ? pair(l10n.t('User'), h('span', { text: user.map(([k, v]) => `${k}: ${v}`).join(' · ') })) : pair(l10n.t('User'), h('span', { class: 'muted', text: l10n.t('none') }))),
+    ...(e.crashFile !== undefined ? pair(l10n.t('Crash file'), typeof e.crashFile === 'string' ? e.crashFile : JSON.stringify(e.crashFile)) : []),
   );
   const parts: (HTMLElement | null)[] = [
     facts,
-    e.trimmed ? h('p', { class: 'muted hint trimmed', role: 'note', text: 'Parts of this event were too large to show here; Open in Browser shows all of it.' }) : null,
-    e.tags.length ? h('div', { class: 'section-label', text: 'Tags' }) : null,
+    e.trimmed ? h('p', { class: 'muted hint trimmed', role: 'note', text: l10n.t('Parts of this event were too large to show here; Open in Browser shows all of it.') }) : null,
+    e.tags.length ? h('div', { class: 'section-label', text: l10n.t('Tags') }) : null,
     e.tags.length ? h('div', { class: 'chips wrap' }, ...e.tags.map((t) => chip(t.key, t.value, query, cb))) : null,
   ];
   if (meta.length) {
-    parts.push(h('div', { class: 'section-label', text: 'Metadata' }));
+    parts.push(h('div', { class: 'section-label', text: l10n.t('Metadata') }));
     parts.push(h('dl', { class: 'facts-list' }, ...meta.flatMap(([k, v]) => pair(k, v))));
   }
   if (e.exceptions) {
-    if (e.exceptions.length === 0) parts.push(h('p', { class: 'muted', text: 'This event has no exception or stack trace.' }));
+    if (e.exceptions.length === 0) parts.push(h('p', { class: 'muted', text: l10n.t('This event has no exception or stack trace.') }));
     for (const x of e.exceptions) parts.push(renderException(x, cb));
   } else if (full && e.trimmed) {
-    parts.push(h('p', { class: 'muted hint', text: 'The stack trace was too large to show here.' }));
+    parts.push(h('p', { class: 'muted hint', text: l10n.t('The stack trace was too large to show here.') }));
   } else {
     parts.push(
       h(
         'p',
         { class: 'muted hint' },
-        full ? 'The stack trace is loading…' : 'Stack traces come with full events. ',
-        full ? null : h('button', { class: 'link', text: 'Turn on Full events', attrs: { type: 'button' }, on: { click: () => cb.enableFull() } }),
+        full ? l10n.t('The stack trace is loading…') : `${l10n.t('Stack traces come with full events.')} `,
+        full ? null : h('button', { class: 'link', text: l10n.t('Turn on Full events'), attrs: { type: 'button' }, on: { click: () => cb.enableFull() } }),
       ),
     );
   }
@@ -337,10 +344,10 @@ function renderException(x: ExceptionData, cb: ListCallbacks): HTMLElement {
   return h(
     'div',
     { class: 'exception' },
-    h('div', { class: 'exception-head' }, h('span', { class: 'exception-type', text: x.type || 'Exception' }), x.value ? h('span', { class: 'exception-value', text: `: ${x.value}` }) : null),
+    h('div', { class: 'exception-head' }, h('span', { class: 'exception-type', text: x.type || l10n.t('Exception') }), x.value ? h('span', { class: 'exception-value', text: `: ${x.value}` }) : null),
     x.frames.length
-      ? h('ol', { class: 'frames', attrs: { 'aria-label': 'Stack frames, newest first' } }, ...x.frames.map((f) => renderFrame(f, cb)))
-      : h('p', { class: 'muted', text: 'No stack frames.' }),
+      ? h('ol', { class: 'frames', attrs: { 'aria-label': l10n.t('Stack frames, newest first') } }, ...x.frames.map((f) => renderFrame(f, cb)))
+      : h('p', { class: 'muted', text: l10n.t('No stack frames.') }),
   );
 }
 
@@ -351,12 +358,12 @@ function renderFrame(f: FrameData, cb: ListCallbacks): HTMLElement {
   const head = loc
     ? h(
         'button',
-        { class: 'frame-head link', title: `Open ${loc}`, attrs: { type: 'button' }, on: { click: () => cb.openLocation(loc, ref) } },
+        { class: 'frame-head link', title: l10n.t('Open {0}', loc), attrs: { type: 'button' }, on: { click: () => cb.openLocation(loc, ref) } },
         h('span', { class: 'frame-fn', text: frameLabel(f) }),
         h('span', { class: 'frame-where', text: ` ${where}` }),
       )
     : h('div', { class: 'frame-head' }, h('span', { class: 'frame-fn', text: frameLabel(f) }), h('span', { class: 'frame-where', text: ` ${where}` }));
-  const li = h('li', { class: `frame${f.inApp ? ' in-app' : ''}` }, f.inApp ? h('span', { class: 'badge', text: 'in app' }) : null, head);
+  const li = h('li', { class: `frame${f.inApp ? ' in-app' : ''}` }, f.inApp ? h('span', { class: 'badge', text: l10n.t('in app') }) : null, head);
   if (f.context?.length) {
     const pre = h('pre', { class: 'context' });
     for (const [n, code] of f.context) {

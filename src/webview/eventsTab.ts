@@ -2,6 +2,7 @@
  * The Events tab: the status line (count, Load more, Refresh), progress, the inline error with its
  * actions, the empty state, and the windowed list of events (./eventsList).
  */
+import * as l10n from '@vscode/l10n';
 import type { ErrorActionName, ErrorView } from '../contracts/eventsProtocol';
 import { h, icon, replace } from './dom';
 import { button, progressBar } from './elements';
@@ -18,16 +19,18 @@ export interface EventsTabCallbacks extends ListCallbacks {
 
 export class EventsTab {
   readonly el: HTMLElement;
-  private readonly progress = progressBar({ class: 'progress', attrs: { 'aria-label': 'Loading events' }, hidden: true });
-  private readonly countLabel = h('span', { class: 'count', attrs: { 'aria-live': 'polite' } });
+  private readonly progress = progressBar({ class: 'progress', attrs: { 'aria-label': l10n.t('Loading events') }, hidden: true });
+  /** What the list holds; the page's live region (./main) reads out the same, so this one is not live. */
+  private readonly countLabel = h('span', { class: 'count' });
   private readonly loadMore: HTMLElement;
-  private readonly errorBox = h('div', { class: 'inline-error', role: 'alert', hidden: true });
+  /** Not an alert: the page's polite live region reads the error out. */
+  private readonly errorBox = h('div', { class: 'inline-error', hidden: true });
   private readonly emptyBox = h('div', { class: 'empty', hidden: true });
   private readonly list: EventList;
 
   constructor(private readonly cb: EventsTabCallbacks) {
-    this.loadMore = button({ id: 'load-more', attrs: { secondary: true }, on: { click: () => cb.loadMore() } }, 'Load more');
-    const refresh = h('button', { class: 'icon-button', title: 'Refresh', attrs: { type: 'button', 'aria-label': 'Refresh' }, on: { click: () => cb.refresh() } }, icon('refresh'));
+    this.loadMore = button({ id: 'load-more', attrs: { secondary: true }, on: { click: () => cb.loadMore() } }, l10n.t('Load more'));
+    const refresh = h('button', { class: 'icon-button', title: l10n.t('Refresh'), attrs: { type: 'button', 'aria-label': l10n.t('Refresh') }, on: { click: () => cb.refresh() } }, icon('refresh'));
     this.list = new EventList(cb);
     this.el = h(
       'section',
@@ -46,8 +49,7 @@ export class EventsTab {
     // Status line
     this.progress.hidden = s.loading === 'none';
     const stale = isStale(s);
-    this.countLabel.textContent =
-      s.loading === 'first' && (stale || !s.events.length) ? 'Loading events…' : loadedLabel(s.events.length, s.hits, !!s.nextCursor) + (s.loading === 'more' ? ' · loading more…' : '');
+    this.countLabel.textContent = eventsStatus(s);
     this.loadMore.hidden = !s.nextCursor || stale;
     this.loadMore.toggleAttribute('disabled', s.loading !== 'none');
     this.el.classList.toggle('stale', stale && s.loading === 'first');
@@ -60,7 +62,7 @@ export class EventsTab {
     const empty = s.loading === 'none' && !s.error && !stale && s.events.length === 0;
     this.emptyBox.hidden = !empty;
     if (empty) {
-      replace(this.emptyBox, h('p', { text: 'No events match these filters.' }), h('p', { class: 'muted', text: 'Try a longer period, fewer environments or a different query.' }));
+      replace(this.emptyBox, h('p', { text: l10n.t('No events match these filters.') }), h('p', { class: 'muted', text: l10n.t('Try a longer period, fewer environments or a different query.') }));
     }
 
     // List
@@ -73,4 +75,11 @@ export class EventsTab {
   private renderError(error: ErrorView): void {
     renderErrorBox(this.errorBox, error, (a) => this.cb.errorAction(a, this.cb.retry));
   }
+}
+
+/** The status line's text: loading, or what is loaded (and that more is on its way). */
+export function eventsStatus(s: ViewState): string {
+  if (s.loading === 'first' && (isStale(s) || !s.events.length)) return l10n.t('Loading events…');
+  const loaded = loadedLabel(s.events.length, s.hits, !!s.nextCursor);
+  return s.loading === 'more' ? l10n.t('{0} · loading more…', loaded) : loaded;
 }

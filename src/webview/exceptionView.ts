@@ -4,6 +4,7 @@
  * code; each run of system frames folds behind "Show N system frames"; a frame's local variables
  * are a "Variables (N)" disclosure drawn only when opened, so a 2 MB event paints fast.
  */
+import * as l10n from '@vscode/l10n';
 import type { DetailException, DetailFrame, DetailThread, EventDetail } from '../contracts/eventDetail';
 import type { FrameRef } from '../contracts/eventsProtocol';
 import { h, icon } from './dom';
@@ -23,31 +24,31 @@ export interface StackCallbacks {
 export function exceptionSection(d: EventDetail, cb: StackCallbacks): HTMLElement | null {
   const xs = d.exceptions ?? [];
   if (!xs.length) return null;
-  const title = xs.length > 1 ? `Exceptions (${xs.length}, the last raised first)` : 'Exception';
+  const title = xs.length > 1 ? l10n.t('Exceptions ({0}, the last raised first)', xs.length) : l10n.t('Exception');
   return section('exception', title, ...xs.map((x, i) => exceptionBlock(x, i, cb)));
 }
 
 function exceptionBlock(x: DetailException, index: number, cb: StackCallbacks): HTMLElement {
   const headingId = uid('exc');
   const m = x.mechanism;
-  const handled = m?.handled === undefined ? null : h('span', { class: `badge ${m.handled ? 'handled' : 'unhandled'}`, text: m.handled ? 'Handled' : 'Unhandled' });
+  const handled = m?.handled === undefined ? null : h('span', { class: `badge ${m.handled ? 'handled' : 'unhandled'}`, text: m.handled ? l10n.t('Handled') : l10n.t('Unhandled') });
   const meta = [
-    x.module ? h('span', { class: 'fact', title: 'Module' }, icon('symbol-namespace'), x.module) : null,
-    m?.type ? h('span', { class: 'fact', title: 'Mechanism' }, icon('gear'), `mechanism: ${m.type}`) : null,
+    x.module ? h('span', { class: 'fact', title: l10n.t('Module') }, icon('symbol-namespace'), x.module) : null,
+    m?.type ? h('span', { class: 'fact', title: l10n.t('Mechanism') }, icon('gear'), l10n.t('mechanism: {0}', m.type)) : null,
     handled,
-    m?.synthetic ? h('span', { class: 'badge', text: 'synthetic', title: 'The SDK made up this exception to carry a stack trace' }) : null,
-    x.threadId ? h('span', { class: 'fact', title: 'Thread' }, icon('list-flat'), `thread ${x.threadId}`) : null,
+    m?.synthetic ? h('span', { class: 'badge', text: l10n.t('synthetic'), title: l10n.t('The SDK made up this exception to carry a stack trace') }) : null,
+    x.threadId ? h('span', { class: 'fact', title: l10n.t('Thread') }, icon('list-flat'), l10n.t('thread {0}', x.threadId)) : null,
   ].filter(Boolean);
   return h(
     'article',
     { class: 'ev-exception', attrs: { 'aria-labelledby': headingId } },
-    index > 0 ? h('div', { class: 'caused-by' }, icon('arrow-up'), 'Caused by') : null,
-    h('h4', { class: 'exception-type', id: headingId, text: x.type || 'Exception' }),
+    index > 0 ? h('div', { class: 'caused-by' }, icon('arrow-up'), l10n.t('Caused by')) : null,
+    h('h4', { class: 'exception-type', id: headingId, text: x.type || l10n.t('Exception') }),
     x.value ? h('p', { class: 'exception-value pre', text: x.value }) : null,
     meta.length ? h('div', { class: 'exc-meta' }, ...meta) : null,
     m?.description ? h('p', { class: 'muted small', text: m.description }) : null,
     stack(x.frames ?? [], cb),
-    x.framesOmitted ? h('p', { class: 'muted small', role: 'note', text: `${x.framesOmitted.toLocaleString('en')} older frames were left out.` }) : null,
+    x.framesOmitted ? h('p', { class: 'muted small', role: 'note', text: l10n.t('{0} older frames were left out.', x.framesOmitted.toLocaleString('en')) }) : null,
   );
 }
 
@@ -61,24 +62,24 @@ export function threadsSection(d: EventDetail, cb: StackCallbacks): HTMLElement 
   );
   return section(
     'threads',
-    ts.length > 1 ? `Threads (${ts.length})` : 'Thread',
+    ts.length > 1 ? l10n.t('Threads ({0})', ts.length) : l10n.t('Thread'),
     ...ts.map((t, i) => disclosure({ class: 'ev-thread', label: threadLabel(t), open: i === openIndex, render: () => stack(t.frames ?? [], cb) })),
   );
 }
 
 function threadLabel(t: DetailThread): (HTMLElement | string)[] {
-  const out: (HTMLElement | string)[] = [h('span', { class: 'thread-name', text: t.name || (t.id !== undefined ? `Thread ${t.id}` : 'Thread') })];
+  const out: (HTMLElement | string)[] = [h('span', { class: 'thread-name', text: t.name || (t.id !== undefined ? l10n.t('Thread {0}', t.id) : l10n.t('Thread')) })];
   if (t.name && t.id !== undefined) out.push(h('span', { class: 'muted', text: ` #${t.id}` }));
-  if (t.crashed) out.push(h('span', { class: 'badge unhandled', text: 'crashed' }));
-  if (t.current) out.push(h('span', { class: 'badge', text: 'current' }));
-  out.push(h('span', { class: 'muted small', text: ` ${(t.frames ?? []).length} frames` }));
+  if (t.crashed) out.push(h('span', { class: 'badge unhandled', text: l10n.t('crashed') }));
+  if (t.current) out.push(h('span', { class: 'badge', text: l10n.t('current') }));
+  out.push(h('span', { class: 'muted small', text: ` ${l10n.t('{0} frames', (t.frames ?? []).length)}` }));
   return out;
 }
 
 /** A stack, newest frame first. */
 export function stack(frames: readonly DetailFrame[], cb: StackCallbacks): HTMLElement {
-  if (!frames.length) return h('p', { class: 'muted', text: 'No stack frames.' });
-  const list = h('ol', { class: 'frames ev-frames', attrs: { 'aria-label': 'Stack frames, newest first' } });
+  if (!frames.length) return h('p', { class: 'muted', text: l10n.t('No stack frames.') });
+  const list = h('ol', { class: 'frames ev-frames', attrs: { 'aria-label': l10n.t('Stack frames, newest first') } });
   const hasInApp = frames.some((f) => f.inApp);
   for (const g of frameGroups(frames)) {
     if (g.kind === 'frames') {
@@ -107,7 +108,7 @@ function frame(f: DetailFrame, cb: StackCallbacks, open: boolean): HTMLElement {
   const fn = frameLabel(f);
   const label = [h('span', { class: 'frame-fn', text: fn }), h('span', { class: 'frame-where', text: ` ${where}` })];
   const head = loc
-    ? h('button', { class: 'frame-head link', title: `Open ${loc}`, attrs: { type: 'button' }, on: { click: () => cb.openLocation(loc, ref) } }, ...label)
+    ? h('button', { class: 'frame-head link', title: l10n.t('Open {0}', loc), attrs: { type: 'button' }, on: { click: () => cb.openLocation(loc, ref) } }, ...label)
     : h('span', { class: 'frame-head' }, ...label);
   const li = h('li', { class: `frame ev-frame${f.inApp ? ' in-app' : ''}` });
   const hasContext = !!f.context?.length;
@@ -122,9 +123,9 @@ function frame(f: DetailFrame, cb: StackCallbacks, open: boolean): HTMLElement {
         body.appendChild(
           disclosure({
             class: 'frame-vars',
-            label: [icon('symbol-variable'), ` Variables (${vars.length})`],
-            title: `Local variables of ${fn}`,
-            render: () => pairsTable(vars, cb.reveal, `Local variables of ${fn}`)!,
+            label: [icon('symbol-variable'), ` ${l10n.t('Variables ({0})', vars.length)}`],
+            title: l10n.t('Local variables of {0}', fn),
+            render: () => pairsTable(vars, cb.reveal, l10n.t('Local variables of {0}', fn))!,
           }),
         );
       }
@@ -135,18 +136,18 @@ function frame(f: DetailFrame, cb: StackCallbacks, open: boolean): HTMLElement {
       'button',
       {
         class: 'icon-button frame-toggle',
-        title: `Show or hide the code of ${fn}`,
-        attrs: { type: 'button', 'aria-expanded': String(open), 'aria-controls': bodyId, 'aria-label': `Code and variables of ${fn}` },
+        title: l10n.t('Show or hide the code of {0}', fn),
+        attrs: { type: 'button', 'aria-expanded': String(open), 'aria-controls': bodyId, 'aria-label': l10n.t('Code and variables of {0}', fn) },
       },
       chevron,
     );
     togglesRegion(toggle, chevron, body, draw);
     line.append(toggle, head);
-    if (f.inApp) line.appendChild(h('span', { class: 'badge', text: 'in app' }));
+    if (f.inApp) line.appendChild(h('span', { class: 'badge', text: l10n.t('in app') }));
     li.append(line, body);
   } else {
     line.append(h('span', { class: 'frame-toggle-space', attrs: { 'aria-hidden': 'true' } }), head);
-    if (f.inApp) line.appendChild(h('span', { class: 'badge', text: 'in app' }));
+    if (f.inApp) line.appendChild(h('span', { class: 'badge', text: l10n.t('in app') }));
     li.appendChild(line);
   }
   return li;
@@ -170,6 +171,10 @@ function context(f: DetailFrame): HTMLElement {
     mark.style.top = `calc(${current} * var(--ctx-lh) + 4px)`;
     inner.appendChild(mark);
   }
-  const label = f.lineNo ? `Code around line ${f.lineNo}${current >= 0 ? ` (line ${current + 1} of ${lines.length} is the one that ran)` : ''}` : 'Code';
+  const label = !f.lineNo
+    ? l10n.t('Code')
+    : current >= 0
+      ? l10n.t('Code around line {0} (line {1} of {2} is the one that ran)', f.lineNo, current + 1, lines.length)
+      : l10n.t('Code around line {0}', f.lineNo);
   return h('div', { class: 'ev-context', role: 'group', attrs: { 'aria-label': label } }, inner);
 }

@@ -3,10 +3,11 @@
  * Reads the filters from the view state and hands every change to `setFilters`; `sync` puts a
  * state into the controls (after init, or a change made elsewhere such as a tag chip).
  */
+import * as l10n from '@vscode/l10n';
 import { PERIOD_PRESETS, isPeriodPreset, type EventFilters } from '../contracts/eventsProtocol';
-import { h, icon, replace } from './dom';
+import { announce, h, icon, replace } from './dom';
 import { button, checkbox, multiSelect, option, singleSelect, textfield } from './elements';
-import { PERIOD_LABELS, rangeFromInputs, toLocalInput, type ViewState } from './model';
+import { periodPresetLabel, rangeFromInputs, toLocalInput, type ViewState } from './model';
 
 export interface FiltersBarCallbacks {
   state(): ViewState;
@@ -17,47 +18,57 @@ const DAY_MS = 86_400_000;
 
 export class FiltersBar {
   readonly el: HTMLFormElement;
-  private readonly period = singleSelect({ id: 'period', attrs: { 'aria-label': 'Period' } });
-  private readonly start = textfield({ id: 'range-start', attrs: { type: 'datetime-local', 'aria-label': 'Start of the period' } });
-  private readonly end = textfield({ id: 'range-end', attrs: { type: 'datetime-local', 'aria-label': 'End of the period' } });
-  private readonly rangeError = h('span', { class: 'range-error', role: 'alert' });
-  private readonly envs = multiSelect({ id: 'environments', attrs: { 'aria-label': 'Environments' } });
-  private readonly query = textfield({ id: 'query', attrs: { placeholder: 'Search events, e.g. release:1.2.0 browser:Chrome', 'aria-label': 'Search query' } });
-  private readonly full = checkbox({ id: 'full', attrs: { label: 'Full events (stack traces)' } });
-  private readonly sample = checkbox({ id: 'sample', attrs: { label: 'Sample: pseudo-random but deterministic order' } });
-  private readonly envLabel = h('label', { text: 'Environments: all', attrs: { for: 'environments' } });
+  private readonly period = singleSelect({ id: 'period', attrs: { 'aria-label': l10n.t('Period') } });
+  private readonly start = textfield({ id: 'range-start', attrs: { type: 'datetime-local', 'aria-label': l10n.t('Start of the period') } });
+  private readonly end = textfield({ id: 'range-end', attrs: { type: 'datetime-local', 'aria-label': l10n.t('End of the period') } });
+  /** Shown by the inputs and read out by the page's polite live region. */
+  private readonly rangeError = h('span', { class: 'range-error' });
+  private readonly envs = multiSelect({ id: 'environments', attrs: { 'aria-label': l10n.t('Environments') } });
+  private readonly query = textfield({ id: 'query', attrs: { placeholder: l10n.t('Search events, e.g. release:1.2.0 browser:Chrome'), 'aria-label': l10n.t('Search query') } });
+  private readonly full = checkbox({ id: 'full', attrs: { label: l10n.t('Full events (stack traces)') } });
+  private readonly sample = checkbox({ id: 'sample', attrs: { label: l10n.t('Sample: pseudo-random but deterministic order') } });
+  private readonly envLabel = h('label', { text: l10n.t('Environments: all'), attrs: { for: 'environments' } });
   private readonly rangeBox: HTMLElement;
   /** The environment options last drawn (redrawn only when they change). */
   private envOptionsKey = '';
 
   constructor(private readonly cb: FiltersBarCallbacks) {
-    for (const p of PERIOD_PRESETS) this.period.appendChild(option(p, PERIOD_LABELS[p]));
-    this.period.appendChild(option('custom', 'Custom range…'));
+    for (const p of PERIOD_PRESETS) this.period.appendChild(option(p, periodPresetLabel(p)));
+    this.period.appendChild(option('custom', l10n.t('Custom range…')));
     this.rangeBox = h(
       'div',
       { class: 'range', hidden: true },
-      h('label', { text: 'From', attrs: { for: 'range-start' } }),
+      h('label', { text: l10n.t('From'), attrs: { for: 'range-start' } }),
       this.start,
-      h('label', { text: 'to', attrs: { for: 'range-end' } }),
+      h('label', { text: l10n.t('to'), attrs: { for: 'range-end' } }),
       this.end,
-      button({ id: 'range-apply', attrs: { secondary: true }, text: 'Apply', on: { click: () => this.applyRange() } }),
+      button({ id: 'range-apply', attrs: { secondary: true }, text: l10n.t('Apply'), on: { click: () => this.applyRange() } }),
       this.rangeError,
     );
-    const searchButton = h('button', { class: 'icon-button', title: 'Search', attrs: { type: 'button', 'aria-label': 'Search' }, on: { click: () => this.applyQuery() } }, icon('search'));
+    const searchButton = h(
+      'button',
+      { class: 'icon-button', title: l10n.t('Search'), attrs: { type: 'button', 'aria-label': l10n.t('Search') }, on: { click: () => this.applyQuery() } },
+      icon('search'),
+    );
     const clearButton = h(
       'button',
-      { class: 'icon-button', title: 'Clear the search', attrs: { type: 'button', 'aria-label': 'Clear the search' }, on: { click: () => ((this.query.value = ''), this.applyQuery()) } },
+      {
+        class: 'icon-button',
+        title: l10n.t('Clear the search'),
+        attrs: { type: 'button', 'aria-label': l10n.t('Clear the search') },
+        on: { click: () => ((this.query.value = ''), this.applyQuery()) },
+      },
       icon('clear-all'),
     );
     this.el = h(
       'form',
-      { class: 'filters', role: 'search', attrs: { 'aria-label': 'Event filters' }, on: { submit: (e: Event) => e.preventDefault() } },
+      { class: 'filters', role: 'search', attrs: { 'aria-label': l10n.t('Event filters') }, on: { submit: (e: Event) => e.preventDefault() } },
       h(
         'div',
         { class: 'filter-row' },
-        h('div', { class: 'field' }, h('label', { text: 'Period', attrs: { for: 'period' } }), this.period),
+        h('div', { class: 'field' }, h('label', { text: l10n.t('Period'), attrs: { for: 'period' } }), this.period),
         h('div', { class: 'field' }, this.envLabel, this.envs),
-        h('div', { class: 'field grow' }, h('label', { text: 'Query', attrs: { for: 'query' } }), h('div', { class: 'query-box' }, this.query, searchButton, clearButton)),
+        h('div', { class: 'field grow' }, h('label', { text: l10n.t('Query'), attrs: { for: 'query' } }), h('div', { class: 'query-box' }, this.query, searchButton, clearButton)),
       ),
       this.rangeBox,
       h('div', { class: 'filter-row toggles' }, this.full, this.sample),
@@ -109,6 +120,7 @@ export class FiltersBar {
     const r = rangeFromInputs(this.start.value, this.end.value, new Date().getTimezoneOffset());
     if (typeof r === 'string') {
       this.rangeError.textContent = r;
+      announce(r);
       return;
     }
     this.rangeError.textContent = '';
@@ -158,8 +170,8 @@ export class FiltersBar {
       // Options are slotted asynchronously: set the value once they are in.
       queueMicrotask(() => (this.envs.value = [...chosen]));
     }
-    this.envLabel.textContent = chosen.length ? `Environments: ${chosen.length} of ${values.length}` : 'Environments: all';
+    this.envLabel.textContent = chosen.length ? l10n.t('Environments: {0} of {1}', chosen.length, values.length) : l10n.t('Environments: all');
     this.envs.toggleAttribute('disabled', values.length === 0);
-    this.envs.title = values.length ? 'Only events from these environments (none chosen: all)' : 'No environments seen for this issue';
+    this.envs.title = values.length ? l10n.t('Only events from these environments (none chosen: all)') : l10n.t('No environments seen for this issue');
   }
 }

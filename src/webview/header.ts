@@ -5,6 +5,7 @@
  * here at once); until it has a title, the newest event's title stands in. Server strings are text
  * only.
  */
+import * as l10n from '@vscode/l10n';
 import type { HandOffKind, TriageCommand } from '../contracts/eventsProtocol';
 import { compactCount } from '../format/numbers';
 import { absoluteTime, relativeTime } from '../format/time';
@@ -32,18 +33,18 @@ export class HeaderView {
   render(s: ViewState, now: number): void {
     const i = s.issue;
     const ev = s.events[0];
-    const title = i.title ?? ev?.title ?? `Issue ${s.issueId}`;
+    const title = i.title ?? ev?.title ?? l10n.t('Issue {0}', s.issueId);
     const culprit = i.culprit ?? ev?.culprit;
     const status = statusBadge(i.status);
     const assigned = assigneeText(i.assignee);
     const facts: (HTMLElement | null)[] = [
-      i.level ? h('span', { class: `level level-${i.level}`, text: i.level }) : null,
-      status ? h('span', { class: `fact status status-${status.kind}`, id: 'issue-status', title: 'Status' }, icon(status.icon), status.text) : null,
-      assigned ? h('span', { class: 'fact assignee', id: 'issue-assignee', title: 'Assignee' }, icon('account'), assigned) : null,
-      i.count !== undefined ? h('span', { class: 'fact', title: `${i.count} events` }, icon('pulse'), `${compactCount(i.count)} events`) : null,
-      i.userCount !== undefined ? h('span', { class: 'fact', title: `${i.userCount} users` }, icon('person'), `${compactCount(i.userCount)} users`) : null,
-      i.firstSeen ? h('span', { class: 'fact', title: `First seen ${absoluteTime(i.firstSeen)}` }, icon('history'), `first seen ${relativeTime(i.firstSeen, now)}`) : null,
-      i.lastSeen ? h('span', { class: 'fact', title: `Last seen ${absoluteTime(i.lastSeen)}` }, icon('clock'), `last seen ${relativeTime(i.lastSeen, now)}`) : null,
+      i.level ? levelIndicator(i.level) : null,
+      status ? h('span', { class: `fact status status-${status.kind}`, id: 'issue-status', title: l10n.t('Status') }, icon(status.icon), status.text) : null,
+      assigned ? h('span', { class: 'fact assignee', id: 'issue-assignee', title: l10n.t('Assignee') }, icon('account'), assigned) : null,
+      i.count !== undefined ? h('span', { class: 'fact', title: l10n.t('{0} events', i.count) }, icon('pulse'), l10n.t('{0} events', compactCount(i.count))) : null,
+      i.userCount !== undefined ? h('span', { class: 'fact', title: l10n.t('{0} users', i.userCount) }, icon('person'), l10n.t('{0} users', compactCount(i.userCount))) : null,
+      i.firstSeen ? h('span', { class: 'fact', title: l10n.t('First seen {0}', absoluteTime(i.firstSeen)) }, icon('history'), l10n.t('first seen {0}', relativeTime(i.firstSeen, now))) : null,
+      i.lastSeen ? h('span', { class: 'fact', title: l10n.t('Last seen {0}', absoluteTime(i.lastSeen)) }, icon('clock'), l10n.t('last seen {0}', relativeTime(i.lastSeen, now))) : null,
     ];
     const buttons = triageButtons(i).map((b) =>
       button({
@@ -86,11 +87,11 @@ export class HeaderView {
         h('span', { class: 'short-id', text: i.shortId ?? `#${s.issueId}` }),
         h('h1', { class: 'issue-title', text: title, title }),
         ...ai,
-        button({ id: 'open-in-browser', attrs: { secondary: true, icon: 'link-external' }, text: 'Open in Browser', on: { click: () => this.openInBrowser() } }),
+        button({ id: 'open-in-browser', attrs: { secondary: true, icon: 'link-external' }, text: l10n.t('Open in Browser'), on: { click: () => this.openInBrowser() } }),
       ),
       culprit ? h('div', { class: 'culprit', text: culprit }) : null,
       h('div', { class: 'facts' }, ...facts),
-      h('div', { class: 'facts triage', id: 'triage', role: 'group', attrs: { 'aria-label': 'Triage' } }, ...buttons),
+      h('div', { class: 'facts triage', id: 'triage', role: 'group', attrs: { 'aria-label': l10n.t('Triage') } }, ...buttons),
     );
     if (focused) {
       const next = focusAfter(
@@ -101,4 +102,13 @@ export class HeaderView {
     }
     focusedAi?.focus();
   }
+}
+
+/**
+ * The issue's level (the server's word, colored by it): its text with a label that says what it is
+ * (`role="img"`: a screen reader reads "Level: error", not a bare "error"), and that as its tooltip.
+ */
+export function levelIndicator(level: string): HTMLElement {
+  const label = l10n.t('Level: {0}', level);
+  return h('span', { class: `level level-${level}`, role: 'img', title: label, attrs: { 'aria-label': label }, text: level });
 }

@@ -1,15 +1,21 @@
 /**
  * The events page (bundled by esbuild into dist/webview.js, an iife): boots its parts and draws
- * them from the view state. The parts: ./rpc (request/reply with the host over postMessage, the
- * protocol of src/contracts/eventsProtocol.ts), ./controller (the state, its requests and the
- * host's notices), ./header, ./filtersBar, ./tabs, ./eventsTab, ./tagsView and ./eventView. Server
- * strings are rendered with textContent only.
+ * them from the view state. The parts: ./l10nBoot (VS Code's translations, first of all),
+ * ./rpc (request/reply with the host over postMessage, the protocol of
+ * src/contracts/eventsProtocol.ts), ./controller (the state, its requests and the host's notices),
+ * ./header, ./filtersBar, ./tabs, ./eventsTab, ./tagsView and ./eventView. Server strings are
+ * rendered with textContent only; our own strings go through l10n.t().
+ *
+ * Landmarks: the issue header (banner), the filters (search), the tab list and its tab panels in
+ * <main>; the page's one polite live region says what is loading and what failed.
  */
+import './l10nBoot';
+import * as l10n from '@vscode/l10n';
 import { PROTOCOL_VERSION } from '../contracts/eventsProtocol';
 import { PageController } from './controller';
-import { h, replace } from './dom';
+import { announce, h, liveRegion, replace } from './dom';
 import { EventView } from './eventView';
-import { EventsTab } from './eventsTab';
+import { EventsTab, eventsStatus } from './eventsTab';
 import { FiltersBar } from './filtersBar';
 import { HeaderView } from './header';
 import { applyTagFilter, tagKeys, type ViewState } from './model';
@@ -77,6 +83,8 @@ const tagsPanel = h('section', { class: 'panel tags-panel', id: 'tags-panel', ro
 const app = document.getElementById('app')!;
 replace(app, header.el, filters.el, tabs.el, h('main', { class: 'panels' }, events.el, tagsPanel, eventView.el));
 app.removeAttribute('aria-busy');
+// Outside #app: its aria-busy would hold the announcements back while something loads.
+document.body.appendChild(liveRegion());
 
 // Rendering: at most once per task, from what was drawn last to the state now.
 let renderQueued = false;
@@ -91,8 +99,22 @@ function scheduleRender(): void {
   });
 }
 
+/** What the live region says for a state: the shown tab's loading or error (or what is loaded). */
+function liveStatus(s: ViewState): string {
+  if (!s.ready) return '';
+  if (s.tab === 'event') {
+    if (s.detail.status === 'loading') return l10n.t('Loading the event…');
+    return s.detail.status === 'error' ? (s.detail.error?.message ?? '') : '';
+  }
+  return s.error ? s.error.message : eventsStatus(s);
+}
+
+let lastStatus = '';
 function render(prev: ViewState | undefined, s: ViewState): void {
   const now = Date.now();
+  const status = liveStatus(s);
+  // Said when it changes (a view may have said something else since: a tag card's error).
+  if (status !== lastStatus) announce((lastStatus = status));
   if (HeaderView.changed(prev, s)) header.render(s, now);
   tabs.render(prev, s);
   app.setAttribute('aria-busy', String(s.loading !== 'none' || s.detail.status === 'loading'));

@@ -2,6 +2,7 @@
  * The events page's view model: a state and pure functions over it (a reducer plus helpers).
  * No DOM here, so it is unit-tested in plain Node; src/webview/main.ts renders it.
  */
+import * as l10n from '@vscode/l10n';
 import type { EventDetail, EventRef } from '../contracts/eventDetail';
 import {
   DEFAULT_FILTERS,
@@ -333,7 +334,7 @@ export function hasTagFilter(query: string, key: string, value: string): boolean
 /** Spec 2.1: "message or title": the message when the event has one, else the title. */
 export function headline(e: EventData): string {
   const m = e.message.trim();
-  return m || e.title || '(no title)';
+  return m || e.title || l10n.t('(no title)');
 }
 
 export function userLabel(user: Record<string, unknown> | null | undefined): string | undefined {
@@ -354,7 +355,7 @@ export function frameLocation(f: FrameData): string | undefined {
 }
 
 export function frameLabel(f: FrameData): string {
-  return f.function || f.module || '<anonymous>';
+  return f.function || f.module || l10n.t('<anonymous>');
 }
 
 export const PREFERRED_TAG_KEYS = ['browser', 'device', 'environment', 'level', 'os', 'runtime', 'release', 'server_name'];
@@ -385,7 +386,7 @@ export function tagBars(t: TagData): TagBar[] {
   return t.topValues.map((v) => {
     const share = total > 0 ? Math.min(1, v.count / total) : 0;
     return {
-      value: v.value ?? '(none)',
+      value: v.value ?? l10n.t('(none)'),
       raw: v.value,
       count: v.count,
       share,
@@ -406,25 +407,36 @@ export function environmentOptions(t: TagData | undefined): string[] {
   return (t?.topValues ?? []).map((v) => v.value).filter((v): v is string => !!v);
 }
 
-export const PERIOD_LABELS: Record<string, string> = {
-  '1h': 'Last hour',
-  '24h': 'Last 24 hours',
-  '7d': 'Last 7 days',
-  '14d': 'Last 14 days',
-  '30d': 'Last 30 days',
-  '90d': 'Last 90 days',
-};
+/** The name of a preset period ("Last 24 hours"); a preset this page does not know shows as it is. */
+export function periodPresetLabel(statsPeriod: string): string {
+  switch (statsPeriod) {
+    case '1h':
+      return l10n.t('Last hour');
+    case '24h':
+      return l10n.t('Last 24 hours');
+    case '7d':
+      return l10n.t('Last 7 days');
+    case '14d':
+      return l10n.t('Last 14 days');
+    case '30d':
+      return l10n.t('Last 30 days');
+    case '90d':
+      return l10n.t('Last 90 days');
+    default:
+      return statsPeriod;
+  }
+}
 
 export function periodLabel(p: Period): string {
-  return p.kind === 'preset' ? PERIOD_LABELS[p.statsPeriod] : `${p.start} – ${p.end}`;
+  return p.kind === 'preset' ? periodPresetLabel(p.statsPeriod) : `${p.start} – ${p.end}`;
 }
 
 /** "12 events loaded", "100 of 2,345 events loaded", "100 events loaded, more available". */
 export function loadedLabel(count: number, hits: number | undefined, more: boolean): string {
   const n = count.toLocaleString('en');
-  const noun = count === 1 ? 'event' : 'events';
-  if (hits !== undefined && hits >= count) return `${n} of ${hits.toLocaleString('en')} ${hits === 1 ? 'event' : 'events'} loaded`;
-  return `${n} ${noun} loaded${more ? ', more available' : ''}`;
+  if (hits !== undefined && hits >= count) return hits === 1 ? l10n.t('{0} of 1 event loaded', n) : l10n.t('{0} of {1} events loaded', n, hits.toLocaleString('en'));
+  if (count === 1) return more ? l10n.t('1 event loaded, more available') : l10n.t('1 event loaded');
+  return more ? l10n.t('{0} events loaded, more available', n) : l10n.t('{0} events loaded', n);
 }
 
 /** ISO timestamp -> the value of an `<input type="datetime-local">` in the given offset (minutes, as Date#getTimezoneOffset). */
@@ -446,8 +458,8 @@ export function fromLocalInput(value: string, tzOffsetMinutes: number): string |
 export function rangeFromInputs(start: string, end: string, tzOffsetMinutes: number): Period | string {
   const s = fromLocalInput(start, tzOffsetMinutes);
   const e = fromLocalInput(end, tzOffsetMinutes);
-  if (!s || !e) return 'Enter both a start and an end.';
-  if (Date.parse(s) >= Date.parse(e)) return 'The start must be before the end.';
+  if (!s || !e) return l10n.t('Enter both a start and an end.');
+  if (Date.parse(s) >= Date.parse(e)) return l10n.t('The start must be before the end.');
   return { kind: 'range', start: s, end: e };
 }
 

@@ -6,8 +6,9 @@
  * `reveal` request) and puts the answer in the DOM next to it; pressing it again removes that node.
  * The value is never logged, never kept in the view state, the saved state or the page's cache.
  */
+import * as l10n from '@vscode/l10n';
 import { isMasked, type DetailPair, type DetailValue, type MaskedValue } from '../contracts/eventDetail';
-import { h, icon, replace, type Child } from './dom';
+import { announce, h, icon, replace, type Child } from './dom';
 import { readableJson } from './eventDetailModel';
 
 /** Asks the host for masked value `secret` of the event drawn (the event id is bound by the caller). */
@@ -31,7 +32,7 @@ export function valueNode(key: string, v: DetailValue, reveal: RevealFn, pretty 
 
 function maskedValue(key: string, v: MaskedValue, reveal: RevealFn): HTMLElement {
   const shown = h('span', { class: 'masked-shown', text: v.shown });
-  const label = `Reveal value of ${key}`;
+  const label = l10n.t('Reveal value of {0}', key);
   const toggle = h('button', { class: 'icon-button reveal', title: label, attrs: { type: 'button', 'aria-label': label, 'aria-pressed': 'false' } }, icon('eye'));
   const box = h('span', { class: 'value masked' }, shown, toggle);
   // A click while the host is still answering, or after hiding, makes the late answer stale.
@@ -52,7 +53,7 @@ function maskedValue(key: string, v: MaskedValue, reveal: RevealFn): HTMLElement
       return;
     }
     toggle.setAttribute('aria-pressed', 'true');
-    toggle.title = `Hide value of ${key}`;
+    toggle.title = l10n.t('Hide value of {0}', key);
     replace(toggle, icon('eye-closed'));
     reveal(v.secret, (r) => {
       if (mine !== turn) return;
@@ -61,7 +62,9 @@ function maskedValue(key: string, v: MaskedValue, reveal: RevealFn): HTMLElement
         revealed = h('span', { class: 'revealed', text: r.value });
         shown.hidden = true;
       } else {
-        revealed = h('span', { class: 'reveal-error', role: 'alert', text: `Could not reveal: ${r.error}` });
+        const text = l10n.t('Could not reveal: {0}', r.error);
+        revealed = h('span', { class: 'reveal-error', text });
+        announce(text);
       }
       box.insertBefore(revealed, toggle);
     });

@@ -1,4 +1,5 @@
 /** The Events / Tags / Event tab list (arrow keys, Home and End move among them); the selected tab is the state's. */
+import * as l10n from '@vscode/l10n';
 import type { Tab } from '../contracts/eventsProtocol';
 import { compactCount } from '../format/numbers';
 import { h, icon, replace } from './dom';
@@ -17,10 +18,10 @@ export class Tabs {
       h('button', { class: 'tab', id: `tab-${id}`, role: 'tab', attrs: { type: 'button', 'aria-controls': panel }, on: { click: () => select(id) } }, ...label);
     this.buttons = {
       events: tab('events', 'events-panel'),
-      tags: tab('tags', 'tags-panel', icon('tag'), ' Tags'),
-      event: tab('event', 'event-panel', icon('open-preview'), ' Event'),
+      tags: tab('tags', 'tags-panel', icon('tag'), ` ${l10n.t('Tags')}`),
+      event: tab('event', 'event-panel', icon('open-preview'), ` ${l10n.t('Event')}`),
     };
-    this.el = h('div', { class: 'tabs', role: 'tablist', attrs: { 'aria-label': 'Events, tags and one event' } }, ...ORDER.map((t) => this.buttons[t]));
+    this.el = h('div', { class: 'tabs', role: 'tablist', attrs: { 'aria-label': l10n.t('Events, tags and one event') } }, ...ORDER.map((t) => this.buttons[t]));
     this.el.addEventListener('keydown', (e) => {
       const i = ORDER.indexOf(this.current);
       let next: Tab | undefined;
@@ -41,6 +42,6 @@ export class Tabs {
       this.buttons[t].setAttribute('aria-selected', String(s.tab === t));
       this.buttons[t].tabIndex = s.tab === t ? 0 : -1;
     }
-    if (!prev || prev.events.length !== s.events.length) replace(this.buttons.events, icon('list-unordered'), ' Events ', badge(compactCount(s.events.length)));
+    if (!prev || prev.events.length !== s.events.length) replace(this.buttons.events, icon('list-unordered'), ` ${l10n.t('Events')} `, badge(compactCount(s.events.length)));
   }
 }

@@ -3,10 +3,11 @@
  * values (count and share of totalValues), uniqueValues and first/last seen. A card asks for its
  * data only when it scrolls into view (IntersectionObserver), for the chosen environments.
  */
+import * as l10n from '@vscode/l10n';
 import type { ErrorActionName } from '../contracts/eventsProtocol';
 import { absoluteTime, relativeTime } from '../format/time';
 import { compactCount } from '../format/numbers';
-import { h, icon, replace } from './dom';
+import { announce, h, icon, replace } from './dom';
 import { showAllState, tagBars, type TagSlot } from './model';
 
 export interface TagsCallbacks {
@@ -33,8 +34,8 @@ export class TagsView {
 
   constructor(private readonly cb: TagsCallbacks) {
     this.grid = h('div', { class: 'tag-grid' });
-    this.empty = h('p', { class: 'muted empty', text: 'Tags appear here once events are loaded.' });
-    this.el = h('div', { class: 'tags', id: 'tags-scroll' }, this.empty, this.grid);
+    this.empty = h('p', { class: 'muted empty', text: l10n.t('Tags appear here once events are loaded.') });
+    this.el = h('div', { class: 'tags', id: 'tags-scroll', role: 'region', attrs: { 'aria-label': l10n.t('Tag values') } }, this.empty, this.grid);
     this.io = new IntersectionObserver(
       (entries) => {
         for (const en of entries) {
@@ -70,7 +71,7 @@ export class TagsView {
       let card = this.cards.get(key);
       const slot = slots.get(key);
       if (!card) {
-        card = { el: h('section', { class: 'tag-card', dataset: { key }, attrs: { 'aria-label': `Tag ${key}` } }) };
+        card = { el: h('section', { class: 'tag-card', dataset: { key }, attrs: { 'aria-label': l10n.t('Tag {0}', key) } }) };
         this.cards.set(key, card);
         this.fill(card.el, key, slot, now);
         card.slot = slot;
@@ -92,39 +93,42 @@ export class TagsView {
       'header',
       { class: 'tag-head' },
       h('h3', { text: d?.name || key }),
-      d ? h('span', { class: 'muted', text: `${compactCount(d.uniqueValues)} unique · ${compactCount(d.totalValues)} total` }) : null,
+      d ? h('span', { class: 'muted', text: l10n.t('{0} unique · {1} total', compactCount(d.uniqueValues), compactCount(d.totalValues)) }) : null,
     );
     const body: (HTMLElement | null)[] = [];
     if (!slot || slot.status === 'loading') {
-      body.push(h('div', { class: 'tag-loading' }, h('vscode-progress-ring', { attrs: { 'aria-label': `Loading tag ${key}` } }), h('span', { class: 'muted', text: 'Loading…' })));
+      body.push(h('div', { class: 'tag-loading' }, h('vscode-progress-ring', { attrs: { 'aria-label': l10n.t('Loading tag {0}', key) } }), h('span', { class: 'muted', text: l10n.t('Loading…') })));
     }
     if (slot?.status === 'error' && slot.error) {
+      // Read out by the page's polite live region, not as an alert of its own.
+      announce(slot.error.message);
       body.push(
         h(
           'div',
-          { class: 'inline-error', role: 'alert' },
+          { class: 'inline-error' },
           icon('warning'),
           h('span', { text: slot.error.message }),
           ...slot.error.actions
             .filter((a) => a === 'retry' || a === 'signIn')
-            .map((a) => h('vscode-button', { attrs: { secondary: true }, text: a === 'retry' ? 'Retry' : 'Sign In', on: { click: () => this.cb.action(a, key) } })),
+            .map((a) => h('vscode-button', { attrs: { secondary: true }, text: a === 'retry' ? l10n.t('Retry') : l10n.t('Sign In'), on: { click: () => this.cb.action(a, key) } })),
         ),
       );
     }
     if (d) {
       const bars = tagBars(d);
-      if (!bars.length) body.push(h('p', { class: 'muted', text: 'No values.' }));
-      const list = h('ul', { class: 'bars' });
+      if (!bars.length) body.push(h('p', { class: 'muted', text: l10n.t('No values.') }));
+      // A chart: each bar's value, count and share are its text; the drawn bar is left to the eye.
+      const list = h('ul', { class: 'bars', attrs: { 'aria-label': l10n.t('Top values of {0}', d.name || key) } });
       for (const b of bars) {
         const fill = h('span', { class: 'bar-fill' });
         fill.style.width = `${(b.share * 100).toFixed(2)}%`;
-        const seen = b.lastSeen || b.firstSeen ? `first seen ${b.firstSeen ? relativeTime(b.firstSeen, now) : '?'}, last seen ${b.lastSeen ? relativeTime(b.lastSeen, now) : '?'}` : '';
+        const seen = b.lastSeen || b.firstSeen ? l10n.t('first seen {0}, last seen {1}', b.firstSeen ? relativeTime(b.firstSeen, now) : '?', b.lastSeen ? relativeTime(b.lastSeen, now) : '?') : '';
         const label =
           b.raw !== null
             ? h('button', {
                 class: 'link bar-value',
                 text: b.value,
-                title: `Show only events with ${key}:${b.value}`,
+                title: l10n.t('Show only events with {0}:{1}', key, b.value),
                 attrs: { type: 'button' },
                 on: { click: () => this.cb.tagFilter(key, b.raw!) },
               })
@@ -134,7 +138,13 @@ export class TagsView {
             'li',
             {
               class: 'bar',
-              title: `${b.value}: ${b.count.toLocaleString('en')} of ${d.totalValues.toLocaleString('en')} (${b.percent})${b.firstSeen ? `\nfirst seen ${absoluteTime(b.firstSeen)}` : ''}${b.lastSeen ? `\nlast seen ${absoluteTime(b.lastSeen)}` : ''}`,
+              title: [
+                l10n.t('{0}: {1} of {2} ({3})', b.value, b.count.toLocaleString('en'), d.totalValues.toLocaleString('en'), b.percent),
+                b.firstSeen ? l10n.t('first seen {0}', absoluteTime(b.firstSeen)) : '',
+                b.lastSeen ? l10n.t('last seen {0}', absoluteTime(b.lastSeen)) : '',
+              ]
+                .filter(Boolean)
+                .join('\n'),
             },
             h('div', { class: 'bar-label' }, label, h('span', { class: 'bar-count', text: `${compactCount(b.count)} · ${b.percent}` })),
             h('div', { class: 'bar-track', attrs: { 'aria-hidden': 'true' } }, fill),
@@ -148,7 +158,7 @@ export class TagsView {
       }
       if (bars.length) body.push(list);
       const shown = bars.reduce((n, b) => n + b.count, 0);
-      if (d.totalValues > shown && bars.length) body.push(h('p', { class: 'muted small', text: `Other values: ${compactCount(d.totalValues - shown)}` }));
+      if (d.totalValues > shown && bars.length) body.push(h('p', { class: 'muted small', text: l10n.t('Other values: {0}', compactCount(d.totalValues - shown)) }));
       body.push(this.showAllRow(key, slot!));
     }
     replace(el, head, ...body);
@@ -158,34 +168,44 @@ export class TagsView {
   private showAllRow(key: string, slot: TagSlot): HTMLElement | null {
     const st = showAllState(slot);
     const unique = slot.data?.uniqueValues ?? 0;
-    const of = unique > st.loaded ? ` of ${unique.toLocaleString('en')}` : '';
-    const loaded = `${st.loaded.toLocaleString('en')}${of} values`;
+    // "N values", or "N of M values" while the server has more than the card holds.
+    const of = unique > st.loaded;
+    const n = st.loaded.toLocaleString('en');
+    const m = unique.toLocaleString('en');
     const button = (label: string) => h('vscode-button', { class: 'show-all', attrs: { secondary: true }, text: label, dataset: { key }, on: { click: () => this.cb.showAll(key) } });
     switch (st.status) {
       case 'idle':
-        return st.offer ? h('div', { class: 'show-all-row' }, button(unique > st.loaded ? `Show all ${unique.toLocaleString('en')} values` : 'Show all values')) : null;
+        return st.offer ? h('div', { class: 'show-all-row' }, button(of ? l10n.t('Show all {0} values', m) : l10n.t('Show all values'))) : null;
       case 'loading':
         return h(
           'div',
           { class: 'show-all-row', role: 'status' },
-          h('vscode-progress-ring', { attrs: { 'aria-label': `Loading every value of ${key}` } }),
-          h('span', { class: 'muted', text: `Loading values… ${loaded}` }),
-          h('vscode-button', { class: 'stop-all', attrs: { secondary: true }, text: 'Stop', on: { click: () => this.cb.stopAll(key) } }),
+          h('vscode-progress-ring', { attrs: { 'aria-label': l10n.t('Loading every value of {0}', key) } }),
+          h('span', { class: 'muted', text: of ? l10n.t('Loading values… {0} of {1} values', n, m) : l10n.t('Loading values… {0} values', n) }),
+          h('vscode-button', { class: 'stop-all', attrs: { secondary: true }, text: l10n.t('Stop'), on: { click: () => this.cb.stopAll(key) } }),
         );
       case 'done':
         return null;
       case 'capped':
-        return h('p', { class: 'muted small show-all-note', role: 'note', text: `Showing the first ${loaded}: a card shows at most this many.` });
+        return h('p', {
+          class: 'muted small show-all-note',
+          role: 'note',
+          text: of ? l10n.t('Showing the first {0} of {1} values: a card shows at most this many.', n, m) : l10n.t('Showing the first {0} values: a card shows at most this many.', n),
+        });
       case 'stopped':
-        return h('div', { class: 'show-all-row' }, h('span', { class: 'muted', text: `Stopped at ${loaded}.` }), st.offer ? button('Continue') : null);
-      case 'error':
         return h(
           'div',
-          { class: 'inline-error show-all-row', role: 'alert' },
-          icon('warning'),
-          h('span', { text: `${slot.more?.error?.message ?? 'Loading more values failed.'} (${loaded} loaded)` }),
-          st.offer ? button('Continue') : null,
+          { class: 'show-all-row' },
+          h('span', { class: 'muted', text: of ? l10n.t('Stopped at {0} of {1} values.', n, m) : l10n.t('Stopped at {0} values.', n) }),
+          st.offer ? button(l10n.t('Continue')) : null,
         );
+      case 'error': {
+        const message = slot.more?.error?.message ?? l10n.t('Loading more values failed.');
+        const text = of ? l10n.t('{0} ({1} of {2} values loaded)', message, n, m) : l10n.t('{0} ({1} values loaded)', message, n);
+        // Read out by the page's polite live region, not as an alert of its own.
+        announce(text);
+        return h('div', { class: 'inline-error show-all-row' }, icon('warning'), h('span', { text }), st.offer ? button(l10n.t('Continue')) : null);
+      }
     }
   }
 }

@@ -2,6 +2,7 @@
  * Which triage buttons the header offers for an issue, and how its status reads (issue 12), and
  * its AI buttons (issue 14). Pure: no DOM, so the rules are tested in plain Node; ./header draws them.
  */
+import * as l10n from '@vscode/l10n';
 import type { HandOffKind, IssueHeader, PageMessage, TriageCommand } from '../contracts/eventsProtocol';
 
 export interface TriageButton {
@@ -35,11 +36,11 @@ export function statusBadge(status: string | undefined): StatusBadge | undefined
     case '':
       return undefined;
     case 'unresolved':
-      return { text: 'Unresolved', icon: 'issues', kind: 'unresolved' };
+      return { text: l10n.t('Unresolved'), icon: 'issues', kind: 'unresolved' };
     case 'resolved':
-      return { text: 'Resolved', icon: 'pass', kind: 'resolved' };
+      return { text: l10n.t('Resolved'), icon: 'pass', kind: 'resolved' };
     case 'ignored':
-      return { text: 'Archived', icon: 'archive', kind: 'archived' };
+      return { text: l10n.t('Archived'), icon: 'archive', kind: 'archived' };
     default:
       return { text: status, icon: 'circle-large-outline', kind: 'other' };
   }
@@ -48,7 +49,7 @@ export function statusBadge(status: string | undefined): StatusBadge | undefined
 /** "Assigned to <name>", "Unassigned", or nothing while the server has not said. */
 export function assigneeText(assignee: string | null | undefined): string | undefined {
   if (assignee === undefined) return undefined;
-  return assignee === null ? 'Unassigned' : `Assigned to ${assignee}`;
+  return assignee === null ? l10n.t('Unassigned') : l10n.t('Assigned to {0}', assignee);
 }
 
 /**
@@ -60,24 +61,24 @@ export function triageButtons(issue: Pick<IssueHeader, 'status' | 'isBookmarked'
   const s = issue.status;
   const out: TriageButton[] = [];
   if (s === 'unresolved' || s === 'ignored') {
-    out.push({ command: 'resolve', id: 'triage-resolve', label: 'Resolve', ariaLabel: 'Resolve the issue', icon: 'check', primary: true });
-    out.push({ command: 'resolveIn', id: 'triage-resolve-in', label: 'Resolve In…', ariaLabel: 'Resolve in a release or after a time…', icon: 'tag' });
+    out.push({ command: 'resolve', id: 'triage-resolve', label: l10n.t('Resolve'), ariaLabel: l10n.t('Resolve the issue'), icon: 'check', primary: true });
+    out.push({ command: 'resolveIn', id: 'triage-resolve-in', label: l10n.t('Resolve In…'), ariaLabel: l10n.t('Resolve in a release or after a time…'), icon: 'tag' });
   }
-  if (s === 'unresolved' || s === 'resolved') out.push({ command: 'archive', id: 'triage-archive', label: 'Archive…', ariaLabel: 'Archive the issue…', icon: 'archive' });
-  if (s === 'resolved') out.push({ command: 'unresolve', id: 'triage-unresolve', label: 'Unresolve', ariaLabel: 'Unresolve the issue', icon: 'issue-reopened' });
-  if (s === 'ignored') out.push({ command: 'unresolve', id: 'triage-unresolve', label: 'Unarchive', ariaLabel: 'Unarchive the issue', icon: 'issue-reopened' });
+  if (s === 'unresolved' || s === 'resolved') out.push({ command: 'archive', id: 'triage-archive', label: l10n.t('Archive…'), ariaLabel: l10n.t('Archive the issue…'), icon: 'archive' });
+  if (s === 'resolved') out.push({ command: 'unresolve', id: 'triage-unresolve', label: l10n.t('Unresolve'), ariaLabel: l10n.t('Unresolve the issue'), icon: 'issue-reopened' });
+  if (s === 'ignored') out.push({ command: 'unresolve', id: 'triage-unresolve', label: l10n.t('Unarchive'), ariaLabel: l10n.t('Unarchive the issue'), icon: 'issue-reopened' });
   out.push({
     command: 'assign',
     id: 'triage-assign',
-    label: 'Assign…',
-    ariaLabel: issue.assignee ? `Assign the issue to someone else (now ${issue.assignee})…` : 'Assign the issue…',
+    label: l10n.t('Assign…'),
+    ariaLabel: issue.assignee ? l10n.t('Assign the issue to someone else (now {0})…', issue.assignee) : l10n.t('Assign the issue…'),
     icon: 'account',
   });
   const marked = issue.isBookmarked === true;
   out.push(
     marked
-      ? { command: 'unbookmark', id: 'triage-bookmark', label: '', ariaLabel: 'Bookmark', tooltip: 'Bookmarked: click to remove the bookmark', icon: 'star-full', pressed: true }
-      : { command: 'bookmark', id: 'triage-bookmark', label: '', ariaLabel: 'Bookmark', tooltip: 'Bookmark the issue', icon: 'star-empty', pressed: false },
+      ? { command: 'unbookmark', id: 'triage-bookmark', label: '', ariaLabel: l10n.t('Bookmark'), tooltip: l10n.t('Bookmarked: click to remove the bookmark'), icon: 'star-full', pressed: true }
+      : { command: 'bookmark', id: 'triage-bookmark', label: '', ariaLabel: l10n.t('Bookmark'), tooltip: l10n.t('Bookmark the issue'), icon: 'star-empty', pressed: false },
   );
   return out;
 }
@@ -111,8 +112,8 @@ export interface HandOffButton {
 /** Explain with AI and Fix with AI: always offered, whatever the issue's status. */
 export function handOffButtons(): HandOffButton[] {
   return [
-    { kind: 'explain', id: 'ai-explain', label: 'Explain with AI', ariaLabel: 'Explain the issue with AI', icon: 'sparkle' },
-    { kind: 'fix', id: 'ai-fix', label: 'Fix with AI', ariaLabel: 'Fix the issue with AI', icon: 'lightbulb-autofix' },
+    { kind: 'explain', id: 'ai-explain', label: l10n.t('Explain with AI'), ariaLabel: l10n.t('Explain the issue with AI'), icon: 'sparkle' },
+    { kind: 'fix', id: 'ai-fix', label: l10n.t('Fix with AI'), ariaLabel: l10n.t('Fix the issue with AI'), icon: 'lightbulb-autofix' },
   ];
 }
 

@@ -106,7 +106,8 @@ before(async () => {
     bundle: true,
     write: false,
     format: 'cjs',
-    platform: 'node',
+    // As the page is bundled (@vscode/l10n's browser build among the rest).
+    platform: 'browser',
     logLevel: 'silent',
     plugins: [
       {
