@@ -1,5 +1,6 @@
 // Builds what the VS Code runs need: the extension bundle (the project's own esbuild.mjs) and the
-// extension-host suites (test/integration/*.ts -> out/integration/*.js, cjs, vscode and mocha external).
+// extension-host suites (test/integration/*.ts -> out/integration/*.js, and the untrusted-workspace
+// run's test/integration-untrusted/*.ts -> out/integration-untrusted/*.js; cjs, vscode and mocha external).
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -8,6 +9,8 @@ import { REPO_ROOT } from './install';
 
 export const INTEGRATION_OUT = path.join(REPO_ROOT, 'out', 'integration');
 export const INTEGRATION_INDEX = path.join(INTEGRATION_OUT, 'index.js');
+export const UNTRUSTED_OUT = path.join(REPO_ROOT, 'out', 'integration-untrusted');
+export const UNTRUSTED_INDEX = path.join(UNTRUSTED_OUT, 'index.js');
 
 export function buildExtension(production = false): void {
   const r = spawnSync(process.execPath, ['esbuild.mjs', ...(production ? ['--production'] : [])], {
@@ -18,7 +21,12 @@ export function buildExtension(production = false): void {
 }
 
 export async function buildIntegration(): Promise<void> {
-  const src = path.join(REPO_ROOT, 'test', 'integration');
+  await buildSuites(path.join(REPO_ROOT, 'test', 'integration'), INTEGRATION_OUT);
+  await buildSuites(path.join(REPO_ROOT, 'test', 'integration-untrusted'), UNTRUSTED_OUT);
+}
+
+/** Bundles a suites folder's index.ts and *.test.ts (each with what it imports) into `outDir`. */
+async function buildSuites(src: string, outDir: string): Promise<void> {
   const entryPoints = fs
     .readdirSync(src)
     .filter((f) => f === 'index.ts' || f.endsWith('.test.ts'))
@@ -26,7 +34,7 @@ export async function buildIntegration(): Promise<void> {
   // Files are overwritten in place, then the stale ones removed (a concurrent run keeps working).
   const result = await esbuild.build({
     entryPoints,
-    outdir: INTEGRATION_OUT,
+    outdir: outDir,
     bundle: true,
     format: 'cjs',
     platform: 'node',
@@ -38,8 +46,8 @@ export async function buildIntegration(): Promise<void> {
     absWorkingDir: REPO_ROOT,
   });
   const fresh = new Set(Object.keys(result.metafile.outputs).map((f) => path.resolve(REPO_ROOT, f)));
-  for (const f of fs.readdirSync(INTEGRATION_OUT)) {
-    const p = path.join(INTEGRATION_OUT, f);
+  for (const f of fs.readdirSync(outDir)) {
+    const p = path.join(outDir, f);
     if (!fresh.has(p)) fs.rmSync(p, { recursive: true, force: true });
   }
 }

@@ -54,6 +54,13 @@ export interface ServerOptions {
   port?: number;
   /** Echo the server's output to this process's stderr (default: when SENTRY_EXPLORER_VSCODE_LOG=1). */
   echoServerLog?: boolean;
+  /**
+   * Let the workbench apply workspace trust: the server starts without --disable-workspace-trust
+   * (which otherwise turns trust off whatever the settings say). Trust then follows the user setting
+   * security.workspace.trust.enabled (off in DEFAULT_SETTINGS: pass it in `settings`). Nothing is
+   * trusted in a fresh browser profile, so the folder opens in Restricted Mode.
+   */
+  workspaceTrust?: boolean;
 }
 
 export interface ServerHandle {
@@ -276,7 +283,7 @@ export async function startVSCodeServer(opts: ServerOptions): Promise<ServerHand
     `127.0.0.1:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(opts.workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--user-data-dir',
     userDataDir,
