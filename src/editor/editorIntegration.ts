@@ -1,6 +1,6 @@
 /**
  * The editor integration: file index, locator, decorations, hovers, CodeLens, Problems, Go to
- * Location. Which issues to mark comes from the Issues view's lists; every field shown on a line
+ * Location, "Why Are There No Marks?" (with its status-bar item). Which issues to mark comes from the Issues view's lists; every field shown on a line
  * comes from the one issue store.
  */
 import * as vscode from 'vscode';
@@ -22,6 +22,7 @@ import { IssueCodeLensProvider, IssueDiagnostics } from './lensesAndProblems';
 import { parseServerLocation } from './location';
 import { EditorLocationSource } from './locationSource';
 import { IssueLocator, type MarkScope } from './locator';
+import { MarksStatus } from './marksStatusBar';
 
 export interface EditorDeps {
   getClient: () => Promise<SentryClient | undefined>;
@@ -58,6 +59,8 @@ export class EditorIntegration extends Disposable {
   readonly decorations: DecorationController;
   /** The issues marked on the active editor's cursor line, as the palette's triage commands read them. */
   readonly cursorIssues: CursorIssues;
+  /** "Why are there no marks?": the command's line and the status-bar item on a workspace file without marks. */
+  readonly marksStatus: MarksStatus;
   /** Prompts and messages, replaceable by the suites; every message is made safe on its way. */
   readonly ui = new UiHolder();
   private readonly refreshTimer = this._register(new MutableDisposable<IDisposable>());
@@ -99,6 +102,18 @@ export class EditorIntegration extends Disposable {
     this._register(this.cursorIssues.set(() => this.issuesAtCursor()));
     if (deps.locations) this._register(deps.locations.set(new EditorLocationSource(this.files, this.decorations)));
     this._register(vscode.commands.registerCommand(Commands.goToLocation, (arg) => this.goTo(arg)));
+    this.marksStatus = this._register(
+      new MarksStatus({
+        locator: this.locator,
+        decorations: this.decorations,
+        store: deps.store,
+        scope: deps.scope,
+        signedIn: async () => !!(await deps.getClient()),
+        onDidChangeListed: deps.onDidChangeListed,
+        ui: this.ui,
+      }),
+    );
+    this._register(vscode.commands.registerCommand(Commands.explainMarks, () => this.marksStatus.explain()));
     this._register(deps.onDidChangeListed(() => this.scheduleRefresh()));
     this._register(this.files.onDidChange(() => this.scheduleRefresh()));
     // A newly opened file may need its lines from a full event (bare-file locations).
@@ -142,7 +157,7 @@ export class EditorIntegration extends Disposable {
     else if (res.kind === 'ambiguous') {
       const pick = await this.ui.ui.showQuickPick(
         res.candidates.map((c) => ({ label: vscode.workspace.asRelativePath(c, true), uri: c })),
-        { title: `Which file is ${plainText(parsed.path, 200)}?`, placeHolder: 'Several workspace files match; your choice is remembered' },
+        { title: vscode.l10n.t('Which file is {0}?', plainText(parsed.path, 200)), placeHolder: vscode.l10n.t('Several workspace files match; your choice is remembered') },
       );
       if (!pick) return true;
       uri = pick.uri;
@@ -161,12 +176,14 @@ export class EditorIntegration extends Disposable {
     const at = ref ? undefined : locationArg(arg);
     let location: string | null | undefined = at?.location;
     if (ref) {
-      location = await this.ui.ui.withProgress({ location: vscode.ProgressLocation.Window, title: 'Sentry: finding the location…' }, () => this.locator.locationOf(ref));
+      location = await this.ui.ui.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Sentry: finding the location…') }, () => this.locator.locationOf(ref));
     }
     const opened = await this.openLocation(location, at?.line, at?.column);
     if (!opened) {
       void this.ui.ui.showInformationMessage(
-        location ? `${plainText(location, 300)} is not in this workspace. Add a path mapping (sentryExplorer.pathMappings) if it should be.` : 'This issue has no source location.',
+        location
+          ? vscode.l10n.t('{0} is not in this workspace. Add a path mapping (sentryExplorer.pathMappings) if it should be.', plainText(location, 300))
+          : vscode.l10n.t('This issue has no source location.'),
         {},
       );
     }

@@ -1,33 +1,75 @@
 /** The Markdown of a hover on a marked line. Pure, so it is tested without VS Code. */
+import * as l10n from '@vscode/l10n';
 import type { ProjectIssuesStatsPeriod } from '../api/client';
 import type { Issue } from '../api/schemas';
 import { Commands } from '../constants';
 import { commandLink, type CommandId, type IssueRef } from '../contracts/issueRef';
-import { plural } from '../format/numbers';
 import { sparkline, statsCounts } from '../format/sparkline';
 import { absoluteTime, relativeTime } from '../format/time';
 import { escapeMarkdown } from '../util/untrusted';
+import { eventCount, userCount } from './counts';
 
 /**
  * A hover's links, row by row: constant titles, each running one command on the issue's IssueRef.
  * The triage row (issue 12) comes under the existing links; each command asks what it needs
  * (Archive's condition) and shows its change at once. The AI row (issue 14) comes last.
+ * Titles are read when a hover is made (getters), so they follow the bundle configured at activation.
  */
 export const HOVER_LINK_ROWS = [
   [
-    { title: 'Show Events', command: Commands.showIssueEvents },
-    { title: 'Open in Browser', command: Commands.openInBrowser },
-    { title: 'Copy Link', command: Commands.copyLink },
+    {
+      get title() {
+        return l10n.t('Show Events');
+      },
+      command: Commands.showIssueEvents,
+    },
+    {
+      get title() {
+        return l10n.t('Open in Browser');
+      },
+      command: Commands.openInBrowser,
+    },
+    {
+      get title() {
+        return l10n.t('Copy Link');
+      },
+      command: Commands.copyLink,
+    },
   ],
   [
-    { title: 'Resolve', command: Commands.resolve },
+    {
+      get title() {
+        return l10n.t('Resolve');
+      },
+      command: Commands.resolve,
+    },
     // "Archive…" once test/unit/issues/markdownSafety.ts reads a label with an ellipsis as our own link.
-    { title: 'Archive', command: Commands.archive },
-    { title: 'Assign to Me', command: Commands.assignToMe },
+    {
+      get title() {
+        return l10n.t('Archive');
+      },
+      command: Commands.archive,
+    },
+    {
+      get title() {
+        return l10n.t('Assign to Me');
+      },
+      command: Commands.assignToMe,
+    },
   ],
   [
-    { title: 'Explain with AI', command: Commands.explainWithAI },
-    { title: 'Fix with AI', command: Commands.fixWithAI },
+    {
+      get title() {
+        return l10n.t('Explain with AI');
+      },
+      command: Commands.explainWithAI,
+    },
+    {
+      get title() {
+        return l10n.t('Fix with AI');
+      },
+      command: Commands.fixWithAI,
+    },
   ],
 ] as const;
 
@@ -56,8 +98,8 @@ export function hoverMarkdown(issue: Issue, ref: IssueRef, now = Date.now()): st
   return [
     `$(bug) **${md(issue.shortId)}** ${md(issue.title)}`,
     '',
-    `Level: ${md(issue.level)} · ${md(plural(issue.count, 'event', 'events'))} · ${md(plural(issue.userCount, 'user', 'users'))}  `,
-    `Last seen ${relativeTime(issue.lastSeen, now)} (${absoluteTime(issue.lastSeen)})${counts.length ? `  \n\`${sparkline(counts)}\` ${period}` : ''}`,
+    `${l10n.t('Level: {0} · {1} · {2}', md(issue.level), md(eventCount(issue.count)), md(userCount(issue.userCount)))}  `,
+    `${l10n.t('Last seen {0} ({1})', relativeTime(issue.lastSeen, now), absoluteTime(issue.lastSeen))}${counts.length ? `  \n\`${sparkline(counts)}\` ${period}` : ''}`,
     '',
     HOVER_LINK_ROWS.map((row) => row.map((l) => commandLink(l.title, l.command, ref)).join(' · ')).join('  \n'),
   ].join('\n');

@@ -28,7 +28,8 @@ export class IssueHoverProvider extends Disposable implements vscode.HoverProvid
     }
     if (parts.length === 0) return undefined;
     const more = marks.length - HOVER_MAX_ISSUES;
-    if (more > 0) parts.push(`${more.toLocaleString('en')} more ${more === 1 ? 'issue' : 'issues'} on this line, with fewer events.`);
+    if (more > 0)
+      parts.push(more === 1 ? vscode.l10n.t('1 more issue on this line, with fewer events.') : vscode.l10n.t('{0} more issues on this line, with fewer events.', more.toLocaleString('en')));
     const text = new vscode.MarkdownString(parts.join('\n\n---\n\n'));
     text.isTrusted = { enabledCommands: HOVER_COMMANDS };
     text.supportThemeIcons = true;

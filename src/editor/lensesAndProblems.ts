@@ -2,9 +2,9 @@
 import * as vscode from 'vscode';
 import { CONFIG_SECTION, Commands } from '../constants';
 import { commandArgs, refOfIssue } from '../contracts/issueRef';
-import { plural } from '../format/numbers';
 import { Disposable } from '../util/disposable';
 import type { DecorationController } from './decorations';
+import { eventCount } from './counts';
 import { byLine } from './marks';
 import { labelText, plainText, safeWebUrl } from '../util/untrusted';
 
@@ -31,7 +31,10 @@ export class IssueCodeLensProvider extends Disposable implements vscode.CodeLens
       const range = document.lineAt(line).range;
       lenses.push(
         new vscode.CodeLens(range, {
-          title: `$(bug) ${labelText(m.issue.shortId, 100)} · ${plural(m.issue.count, 'event', 'events')}${marks.length > 1 ? ` (+${marks.length - 1} more)` : ''}`,
+          title:
+            marks.length > 1
+              ? vscode.l10n.t('$(bug) {0} · {1} (+{2} more)', labelText(m.issue.shortId, 100), eventCount(m.issue.count), marks.length - 1)
+              : vscode.l10n.t('$(bug) {0} · {1}', labelText(m.issue.shortId, 100), eventCount(m.issue.count)),
           command: Commands.showIssueEvents,
           arguments: commandArgs(ref),
         }),
@@ -40,8 +43,8 @@ export class IssueCodeLensProvider extends Disposable implements vscode.CodeLens
       // The mark goes (and these lenses with it) as soon as the store shows the issue resolved.
       lenses.push(
         new vscode.CodeLens(range, {
-          title: marks.length > 1 ? `$(check) Resolve ${labelText(m.issue.shortId, 100)}` : '$(check) Resolve',
-          tooltip: `Resolve ${plainText(m.issue.shortId, 100)}`,
+          title: marks.length > 1 ? vscode.l10n.t('$(check) Resolve {0}', labelText(m.issue.shortId, 100)) : vscode.l10n.t('$(check) Resolve'),
+          tooltip: vscode.l10n.t('Resolve {0}', plainText(m.issue.shortId, 100)),
           command: Commands.resolve,
           arguments: commandArgs(ref),
         }),
@@ -82,7 +85,7 @@ export class IssueDiagnostics extends Disposable {
         if (m.line >= doc.lineCount) continue;
         const d = new vscode.Diagnostic(
           doc.lineAt(m.line).range,
-          `${plainText(m.issue.shortId, 100)}: ${plainText(m.issue.title)} (${plural(m.issue.count, 'event', 'events')})`,
+          vscode.l10n.t('{0}: {1} ({2})', plainText(m.issue.shortId, 100), plainText(m.issue.title), eventCount(m.issue.count)),
           SEVERITY[m.issue.level] ?? vscode.DiagnosticSeverity.Error,
         );
         d.source = 'Sentry';

@@ -13,6 +13,7 @@ import { Disposable } from '../util/disposable';
 import type { WorkspaceFileIndex } from './fileIndex';
 import { MarkFinder, type IssueFields, type MarkScope, type OpenFile } from './markFinder';
 import type { PlacedMark } from './marks';
+import type { FileSearchReport } from './marksStatus';
 
 export type { IssueFields, MarkScope } from './markFinder';
 
@@ -38,6 +39,9 @@ export class IssueLocator extends Disposable {
   private marks = new Map<string, PlacedMark[]>();
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
+  private readonly finished = this._register(new vscode.EventEmitter<void>());
+  /** Fired after every run, whether or not the marks changed (what the files' searches found may have). */
+  readonly onDidFinish = this.finished.event;
   private running: Promise<void> | undefined;
   private again = false;
   /** The server the current marks came from: links in Problems entries may point only there. */
@@ -79,6 +83,17 @@ export class IssueLocator extends Disposable {
     return this.marks.get(uri.toString()) ?? [];
   }
 
+  /**
+   * What the latest run found for an open workspace file (its search, and where the found issues'
+   * latest events map), if it was made for the current server and scope; undefined while its search
+   * has not finished (or nothing is chosen).
+   */
+  reportFor(uri: vscode.Uri): FileSearchReport | undefined {
+    const scope = this.deps.scope();
+    if (!this.baseUrl || !scope) return undefined;
+    return this.finder.reportFor({ key: uri.toString(), relativePath: vscode.workspace.asRelativePath(uri, false) }, this.baseUrl, scope);
+  }
+
   /** Every document's marks, as of the last refresh. */
   allMarks(): Iterable<PlacedMark[]> {
     return this.marks.values();
@@ -102,7 +117,11 @@ export class IssueLocator extends Disposable {
     this.running = (async () => {
       do {
         this.again = false;
-        await this.compute();
+        try {
+          await this.compute();
+        } finally {
+          if (!this.isDisposed) this.finished.fire();
+        }
       } while (this.again);
     })().finally(() => (this.running = undefined));
     return this.running;

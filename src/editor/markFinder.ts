@@ -20,6 +20,7 @@ import { mapPool } from '../util/pool';
 import { baseName, fileSearchQuery, mayLandIn, pathSuffix } from './fileQuery';
 import { parseServerLocation, type ServerLocation } from './location';
 import { newestInAppLocation, type PlacedMark } from './marks';
+import type { FileSearchReport } from './marksStatus';
 
 /** What the finder reads of the store, and where found issues go. */
 export type IssueFields = Pick<IssueStore, 'issue' | 'pendingFor' | 'upsert' | 'checkpoint' | 'source'>;
@@ -83,6 +84,21 @@ interface FileSearch {
   readonly newest?: string;
 }
 
+/** What one file's search answered in a run: its issue ids, or the failure of a search that read nothing. */
+interface FileAnswer {
+  readonly ids: readonly string[];
+  readonly error?: unknown;
+}
+
+/** Where a located issue went: a file key, no workspace file (the server path), no location, or not looked up. */
+type Outcome = { readonly file: string } | { readonly unmapped: string } | 'noLocation' | 'elsewhere' | 'skipped';
+
+/** A file's report, with the key of the search (server, scope, path) it answers. */
+interface KeyedReport {
+  readonly key: string;
+  readonly report: FileSearchReport;
+}
+
 /** A file's whole search is read again this often; in between, only issues seen since its newest. */
 const FULL_SEARCH_EVERY_MS = 30 * 60_000;
 
@@ -97,6 +113,8 @@ export class MarkFinder {
   private readonly searches = new Map<string, FileSearch>();
   /** Servers that refused the stack.filename search: located from the listed issues instead. */
   private readonly listedOnly = new Set<string>();
+  /** Per open file key: what its latest finished run found (for "why are there no marks?"). */
+  private readonly reports = new Map<string, KeyedReport>();
   /** Event requests made so far (for the figures). */
   requests = 0;
   /** Per-file searches made so far (for the figures). */
@@ -113,6 +131,16 @@ export class MarkFinder {
   forget(): void {
     this.searches.clear();
     this.listedOnly.clear();
+    this.reports.clear();
+  }
+
+  /**
+   * What the latest finished run found for an open file, if it was made for this server and scope;
+   * undefined while none was (the file's search has not finished yet).
+   */
+  reportFor(file: Pick<OpenFile, 'key' | 'relativePath'>, baseUrl: string, scope: MarkScope): FileSearchReport | undefined {
+    const kept = this.reports.get(file.key);
+    return kept && kept.key === this.reportKey(baseUrl, scope, file.relativePath) ? kept.report : undefined;
   }
 
   /** The marks per file key; undefined when nothing is chosen. */
@@ -120,12 +148,70 @@ export class MarkFinder {
     const { client } = req;
     let refs: IssueRef[] | undefined;
     const waiting = new Set<string>();
+    const answers = new Map<string, FileAnswer>();
     if (this.mode(client.baseUrl) === 'listed') refs = this.listedIds(req);
     else {
       if (!req.scope) return undefined;
-      refs = await this.searchFiles(req, req.scope, waiting);
+      refs = await this.searchFiles(req, req.scope, waiting, answers);
     }
-    return this.place(refs, req, waiting);
+    const outcomes = new Map<string, Outcome>();
+    const marks = await this.place(refs, req, waiting, outcomes);
+    this.report(req, refs, answers, outcomes);
+    return marks;
+  }
+
+  /** The key a file's report is kept under: another server, scope or mode makes it stale. */
+  private reportKey(baseUrl: string, scope: MarkScope | undefined, relativePath: string): string {
+    return this.mode(baseUrl) === 'listed' ? JSON.stringify(['listed', baseUrl, scope ?? null, baseName(relativePath)]) : JSON.stringify([baseUrl, scope ?? null, pathSuffix(relativePath) ?? null]);
+  }
+
+  /** Keeps, per open file, what this run found for it and where those issues' latest events map. */
+  private report(req: FindRequest, refs: readonly IssueRef[], answers: ReadonlyMap<string, FileAnswer>, outcomes: ReadonlyMap<string, Outcome>): void {
+    const listed = this.mode(req.client.baseUrl) === 'listed';
+    for (const file of req.files) {
+      const answer = answers.get(file.key);
+      if (!listed && !answer) continue;
+      const name = baseName(file.relativePath);
+      const ids = listed ? refs.map((r) => r.issueId) : answer!.ids;
+      let located = 0;
+      let here = 0;
+      let elsewhere = 0;
+      let unmapped = 0;
+      let example: string | undefined;
+      for (const id of ids) {
+        const o = outcomes.get(id);
+        if (o === undefined || o === 'skipped' || o === 'noLocation') continue;
+        located++;
+        if (o === 'elsewhere') elsewhere++;
+        else if ('file' in o) {
+          if (o.file === file.key) here++;
+          else elsewhere++;
+        } else {
+          const sameName = baseName(o.unmapped) === name;
+          // Listed issues are every file's: only those named like this file may belong here.
+          if (listed && !sameName) {
+            elsewhere++;
+            continue;
+          }
+          unmapped++;
+          if (example === undefined || (sameName && baseName(example) !== name)) example = o.unmapped;
+        }
+      }
+      const report: FileSearchReport = {
+        mode: listed ? 'listed' : 'perFile',
+        ...(answer?.error !== undefined ? { error: answer.error } : {}),
+        found: ids.length,
+        located,
+        here,
+        elsewhere,
+        unmapped,
+        ...(example !== undefined ? { unmappedExample: example } : {}),
+      };
+      this.reports.set(file.key, { key: this.reportKey(req.client.baseUrl, req.scope, file.relativePath), report });
+    }
+    // Closed files' reports go with them.
+    const open = new Set(req.files.map((f) => f.key));
+    for (const key of this.reports.keys()) if (!open.has(key)) this.reports.delete(key);
   }
 
   /** The latest event's location of an issue under `lastSeen`, reading it when unknown. */
@@ -151,7 +237,7 @@ export class MarkFinder {
    * for files not visible keep the place known for them (`waiting`) until their file is shown: a
    * refresh is for what can be seen.
    */
-  private async searchFiles(req: FindRequest, scope: MarkScope, waiting: Set<string>): Promise<IssueRef[]> {
+  private async searchFiles(req: FindRequest, scope: MarkScope, waiting: Set<string>, answers: Map<string, FileAnswer>): Promise<IssueRef[]> {
     const { client } = req;
     const now = this.deps.now();
     const files = req.files.slice(0, MAX_FILES);
@@ -170,6 +256,7 @@ export class MarkFinder {
       // An answer whose issues the store forgot (another session) is no answer.
       const fresh = prev?.key === key && (!file.visible || interval <= 0 || now - prev.at < interval) && prev.ids.every((id) => this.deps.store.issue(id));
       let ids: readonly string[];
+      let error: unknown;
       if (fresh) {
         ids = prev.ids;
         this.searches.set(file.key, prev);
@@ -179,11 +266,15 @@ export class MarkFinder {
         const delta = prev?.key === key && prev.newest !== undefined && now - prev.fullAt < FULL_SEARCH_EVERY_MS ? prev : undefined;
         const found = await this.search(client, scope, suffix, delta?.newest);
         if (found === 'refused') return this.listedIds(req);
-        if (found) {
+        if (Array.isArray(found)) {
           ids = delta ? [...new Set([...found.map((i) => i.id), ...delta.ids])] : found.map((i) => i.id);
           this.searches.set(file.key, { key, ids, at: this.deps.now(), fullAt: delta ? delta.fullAt : this.deps.now(), newest: newestOf(delta?.newest, found) });
-        } else ids = prev?.key === key ? prev.ids : [];
+        } else {
+          ids = prev?.key === key ? prev.ids : [];
+          error = found.failed;
+        }
       }
+      answers.set(file.key, { ids: ids.filter((id) => this.deps.store.issue(id)), ...(error !== undefined ? { error } : {}) });
       for (const id of ids) {
         const issue = this.deps.store.issue(id);
         if (!issue) continue;
@@ -197,9 +288,9 @@ export class MarkFinder {
 
   /**
    * One file's search, page after page (only issues last seen at or after `seenSince` when given):
-   * its issues (stored), undefined on a failure, 'refused' on a 400.
+   * its issues (stored), the failure when it read nothing, 'refused' on a 400.
    */
-  private async search(client: SentryClient, scope: MarkScope, suffix: string, seenSince?: string): Promise<Issue[] | 'refused' | undefined> {
+  private async search(client: SentryClient, scope: MarkScope, suffix: string, seenSince?: string): Promise<Issue[] | 'refused' | { failed: unknown }> {
     const since = this.deps.store.checkpoint();
     const query = {
       org: scope.org,
@@ -235,7 +326,7 @@ export class MarkFinder {
       if (errorKind(err) === 'rateLimited') this.deps.log.debug(message);
       else this.deps.log.warn(message);
       // Pages read before the failure still count.
-      if (found.length === 0) return undefined;
+      if (found.length === 0) return { failed: err };
     }
     this.deps.store.upsert(scope.org, found, since);
     return found;
@@ -261,7 +352,7 @@ export class MarkFinder {
   }
 
   /** Locates `refs` (event requests only where needed): the marks per file key. */
-  private async place(refs: readonly IssueRef[], req: FindRequest, waiting: ReadonlySet<string>): Promise<Map<string, PlacedMark[]>> {
+  private async place(refs: readonly IssueRef[], req: FindRequest, waiting: ReadonlySet<string>, outcomes: Map<string, Outcome>): Promise<Map<string, PlacedMark[]>> {
     const { client } = req;
     const perFile = this.mode(client.baseUrl) === 'perFile';
     const open = new Set(req.files.map((f) => f.key));
@@ -272,29 +363,31 @@ export class MarkFinder {
       const lastSeen = issue?.lastSeen;
       const key = locationKey(client, ref.issueId);
       let known = this.deps.cache.get(key, lastSeen) ?? (waiting.has(ref.issueId) ? this.deps.cache.peek(key) : undefined);
+      const outcome = (o: Outcome) => void outcomes.set(ref.issueId, o);
       if (!known && perFile && issue) {
         // Not drawn (resolved, archived) and no change pending: its line is not worth a request.
-        if (issue.status !== 'unresolved' && this.deps.store.pendingFor(ref.issueId).length === 0) return;
+        if (issue.status !== 'unresolved' && this.deps.store.pendingFor(ref.issueId).length === 0) return outcome('skipped');
         // The issue's own fields say its latest event is in a file that is not open.
-        if (!mayLandIn(issue, openNames)) return;
+        if (!mayLandIn(issue, openNames)) return outcome('elsewhere');
       }
       known ??= await this.knownFor(client, ref, lastSeen);
-      if (!known?.location) return;
+      if (!known?.location) return outcome('noLocation');
       const parsed = parseServerLocation(known.location);
-      if (!parsed) return;
+      if (!parsed) return outcome('noLocation');
       // The raw path: user mappings match what the server sent, not the normalised form.
       const file = await this.deps.resolve(parsed.raw);
-      if (!file) return;
+      if (!file) return outcome({ unmapped: parsed.raw });
       let target = { file, line: parsed.line, column: parsed.column, source: 'location' as PlacedMark['source'] };
       if (parsed.line === undefined) {
         // Only for files the user has open: a full event is a larger request.
-        if (!open.has(file)) return;
+        if (!open.has(file)) return outcome({ file });
         const frame = await this.frameFor(client, ref, known);
-        if (!frame?.line) return;
+        if (!frame?.line) return outcome('noLocation');
         const frameFile = await this.deps.resolve(frame.raw);
-        if (!frameFile) return;
+        if (!frameFile) return outcome({ unmapped: frame.raw });
         target = { file: frameFile, line: frame.line, column: frame.column, source: 'frame' };
       }
+      outcome({ file: target.file });
       next.set(target.file, [...(next.get(target.file) ?? []), { org: ref.org, project: ref.project, issueId: ref.issueId, line: target.line! - 1, column: target.column, source: target.source }]);
     });
     this.deps.log.info(

@@ -7,9 +7,10 @@
  * hears of (a reload, a triage write) shows on the marked lines without locating them again, and
  * an issue that is no longer unresolved (resolved, archived) is not drawn at all.
  */
+import * as l10n from '@vscode/l10n';
 import { exceptionsOf, framesNewestFirst, type Frame, type Issue, type SentryEvent } from '../api/schemas';
-import { plural } from '../format/numbers';
 import { relativeTime } from '../format/time';
+import { eventCount } from './counts';
 import { parseServerLocation, type ServerLocation } from './location';
 
 /** Where an issue belongs in a document, as the locator found it. */
@@ -102,8 +103,11 @@ export function afterLineText(marks: readonly Mark[], now = Date.now(), maxTitle
   const [first] = marks;
   if (!first) return '';
   const title = first.issue.title.length > maxTitle ? `${first.issue.title.slice(0, maxTitle - 1)}…` : first.issue.title;
-  const more = marks.length > 1 ? ` (+${marks.length - 1} more)` : '';
-  return `● ${first.issue.shortId} ${title} · ${plural(first.issue.count, 'event', 'events')} · ${relativeTime(first.issue.lastSeen, now)}${more}`;
+  const events = eventCount(first.issue.count);
+  const age = relativeTime(first.issue.lastSeen, now);
+  return marks.length > 1
+    ? l10n.t('● {0} {1} · {2} · {3} (+{4} more)', first.issue.shortId, title, events, age, marks.length - 1)
+    : l10n.t('● {0} {1} · {2} · {3}', first.issue.shortId, title, events, age);
 }
 
 /** Groups marks by line, most events first within a line. */

@@ -4,7 +4,7 @@
 // back to the listed issues.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { control, signedInSuite, waitFor, type RequestLogEntry } from './authHelpers';
+import { control, signedInSuite, signInWithToken, waitFor, type RequestLogEntry, type UiRecorder } from './authHelpers';
 import type { WorkspaceLocation } from '../sandbox';
 import type { ExtensionApi } from '../../src/extension';
 import { print } from './output';
@@ -18,13 +18,15 @@ const searches = (log: RequestLogEntry[]) => log.filter((r) => queryOf(r).includ
 describe('marks per open file, and the organization issues endpoint', function () {
   this.timeout(120_000);
   let api: ExtensionApi;
+  let rec: UiRecorder;
+  let defaults: { authToken: string };
   let restore: () => Promise<void>;
   const folder = () => vscode.workspace.workspaceFolders![0].uri;
   const requests = (path?: string) => control<RequestLogEntry[]>(`requests${path ? `?path=${encodeURIComponent(path)}` : ''}`);
 
   before(async function () {
     if (!vscode.workspace.workspaceFolders?.length) this.skip();
-    ({ api, restore } = await signedInSuite(this, 'marks'));
+    ({ api, rec, defaults, restore } = await signedInSuite(this, 'marks'));
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await api.issues.setFilter({ preset: 'unresolved', statsPeriod: '24h', sort: 'date' });
     await api.issues.tree.getChildren();
@@ -113,6 +115,117 @@ describe('marks per open file, and the organization issues endpoint', function (
     const log = await requests();
     assert.equal(log.filter((r) => /\/events\/$/.test(r.path)).length, 0, 'locations come from what is kept');
     assert.equal(api.editor.decorations.decorated(uri).length, before);
+  });
+
+  describe('"Why Are There No Marks?" and the status-bar item', () => {
+    before(async () => {
+      api.editor.ui.override(rec.ui());
+      // Mocha runs these after the suite's own tests: the per-file search again, after the 400 fallback.
+      await control('faults/clear', {});
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      api.editor.locator.forget();
+    });
+    after(async () => {
+      api.editor.ui.reset();
+      await control('faults/clear', {});
+      await vscode.workspace.getConfiguration('files').update('exclude', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      api.editor.locator.forget();
+    });
+
+    /** Runs the command as the palette does; what it showed, answered with `click` (a button label) or dismissed. */
+    async function explain(click?: string): Promise<{ level: string; message: string; items: string[] }> {
+      const before = rec.shown.length;
+      rec.set({ answer: () => click });
+      await vscode.commands.executeCommand('sentryExplorer.explainMarks');
+      rec.set({});
+      const shown = rec.shown.slice(before);
+      assert.equal(shown.length, 1, shown.map((s) => s.message).join(' | '));
+      return shown[0];
+    }
+    const status = () => api.editor.marksStatus.shown;
+
+    it('a file with marks: the command says how many issues on how many lines, and no status item shows', async () => {
+      const uri = await open('src/utils/format.js');
+      const marks = await waitFor('marks in format.js', () => (api.editor.decorations.decorated(uri).length ? api.editor.decorations.decorated(uri) : undefined));
+      const said = await explain();
+      assert.equal(said.level, 'info');
+      assert.equal(said.message, `Sentry marks ${new Set(marks.map((m) => m.issueId)).size} issues on ${new Set(marks.map((m) => m.line)).size} lines of this file.`);
+      assert.deepEqual(said.items, []);
+      assert.equal(status(), undefined);
+    });
+
+    it('a workspace file no issue touches: the line names the cause and Filter Issues, and the status item shows it', async () => {
+      await open('server/api/orders.py');
+      const shown = await waitFor('the status item', status);
+      assert.equal(shown.text, '$(circle-slash) No Sentry marks');
+      assert.equal(shown.command, 'sentryExplorer.explainMarks');
+      assert.match(shown.tooltip, /^No issue of web-frontend has this file in its stack trace/);
+      const said = await explain();
+      assert.equal(said.level, 'info');
+      assert.equal(said.message, shown.tooltip);
+      assert.deepEqual(said.items, ['Filter Issues']);
+      // Back on a marked file, the item goes.
+      await open('src/utils/format.js');
+      await waitFor('the status item to go', () => status() === undefined);
+    });
+
+    it('signed out: nothing in the status bar, and the line offers Sign In; signed in again, the item is back', async () => {
+      await open('server/api/orders.py');
+      await waitFor('the status item', status);
+      await api.auth.signOut();
+      await waitFor('the status item to go', () => status() === undefined);
+      const said = await explain();
+      assert.equal(said.message, 'Not signed in to Sentry: sign in to see where its issues happened in your code.');
+      assert.deepEqual(said.items, ['Sign In']);
+      await signInWithToken(api, rec, defaults.authToken);
+      rec.set({});
+      await api.issues.tree.getChildren();
+      await waitFor('the status item again', status, 30_000);
+    });
+
+    it("a file that is not the workspace's: said so, and no status item", async () => {
+      const doc = await vscode.workspace.openTextDocument({ content: 'not a workspace file' });
+      await vscode.window.showTextDocument(doc);
+      const said = await explain();
+      assert.equal(said.message, 'This file is not in a workspace folder: Sentry marks only the files of the workspace.');
+      assert.equal(status(), undefined);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    });
+
+    it("a server error on the file's search: the line names it, as a warning with Sign In and Show Log", async () => {
+      await control('faults', { path: 'issues/$', query: 'stack\\.filename', status: 403 });
+      try {
+        api.editor.locator.forget();
+        await open('server/db/models.py');
+        const shown = await waitFor('the status item', () => (status()?.tooltip.includes('403') ? status() : undefined));
+        assert.equal(shown.tooltip, "Sentry answered 403 (access denied) to the search for this file's issues.");
+        const said = await explain();
+        assert.equal(said.level, 'warning');
+        assert.equal(said.message, shown.tooltip);
+        assert.deepEqual(said.items, ['Sign In', 'Show Log']);
+      } finally {
+        await control('faults/clear', {});
+        api.editor.locator.forget();
+        await api.editor.locator.refresh();
+      }
+    });
+
+    it('locations that match no workspace file: the line names one and offers the pathMappings setting, which its button opens', async () => {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.workspace.getConfiguration('files').update('exclude', { 'src/components/**': true }, vscode.ConfigurationTarget.Global);
+      await waitFor('the index without them', async () => ((await api.editor.files.resolve('/srv/other/components/Cart.tsx')).kind === 'none' ? true : undefined));
+      await open('src/components/Cart.tsx');
+      const shown = await waitFor('the status item', () => (status()?.tooltip.includes('path mapping') ? status() : undefined), 30_000);
+      assert.match(shown.tooltip, /match(es)? no workspace file.*"[^"]*Cart\.tsx"/);
+      const said = await explain('Open Path Mappings');
+      assert.equal(said.message, shown.tooltip);
+      assert.deepEqual(said.items, ['Open Path Mappings']);
+      await waitFor('the settings editor', () =>
+        vscode.window.tabGroups.activeTabGroup.activeTab?.input === undefined || /Settings/.test(vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? '') ? true : undefined,
+      );
+      print(`      (${shown.tooltip})`);
+    });
   });
 
   /** Refreshes the tree, which must still list issues: `failed` answered `status`, then `answered` 200. */

@@ -22,7 +22,7 @@ describe('MarkFinder: marks per open file', function () {
   const searches = (log: RequestLogEntry[]) => log.filter((r) => r.query.some(([k, v]) => k === 'query' && v.includes('stack.filename')));
   const events = (log: RequestLogEntry[]) => log.filter((r) => /\/events\/$/.test(r.path));
 
-  function setup(cache = new LocationCache()) {
+  function setup(cache = new LocationCache(), mapped = (_path: string) => true) {
     const sb = box.get();
     sb.control.reset();
     const now = () => sb.control.clock.now();
@@ -36,6 +36,7 @@ describe('MarkFinder: marks per open file', function () {
       now,
       log: { info: () => undefined, debug: () => undefined, warn: (m) => warnings.push(m) },
       resolve: async (path) => {
+        if (!mapped(path)) return undefined;
         const p = parseServerLocation(path)?.path;
         const best = p ? index.best(p) : [];
         return best.length === 1 ? `file:///ws/${best[0].file.path}` : undefined;
@@ -47,7 +48,7 @@ describe('MarkFinder: marks per open file', function () {
       marks = (await finder.find({ client, scope, files, listed: () => [], previous: marks.values() })) ?? new Map();
       return { marks, log: sb.control.requests.list({ path: /^\/api\/0\// }) };
     };
-    return { sb, store, finder, find, warnings, cache };
+    return { sb, store, finder, find, warnings, cache, client };
   }
 
   it('marks every issue that happened in an open file, from its search; events only where the issue may land in an open file', async () => {
@@ -118,6 +119,67 @@ describe('MarkFinder: marks per open file', function () {
     );
     await finder.find({ client, scope, files: [file('src/app/checkout.ts')], listed: () => listed, previous: [] });
     assert.equal(warnings.filter((w) => /refused the search/.test(w)).length, 1);
+  });
+
+  describe('what each open file\'s search found (for "why are there no marks?")', () => {
+    it('a file with marks, a file no issue of the project touches, and nothing for a scope it was not made for', async () => {
+      const { finder, find, client } = setup();
+      const format = file('src/utils/format.js');
+      const orders = file('server/api/orders.py');
+      assert.equal(finder.reportFor(format, client.baseUrl, scope), undefined, 'not searched yet: still loading');
+      const { marks } = await find([format, orders]);
+      const r = finder.reportFor(format, client.baseUrl, scope)!;
+      assert.equal(r.mode, 'perFile');
+      assert.equal(r.error, undefined);
+      assert.ok(r.found > 50 && r.located >= r.here && r.here > 0, JSON.stringify(r));
+      assert.equal(r.here, new Set((marks.get(format.key) ?? []).map((m) => m.issueId)).size);
+      // server/ belongs to other projects: web-frontend's search for it finds nothing.
+      assert.deepEqual(finder.reportFor(orders, client.baseUrl, scope), { mode: 'perFile', found: 0, located: 0, here: 0, elsewhere: 0, unmapped: 0 });
+      assert.equal(finder.reportFor(format, client.baseUrl, { ...scope, query: 'is:resolved' }), undefined, 'another filter: its search has not run');
+      assert.equal(finder.reportFor(format, 'https://other.example', scope), undefined);
+      // A closed file's report goes with it.
+      await find([orders]);
+      assert.equal(finder.reportFor(format, client.baseUrl, scope), undefined);
+    });
+
+    it("a failed search keeps its failure in the file's report until the next answer", async () => {
+      const { sb, finder, find, client } = setup();
+      const router = file('src/app/router.ts');
+      const fault = sb.control.faults.add({ path: 'issues/$', query: 'stack\\.filename', status: 403 });
+      await find([router]);
+      const r = finder.reportFor(router, client.baseUrl, scope)!;
+      assert.equal((r.error as { kind?: string }).kind, 'forbidden');
+      assert.equal((r.error as { status?: number }).status, 403);
+      assert.equal(r.found, 0);
+      sb.control.faults.remove(fault);
+      await find([router]);
+      const again = finder.reportFor(router, client.baseUrl, scope)!;
+      assert.equal(again.error, undefined);
+      assert.ok(again.here > 0);
+    });
+
+    it('locations that map to no workspace file are counted, with an example path named like the file', async () => {
+      const { finder, find, client } = setup(undefined, (path) => !/Cart\.tsx/.test(path));
+      const cart = file('src/components/Cart.tsx');
+      const { marks } = await find([cart]);
+      assert.equal((marks.get(cart.key) ?? []).length, 0);
+      const r = finder.reportFor(cart, client.baseUrl, scope)!;
+      assert.equal(r.here, 0);
+      assert.ok(r.unmapped > 0, JSON.stringify(r));
+      assert.match(r.unmappedExample ?? '', /Cart\.tsx$/);
+    });
+
+    it("located from the listed issues (a server that refuses the search): the listed issues are every file's", async () => {
+      const { sb, finder, client } = setup();
+      sb.control.faults.add({ path: 'issues/$', query: 'stack\\.filename', status: 400, respond: { status: 400, body: '{"detail":"unknown key"}' } });
+      const site = sb.control.seed.locations.find((l) => l.file === 'src/app/checkout.ts' && l.line)!;
+      const listed = [{ org: 'acme', project: 'web-frontend', issueId: site.issueId }];
+      const checkout = file('src/app/checkout.ts');
+      const orders = file('server/api/orders.py');
+      await finder.find({ client, scope, files: [checkout, orders], listed: () => listed, previous: [] });
+      assert.deepEqual(finder.reportFor(checkout, client.baseUrl, scope), { mode: 'listed', found: 1, located: 1, here: 1, elsewhere: 0, unmapped: 0 });
+      assert.deepEqual(finder.reportFor(orders, client.baseUrl, scope), { mode: 'listed', found: 1, located: 1, here: 0, elsewhere: 1, unmapped: 0 });
+    });
   });
 
   it("only a server's ISO date becomes the refresh's lastSeen term: other text never reaches the query", () => {

@@ -1,0 +1,105 @@
+/**
+ * "Why are there no marks?" (./marksStatus.ts) in VS Code: the command's message with its fixing
+ * action as a button, and a status-bar item on a workspace file without marks. The item exists only
+ * once it is first needed, and shows only signed in with a project chosen: a workspace that does not
+ * use Sentry never sees it.
+ */
+import * as vscode from 'vscode';
+import { Commands } from '../constants';
+import type { IssueStore } from '../store/issueStore';
+import { Disposable } from '../util/disposable';
+import type { UiHolder } from '../util/ui';
+import type { DecorationController } from './decorations';
+import type { IssueLocator, MarkScope } from './locator';
+import { explainMarks, listErrorOf, showsStatus, type MarksExplanation, type MarksState } from './marksStatus';
+
+/** The status-bar item's id (its entry in the status bar's context menu). */
+export const MARKS_STATUS_ID = 'sentryExplorer.marksStatus';
+
+export interface MarksStatusDeps {
+  locator: IssueLocator;
+  decorations: DecorationController;
+  store: Pick<IssueStore, 'allLists'>;
+  scope: () => MarkScope | undefined;
+  /** Whether a session is signed in (asked only by the command: it may ask the user about plain http). */
+  signedIn: () => Promise<boolean>;
+  /** Fires when the Issues view's lists change (sign-in, sign-out, another project). */
+  onDidChangeListed: vscode.Event<unknown>;
+  ui: UiHolder;
+}
+
+export class MarksStatus extends Disposable {
+  private item: vscode.StatusBarItem | undefined;
+  private visible = false;
+
+  constructor(private readonly deps: MarksStatusDeps) {
+    super();
+    const update = () => this.update();
+    this._register(vscode.window.onDidChangeActiveTextEditor(update));
+    this._register(deps.locator.onDidFinish(update));
+    this._register(deps.decorations.onDidChange(update));
+    this._register(deps.onDidChangeListed(update));
+    this._register(vscode.workspace.onDidChangeWorkspaceFolders(update));
+    this.update();
+  }
+
+  /** What the item shows now, for the suites: undefined while hidden (or never created). */
+  get shown(): { text: string; tooltip: string; command: string } | undefined {
+    if (!this.item || !this.visible) return undefined;
+    return { text: this.item.text, tooltip: String(this.item.tooltip ?? ''), command: String(this.item.command ?? '') };
+  }
+
+  /** The one line for the active editor, as the command says it. */
+  async explanation(): Promise<MarksExplanation> {
+    return explainMarks(this.state(await this.deps.signedIn()));
+  }
+
+  /** The command: the line as a message (a warning for a failure), its actions as buttons that run them. */
+  async explain(): Promise<MarksExplanation> {
+    const e = await this.explanation();
+    const show = e.severity === 'warning' ? this.deps.ui.ui.showWarningMessage : this.deps.ui.ui.showInformationMessage;
+    const picked = await show(e.message, {}, ...e.actions.map((a) => a.label));
+    const action = e.actions.find((a) => a.label === picked);
+    if (action) await vscode.commands.executeCommand(action.command, ...(action.args ?? []));
+    return e;
+  }
+
+  update(): void {
+    if (this.isDisposed) return;
+    // Without a scope (signed out, or no project chosen) nothing of ours is in the status bar.
+    const e = this.deps.scope() ? explainMarks(this.state(true)) : undefined;
+    if (!e || !showsStatus(e.cause)) {
+      this.item?.hide();
+      this.visible = false;
+      return;
+    }
+    this.item ??= this.createItem();
+    this.item.tooltip = e.message;
+    this.item.show();
+    this.visible = true;
+  }
+
+  private createItem(): vscode.StatusBarItem {
+    const item = this._register(vscode.window.createStatusBarItem(MARKS_STATUS_ID, vscode.StatusBarAlignment.Left, -100)); // low: right of the other Left items
+    item.name = vscode.l10n.t('Sentry Marks');
+    item.text = vscode.l10n.t('$(circle-slash) No Sentry marks');
+    item.command = Commands.explainMarks;
+    return item;
+  }
+
+  private state(signedIn: boolean): MarksState {
+    const scope = this.deps.scope();
+    const uri = vscode.window.activeTextEditor?.document.uri;
+    const base = { signedIn, hasProject: !!scope, projects: scope?.projects, period: scope?.window && 'period' in scope.window ? scope.window.period : undefined };
+    if (!uri) return { ...base, file: 'none' };
+    if (uri.scheme !== 'file' || !vscode.workspace.getWorkspaceFolder(uri)) return { ...base, file: 'other' };
+    const marks = this.deps.decorations.marksFor(uri);
+    return {
+      ...base,
+      file: 'workspace',
+      marks: { issues: new Set(marks.map((m) => m.issue.id)).size, lines: new Set(marks.map((m) => m.line)).size },
+      report: this.deps.locator.reportFor(uri),
+      listError: scope ? listErrorOf(this.deps.store.allLists(), scope.org, scope.projects) : undefined,
+    };
+  }
+}
