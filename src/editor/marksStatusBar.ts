@@ -5,7 +5,7 @@
  * use Sentry never sees it.
  */
 import * as vscode from 'vscode';
-import { Commands } from '../constants';
+import { Commands, ContextKeys } from '../constants';
 import type { IssueStore } from '../store/issueStore';
 import { Disposable } from '../util/disposable';
 import type { UiHolder } from '../util/ui';
@@ -31,6 +31,8 @@ export interface MarksStatusDeps {
 export class MarksStatus extends Disposable {
   private item: vscode.StatusBarItem | undefined;
   private visible = false;
+  /** The context key editorHasMarks as last set (the walkthrough's "open a file with marks" step completes on it). */
+  private hasMarks = false;
 
   constructor(private readonly deps: MarksStatusDeps) {
     super();
@@ -68,6 +70,11 @@ export class MarksStatus extends Disposable {
     if (this.isDisposed) return;
     // Without a scope (signed out, or no project chosen) nothing of ours is in the status bar.
     const e = this.deps.scope() ? explainMarks(this.state(true)) : undefined;
+    const hasMarks = e?.cause === 'marked';
+    if (hasMarks !== this.hasMarks) {
+      this.hasMarks = hasMarks;
+      void vscode.commands.executeCommand('setContext', ContextKeys.editorHasMarks, hasMarks);
+    }
     if (!e || !showsStatus(e.cause)) {
       this.item?.hide();
       this.visible = false;

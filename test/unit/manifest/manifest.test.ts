@@ -100,8 +100,9 @@ describe('the Marketplace manifest', () => {
       for (const event of step.completionEvents) {
         const [kind, name] = event.split(':', 2).length === 2 ? [event.slice(0, event.indexOf(':')), event.slice(event.indexOf(':') + 1)] : [event, ''];
         if (kind === 'onCommand') assert.ok(commandIds.has(name), `${step.id}: ${event} is not a command`);
-        else if (kind === 'onContext') assert.ok(contextKeys.has(name), `${step.id}: ${event} is not a context key the extension sets`);
-        else assert.fail(`${step.id}: unexpected completion event ${event}`);
+        else if (kind === 'onContext') {
+          for (const key of name.split('&&').map((k) => k.trim().replace(/^!/, ''))) assert.ok(contextKeys.has(key), `${step.id}: ${key} is not a context key the extension sets`);
+        } else assert.fail(`${step.id}: unexpected completion event ${event}`);
       }
       const description = nls[step.description.replace(/%/g, '')] ?? step.description;
       const links = [...description.matchAll(/\(command:([\w.]+)\)/g)].map((m) => m[1]);
