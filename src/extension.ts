@@ -21,6 +21,8 @@ import { TriageCommands } from './triage/triageCommands';
 export interface ExtensionApi {
   /** Time spent in activate()'s body, in milliseconds. */
   activationMs: number;
+  /** The same time by part (log, auth, store, issues, editor, events, triage, ai), for the suites' figures. */
+  activationPhases: Record<string, number>;
   /** Sign-in: the session, a client bound to it, and (for tests) the replaceable UI entry points. */
   auth: SentryAuth;
   /** The Issues view: its model and tree, for the suites. */
@@ -41,6 +43,13 @@ export interface ExtensionApi {
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const started = performance.now();
+  const activationPhases: Record<string, number> = {};
+  let mark = started;
+  const phase = (name: string) => {
+    const now = performance.now();
+    activationPhases[name] = now - mark;
+    mark = now;
+  };
   // Pure modules translate through @vscode/l10n (they cannot import vscode): give it VS Code's bundle.
   if (vscode.l10n.bundle) l10n.config({ contents: vscode.l10n.bundle });
   const log = vscode.window.createOutputChannel('Sentry Explorer', { log: true });
@@ -48,21 +57,26 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     log,
     vscode.commands.registerCommand(Commands.showLog, () => log.show()),
   );
+  phase('log');
   const auth = new SentryAuth(context, log);
   context.subscriptions.push(auth, ...registerAuthCommands(auth));
+  phase('auth');
   // One store and one selection for every view; what a previous session loaded never shows in the next.
   const endpoints = new MapEndpointMemory(context.globalState.get(StorageKeys.issueEndpoints, {}), (all) => void context.globalState.update(StorageKeys.issueEndpoints, all));
   const store = new IssueStore(() => auth.getClient(), Date.now, { source: new IssueSource(endpoints, (m) => log.info(m)) });
   const cursorIssues = new CursorIssues(); // the issues on the cursor's line: set by the editor, read by triage
   const locations = new EditorLocations(); // a file's marks, a frame's workspace file: set by the editor, read by the AI tools
+  phase('store');
   const selection = new SelectionService(auth);
   context.subscriptions.push(
     store,
     selection,
     auth.onDidChangeSession(() => store.clear()),
   );
+  phase('selection');
   const issues = new IssuesView(context, { auth, store, selection, log });
   context.subscriptions.push(issues);
+  phase('issues');
   const editor = new EditorIntegration(context, {
     getClient: () => auth.getClient(),
     store,
@@ -74,6 +88,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     log,
   });
   context.subscriptions.push(editor);
+  phase('editor');
   const events = registerEventsPanel(context, {
     getClient: () => auth.getClient(),
     store,
@@ -83,6 +98,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     onDidChangeSession: auth.onDidChangeSession,
     openLocation: (location, frame) => editor.openFrameOrLocation(location, frame),
   });
+  phase('events');
   const triage = new TriageCommands({
     store,
     writer: new IssueWriter(store, () => auth.getClient()),
@@ -101,6 +117,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   });
   context.subscriptions.push(triage);
   context.subscriptions.push(...registerIssueLinks({ auth, store, issues, selection, cursorIssues, log })); // vscode://…/issue links, Copy VS Code Link
+  phase('triage');
   const ai = new AiFeature({
     getClient: () => auth.getClient(),
     isSignedIn: () => auth.isSignedIn(),
@@ -112,9 +129,11 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     me: () => auth.session?.account.label,
   });
   context.subscriptions.push(ai);
+  phase('ai');
   const activationMs = performance.now() - started;
-  log.info(`activated in ${activationMs.toFixed(1)} ms`);
-  return { activationMs, auth, issues, events, editor, store, selection, triage, ai };
+  const parts = Object.entries(activationPhases).map(([name, ms]) => `${name} ${ms.toFixed(1)}`);
+  log.info(`activated in ${activationMs.toFixed(1)} ms (${parts.join(', ')})`);
+  return { activationMs, activationPhases, auth, issues, events, editor, store, selection, triage, ai };
 }
 
 export function deactivate() {}

@@ -91,11 +91,15 @@ export class SentryAuth extends Disposable {
       }),
     );
     this.commandDeps = { ui, log, provider: this.provider, secrets: context.secrets, settings: () => this.config(), session: () => this.state.session };
-    this.ready = this.provider.stored().then((sessions) => {
-      this.clients.follow(sessions);
-      this.state.update(sessions, this.provider.baseUrl, true);
-      if (!this.state.session) this.offerAccountsMenuSignIn();
-    });
+    // Restoring is asynchronous anyway: starting the secret-storage read after activate() has returned
+    // keeps it out of VS Code's startup and changes no result.
+    this.ready = new Promise<void>((resolve) => setTimeout(resolve, 0))
+      .then(() => this.provider.stored())
+      .then((sessions) => {
+        this.clients.follow(sessions);
+        this.state.update(sessions, this.provider.baseUrl, true);
+        if (!this.state.session) this.offerAccountsMenuSignIn();
+      });
     this.clients = this._register(
       new SessionClients({
         state: this.state,

@@ -53,30 +53,78 @@ function locationArg(arg: unknown): { location?: string; line?: number; column?:
   return { location: typeof a.location === 'string' ? a.location : undefined, line: num(a.line), column: num(a.column) };
 }
 
+/** What the integration builds once Sentry is in use: each holds listeners, a watcher or a timer. */
+interface EditorParts {
+  files: WorkspaceFileIndex;
+  locator: IssueLocator;
+  decorations: DecorationController;
+  marksStatus: MarksStatus;
+}
+
 export class EditorIntegration extends Disposable {
-  readonly files: WorkspaceFileIndex;
-  readonly locator: IssueLocator;
-  readonly decorations: DecorationController;
   /** The issues marked on the active editor's cursor line, as the palette's triage commands read them. */
   readonly cursorIssues: CursorIssues;
-  /** "Why are there no marks?": the command's line and the status-bar item on a workspace file without marks. */
-  readonly marksStatus: MarksStatus;
   /** Prompts and messages, replaceable by the suites; every message is made safe on its way. */
   readonly ui = new UiHolder();
   private readonly refreshTimer = this._register(new MutableDisposable<IDisposable>());
-  private readonly timer: RefreshTimer;
+  private parts: EditorParts | undefined;
 
-  constructor(context: vscode.ExtensionContext, deps: EditorDeps) {
+  /**
+   * Registers the commands only. The file index (a findFiles of the workspace and a watcher of all
+   * its files), the locator, decorations and providers are built once a session and a project exist
+   * (the Issues view's scope), or when a command needs them: a workspace that does not use Sentry
+   * pays for none of them.
+   */
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly deps: EditorDeps,
+  ) {
     super();
-    this.files = this._register(new WorkspaceFileIndex(context.workspaceState, deps.log));
-    this.locator = this._register(
+    this.cursorIssues = deps.cursorIssues ?? new CursorIssues();
+    this._register(this.cursorIssues.set(() => this.issuesAtCursor()));
+    this._register(vscode.commands.registerCommand(Commands.goToLocation, (arg) => this.goTo(arg)));
+    this._register(vscode.commands.registerCommand(Commands.explainMarks, () => this.marksStatus.explain()));
+    const startWhenInUse = () => {
+      if (!this.parts && deps.scope()) this.start();
+    };
+    this._register(deps.onDidChangeListed(startWhenInUse));
+    startWhenInUse();
+  }
+
+  /** Whether the heavy parts are built (the activation suite checks they wait for a session and a project). */
+  get started(): boolean {
+    return this.parts !== undefined;
+  }
+
+  get files(): WorkspaceFileIndex {
+    return this.start().files;
+  }
+
+  get locator(): IssueLocator {
+    return this.start().locator;
+  }
+
+  get decorations(): DecorationController {
+    return this.start().decorations;
+  }
+
+  /** "Why are there no marks?": the command's line and the status-bar item on a workspace file without marks. */
+  get marksStatus(): MarksStatus {
+    return this.start().marksStatus;
+  }
+
+  private start(): EditorParts {
+    if (this.parts) return this.parts;
+    const { context, deps } = this;
+    const files = this._register(new WorkspaceFileIndex(context.workspaceState, deps.log));
+    const locator = this._register(
       new IssueLocator({
         getClient: deps.getClient,
         listed: deps.listed,
         scope: deps.scope,
         intervalMs: refreshIntervalMs,
         store: deps.store,
-        files: this.files,
+        files,
         log: deps.log,
         storage: context.workspaceState,
         storageKey: StorageKeys.issueLocations,
@@ -85,27 +133,24 @@ export class EditorIntegration extends Disposable {
     // The Issues view's policy and interval: a visible file's search is asked again once it is older
     // than the interval; later after 429s (the client holds every request on that endpoint back until
     // the reset, whichever feature sends it).
-    this.timer = this._register(
+    const timer = this._register(
       new RefreshTimer(
-        () => this.locator.refresh(),
+        () => locator.refresh(),
         () => nextRefreshDelay(refreshIntervalMs(), { rateLimitedRuns: 0 }, Date.now()),
         (err) => deps.log.warn(`[editor] background refresh of marks failed: ${(err as Error)?.message ?? err}`),
       ),
     );
-    this.timer.schedule();
-    this.decorations = this._register(new DecorationController(this.locator, deps.store, vscode.Uri.joinPath(context.extensionUri, 'media')));
+    timer.schedule();
+    const decorations = this._register(new DecorationController(locator, deps.store, vscode.Uri.joinPath(context.extensionUri, 'media')));
     // Problems entries link to an issue only on the server its marks came from (or sentry.io).
-    this._register(new IssueDiagnostics(this.decorations, () => this.locator.baseUrl));
-    this._register(new IssueCodeLensProvider(this.decorations));
-    this._register(new IssueHoverProvider(this.decorations));
-    this.cursorIssues = deps.cursorIssues ?? new CursorIssues();
-    this._register(this.cursorIssues.set(() => this.issuesAtCursor()));
-    if (deps.locations) this._register(deps.locations.set(new EditorLocationSource(this.files, this.decorations)));
-    this._register(vscode.commands.registerCommand(Commands.goToLocation, (arg) => this.goTo(arg)));
-    this.marksStatus = this._register(
+    this._register(new IssueDiagnostics(decorations, () => locator.baseUrl));
+    this._register(new IssueCodeLensProvider(decorations));
+    this._register(new IssueHoverProvider(decorations));
+    if (deps.locations) this._register(deps.locations.set(new EditorLocationSource(files, decorations)));
+    const marksStatus = this._register(
       new MarksStatus({
-        locator: this.locator,
-        decorations: this.decorations,
+        locator,
+        decorations,
         store: deps.store,
         scope: deps.scope,
         signedIn: async () => !!(await deps.getClient()),
@@ -113,19 +158,20 @@ export class EditorIntegration extends Disposable {
         ui: this.ui,
       }),
     );
-    this._register(vscode.commands.registerCommand(Commands.explainMarks, () => this.marksStatus.explain()));
+    this.parts = { files, locator, decorations, marksStatus };
     this._register(deps.onDidChangeListed(() => this.scheduleRefresh()));
-    this._register(this.files.onDidChange(() => this.scheduleRefresh()));
+    this._register(files.onDidChange(() => this.scheduleRefresh()));
     // A newly opened file may need its lines from a full event (bare-file locations).
     this._register(vscode.workspace.onDidOpenTextDocument((doc) => doc.uri.scheme === 'file' && this.scheduleRefresh()));
     // A file shown again may have waited past the interval: its search is asked again.
     this._register(vscode.window.onDidChangeVisibleTextEditors(() => this.scheduleRefresh()));
     this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration(`${CONFIG_SECTION}.refreshIntervalSeconds`)) this.timer.schedule();
+        if (e.affectsConfiguration(`${CONFIG_SECTION}.refreshIntervalSeconds`)) timer.schedule();
       }),
     );
     this.scheduleRefresh();
+    return this.parts;
   }
 
   /**
@@ -134,7 +180,7 @@ export class EditorIntegration extends Disposable {
    */
   issuesAtCursor(): IssueRef[] {
     const editor = vscode.window.activeTextEditor;
-    if (!editor || this.isDisposed) return [];
+    if (!editor || this.isDisposed || !this.parts) return [];
     return this.decorations.marksAt(editor.document.uri, editor.selection.active.line).flatMap((m) => refOfIssue(m.org, m.issue) ?? []);
   }
 

@@ -154,6 +154,8 @@ export class WorkspaceFileIndex extends Disposable {
   }
 
   private rebuild(): void {
+    // Never built yet: the first use builds it with the new folders and excludes.
+    if (!this.built) return;
     this.built = this.build().then(() => {
       this.invalidate();
       this.changed.fire();

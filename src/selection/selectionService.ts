@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { CONFIG_SECTION } from '../constants';
-import { Disposable } from '../util/disposable';
+import { Disposable, MutableDisposable, type IDisposable } from '../util/disposable';
 import { parseSentryCliRc, parseSentryProperties, type DetectedProject } from './detect';
 import { resolveSelection, sameSelection, type Selection } from './resolve';
 
@@ -39,15 +39,30 @@ export class SelectionService extends Disposable {
       }),
     );
     this._register(auth.onDidChangeSession(() => this.check()));
-    for (const [name] of CLI_FILES) {
-      const watcher = this._register(vscode.workspace.createFileSystemWatcher(`**/${name}`, false, false, false));
+    // detect() reads the files at each folder's root only, so only those are watched: one
+    // non-recursive watcher per folder (a `**` watcher would walk every workspace's whole tree).
+    const watchers = this._register(new MutableDisposable<IDisposable>());
+    const watch = () => {
       const reread = () => void this.detect().then(() => this.check());
-      this._register(watcher.onDidCreate(reread));
-      this._register(watcher.onDidChange(reread));
-      this._register(watcher.onDidDelete(reread));
-    }
-    this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => void this.detect().then(() => this.check())));
-    this.ready = this.detect().then(() => this.check());
+      const all = (vscode.workspace.workspaceFolders ?? []).map((folder) => {
+        const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, `{${CLI_FILES.map(([name]) => name).join(',')}}`));
+        return vscode.Disposable.from(watcher, watcher.onDidCreate(reread), watcher.onDidChange(reread), watcher.onDidDelete(reread));
+      });
+      watchers.value = vscode.Disposable.from(...all);
+    };
+    this._register(
+      vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        watch();
+        void this.detect().then(() => this.check());
+      }),
+    );
+    // Reading the files is asynchronous anyway: starting it (and the watchers) after activate() has
+    // returned changes no result and keeps the first file-system calls out of VS Code's startup.
+    this.ready = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => {
+      if (this.isDisposed) return;
+      watch();
+      return this.detect().then(() => this.check());
+    });
   }
 
   /** Settings first; else the workspace's sentry-cli files; the org also from sign-in. */

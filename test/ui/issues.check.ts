@@ -9,9 +9,9 @@ check(
     const sideBar = await openSignedOutView(vscode);
     await signInWithToken(page, vscode);
     // .sentryclirc in the sample workspace names acme/web-frontend: no project to choose.
-    // The first row as a screen reader names it ("error WEB-FRONTEND-96 Error: …, 23 events · …"),
+    // The first row as a screen reader names it ("Issue WEB-FRONTEND-96: Error: …. Level: warning. …"),
     // once its label is drawn.
-    const first = sideBar.getByRole('treeitem', { name: /^(fatal|error|warning|info|debug) WEB-FRONTEND-\w+ / }).first();
+    const first = sideBar.getByRole('treeitem', { name: /^Issue WEB-FRONTEND-\w+: / }).first();
     await first.waitFor({ state: 'visible', timeout: 30_000 });
     await vscode.waitFor("the first row's label", async () => /^WEB-FRONTEND-\w+ /.test((await first.locator('.label-name').textContent()) ?? ''), 10_000);
     await vscode.waitForIdle();

@@ -69,12 +69,12 @@ async function signInForTriage(page: Page, vscode: Workbench): Promise<{ sideBar
 }
 
 function issueRows(sideBar: Locator): Locator {
-  return sideBar.getByRole('treeitem', { name: /^(fatal|error|warning|info|debug) WEB-FRONTEND-\w+ / });
+  return sideBar.getByRole('treeitem', { name: /^Issue WEB-FRONTEND-\w+: / });
 }
 
 /** The tree row of one issue (its accessible name starts with the level and the short ID). */
 function issueRow(sideBar: Locator, shortId: string): Locator {
-  return sideBar.getByRole('treeitem', { name: new RegExp(`^\\w+ ${shortId} `) });
+  return sideBar.getByRole('treeitem', { name: new RegExp(`^Issue ${shortId}: `) });
 }
 
 /** Scrolls the Issues tree with the mouse wheel until `row` is on screen (the tree draws only the rows in view). */

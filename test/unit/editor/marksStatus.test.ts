@@ -143,7 +143,7 @@ describe('why there are no marks, in one line', () => {
   });
 
   it("the view's list error: the latest failure of a list of the chosen projects, not of another project or a hashes search", () => {
-    const list = (over: Partial<IssueListView> & { spec?: Partial<IssueListView['spec']> }): IssueListView =>
+    const list = (over: Omit<Partial<IssueListView>, 'spec'> & { spec?: Partial<IssueListView['spec']> }): IssueListView =>
       ({ key: 'k', org: 'acme', project: 'web-frontend', issues: [], hidden: 0, loading: false, ...over, spec: { org: 'acme', project: 'web-frontend', ...over.spec } }) as IssueListView;
     const boom = new ServerError(500, undefined);
     assert.equal(listErrorOf([list({ error: boom, failedAt: 2, loadedAt: 1 })], 'acme', ['web-frontend']), boom);
