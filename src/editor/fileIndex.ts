@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { CONFIG_SECTION, StorageKeys } from '../constants';
 import { Disposable, MutableDisposable, type IDisposable } from '../util/disposable';
 import { normalisePath } from './location';
-import { applyMappings, PathIndex, type PathMapping } from './pathIndex';
+import { applyMappings, PathIndex, readPathMappings, type PathMapping } from './pathIndex';
 
 const CHOICES_KEY = StorageKeys.locationChoices;
 const MAX_FILES = 200_000;
@@ -28,6 +28,8 @@ export class WorkspaceFileIndex extends Disposable {
   private realRoots = new Map<string, string>();
   /** Resolutions since the index, the mappings or the choices last changed. */
   private resolved = new Map<string, Promise<Resolution>>();
+  /** The problems of the path mappings last told, so that each is said once. */
+  private toldProblems = '';
   private readonly rebuildTimer = this._register(new MutableDisposable<IDisposable>());
 
   constructor(
@@ -108,8 +110,22 @@ export class WorkspaceFileIndex extends Disposable {
   }
 
   private mappings(): PathMapping[] {
-    const raw = vscode.workspace.getConfiguration(CONFIG_SECTION).get<unknown>('pathMappings', []);
-    return Array.isArray(raw) ? raw.filter((m): m is PathMapping => !!m && typeof m.from === 'string' && typeof m.to === 'string') : [];
+    const { mappings, problems } = readPathMappings(vscode.workspace.getConfiguration(CONFIG_SECTION).get<unknown>('pathMappings', []));
+    this.tellProblems(problems);
+    return mappings;
+  }
+
+  /** Says once (per distinct set of problems) what is wrong with the setting, with a way to it. */
+  private tellProblems(problems: readonly string[]): void {
+    const key = problems.join('\n');
+    if (key === this.toldProblems) return;
+    this.toldProblems = key;
+    if (!problems.length) return;
+    this.log.warn(`[editor] sentryExplorer.pathMappings: ${problems.join(' ')}`);
+    const open = vscode.l10n.t('Open Settings');
+    void vscode.window.showWarningMessage(problems.join(' '), open).then((picked) => {
+      if (picked === open) void vscode.commands.executeCommand('workbench.action.openSettingsJson', { revealSetting: { key: `${CONFIG_SECTION}.pathMappings` } });
+    });
   }
 
   /** `to` is relative to the first folder, or starts with a folder's name in a multi-root workspace. */

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { normalisePath, parseLocation, parseServerLocation } from '../../../src/editor/location';
 import { newestInAppLocation } from '../../../src/editor/marks';
 import type { SentryEvent } from '../../../src/api/schemas';
-import { applyMappings, confine, PathIndex } from '../../../src/editor/pathIndex';
+import { applyMappings, confine, PathIndex, readPathMappings } from '../../../src/editor/pathIndex';
 
 describe('parsing event locations', () => {
   const cases: [string | null, ReturnType<typeof parseLocation>][] = [
@@ -169,5 +169,37 @@ describe('path mappings match the raw server path (README examples)', () => {
       ],
     } as unknown as SentryEvent;
     assert.deepEqual(newestInAppLocation(event), { path: 'app/store.ts', raw: 'webpack:///./app/store.ts', line: 7, column: 2 });
+  });
+});
+
+describe('the path mappings setting (readPathMappings)', () => {
+  it('keeps the usable entries and names each malformed one by its position, never by its text', () => {
+    const { mappings, problems } = readPathMappings([
+      { from: '/usr/src/app/', to: '.' },
+      { to: 'src' },
+      { from: '', to: 'x' },
+      { from: '/srv/', to: 5 },
+      'webpack:///./',
+      null,
+      { from: 'webpack:///./', to: 'web', extra: 'ignored' },
+    ]);
+    assert.deepEqual(mappings, [
+      { from: '/usr/src/app/', to: '.' },
+      { from: 'webpack:///./', to: 'web' },
+    ]);
+    assert.deepEqual(problems, [
+      'Path mapping 2 has no "from" (the path prefix the server reports); it is ignored.',
+      'Path mapping 3 has no "from" (the path prefix the server reports); it is ignored.',
+      'Path mapping 4 has no "to" (the workspace folder it maps to); it is ignored.',
+      'Path mapping 5 is not an object with "from" and "to"; it is ignored.',
+      'Path mapping 6 is not an object with "from" and "to"; it is ignored.',
+    ]);
+    assert.ok(!problems.join(' ').includes('webpack'), 'an entry is named by its position');
+  });
+
+  it('a value that is not a list is one problem; nothing set is none', () => {
+    assert.deepEqual(readPathMappings({ from: '/a', to: 'b' }), { mappings: [], problems: ['sentryExplorer.pathMappings must be a list of entries with "from" and "to"; it is ignored.'] });
+    assert.deepEqual(readPathMappings(undefined), { mappings: [], problems: [] });
+    assert.deepEqual(readPathMappings([]), { mappings: [], problems: [] });
   });
 });
