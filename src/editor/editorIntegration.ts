@@ -116,7 +116,7 @@ export class EditorIntegration extends Disposable {
   private start(): EditorParts {
     if (this.parts) return this.parts;
     const { context, deps } = this;
-    const files = this._register(new WorkspaceFileIndex(context.workspaceState, deps.log));
+    const files = this._register(new WorkspaceFileIndex(context.workspaceState, deps.log, (message, ...buttons) => this.ui.ui.showWarningMessage(message, {}, ...buttons)));
     const locator = this._register(
       new IssueLocator({
         getClient: deps.getClient,

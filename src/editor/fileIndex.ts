@@ -35,6 +35,8 @@ export class WorkspaceFileIndex extends Disposable {
   constructor(
     private readonly state: vscode.Memento,
     private readonly log: vscode.LogOutputChannel,
+    /** Shows a warning with buttons (through the integration's UiHolder); resolves with the one clicked. */
+    private readonly warn: (message: string, ...buttons: string[]) => Thenable<string | undefined> = async () => undefined,
   ) {
     super();
     const watcher = this._register(vscode.workspace.createFileSystemWatcher('**/*', false, true, false));
@@ -123,7 +125,7 @@ export class WorkspaceFileIndex extends Disposable {
     if (!problems.length) return;
     this.log.warn(`[editor] sentryExplorer.pathMappings: ${problems.join(' ')}`);
     const open = vscode.l10n.t('Open Settings');
-    void vscode.window.showWarningMessage(problems.join(' '), open).then((picked) => {
+    void this.warn(problems.join(' '), open).then((picked) => {
       if (picked === open) void vscode.commands.executeCommand('workbench.action.openSettingsJson', { revealSetting: { key: `${CONFIG_SECTION}.pathMappings` } });
     });
   }
