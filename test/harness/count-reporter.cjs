@@ -11,7 +11,11 @@ class CountReporter extends Mocha.reporters.Spec {
     super(runner, options);
     const failures = [];
     runner.on(Mocha.Runner.constants.EVENT_TEST_FAIL, (test, err) => {
-      const message = String((err && err.message) || err).split('\n').slice(0, 3).join(' ').slice(0, 300);
+      const message = String((err && err.message) || err)
+        .split('\n')
+        .slice(0, 3)
+        .join(' ')
+        .slice(0, 300);
       failures.push(`${test.fullTitle()}: ${message}`);
     });
     runner.once(Mocha.Runner.constants.EVENT_RUN_END, () => {

@@ -160,8 +160,8 @@ const PAGE_HELPERS = `(() => {
     },
     row(shortId) {
       const rows = [...document.querySelectorAll('.part.sidebar .monaco-list-row')].map((r) => r.getAttribute('aria-label') || '');
-      const issueRows = rows.filter((l) => /^\\w+ WEB-FRONTEND-\\w+ /.test(l));
-      return { shown: issueRows.some((l) => l.split(' ')[1] === shortId), issueRows: issueRows.length };
+      const issueRows = rows.filter((l) => /^Issue WEB-FRONTEND-\\w+: /.test(l));
+      return { shown: issueRows.some((l) => l.startsWith('Issue ' + shortId + ':')), issueRows: issueRows.length };
     },
     count() {
       const item = document.querySelector('.part.statusbar [id$="sentryExplorer.unresolved"] .statusbar-item-label');
@@ -386,7 +386,7 @@ check(
 
       // The first row of the tree, and its issue's id.
       const first = issueRows(sideBar).first();
-      const shortId = /^\w+ (WEB-FRONTEND-\w+) /.exec((await first.getAttribute('aria-label')) ?? '')?.[1];
+      const shortId = /^Issue (WEB-FRONTEND-\w+): /.exec((await first.getAttribute('aria-label')) ?? '')?.[1];
       if (!shortId) throw new Error('the first row names no issue');
       const issue = (await listedIssues(signedIn.writeToken)).find((i) => i.shortId === shortId);
       if (!issue) throw new Error(`${shortId} is not on the first page of the list`);
