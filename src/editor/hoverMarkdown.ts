@@ -16,62 +16,21 @@ import { eventCount, userCount } from './counts';
  * Titles are read when a hover is made (getters), so they follow the bundle configured at activation.
  */
 export const HOVER_LINK_ROWS = [
-  [
-    {
-      get title() {
-        return l10n.t('Show Events');
-      },
-      command: Commands.showIssueEvents,
-    },
-    {
-      get title() {
-        return l10n.t('Open in Browser');
-      },
-      command: Commands.openInBrowser,
-    },
-    {
-      get title() {
-        return l10n.t('Copy Link');
-      },
-      command: Commands.copyLink,
-    },
-  ],
-  [
-    {
-      get title() {
-        return l10n.t('Resolve');
-      },
-      command: Commands.resolve,
-    },
-    // "Archive…" once test/unit/issues/markdownSafety.ts reads a label with an ellipsis as our own link.
-    {
-      get title() {
-        return l10n.t('Archive');
-      },
-      command: Commands.archive,
-    },
-    {
-      get title() {
-        return l10n.t('Assign to Me');
-      },
-      command: Commands.assignToMe,
-    },
-  ],
-  [
-    {
-      get title() {
-        return l10n.t('Explain with AI');
-      },
-      command: Commands.explainWithAI,
-    },
-    {
-      get title() {
-        return l10n.t('Fix with AI');
-      },
-      command: Commands.fixWithAI,
-    },
-  ],
+  [link(() => l10n.t('Show Events'), Commands.showIssueEvents), link(() => l10n.t('Open in Browser'), Commands.openInBrowser), link(() => l10n.t('Copy Link'), Commands.copyLink)],
+  // "Archive…" once test/unit/issues/markdownSafety.ts reads a label with an ellipsis as our own link.
+  [link(() => l10n.t('Resolve'), Commands.resolve), link(() => l10n.t('Archive'), Commands.archive), link(() => l10n.t('Assign to Me'), Commands.assignToMe)],
+  [link(() => l10n.t('Explain with AI'), Commands.explainWithAI), link(() => l10n.t('Fix with AI'), Commands.fixWithAI)],
 ] as const;
+
+/** A link whose title is read when a hover is made. */
+function link<C extends CommandId>(title: () => string, command: C): { readonly title: string; readonly command: C } {
+  return {
+    get title() {
+      return title();
+    },
+    command,
+  };
+}
 
 /** The only commands a hover's links may run (the MarkdownString trusts exactly these: the ones its links use). */
 export const HOVER_COMMANDS: CommandId[] = [...new Set(HOVER_LINK_ROWS.flat().map((l) => l.command))];

@@ -8,12 +8,17 @@ import Mocha from 'mocha';
 import { print } from './output';
 
 export async function run(): Promise<void> {
+  await runSuites(__dirname, '');
+}
+
+/** Runs every compiled *.test.js of `dir` with mocha; throws when any fails (`where` ends the message). */
+export async function runSuites(dir: string, where: string): Promise<void> {
   Mocha.reporters.Base.consoleLog = print;
   const mocha = new Mocha({ ui: 'bdd', color: process.env.SENTRY_EXPLORER_TEST_COLOR === '1', timeout: 30_000, reporter: 'spec' });
   const grep = process.env.SENTRY_EXPLORER_TEST_GREP;
   if (grep) mocha.grep(grep);
-  for (const f of fs.readdirSync(__dirname).sort()) {
-    if (f.endsWith('.test.js')) mocha.addFile(path.join(__dirname, f));
+  for (const f of fs.readdirSync(dir).sort()) {
+    if (f.endsWith('.test.js')) mocha.addFile(path.join(dir, f));
   }
   const stats = await new Promise<Mocha.Stats>((resolve) => {
     const runner = mocha.run(() => resolve(runner.stats ?? ({ passes: 0, failures: 1 } as Mocha.Stats)));
@@ -22,5 +27,5 @@ export async function run(): Promise<void> {
   if (statsFile) {
     fs.writeFileSync(statsFile, JSON.stringify({ passed: stats.passes, failed: stats.failures, pending: stats.pending }));
   }
-  if (stats.failures > 0) throw new Error(`${stats.failures} extension-host test(s) failed`);
+  if (stats.failures > 0) throw new Error(`${stats.failures} extension-host test(s) failed${where}`);
 }

@@ -8,6 +8,7 @@ import { DEFAULT_FILTERS, PROTOCOL_VERSION, parsePageMessage, type HandOffKind, 
 import type { HeaderView as HeaderViewClass } from '../../../src/webview/header';
 import { initialState, reduce, type ViewState } from '../../../src/webview/model';
 import { handOffMessage } from '../../../src/webview/triageActions';
+import { noCustomElements } from './stubElements';
 
 class FakeNode {
   parent: FakeNode | null = null;
@@ -109,15 +110,7 @@ before(async () => {
     // As the page is bundled (@vscode/l10n's browser build among the rest).
     platform: 'browser',
     logLevel: 'silent',
-    plugins: [
-      {
-        name: 'no-custom-elements',
-        setup(b) {
-          b.onResolve({ filter: /^@vscode-elements\// }, (a) => ({ path: a.path, namespace: 'stub' }));
-          b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({ contents: '' }));
-        },
-      },
-    ],
+    plugins: [noCustomElements],
   });
   const mod: { exports: { HeaderView?: typeof HeaderViewClass } } = { exports: {} };
   new Function('module', 'exports', out.outputFiles[0].text)(mod, mod.exports);

@@ -11,6 +11,7 @@ import { DEFAULT_FILTERS, PROTOCOL_VERSION, encodeEvents, type EventData, type H
 import { bundleJson } from '../../../src/events/html';
 import { parseBundle } from '../../../src/webview/l10nBoot';
 import { FakeDocument, FakeElement } from './fakeDom';
+import { noCustomElements } from './stubElements';
 
 let code = '';
 
@@ -24,15 +25,7 @@ before(async function () {
     platform: 'browser',
     target: 'es2022',
     logLevel: 'silent',
-    plugins: [
-      {
-        name: 'no-custom-elements',
-        setup(b) {
-          b.onResolve({ filter: /^@vscode-elements\// }, (a) => ({ path: a.path, namespace: 'stub' }));
-          b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({ contents: '' }));
-        },
-      },
-    ],
+    plugins: [noCustomElements],
   });
   code = out.outputFiles[0].text;
 });
