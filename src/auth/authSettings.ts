@@ -28,7 +28,8 @@ export class AuthSettings extends Disposable {
         if (e.affectsConfiguration(`${CONFIG_SECTION}.baseUrl`)) this.baseUrlChanged.fire(this.current.baseUrl);
       }),
     );
-    this.report();
+    // A bad setting is said once activation is over (a message cannot show before then anyway).
+    this._registerTimer(() => this.report(), 0);
   }
 
   /** The settings now; a bad base URL reads as the default. */

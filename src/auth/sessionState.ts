@@ -17,9 +17,10 @@ export class SessionState extends Disposable {
   /** Fired when the current session appears or goes (consumers ask the client for refreshed tokens themselves). */
   readonly onDidChangeSession = this.changed.event;
 
+  // No setContext(signedIn, false) here: a context key starts unset, which `when` clauses read as
+  // false, and the call is a round trip to the workbench during activation.
   constructor(private readonly log: vscode.LogOutputChannel) {
     super();
-    setSignedIn(false);
   }
 
   get session(): StoredSession | undefined {

@@ -106,7 +106,10 @@ export class IssuesView extends Disposable {
     this._register(this.treeView.onDidChangeVisibility((e) => (e.visible ? this.refreshStale() : undefined)));
     this._register(store.onDidChange((change) => this.onStoreChanged(change)));
     for (const d of registerIssueCommands(this)) this._register(d);
-    this.updateContext();
+    // hasProject starts unset (false); say it at once only when the settings already name a project
+    // (a detected one arrives with the selection's first change).
+    const { org, projects } = this.selection();
+    if (org && projects.length > 0) this.updateContext();
     this.timer.schedule();
   }
 
