@@ -12,6 +12,8 @@ import type { AuthUi } from '../util/ui';
 export class AuthSettings extends Disposable {
   /** The problem last reported: the same one is not reported again until it was fixed. */
   private reported: string | undefined;
+  /** The last reading, until a change of the section: VS Code's getConfiguration is not free, and sign-in code asks often. */
+  private cached: AuthConfig | undefined;
   private readonly baseUrlChanged = this._register(new vscode.EventEmitter<string>());
   /** Fired with the (normalized) base URL when sentryExplorer.baseUrl changes. */
   readonly onDidChangeBaseUrl = this.baseUrlChanged.event;
@@ -23,6 +25,7 @@ export class AuthSettings extends Disposable {
     super();
     this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(CONFIG_SECTION)) this.cached = undefined;
         if (!e.affectsConfiguration(`${CONFIG_SECTION}.baseUrl`) && !e.affectsConfiguration(`${CONFIG_SECTION}.oauth`)) return;
         this.report();
         if (e.affectsConfiguration(`${CONFIG_SECTION}.baseUrl`)) this.baseUrlChanged.fire(this.current.baseUrl);
@@ -34,7 +37,7 @@ export class AuthSettings extends Disposable {
 
   /** The settings now; a bad base URL reads as the default. */
   get current(): AuthConfig {
-    return inspectAuthConfig(vscode.workspace.getConfiguration(CONFIG_SECTION)).config;
+    return (this.cached ??= inspectAuthConfig(vscode.workspace.getConfiguration(CONFIG_SECTION)).config);
   }
 
   private report(): void {

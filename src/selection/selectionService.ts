@@ -26,6 +26,8 @@ export class SelectionService extends Disposable {
   /** Fires when the resolved organization or projects change. */
   readonly onDidChange = this.changed.event;
   private detectedValue: DetectedProject[] = [];
+  /** The settings' organization and projects as last read, until the section changes (each view asks often). */
+  private settings: { org?: string; projects: string[] } | undefined;
   private last: Selection;
   /** Resolves once the workspace's sentry-cli files have been read. */
   readonly ready: Promise<void>;
@@ -35,6 +37,7 @@ export class SelectionService extends Disposable {
     this.last = this.current;
     this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(CONFIG_SECTION)) this.settings = undefined;
         if (e.affectsConfiguration(`${CONFIG_SECTION}.organization`) || e.affectsConfiguration(`${CONFIG_SECTION}.projects`)) this.check();
       }),
     );
@@ -67,7 +70,7 @@ export class SelectionService extends Disposable {
 
   /** Settings first; else the workspace's sentry-cli files; the org also from sign-in. */
   get current(): Selection {
-    return resolveSelection({ settings: readSettings(), detected: this.detectedValue, remembered: this.auth.organization?.slug });
+    return resolveSelection({ settings: (this.settings ??= readSettings()), detected: this.detectedValue, remembered: this.auth.organization?.slug });
   }
 
   /** What the sentry-cli files name (as last read). */
