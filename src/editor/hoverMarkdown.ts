@@ -7,7 +7,7 @@ import { commandLink, type CommandId, type IssueRef } from '../contracts/issueRe
 import { sparkline, statsCounts } from '../format/sparkline';
 import { absoluteTime, relativeTime } from '../format/time';
 import { escapeMarkdown } from '../util/untrusted';
-import { eventCount, userCount } from './counts';
+import { eventCount, userCount } from '../format/numbers';
 
 /**
  * A hover's links, row by row: constant titles, each running one command on the issue's IssueRef.

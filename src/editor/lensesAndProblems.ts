@@ -4,7 +4,7 @@ import { CONFIG_SECTION, Commands } from '../constants';
 import { commandArgs, refOfIssue } from '../contracts/issueRef';
 import { Disposable } from '../util/disposable';
 import type { DecorationController } from './decorations';
-import { eventCount } from './counts';
+import { eventCount } from '../format/numbers';
 import { byLine } from './marks';
 import { labelText, plainText, safeWebUrl } from '../util/untrusted';
 

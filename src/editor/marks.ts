@@ -10,7 +10,7 @@
 import * as l10n from '@vscode/l10n';
 import { exceptionsOf, framesNewestFirst, type Frame, type Issue, type SentryEvent } from '../api/schemas';
 import { relativeTime } from '../format/time';
-import { eventCount } from './counts';
+import { eventCount } from '../format/numbers';
 import { parseServerLocation, type ServerLocation } from './location';
 
 /** Where an issue belongs in a document, as the locator found it. */
