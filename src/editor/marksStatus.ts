@@ -10,7 +10,9 @@
  * failed; the issues found have no location in this file; their locations match no workspace file.
  */
 import * as l10n from '@vscode/l10n';
+import { ApiError } from '../api/errors';
 import { CONFIG_SECTION, Commands } from '../constants';
+import { ERROR_ACTIONS, type ErrorAction } from '../contracts/errorPresentation';
 import { errorKind, isSignedOut } from '../contracts/errors';
 import { maskBounded } from '../eventDetail/mask';
 import type { IssueListView } from '../store/issueStore';
@@ -80,11 +82,14 @@ const MAX_PROJECTS_TEXT = 120;
 /** The setting the path-mappings action opens. */
 export const PATH_MAPPINGS_SETTING = `${CONFIG_SECTION}.pathMappings`;
 
+/** One of the actions every error presentation offers, with its label and command from there. */
+const shared = (a: ErrorAction): MarksAction => ({ label: ERROR_ACTIONS[a].label, command: ERROR_ACTIONS[a].command });
+
 const action = {
-  signIn: (): MarksAction => ({ label: l10n.t('Sign In'), command: Commands.signIn }),
-  chooseProject: (): MarksAction => ({ label: l10n.t('Choose Project'), command: Commands.chooseProject }),
-  retry: (): MarksAction => ({ label: l10n.t('Retry'), command: Commands.refresh }),
-  showLog: (): MarksAction => ({ label: l10n.t('Show Log'), command: Commands.showLog }),
+  signIn: () => shared('signIn'),
+  chooseProject: () => shared('chooseProject'),
+  retry: () => shared('retry'),
+  showLog: () => shared('showLog'),
   filter: (): MarksAction => ({ label: l10n.t('Filter Issues'), command: Commands.filterIssues }),
   pathMappings: (): MarksAction => ({ label: l10n.t('Open Path Mappings'), command: 'workbench.action.openSettings', args: [PATH_MAPPINGS_SETTING] }),
 };
@@ -207,10 +212,9 @@ function errorActions(error: unknown): MarksAction[] {
   }
 }
 
-/** The HTTP status of a failure the server answered (100–599), else undefined. */
+/** The HTTP status of a failure the server answered, else undefined. */
 function statusOf(error: unknown): number | undefined {
-  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
-  return typeof status === 'number' && Number.isInteger(status) && status >= 100 && status <= 599 ? status : undefined;
+  return error instanceof ApiError ? error.status : undefined;
 }
 
 /** A server path quoted in the line: one line, secrets masked, bounded, no link, markup or icon syntax. */
