@@ -162,7 +162,7 @@ export class MarkFinder {
 
   /** The key a file's report is kept under: another server, scope or mode makes it stale. */
   private reportKey(baseUrl: string, scope: MarkScope | undefined, relativePath: string): string {
-    return this.mode(baseUrl) === 'listed' ? JSON.stringify(['listed', baseUrl, scope ?? null, baseName(relativePath)]) : JSON.stringify([baseUrl, scope ?? null, pathSuffix(relativePath) ?? null]);
+    return this.mode(baseUrl) === 'listed' ? JSON.stringify(['listed', baseUrl, scope ?? null, baseName(relativePath)]) : searchKey(baseUrl, scope, pathSuffix(relativePath));
   }
 
   /** Keeps, per open file, what this run found for it and where those issues' latest events map. */
@@ -249,7 +249,7 @@ export class MarkFinder {
     for (const file of files) {
       const suffix = pathSuffix(file.relativePath);
       if (!suffix) continue;
-      const key = JSON.stringify([client.baseUrl, scope, suffix]);
+      const key = searchKey(client.baseUrl, scope, suffix);
       // Another editor's file with the same ending asked the same question.
       const prev = this.searches.get(file.key) ?? [...this.searches.values()].find((s) => s.key === key);
       // Fresh: made for this scope, and either not visible (it waits to be shown) or younger than the interval.
@@ -413,6 +413,11 @@ export class MarkFinder {
   private nameOf(issueId: string): string {
     return this.deps.store.issue(issueId)?.shortId ?? issueId;
   }
+}
+
+/** The question a file's search asks: another server, scope or path ending is another question. */
+function searchKey(baseUrl: string, scope: MarkScope | undefined, suffix: string | undefined): string {
+  return JSON.stringify([baseUrl, scope ?? null, suffix ?? null]);
 }
 
 /** What is known of an issue's location is kept per server: the cache's key. */
