@@ -23,42 +23,28 @@ export function credentialProblem(raw: string, kind: CredentialKind): string | u
   return undefined;
 }
 
+/** Each problem in a whole sentence per credential (translators see the noun in place). */
+const PROBLEM_TEXT: Readonly<Record<CredentialKind, Readonly<Record<Problem, () => string>>>> = {
+  token: {
+    empty: () => l10n.t('Paste the auth token'),
+    control: () => l10n.t('The auth token contains a control or invisible character; copy it again'),
+    space: () => l10n.t('The auth token has no spaces or line breaks inside'),
+    long: () => l10n.t('That is too long for an auth token'),
+  },
+  apiKey: {
+    empty: () => l10n.t('Paste the API key'),
+    control: () => l10n.t('The API key contains a control or invisible character; copy it again'),
+    space: () => l10n.t('The API key has no spaces or line breaks inside'),
+    long: () => l10n.t('That is too long for an API key'),
+  },
+  clientSecret: {
+    empty: () => l10n.t('Paste the client secret'),
+    control: () => l10n.t('The client secret contains a control or invisible character; copy it again'),
+    space: () => l10n.t('The client secret has no spaces or line breaks inside'),
+    long: () => l10n.t('That is too long for a client secret'),
+  },
+};
+
 function problemText(kind: CredentialKind, problem: Problem): string {
-  switch (kind) {
-    case 'token':
-      switch (problem) {
-        case 'empty':
-          return l10n.t('Paste the auth token');
-        case 'control':
-          return l10n.t('The auth token contains a control or invisible character; copy it again');
-        case 'space':
-          return l10n.t('The auth token has no spaces or line breaks inside');
-        case 'long':
-          return l10n.t('That is too long for an auth token');
-      }
-      break;
-    case 'apiKey':
-      switch (problem) {
-        case 'empty':
-          return l10n.t('Paste the API key');
-        case 'control':
-          return l10n.t('The API key contains a control or invisible character; copy it again');
-        case 'space':
-          return l10n.t('The API key has no spaces or line breaks inside');
-        case 'long':
-          return l10n.t('That is too long for an API key');
-      }
-      break;
-    case 'clientSecret':
-      switch (problem) {
-        case 'empty':
-          return l10n.t('Paste the client secret');
-        case 'control':
-          return l10n.t('The client secret contains a control or invisible character; copy it again');
-        case 'space':
-          return l10n.t('The client secret has no spaces or line breaks inside');
-        case 'long':
-          return l10n.t('That is too long for a client secret');
-      }
-  }
+  return PROBLEM_TEXT[kind][problem]();
 }
