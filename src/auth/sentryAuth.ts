@@ -12,6 +12,7 @@ import type { Organization } from '../api/schemas';
 import { normalizeBaseUrl } from '../api/http';
 import type { AuthConfig } from '../config';
 import { AUTH_PROVIDER_ID, EXTENSION_ID, StorageKeys } from '../constants';
+import { sleep } from '../util/delay';
 import { Disposable } from '../util/disposable';
 import { UiHolder } from '../util/ui';
 import { plainText } from '../util/untrusted';
@@ -93,7 +94,7 @@ export class SentryAuth extends Disposable {
     this.commandDeps = { ui, log, provider: this.provider, secrets: context.secrets, settings: () => this.config(), session: () => this.state.session };
     // Restoring is asynchronous anyway: starting the secret-storage read after activate() has returned
     // keeps it out of VS Code's startup and changes no result.
-    this.ready = new Promise<void>((resolve) => setTimeout(resolve, 0))
+    this.ready = sleep(0)
       .then(() => this.provider.stored())
       .then((sessions) => {
         this.clients.follow(sessions);

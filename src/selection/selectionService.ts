@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { CONFIG_SECTION } from '../constants';
+import { sleep } from '../util/delay';
 import { Disposable, MutableDisposable, type IDisposable } from '../util/disposable';
 import { parseSentryCliRc, parseSentryProperties, type DetectedProject } from './detect';
 import { resolveSelection, sameSelection, type Selection } from './resolve';
@@ -61,7 +62,7 @@ export class SelectionService extends Disposable {
     );
     // Reading the files is asynchronous anyway: starting it (and the watchers) after activate() has
     // returned changes no result and keeps the first file-system calls out of VS Code's startup.
-    this.ready = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => {
+    this.ready = sleep(0).then(() => {
       if (this.isDisposed) return;
       watch();
       return this.detect().then(() => this.check());
