@@ -5,15 +5,12 @@
 // integration: the suites inside the extension host (test/integration), then those of a second window
 // on an untrusted folder (test/integration-untrusted); untrusted: only that second window; ui: the
 // person-like checks in Chromium (test/ui); all: integration and ui. --grep filters tests as mocha does
-// (a window none of whose tests match is still opened for test/integration, not for the untrusted one).
+// (each window opens, whether or not any of its tests match).
 // --stats writes {"passed":N,"failed":N} for scripts/test.mjs; without it the last line is "N passed, N failed".
 import * as fs from 'node:fs';
-import Module from 'node:module';
-import * as path from 'node:path';
-import Mocha from 'mocha';
 import { runUiChecks } from '../ui/run';
 import { createUntrustedWorkspace, untrustedUserSettings } from '../integration-untrusted/workspace';
-import { buildExtension, buildIntegration, INTEGRATION_INDEX, UNTRUSTED_INDEX, UNTRUSTED_OUT } from './build';
+import { buildExtension, buildIntegration, INTEGRATION_INDEX, UNTRUSTED_INDEX } from './build';
 import { sandboxSettings, SANDBOX_WORKSPACE, startSandbox, type Sandbox } from './sandbox';
 import { ensureVSCodeServer, log, onCleanup, REPO_ROOT, runExtensionTests, timed } from './vscode';
 
@@ -28,37 +25,6 @@ function parseArgs(argv: string[]) {
   }
   if (!['install', 'build', 'integration', 'untrusted', 'ui', 'all'].includes(args.command)) throw new Error(`unknown command ${args.command}`);
   return args;
-}
-
-/**
- * Whether mocha's --grep (same rule: a regular expression, or /re/flags, tested on "suite … test")
- * selects any test of the compiled suites in `dir`. Their titles are read without VS Code: the files
- * are loaded with `vscode` stubbed (their top level only declares tests). True when unsure.
- */
-function selectsAny(dir: string, grep: string | undefined): boolean {
-  if (!grep) return true;
-  const loader = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
-  const load = loader._load;
-  const stub: object = new Proxy(function () {}, { get: (_, key) => (key === '__esModule' ? undefined : stub), apply: () => stub, construct: () => stub });
-  const mocha = new Mocha({ dryRun: true }).grep(grep);
-  try {
-    for (const f of fs.readdirSync(dir).sort()) if (f.endsWith('.test.js')) mocha.addFile(path.join(dir, f));
-    loader._load = function (this: unknown, request: string, ...rest: unknown[]) {
-      return request === 'vscode' ? stub : load.call(this, request, ...rest);
-    };
-    try {
-      (mocha as unknown as { loadFiles(): void }).loadFiles(); // synchronous, for these CommonJS bundles (typed protected)
-    } finally {
-      loader._load = load;
-      mocha.unloadFiles();
-    }
-    const re = mocha.options.grep as RegExp;
-    const any = (s: Mocha.Suite): boolean => s.tests.some((t) => re.test(t.fullTitle())) || s.suites.some(any);
-    return any(mocha.suite);
-  } catch (e) {
-    log(`could not list the tests of ${path.relative(REPO_ROOT, dir)} (${(e as Error).message}): running them`);
-    return true;
-  }
 }
 
 async function main(): Promise<number> {
@@ -124,30 +90,26 @@ async function main(): Promise<number> {
       // A second window, with workspace trust on, on a throwaway folder whose settings name another
       // server, organization, projects and mappings: VS Code must ignore them (Restricted Mode).
       process.stdout.write('\nExtension-host suites in an untrusted workspace (test/integration-untrusted)\n');
-      if (!selectsAny(UNTRUSTED_OUT, args.grep)) {
-        process.stdout.write(`  (no test matches --grep ${args.grep}: this window is not opened)\n`);
-      } else {
-        const folder = createUntrustedWorkspace();
-        const removeFolder = onCleanup(folder.remove);
-        try {
-          // From the seeded state with an empty request log: the suite reads every request of its window.
-          sandbox.control.reset();
-          const r = await timed('untrusted-workspace suites', () =>
-            runExtensionTests({
-              name: 'integration-untrusted',
-              workspace: folder.dir,
-              workspaceTrust: true,
-              settings: { ...sandboxSettings(sandbox!), ...untrustedUserSettings() },
-              extensionDevelopmentPath: REPO_ROOT,
-              extensionTestsPath: UNTRUSTED_INDEX,
-              env: { ...env, ...(args.grep ? { SENTRY_EXPLORER_TEST_GREP: args.grep } : {}) },
-            }),
-          );
-          counts.passed += r.passed;
-          counts.failed += r.failed;
-        } finally {
-          await removeFolder();
-        }
+      const folder = createUntrustedWorkspace();
+      const removeFolder = onCleanup(folder.remove);
+      try {
+        // From the seeded state with an empty request log: the suite reads every request of its window.
+        sandbox.control.reset();
+        const r = await timed('untrusted-workspace suites', () =>
+          runExtensionTests({
+            name: 'integration-untrusted',
+            workspace: folder.dir,
+            workspaceTrust: true,
+            settings: { ...sandboxSettings(sandbox!), ...untrustedUserSettings() },
+            extensionDevelopmentPath: REPO_ROOT,
+            extensionTestsPath: UNTRUSTED_INDEX,
+            env: { ...env, ...(args.grep ? { SENTRY_EXPLORER_TEST_GREP: args.grep } : {}) },
+          }),
+        );
+        counts.passed += r.passed;
+        counts.failed += r.failed;
+      } finally {
+        await removeFolder();
       }
     }
     if (args.command === 'ui' || args.command === 'all') {
