@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { sessionsKey } from '../../src/auth/sessionCodec';
 import type { ExtensionApi } from '../../src/extension';
-import { control, readExtensionLog, SANDBOX_URL, UiRecorder, waitFor, type RequestLogEntry } from '../integration/authHelpers';
+import { control, readExtensionLog, SANDBOX_URL, signInWithToken, UiRecorder, type RequestLogEntry } from '../integration/authHelpers';
 import { activateExtension, contributes, getExtension } from '../integration/helpers';
 import { print } from '../integration/output';
 import { EVIL, SOURCE_FILE, UNRESTRICTED_WORKSPACE_SETTING, USER } from './workspace';
@@ -112,9 +112,7 @@ describe('untrusted workspace (Restricted Mode)', function () {
       rec = new UiRecorder();
       api.auth.ui.override(rec.ui());
       api.issues.ui.override(rec.ui());
-      rec.set({ method: 'token', inputs: [defaults.authToken] });
-      await api.auth.signIn({ method: 'token' });
-      await waitFor('signed in', () => api.auth.isSignedIn());
+      await signInWithToken(api, rec, defaults.authToken);
     });
 
     it('the session belongs to the sandbox (the user setting), not to http://127.0.0.1:9/', async () => {
