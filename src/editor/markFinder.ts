@@ -78,8 +78,10 @@ interface FileSearch {
   readonly key: string;
   readonly ids: readonly string[];
   readonly at: number;
-  /** When every page was last read (later refreshes read only what changed since). */
+  /** When every page was last read (later refreshes of a busy file read only what changed since). */
   readonly fullAt: number;
+  /** Pages that whole read took: a file of one page is read whole at every refresh, for the same one request. */
+  readonly fullPages: number;
   /** The newest lastSeen among its issues, in the server's own clock. */
   readonly newest?: string;
 }
@@ -261,14 +263,17 @@ export class MarkFinder {
         ids = prev.ids;
         this.searches.set(file.key, prev);
       } else {
-        // A refresh of a known answer asks only for issues seen since its newest one (with the
-        // server's clock, not ours); issues that left the query meanwhile go at the next whole read.
-        const delta = prev?.key === key && prev.newest !== undefined && now - prev.fullAt < FULL_SEARCH_EVERY_MS ? prev : undefined;
+        // A refresh of a busy file's answer asks only for issues seen since its newest one (with the
+        // server's clock, not ours); issues that left the query meanwhile (resolved elsewhere) go at
+        // the next whole read. A file whose whole answer is one page is read whole: the same cost.
+        const delta = prev?.key === key && prev.fullPages > 1 && prev.newest !== undefined && now - prev.fullAt < FULL_SEARCH_EVERY_MS ? prev : undefined;
         const found = await this.search(client, scope, suffix, delta?.newest);
         if (found === 'refused') return this.listedIds(req);
-        if (Array.isArray(found)) {
-          ids = delta ? [...new Set([...found.map((i) => i.id), ...delta.ids])] : found.map((i) => i.id);
-          this.searches.set(file.key, { key, ids, at: this.deps.now(), fullAt: delta ? delta.fullAt : this.deps.now(), newest: newestOf(delta?.newest, found) });
+        if ('issues' in found) {
+          const at = this.deps.now();
+          const whole = delta ? { fullAt: delta.fullAt, fullPages: delta.fullPages } : { fullAt: at, fullPages: found.pages };
+          ids = delta ? [...new Set([...found.issues.map((i) => i.id), ...delta.ids])] : found.issues.map((i) => i.id);
+          this.searches.set(file.key, { key, ids, at, ...whole, newest: newestOf(delta?.newest, found.issues) });
         } else {
           ids = prev?.key === key ? prev.ids : [];
           error = found.failed;
@@ -288,9 +293,9 @@ export class MarkFinder {
 
   /**
    * One file's search, page after page (only issues last seen at or after `seenSince` when given):
-   * its issues (stored), the failure when it read nothing, 'refused' on a 400.
+   * its issues (stored) and the pages read, the failure when it read nothing, 'refused' on a 400.
    */
-  private async search(client: SentryClient, scope: MarkScope, suffix: string, seenSince?: string): Promise<Issue[] | 'refused' | { failed: unknown }> {
+  private async search(client: SentryClient, scope: MarkScope, suffix: string, seenSince?: string): Promise<{ issues: Issue[]; pages: number } | 'refused' | { failed: unknown }> {
     const since = this.deps.store.checkpoint();
     const query = {
       org: scope.org,
@@ -302,11 +307,13 @@ export class MarkFinder {
       limit: 100,
     };
     const found: Issue[] = [];
+    let pages = 0;
     try {
       let from: { cursor: string; endpoint: IssueEndpoint } | undefined;
       for (let n = 0; n < MAX_PAGES_PER_FILE; n++) {
         this.searchRequests++;
         const page = await this.deps.store.source.page(client, query, from);
+        pages++;
         // The server's endpoint changed under a cursor: the first page again, not a duplicate.
         if (page.restarted) found.length = 0;
         found.push(...page.items);
@@ -329,7 +336,7 @@ export class MarkFinder {
       if (found.length === 0) return { failed: err };
     }
     this.deps.store.upsert(scope.org, found, since);
-    return found;
+    return { issues: found, pages };
   }
 
   /**

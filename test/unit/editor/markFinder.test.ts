@@ -1,55 +1,58 @@
 // The per-file method of finding marks (issue 15), without VS Code, against the sandbox over HTTP on
 // its virtual clock: what each open file costs, what a refresh asks, what a reload asks.
 import assert from 'node:assert/strict';
-import { MarkFinder, newestOf, type OpenFile } from '../../../src/editor/markFinder';
+import { MarkFinder, newestOf, type MarkScope, type OpenFile } from '../../../src/editor/markFinder';
 import { parseServerLocation } from '../../../src/editor/location';
 import { PathIndex } from '../../../src/editor/pathIndex';
 import type { PlacedMark } from '../../../src/editor/marks';
 import { IssueStore } from '../../../src/store/issueStore';
 import { LocationCache } from '../../../src/store/locationCache';
-import { workspaceFilePaths, type RequestLogEntry } from '../../sandbox';
+import { workspaceFilePaths, type RequestLogEntry, type Sandbox } from '../../sandbox';
 import { clientFor, useSandbox } from '../api/sandbox';
 
 const INTERVAL = 300_000;
 
+const file = (path: string, visible = true): OpenFile => ({ key: `file:///ws/${path}`, relativePath: path, visible });
+const searches = (log: RequestLogEntry[]) => log.filter((r) => r.query.some(([k, v]) => k === 'query' && v.includes('stack.filename')));
+const events = (log: RequestLogEntry[]) => log.filter((r) => /\/events\/$/.test(r.path));
+
+/** A MarkFinder on a reset sandbox, its workspace being `files`, and `find` over open files (the request log of that run). */
+function finderOn(sb: Sandbox, workspace: readonly string[], scope: MarkScope, cache = new LocationCache(), mapped = (_path: string) => true) {
+  const index = new PathIndex();
+  workspace.forEach((f) => index.add(0, f));
+  sb.control.reset();
+  const now = () => sb.control.clock.now();
+  const client = clientFor(sb, undefined, { now });
+  const store = new IssueStore(async () => client, now);
+  const warnings: string[] = [];
+  const finder = new MarkFinder({
+    store,
+    cache,
+    intervalMs: () => INTERVAL,
+    now,
+    log: { info: () => undefined, debug: () => undefined, warn: (m) => warnings.push(m) },
+    resolve: async (path) => {
+      if (!mapped(path)) return undefined;
+      const p = parseServerLocation(path)?.path;
+      const best = p ? index.best(p) : [];
+      return best.length === 1 ? `file:///ws/${best[0].file.path}` : undefined;
+    },
+  });
+  let marks = new Map<string, PlacedMark[]>();
+  const find = async (files: OpenFile[]) => {
+    sb.control.requests.clear();
+    marks = (await finder.find({ client, scope, files, listed: () => [], previous: marks.values() })) ?? new Map();
+    return { marks, log: sb.control.requests.list({ path: /^\/api\/0\// }) };
+  };
+  return { sb, store, finder, find, warnings, cache, client };
+}
+
 describe('MarkFinder: marks per open file', function () {
   this.timeout(60_000);
   const box = useSandbox({ rateLimit: { limit: 1_000_000, windowSeconds: 1 } });
-  const index = new PathIndex();
-  workspaceFilePaths().forEach((f) => index.add(0, f));
+  const workspace = workspaceFilePaths();
   const scope = { org: 'acme', projects: ['web-frontend'] };
-  const file = (path: string, visible = true): OpenFile => ({ key: `file:///ws/${path}`, relativePath: path, visible });
-  const searches = (log: RequestLogEntry[]) => log.filter((r) => r.query.some(([k, v]) => k === 'query' && v.includes('stack.filename')));
-  const events = (log: RequestLogEntry[]) => log.filter((r) => /\/events\/$/.test(r.path));
-
-  function setup(cache = new LocationCache(), mapped = (_path: string) => true) {
-    const sb = box.get();
-    sb.control.reset();
-    const now = () => sb.control.clock.now();
-    const client = clientFor(sb, undefined, { now });
-    const store = new IssueStore(async () => client, now);
-    const warnings: string[] = [];
-    const finder = new MarkFinder({
-      store,
-      cache,
-      intervalMs: () => INTERVAL,
-      now,
-      log: { info: () => undefined, debug: () => undefined, warn: (m) => warnings.push(m) },
-      resolve: async (path) => {
-        if (!mapped(path)) return undefined;
-        const p = parseServerLocation(path)?.path;
-        const best = p ? index.best(p) : [];
-        return best.length === 1 ? `file:///ws/${best[0].file.path}` : undefined;
-      },
-    });
-    let marks = new Map<string, PlacedMark[]>();
-    const find = async (files: OpenFile[]) => {
-      sb.control.requests.clear();
-      marks = (await finder.find({ client, scope, files, listed: () => [], previous: marks.values() })) ?? new Map();
-      return { marks, log: sb.control.requests.list({ path: /^\/api\/0\// }) };
-    };
-    return { sb, store, finder, find, warnings, cache, client };
-  }
+  const setup = (cache?: LocationCache, mapped?: (path: string) => boolean) => finderOn(box.get(), workspace, scope, cache, mapped);
 
   it('marks every issue that happened in an open file, from its search; events only where the issue may land in an open file', async () => {
     const { sb, store, find } = setup();
@@ -186,5 +189,36 @@ describe('MarkFinder: marks per open file', function () {
     assert.equal(newestOf(undefined, [{ lastSeen: '2026-11-01T10:00:00Z' }, { lastSeen: '2026-11-02T09:00:00.123456Z' }]), '2026-11-02T09:00:00.123456Z');
     assert.equal(newestOf('2026-11-03T00:00:00Z', [{ lastSeen: '2026-11-02T00:00:00Z' }]), '2026-11-03T00:00:00Z');
     assert.equal(newestOf(undefined, [{ lastSeen: '2099-01-01T00:00:00Z is:resolved' }, { lastSeen: 'soon' }]), undefined);
+  });
+});
+
+describe('MarkFinder: a file of ordinary weight (one page of issues)', function () {
+  this.timeout(60_000);
+  const box = useSandbox({ rateLimit: { limit: 1_000_000, windowSeconds: 1 }, sprawl: { issues: 120, files: 12 } });
+  const scope = { org: 'acme', projects: ['sprawl'] };
+
+  it('a refresh reads its whole search (the same one request), so an issue resolved elsewhere loses its mark at once', async () => {
+    const sb = box.get();
+    const { find } = finderOn(sb, sb.control.seed.sprawl!.files, scope);
+    const busiest = sb.control.seedFiles({ project: 'sprawl' }).sort((a, b) => b.issues.length - a.issues.length)[0];
+    assert.ok(busiest.issues.length > 1 && busiest.issues.length < 100, `${busiest.issues.length} issues`);
+    const open = [file(busiest.file)];
+    const before = (await find(open)).marks.get(open[0].key) ?? [];
+    const gone = before[0].issueId;
+    // Someone else resolves it on the server.
+    const res = await fetch(`${sb.url}/api/0/organizations/acme/issues/${gone}/`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${sb.defaults.writeToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'resolved' }),
+    });
+    assert.equal(res.status, 200);
+    sb.control.clock.advance(INTERVAL);
+    const { marks, log } = await find(open);
+    const asked = searches(log).map((r) => new URLSearchParams(r.query).get('query')!);
+    assert.deepEqual(asked, [`is:unresolved stack.filename:"*${busiest.file.split('/').slice(-2).join('/')}"`], 'the whole search, one page');
+    assert.equal(events(log).length, 0, 'no issue changed its lastSeen');
+    const after = (marks.get(open[0].key) ?? []).map((m) => m.issueId);
+    assert.ok(!after.includes(gone), 'the resolved issue is no longer marked');
+    assert.deepEqual(new Set(after), new Set(before.map((m) => m.issueId).filter((id) => id !== gone)));
   });
 });
