@@ -1,5 +1,5 @@
 // A small parser for Sentry's search syntax: `key:value`, `!key:value`, `key:"quoted value"`,
-// free words and "quoted phrases", joined by spaces or AND. Errors become
+// lists `key:[a, "b c"]`, free words and "quoted phrases", joined by spaces or AND. Errors become
 // 400 {"detail":"Error parsing search query: ..."}.
 import { fail } from './http';
 
@@ -40,8 +40,14 @@ export function parseQuery(query: string): Term[] {
     let token = '';
     let quotedValue: string | null = null;
     let sawQuote = false;
-    while (i < n && !/\s/.test(query[i]) && query[i] !== ')') {
-      if (query[i] === '"') {
+    while (i < n && ((!/\s/.test(query[i]) && query[i] !== ')') || inOpenList(token))) {
+      if (query[i] === '"' && inOpenList(token)) {
+        // A list keeps its items' quotes: matchValue splits it on the commas outside them.
+        const end = closingQuote(query, i);
+        if (end < 0) searchError(`Unterminated quote at position ${i}`);
+        token += query.slice(i, end + 1);
+        i = end + 1;
+      } else if (query[i] === '"') {
         sawQuote = true;
         let j = i + 1;
         let text = '';
@@ -63,6 +69,7 @@ export function parseQuery(query: string): Term[] {
         i++;
       }
     }
+    if (inOpenList(token)) searchError(`Missing ']' in the list after position ${i - token.length}`);
     if (token === 'AND' && quotedValue === null) continue;
     if (token === 'OR' && quotedValue === null) searchError('OR is not supported in this search');
     const m = /^(!?)([a-zA-Z_][a-zA-Z0-9_.-]*):(.*)$/s.exec(token);
@@ -83,17 +90,48 @@ export function parseQuery(query: string): Term[] {
   return terms;
 }
 
-/** Exact match, glob match when the pattern contains `*`, or any of a list `[a,b]`. */
+/** Whether `token` ends inside a list value (`key:[a, b` without its `]`). */
+function inOpenList(token: string): boolean {
+  return /^!?[a-zA-Z_][a-zA-Z0-9_.-]*:\[[^\]]*$/.test(token.replace(/"(?:[^"\\]|\\.)*"/g, '""'));
+}
+
+/** The index of the quote closing the one at `open` (backslash escapes), or -1. */
+function closingQuote(text: string, open: number): number {
+  for (let j = open + 1; j < text.length; j++) {
+    if (text[j] === '\\') j++;
+    else if (text[j] === '"') return j;
+  }
+  return -1;
+}
+
+/** The items of a list value `[a, "b c"]`: split on the commas outside quotes, unquoted. */
+function listItems(list: string): string[] {
+  const items: string[] = [];
+  const body = list.slice(1, -1);
+  let item = '';
+  let quoted = false;
+  for (let j = 0; j < body.length; j++) {
+    const c = body[j];
+    if (c === '"') {
+      const end = closingQuote(body, j);
+      item += body.slice(j + 1, end).replace(/\\(.)/g, '$1');
+      quoted = true;
+      j = end;
+    } else if (c === ',') {
+      items.push(quoted ? item : item.trim());
+      item = '';
+      quoted = false;
+    } else if (!quoted) item += c;
+  }
+  items.push(quoted ? item : item.trim());
+  return items.filter((v) => v !== '');
+}
+
+/** Exact match, glob match when the pattern contains `*`, or any of a list `[a, "b c"]`. */
 export function matchValue(pattern: string, actual: string | null | undefined): boolean {
   if (actual === null || actual === undefined) return false;
   // Sentry's list syntax, `key:[a,b]`: any of the values.
-  if (pattern.length > 2 && pattern.startsWith('[') && pattern.endsWith(']')) {
-    return pattern
-      .slice(1, -1)
-      .split(',')
-      .map((v) => v.trim())
-      .some((v) => v !== '' && matchValue(v, actual));
-  }
+  if (pattern.length > 2 && pattern.startsWith('[') && pattern.endsWith(']')) return listItems(pattern).some((v) => matchValue(v, actual));
   if (!pattern.includes('*')) return pattern === actual;
   const re = new RegExp(
     '^' +

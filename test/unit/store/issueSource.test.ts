@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { RateLimitedError } from '../../../src/api/errors';
 import { ISSUE_LIST_BUDGET } from '../../../src/api/client';
 import { IssueSource, MapEndpointMemory, projectQuery } from '../../../src/store/issueSource';
+import { matchValue, parseQuery } from '../../sandbox/search';
 import { clientFor, useSandbox } from '../api/sandbox';
 
 const ORG = /^\/api\/0\/organizations\/acme\/issues\/$/;
@@ -97,6 +98,21 @@ describe('IssueSource: the organization issues endpoint, with the project endpoi
     assert.equal(projectQuery({ org: 'o', projects: ['p'] }), undefined, 'the server default stays unsent');
     assert.equal(projectQuery({ org: 'o', projects: ['p'], environments: ['production'] }), 'is:unresolved environment:production');
     assert.equal(projectQuery({ org: 'o', projects: ['p'], query: '', environments: ['a b', 'c'] }), 'environment:["a b",c]');
+    // The sandbox reads such a list as Sentry does: a quoted name with a space (or a comma) is one value.
+    const [list] = parseQuery(projectQuery({ org: 'o', projects: ['p'], query: '', environments: ['a b', 'x,"y"', 'c'] })!);
+    assert.equal(list.key, 'environment');
+    for (const env of ['a b', 'x,"y"', 'c']) assert.ok(matchValue(list.value, env), env);
+    for (const env of ['a', 'b', 'x', 'y', 'a b,c']) assert.ok(!matchValue(list.value, env), env);
+    assert.deepEqual(
+      parseQuery('level:[error, warning] is:unresolved').map((t) => [t.key, t.value]),
+      [
+        ['level', '[error, warning]'],
+        ['is', 'unresolved'],
+      ],
+      'spaces after the commas of a list',
+    );
+    assert.ok(matchValue(parseQuery('environment:["a]b",c]')[0].value, 'a]b'), 'a bracket inside quotes');
+    assert.throws(() => parseQuery('level:[error is:unresolved'), /Missing '\]'/);
     assert.equal(projectQuery({ org: 'o', projects: ['p'], query: 'level:error', window: { period: '7d' } }), 'level:error lastSeen:-7d');
     assert.equal(
       projectQuery({ org: 'o', projects: ['p'], window: { start: '2026-11-01T00:00:00Z', end: '2026-11-02T00:00:00Z' } }),
