@@ -149,10 +149,25 @@ export function toParams(filter: IssueFilter): Omit<ListSpec, 'org' | 'project' 
 /** "Unresolved · 24h · Last seen", plus environments and window when set, shown as the view's description. */
 export function describeFilter(filter: IssueFilter): string {
   const what = filter.preset === 'custom' ? `"${filter.text ?? ''}"` : PRESETS[filter.preset].label;
-  // Environment names are the server's: plain and bounded in the view's description.
-  const envs = filter.environments?.length ? [plainText(filter.environments.join(', '), 200)] : [];
-  const window = filter.window ? [describeWindow(filter.window)] : [];
-  return [what, ...envs, ...window, filter.statsPeriod || l10n.t('no stats'), SORTS[filter.sort]].join(' · ');
+  return [what, ...narrowing(filter), filter.statsPeriod || l10n.t('no stats'), SORTS[filter.sort]].join(' · ');
+}
+
+/**
+ * What narrows the list (a query other than the default, environments, a window), said above the
+ * tree: a view alone in its container does not show its description. Undefined for the default list.
+ */
+export function filterNotice(filter: IssueFilter): string | undefined {
+  const parts = [...(filter.preset === DEFAULT_FILTER.preset ? [] : [filter.preset === 'custom' ? `"${oneLine(filter.text ?? '', 100)}"` : PRESETS[filter.preset].label]), ...narrowing(filter)];
+  return parts.length ? l10n.t('Filtered: {0}', parts.join(' · ')) : undefined;
+}
+
+/** The environments (the server's names: one bounded plain line) and the window, when set. */
+function narrowing(filter: IssueFilter): string[] {
+  return [...(filter.environments?.length ? [oneLine(filter.environments.join(', '), 200)] : []), ...(filter.window ? [describeWindow(filter.window)] : [])];
+}
+
+function oneLine(text: string, max: number): string {
+  return plainText(text.replace(/\s+/g, ' '), max);
 }
 
 export function describeWindow(w: TimeWindow): string {
@@ -191,7 +206,8 @@ function parseDate(text: string): Date | undefined {
 /** The query as a user would read it, for "no issues match …" messages. */
 export function describeQuery(filter: IssueFilter): string {
   const q = queryOf(filter);
-  return q === undefined ? 'is:unresolved' : q === '' ? l10n.t('all statuses') : q;
+  const what = q === undefined ? 'is:unresolved' : q === '' ? l10n.t('all statuses') : q;
+  return [what, ...narrowing(filter)].join(' · ');
 }
 
 /** The store's key of the list the filter makes for one project. */

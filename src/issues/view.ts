@@ -15,7 +15,7 @@ import { combinedSpec, listKey, type ListSpec } from '../store/listSpec';
 import { Disposable } from '../util/disposable';
 import { UiHolder } from '../util/ui';
 import { registerIssueCommands } from './commands';
-import { DEFAULT_FILTER, describeFilter, toParams, type IssueFilter } from './filter';
+import { DEFAULT_FILTER, describeFilter, filterNotice, toParams, type IssueFilter } from './filter';
 import type { IssueNode, Node } from './nodes';
 import { answerOf, nextRefreshDelay, type RefreshState } from '../store/refreshPolicy';
 import { RefreshTimer } from '../store/refreshTimer';
@@ -52,6 +52,7 @@ export class IssuesView extends Disposable {
   /** A "Find Issues by Hashes" result per project, shown instead of the filtered list. */
   private readonly hashSpecs = new Map<string, ListSpec>();
   private filterValue: IssueFilter;
+  private emptyMessage: string | undefined;
   private readonly timer: RefreshTimer;
   private refreshState: RefreshState = { rateLimitedRuns: 0 };
   /** Per list key, the latest answer noted for the refresh policy. */
@@ -82,6 +83,7 @@ export class IssuesView extends Disposable {
     );
     this.treeView = this._register(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.tree, showCollapseAll: true, canSelectMany: true }));
     this.treeView.description = describeFilter(this.filterValue);
+    this.treeView.message = filterNotice(this.filterValue);
     this.statusBar = this._register(
       new IssuesStatusBar(
         store,
@@ -165,6 +167,7 @@ export class IssuesView extends Disposable {
     this.hashSpecs.clear();
     await this.context.workspaceState.update(StorageKeys.issueFilter, filter);
     this.treeView.description = describeFilter(filter);
+    if (!this.emptyMessage) this.treeView.message = filterNotice(filter);
     this.tree.refresh();
     this.listedChanged.fire();
   }
@@ -251,8 +254,10 @@ export class IssuesView extends Disposable {
     void vscode.commands.executeCommand('setContext', ContextKeys.hasProject, !!org && projects.length > 0);
   }
 
+  /** The empty state's message, else what narrows the list (the view's description is hidden while it is alone in its container). */
   private setEmpty(message: string | undefined): void {
-    this.treeView.message = message;
+    this.emptyMessage = message;
+    this.treeView.message = message ?? filterNotice(this.filterValue);
     void vscode.commands.executeCommand('setContext', ContextKeys.emptyResult, !!message);
   }
 

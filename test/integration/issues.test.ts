@@ -257,6 +257,8 @@ describe('Issues tree (sentryExplorer.issues)', function () {
         [['environment', 'production']],
       );
       assert.match(view.treeView.description ?? '', /production/);
+      // The description is hidden while the view is alone in its container: the tree says it too.
+      assert.equal(view.treeView.message, 'Filtered: production');
       // A window: statsPeriod is the period searched; the sparkline's period stays groupStatsPeriod.
       answer(/Window: last 7 days/);
       await vscode.commands.executeCommand(Commands.filterIssues);
@@ -270,6 +272,7 @@ describe('Issues tree (sentryExplorer.issues)', function () {
           ['groupStatsPeriod', '24h'],
         ],
       );
+      assert.equal(view.treeView.message, 'Filtered: production · last 7 days');
       // A custom range, typed as dates (UTC): start and end replace the relative window.
       inputs.push('2026-01-01', '2026-02-01T12:00');
       answer(/Custom range/);

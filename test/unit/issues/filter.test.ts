@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { cacheKey, DEFAULT_FILTER, describeFilter, looksLikeShortId, parseHashes, parseWindow, toParams, type IssueFilter } from '../../../src/issues/filter';
+import { cacheKey, DEFAULT_FILTER, describeFilter, describeQuery, filterNotice, looksLikeShortId, parseHashes, parseWindow, toParams, type IssueFilter } from '../../../src/issues/filter';
 import { parseSentryCliRc, parseSentryProperties } from '../../../src/selection/detect';
 import { nextRefreshDelay } from '../../../src/store/refreshPolicy';
 
@@ -82,6 +82,20 @@ describe('environments and the time window of the filter', () => {
     assert.notEqual(cacheKey('o', 'p', f), cacheKey('o', 'p', DEFAULT_FILTER));
     assert.notEqual(cacheKey('o', 'p', f), cacheKey('o', 'p', { ...f, environments: ['staging'] }));
     assert.equal(describeFilter(f), 'Unresolved · production · last 7 days · 24h · Last seen');
+  });
+
+  it('says above the tree what narrows the list, since a view alone in its container hides its description', () => {
+    assert.equal(filterNotice(DEFAULT_FILTER), undefined, 'the default list needs no notice');
+    // The empty state's "No issues in … match …" names them too.
+    assert.equal(describeQuery(DEFAULT_FILTER), 'is:unresolved');
+    assert.equal(describeQuery({ ...DEFAULT_FILTER, environments: ['staging', 'qa'], window: { period: '7d' } }), 'is:unresolved · staging, qa · last 7 days');
+    assert.equal(filterNotice({ ...DEFAULT_FILTER, statsPeriod: '14d', sort: 'freq' }), undefined, 'stats period and sort do not narrow it');
+    assert.equal(filterNotice({ ...DEFAULT_FILTER, environments: ['staging'], window: { period: '7d' } }), 'Filtered: staging · last 7 days');
+    assert.equal(filterNotice({ ...DEFAULT_FILTER, preset: 'custom', text: 'level:error' }), 'Filtered: "level:error"');
+    assert.equal(filterNotice({ ...DEFAULT_FILTER, preset: 'all' }), 'Filtered: All statuses');
+    // Environment names are the server's text: one bounded plain line.
+    const notice = filterNotice({ ...DEFAULT_FILTER, environments: ['a\nb', 'x'.repeat(500)] })!;
+    assert.ok(!notice.includes('\n') && notice.length < 260, notice);
   });
 
   it('reads a custom range as UTC dates and says what is wrong with a bad one', () => {
