@@ -145,7 +145,19 @@ export class IssueLocator extends Disposable {
     // Resolving server paths needs the workspace index: built only once there is something to place.
     if (files.length || this.finder.mode(client.baseUrl) === 'listed') await this.deps.files.ready();
     try {
-      const next = await this.finder.find({ client, scope: this.deps.scope(), files, listed: this.deps.listed, previous: this.marks.values() });
+      const next = await this.finder.find({
+        client,
+        scope: this.deps.scope(),
+        files,
+        listed: this.deps.listed,
+        previous: this.marks,
+        // A busy file's marks appear as they are located (a first open may take hundreds of event requests).
+        onProgress: (partial) => {
+          if (this.isDisposed) return;
+          this.marks = partial;
+          this.changed.fire();
+        },
+      });
       if (!next) {
         if (this.marks.size) this.forget();
         return;

@@ -69,8 +69,13 @@ export interface FindRequest {
   files: readonly OpenFile[];
   /** The listed issues, for a server that refuses the search. */
   listed: () => readonly IssueRef[];
-  /** Marks placed before (kept for issues whose change still waits for the server). */
-  previous: Iterable<readonly PlacedMark[]>;
+  /** Marks placed before, per file key (kept for issues whose change still waits for the server). */
+  previous: ReadonlyMap<string, readonly PlacedMark[]>;
+  /**
+   * While event requests are out: the marks placed so far, plus the previous marks of issues not
+   * looked at yet, so a busy file's marks appear as they are located and a refresh does not blank them.
+   */
+  onProgress?: (marks: Map<string, PlacedMark[]>) => void;
 }
 
 interface FileSearch {
@@ -105,6 +110,9 @@ interface KeyedReport {
 const FULL_SEARCH_EVERY_MS = 30 * 60_000;
 
 const CONCURRENCY = 4;
+/** A partial draw after this many issues were located by a request, or this long after the last one. */
+const PROGRESS_EVERY = 20;
+const PROGRESS_MS = 500;
 const MAX_ISSUES = 300;
 /** Open files searched (visible ones first): an editor with 200 tabs does not cost 200 searches. */
 const MAX_FILES = 30;
@@ -348,7 +356,7 @@ export class MarkFinder {
     const listed = req.listed().slice(0, MAX_ISSUES);
     const ids = new Set(listed.map((r) => r.issueId));
     const kept: IssueRef[] = [];
-    for (const marks of req.previous) {
+    for (const marks of req.previous.values()) {
       for (const m of marks) {
         if (ids.has(m.issueId) || this.deps.store.pendingFor(m.issueId).length === 0) continue;
         ids.add(m.issueId);
@@ -365,19 +373,24 @@ export class MarkFinder {
     const open = new Set(req.files.map((f) => f.key));
     const openNames = new Set(req.files.map((f) => baseName(f.relativePath)));
     const next = new Map<string, PlacedMark[]>();
-    await mapPool(refs, CONCURRENCY, async (ref) => {
+    /** Places one issue; true when it took a request (what makes a partial draw worth it). */
+    const locate = async (ref: IssueRef): Promise<boolean> => {
       const issue = this.deps.store.issue(ref.issueId);
       const lastSeen = issue?.lastSeen;
       const key = locationKey(client, ref.issueId);
       let known = this.deps.cache.get(key, lastSeen) ?? (waiting.has(ref.issueId) ? this.deps.cache.peek(key) : undefined);
-      const outcome = (o: Outcome) => void outcomes.set(ref.issueId, o);
+      let asked = false;
+      const outcome = (o: Outcome) => (outcomes.set(ref.issueId, o), asked);
       if (!known && perFile && issue) {
         // Not drawn (resolved, archived) and no change pending: its line is not worth a request.
         if (issue.status !== 'unresolved' && this.deps.store.pendingFor(ref.issueId).length === 0) return outcome('skipped');
         // The issue's own fields say its latest event is in a file that is not open.
         if (!mayLandIn(issue, openNames)) return outcome('elsewhere');
       }
-      known ??= await this.knownFor(client, ref, lastSeen);
+      if (!known) {
+        asked = true;
+        known = await this.knownFor(client, ref, lastSeen);
+      }
       if (!known?.location) return outcome('noLocation');
       const parsed = parseServerLocation(known.location);
       if (!parsed) return outcome('noLocation');
@@ -388,19 +401,48 @@ export class MarkFinder {
       if (parsed.line === undefined) {
         // Only for files the user has open: a full event is a larger request.
         if (!open.has(file)) return outcome({ file });
+        asked ||= known.frame === undefined;
         const frame = await this.frameFor(client, ref, known);
         if (!frame?.line) return outcome('noLocation');
         const frameFile = await this.deps.resolve(frame.raw);
         if (!frameFile) return outcome({ unmapped: frame.raw });
         target = { file: frameFile, line: frame.line, column: frame.column, source: 'frame' };
       }
-      outcome({ file: target.file });
       next.set(target.file, [...(next.get(target.file) ?? []), { org: ref.org, project: ref.project, issueId: ref.issueId, line: target.line! - 1, column: target.column, source: target.source }]);
-    });
+      return outcome({ file: target.file });
+    };
+    const progress = this.progress(req, refs, next);
+    await mapPool(refs, CONCURRENCY, async (ref) => progress(ref.issueId, await locate(ref)));
     this.deps.log.info(
       `[editor] ${[...next.values()].reduce((n, m) => n + m.length, 0)} issue marks in ${next.size} files from ${refs.length} ${perFile ? 'issues found for the open files' : 'listed issues'}`,
     );
     return next;
+  }
+
+  /**
+   * Called as each of `refs` is placed (`asked`: it took a request): hands `onProgress` the marks so
+   * far, with the previous marks of the issues not placed yet, every PROGRESS_EVERY located by a request
+   * or PROGRESS_MS after the last draw. Nothing when no request was needed: the run ends at once.
+   */
+  private progress(req: FindRequest, refs: readonly IssueRef[], next: ReadonlyMap<string, readonly PlacedMark[]>): (issueId: string, asked: boolean) => void {
+    const onProgress = req.onProgress;
+    if (!onProgress) return () => undefined;
+    const unplaced = new Set(refs.map((r) => r.issueId));
+    let asked = 0;
+    let last = this.deps.now();
+    return (issueId, took) => {
+      unplaced.delete(issueId);
+      if (took) asked++;
+      if (asked === 0 || unplaced.size === 0 || (asked < PROGRESS_EVERY && this.deps.now() - last < PROGRESS_MS)) return;
+      asked = 0;
+      last = this.deps.now();
+      const partial = new Map([...next].map(([file, marks]) => [file, [...marks]]));
+      for (const [file, marks] of req.previous) {
+        const waiting = marks.filter((m) => unplaced.has(m.issueId));
+        if (waiting.length) partial.set(file, [...(partial.get(file) ?? []), ...waiting]);
+      }
+      onProgress(partial);
+    };
   }
 
   private async frameFor(client: SentryClient, ref: IssueRef, known: KnownLocation): Promise<ServerLocation | null | undefined> {

@@ -41,7 +41,7 @@ function finderOn(sb: Sandbox, workspace: readonly string[], scope: MarkScope, c
   let marks = new Map<string, PlacedMark[]>();
   const find = async (files: OpenFile[]) => {
     sb.control.requests.clear();
-    marks = (await finder.find({ client, scope, files, listed: () => [], previous: marks.values() })) ?? new Map();
+    marks = (await finder.find({ client, scope, files, listed: () => [], previous: marks })) ?? new Map();
     return { marks, log: sb.control.requests.list({ path: /^\/api\/0\// }) };
   };
   return { sb, store, finder, find, warnings, cache, client };
@@ -98,6 +98,32 @@ describe('MarkFinder: marks per open file', function () {
     );
   });
 
+  it('a file whose issues need many event requests draws its marks as they are located, not only at the end', async () => {
+    const { sb, client, finder } = setup();
+    const partials: Map<string, PlacedMark[]>[] = [];
+    const files = [file('src/utils/format.js')];
+    const find = (previous: ReadonlyMap<string, readonly PlacedMark[]>) => finder.find({ client, scope, files, listed: () => [], previous, onProgress: (m) => partials.push(m) });
+    const final = (await find(new Map()))!;
+    const all = new Map((final.get(files[0].key) ?? []).map((m) => [m.issueId, m.line]));
+    assert.ok(finder.requests > 50, `${finder.requests} event requests`);
+    assert.ok(partials.length >= 2, `${partials.length} partial draws`);
+    const sizes = partials.map((p) => p.get(files[0].key)?.length ?? 0);
+    assert.ok(sizes[0] > 0 && sizes[0] < all.size, `the first draw holds some of the ${all.size} marks: ${sizes.join(', ')}`);
+    for (let i = 1; i < sizes.length; i++) assert.ok(sizes[i] >= sizes[i - 1], `draws only grow: ${sizes.join(', ')}`);
+    for (const p of partials) for (const m of p.get(files[0].key) ?? []) assert.equal(all.get(m.issueId), m.line, 'a partial mark is where the final one is');
+    // Everything known: nothing to wait for, no partial draw.
+    partials.length = 0;
+    await find(final);
+    assert.equal(partials.length, 0);
+    // A refresh where 30 issues changed: a partial draw keeps the previous marks of those not placed yet.
+    const changed = [...all.keys()].slice(0, 30);
+    sb.control.triage.injectEvents(changed, 1);
+    sb.control.clock.advance(INTERVAL);
+    await find(final);
+    assert.ok(partials.length >= 1, `${partials.length} partial draws`);
+    for (const p of partials) assert.equal(new Set((p.get(files[0].key) ?? []).map((m) => m.issueId)).size, all.size, 'no mark blinks out while its issue waits');
+  });
+
   it('a reload with the kept locations asks the searches again but no event of an issue that did not change', async () => {
     const first = setup();
     await first.find([file('src/app/store.ts')]);
@@ -114,13 +140,13 @@ describe('MarkFinder: marks per open file', function () {
     sb.control.faults.add({ path: 'issues/$', query: 'stack\\.filename', status: 400, respond: { status: 400, body: '{"detail":"Error parsing search query: unknown key"}' } });
     const client = clientFor(sb);
     const listed = [{ org: 'acme', project: 'web-frontend', issueId: sb.control.seed.locations.find((l) => l.file === 'src/app/checkout.ts' && l.line)!.issueId }];
-    const marks = await finder.find({ client, scope, files: [file('src/app/checkout.ts')], listed: () => listed, previous: [] });
+    const marks = await finder.find({ client, scope, files: [file('src/app/checkout.ts')], listed: () => listed, previous: new Map() });
     assert.equal(finder.mode(client.baseUrl), 'listed');
     assert.deepEqual(
       [...(marks?.values() ?? [])].flat().map((m) => m.issueId),
       [listed[0].issueId],
     );
-    await finder.find({ client, scope, files: [file('src/app/checkout.ts')], listed: () => listed, previous: [] });
+    await finder.find({ client, scope, files: [file('src/app/checkout.ts')], listed: () => listed, previous: new Map() });
     assert.equal(warnings.filter((w) => /refused the search/.test(w)).length, 1);
   });
 
@@ -179,7 +205,7 @@ describe('MarkFinder: marks per open file', function () {
       const listed = [{ org: 'acme', project: 'web-frontend', issueId: site.issueId }];
       const checkout = file('src/app/checkout.ts');
       const orders = file('server/api/orders.py');
-      await finder.find({ client, scope, files: [checkout, orders], listed: () => listed, previous: [] });
+      await finder.find({ client, scope, files: [checkout, orders], listed: () => listed, previous: new Map() });
       assert.deepEqual(finder.reportFor(checkout, client.baseUrl, scope), { mode: 'listed', found: 1, located: 1, here: 1, elsewhere: 0, unmapped: 0 });
       assert.deepEqual(finder.reportFor(orders, client.baseUrl, scope), { mode: 'listed', found: 1, located: 1, here: 0, elsewhere: 1, unmapped: 0 });
     });
