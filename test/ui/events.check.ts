@@ -216,18 +216,7 @@ check('events panel: filters survive hiding, showing and a window reload', async
   step('frame again');
   await until(f, "document.getElementById('query')?.value === 'level:fatal'");
   // Reload the window: the serializer brings the panel back with its filters.
-  // Developer: Reload Window (not page.reload) so the workbench saves its open editors first.
-  await vscode.dismiss();
-  await page.keyboard.press('F1');
-  const palette = page.locator('.quick-input-widget input.input').first();
-  await palette.waitFor({ state: 'visible' });
-  await palette.fill('>Developer: Reload Window');
-  await page
-    .locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: /^Developer: Reload Window$/ }) })
-    .first()
-    .waitFor();
-  await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), page.keyboard.press('Enter')]);
-  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+  await vscode.reloadWindow();
   step('reloaded');
   // The restored panel may be a background tab: bring it to the front like a person would.
   const tab = page.locator('.tabs-container .tab', { hasText: `${XSS_SHORT_ID} · Events` }).first();

@@ -47,6 +47,11 @@ export interface Workbench {
   outputText(): Promise<string>;
   /** Closes palettes, menus and notifications. */
   dismiss(): Promise<void>;
+  /**
+   * Developer: Reload Window from the palette (not page.reload, so the workbench saves its open
+   * editors first), then waits for the workbench to load again.
+   */
+  reloadWindow(): Promise<void>;
 }
 
 export interface CheckContext {
@@ -213,6 +218,19 @@ export function workbench(page: Page): Workbench {
 
     async dismiss() {
       for (let i = 0; i < 2; i++) await page.keyboard.press('Escape');
+    },
+    async reloadWindow() {
+      await wb.dismiss();
+      await page.keyboard.press('F1');
+      const palette = page.locator('.quick-input-widget input.input').first();
+      await palette.waitFor({ state: 'visible' });
+      await palette.fill('>Developer: Reload Window');
+      await page
+        .locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: /^Developer: Reload Window$/ }) })
+        .first()
+        .waitFor();
+      await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), page.keyboard.press('Enter')]);
+      await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
     },
   };
   return wb;

@@ -64,20 +64,6 @@ async function gutterMarks(page: Page, vscode: Workbench): Promise<void> {
   await vscode.waitFor('gutter icons in the editor', async () => (await editor.locator('.margin-view-overlays [class*="ced-"], .cgmr').count()) > 0, 60_000);
 }
 
-async function reloadWindow(page: Page, vscode: Workbench): Promise<void> {
-  await vscode.dismiss();
-  await page.keyboard.press('F1');
-  const palette = page.locator('.quick-input-widget input.input').first();
-  await palette.waitFor({ state: 'visible' });
-  await palette.fill('>Developer: Reload Window');
-  await page
-    .locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: /^Developer: Reload Window$/ }) })
-    .first()
-    .waitFor();
-  await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), page.keyboard.press('Enter')]);
-  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
-}
-
 check(
   'marks in ordinary use: sign in, Load more, open one file, reload the window; events only for the file, none after the reload',
   async ({ page, vscode }) => {
@@ -120,7 +106,7 @@ check(
 
     // Reload: the session, the open file and the kept locations come back; only the search is asked again.
     await fetch(`${sandboxUrl()}/_sandbox/requests/clear`, { method: 'POST' });
-    await reloadWindow(page, vscode);
+    await vscode.reloadWindow();
     await gutterMarks(page, vscode);
     const afterReload = await settled(vscode);
     const reloadEvents = eventRequests(afterReload).length;
