@@ -13,7 +13,7 @@ import type { ProjectIssuesStatsPeriod, SentryClient } from '../api/client';
 import type { Issue } from '../api/schemas';
 import { errorKind } from '../contracts/errors';
 import type { IssueRef } from '../contracts/issueRef';
-import type { IssueEndpoint, TimeWindow } from '../store/issueSource';
+import type { IssueEndpoint, IssueQuery, TimeWindow } from '../store/issueSource';
 import type { IssueStore } from '../store/issueStore';
 import type { KnownLocation, LocationCache } from '../store/locationCache';
 import { mapPool } from '../util/pool';
@@ -78,6 +78,12 @@ export interface FindRequest {
   onProgress?: (marks: Map<string, PlacedMark[]>) => void;
 }
 
+/** An event read that failed in a run (logged once for the run). */
+interface ReadFailure {
+  readonly issueId: string;
+  readonly err: unknown;
+}
+
 interface FileSearch {
   /** The server, scope and path suffix it was made for. */
   readonly key: string;
@@ -123,6 +129,8 @@ export class MarkFinder {
   private readonly searches = new Map<string, FileSearch>();
   /** Servers that refused the stack.filename search: located from the listed issues instead. */
   private readonly listedOnly = new Set<string>();
+  /** View queries the server refused (said once each in the log). */
+  private readonly refusedQueries = new Set<string>();
   /** Per open file key: what its latest finished run found (for "why are there no marks?"). */
   private readonly reports = new Map<string, KeyedReport>();
   /** Event requests made so far (for the figures). */
@@ -141,6 +149,7 @@ export class MarkFinder {
   forget(): void {
     this.searches.clear();
     this.listedOnly.clear();
+    this.refusedQueries.clear();
     this.reports.clear();
   }
 
@@ -224,8 +233,11 @@ export class MarkFinder {
     for (const key of this.reports.keys()) if (!open.has(key)) this.reports.delete(key);
   }
 
-  /** The latest event's location of an issue under `lastSeen`, reading it when unknown. */
-  async knownFor(client: SentryClient, ref: IssueRef, lastSeen: string | undefined): Promise<KnownLocation | undefined> {
+  /**
+   * The latest event's location of an issue under `lastSeen`, reading it when unknown. A failed read
+   * is logged, or added to `failures` (a run logs them in one line).
+   */
+  async knownFor(client: SentryClient, ref: IssueRef, lastSeen: string | undefined, failures?: ReadFailure[]): Promise<KnownLocation | undefined> {
     const key = locationKey(client, ref.issueId);
     // Without a lastSeen to compare, what was read before may be old: ask again.
     const cached = this.deps.cache.get(key, lastSeen);
@@ -237,7 +249,8 @@ export class MarkFinder {
       this.deps.cache.set(key, known);
       return known;
     } catch (err) {
-      this.deps.log.warn(`[editor] could not read the latest event of ${this.nameOf(ref.issueId)}: ${(err as Error).message}`);
+      if (failures) failures.push({ issueId: ref.issueId, err });
+      else this.deps.log.warn(`[editor] could not read the latest event of ${this.nameOf(ref.issueId)}: ${(err as Error).message}`);
       return undefined;
     }
   }
@@ -329,6 +342,15 @@ export class MarkFinder {
         from = { cursor: page.nextCursor, endpoint: page.endpoint };
       }
     } catch (err) {
+      // The view's own query may be what was refused (a typo in a custom search): only a server that
+      // takes the same query without the file's term refuses the search by stack file name.
+      if (errorKind(err) === 'badRequest' && !(await this.takesViewQuery(client, { ...query, query: scope.query, limit: 1 }))) {
+        if (!this.refusedQueries.has(scope.query ?? '')) {
+          this.refusedQueries.add(scope.query ?? '');
+          this.deps.log.warn(`[editor] the server refused the Issues view's search (${(err as Error).message}): no marks until the filter changes`);
+        }
+        return { failed: err };
+      }
       if (errorKind(err) === 'badRequest') {
         this.listedOnly.add(client.baseUrl);
         this.deps.log.warn(
@@ -345,6 +367,17 @@ export class MarkFinder {
     }
     this.deps.store.upsert(scope.org, found, since);
     return { issues: found, pages };
+  }
+
+  /** Whether the server answers the view's query alone (one issue): a probe after a 400 on a file's search. */
+  private async takesViewQuery(client: SentryClient, query: IssueQuery): Promise<boolean> {
+    try {
+      this.searchRequests++;
+      await this.deps.store.source.page(client, query);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /**
@@ -373,6 +406,7 @@ export class MarkFinder {
     const open = new Set(req.files.map((f) => f.key));
     const openNames = new Set(req.files.map((f) => baseName(f.relativePath)));
     const next = new Map<string, PlacedMark[]>();
+    const failures: ReadFailure[] = [];
     /** Places one issue; true when it took a request (what makes a partial draw worth it). */
     const locate = async (ref: IssueRef): Promise<boolean> => {
       const issue = this.deps.store.issue(ref.issueId);
@@ -389,7 +423,8 @@ export class MarkFinder {
       }
       if (!known) {
         asked = true;
-        known = await this.knownFor(client, ref, lastSeen);
+        // Unreadable now (held back by a 429, a server error, offline): the place known before stays.
+        known = (await this.knownFor(client, ref, lastSeen, failures)) ?? this.deps.cache.peek(key);
       }
       if (!known?.location) return outcome('noLocation');
       const parsed = parseServerLocation(known.location);
@@ -402,7 +437,7 @@ export class MarkFinder {
         // Only for files the user has open: a full event is a larger request.
         if (!open.has(file)) return outcome({ file });
         asked ||= known.frame === undefined;
-        const frame = await this.frameFor(client, ref, known);
+        const frame = await this.frameFor(client, ref, known, failures);
         if (!frame?.line) return outcome('noLocation');
         const frameFile = await this.deps.resolve(frame.raw);
         if (!frameFile) return outcome({ unmapped: frame.raw });
@@ -413,6 +448,7 @@ export class MarkFinder {
     };
     const progress = this.progress(req, refs, next);
     await mapPool(refs, CONCURRENCY, async (ref) => progress(ref.issueId, await locate(ref)));
+    this.logFailures(failures);
     this.deps.log.info(
       `[editor] ${[...next.values()].reduce((n, m) => n + m.length, 0)} issue marks in ${next.size} files from ${refs.length} ${perFile ? 'issues found for the open files' : 'listed issues'}`,
     );
@@ -445,7 +481,7 @@ export class MarkFinder {
     };
   }
 
-  private async frameFor(client: SentryClient, ref: IssueRef, known: KnownLocation): Promise<ServerLocation | null | undefined> {
+  private async frameFor(client: SentryClient, ref: IssueRef, known: KnownLocation, failures: ReadFailure[]): Promise<ServerLocation | null | undefined> {
     if (known.frame !== undefined) return known.frame;
     try {
       this.requests++;
@@ -454,9 +490,18 @@ export class MarkFinder {
       this.deps.cache.setFrame(locationKey(client, ref.issueId), frame);
       return frame;
     } catch (err) {
-      this.deps.log.warn(`[editor] could not read the latest full event of ${this.nameOf(ref.issueId)}: ${(err as Error).message}`);
+      failures.push({ issueId: ref.issueId, err });
       return undefined;
     }
+  }
+
+  /** One line for a run's failed reads (hundreds while a 429 holds them back), naming the first. */
+  private logFailures(failures: readonly ReadFailure[]): void {
+    if (!failures.length) return;
+    const [{ issueId, err }] = failures;
+    const message = `[editor] could not read the latest event of ${failures.length} issue${failures.length === 1 ? '' : 's'} (${this.nameOf(issueId)}: ${(err as Error).message}); their marks stay where they were known`;
+    if (failures.every((f) => errorKind(f.err) === 'rateLimited')) this.deps.log.debug(message);
+    else this.deps.log.warn(message);
   }
 
   private nameOf(issueId: string): string {

@@ -150,6 +150,39 @@ describe('MarkFinder: marks per open file', function () {
     assert.equal(warnings.filter((w) => /refused the search/.test(w)).length, 1);
   });
 
+  it("a 400 caused by the view's own query is the file's failure, not a refusal of the search: the server keeps per-file marks", async () => {
+    const { finder, client, warnings } = setup();
+    const router = file('src/app/router.ts');
+    const bad = { ...scope, query: 'is:bogus' };
+    const marks = await finder.find({ client, scope: bad, files: [router], listed: () => [], previous: new Map() });
+    assert.equal(finder.mode(client.baseUrl), 'perFile');
+    assert.equal((marks?.get(router.key) ?? []).length, 0);
+    assert.equal((finder.reportFor(router, client.baseUrl, bad)!.error as { status?: number }).status, 400);
+    assert.ok(!warnings.some((w) => /refused the search by stack file name/.test(w)), warnings.join(' | '));
+    // The query fixed: marks again, per file.
+    const fixed = await finder.find({ client, scope, files: [router], listed: () => [], previous: new Map() });
+    assert.ok((fixed?.get(router.key) ?? []).length > 0);
+    assert.equal(finder.mode(client.baseUrl), 'perFile');
+  });
+
+  it('an issue whose latest event cannot be read keeps its known mark, and the log says so once for the run', async () => {
+    const { sb, find, warnings } = setup();
+    const files = [file('src/app/router.ts')];
+    const before = (await find(files)).marks.get(files[0].key) ?? [];
+    const changed = before.slice(0, 5).map((m) => m.issueId);
+    sb.control.triage.injectEvents(changed, 1);
+    sb.control.clock.advance(INTERVAL);
+    sb.control.faults.add({ path: '/events/$', status: 503 });
+    warnings.length = 0;
+    const { marks, log } = await find(files);
+    assert.ok(events(log).length >= changed.length, 'their events were asked for');
+    const after = new Map((marks.get(files[0].key) ?? []).map((m) => [m.issueId, m.line]));
+    for (const m of before) assert.equal(after.get(m.issueId), m.line, `${m.issueId} keeps its line`);
+    const about = warnings.filter((w) => /latest event/.test(w));
+    assert.equal(about.length, 1, about.join(' | '));
+    assert.match(about[0], /5 issues/);
+  });
+
   describe('what each open file\'s search found (for "why are there no marks?")', () => {
     it('a file with marks, a file no issue of the project touches, and nothing for a scope it was not made for', async () => {
       const { finder, find, client } = setup();
