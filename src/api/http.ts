@@ -150,8 +150,9 @@ export class HttpClient {
   readonly baseUrl: string;
   readonly origin: string;
   /**
-   * Per budget, when a reported 429's reset comes: until then nothing else is sent on it, whichever
-   * feature asks (the tree, the marks, a tool), since the server would only refuse it again.
+   * Per budget, when a 429's reset comes (without one, when its backoff ends): until then nothing
+   * else is sent on it, whichever feature asks (the tree, the marks, a tool), since the server would
+   * only refuse it again. A request meeting a near reset waits for it; a far one is refused.
    */
   private readonly heldUntil = new Map<string, number>();
   private readonly opts: Required<Pick<HttpClientOptions, 'timeoutMs' | 'retries' | 'retryBaseDelayMs' | 'maxRateLimitWaitMs' | 'maxResponseBytes' | 'now' | 'sleep' | 'random'>> & HttpClientOptions;
@@ -189,14 +190,32 @@ export class HttpClient {
     const method = spec.method ?? 'GET';
     const label = `${method} ${spec.path}`;
     const budget = spec.budget ?? budgetOf(method, spec.path);
-    const held = this.heldUntil.get(budget);
-    if (held !== undefined) {
-      if (this.opts.now() < held) throw new RateLimitedError(held, l10n.t('not sent: an earlier request on this endpoint was rate-limited'), label);
-      this.heldUntil.delete(budget);
-    }
+    let rateLimitWaits = 0;
+    // The latest hold this request has waited out (its own 429's or another's): it may then be sent
+    // while that hold is still in the map, and its success ends it.
+    let waitedOut: number | undefined;
+    const awaitHold = async (): Promise<void> => {
+      for (;;) {
+        const held = this.heldUntil.get(budget);
+        if (held === undefined) return;
+        const now = this.opts.now();
+        if (now >= held) {
+          this.heldUntil.delete(budget);
+          return;
+        }
+        if (waitedOut !== undefined && held <= waitedOut) return;
+        // A near reset is waited out as a 429 of this request's own would be; a far one is reported at once.
+        if (rateLimitWaits >= 2 || held - now > clampDelay(this.opts.maxRateLimitWaitMs)) {
+          throw new RateLimitedError(held, l10n.t('not sent: an earlier request on this endpoint was rate-limited'), label);
+        }
+        rateLimitWaits++;
+        await this.opts.sleep(clampDelay(this.untilReset(held, now)), spec.signal);
+        waitedOut = held;
+      }
+    };
+    await awaitHold();
     let credential = spec.authenticated === false ? undefined : await this.opts.credential?.();
     let refreshed = false;
-    let rateLimitWaits = 0;
     for (;;) {
       const response = await this.send(method, this.urlFor(spec.path, spec.query), spec, credential, label);
       const status = response.status;
@@ -209,21 +228,27 @@ export class HttpClient {
           continue;
         }
       }
-      if (status === 429 && rateLimitWaits < 2) {
-        const wait = this.rateLimitWait(response.headers, rateLimitWaits);
+      if (status === 429) {
+        const wait = rateLimitWaits < 2 ? this.rateLimitWait(response.headers, rateLimitWaits) : undefined;
+        // Held at once, also while this request waits inline: the other requests on the budget (the
+        // marks send four at a time) would only be refused too. Without a reset (an nginx limit in
+        // front of self-hosted Sentry), for the delay this request retries after.
+        const hold = this.resetAt(response.headers) ?? this.opts.now() + clampDelay(wait ?? this.backoff(rateLimitWaits));
+        this.hold(budget, hold);
         // Beyond what a timer can take, a wait is a reported 429, never a 1 ms timer (NaN fails the test too).
         if (wait !== undefined && wait <= clampDelay(this.opts.maxRateLimitWaitMs)) {
           rateLimitWaits++;
           await this.opts.sleep(clampDelay(wait), spec.signal);
+          waitedOut = Math.max(waitedOut ?? hold, hold);
+          // Only a later hold set by another request meanwhile stops this retry, never its own.
+          await awaitHold();
           continue;
         }
       }
-      try {
-        return this.finish(spec, response, label);
-      } catch (err) {
-        if (err instanceof RateLimitedError && err.resetAt !== undefined) this.heldUntil.set(budget, err.resetAt);
-        throw err;
-      }
+      const result = this.finish(spec, response, label);
+      const held = this.heldUntil.get(budget);
+      if (held !== undefined && waitedOut !== undefined && held <= waitedOut) this.heldUntil.delete(budget);
+      return result;
     }
   }
 
@@ -247,8 +272,19 @@ export class HttpClient {
     const retryAfter = parseRetryAfter(headers.get('retry-after'), now);
     if (retryAfter !== undefined) return retryAfter;
     const reset = readRateLimit(headers)?.resetAt;
-    if (reset !== undefined) return Math.max(0, reset - now) + Math.floor(this.opts.random() * 250);
+    if (reset !== undefined) return this.untilReset(reset, now);
     return this.backoff(attempt);
+  }
+
+  /** ms until a reset, plus up to 250 ms so that the requests held back by it do not all go at once. */
+  private untilReset(at: number, now: number): number {
+    return Math.max(0, at - now) + Math.floor(this.opts.random() * 250);
+  }
+
+  /** Holds a budget back until `at`; a hold already further away stays. */
+  private hold(budget: string, at: number): void {
+    const held = this.heldUntil.get(budget);
+    if (held === undefined || held < at) this.heldUntil.set(budget, at);
   }
 
   /** When a 429's budget refills, as the server said it, clamped to a sane distance. */
