@@ -136,7 +136,7 @@ export class EditorIntegration extends Disposable {
     const timer = this._register(
       new RefreshTimer(
         () => locator.refresh(),
-        () => nextRefreshDelay(refreshIntervalMs(), { rateLimitedRuns: 0 }, Date.now()),
+        () => nextRefreshDelay(refreshIntervalMs(), deps.store.refreshState, Date.now()),
         (err) => deps.log.warn(`[editor] background refresh of marks failed: ${(err as Error)?.message ?? err}`),
       ),
     );

@@ -6,10 +6,10 @@
  * store's (see ./marks.ts).
  */
 import * as vscode from 'vscode';
-import type { SentryClient } from '../api/client';
+import { ISSUE_LIST_BUDGET, type SentryClient } from '../api/client';
 import type { IssueRef } from '../contracts/issueRef';
 import { LocationCache } from '../store/locationCache';
-import { Disposable } from '../util/disposable';
+import { Disposable, MutableDisposable, type IDisposable } from '../util/disposable';
 import type { WorkspaceFileIndex } from './fileIndex';
 import { MarkFinder, type IssueFields, type MarkScope, type OpenFile } from './markFinder';
 import type { PlacedMark } from './marks';
@@ -43,6 +43,9 @@ export class IssueLocator extends Disposable {
   /** Fired after every run, whether or not the marks changed (what the files' searches found may have). */
   readonly onDidFinish = this.finished.event;
   private running: Promise<void> | undefined;
+  /** One run when a 429's hold on the searches ends: a file opened meanwhile gets its marks then, not an interval later. */
+  private readonly afterHold = this._register(new MutableDisposable<IDisposable>());
+  private afterHoldAt: number | undefined;
   private again = false;
   /** The server the current marks came from: links in Problems entries may point only there. */
   baseUrl: string | undefined;
@@ -166,7 +169,21 @@ export class IssueLocator extends Disposable {
       this.changed.fire();
     } finally {
       this.persist();
+      this.refreshAfterHold(client);
     }
+  }
+
+  private refreshAfterHold(client: SentryClient): void {
+    const until = client.http.heldBackUntil(ISSUE_LIST_BUDGET);
+    if (until === undefined || until === this.afterHoldAt) return;
+    this.afterHoldAt = until;
+    this.afterHold.value = this._registerTimer(
+      () => {
+        this.afterHoldAt = undefined;
+        void this.refresh();
+      },
+      Math.max(0, until - Date.now()) + 250,
+    );
   }
 
   private persist(): void {

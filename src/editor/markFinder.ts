@@ -15,6 +15,7 @@ import { errorKind } from '../contracts/errors';
 import type { IssueRef } from '../contracts/issueRef';
 import type { IssueEndpoint, IssueQuery, TimeWindow } from '../store/issueSource';
 import type { IssueStore } from '../store/issueStore';
+import { afterAnswer } from '../store/refreshPolicy';
 import type { KnownLocation, LocationCache } from '../store/locationCache';
 import { mapPool } from '../util/pool';
 import { baseName, fileSearchQuery, mayLandIn, pathSuffix } from './fileQuery';
@@ -23,7 +24,7 @@ import { newestInAppLocation, type PlacedMark } from './marks';
 import type { FileSearchReport } from './marksStatus';
 
 /** What the finder reads of the store, and where found issues go. */
-export type IssueFields = Pick<IssueStore, 'issue' | 'pendingFor' | 'upsert' | 'checkpoint' | 'source'>;
+export type IssueFields = Pick<IssueStore, 'issue' | 'pendingFor' | 'upsert' | 'checkpoint' | 'source' | 'refreshState' | 'lastRateLimit'>;
 
 /** What the marks search within: the Issues view's organization, projects and filters. */
 export interface MarkScope {
@@ -269,6 +270,9 @@ export class MarkFinder {
     // A closed file's answer serves its reopening within the interval, then goes.
     for (const [key, s] of this.searches) if (!open.has(key) && (interval <= 0 || now - s.at >= interval)) this.searches.delete(key);
     const refs = new Map<string, IssueRef>();
+    // The run's searches steer the background refreshes as the tree's lists do (one policy, one budget).
+    let searched = false;
+    let limited: unknown;
     for (const file of files) {
       const suffix = pathSuffix(file.relativePath);
       if (!suffix) continue;
@@ -290,6 +294,8 @@ export class MarkFinder {
         const delta = prev?.key === key && prev.fullPages > 1 && prev.newest !== undefined && now - prev.fullAt < FULL_SEARCH_EVERY_MS ? prev : undefined;
         const found = await this.search(client, scope, suffix, delta?.newest);
         if (found === 'refused') return this.listedIds(req);
+        if ('issues' in found) searched = true;
+        else if (errorKind(found.failed) === 'rateLimited') limited = found.failed;
         if ('issues' in found) {
           const at = this.deps.now();
           const whole = delta ? { fullAt: delta.fullAt, fullPages: delta.fullPages } : { fullAt: at, fullPages: found.pages };
@@ -309,6 +315,7 @@ export class MarkFinder {
         if (!refs.has(id)) refs.set(id, { org: scope.org, project: issue.project.slug, issueId: id });
       }
     }
+    if (limited !== undefined || searched) this.deps.store.refreshState = afterAnswer(this.deps.store.refreshState, limited, this.deps.store.lastRateLimit);
     return [...refs.values()];
   }
 

@@ -7,7 +7,6 @@ import * as vscode from 'vscode';
 import { ISSUE_LIST_BUDGET, type ProjectIssuesStatsPeriod, type SentryClient } from '../api/client';
 import type { Issue } from '../api/schemas';
 import { CONFIG_SECTION, ContextKeys, StorageKeys, Views } from '../constants';
-import { errorKind, rateLimitResetOf } from '../contracts/errors';
 import type { SelectionService, Selection } from '../selection/selectionService';
 import type { IssueListView, IssueStore, StoreChange } from '../store/issueStore';
 import type { TimeWindow } from '../store/issueSource';
@@ -17,7 +16,7 @@ import { UiHolder } from '../util/ui';
 import { registerIssueCommands } from './commands';
 import { DEFAULT_FILTER, describeFilter, filterNotice, toParams, type IssueFilter } from './filter';
 import type { IssueNode, Node } from './nodes';
-import { answerOf, nextRefreshDelay, type RefreshState } from '../store/refreshPolicy';
+import { afterAnswer, answerOf, nextRefreshDelay } from '../store/refreshPolicy';
 import { RefreshTimer } from '../store/refreshTimer';
 import { IssuesStatusBar } from './statusBar';
 import { IssuesTreeProvider } from './tree';
@@ -54,7 +53,6 @@ export class IssuesView extends Disposable {
   private filterValue: IssueFilter;
   private emptyMessage: string | undefined;
   private readonly timer: RefreshTimer;
-  private refreshState: RefreshState = { rateLimitedRuns: 0 };
   /** Per list key, the latest answer noted for the refresh policy. */
   private readonly noted = new Map<string, string>();
   readonly statusBar: IssuesStatusBar;
@@ -94,7 +92,7 @@ export class IssuesView extends Disposable {
     this.timer = this._register(
       new RefreshTimer(
         () => this.backgroundRefresh(),
-        () => nextRefreshDelay(this.intervalMs(), this.refreshState, Date.now()),
+        () => nextRefreshDelay(this.intervalMs(), this.store.refreshState, Date.now()),
         (err) => this.log.warn(`[issues] background refresh failed: ${(err as Error)?.message ?? err}`),
       ),
     );
@@ -242,11 +240,7 @@ export class IssuesView extends Disposable {
     const answer = answerOf(list);
     if (answer === undefined || this.noted.get(list.key) === answer) return;
     this.noted.set(list.key, answer);
-    if (errorKind(list.error) === 'rateLimited') {
-      this.refreshState = { ...this.refreshState, rateLimitedRuns: this.refreshState.rateLimitedRuns + 1, resetAt: rateLimitResetOf(list.error) };
-    } else if (!list.error) {
-      this.refreshState = { rateLimitedRuns: 0, rateLimit: this.store.lastRateLimit };
-    }
+    this.store.refreshState = afterAnswer(this.store.refreshState, list.error, this.store.lastRateLimit);
   }
 
   private updateContext(): void {

@@ -46,6 +46,7 @@ import { Emitter } from '../util/emitter';
 import { IssueSource, type IssueEndpoint, type IssueListPage } from './issueSource';
 import { PAGE_SIZE, effectiveQuery, listKey, projectsOf, type ListSpec } from './listSpec';
 import { PatchLedger, type IssuePatch, type PatchHandle, type PatchState, type PendingPatch } from './patches';
+import type { RefreshState } from './refreshPolicy';
 import { mayMatch } from './queryMatch';
 
 export type ClientGetter = () => Promise<SentryClient | undefined>;
@@ -138,6 +139,8 @@ export class IssueStore extends Disposable {
   readonly onDidChange = this.changed.event;
   /** The latest rate-limit headers seen, so background refresh can slow down. */
   lastRateLimit?: RateLimitInfo;
+  /** The background refreshes' one policy state, fed by the tree's lists and the marks' searches alike. */
+  refreshState: RefreshState = { rateLimitedRuns: 0 };
   /** Which issue list endpoint answers on each server; the editor's per-file searches use the same. */
   readonly source: IssueSource;
 

@@ -4,6 +4,7 @@
  * Pure, so it is tested without timers.
  */
 import type { RateLimitInfo } from '../api/rateLimit';
+import { errorKind, rateLimitResetOf } from '../contracts/errors';
 
 export interface RefreshState {
   /** Consecutive refreshes that ended in a 429. */
@@ -26,6 +27,16 @@ export function nextRefreshDelay(intervalMs: number, state: RefreshState, now: n
   const lowBudget = state.rateLimitedRuns > 0 || (state.rateLimit?.remaining !== undefined && state.rateLimit.remaining <= RESERVE);
   if (lowBudget && reset !== undefined) delay = Math.max(delay, reset - now);
   return delay;
+}
+
+/**
+ * The state after a background refresh's answer (the tree's lists, the marks' searches: one server
+ * budget): a 429 backs off further until its reset, a success starts over, another failure changes nothing.
+ */
+export function afterAnswer(state: RefreshState, error: unknown, rateLimit: RateLimitInfo | undefined): RefreshState {
+  if (errorKind(error) === 'rateLimited') return { ...state, rateLimitedRuns: state.rateLimitedRuns + 1, resetAt: rateLimitResetOf(error) };
+  if (!error) return { rateLimitedRuns: 0, rateLimit };
+  return state;
 }
 
 /**

@@ -253,6 +253,23 @@ describe('marks per open file, and the organization issues endpoint', function (
     await control('endpoints', { projectIssues: 'ok' });
   });
 
+  it('a file opened while a 429 holds the searches back gets its marks when the hold ends, not an interval later', async function () {
+    this.timeout(60_000);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await api.editor.locator.refresh();
+    // Beyond what the client waits out inline (10 s): the search is refused and the endpoint held back.
+    await control('faults', { path: 'issues/$', query: 'stack\\.filename', count: 1, rateLimited: { resetInSeconds: 14 } });
+    await control('requests/clear', {});
+    const started = Date.now();
+    const uri = await open('src/app/store.ts');
+    await waitFor('the refused search', async () => ((await requests(ORG_ISSUES)).some((r) => r.status === 429) ? true : undefined));
+    assert.equal(api.editor.decorations.decorated(uri).length, 0, 'no marks while held back');
+    await waitFor('marks after the reset', () => (api.editor.decorations.decorated(uri).length ? true : undefined), 40_000);
+    const waited = Date.now() - started;
+    assert.ok(waited >= 10_000, `the marks came after the hold (${waited} ms), not from a retry that ignored it`);
+    print(`      marks ${waited} ms after opening a file during a 14 s hold (refresh interval ${vscode.workspace.getConfiguration('sentryExplorer').get('refreshIntervalSeconds')} s)`);
+  });
+
   it('falls back to the listed issues where the server refuses the stack.filename search (400)', async () => {
     await control('faults', { path: 'issues/$', query: 'stack\\.filename', status: 400, respond: { status: 400, body: '{"detail":"Error parsing search query: unknown key stack.filename"}' } });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');

@@ -7,6 +7,7 @@ import { PathIndex } from '../../../src/editor/pathIndex';
 import type { PlacedMark } from '../../../src/editor/marks';
 import { IssueStore } from '../../../src/store/issueStore';
 import { LocationCache } from '../../../src/store/locationCache';
+import { nextRefreshDelay } from '../../../src/store/refreshPolicy';
 import { workspaceFilePaths, type RequestLogEntry, type Sandbox } from '../../sandbox';
 import { clientFor, useSandbox } from '../api/sandbox';
 
@@ -181,6 +182,27 @@ describe('MarkFinder: marks per open file', function () {
     const about = warnings.filter((w) => /latest event/.test(w));
     assert.equal(about.length, 1, about.join(' | '));
     assert.match(about[0], /5 issues/);
+  });
+
+  it("its searches steer the one refresh policy the tree's lists steer: a 429 backs off to the reset, an answer starts over", async () => {
+    const { sb, store, find } = setup();
+    const files = [file('src/app/store.ts')];
+    const reset = Math.floor(sb.control.clock.now() / 1000) + 600;
+    const fault = sb.control.faults.add({
+      path: 'issues/$',
+      query: 'stack\\.filename',
+      status: 429,
+      respond: { status: 429, headers: { 'x-sentry-rate-limit-reset': String(reset), 'x-sentry-rate-limit-remaining': '0', 'x-sentry-rate-limit-limit': '40' }, body: '{"detail":"slow down"}' },
+    });
+    await find(files);
+    assert.equal(store.refreshState.rateLimitedRuns, 1);
+    const now = sb.control.clock.now();
+    assert.ok(nextRefreshDelay(INTERVAL, store.refreshState, now)! >= reset * 1000 - now, 'the next run waits for the reset');
+    sb.control.faults.remove(fault);
+    sb.control.clock.advance(700_000);
+    await find(files);
+    assert.equal(store.refreshState.rateLimitedRuns, 0);
+    assert.equal(nextRefreshDelay(INTERVAL, store.refreshState, sb.control.clock.now()), INTERVAL);
   });
 
   describe('what each open file\'s search found (for "why are there no marks?")', () => {
