@@ -18,7 +18,7 @@ export interface LocatedIssue {
 export function locationIssuesMarkdown(file: string, located: readonly LocatedIssue[], opts: Pick<IssueListOptions, 'now' | 'link'> & { line?: number }): string {
   const where = `${opts.line !== undefined ? `on line ${opts.line} of ` : 'in '}${codeSpan(file, 500)}`;
   if (!located.length) {
-    return `No Sentry issue is marked ${where}. Marks come from the unresolved issues the Sentry Explorer view lists whose latest event points into the workspace; search issues (for example ${codeSpan(`stack.filename:"*${file.split('/').pop() ?? file}"`, 300)}) to find others.\n`;
+    return `No Sentry issue is marked ${where}. Marks come from a search of each open file's issues with the Sentry Explorer view's filter, placed on the line of their latest event; an issue whose stack only passes through the file is marked where it crashed. Search issues (for example ${codeSpan(`stack.filename:"*${file.split('/').pop() ?? file}"`, 300)}) with another filter to find others.\n`;
   }
   const sorted = [...located].sort((a, b) => a.line - b.line || Number(b.issue.count) - Number(a.issue.count));
   const shown = sorted.slice(0, MAX_LISTED);

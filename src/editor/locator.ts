@@ -159,6 +159,8 @@ export class IssueLocator extends Disposable {
           if (this.isDisposed) return;
           this.marks = partial;
           this.changed.fire();
+          // A reload during a long first run keeps what it learned so far.
+          this.persist();
         },
       });
       if (!next) {

@@ -298,7 +298,8 @@ export class MarkFinder {
         else if (errorKind(found.failed) === 'rateLimited') limited = found.failed;
         if ('issues' in found) {
           const at = this.deps.now();
-          const whole = delta ? { fullAt: delta.fullAt, fullPages: delta.fullPages } : { fullAt: at, fullPages: found.pages };
+          // A search cut short by a failure is no whole read: the next refresh reads every page.
+          const whole = found.cut ? { fullAt: -Infinity, fullPages: found.pages } : delta ? { fullAt: delta.fullAt, fullPages: delta.fullPages } : { fullAt: at, fullPages: found.pages };
           ids = delta ? [...new Set([...found.issues.map((i) => i.id), ...delta.ids])] : found.issues.map((i) => i.id);
           this.searches.set(file.key, { key, ids, at, ...whole, newest: newestOf(delta?.newest, found.issues) });
         } else {
@@ -323,7 +324,7 @@ export class MarkFinder {
    * One file's search, page after page (only issues last seen at or after `seenSince` when given):
    * its issues (stored) and the pages read, the failure when it read nothing, 'refused' on a 400.
    */
-  private async search(client: SentryClient, scope: MarkScope, suffix: string, seenSince?: string): Promise<{ issues: Issue[]; pages: number } | 'refused' | { failed: unknown }> {
+  private async search(client: SentryClient, scope: MarkScope, suffix: string, seenSince?: string): Promise<{ issues: Issue[]; pages: number; cut?: boolean } | 'refused' | { failed: unknown }> {
     const since = this.deps.store.checkpoint();
     const query = {
       org: scope.org,
@@ -369,8 +370,10 @@ export class MarkFinder {
       const message = `[editor] could not search the issues of *${suffix}: ${(err as Error).message}`;
       if (errorKind(err) === 'rateLimited') this.deps.log.debug(message);
       else this.deps.log.warn(message);
-      // Pages read before the failure still count.
+      // Pages read before the failure still count; the next refresh reads the search whole.
       if (found.length === 0) return { failed: err };
+      this.deps.store.upsert(scope.org, found, since);
+      return { issues: found, pages, cut: true };
     }
     this.deps.store.upsert(scope.org, found, since);
     return { issues: found, pages };

@@ -205,6 +205,27 @@ describe('MarkFinder: marks per open file', function () {
     assert.equal(nextRefreshDelay(INTERVAL, store.refreshState, sb.control.clock.now()), INTERVAL);
   });
 
+  it('a search cut short by a failure is read whole at the next refresh, not only for what changed since', async () => {
+    const { sb, find } = setup();
+    // checkout.ts's search takes three pages: the third is refused.
+    const files = [file('src/app/checkout.ts')];
+    const fault = sb.control.faults.add({ path: 'issues/$', query: 'cursor=\\d+:200:', status: 403 });
+    const first = searches((await find(files)).log);
+    assert.deepEqual(
+      first.map((r) => r.status),
+      [200, 200, 403],
+      'pages 1 and 2, then page 3 refused',
+    );
+    sb.control.faults.remove(fault);
+    sb.control.clock.advance(INTERVAL);
+    const asked = searches((await find(files)).log).map((r) => new URLSearchParams(r.query).get('query')!);
+    assert.ok(asked.length >= 2, asked.join(' | '));
+    assert.ok(
+      asked.every((q) => !q.includes('lastSeen:>=')),
+      asked.join(' | '),
+    );
+  });
+
   describe('what each open file\'s search found (for "why are there no marks?")', () => {
     it('a file with marks, a file no issue of the project touches, and nothing for a scope it was not made for', async () => {
       const { finder, find, client } = setup();
