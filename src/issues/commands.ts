@@ -182,7 +182,7 @@ async function chooseEnvironments(view: IssuesView, f: IssueFilter): Promise<Iss
   return { ...f, environments: picked.length ? picked.map((p) => p.name) : undefined };
 }
 
-/** A custom range, typed as dates (UTC); an empty end means now. */
+/** A custom range, typed as dates (UTC); an empty end means now, whenever the list is read. */
 async function customWindow(view: IssuesView, f: IssueFilter): Promise<IssueFilter | undefined> {
   const now = Date.now();
   const was = f.window && 'start' in f.window ? f.window : undefined;
@@ -199,7 +199,7 @@ async function customWindow(view: IssuesView, f: IssueFilter): Promise<IssueFilt
   const end = await view.ui.ui.showInputBox({
     title: vscode.l10n.t('Custom Range: End (UTC)'),
     prompt: vscode.l10n.t('Leave empty for now'),
-    value: was?.end.slice(0, 16) ?? '',
+    value: was?.end?.slice(0, 16) ?? '',
     validateInput: (text) => {
       const w = parseWindow(start, text, now);
       return typeof w === 'string' ? w : undefined;

@@ -172,20 +172,27 @@ function oneLine(text: string, max: number): string {
 
 export function describeWindow(w: TimeWindow): string {
   if ('period' in w) return Object.hasOwn(WINDOWS, w.period) ? WINDOWS[w.period] : l10n.t('last {0}', w.period);
-  return `${w.start.slice(0, 16).replace('T', ' ')} – ${w.end.slice(0, 16).replace('T', ' ')}`;
+  const start = w.start.slice(0, 16).replace('T', ' ');
+  return w.end === undefined ? l10n.t('{0} – now', start) : `${start} – ${w.end.slice(0, 16).replace('T', ' ')}`;
 }
 
 /**
  * A custom range as typed (`2026-11-01`, `2026-11-01T08:00`, with or without Z): ISO dates in UTC, or
- * a message saying what is wrong.
+ * a message saying what is wrong. An empty end is left open: a stored filter must keep reaching the
+ * time of each request, not the moment it was chosen.
  */
 export function parseWindow(startText: string, endText: string, now: number): TimeWindow | string {
   const start = parseDate(startText);
-  const end = endText.trim() === '' ? new Date(now) : parseDate(endText);
+  const open = endText.trim() === '';
+  const end = open ? new Date(now) : parseDate(endText);
   if (!start) return notADate(startText);
   if (!end) return notADate(endText);
   if (start.getTime() >= end.getTime()) return l10n.t('The start must come before the end.');
-  return { start: start.toISOString().replace(/\.\d{3}Z$/, 'Z'), end: end.toISOString().replace(/\.\d{3}Z$/, 'Z') };
+  return open ? { start: isoSeconds(start.getTime()) } : { start: isoSeconds(start.getTime()), end: isoSeconds(end.getTime()) };
+}
+
+function isoSeconds(at: number): string {
+  return new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 function notADate(text: string): string {

@@ -4,7 +4,8 @@
  * projects in one request and filters by environment and time window. Old self-hosted servers lack
  * it (404), so they are asked through the deprecated project endpoint (spec 4.5), which in turn may
  * answer 410 during Sentry's brown-outs (api-facts); then the organization endpoint is asked again.
- * What answered is remembered per server. Pure: no `vscode` import.
+ * What answered is remembered per server; the project endpoint only for a day, since the server may
+ * have been upgraded. Pure: no `vscode` import.
  */
 import type { IssueSort, ProjectIssuesStatsPeriod, SentryClient } from '../api/client';
 import type { Page } from '../api/paging';
@@ -13,8 +14,8 @@ import { errorKind } from '../contracts/errors';
 
 export type IssueEndpoint = 'organization' | 'project';
 
-/** The time window searched: a relative period (`7d`) or absolute ISO dates. */
-export type TimeWindow = { readonly period: string } | { readonly start: string; readonly end: string };
+/** The time window searched: a relative period (`7d`) or absolute ISO dates; without an end, up to the time of each request. */
+export type TimeWindow = { readonly period: string } | { readonly start: string; readonly end?: string };
 
 /** What a list asks for, whichever endpoint answers it. */
 export interface IssueQuery {
@@ -45,45 +46,71 @@ export interface IssueListPage extends Page<Issue> {
   readonly restarted?: boolean;
 }
 
+/** An endpoint that answered, and when (epoch ms; unknown for what earlier versions stored). */
+export interface RememberedEndpoint {
+  readonly endpoint: IssueEndpoint;
+  readonly at?: number;
+}
+
 /** Per server base URL, the endpoint that answered last. */
 export interface EndpointMemory {
-  get(baseUrl: string): IssueEndpoint | undefined;
-  set(baseUrl: string, endpoint: IssueEndpoint): void;
+  get(baseUrl: string): RememberedEndpoint | undefined;
+  set(baseUrl: string, endpoint: IssueEndpoint, at: number): void;
 }
+
+/** How long a server is listed through the project endpoint before the organization endpoint is asked again. */
+export const ENDPOINT_RETEST_MS = 24 * 3_600_000;
 
 /** An in-memory EndpointMemory that tells `persist` of every change (the extension keeps it in global state). */
 export class MapEndpointMemory implements EndpointMemory {
-  private readonly map: Map<string, IssueEndpoint>;
+  private readonly map: Map<string, RememberedEndpoint>;
 
+  /** `initial` as `persist` was given it, or as earlier versions stored it (the endpoint's name alone). */
   constructor(
-    initial: Readonly<Record<string, IssueEndpoint>> = {},
-    private readonly persist?: (all: Record<string, IssueEndpoint>) => void,
+    initial: Readonly<Record<string, unknown>> = {},
+    private readonly persist?: (all: Record<string, RememberedEndpoint>) => void,
   ) {
-    this.map = new Map(Object.entries(initial).filter(([, v]) => v === 'organization' || v === 'project'));
+    this.map = new Map(Object.entries(initial).flatMap(([url, v]) => (isEndpoint(v) ? [[url, { endpoint: v }]] : isRemembered(v) ? [[url, { endpoint: v.endpoint, at: v.at }]] : [])));
   }
 
-  get(baseUrl: string): IssueEndpoint | undefined {
+  get(baseUrl: string): RememberedEndpoint | undefined {
     return this.map.get(baseUrl);
   }
 
-  set(baseUrl: string, endpoint: IssueEndpoint): void {
-    if (this.map.get(baseUrl) === endpoint) return;
-    this.map.set(baseUrl, endpoint);
+  set(baseUrl: string, endpoint: IssueEndpoint, at: number): void {
+    const was = this.map.get(baseUrl);
+    // The organization endpoint is kept without a time: only the project endpoint is asked again later.
+    if (was?.endpoint === endpoint && (endpoint === 'organization' || was.at === at)) return;
+    this.map.set(baseUrl, endpoint === 'project' ? { endpoint, at } : { endpoint });
     this.persist?.(Object.fromEntries(this.map));
   }
+}
+
+function isEndpoint(v: unknown): v is IssueEndpoint {
+  return v === 'organization' || v === 'project';
+}
+
+function isRemembered(v: unknown): v is RememberedEndpoint {
+  if (typeof v !== 'object' || v === null) return false;
+  const { endpoint, at } = v as { endpoint?: unknown; at?: unknown };
+  return isEndpoint(endpoint) && (at === undefined || (typeof at === 'number' && Number.isFinite(at)));
 }
 
 const MULTI_CURSOR = 'multi:';
 
 export class IssueSource {
+  /** Servers whose organization endpoint is being asked again: the lists meanwhile stay on the project one. */
+  private readonly retesting = new Set<string>();
+
   constructor(
     readonly memory: EndpointMemory = new MapEndpointMemory(),
     private readonly log: (message: string) => void = () => undefined,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** The endpoint a server is asked through now. */
   endpointFor(client: Pick<SentryClient, 'baseUrl'>): IssueEndpoint {
-    return this.memory.get(client.baseUrl) ?? 'organization';
+    return this.memory.get(client.baseUrl)?.endpoint ?? 'organization';
   }
 
   /**
@@ -92,25 +119,42 @@ export class IssueSource {
    * other one; only an endpoint that answered is remembered. Other failures are thrown.
    */
   async page(client: SentryClient, q: IssueQuery, from?: { cursor: string; endpoint: IssueEndpoint }, signal?: AbortSignal): Promise<IssueListPage> {
-    const endpoint = this.endpointFor(client);
+    const now = this.now();
+    q = withEnd(q, now);
+    const retest = from === undefined && this.retestDue(client.baseUrl, now);
+    const endpoint = retest ? 'organization' : this.endpointFor(client);
     // A cursor of the other endpoint means nothing here: start again.
     const cursor = from && from.endpoint === endpoint ? from.cursor : undefined;
     const restarted = from !== undefined && cursor === undefined;
+    if (retest) this.retesting.add(client.baseUrl);
     try {
       const page = await this.via(endpoint, client, q, cursor, signal);
+      if (retest) {
+        this.memory.set(client.baseUrl, endpoint, now);
+        this.log(`[issues] ${client.baseUrl} answers the organization issues endpoint now: listing through it again`);
+      }
       return { ...page, endpoint, restarted };
     } catch (err) {
-      const other = fallbackOf(endpoint, err);
+      // On a day's retest, whatever failed, the project endpoint still answers as before.
+      const other = retest ? 'project' : fallbackOf(endpoint, err);
       if (!other) throw err;
       const page = await this.via(other, client, q, undefined, signal);
-      this.memory.set(client.baseUrl, other);
+      this.memory.set(client.baseUrl, other, now);
       this.log(
         other === 'project'
-          ? `[issues] ${client.baseUrl} has no organization issues endpoint (404): listing issues per project through the deprecated project endpoint`
+          ? `[issues] ${client.baseUrl} has no organization issues endpoint (${errorKind(err) === 'notFound' ? '404' : (err as Error).message}): listing issues per project through the deprecated project endpoint`
           : `[issues] ${client.baseUrl} answered 410 Gone on the deprecated project issues endpoint: listing through the organization issues endpoint again`,
       );
       return { ...page, endpoint: other, restarted: from !== undefined };
+    } finally {
+      if (retest) this.retesting.delete(client.baseUrl);
     }
+  }
+
+  /** The project endpoint was remembered a day ago (or at an unknown time) and no other list is asking already. */
+  private retestDue(baseUrl: string, now: number): boolean {
+    const r = this.memory.get(baseUrl);
+    return r?.endpoint === 'project' && !this.retesting.has(baseUrl) && (r.at === undefined || now - r.at >= ENDPOINT_RETEST_MS);
   }
 
   private via(endpoint: IssueEndpoint, client: SentryClient, q: IssueQuery, cursor: string | undefined, signal?: AbortSignal): Promise<Page<Issue>> {
@@ -166,6 +210,13 @@ export class IssueSource {
   }
 }
 
+/** An open-ended window ends now (the organization endpoint takes start and end only together). */
+function withEnd(q: IssueQuery, now: number): IssueQuery {
+  const w = q.window;
+  if (!w || 'period' in w || w.end !== undefined) return q;
+  return { ...q, window: { start: w.start, end: new Date(now).toISOString().replace(/\.\d{3}Z$/, 'Z') } };
+}
+
 /** 404 on the organization endpoint: an old server; 410 on the project endpoint: a brown-out. */
 function fallbackOf(endpoint: IssueEndpoint, err: unknown): IssueEndpoint | undefined {
   const kind = errorKind(err);
@@ -182,7 +233,7 @@ export function projectQuery(q: IssueQuery): string | undefined {
   else if (envs.length > 1) terms.push(`environment:[${envs.map(quoteValue).join(',')}]`);
   const w = q.window;
   if (w && 'period' in w) terms.push(`lastSeen:-${w.period}`);
-  else if (w) terms.push(`lastSeen:>=${w.start}`, `firstSeen:<=${w.end}`);
+  else if (w) terms.push(`lastSeen:>=${w.start}`, ...(w.end === undefined ? [] : [`firstSeen:<=${w.end}`]));
   if (terms.length === 0) return q.query;
   // The server's default applies only while no query is sent: say it when adding terms.
   return [q.query === undefined ? 'is:unresolved' : q.query, ...terms].filter(Boolean).join(' ');

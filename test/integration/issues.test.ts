@@ -229,6 +229,8 @@ describe('Issues tree (sentryExplorer.issues)', function () {
   it("Filter Issues: environments (read from the organization), a time window and a custom range go out in the list's one request", async () => {
     const quick: string[][] = [];
     const inputs: string[] = [];
+    /** What each input box showed when it opened. */
+    const prefilled: (string | undefined)[] = [];
     /** Answers the filter's quick pick with the item matching `main`, a multi-pick with the labels in `many`. */
     const answer = (main: RegExp, many: string[] = []) =>
       view.ui.override({
@@ -236,7 +238,10 @@ describe('Issues tree (sentryExplorer.issues)', function () {
           quick.push(items.map((i) => i.label));
           return (options.canPickMany ? items.filter((i) => many.includes(i.label)) : items.find((i) => main.test(i.label))) as unknown as T;
         },
-        showInputBox: async () => inputs.shift(),
+        showInputBox: async (options) => {
+          prefilled.push(options.value);
+          return inputs.shift();
+        },
         withProgress: (_o, task) => task({ report: () => undefined }, new vscode.CancellationTokenSource().token),
       });
     const lastList = async () => (await issueRequests()).at(-1)!.query;
@@ -284,6 +289,29 @@ describe('Issues tree (sentryExplorer.issues)', function () {
         [r.find(([k]) => k === 'start'), r.find(([k]) => k === 'end'), r.find(([k]) => k === 'statsPeriod')],
         [['start', '2026-01-01T00:00:00Z'], ['end', '2026-02-01T12:00:00Z'], undefined],
       );
+      // An empty end stays open: each request ends at its own time, not at the moment of choosing.
+      inputs.push('2026-01-01', '');
+      answer(/Custom range/);
+      await vscode.commands.executeCommand(Commands.filterIssues);
+      assert.deepEqual(prefilled.slice(-2), ['2026-01-01T00:00', '2026-02-01T12:00']);
+      assert.deepEqual(view.filter.window, { start: '2026-01-01T00:00:00Z' });
+      const endSent = async (load: () => Promise<unknown>) => {
+        await clearLog();
+        const before = Math.floor(Date.now() / 1000) * 1000;
+        await load();
+        const end = (await lastList()).find(([k]) => k === 'end')?.[1] ?? '';
+        assert.ok(Date.parse(end) >= before && Date.parse(end) <= Date.now(), `${end} is the time of the request`);
+        return Date.parse(end);
+      };
+      const first = await endSent(roots);
+      assert.match(view.treeView.description ?? '', /· 2026-01-01 00:00 – now ·/);
+      await new Promise((r) => setTimeout(r, 1100));
+      assert.ok((await endSent(() => view.refresh())) > first, 'a refresh reaches further');
+      // Reopened, the end box is empty again.
+      inputs.push('2026-01-01', '');
+      answer(/Custom range/);
+      await vscode.commands.executeCommand(Commands.filterIssues);
+      assert.deepEqual(prefilled.slice(-2), ['2026-01-01T00:00', '']);
     } finally {
       view.ui.reset();
       view.ui.override(rec.ui());

@@ -1,7 +1,20 @@
 import assert from 'node:assert/strict';
-import { cacheKey, DEFAULT_FILTER, describeFilter, describeQuery, filterNotice, looksLikeShortId, parseHashes, parseWindow, toParams, type IssueFilter } from '../../../src/issues/filter';
+import {
+  cacheKey,
+  DEFAULT_FILTER,
+  describeFilter,
+  describeQuery,
+  describeWindow,
+  filterNotice,
+  looksLikeShortId,
+  parseHashes,
+  parseWindow,
+  toParams,
+  type IssueFilter,
+} from '../../../src/issues/filter';
 import { parseSentryCliRc, parseSentryProperties } from '../../../src/selection/detect';
 import { nextRefreshDelay } from '../../../src/store/refreshPolicy';
+import type { TimeWindow } from '../../../src/store/issueSource';
 
 describe('issue filters become exactly the spec parameters', () => {
   const f = (over: Partial<IssueFilter>): IssueFilter => ({ ...DEFAULT_FILTER, ...over });
@@ -100,10 +113,31 @@ describe('environments and the time window of the filter', () => {
 
   it('reads a custom range as UTC dates and says what is wrong with a bad one', () => {
     assert.deepEqual(parseWindow('2026-11-01', '2026-11-02T08:30', at), { start: '2026-11-01T00:00:00Z', end: '2026-11-02T08:30:00Z' });
-    assert.deepEqual(parseWindow('2026-11-20T10:00', '', at), { start: '2026-11-20T10:00:00Z', end: '2026-11-23T12:00:00Z' }, 'an empty end is now');
+    assert.match(parseWindow('2026-11-24', '', at) as string, /before the end/, 'an open end is now: the start must be before it');
     assert.match(parseWindow('yesterday', '', at) as string, /not a date/);
     assert.match(parseWindow('2026-02-31', '', at) as string, /not a date/, 'a date that does not exist');
     assert.match(parseWindow('2026-11-02', '2026-11-01', at) as string, /before the end/);
     assert.match(parseWindow('2026-11-01T25:00', '', at) as string, /not a date/);
+  });
+});
+
+describe('a custom range with an empty end', () => {
+  const at = Date.parse('2026-11-23T12:00:00Z');
+  it('stays open: kept without an end, so each request ends at its own now', () => {
+    const w = parseWindow('2026-11-20T10:00', ' ', at);
+    assert.deepEqual(w, { start: '2026-11-20T10:00:00Z' });
+    assert.deepEqual(JSON.parse(JSON.stringify(w)), w, 'the same after workspace state');
+    const f: IssueFilter = { ...DEFAULT_FILTER, window: w as TimeWindow };
+    assert.equal(describeWindow(f.window!), '2026-11-20 10:00 – now');
+    assert.equal(filterNotice(f), 'Filtered: 2026-11-20 10:00 – now');
+    // Its lists are the same list whenever they are read, with or without the key of an absent end.
+    assert.equal(cacheKey('o', 'p', f), cacheKey('o', 'p', { ...f, window: { start: '2026-11-20T10:00:00Z', end: undefined } }));
+    assert.equal(cacheKey('o', 'p', f), cacheKey('o', 'p', { ...f, window: parseWindow('2026-11-20T10:00', '', at + 86_400_000) as TimeWindow }));
+    assert.notEqual(cacheKey('o', 'p', f), cacheKey('o', 'p', { ...f, window: parseWindow('2026-11-20T10:00', '2026-11-23T12:00', at) as TimeWindow }));
+  });
+  it('a stored range with an end is read as before', () => {
+    const w = { start: '2026-11-01T00:00:00Z', end: '2026-11-02T08:30:00Z' };
+    assert.equal(describeWindow(w), '2026-11-01 00:00 – 2026-11-02 08:30');
+    assert.deepEqual(toParams({ ...DEFAULT_FILTER, window: w }).window, w);
   });
 });

@@ -9,6 +9,7 @@ import { clientFor, useSandbox } from '../api/sandbox';
 
 const ORG = /^\/api\/0\/organizations\/acme\/issues\/$/;
 const PROJECT = /^\/api\/0\/projects\/acme\/[^/]+\/issues\/$/;
+const ISSUES = /^\/api\/0\/(organizations\/acme|projects\/acme\/[^/]+)\/issues\/$/;
 
 describe('IssueSource: the organization issues endpoint, with the project endpoint as fallback', () => {
   const box = useSandbox();
@@ -34,7 +35,7 @@ describe('IssueSource: the organization issues endpoint, with the project endpoi
   });
 
   it('falls back to the project endpoint on a 404, remembers it per server, and goes back on a 410', async () => {
-    const changes: Record<string, string>[] = [];
+    const changes: Record<string, unknown>[] = [];
     const memory = new MapEndpointMemory({}, (all) => changes.push(all));
     const lines: string[] = [];
     const source = new IssueSource(memory, (m) => lines.push(m));
@@ -46,7 +47,7 @@ describe('IssueSource: the organization issues endpoint, with the project endpoi
     assert.equal(first.items.length, 10, 'one page of each project');
     assert.equal(log(ORG).length, 1);
     assert.equal(log(PROJECT).length, 2, 'one request per project');
-    assert.deepEqual(changes.at(-1), { [client.baseUrl]: 'project' });
+    assert.equal((changes.at(-1)?.[client.baseUrl] as { endpoint?: string } | undefined)?.endpoint, 'project');
     assert.match(lines.join('\n'), /no organization issues endpoint \(404\)/);
     // Remembered: the next page goes straight to the project endpoint, each project from its own cursor.
     box.get().control.requests.clear();
@@ -62,7 +63,7 @@ describe('IssueSource: the organization issues endpoint, with the project endpoi
     assert.equal(third.endpoint, 'organization');
     assert.equal(third.restarted, true, 'a first page: the project cursor means nothing here');
     assert.ok(log(PROJECT).length >= 1 && log(PROJECT).every((r) => r.status === 410), 'the project endpoint answered 410');
-    assert.equal(memory.get(client.baseUrl), 'organization');
+    assert.equal(memory.get(client.baseUrl)?.endpoint, 'organization');
     assert.match(lines.join('\n'), /410 Gone/);
   });
 
@@ -92,6 +93,100 @@ describe('IssueSource: the organization issues endpoint, with the project endpoi
     assert.ok(viaProject.items.length > 0);
     assert.deepEqual(new Set(viaProject.items.map((i) => i.id)), new Set(viaOrg.items.map((i) => i.id)), 'the same issues either way');
     assert.equal(new URLSearchParams(log(PROJECT).at(-1)!.query).get('query'), 'environment:[production,staging] lastSeen:-3650d');
+  });
+
+  it('an open-ended window ends at the clock of each request, so a later list sees newer issues', async () => {
+    const sb = box.get();
+    const source = new IssueSource(new MapEndpointMemory(), undefined, () => sb.control.clock.now());
+    const client = clientFor(sb);
+    const q = { org: 'acme', projects: ['web-frontend'], query: '', window: { start: new Date(sb.control.clock.now() - 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z') }, limit: 100 };
+    /** The request's end (or the project endpoint's firstSeen bound), checked to be the clock's now without milliseconds. */
+    const listed = async (bound: (query: URLSearchParams) => string | undefined) => {
+      const before = Math.floor(sb.control.clock.now() / 1000) * 1000;
+      const page = await source.page(client, q);
+      const end = bound(new URLSearchParams(sb.control.requests.list({ path: ISSUES }).at(-1)!.query));
+      assert.match(end ?? '', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+      assert.ok(Date.parse(end!) >= before && Date.parse(end!) <= sb.control.clock.now(), `${end} is now`);
+      return page;
+    };
+    const first = await listed((p) => p.get('end') ?? undefined);
+    const later = sb.seed.issuesOf('web-frontend').find((i) => !first.items.some((f) => f.id === i.id))!;
+    sb.control.clock.advance(2 * 3_600_000);
+    sb.control.triage.injectEvents(later.id, 1);
+    // The end has whole seconds: the event must be a second old to fall before it.
+    sb.control.clock.advance(1000);
+    const second = await listed((p) => p.get('end') ?? undefined);
+    assert.ok(
+      second.items.some((i) => i.id === later.id),
+      'an event after the first list is in the window',
+    );
+    sb.control.endpoints.set({ orgIssues: 404 });
+    sb.control.clock.advance(60_000);
+    const third = await listed((p) => /firstSeen:<=(\S+)/.exec(p.get('query') ?? '')?.[1]);
+    assert.equal(third.endpoint, 'project');
+    assert.ok(third.items.some((i) => i.id === later.id));
+  });
+
+  it('asks the organization endpoint again a day after falling back, so an upgraded server leaves the project endpoint', async () => {
+    const sb = box.get();
+    const changes: Record<string, unknown>[] = [];
+    const memory = new MapEndpointMemory({}, (all) => changes.push(all));
+    const source = new IssueSource(memory, undefined, () => sb.control.clock.now());
+    const client = clientFor(sb);
+    const q = { org: 'acme', projects: ['web-frontend', 'api-server'], limit: 5 };
+    const list = async () => {
+      sb.control.requests.clear();
+      return (await source.page(client, q)).endpoint;
+    };
+    sb.control.endpoints.set({ orgIssues: 404 });
+    assert.equal(await list(), 'project');
+    // Still without it a day later: one request to learn so, then another day on the project endpoint.
+    sb.control.clock.advance(24 * 3_600_000 + 1000);
+    assert.equal(await list(), 'project');
+    assert.equal(log(ORG).length, 1);
+    assert.equal(changes.length, 2, 'the new time is kept');
+    sb.control.endpoints.set({ orgIssues: 'ok' });
+    sb.control.clock.advance(23 * 3_600_000);
+    assert.equal(await list(), 'project');
+    assert.equal(log(ORG).length, 0, 'not asked before a day has passed');
+    sb.control.clock.advance(3_600_000);
+    assert.equal(await list(), 'organization');
+    assert.equal(log(ORG).length, 1);
+    assert.equal(log(PROJECT).length, 0);
+    assert.equal(memory.get(client.baseUrl)?.endpoint, 'organization');
+    assert.equal((changes.at(-1)![client.baseUrl] as { endpoint: string }).endpoint, 'organization');
+    assert.equal(await list(), 'organization');
+  });
+
+  it("reads what earlier versions stored: a plain 'project' of unknown age is asked again once", async () => {
+    const sb = box.get();
+    const client = clientFor(sb);
+    const q = { org: 'acme', projects: ['web-frontend'], limit: 5 };
+    const old = new IssueSource(new MapEndpointMemory({ [client.baseUrl]: 'project' }), undefined, () => sb.control.clock.now());
+    sb.control.endpoints.set({ orgIssues: 404 });
+    assert.equal((await old.page(client, q)).endpoint, 'project');
+    assert.equal(log(ORG).length, 1);
+    sb.control.requests.clear();
+    assert.equal((await old.page(client, q)).endpoint, 'project');
+    assert.equal(log(ORG).length, 0, 'remembered with a time now');
+    // A retest that fails otherwise (here a 500) does not cost the list: the project endpoint answers, as it did.
+    sb.control.clock.advance(24 * 3_600_000);
+    sb.control.endpoints.set({ orgIssues: 'ok' });
+    sb.control.faults.add({ path: '^/api/0/organizations/acme/issues/$', status: 500 });
+    sb.control.requests.clear();
+    assert.equal((await old.page(client, q)).endpoint, 'project');
+    assert.ok(log(ORG).length >= 1 && log(ORG).every((r) => r.status === 500));
+    sb.control.faults.clear();
+    sb.control.requests.clear();
+    assert.equal((await old.page(client, q)).endpoint, 'project');
+    assert.equal(log(ORG).length, 0, 'asked again only a day later');
+    const org = new MapEndpointMemory({ [client.baseUrl]: 'organization', junk: 'x' });
+    assert.equal(org.get(client.baseUrl)?.endpoint, 'organization');
+    assert.equal(org.get('junk'), undefined);
+    // What this version stores reads back as it was.
+    const saved: Record<string, unknown>[] = [];
+    new MapEndpointMemory({}, (all) => saved.push(all)).set('https://s', 'project', 1234);
+    assert.deepEqual(new MapEndpointMemory(JSON.parse(JSON.stringify(saved[0])) as Record<string, unknown>).get('https://s'), { endpoint: 'project', at: 1234 });
   });
 
   it('turns environments and the window into search terms for the project endpoint', () => {
