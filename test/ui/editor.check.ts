@@ -2,7 +2,7 @@
 // with gutter icons and inline issue text, and the hover of a decorated line with its triage links.
 // Its marks come from the file's own issue search (issue 15), which the sandbox's request log shows.
 import { check } from './framework';
-import { openSignedOutView, sandboxUrl, signInWithToken } from './session';
+import { openSignedOutView, requestsSettled, sandboxUrl, signInWithToken } from './session';
 
 check(
   'an editor shows issues on their lines, with a hover naming the issue',
@@ -35,6 +35,8 @@ check(
         (await editor.locator('.view-overlays, .view-lines').locator('[class*="ced-"]').count()) > 0,
       30_000,
     );
+    // Marks are drawn as they are located: the hover waits for the last of them.
+    await requestsSettled(vscode);
     // The marks came from one search for this file, sent when it was opened.
     const log = (await (await fetch(`${sandboxUrl()}/_sandbox/requests?path=${encodeURIComponent('^/api/0/organizations/acme/issues/$')}`)).json()) as { query: [string, string][] }[];
     const searches = log.map((r) => new URLSearchParams(r.query).get('query') ?? '').filter((q) => q.includes('stack.filename'));

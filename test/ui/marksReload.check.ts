@@ -4,44 +4,12 @@
 // opens, then only for that file's issues, and none after the reload (locations kept in workspace storage).
 import type { Page } from 'playwright-core';
 import { check, type Workbench } from './framework';
-import { openSignedOutView, sandboxUrl, signInWithToken } from './session';
+import { apiRequests, openSignedOutView, requestsSettled, sandboxUrl, signInWithToken, type LoggedRequest } from './session';
 
 const FILE = 'src/utils/format.js';
 
-interface Logged {
-  method: string;
-  path: string;
-  query: [string, string][];
-  status: number;
-  at: number;
-}
-
-async function requests(): Promise<Logged[]> {
-  return (await (await fetch(`${sandboxUrl()}/_sandbox/requests?path=${encodeURIComponent('^/api/0/')}`)).json()) as Logged[];
-}
-
-const eventRequests = (log: Logged[]) => log.filter((r) => /^\/api\/0\/organizations\/[^/]+\/issues\/\d+\/events\/$/.test(r.path));
-const fileSearches = (log: Logged[]) => log.filter((r) => /\/issues\/$/.test(r.path) && (new URLSearchParams(r.query).get('query') ?? '').includes('stack.filename'));
-
-/** Waits until the request log has not grown for `quietMs` (the marks' work is done), then returns it. */
-async function settled(vscode: Workbench, quietMs = 2_500): Promise<Logged[]> {
-  let last = -1;
-  let since = Date.now();
-  let log: Logged[] = [];
-  await vscode.waitFor(
-    'the requests to settle',
-    async () => {
-      log = await requests();
-      if (log.length !== last) {
-        last = log.length;
-        since = Date.now();
-      }
-      return Date.now() - since >= quietMs;
-    },
-    90_000,
-  );
-  return log;
-}
+const eventRequests = (log: LoggedRequest[]) => log.filter((r) => /^\/api\/0\/organizations\/[^/]+\/issues\/\d+\/events\/$/.test(r.path));
+const fileSearches = (log: LoggedRequest[]) => log.filter((r) => /\/issues\/$/.test(r.path) && (new URLSearchParams(r.query).get('query') ?? '').includes('stack.filename'));
 
 /** The ids the file's own search finds (every page), asked of the sandbox as the extension asks it. */
 async function fileIssueIds(): Promise<Set<string>> {
@@ -75,7 +43,7 @@ check(
     await signInWithToken(page, vscode);
     const first = sideBar.getByRole('treeitem', { name: /^Issue WEB-FRONTEND-\w+: / }).first();
     await first.waitFor({ state: 'visible', timeout: 30_000 });
-    const signedIn = await settled(vscode);
+    const signedIn = await requestsSettled(vscode);
     if (eventRequests(signedIn).length !== 0) throw new Error(`sign-in sent ${eventRequests(signedIn).length} event requests with no file open`);
 
     // Load more, from the keyboard (a click on a row would open its events): the last row of the list.
@@ -84,8 +52,8 @@ check(
     const more = sideBar.getByRole('treeitem', { name: /^Load the next page of issues/ }).first();
     await more.waitFor({ state: 'visible', timeout: 10_000 });
     await page.keyboard.press('Enter');
-    await vscode.waitFor('the second page', async () => (await requests()).some((r) => /\/issues\/$/.test(r.path) && r.query.some(([k]) => k === 'cursor')), 30_000);
-    const loaded = await settled(vscode);
+    await vscode.waitFor('the second page', async () => (await apiRequests()).some((r) => /\/issues\/$/.test(r.path) && r.query.some(([k]) => k === 'cursor')), 30_000);
+    const loaded = await requestsSettled(vscode);
     if (eventRequests(loaded).length !== 0) throw new Error(`Load more sent ${eventRequests(loaded).length} event requests`);
 
     // One file: its search, then the latest events of its issues whose place is unknown.
@@ -96,7 +64,7 @@ check(
     const opened = Date.now();
     await gutterMarks(page, vscode);
     const firstMarksMs = Date.now() - opened;
-    const afterFile = await settled(vscode);
+    const afterFile = await requestsSettled(vscode);
     const fileEvents = eventRequests(afterFile).length;
     const ats = eventRequests(afterFile).map((r) => r.at);
     const eventSpan = ats.length ? Math.max(...ats) - Math.min(...ats) : 0;
@@ -108,7 +76,7 @@ check(
     await fetch(`${sandboxUrl()}/_sandbox/requests/clear`, { method: 'POST' });
     await vscode.reloadWindow();
     await gutterMarks(page, vscode);
-    const afterReload = await settled(vscode);
+    const afterReload = await requestsSettled(vscode);
     const reloadEvents = eventRequests(afterReload).length;
     await vscode.screenshot('marks-ordinary-use-after-reload');
     console.log(

@@ -44,3 +44,40 @@ export async function signInWithToken(page: Page, vscode: Workbench, token?: str
   await page.locator('.quick-input-widget .quick-input-box input').fill(authToken);
   await page.keyboard.press('Enter');
 }
+
+/** A request in the sandbox's log. */
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  query: [string, string][];
+  status: number;
+  at: number;
+}
+
+/** The sandbox's log of API requests since it was last emptied. */
+export async function apiRequests(): Promise<LoggedRequest[]> {
+  return (await (await fetch(`${sandboxUrl()}/_sandbox/requests?path=${encodeURIComponent('^/api/0/')}`)).json()) as LoggedRequest[];
+}
+
+/**
+ * Waits until the request log has not grown for `quietMs` and returns it: the marks' event requests
+ * are done, and so are their partial draws (a hover shown while the line's decorations change closes).
+ */
+export async function requestsSettled(vscode: Workbench, quietMs = 2_500): Promise<LoggedRequest[]> {
+  let last = -1;
+  let since = Date.now();
+  let log: LoggedRequest[] = [];
+  await vscode.waitFor(
+    'the requests to settle',
+    async () => {
+      log = await apiRequests();
+      if (log.length !== last) {
+        last = log.length;
+        since = Date.now();
+      }
+      return Date.now() - since >= quietMs;
+    },
+    90_000,
+  );
+  return log;
+}

@@ -7,7 +7,7 @@
 // sign out at the end and reset the sandbox, so the checks after these find the seeded issues.
 import type { Locator, Page } from 'playwright-core';
 import { check, type Workbench } from './framework';
-import { openSignedOutView, sandboxDefaults, sandboxUrl, signInWithToken } from './session';
+import { openSignedOutView, requestsSettled, sandboxDefaults, sandboxUrl, signInWithToken } from './session';
 
 interface ListedIssue {
   id: string;
@@ -303,6 +303,8 @@ check(
         },
         30_000,
       );
+      // Marks are drawn as they are located: the hover waits for the last of them.
+      await requestsSettled(vscode);
       const countBefore = await countOf(page);
       if (!/^[\d,]+\+?$/.test(countBefore)) throw new Error(`the status bar shows no unresolved count ("${countBefore}")`);
       await vscode.runCommand('Notifications: Clear All Notifications');
