@@ -294,15 +294,15 @@ export class MarkFinder {
         const delta = prev?.key === key && prev.fullPages > 1 && prev.newest !== undefined && now - prev.fullAt < FULL_SEARCH_EVERY_MS ? prev : undefined;
         const found = await this.search(client, scope, suffix, delta?.newest);
         if (found === 'refused') return this.listedIds(req);
-        if ('issues' in found) searched = true;
-        else if (errorKind(found.failed) === 'rateLimited') limited = found.failed;
         if ('issues' in found) {
+          searched = true;
           const at = this.deps.now();
           // A search cut short by a failure is no whole read: the next refresh reads every page.
           const whole = found.cut ? { fullAt: -Infinity, fullPages: found.pages } : delta ? { fullAt: delta.fullAt, fullPages: delta.fullPages } : { fullAt: at, fullPages: found.pages };
           ids = delta ? [...new Set([...found.issues.map((i) => i.id), ...delta.ids])] : found.issues.map((i) => i.id);
           this.searches.set(file.key, { key, ids, at, ...whole, newest: newestOf(delta?.newest, found.issues) });
         } else {
+          if (errorKind(found.failed) === 'rateLimited') limited = found.failed;
           ids = prev?.key === key ? prev.ids : [];
           error = found.failed;
         }
@@ -324,7 +324,7 @@ export class MarkFinder {
    * One file's search, page after page (only issues last seen at or after `seenSince` when given):
    * its issues (stored) and the pages read, the failure when it read nothing, 'refused' on a 400.
    */
-  private async search(client: SentryClient, scope: MarkScope, suffix: string, seenSince?: string): Promise<{ issues: Issue[]; pages: number; cut?: boolean } | 'refused' | { failed: unknown }> {
+  private async search(client: SentryClient, scope: MarkScope, suffix: string, seenSince?: string): Promise<{ issues: Issue[]; pages: number; cut: boolean } | 'refused' | { failed: unknown }> {
     const since = this.deps.store.checkpoint();
     const query = {
       org: scope.org,
@@ -337,6 +337,7 @@ export class MarkFinder {
     };
     const found: Issue[] = [];
     let pages = 0;
+    let cut = false;
     try {
       let from: { cursor: string; endpoint: IssueEndpoint } | undefined;
       for (let n = 0; n < MAX_PAGES_PER_FILE; n++) {
@@ -352,14 +353,14 @@ export class MarkFinder {
     } catch (err) {
       // The view's own query may be what was refused (a typo in a custom search): only a server that
       // takes the same query without the file's term refuses the search by stack file name.
-      if (errorKind(err) === 'badRequest' && !(await this.takesViewQuery(client, { ...query, query: scope.query, limit: 1 }))) {
-        if (!this.refusedQueries.has(scope.query ?? '')) {
-          this.refusedQueries.add(scope.query ?? '');
-          this.deps.log.warn(`[editor] the server refused the Issues view's search (${(err as Error).message}): no marks until the filter changes`);
-        }
-        return { failed: err };
-      }
       if (errorKind(err) === 'badRequest') {
+        if (!(await this.takesViewQuery(client, { ...query, query: scope.query, limit: 1 }))) {
+          if (!this.refusedQueries.has(scope.query ?? '')) {
+            this.refusedQueries.add(scope.query ?? '');
+            this.deps.log.warn(`[editor] the server refused the Issues view's search (${(err as Error).message}): no marks until the filter changes`);
+          }
+          return { failed: err };
+        }
         this.listedOnly.add(client.baseUrl);
         this.deps.log.warn(
           `[editor] ${client.baseUrl} refused the search by stack file name (${(err as Error).message}); marks come from the latest events of the listed issues on this server from now on`,
@@ -372,11 +373,10 @@ export class MarkFinder {
       else this.deps.log.warn(message);
       // Pages read before the failure still count; the next refresh reads the search whole.
       if (found.length === 0) return { failed: err };
-      this.deps.store.upsert(scope.org, found, since);
-      return { issues: found, pages, cut: true };
+      cut = true;
     }
     this.deps.store.upsert(scope.org, found, since);
-    return { issues: found, pages };
+    return { issues: found, pages, cut };
   }
 
   /** Whether the server answers the view's query alone (one issue): a probe after a 400 on a file's search. */

@@ -31,3 +31,8 @@ export function absoluteTime(iso: string | number | Date): string {
   const d = new Date(iso);
   return Number.isFinite(d.getTime()) ? `${absolute.format(d)} UTC` : l10n.t('unknown');
 }
+
+/** An ISO date in UTC to the second (`2026-11-01T08:00:00Z`), as Sentry's start and end parameters take it. */
+export function isoSeconds(at: number): string {
+  return new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}

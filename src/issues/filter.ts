@@ -6,6 +6,7 @@ import * as l10n from '@vscode/l10n';
 import type { IssueSort, ProjectIssuesStatsPeriod } from '../api/client';
 import type { TimeWindow } from '../store/issueSource';
 import { listKey, type ListSpec } from '../store/listSpec';
+import { isoSeconds } from '../format/time';
 import { plainText } from '../util/untrusted';
 
 export type IssuePreset = 'unresolved' | 'all' | 'assignedToMe' | 'forReview' | 'feedback' | 'custom';
@@ -189,10 +190,6 @@ export function parseWindow(startText: string, endText: string, now: number): Ti
   if (!end) return notADate(endText);
   if (start.getTime() >= end.getTime()) return l10n.t('The start must come before the end.');
   return open ? { start: isoSeconds(start.getTime()) } : { start: isoSeconds(start.getTime()), end: isoSeconds(end.getTime()) };
-}
-
-function isoSeconds(at: number): string {
-  return new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 function notADate(text: string): string {

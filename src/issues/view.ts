@@ -81,7 +81,7 @@ export class IssuesView extends Disposable {
     );
     this.treeView = this._register(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.tree, showCollapseAll: true, canSelectMany: true }));
     this.treeView.description = describeFilter(this.filterValue);
-    this.treeView.message = filterNotice(this.filterValue);
+    this.showMessage();
     this.statusBar = this._register(
       new IssuesStatusBar(
         store,
@@ -165,7 +165,7 @@ export class IssuesView extends Disposable {
     this.hashSpecs.clear();
     await this.context.workspaceState.update(StorageKeys.issueFilter, filter);
     this.treeView.description = describeFilter(filter);
-    if (!this.emptyMessage) this.treeView.message = filterNotice(filter);
+    this.showMessage();
     this.tree.refresh();
     this.listedChanged.fire();
   }
@@ -248,11 +248,15 @@ export class IssuesView extends Disposable {
     void vscode.commands.executeCommand('setContext', ContextKeys.hasProject, !!org && projects.length > 0);
   }
 
-  /** The empty state's message, else what narrows the list (the view's description is hidden while it is alone in its container). */
   private setEmpty(message: string | undefined): void {
     this.emptyMessage = message;
-    this.treeView.message = message ?? filterNotice(this.filterValue);
+    this.showMessage();
     void vscode.commands.executeCommand('setContext', ContextKeys.emptyResult, !!message);
+  }
+
+  /** The empty state's message, else what narrows the list (the view's description is hidden while it is alone in its container). */
+  private showMessage(): void {
+    this.treeView.message = this.emptyMessage ?? filterNotice(this.filterValue);
   }
 
   private intervalMs(): number {

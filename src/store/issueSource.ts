@@ -11,6 +11,7 @@ import type { IssueSort, ProjectIssuesStatsPeriod, SentryClient } from '../api/c
 import type { Page } from '../api/paging';
 import type { Issue } from '../api/schemas';
 import { errorKind } from '../contracts/errors';
+import { isoSeconds } from '../format/time';
 
 export type IssueEndpoint = 'organization' | 'project';
 
@@ -214,7 +215,7 @@ export class IssueSource {
 function withEnd(q: IssueQuery, now: number): IssueQuery {
   const w = q.window;
   if (!w || 'period' in w || w.end !== undefined) return q;
-  return { ...q, window: { start: w.start, end: new Date(now).toISOString().replace(/\.\d{3}Z$/, 'Z') } };
+  return { ...q, window: { start: w.start, end: isoSeconds(now) } };
 }
 
 /** 404 on the organization endpoint: an old server; 410 on the project endpoint: a brown-out. */
