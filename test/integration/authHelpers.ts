@@ -189,6 +189,16 @@ export async function waitFor<T>(what: string, fn: () => T | undefined | Promise
 }
 
 /**
+ * A file's marks once the locator's run has finished. Marks are drawn as they are located, so the
+ * first ones seen may be only part of them; `until` waits for a particular one first.
+ */
+export async function settledMarks(api: ExtensionApi, uri: vscode.Uri, until: (marks: { line: number; issueId: string; shortId: string }[]) => boolean = (m) => m.length > 0) {
+  await waitFor(`marks in ${uri.path}`, () => until(api.editor.decorations.decorated(uri)) || undefined);
+  await api.editor.locator.refresh();
+  return api.editor.decorations.decorated(uri);
+}
+
+/**
  * The `before` of a suite that works signed in to the sandbox (skipped, saying so, without one):
  * the extension, a recorder answering the sign-in prompts, and what signInToSandbox returns.
  */

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension } from './helpers';
-import { control, SANDBOX_URL, signInToSandbox, UiRecorder, waitFor } from './authHelpers';
+import { control, SANDBOX_URL, settledMarks, signInToSandbox, UiRecorder, waitFor } from './authHelpers';
 import type { RequestLogEntry, WorkspaceLocation } from '../sandbox';
 import type { TriageRun } from '../../src/triage/triageCommands';
 import { print } from './output';
@@ -130,7 +130,7 @@ describe('editor decorations and hovers (sample workspace)', function () {
       const uri = vscode.Uri.joinPath(folder(), file);
       await vscode.window.showTextDocument(uri);
       // No forced refresh: opening the file is enough for its decorations to appear.
-      await waitFor('the decorations', () => api.editor.decorations.decorated(uri).length > 0 || undefined);
+      await settledMarks(api, uri);
       const target = seeded.find((l) => l.file === file && api.editor.decorations.marksAt(uri, l.line! - 1)[0]?.issue.id === l.issueId);
       if (target) return { uri, target };
     }

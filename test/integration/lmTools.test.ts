@@ -11,7 +11,7 @@ import { Commands } from '../../src/constants';
 import type { IssueRef } from '../../src/contracts/issueRef';
 import type { ExtensionApi } from '../../src/extension';
 import type { WorkspaceLocation } from '../sandbox';
-import { control, type SandboxWrite, signedInSuite, signInWithToken, UiRecorder, waitFor } from './authHelpers';
+import { control, type SandboxWrite, settledMarks, signedInSuite, signInWithToken, UiRecorder, waitFor } from './authHelpers';
 import { answerNextDialog, clearPendingAnswer, dialogChannelAvailable, waitForDialog } from './dialogs';
 import { print } from './output';
 
@@ -66,7 +66,7 @@ describe('AI tools in VS Code (vscode.lm) against the sandbox', function () {
     const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, target.file);
     // Marks are found for open files only (issue 15).
     await vscode.window.showTextDocument(uri, { preview: false });
-    await waitFor('the file to be marked', () => api.editor.decorations.decorated(uri).some((d) => d.issueId === target.issueId));
+    await settledMarks(api, uri, (marks) => marks.some((d) => d.issueId === target.issueId));
     return { target, uri };
   }
   const apiRequests = async () => (await control<{ method: string; path: string }[]>('requests')).filter((r) => r.path.startsWith('/api/0/'));

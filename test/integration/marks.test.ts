@@ -4,7 +4,7 @@
 // back to the listed issues.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { control, signedInSuite, signInWithToken, waitFor, type RequestLogEntry, type UiRecorder } from './authHelpers';
+import { control, settledMarks, signedInSuite, signInWithToken, waitFor, type RequestLogEntry, type UiRecorder } from './authHelpers';
 import type { WorkspaceLocation } from '../sandbox';
 import type { ExtensionApi } from '../../src/extension';
 import { print } from './output';
@@ -51,7 +51,7 @@ describe('marks per open file, and the organization issues endpoint', function (
   it("takes a file's marks from one search for that file, on the lines where its issues happened", async () => {
     await control('requests/clear', {});
     const uri = await open('src/utils/format.js');
-    const marks = await waitFor('marks in format.js', () => (api.editor.decorations.decorated(uri).length ? api.editor.decorations.decorated(uri) : undefined));
+    const marks = await settledMarks(api, uri);
     const found = searches(await requests(ORG_ISSUES));
     // One search for the file: its first page, and the next ones of a busy file (by cursor).
     assert.deepEqual([...new Set(found.map(queryOf))], ['is:unresolved stack.filename:"*utils/format.js"'], found.map(queryOf).join(' | '));
@@ -90,7 +90,7 @@ describe('marks per open file, and the organization issues endpoint', function (
       'a refresh with fresh searches and known locations sends nothing',
     );
     const uri = await open('src/app/router.ts');
-    await waitFor('marks in router.ts', () => (api.editor.decorations.decorated(uri).length ? true : undefined));
+    await settledMarks(api, uri);
     const log = await requests();
     // One search, only for the file that opened: its first page, and the next ones of a busy file (by cursor).
     assert.deepEqual([...new Set(searches(log).map(queryOf))], ['is:unresolved stack.filename:"*app/router.ts"']);
@@ -147,7 +147,7 @@ describe('marks per open file, and the organization issues endpoint', function (
 
     it('a file with marks: the command says how many issues on how many lines, and no status item shows', async () => {
       const uri = await open('src/utils/format.js');
-      const marks = await waitFor('marks in format.js', () => (api.editor.decorations.decorated(uri).length ? api.editor.decorations.decorated(uri) : undefined));
+      const marks = await settledMarks(api, uri);
       const said = await explain();
       assert.equal(said.level, 'info');
       assert.equal(said.message, `Sentry marks ${new Set(marks.map((m) => m.issueId)).size} issues on ${new Set(marks.map((m) => m.line)).size} lines of this file.`);
