@@ -25,9 +25,9 @@ const builds = [
     logLevel: 'info',
   },
 ];
-if (existsSync('src/webview/main.ts')) {
+if (existsSync('src/eventsPanel/page/main.ts')) {
   builds.push({
-    entryPoints: ['src/webview/main.ts'],
+    entryPoints: ['src/eventsPanel/page/main.ts'],
     outfile: 'dist/webview.js',
     bundle: true,
     format: 'iife',
@@ -41,7 +41,7 @@ if (existsSync('src/webview/main.ts')) {
 }
 
 // The events page's icon font: codicon.css and its font beside the page bundle (localResourceRoots: dist/, media/).
-if (existsSync('src/webview/main.ts')) {
+if (existsSync('src/eventsPanel/page/main.ts')) {
   mkdirSync('dist', { recursive: true });
   for (const f of ['codicon.css', 'codicon.ttf']) copyFileSync(`node_modules/@vscode/codicons/dist/${f}`, `dist/${f}`);
 }

@@ -1,11 +1,11 @@
 // The AI tools' figures (issue 14): result size of each tool (characters and estimated tokens) on the
 // sandbox's largest issue, requests per tool call (first call, and the same call again), and the
 // median time per call, against the sandbox over real HTTP. Figures, not pass/fail.
-import { AiTools } from '../src/ai/core/aiTools';
-import { issueDetailsText } from '../src/aiText/issueDetails';
-import { estimateTokens } from '../src/aiText/tokens';
+import { AiTools } from '../src/ai/tools/aiTools';
+import { issueDetailsText } from '../src/ai/text/issueDetails';
+import { estimateTokens } from '../src/ai/text/tokens';
 import { issueHeader } from '../src/contracts/fromApi';
-import { parseEventDetail } from '../src/eventDetail/parse';
+import { parseEventDetail } from '../src/sentryEvent/parse';
 import { HttpClient } from '../src/api/http';
 import { SentryClient } from '../src/api/client';
 import { IssueStore } from '../src/store/issueStore';

@@ -2,9 +2,9 @@
 // editor with 200 issues, and the index against a scan-per-location baseline (what a findFiles per
 // event amounts to, minus its disk I/O, so the ratio is a lower bound).
 import { performance } from 'node:perf_hooks';
-import { PathIndex } from '../src/editor/pathIndex';
-import { parseLocation } from '../src/editor/location';
-import { afterLineText, byLine, type Mark } from '../src/editor/marks';
+import { PathIndex } from '../src/editor/core/pathIndex';
+import { parseLocation } from '../src/editor/core/location';
+import { afterLineText, byLine, type Mark } from '../src/editor/core/marks';
 import type { Issue } from '../src/api/schemas';
 import type { Figure } from './api';
 

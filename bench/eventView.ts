@@ -2,7 +2,7 @@
  * Benchmark of the events page's Event tab (issue 13) in headless Chromium: dist/webview.js in a plain
  * HTML page with a stub `acquireVsCodeApi`, the host's part played by this script. The page is
  * initialised on the Event tab, its `event` request is answered with the detail of a big synthetic
- * event (bench/bigEvent.ts through src/eventDetail/parse.ts: 3 chained exceptions, ~200 frames with
+ * event (bench/bigEvent.ts through src/sentryEvent/parse.ts: 3 chained exceptions, ~200 frames with
  * variables, 500 breadcrumbs; about 2 MB as JSON), and measured:
  *   - time from posting the answer to the first paint of the event (median of runs; target < 200 ms),
  *   - the page's JS heap after GC, the DOM element count, and the detail JSON's size.
@@ -15,8 +15,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { encodeDetail, type EventDetail } from '../src/contracts/eventDetail';
-import { parseEventDetail } from '../src/eventDetail/parse';
+import { encodeDetail, type EventDetail } from '../src/sentryEvent/types';
+import { parseEventDetail } from '../src/sentryEvent/parse';
 import { bigRawEvent } from './bigEvent';
 import { heapAfterGc, launchBrowser, mb, median, pageRequestId, round, servePage, type Theme } from './pageHarness';
 
@@ -62,7 +62,7 @@ export interface EventViewBenchResult {
   framesDrawn: number;
 }
 
-/** The big event as the host would send it: parsed (and masked) by src/eventDetail/parse.ts. */
+/** The big event as the host would send it: parsed (and masked) by src/sentryEvent/parse.ts. */
 export function bigEventDetail(): { detail: EventDetail; rawJsonChars: number } {
   const raw = bigRawEvent();
   const { detail } = parseEventDetail(raw, ISSUE_ID);

@@ -4,8 +4,8 @@ import { performance } from 'node:perf_hooks';
 import { startSandbox } from '../test/sandbox';
 import { SentryClient } from '../src/api/client';
 import { IssueStore } from '../src/store/issueStore';
-import { DEFAULT_FILTER, toParams } from '../src/issues/filter';
-import { issueDescription, issueLabel, issueTooltipMarkdown } from '../src/issues/present';
+import { DEFAULT_FILTER, toParams } from '../src/issues/core/filter';
+import { issueDescription, issueLabel, issueTooltipMarkdown } from '../src/issues/core/present';
 import type { Figure } from './api';
 
 export async function benchIssues(): Promise<Figure[]> {

@@ -7,12 +7,12 @@ import { performance } from 'node:perf_hooks';
 import { startSandbox, workspaceFilePaths, type Sandbox } from '../test/sandbox';
 import { SentryClient } from '../src/api/client';
 import { IssueStore } from '../src/store/issueStore';
-import { LocationCache } from '../src/store/locationCache';
-import { DEFAULT_FILTER, toParams } from '../src/issues/filter';
-import { MarkFinder, type OpenFile } from '../src/editor/markFinder';
-import type { PlacedMark } from '../src/editor/marks';
-import { parseServerLocation } from '../src/editor/location';
-import { PathIndex } from '../src/editor/pathIndex';
+import { LocationCache } from '../src/editor/core/locationCache';
+import { DEFAULT_FILTER, toParams } from '../src/issues/core/filter';
+import { MarkFinder, type OpenFile } from '../src/editor/core/markFinder';
+import type { PlacedMark } from '../src/editor/core/marks';
+import { parseServerLocation } from '../src/editor/core/location';
+import { PathIndex } from '../src/editor/core/pathIndex';
 import type { ListSpec } from '../src/store/listSpec';
 import type { Figure } from './api';
 

@@ -6,7 +6,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { normalizeBaseUrl } from './api/http';
-import { splitScopes } from './auth/scopes';
+import { splitScopes } from './auth/core/scopes';
 
 export const DEFAULT_BASE_URL = 'https://sentry.io';
 export const DEFAULT_SCOPES = ['org:read', 'project:read', 'event:read'] as const;

@@ -4,8 +4,8 @@ import { AiFeature } from './ai/aiFeature';
 import { registerAuthCommands } from './auth/authCommands';
 import { SentryAuth } from './auth/sentryAuth';
 import { Commands, StorageKeys } from './constants';
-import type { EventsPanels } from './events/eventsPanels';
-import { registerEventsPanel } from './events/showEventsCommand';
+import type { EventsPanels } from './eventsPanel/host/eventsPanels';
+import { registerEventsPanel } from './eventsPanel/host/showEventsCommand';
 import { IssuesView } from './issues/view';
 import { registerIssueLinks } from './links/issueLinkRoute';
 import { EditorIntegration } from './editor/editorIntegration';
@@ -14,7 +14,7 @@ import { CursorIssues } from './store/cursorIssues';
 import { EditorLocations } from './store/editorLocations';
 import { IssueSource, MapEndpointMemory } from './store/issueSource';
 import { IssueStore } from './store/issueStore';
-import { IssueWriter } from './store/issueWriter';
+import { IssueWriter } from './triage/core/issueWriter';
 import { TriageCommands } from './triage/triageCommands';
 
 /** What activate() returns (extension.exports): read by the extension-host suites. */

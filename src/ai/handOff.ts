@@ -5,15 +5,15 @@
  * details tool gives them (masked, escaped, bounded), to paste into any assistant.
  */
 import * as vscode from 'vscode';
-import { handOffPrompt } from '../aiText/handOff';
+import { handOffPrompt } from './text/handOff';
 import { Commands } from '../constants';
 import { looksLikeShortId, parseIssueRef, type IssueRef } from '../contracts/issueRef';
 import type { IssueStore } from '../store/issueStore';
 import { signalFrom } from '../util/signal';
 import { UiHolder } from '../util/ui';
 import { plainText } from '../util/untrusted';
-import type { AiTools } from './core/aiTools';
-import { ToolReferences } from './core/toolNames';
+import type { AiTools } from './tools/aiTools';
+import { ToolReferences } from './tools/toolNames';
 
 export const CHAT_OPEN = 'workbench.action.chat.open';
 

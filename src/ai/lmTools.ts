@@ -7,10 +7,10 @@
 import * as vscode from 'vscode';
 import { CONFIG_SECTION } from '../constants';
 import { signalFrom } from '../util/signal';
-import type { AiTools } from './core/aiTools';
-import { ToolCancelled } from './core/toolErrors';
-import { ToolNames } from './core/toolNames';
-import { DetailsInput, LocationInput, parseInput, SearchInput, TagInput, UpdateInput } from './core/toolInputs';
+import type { AiTools } from './tools/aiTools';
+import { ToolCancelled } from './tools/toolErrors';
+import { ToolNames } from './tools/toolNames';
+import { DetailsInput, LocationInput, parseInput, SearchInput, TagInput, UpdateInput } from './tools/toolInputs';
 import type * as z from '../util/z';
 
 /** The setting that offers the tools (package.json's `when` clauses read it too; a direct invokeTool does not). */

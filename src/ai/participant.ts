@@ -8,9 +8,9 @@
 import * as vscode from 'vscode';
 import type { IssueRef } from '../contracts/issueRef';
 import type { IssueStore } from '../store/issueStore';
-import type { AiTools } from './core/aiTools';
-import { parseIssueArg } from './core/issueArg';
-import { ToolCancelled } from './core/toolErrors';
+import type { AiTools } from './tools/aiTools';
+import { parseIssueArg } from './tools/issueArg';
+import { ToolCancelled } from './tools/toolErrors';
 import { signalFrom } from '../util/signal';
 
 export const PARTICIPANT_ID = 'sentryExplorer.sentry';

@@ -30,7 +30,7 @@ import {
   type TagDetails,
 } from './schemas';
 import * as z from '../util/z';
-import { isEventRef } from '../contracts/eventDetail';
+import { isEventRef } from '../sentryEvent/types';
 
 /** Rule 2 of spec section 5: a token needs at least one of these scopes. */
 export const NEEDED_SCOPES = {

@@ -60,7 +60,7 @@ export const EventListSchema = z.array(EventSchema);
 
 /**
  * One event's details (GET …/issues/{id}/events/{event_id}/): only what identifies it is required;
- * the rest (entries, contexts, request…) is read tolerantly by src/eventDetail/parse.ts, so one odd
+ * the rest (entries, contexts, request…) is read tolerantly by src/sentryEvent/parse.ts, so one odd
  * field never costs the user the whole event.
  */
 export const EventDetailsSchema = z.looseObject({

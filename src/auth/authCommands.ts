@@ -8,11 +8,11 @@ import type { AuthConfig } from '../config';
 import { Commands } from '../constants';
 import type { AuthUi } from '../util/ui';
 import { plainText } from '../util/untrusted';
-import { credentialProblem } from './credentialCheck';
-import { errorKind, safeErrorMessage } from './errorText';
+import { credentialProblem } from './core/credentialCheck';
+import { errorKind, safeErrorMessage } from './core/errorText';
 import type { SentryAuthenticationProvider } from './provider';
-import { scopesToRequest } from './scopes';
-import { clientSecretKey, type SecretStore, type StoredSession } from './sessionCodec';
+import { scopesToRequest } from './core/scopes';
+import { clientSecretKey, type SecretStore, type StoredSession } from './core/sessionCodec';
 import { signInAgainLabel } from './sessionPrompts';
 import type { SignInMethod } from './signInFlows';
 

@@ -11,8 +11,8 @@ import type { TokenResponse } from '../api/schemas';
 import { signalFrom } from '../util/signal';
 import type { AuthUi } from '../util/ui';
 import { plainText, safeVerificationUrl } from '../util/untrusted';
-import { pollForDeviceToken, type DevicePollOutcome } from './devicePoller';
-import { errorKind } from './errorText';
+import { pollForDeviceToken, type DevicePollOutcome } from './core/devicePoller';
+import { errorKind } from './core/errorText';
 import { withCancellableProgress } from './flowProgress';
 
 /** Button labels (localized when asked for: a choice is compared with the label the message offered). */

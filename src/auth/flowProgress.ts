@@ -7,8 +7,8 @@ import * as vscode from 'vscode';
 import { ApiError } from '../api/errors';
 import type { AuthUi } from '../util/ui';
 import { signalFrom } from '../util/signal';
-import { errorKind, safeErrorMessage } from './errorText';
-import { isAbortError } from './state';
+import { errorKind, safeErrorMessage } from './core/errorText';
+import { isAbortError } from './core/state';
 
 /** What a failure is called: `log` in the log (English), `message` to the user (a whole sentence, localized). */
 export interface FailureText {

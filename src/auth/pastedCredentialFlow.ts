@@ -14,13 +14,13 @@ import type { Organization } from '../api/schemas';
 import type { AuthUi } from '../util/ui';
 import * as z from '../util/z';
 import type { InputBoxButton } from '../util/ui';
-import { credentialProblem } from './credentialCheck';
-import { errorKind } from './errorText';
+import { credentialProblem } from './core/credentialCheck';
+import { errorKind } from './core/errorText';
 import { withCancellableProgress } from './flowProgress';
-import { missingScopes, splitScopes } from './scopes';
-import { missingScopesMessage, tokenPageUrl, tokenPrompt } from './signInChoices';
-import type { StoredSession } from './sessionCodec';
-import { isAbortError } from './state';
+import { missingScopes, splitScopes } from './core/scopes';
+import { missingScopesMessage, tokenPageUrl, tokenPrompt } from './core/signInChoices';
+import type { StoredSession } from './core/sessionCodec';
+import { isAbortError } from './core/state';
 
 export interface PastedFlowDeps {
   ui: AuthUi;

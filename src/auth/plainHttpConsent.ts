@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { StorageKeys } from '../constants';
 import type { AuthUi } from '../util/ui';
-import { needsInsecureConfirmation } from './urlSafety';
+import { needsInsecureConfirmation } from './core/urlSafety';
 
 export interface PlainHttpConsentDeps {
   state: vscode.Memento;

@@ -7,10 +7,10 @@
  */
 import * as vscode from 'vscode';
 import type { AuthConfig } from '../config';
-import { SessionStore, sessionSecret, type SecretStore, type StoredSession } from './sessionCodec';
+import { SessionStore, sessionSecret, type SecretStore, type StoredSession } from './core/sessionCodec';
 import type { SignInMethod } from './signInFlows';
-import { scopesSatisfy, splitScopes } from './scopes';
-import { errorKind } from './errorText';
+import { scopesSatisfy, splitScopes } from './core/scopes';
+import { errorKind } from './core/errorText';
 import { Disposable } from '../util/disposable';
 
 export const PROVIDER_LABEL = 'Sentry';

@@ -13,12 +13,12 @@ import { Disposable } from '../util/disposable';
 import * as vscode from 'vscode';
 import { plainText } from '../util/untrusted';
 import type { SentryAuthenticationProvider } from './provider';
-import type { StoredOAuthSession, StoredSession } from './sessionCodec';
-import { SessionHttpClient } from './sessionHttp';
+import type { StoredOAuthSession, StoredSession } from './core/sessionCodec';
+import { SessionHttpClient } from './core/sessionHttp';
 import { credentialName, type SessionPrompts } from './sessionPrompts';
 import type { SessionState } from './sessionState';
-import { RefreshRejectedError, type TokenManager } from './tokenManager';
-import type { TokenManagers } from './tokenManagers';
+import { RefreshRejectedError, type TokenManager } from './core/tokenManager';
+import type { TokenManagers } from './core/tokenManagers';
 
 export interface SessionClientsDeps {
   state: SessionState;

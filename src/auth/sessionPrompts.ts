@@ -8,8 +8,8 @@ import * as vscode from 'vscode';
 import type { UnauthorizedError } from '../api/errors';
 import type { AuthUi } from '../util/ui';
 import { plainText } from '../util/untrusted';
-import type { StoredSession } from './sessionCodec';
-import { stepPage } from './urlSafety';
+import type { StoredSession } from './core/sessionCodec';
+import { stepPage } from './core/urlSafety';
 
 /** Button labels (localized when asked for: compare a choice with the label the question offered). */
 export const signInAgainLabel = (): string => vscode.l10n.t('Sign In Again');

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { ContextKeys } from '../constants';
 import { Disposable } from '../util/disposable';
 import { plainText } from '../util/untrusted';
-import type { StoredSession } from './sessionCodec';
+import type { StoredSession } from './core/sessionCodec';
 
 export class SessionState extends Disposable {
   private current: StoredSession | undefined;

@@ -13,16 +13,16 @@ import { CONFIG_SECTION } from '../constants';
 import { linkSignals, signalFrom } from '../util/signal';
 import type { AuthUi } from '../util/ui';
 import { runDeviceFlow } from './deviceFlow';
-import { errorKind } from './errorText';
+import { errorKind } from './core/errorText';
 import { withCancellableProgress, type FailureText } from './flowProgress';
 import { signInWithPasted } from './pastedCredentialFlow';
-import { methodOrder, type SignInMethod } from './signInChoices';
-import { createPkcePair } from './pkce';
-import { clientSecretKey, type SecretStore, type StoredSession } from './sessionCodec';
-import { CallbackError, createState, isAbortError, type PendingCallbacks } from './state';
-import { tokensFromResponse } from './tokenManager';
+import { methodOrder, type SignInMethod } from './core/signInChoices';
+import { createPkcePair } from './core/pkce';
+import { clientSecretKey, type SecretStore, type StoredSession } from './core/sessionCodec';
+import { CallbackError, createState, isAbortError, type PendingCallbacks } from './core/state';
+import { tokensFromResponse } from './core/tokenManager';
 
-export type { SignInMethod } from './signInChoices';
+export type { SignInMethod } from './core/signInChoices';
 
 export const CALLBACK_PATH = '/auth-callback';
 /** How long the browser flow waits for its callback (authorization codes live about 10 minutes). */

@@ -3,7 +3,7 @@
  * routing by path. Sign-in registers `/auth-callback`; other features may add their paths.
  */
 import * as vscode from 'vscode';
-import { errorKind } from './errorText';
+import { errorKind } from './core/errorText';
 
 export type UriRoute = (uri: vscode.Uri) => void | Promise<void>;
 

@@ -4,7 +4,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { Issue, TagDetails } from '../api/schemas';
-import { MAX_NAME, TAG_PAGE_VALUES, type IssueHeader, type TagData } from './eventsProtocol';
+import { MAX_NAME, TAG_PAGE_VALUES, type IssueHeader, type TagData } from './issueView';
 
 /** Sentry keeps tag values to 200 characters; longer ones are cut well above that. */
 const MAX_TAG_TEXT = 1000;

@@ -11,7 +11,7 @@ import { CONFIG_SECTION } from '../constants';
 import type { IssueStore } from '../store/issueStore';
 import { Disposable, MutableDisposable, toDisposable, type IDisposable } from '../util/disposable';
 import type { IssueLocator } from './locator';
-import { afterLineText, byLine, shiftMarks, touchesMarks, withIssues, type Mark, type PlacedMark } from './marks';
+import { afterLineText, byLine, shiftMarks, touchesMarks, withIssues, type Mark, type PlacedMark } from './core/marks';
 
 const LEVELS = ['fatal', 'error', 'warning', 'info', 'debug'] as const;
 type Level = (typeof LEVELS)[number];

@@ -19,7 +19,7 @@ import { DecorationController } from './decorations';
 import { WorkspaceFileIndex } from './fileIndex';
 import { IssueHoverProvider } from './hovers';
 import { IssueCodeLensProvider, IssueDiagnostics } from './lensesAndProblems';
-import { parseServerLocation } from './location';
+import { parseServerLocation } from './core/location';
 import { EditorLocationSource } from './locationSource';
 import { IssueLocator, type MarkScope } from './locator';
 import { MarksStatus } from './marksStatusBar';

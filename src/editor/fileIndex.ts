@@ -9,8 +9,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { CONFIG_SECTION, StorageKeys } from '../constants';
 import { Disposable, MutableDisposable, type IDisposable } from '../util/disposable';
-import { normalisePath } from './location';
-import { applyMappings, PathIndex, readPathMappings, type PathMapping } from './pathIndex';
+import { normalisePath } from './core/location';
+import { applyMappings, PathIndex, readPathMappings, type PathMapping } from './core/pathIndex';
 
 const CHOICES_KEY = StorageKeys.locationChoices;
 const MAX_FILES = 200_000;

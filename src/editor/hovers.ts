@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { refOfIssue } from '../contracts/issueRef';
 import { Disposable } from '../util/disposable';
 import type { DecorationController } from './decorations';
-import { HOVER_COMMANDS, hoverMarkdown } from './hoverMarkdown';
+import { HOVER_COMMANDS, hoverMarkdown } from './core/hoverMarkdown';
 
 export { HOVER_COMMANDS, hoverMarkdown };
 

@@ -5,7 +5,7 @@ import { commandArgs, refOfIssue } from '../contracts/issueRef';
 import { Disposable } from '../util/disposable';
 import type { DecorationController } from './decorations';
 import { eventCount } from '../format/numbers';
-import { byLine } from './marks';
+import { byLine } from './core/marks';
 import { labelText, plainText, safeWebUrl } from '../util/untrusted';
 
 /** Registers itself for every document; lenses follow the decorations (and so the issue store). */

@@ -8,14 +8,14 @@
 import * as vscode from 'vscode';
 import { ISSUE_LIST_BUDGET, type SentryClient } from '../api/client';
 import type { IssueRef } from '../contracts/issueRef';
-import { LocationCache } from '../store/locationCache';
+import { LocationCache } from './core/locationCache';
 import { Disposable, MutableDisposable, type IDisposable } from '../util/disposable';
 import type { WorkspaceFileIndex } from './fileIndex';
-import { MarkFinder, type IssueFields, type MarkScope, type OpenFile } from './markFinder';
-import type { PlacedMark } from './marks';
-import type { FileSearchReport } from './marksStatus';
+import { MarkFinder, type IssueFields, type MarkScope, type OpenFile } from './core/markFinder';
+import type { PlacedMark } from './core/marks';
+import type { FileSearchReport } from './core/marksStatus';
 
-export type { IssueFields, MarkScope } from './markFinder';
+export type { IssueFields, MarkScope } from './core/markFinder';
 
 export interface LocatorDeps {
   getClient: () => Promise<SentryClient | undefined>;

@@ -11,7 +11,7 @@ import { Disposable } from '../util/disposable';
 import type { UiHolder } from '../util/ui';
 import type { DecorationController } from './decorations';
 import type { IssueLocator, MarkScope } from './locator';
-import { explainMarks, listErrorOf, showsStatus, type MarksExplanation, type MarksState } from './marksStatus';
+import { explainMarks, listErrorOf, showsStatus, type MarksExplanation, type MarksState } from './core/marksStatus';
 
 /** The status-bar item's id (its entry in the status bar's context menu). */
 export const MARKS_STATUS_ID = 'sentryExplorer.marksStatus';

@@ -4,7 +4,7 @@ import type { Issue } from '../api/schemas';
 import { Commands, StorageKeys, Views } from '../constants';
 import { collect } from '../api/paging';
 import { parseIssueRef, type IssueRef } from '../contracts/issueRef';
-import { PERIODS, PRESETS, SORTS, WINDOWS, describeWindow, looksLikeShortId, parseHashes, parseWindow, type IssueFilter, type IssuePreset } from './filter';
+import { PERIODS, PRESETS, SORTS, WINDOWS, describeWindow, looksLikeShortId, parseHashes, parseWindow, type IssueFilter, type IssuePreset } from './core/filter';
 import type { IssuesView } from './view';
 import type { IssueSort, ProjectIssuesStatsPeriod } from '../api/client';
 import { labelText, plainText, safeWebUrl } from '../util/untrusted';

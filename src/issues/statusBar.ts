@@ -4,7 +4,7 @@ import { Commands, Views } from '../constants';
 import type { Selection } from '../selection/resolve';
 import type { IssueStore } from '../store/issueStore';
 import { Disposable } from '../util/disposable';
-import { countLabel, unresolvedCount } from './unresolvedCount';
+import { countLabel, unresolvedCount } from './core/unresolvedCount';
 
 export class IssuesStatusBar extends Disposable {
   /** Created the first time it has something to show: a workspace that does not use Sentry never has one. */

@@ -12,9 +12,9 @@ import type { Selection } from '../selection/resolve';
 import type { IssueListView, IssueStore } from '../store/issueStore';
 import { listKey, type ListSpec } from '../store/listSpec';
 import { Disposable } from '../util/disposable';
-import { describeQuery, type IssueFilter } from './filter';
-import { actionArgs, actionRows, countText, projectDescription, rowsOfList, type IssueNode, type Node } from './nodes';
-import { issueAccessibilityLabel, issueContextValue, issueDescription, issueLabel, issueTooltipMarkdown } from './present';
+import { describeQuery, type IssueFilter } from './core/filter';
+import { actionArgs, actionRows, countText, projectDescription, rowsOfList, type IssueNode, type Node } from './core/nodes';
+import { issueAccessibilityLabel, issueContextValue, issueDescription, issueLabel, issueTooltipMarkdown } from './core/present';
 
 export interface TreeDeps {
   store: IssueStore;

@@ -20,7 +20,7 @@ import { isSlug, parseIssueRef, refOfIssue, type IssueRef } from '../contracts/i
 import type { IssueStore } from '../store/issueStore';
 import type { AuthUi, UiHolder } from '../util/ui';
 import { labelText, plainText } from '../util/untrusted';
-import { ISSUE_LINK_PATH, issueLinkUrl, parseIssueLink, targetLabel, type IssueLinkTarget } from './issueLink';
+import { ISSUE_LINK_PATH, issueLinkUrl, parseIssueLink, targetLabel, type IssueLinkTarget } from './core/issueLink';
 
 export interface IssueLinkDeps {
   /** Sign-in: its UriHandler (where the route is registered) and its UI (the route's messages). */

@@ -2,7 +2,7 @@
  * Which issue list: the request parameters of "list a project's issues" (spec 4.5) that change the
  * answer, and the cache key they make. No `vscode` import, no dependency on a view's filter type:
  * the Issues view turns its filter into a spec with `{ org, project, ...toParams(filter) }`
- * (src/issues/filter.ts); several projects make one list (`combinedSpec`).
+ * (src/issues/core/filter.ts); several projects make one list (`combinedSpec`).
  */
 import type { IssueSort, ProjectIssuesStatsPeriod } from '../api/client';
 import { MAX_HASHES } from '../api/client';

@@ -4,7 +4,7 @@
  * extension is reached through `vscode.extensions`.
  */
 import * as vscode from 'vscode';
-import { repositoryName } from './repositoryName';
+import { repositoryName } from './core/repositoryName';
 
 export interface WorkspaceCommit {
   readonly hash: string;

@@ -13,17 +13,17 @@ import { presentError } from '../contracts/errorPresentation';
 import { SignedOutError } from '../contracts/errors';
 import { looksLikeShortId, type IssueRef } from '../contracts/issueRef';
 import type { IssueStore } from '../store/issueStore';
-import type { IssueWriter, WriteOutcome } from '../store/issueWriter';
+import type { IssueWriter, WriteOutcome } from './core/issueWriter';
 import { Disposable } from '../util/disposable';
 import { UiHolder } from '../util/ui';
 import { plainText } from '../util/untrusted';
-import { type TriageAction, optimisticChange, requestBody, undoOf } from './actions';
-import { needsSingleProject } from './requestBody';
-import { AssigneeCache } from './assignees';
+import { type TriageAction, optimisticChange, requestBody, undoOf } from './core/actions';
+import { needsSingleProject } from './core/requestBody';
+import { AssigneeCache } from './core/assignees';
 import { recentCommits, type CommitSource } from './gitCommits';
-import { describeAction, describeFailure, failureAdvice } from './describe';
+import { describeAction, describeFailure, failureAdvice } from './core/describe';
 import { askArchive, askAssignee, askPriority, askResolveIn } from './triagePrompts';
-import { targetsOf } from './triageTargets';
+import { targetsOf } from './core/triageTargets';
 
 export interface TriageDeps {
   readonly store: IssueStore;

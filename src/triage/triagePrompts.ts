@@ -6,10 +6,10 @@ import * as vscode from 'vscode';
 import { ForbiddenError } from '../api/errors';
 import { presentError } from '../contracts/errorPresentation';
 import type { AuthUi } from '../util/ui';
-import type { Priority, TriageAction } from './actions';
-import { parseCount, parseDuration } from './archiveRules';
-import { ARCHIVE_MENU, PRIORITY_MENU, RESOLVE_MENU, WINDOW_MENU, type MenuItem } from './menus';
-import type { Assignee, AssigneeList } from './assignees';
+import type { Priority, TriageAction } from './core/actions';
+import { parseCount, parseDuration } from './core/archiveRules';
+import { ARCHIVE_MENU, PRIORITY_MENU, RESOLVE_MENU, WINDOW_MENU, type MenuItem } from './core/menus';
+import type { Assignee, AssigneeList } from './core/assignees';
 import { recentCommits, type CommitSource } from './gitCommits';
 
 type Item<T> = vscode.QuickPickItem & { value?: T };

@@ -6,7 +6,7 @@
 // then ignores the workspace's values of them until the folder is trusted.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { sessionsKey } from '../../src/auth/sessionCodec';
+import { sessionsKey } from '../../src/auth/core/sessionCodec';
 import type { ExtensionApi } from '../../src/extension';
 import { control, readExtensionLog, SANDBOX_URL, signInWithToken, UiRecorder, type RequestLogEntry } from '../integration/authHelpers';
 import { activateExtension, contributes, getExtension } from '../integration/helpers';

@@ -7,7 +7,7 @@ import { ForbiddenError, UnauthorizedError } from '../../src/api/errors';
 import type { SentryAuth } from '../../src/auth/sentryAuth';
 import type { SignInMethod } from '../../src/auth/signInFlows';
 import type { InputBoxWithButtonsOptions } from '../../src/util/ui';
-import { clientSecretKey, sessionsKey } from '../../src/auth/sessionCodec';
+import { clientSecretKey, sessionsKey } from '../../src/auth/core/sessionCodec';
 import { AUTH_PROVIDER_ID, Commands, EXTENSION_ID } from '../../src/constants';
 import { auth as getAuth, authorizeInChromium, chromiumPage, closeChromium, control, readExtensionLog, SANDBOX_URL, UiRecorder, waitFor, type RequestLogEntry } from './authHelpers';
 import { print } from './output';

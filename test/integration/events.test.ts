@@ -5,12 +5,12 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { SentryClient } from '../../src/api/client';
 import { Commands } from '../../src/constants';
-import { EventsPanels } from '../../src/events/eventsPanels';
-import { TRIAGE_COMMAND_IDS, type EventsPanel } from '../../src/events/panel';
-import { assigneeName } from '../../src/events/eventData';
+import { EventsPanels } from '../../src/eventsPanel/host/eventsPanels';
+import { TRIAGE_COMMAND_IDS, type EventsPanel } from '../../src/eventsPanel/host/panel';
+import { assigneeName } from '../../src/eventsPanel/model/eventData';
 import type { Issue } from '../../src/api/schemas';
 import { IssueStore } from '../../src/store/issueStore';
-import { EVENTS_PAGE_SIZE, MAX_PAGE_CHARS } from '../../src/events/eventPage';
+import { EVENTS_PAGE_SIZE, MAX_PAGE_CHARS } from '../../src/eventsPanel/model/eventPage';
 import {
   decodeEvents,
   DEFAULT_FILTERS,
@@ -23,8 +23,8 @@ import {
   type PanelState,
   type TagData,
   TRIAGE_COMMANDS,
-} from '../../src/contracts/eventsProtocol';
-import { mergeTagValues } from '../../src/webview/model';
+} from '../../src/eventsPanel/protocol/messages';
+import { mergeTagValues } from '../../src/eventsPanel/page/model';
 import { activateExtension, getExtension } from './helpers';
 import { control, SANDBOX_URL, signInToSandbox, UiRecorder, waitFor, type RequestLogEntry } from './authHelpers';
 import { print } from './output';

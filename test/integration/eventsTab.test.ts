@@ -9,10 +9,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { SentryClient } from '../../src/api/client';
-import { decodeDetail, isMasked, type EventDetail } from '../../src/contracts/eventDetail';
-import { EventsPanels } from '../../src/events/eventsPanels';
-import type { EventsPanel } from '../../src/events/panel';
-import { RAW_EVENT_SCHEME } from '../../src/events/rawEventDocuments';
+import { decodeDetail, isMasked, type EventDetail } from '../../src/sentryEvent/types';
+import { EventsPanels } from '../../src/eventsPanel/host/eventsPanels';
+import type { EventsPanel } from '../../src/eventsPanel/host/panel';
+import { RAW_EVENT_SCHEME } from '../../src/eventsPanel/host/rawEventDocuments';
 import { IssueStore } from '../../src/store/issueStore';
 import { activateExtension, getExtension } from './helpers';
 import { control, SANDBOX_URL, UiRecorder, waitFor, type RequestLogEntry } from './authHelpers';

@@ -2,8 +2,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { IssuesView } from '../../src/issues/view';
-import type { IssueNode, Node } from '../../src/issues/nodes';
-import { DEFAULT_FILTER, toParams, type IssueFilter } from '../../src/issues/filter';
+import type { IssueNode, Node } from '../../src/issues/core/nodes';
+import { DEFAULT_FILTER, toParams, type IssueFilter } from '../../src/issues/core/filter';
 import { commandArgs } from '../../src/contracts/issueRef';
 import type { IssueStore } from '../../src/store/issueStore';
 import { Commands } from '../../src/constants';

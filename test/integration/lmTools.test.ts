@@ -5,8 +5,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { ISSUE_LIST_BUDGET } from '../../src/api/client';
-import { ToolNames } from '../../src/ai/core/toolNames';
-import { SIGN_IN_FIRST } from '../../src/ai/core/toolErrors';
+import { ToolNames } from '../../src/ai/tools/toolNames';
+import { SIGN_IN_FIRST } from '../../src/ai/tools/toolErrors';
 import { Commands } from '../../src/constants';
 import type { IssueRef } from '../../src/contracts/issueRef';
 import type { ExtensionApi } from '../../src/extension';

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Commands } from '../../src/constants';
 import { commandArgs, type IssueRef } from '../../src/contracts/issueRef';
-import type { IssueNode, Node } from '../../src/issues/nodes';
+import type { IssueNode, Node } from '../../src/issues/core/nodes';
 import type { TriageRun } from '../../src/triage/triageCommands';
 import type { ExtensionApi } from '../../src/extension';
 import type { AuthUi } from '../../src/util/ui';

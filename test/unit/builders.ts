@@ -2,7 +2,7 @@
 // schema the code under test uses), with fresh ids per call and any field overridable.
 //   anIssue({ status: 'resolved' }), anEvent({ location: 'src/app.ts:12' }), aSession({ kind: 'apiKey' })
 import { EventSchema, IssueSchema, type Issue, type SentryEvent } from '../../src/api/schemas';
-import { StoredSessionSchema, type StoredSession } from '../../src/auth/sessionCodec';
+import { StoredSessionSchema, type StoredSession } from '../../src/auth/core/sessionCodec';
 import type { IssueRef } from '../../src/contracts/issueRef';
 
 let seq = 0;

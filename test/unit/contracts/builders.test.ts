@@ -2,7 +2,7 @@
 // with), fresh ids per call, and keep every override.
 import assert from 'node:assert/strict';
 import { EventSchema, IssueSchema } from '../../../src/api/schemas';
-import { StoredSessionSchema, decodeSessions, encodeSessions, sessionSecret } from '../../../src/auth/sessionCodec';
+import { StoredSessionSchema, decodeSessions, encodeSessions, sessionSecret } from '../../../src/auth/core/sessionCodec';
 import { errorKind, isSignedOut, rateLimitResetOf, SignedOutError } from '../../../src/contracts/errors';
 import { RateLimitedError, NotFoundError } from '../../../src/api/errors';
 import { aSession, anEvent, anIssue } from '../builders';

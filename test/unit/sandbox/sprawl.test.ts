@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { createSeed, startSandbox, type Sandbox, type Seed, type SeedIssue } from '../../sandbox';
-import { Exchanges } from '../contract/exchange';
+import { Exchanges } from '../openapi/exchange';
 import { exchange, type Answer } from './answer';
 
 const HOUR = 3_600_000;
@@ -48,7 +48,7 @@ const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$
 const sprawlIssues = (on: Sandbox = sb): SeedIssue[] => on.seed.issuesOf('sprawl');
 /** Workspace files of the issue's in-app frames. */
 const inAppFiles = (i: SeedIssue) => new Set((i.frames ?? []).filter((f) => f.inApp).map((f) => f.filename));
-/** The search suffix the extension sends for a file: its last two segments (src/editor/fileQuery.ts). */
+/** The search suffix the extension sends for a file: its last two segments (src/editor/core/fileQuery.ts). */
 const suffixOf = (file: string) => file.split('/').slice(-2).join('/');
 
 /** Everything of the seed's default projects (orgs, projects, issues with their events), as JSON: equal seeds give equal digests. */

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import type { Issue } from '../../../src/api/schemas';
 import { SignedOutError } from '../../../src/contracts/errors';
-import { DEFAULT_FILTER, cacheKey, toParams } from '../../../src/issues/filter';
+import { DEFAULT_FILTER, cacheKey, toParams } from '../../../src/issues/core/filter';
 import { IssueStore, type StoreChange } from '../../../src/store/issueStore';
 import type { ListSpec } from '../../../src/store/listSpec';
 import { anIssue } from '../builders';

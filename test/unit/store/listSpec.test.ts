@@ -1,7 +1,7 @@
 // A list spec's key is the Issues view's cache key today, so moving the view onto the store keeps
 // every cached list (and its tests) as they are.
 import assert from 'node:assert/strict';
-import { cacheKey, toParams, PRESETS, type IssueFilter, type IssuePreset } from '../../../src/issues/filter';
+import { cacheKey, toParams, PRESETS, type IssueFilter, type IssuePreset } from '../../../src/issues/core/filter';
 import { effectiveQuery, listKey, type ListSpec } from '../../../src/store/listSpec';
 
 describe('store list specs', () => {

@@ -1,0 +1,57 @@
+/**
+ * The issue search that finds a file's issues (`stack.filename:"*app/checkout.ts"`, api-facts
+ * "Organization Issues") and the hints that spare event requests. Pure: no `vscode` import.
+ */
+import type { Issue } from '../../api/schemas';
+import { normalisePath } from './location';
+
+/**
+ * The end of a workspace-relative path searched for: its last two segments. Servers send paths
+ * with prefixes of their own (`webpack:///./src/…`, `/srv/app/…`) and the workspace may hold the
+ * project below a folder of its own, so the search matches any path ending this way; which results
+ * are really this file is decided by resolving their locations.
+ */
+export function pathSuffix(relativePath: string): string | undefined {
+  const path = normalisePath(relativePath);
+  if (!path) return undefined;
+  return path.split('/').slice(-2).join('/');
+}
+
+/** `stack.filename:"*<suffix>"`, the value quoted and escaped. */
+export function stackFilenameTerm(suffix: string): string {
+  return `stack.filename:"*${suffix.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+/**
+ * The query of a file's search: the view's query with the file's term. A query left out is the
+ * server's default (`is:unresolved`), which must be said once another term is sent.
+ */
+export function fileSearchQuery(viewQuery: string | undefined, suffix: string): string {
+  return [viewQuery === undefined ? 'is:unresolved' : viewQuery.trim(), stackFilenameTerm(suffix)].filter(Boolean).join(' ');
+}
+
+/**
+ * Where the issue's own fields say its latest event happened: `metadata.filename` (the crashing
+ * frame's file), else a culprit that is a path (`src/app/checkout.ts in submit`). Undefined when
+ * they do not say.
+ */
+export function filenameHint(issue: Pick<Issue, 'metadata' | 'culprit'>): string | undefined {
+  const fromMetadata = issue.metadata?.filename;
+  if (typeof fromMetadata === 'string' && fromMetadata.trim() !== '') return fromMetadata.trim();
+  const first = (issue.culprit ?? '').trim().split(/\s+/)[0] ?? '';
+  return /[/\\]/.test(first) && /\.[A-Za-z0-9]{1,8}$/.test(first) ? first : undefined;
+}
+
+/** The last segment of a path, lower-cased, for comparing a hint with open files. */
+export function baseName(path: string): string {
+  return (normalisePath(path) ?? path).split('/').pop()!.toLowerCase();
+}
+
+/**
+ * Whether an issue's latest event may land in one of the open files: false only when its hint
+ * names a file whose name no open file has, so that asking for the event would be wasted.
+ */
+export function mayLandIn(issue: Pick<Issue, 'metadata' | 'culprit'>, openBaseNames: ReadonlySet<string>): boolean {
+  const hint = filenameHint(issue);
+  return hint === undefined || openBaseNames.has(baseName(hint));
+}

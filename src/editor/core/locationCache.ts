@@ -1,0 +1,101 @@
+/**
+ * What is known of where issues happened: per issue, its latest event's `location` (and, for a
+ * bare file name, the line of its newest in-app frame), valid while the issue's `lastSeen` is the
+ * one it was read under. The editor keeps it in workspace storage, so a window reload costs no event
+ * request for an issue that did not change. Pure: no `vscode` import.
+ */
+
+/** A frame's place as parsed from a server path (see src/editor/core/location.ts). */
+export interface KnownFrame {
+  readonly raw: string;
+  readonly path: string;
+  readonly line?: number;
+  readonly column?: number;
+}
+
+export interface KnownLocation {
+  /** The issue's lastSeen when the event was read; undefined: unknown then, so never reused. */
+  readonly lastSeen: string | undefined;
+  /** The latest event's location (null: it has none). */
+  readonly location: string | null;
+  /** From the latest full event, once read (null: no in-app frame with a line). */
+  frame?: KnownFrame | null;
+  /** When it was read (epoch ms), to keep the newest when the cache is full. */
+  readonly at: number;
+}
+
+/** Entries kept (a few hundred bytes each in workspace storage). */
+export const LOCATION_CACHE_MAX = 3000;
+
+export class LocationCache {
+  private readonly map = new Map<string, KnownLocation>();
+  private dirty = false;
+
+  constructor(private readonly max = LOCATION_CACHE_MAX) {}
+
+  /** A cache from what workspace storage held; whatever is not an entry is dropped. */
+  static fromJSON(data: unknown, max = LOCATION_CACHE_MAX): LocationCache {
+    const cache = new LocationCache(max);
+    if (typeof data !== 'object' || data === null) return cache;
+    const entries = Object.entries(data as Record<string, unknown>)
+      .filter((e): e is [string, KnownLocation] => isEntry(e[1]))
+      .sort((a, b) => a[1].at - b[1].at);
+    for (const [key, value] of entries.slice(-max)) cache.map.set(key, { lastSeen: value.lastSeen, location: value.location, frame: value.frame, at: value.at });
+    return cache;
+  }
+
+  /** What is known for `key` (server and issue id), only when read under this very lastSeen. */
+  get(key: string, lastSeen: string | undefined): KnownLocation | undefined {
+    const known = this.map.get(key);
+    return known && lastSeen !== undefined && known.lastSeen === lastSeen ? known : undefined;
+  }
+
+  /** What is known for `key`, whatever its lastSeen. */
+  peek(key: string): KnownLocation | undefined {
+    return this.map.get(key);
+  }
+
+  set(key: string, known: KnownLocation): void {
+    this.map.delete(key);
+    this.map.set(key, known);
+    this.dirty = true;
+    // Oldest first in insertion order: the first keys are the ones to let go.
+    while (this.map.size > this.max) this.map.delete(this.map.keys().next().value as string);
+  }
+
+  setFrame(key: string, frame: KnownFrame | null): void {
+    const known = this.map.get(key);
+    if (!known) return;
+    known.frame = frame;
+    this.dirty = true;
+  }
+
+  clear(): void {
+    if (this.map.size) this.dirty = true;
+    this.map.clear();
+  }
+
+  get size(): number {
+    return this.map.size;
+  }
+
+  /** The entries to store when something changed since the last call; undefined otherwise. */
+  takeChanges(): Record<string, KnownLocation> | undefined {
+    if (!this.dirty) return undefined;
+    this.dirty = false;
+    return Object.fromEntries(this.map);
+  }
+}
+
+function isEntry(v: unknown): v is KnownLocation {
+  if (typeof v !== 'object' || v === null) return false;
+  const e = v as Record<string, unknown>;
+  const frameOk = e.frame === undefined || e.frame === null || (typeof e.frame === 'object' && typeof (e.frame as KnownFrame).raw === 'string' && typeof (e.frame as KnownFrame).path === 'string');
+  return (
+    (e.lastSeen === undefined || typeof e.lastSeen === 'string') &&
+    (e.location === null || (typeof e.location === 'string' && e.location.length <= 4096)) &&
+    typeof e.at === 'number' &&
+    Number.isFinite(e.at) &&
+    frameOk
+  );
+}

@@ -1,0 +1,543 @@
+/**
+ * The per-file method of finding marks (issue 15), without `vscode`: the locator (./locator.ts)
+ * hands it the open files and a way to resolve server paths; the benchmark runs it as is.
+ *
+ * For each open file, visible ones first: one issue search (`stack.filename:"*app/checkout.ts"` with
+ * the Issues view's filters), reused by every editor of the file and, for a file not visible, until
+ * it is shown again; a visible file's search is asked again once older than the refresh interval.
+ * Then the latest event only of found issues whose location is not known under their current
+ * `lastSeen` (and whose own fields do not place it in a file that is not open), at most four at a
+ * time. A server that refuses the search (400) is located from the listed issues instead.
+ */
+import type { ProjectIssuesStatsPeriod, SentryClient } from '../../api/client';
+import type { Issue } from '../../api/schemas';
+import { errorKind } from '../../contracts/errors';
+import type { IssueRef } from '../../contracts/issueRef';
+import type { IssueEndpoint, IssueQuery, TimeWindow } from '../../store/issueSource';
+import type { IssueStore } from '../../store/issueStore';
+import { afterAnswer } from '../../store/refreshPolicy';
+import type { KnownLocation, LocationCache } from './locationCache';
+import { mapPool } from '../../util/pool';
+import { baseName, fileSearchQuery, mayLandIn, pathSuffix } from './fileQuery';
+import { parseServerLocation, type ServerLocation } from './location';
+import { newestInAppLocation, type PlacedMark } from './marks';
+import type { FileSearchReport } from './marksStatus';
+
+/** What the finder reads of the store, and where found issues go. */
+export type IssueFields = Pick<IssueStore, 'issue' | 'pendingFor' | 'upsert' | 'checkpoint' | 'source' | 'refreshState' | 'lastRateLimit'>;
+
+/** What the marks search within: the Issues view's organization, projects and filters. */
+export interface MarkScope {
+  readonly org: string;
+  readonly projects: readonly string[];
+  readonly query?: string;
+  readonly statsPeriod?: ProjectIssuesStatsPeriod;
+  readonly environments?: readonly string[];
+  readonly window?: TimeWindow;
+}
+
+/** An open file: a key (its URI), its workspace-relative path, whether an editor shows it. */
+export interface OpenFile {
+  readonly key: string;
+  readonly relativePath: string;
+  readonly visible: boolean;
+}
+
+export interface FinderLog {
+  info(message: string): void;
+  warn(message: string): void;
+  debug(message: string): void;
+}
+
+export interface FinderDeps {
+  store: IssueFields;
+  /** The workspace file a server path maps to (its key), if exactly one. */
+  resolve: (serverPath: string) => Promise<string | undefined>;
+  cache: LocationCache;
+  /** The refresh interval (ms, 0: off): how long a visible file's search stays fresh. */
+  intervalMs: () => number;
+  now: () => number;
+  log: FinderLog;
+  /** `listed`: locate the listed issues on every server, as before issue 15 (the benchmark's baseline). */
+  method?: 'perFile' | 'listed';
+}
+
+export interface FindRequest {
+  client: SentryClient;
+  /** Undefined while nothing is chosen: no marks. */
+  scope: MarkScope | undefined;
+  /** Visible files first. */
+  files: readonly OpenFile[];
+  /** The listed issues, for a server that refuses the search. */
+  listed: () => readonly IssueRef[];
+  /** Marks placed before, per file key (kept for issues whose change still waits for the server). */
+  previous: ReadonlyMap<string, readonly PlacedMark[]>;
+  /**
+   * While event requests are out: the marks placed so far, plus the previous marks of issues not
+   * looked at yet, so a busy file's marks appear as they are located and a refresh does not blank them.
+   */
+  onProgress?: (marks: Map<string, PlacedMark[]>) => void;
+}
+
+/** An event read that failed in a run (logged once for the run). */
+interface ReadFailure {
+  readonly issueId: string;
+  readonly err: unknown;
+}
+
+interface FileSearch {
+  /** The server, scope and path suffix it was made for. */
+  readonly key: string;
+  readonly ids: readonly string[];
+  readonly at: number;
+  /** When every page was last read (later refreshes of a busy file read only what changed since). */
+  readonly fullAt: number;
+  /** Pages that whole read took: a file of one page is read whole at every refresh, for the same one request. */
+  readonly fullPages: number;
+  /** The newest lastSeen among its issues, in the server's own clock. */
+  readonly newest?: string;
+}
+
+/** What one file's search answered in a run: its issue ids, or the failure of a search that read nothing. */
+interface FileAnswer {
+  readonly ids: readonly string[];
+  readonly error?: unknown;
+}
+
+/** Where a located issue went: a file key, no workspace file (the server path), no location, or not looked up. */
+type Outcome = { readonly file: string } | { readonly unmapped: string } | 'noLocation' | 'elsewhere' | 'skipped';
+
+/** A file's report, with the key of the search (server, scope, path) it answers. */
+interface KeyedReport {
+  readonly key: string;
+  readonly report: FileSearchReport;
+}
+
+/** A file's whole search is read again this often; in between, only issues seen since its newest. */
+const FULL_SEARCH_EVERY_MS = 30 * 60_000;
+
+const CONCURRENCY = 4;
+/** A partial draw after this many issues were located by a request, or this long after the last one. */
+const PROGRESS_EVERY = 20;
+const PROGRESS_MS = 500;
+const MAX_ISSUES = 300;
+/** Open files searched (visible ones first): an editor with 200 tabs does not cost 200 searches. */
+const MAX_FILES = 30;
+/** Pages of a file's search read (100 issues each): every issue of a busy file, within reason. */
+const MAX_PAGES_PER_FILE = 5;
+
+export class MarkFinder {
+  private readonly searches = new Map<string, FileSearch>();
+  /** Servers that refused the stack.filename search: located from the listed issues instead. */
+  private readonly listedOnly = new Set<string>();
+  /** View queries the server refused (said once each in the log). */
+  private readonly refusedQueries = new Set<string>();
+  /** Per open file key: what its latest finished run found (for "why are there no marks?"). */
+  private readonly reports = new Map<string, KeyedReport>();
+  /** Event requests made so far (for the figures). */
+  requests = 0;
+  /** Per-file searches made so far (for the figures). */
+  searchRequests = 0;
+
+  constructor(private readonly deps: FinderDeps) {}
+
+  /** How a server is located: per open file, or from the listed issues after a refused search. */
+  mode(baseUrl: string | undefined): 'perFile' | 'listed' {
+    return this.deps.method === 'listed' || (baseUrl !== undefined && this.listedOnly.has(baseUrl)) ? 'listed' : 'perFile';
+  }
+
+  /** Forgets the searches and refusals (sign-out, another session); what is known of locations stays, keyed by server. */
+  forget(): void {
+    this.searches.clear();
+    this.listedOnly.clear();
+    this.refusedQueries.clear();
+    this.reports.clear();
+  }
+
+  /**
+   * What the latest finished run found for an open file, if it was made for this server and scope;
+   * undefined while none was (the file's search has not finished yet).
+   */
+  reportFor(file: Pick<OpenFile, 'key' | 'relativePath'>, baseUrl: string, scope: MarkScope): FileSearchReport | undefined {
+    const kept = this.reports.get(file.key);
+    return kept && kept.key === this.reportKey(baseUrl, scope, file.relativePath) ? kept.report : undefined;
+  }
+
+  /** The marks per file key; undefined when nothing is chosen. */
+  async find(req: FindRequest): Promise<Map<string, PlacedMark[]> | undefined> {
+    const { client } = req;
+    let refs: IssueRef[] | undefined;
+    const waiting = new Set<string>();
+    const answers = new Map<string, FileAnswer>();
+    if (this.mode(client.baseUrl) === 'listed') refs = this.listedIds(req);
+    else {
+      if (!req.scope) return undefined;
+      refs = await this.searchFiles(req, req.scope, waiting, answers);
+    }
+    const outcomes = new Map<string, Outcome>();
+    const marks = await this.place(refs, req, waiting, outcomes);
+    this.report(req, refs, answers, outcomes);
+    return marks;
+  }
+
+  /** The key a file's report is kept under: another server, scope or mode makes it stale. */
+  private reportKey(baseUrl: string, scope: MarkScope | undefined, relativePath: string): string {
+    return this.mode(baseUrl) === 'listed' ? JSON.stringify(['listed', baseUrl, scope ?? null, baseName(relativePath)]) : searchKey(baseUrl, scope, pathSuffix(relativePath));
+  }
+
+  /** Keeps, per open file, what this run found for it and where those issues' latest events map. */
+  private report(req: FindRequest, refs: readonly IssueRef[], answers: ReadonlyMap<string, FileAnswer>, outcomes: ReadonlyMap<string, Outcome>): void {
+    const listed = this.mode(req.client.baseUrl) === 'listed';
+    for (const file of req.files) {
+      const answer = answers.get(file.key);
+      if (!listed && !answer) continue;
+      const name = baseName(file.relativePath);
+      const ids = listed ? refs.map((r) => r.issueId) : answer!.ids;
+      let located = 0;
+      let here = 0;
+      let elsewhere = 0;
+      let unmapped = 0;
+      let example: string | undefined;
+      for (const id of ids) {
+        const o = outcomes.get(id);
+        if (o === undefined || o === 'skipped' || o === 'noLocation') continue;
+        located++;
+        if (o === 'elsewhere') elsewhere++;
+        else if ('file' in o) {
+          if (o.file === file.key) here++;
+          else elsewhere++;
+        } else {
+          const sameName = baseName(o.unmapped) === name;
+          // Listed issues are every file's: only those named like this file may belong here.
+          if (listed && !sameName) {
+            elsewhere++;
+            continue;
+          }
+          unmapped++;
+          if (example === undefined || (sameName && baseName(example) !== name)) example = o.unmapped;
+        }
+      }
+      const report: FileSearchReport = {
+        mode: listed ? 'listed' : 'perFile',
+        ...(answer?.error !== undefined ? { error: answer.error } : {}),
+        found: ids.length,
+        located,
+        here,
+        elsewhere,
+        unmapped,
+        ...(example !== undefined ? { unmappedExample: example } : {}),
+      };
+      this.reports.set(file.key, { key: this.reportKey(req.client.baseUrl, req.scope, file.relativePath), report });
+    }
+    // Closed files' reports go with them.
+    const open = new Set(req.files.map((f) => f.key));
+    for (const key of this.reports.keys()) if (!open.has(key)) this.reports.delete(key);
+  }
+
+  /**
+   * The latest event's location of an issue under `lastSeen`, reading it when unknown. A failed read
+   * is logged, or added to `failures` (a run logs them in one line).
+   */
+  async knownFor(client: SentryClient, ref: IssueRef, lastSeen: string | undefined, failures?: ReadFailure[]): Promise<KnownLocation | undefined> {
+    const key = locationKey(client, ref.issueId);
+    // Without a lastSeen to compare, what was read before may be old: ask again.
+    const cached = this.deps.cache.get(key, lastSeen);
+    if (cached) return cached;
+    try {
+      this.requests++;
+      const page = await client.listIssueEvents(ref.org, ref.issueId, { perPage: 1 });
+      const known: KnownLocation = { lastSeen, location: page.items[0]?.location ?? null, at: this.deps.now() };
+      this.deps.cache.set(key, known);
+      return known;
+    } catch (err) {
+      if (failures) failures.push({ issueId: ref.issueId, err });
+      else this.deps.log.warn(`[editor] could not read the latest event of ${this.nameOf(ref.issueId)}: ${(err as Error).message}`);
+      return undefined;
+    }
+  }
+
+  /**
+   * The ids of the issues whose stacks touch the open files, visible files' first. Issues found only
+   * for files not visible keep the place known for them (`waiting`) until their file is shown: a
+   * refresh is for what can be seen.
+   */
+  private async searchFiles(req: FindRequest, scope: MarkScope, waiting: Set<string>, answers: Map<string, FileAnswer>): Promise<IssueRef[]> {
+    const { client } = req;
+    const now = this.deps.now();
+    const files = req.files.slice(0, MAX_FILES);
+    const open = new Set(files.map((f) => f.key));
+    const interval = this.deps.intervalMs();
+    // A closed file's answer serves its reopening within the interval, then goes.
+    for (const [key, s] of this.searches) if (!open.has(key) && (interval <= 0 || now - s.at >= interval)) this.searches.delete(key);
+    const refs = new Map<string, IssueRef>();
+    // The run's searches steer the background refreshes as the tree's lists do (one policy, one budget).
+    let searched = false;
+    let limited: unknown;
+    for (const file of files) {
+      const suffix = pathSuffix(file.relativePath);
+      if (!suffix) continue;
+      const key = searchKey(client.baseUrl, scope, suffix);
+      // Another editor's file with the same ending asked the same question.
+      const prev = this.searches.get(file.key) ?? [...this.searches.values()].find((s) => s.key === key);
+      // Fresh: made for this scope, and either not visible (it waits to be shown) or younger than the interval.
+      // An answer whose issues the store forgot (another session) is no answer.
+      const fresh = prev?.key === key && (!file.visible || interval <= 0 || now - prev.at < interval) && prev.ids.every((id) => this.deps.store.issue(id));
+      let ids: readonly string[];
+      let error: unknown;
+      if (fresh) {
+        ids = prev.ids;
+        this.searches.set(file.key, prev);
+      } else {
+        // A refresh of a busy file's answer asks only for issues seen since its newest one (with the
+        // server's clock, not ours); issues that left the query meanwhile (resolved elsewhere) go at
+        // the next whole read. A file whose whole answer is one page is read whole: the same cost.
+        const delta = prev?.key === key && prev.fullPages > 1 && prev.newest !== undefined && now - prev.fullAt < FULL_SEARCH_EVERY_MS ? prev : undefined;
+        const found = await this.search(client, scope, suffix, delta?.newest);
+        if (found === 'refused') return this.listedIds(req);
+        if ('issues' in found) {
+          searched = true;
+          const at = this.deps.now();
+          // A search cut short by a failure is no whole read: the next refresh reads every page.
+          const whole = found.cut ? { fullAt: -Infinity, fullPages: found.pages } : delta ? { fullAt: delta.fullAt, fullPages: delta.fullPages } : { fullAt: at, fullPages: found.pages };
+          ids = delta ? [...new Set([...found.issues.map((i) => i.id), ...delta.ids])] : found.issues.map((i) => i.id);
+          this.searches.set(file.key, { key, ids, at, ...whole, newest: newestOf(delta?.newest, found.issues) });
+        } else {
+          if (errorKind(found.failed) === 'rateLimited') limited = found.failed;
+          ids = prev?.key === key ? prev.ids : [];
+          error = found.failed;
+        }
+      }
+      answers.set(file.key, { ids: ids.filter((id) => this.deps.store.issue(id)), ...(error !== undefined ? { error } : {}) });
+      for (const id of ids) {
+        const issue = this.deps.store.issue(id);
+        if (!issue) continue;
+        if (file.visible) waiting.delete(id);
+        else if (!refs.has(id)) waiting.add(id);
+        if (!refs.has(id)) refs.set(id, { org: scope.org, project: issue.project.slug, issueId: id });
+      }
+    }
+    if (limited !== undefined || searched) this.deps.store.refreshState = afterAnswer(this.deps.store.refreshState, limited, this.deps.store.lastRateLimit);
+    return [...refs.values()];
+  }
+
+  /**
+   * One file's search, page after page (only issues last seen at or after `seenSince` when given):
+   * its issues (stored) and the pages read, the failure when it read nothing, 'refused' on a 400.
+   */
+  private async search(client: SentryClient, scope: MarkScope, suffix: string, seenSince?: string): Promise<{ issues: Issue[]; pages: number; cut: boolean } | 'refused' | { failed: unknown }> {
+    const since = this.deps.store.checkpoint();
+    const query = {
+      org: scope.org,
+      projects: scope.projects,
+      query: fileSearchQuery(scope.query, suffix) + (seenSince ? ` lastSeen:>=${seenSince}` : ''),
+      statsPeriod: scope.statsPeriod,
+      environments: scope.environments,
+      window: scope.window,
+      limit: 100,
+    };
+    const found: Issue[] = [];
+    let pages = 0;
+    let cut = false;
+    try {
+      let from: { cursor: string; endpoint: IssueEndpoint } | undefined;
+      for (let n = 0; n < MAX_PAGES_PER_FILE; n++) {
+        this.searchRequests++;
+        const page = await this.deps.store.source.page(client, query, from);
+        pages++;
+        // The server's endpoint changed under a cursor: the first page again, not a duplicate.
+        if (page.restarted) found.length = 0;
+        found.push(...page.items);
+        if (!page.nextCursor) break;
+        from = { cursor: page.nextCursor, endpoint: page.endpoint };
+      }
+    } catch (err) {
+      // The view's own query may be what was refused (a typo in a custom search): only a server that
+      // takes the same query without the file's term refuses the search by stack file name.
+      if (errorKind(err) === 'badRequest') {
+        if (!(await this.takesViewQuery(client, { ...query, query: scope.query, limit: 1 }))) {
+          if (!this.refusedQueries.has(scope.query ?? '')) {
+            this.refusedQueries.add(scope.query ?? '');
+            this.deps.log.warn(`[editor] the server refused the Issues view's search (${(err as Error).message}): no marks until the filter changes`);
+          }
+          return { failed: err };
+        }
+        this.listedOnly.add(client.baseUrl);
+        this.deps.log.warn(
+          `[editor] ${client.baseUrl} refused the search by stack file name (${(err as Error).message}); marks come from the latest events of the listed issues on this server from now on`,
+        );
+        return 'refused';
+      }
+      // While a 429's reset is pending the client sends nothing: not worth a warning per file.
+      const message = `[editor] could not search the issues of *${suffix}: ${(err as Error).message}`;
+      if (errorKind(err) === 'rateLimited') this.deps.log.debug(message);
+      else this.deps.log.warn(message);
+      // Pages read before the failure still count; the next refresh reads the search whole.
+      if (found.length === 0) return { failed: err };
+      cut = true;
+    }
+    this.deps.store.upsert(scope.org, found, since);
+    return { issues: found, pages, cut };
+  }
+
+  /** Whether the server answers the view's query alone (one issue): a probe after a 400 on a file's search. */
+  private async takesViewQuery(client: SentryClient, query: IssueQuery): Promise<boolean> {
+    try {
+      this.searchRequests++;
+      await this.deps.store.source.page(client, query);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * The listed issues, plus those placed before that left the list through a change still waiting
+   * for the server (resolved optimistically): they keep their place, not drawn while the change
+   * shows (see `isMarked`), so a rollback draws them again at once, without locating them anew.
+   */
+  private listedIds(req: FindRequest): IssueRef[] {
+    const listed = req.listed().slice(0, MAX_ISSUES);
+    const ids = new Set(listed.map((r) => r.issueId));
+    const kept: IssueRef[] = [];
+    for (const marks of req.previous.values()) {
+      for (const m of marks) {
+        if (ids.has(m.issueId) || this.deps.store.pendingFor(m.issueId).length === 0) continue;
+        ids.add(m.issueId);
+        kept.push({ org: m.org, project: m.project, issueId: m.issueId });
+      }
+    }
+    return [...listed, ...kept];
+  }
+
+  /** Locates `refs` (event requests only where needed): the marks per file key. */
+  private async place(refs: readonly IssueRef[], req: FindRequest, waiting: ReadonlySet<string>, outcomes: Map<string, Outcome>): Promise<Map<string, PlacedMark[]>> {
+    const { client } = req;
+    const perFile = this.mode(client.baseUrl) === 'perFile';
+    const open = new Set(req.files.map((f) => f.key));
+    const openNames = new Set(req.files.map((f) => baseName(f.relativePath)));
+    const next = new Map<string, PlacedMark[]>();
+    const failures: ReadFailure[] = [];
+    /** Places one issue; true when it took a request (what makes a partial draw worth it). */
+    const locate = async (ref: IssueRef): Promise<boolean> => {
+      const issue = this.deps.store.issue(ref.issueId);
+      const lastSeen = issue?.lastSeen;
+      const key = locationKey(client, ref.issueId);
+      let known = this.deps.cache.get(key, lastSeen) ?? (waiting.has(ref.issueId) ? this.deps.cache.peek(key) : undefined);
+      let asked = false;
+      const outcome = (o: Outcome) => (outcomes.set(ref.issueId, o), asked);
+      if (!known && perFile && issue) {
+        // Not drawn (resolved, archived) and no change pending: its line is not worth a request.
+        if (issue.status !== 'unresolved' && this.deps.store.pendingFor(ref.issueId).length === 0) return outcome('skipped');
+        // The issue's own fields say its latest event is in a file that is not open.
+        if (!mayLandIn(issue, openNames)) return outcome('elsewhere');
+      }
+      if (!known) {
+        asked = true;
+        // Unreadable now (held back by a 429, a server error, offline): the place known before stays.
+        known = (await this.knownFor(client, ref, lastSeen, failures)) ?? this.deps.cache.peek(key);
+      }
+      if (!known?.location) return outcome('noLocation');
+      const parsed = parseServerLocation(known.location);
+      if (!parsed) return outcome('noLocation');
+      // The raw path: user mappings match what the server sent, not the normalised form.
+      const file = await this.deps.resolve(parsed.raw);
+      if (!file) return outcome({ unmapped: parsed.raw });
+      let target = { file, line: parsed.line, column: parsed.column, source: 'location' as PlacedMark['source'] };
+      if (parsed.line === undefined) {
+        // Only for files the user has open: a full event is a larger request.
+        if (!open.has(file)) return outcome({ file });
+        asked ||= known.frame === undefined;
+        const frame = await this.frameFor(client, ref, known, failures);
+        if (!frame?.line) return outcome('noLocation');
+        const frameFile = await this.deps.resolve(frame.raw);
+        if (!frameFile) return outcome({ unmapped: frame.raw });
+        target = { file: frameFile, line: frame.line, column: frame.column, source: 'frame' };
+      }
+      next.set(target.file, [...(next.get(target.file) ?? []), { org: ref.org, project: ref.project, issueId: ref.issueId, line: target.line! - 1, column: target.column, source: target.source }]);
+      return outcome({ file: target.file });
+    };
+    const progress = this.progress(req, refs, next);
+    await mapPool(refs, CONCURRENCY, async (ref) => progress(ref.issueId, await locate(ref)));
+    this.logFailures(failures);
+    this.deps.log.info(
+      `[editor] ${[...next.values()].reduce((n, m) => n + m.length, 0)} issue marks in ${next.size} files from ${refs.length} ${perFile ? 'issues found for the open files' : 'listed issues'}`,
+    );
+    return next;
+  }
+
+  /**
+   * Called as each of `refs` is placed (`asked`: it took a request): hands `onProgress` the marks so
+   * far, with the previous marks of the issues not placed yet, every PROGRESS_EVERY located by a request
+   * or PROGRESS_MS after the last draw. Nothing when no request was needed: the run ends at once.
+   */
+  private progress(req: FindRequest, refs: readonly IssueRef[], next: ReadonlyMap<string, readonly PlacedMark[]>): (issueId: string, asked: boolean) => void {
+    const onProgress = req.onProgress;
+    if (!onProgress) return () => undefined;
+    const unplaced = new Set(refs.map((r) => r.issueId));
+    let asked = 0;
+    let last = this.deps.now();
+    return (issueId, took) => {
+      unplaced.delete(issueId);
+      if (took) asked++;
+      if (asked === 0 || unplaced.size === 0 || (asked < PROGRESS_EVERY && this.deps.now() - last < PROGRESS_MS)) return;
+      asked = 0;
+      last = this.deps.now();
+      const partial = new Map([...next].map(([file, marks]) => [file, [...marks]]));
+      for (const [file, marks] of req.previous) {
+        const waiting = marks.filter((m) => unplaced.has(m.issueId));
+        if (waiting.length) partial.set(file, [...(partial.get(file) ?? []), ...waiting]);
+      }
+      onProgress(partial);
+    };
+  }
+
+  private async frameFor(client: SentryClient, ref: IssueRef, known: KnownLocation, failures: ReadFailure[]): Promise<ServerLocation | null | undefined> {
+    if (known.frame !== undefined) return known.frame;
+    try {
+      this.requests++;
+      const page = await client.listIssueEvents(ref.org, ref.issueId, { perPage: 1, full: true });
+      const frame = page.items[0] ? (newestInAppLocation(page.items[0]) ?? null) : null;
+      this.deps.cache.setFrame(locationKey(client, ref.issueId), frame);
+      return frame;
+    } catch (err) {
+      failures.push({ issueId: ref.issueId, err });
+      return undefined;
+    }
+  }
+
+  /** One line for a run's failed reads (hundreds while a 429 holds them back), naming the first. */
+  private logFailures(failures: readonly ReadFailure[]): void {
+    if (!failures.length) return;
+    const [{ issueId, err }] = failures;
+    const message = `[editor] could not read the latest event of ${failures.length} issue${failures.length === 1 ? '' : 's'} (${this.nameOf(issueId)}: ${(err as Error).message}); their marks stay where they were known`;
+    if (failures.every((f) => errorKind(f.err) === 'rateLimited')) this.deps.log.debug(message);
+    else this.deps.log.warn(message);
+  }
+
+  private nameOf(issueId: string): string {
+    return this.deps.store.issue(issueId)?.shortId ?? issueId;
+  }
+}
+
+/** The question a file's search asks: another server, scope or path ending is another question. */
+function searchKey(baseUrl: string, scope: MarkScope | undefined, suffix: string | undefined): string {
+  return JSON.stringify([baseUrl, scope ?? null, suffix ?? null]);
+}
+
+/** What is known of an issue's location is kept per server: the cache's key. */
+function locationKey(client: Pick<SentryClient, 'baseUrl'>, issueId: string): string {
+  return `${client.baseUrl} ${issueId}`;
+}
+
+/** An ISO date as servers send lastSeen; anything else never reaches a search query. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+
+/** The newest of a lastSeen and the issues' (ISO dates of the server; others are ignored). */
+export function newestOf(known: string | undefined, issues: readonly Pick<Issue, 'lastSeen'>[]): string | undefined {
+  let best = known;
+  for (const { lastSeen } of issues) {
+    if (!ISO_DATE.test(lastSeen) || Number.isNaN(Date.parse(lastSeen))) continue;
+    if (best === undefined || Date.parse(lastSeen) > Date.parse(best)) best = lastSeen;
+  }
+  return best;
+}

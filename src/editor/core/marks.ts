@@ -1,0 +1,119 @@
+/**
+ * Issue marks on source lines: which frame gives a line, how marks follow edits until the next
+ * refresh, and the text shown after a line. Pure; the glue turns marks into decorations and hovers.
+ *
+ * A placed mark holds an issue id, never the issue: its fields (title, count, level, lastSeen) are
+ * read from the one issue store each time a line is drawn (`withIssues`), so a change the store
+ * hears of (a reload, a triage write) shows on the marked lines without locating them again, and
+ * an issue that is no longer unresolved (resolved, archived) is not drawn at all.
+ */
+import * as l10n from '@vscode/l10n';
+import { exceptionsOf, framesNewestFirst, type Frame, type Issue, type SentryEvent } from '../../api/schemas';
+import { relativeTime } from '../../format/time';
+import { eventCount } from '../../format/numbers';
+import { parseServerLocation, type ServerLocation } from './location';
+
+/** Where an issue belongs in a document, as the locator found it. */
+export interface PlacedMark {
+  org: string;
+  /** The project whose list named the issue. */
+  project: string;
+  issueId: string;
+  /** 0-based line in the document. */
+  line: number;
+  column?: number;
+  /** Where the line came from: the latest event's location, or a frame of the latest full event. */
+  source: 'location' | 'frame';
+}
+
+/** A mark as drawn: its place, with the issue's fields as the store has them now. */
+export interface Mark extends Omit<PlacedMark, 'issueId'> {
+  issue: Issue;
+}
+
+/**
+ * Whether an issue is drawn on its line: only while it is unresolved as the store has it now. An
+ * issue resolved or archived (even optimistically, before the server answers) loses its mark at
+ * once, whatever list named it, and a rollback brings it back.
+ */
+export function isMarked(issue: Pick<Issue, 'status'>): boolean {
+  return issue.status === 'unresolved';
+}
+
+/**
+ * The marks with their issues' current fields; a mark whose issue the store no longer holds (signed
+ * out, cleared) is left out rather than drawn from stale fields, and so is one whose issue is no
+ * longer unresolved (`isMarked`).
+ */
+export function withIssues(marks: readonly PlacedMark[], issueOf: (id: string) => Issue | undefined): Mark[] {
+  const out: Mark[] = [];
+  for (const { issueId, ...place } of marks) {
+    const issue = issueOf(issueId);
+    if (issue && isMarked(issue)) out.push({ ...place, issue });
+  }
+  return out;
+}
+
+/** Whether a store change naming `changed` issue ids touches any of the marks. */
+export function touchesMarks(changed: readonly string[], marks: Iterable<readonly PlacedMark[]>): boolean {
+  if (changed.length === 0) return false;
+  const ids = new Set(changed);
+  for (const list of marks) if (list.some((m) => ids.has(m.issueId))) return true;
+  return false;
+}
+
+/** Every frame of a full event, newest first; the last exception value is the one raised last. */
+function eventFramesNewestFirst(event: SentryEvent): Frame[] {
+  return framesNewestFirst(exceptionsOf(event)).flatMap((v) => framesNewestFirst(v.stacktrace?.frames));
+}
+
+/** The newest in-app frame that names a file and a line, as a parsed location (raw path kept for mappings). */
+export function newestInAppLocation(event: SentryEvent): ServerLocation | undefined {
+  for (const f of eventFramesNewestFirst(event)) {
+    if (!f.inApp || !f.lineNo) continue;
+    const parsed = parseServerLocation(f.filename ?? f.absPath ?? undefined);
+    if (parsed) return { path: parsed.path, raw: parsed.raw, line: f.lineNo, ...(f.colNo ? { column: f.colNo } : {}) };
+  }
+  return undefined;
+}
+
+export interface LineChange {
+  /** 0-based first line of the replaced range. */
+  startLine: number;
+  /** 0-based last line of the replaced range. */
+  endLine: number;
+  /** Lines of the inserted text minus one (0 for text without a newline). */
+  insertedLines: number;
+}
+
+/** Moves marks with an edit: lines after it shift by the change in line count; lines inside it stay. */
+export function shiftMarks<T extends { line: number }>(marks: readonly T[], change: LineChange): T[] {
+  const delta = change.insertedLines - (change.endLine - change.startLine);
+  if (delta === 0) return [...marks];
+  return marks.map((m) => {
+    if (m.line > change.endLine) return { ...m, line: m.line + delta };
+    // A mark inside a deleted block lands on the block's first line rather than vanishing.
+    if (m.line > change.startLine && m.line <= change.endLine && delta < 0) return { ...m, line: Math.min(m.line, change.startLine + change.insertedLines) };
+    return m;
+  });
+}
+
+/** `● PROJ-12 TypeError: x is undefined · 1.2K events · 3h ago` (+ how many more on the line). */
+export function afterLineText(marks: readonly Mark[], now = Date.now(), maxTitle = 60): string {
+  const [first] = marks;
+  if (!first) return '';
+  const title = first.issue.title.length > maxTitle ? `${first.issue.title.slice(0, maxTitle - 1)}…` : first.issue.title;
+  const events = eventCount(first.issue.count);
+  const age = relativeTime(first.issue.lastSeen, now);
+  return marks.length > 1
+    ? l10n.t('● {0} {1} · {2} · {3} (+{4} more)', first.issue.shortId, title, events, age, marks.length - 1)
+    : l10n.t('● {0} {1} · {2} · {3}', first.issue.shortId, title, events, age);
+}
+
+/** Groups marks by line, most events first within a line. */
+export function byLine<T extends Mark>(marks: readonly T[]): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const m of marks) out.set(m.line, [...(out.get(m.line) ?? []), m]);
+  for (const list of out.values()) list.sort((a, b) => Number(b.issue.count) - Number(a.issue.count));
+  return out;
+}

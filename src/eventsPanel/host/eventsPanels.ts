@@ -1,0 +1,90 @@
+/**
+ * The open events panels: one per issue (org and id), reused when the same issue is shown again,
+ * and taken over from VS Code's serializer after a window reload.
+ */
+import * as vscode from 'vscode';
+import { DEFAULT_FILTERS, PROTOCOL_VERSION, VIEW_TYPE, parsePanelState, type IssueHeader, type PanelState } from '../protocol/messages';
+import { refKey, type IssueRef } from '../../contracts/issueRef';
+import { Disposable } from '../../util/disposable';
+import { UiHolder } from '../../util/ui';
+import { EventsPanel, webviewOptions, type EventsPanelDeps } from './panel';
+import { RawEventDocuments } from './rawEventDocuments';
+
+export type PanelsDeps = Omit<EventsPanelDeps, 'extensionUri' | 'ui' | 'rawDocuments'>;
+
+/** The issue a panel shows: an IssueRef, or its org and id alone (the panel needs no project). */
+export type PanelTarget = Pick<IssueRef, 'org' | 'issueId'> & Partial<Pick<IssueRef, 'project'>>;
+
+export class EventsPanels extends Disposable {
+  private readonly panels = new Map<string, EventsPanel>();
+  readonly deps: EventsPanelDeps;
+  /** Every notification and link the command and its panels show (the suites replace its parts). */
+  readonly ui = new UiHolder();
+
+  constructor(context: Pick<vscode.ExtensionContext, 'extensionUri'>, deps: PanelsDeps) {
+    super();
+    const rawDocuments = this._register(new RawEventDocuments());
+    this.deps = { ...deps, extensionUri: context.extensionUri, ui: () => this.ui.ui, rawDocuments };
+  }
+
+  get(org: string, issueId: string): EventsPanel | undefined {
+    return this.panels.get(refKey({ org, issueId }));
+  }
+
+  all(): EventsPanel[] {
+    return [...this.panels.values()];
+  }
+
+  /**
+   * Shows the panel of an issue, creating it or revealing the existing one. `seed`: header fields
+   * known before the store has the issue (a legacy tree node's); the store's issue wins over them.
+   */
+  show(target: PanelTarget, seed?: IssueHeader): EventsPanel {
+    const existing = this.get(target.org, target.issueId);
+    if (existing) {
+      if (seed) existing.setIssue(seed);
+      existing.reveal();
+      return existing;
+    }
+    const issue: IssueHeader = { ...seed, id: target.issueId };
+    if (target.project && !issue.project) issue.project = target.project;
+    const state: PanelState = { v: PROTOCOL_VERSION, org: target.org, issueId: target.issueId, issue, filters: DEFAULT_FILTERS, tab: 'events' };
+    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, vscode.l10n.t('Issue {0}', target.issueId), vscode.ViewColumn.Active, webviewOptions(this.deps.extensionUri));
+    return this.adopt(panel, state);
+  }
+
+  /** Takes over a panel VS Code restored (serializer); its header is asked of the store again. */
+  restore(panel: vscode.WebviewPanel, raw: unknown): EventsPanel | undefined {
+    const state = parsePanelState(raw);
+    if (!state) {
+      this.deps.log.warn('[events] could not restore an events panel: its saved state is missing or invalid');
+      panel.dispose();
+      return undefined;
+    }
+    const existing = this.get(state.org, state.issueId);
+    if (existing) {
+      panel.dispose();
+      return existing;
+    }
+    const p = this.adopt(panel, state);
+    void p.refreshHeader();
+    return p;
+  }
+
+  private adopt(panel: vscode.WebviewPanel, state: PanelState): EventsPanel {
+    const p = new EventsPanel(panel, state, this.deps);
+    const key = p.key;
+    this.panels.set(key, p);
+    p.onDidDispose(() => {
+      if (this.panels.get(key) === p) this.panels.delete(key);
+    });
+    return p;
+  }
+
+  override dispose(): void {
+    if (this.isDisposed) return;
+    super.dispose();
+    for (const p of [...this.panels.values()]) p.dispose();
+    this.panels.clear();
+  }
+}

@@ -1,0 +1,47 @@
+/** The Events / Tags / Event tab list (arrow keys, Home and End move among them); the selected tab is the state's. */
+import * as l10n from '@vscode/l10n';
+import type { Tab } from '../protocol/messages';
+import { compactCount } from '../../format/numbers';
+import { h, icon, replace } from './dom';
+import { badge } from './elements';
+import type { ViewState } from './model';
+
+const ORDER: Tab[] = ['events', 'tags', 'event'];
+
+export class Tabs {
+  readonly el: HTMLElement;
+  private readonly buttons: Record<Tab, HTMLButtonElement>;
+  private current: Tab = 'events';
+
+  constructor(select: (tab: Tab) => void) {
+    const tab = (id: Tab, panel: string, ...label: (Node | string)[]) =>
+      h('button', { class: 'tab', id: `tab-${id}`, role: 'tab', attrs: { type: 'button', 'aria-controls': panel }, on: { click: () => select(id) } }, ...label);
+    this.buttons = {
+      events: tab('events', 'events-panel'),
+      tags: tab('tags', 'tags-panel', icon('tag'), ` ${l10n.t('Tags')}`),
+      event: tab('event', 'event-panel', icon('open-preview'), ` ${l10n.t('Event')}`),
+    };
+    this.el = h('div', { class: 'tabs', role: 'tablist', attrs: { 'aria-label': l10n.t('Events, tags and one event') } }, ...ORDER.map((t) => this.buttons[t]));
+    this.el.addEventListener('keydown', (e) => {
+      const i = ORDER.indexOf(this.current);
+      let next: Tab | undefined;
+      if (e.key === 'ArrowRight') next = ORDER[(i + 1) % ORDER.length];
+      else if (e.key === 'ArrowLeft') next = ORDER[(i + ORDER.length - 1) % ORDER.length];
+      else if (e.key === 'Home') next = ORDER[0];
+      else if (e.key === 'End') next = ORDER[ORDER.length - 1];
+      if (!next) return;
+      e.preventDefault();
+      select(next);
+      this.buttons[next].focus();
+    });
+  }
+
+  render(prev: ViewState | undefined, s: ViewState): void {
+    this.current = s.tab;
+    for (const t of ORDER) {
+      this.buttons[t].setAttribute('aria-selected', String(s.tab === t));
+      this.buttons[t].tabIndex = s.tab === t ? 0 : -1;
+    }
+    if (!prev || prev.events.length !== s.events.length) replace(this.buttons.events, icon('list-unordered'), ` ${l10n.t('Events')} `, badge(compactCount(s.events.length)));
+  }
+}

@@ -1,0 +1,227 @@
+// The AI tools' core against the sandbox over real HTTP (issue 14): what each tool answers, what it
+// costs in requests, secrets masked, the token budget kept, failures as text a model can act on,
+// and an update that runs only after its confirmation was prepared.
+import assert from 'node:assert/strict';
+import { AiTools, type AiToolsDeps } from '../../../../src/ai/tools/aiTools';
+import { CHOOSE_PROJECT_FIRST, SIGN_IN_FIRST, ToolCancelled } from '../../../../src/ai/tools/toolErrors';
+import type { UpdateAction } from '../../../../src/ai/tools/toolInputs';
+import { estimateTokens } from '../../../../src/ai/text/tokens';
+import type { IssueRef } from '../../../../src/contracts/issueRef';
+import type { FileMarks, LocationSource } from '../../../../src/store/editorLocations';
+import { IssueStore } from '../../../../src/store/issueStore';
+import { SANDBOX_SECRET, type Sandbox, type SeedIssue } from '../../../sandbox/index';
+import { clientFor, lastQuery, useSandbox } from '../../api/sandbox';
+
+interface Setup {
+  sb: Sandbox;
+  tools: AiTools;
+  store: IssueStore;
+  updates: { ref: IssueRef; action: UpdateAction }[];
+  /** API requests since setup (control requests are not logged). */
+  requests: () => { method: string; path: string; query: [string, string][] }[];
+}
+
+/** A workspace of one file, `src/checkout.ts`: frames whose path ends in checkout.ts map to it. */
+function locations(marks: FileMarks = { kind: 'none' }): LocationSource {
+  return {
+    marksIn: async (p) => (p.endsWith('checkout.ts') ? marks : { kind: 'none' }),
+    activeFile: async () => marks,
+    mapFrame: async (f) => ([f.filename, f.absPath].some((x) => x?.endsWith('checkout.ts')) ? 'src/checkout.ts' : undefined),
+  };
+}
+
+describe('AI tools core (against the sandbox)', function () {
+  this.timeout(20_000);
+  const box = useSandbox();
+  const issueOf = (sb: Sandbox, shortId: string): SeedIssue => sb.control.seed.issues.find((i) => i.shortId === shortId)!;
+
+  function setup(more: Partial<AiToolsDeps> & { token?: string } = {}): Setup {
+    const sb = box.get();
+    const client = clientFor(sb, { kind: 'bearer', token: more.token ?? sb.defaults.authToken });
+    const store = new IssueStore(async () => client);
+    const updates: Setup['updates'] = [];
+    const tools = new AiTools({
+      getClient: async () => client,
+      store,
+      selection: () => ({ org: 'acme', projects: ['web-frontend'] }),
+      locations: () => locations(),
+      update: async (ref, action) => {
+        updates.push({ ref, action });
+        return { ok: true };
+      },
+      me: () => 'Jane Doe',
+      now: () => sb.control.clock.now(),
+      ...more,
+    });
+    sb.control.requests.clear();
+    return { sb, tools, store, updates, requests: () => sb.control.requests.list({ path: /^\/api\/0\// }) };
+  }
+
+  it('search: one list request for the projects, a compact list with short IDs, at most `limit`', async () => {
+    const { tools, requests } = setup();
+    const text = await tools.search({ query: 'is:unresolved', limit: 5, sort: 'freq' });
+    assert.match(text, /^Sentry issues in web-frontend matching is:unresolved \(sorted by freq\)/);
+    assert.equal(text.match(/^- \*\*WEB-FRONTEND-/gm)?.length, 5);
+    assert.match(text, /Showing 5 of [\d,]+ issues/);
+    assert.equal(requests().length, 1);
+    assert.ok(lastQuery(box.get(), /\/issues\/$/).some(([k, v]) => k === 'sort' && v === 'freq'));
+  });
+
+  it('search: a period narrows by last seen; a bad query comes back as the server said, as text', async () => {
+    const { tools, requests } = setup();
+    const text = await tools.search({ period: '24h' });
+    assert.match(requests()[0].path, /^\/api\/0\/organizations\/acme\/issues\/$/);
+    const q = new URLSearchParams(requests()[0].query);
+    assert.deepEqual([q.getAll('project'), q.get('statsPeriod')], [['web-frontend'], '24h'], 'the period is the window searched');
+    assert.match(text, /seen in the last 24h/);
+    const bad = await tools.search({ query: 'is:nonsense' });
+    assert.match(bad, /^Sentry rejected the request \(400\):.*Invalid value for "is" search/s);
+  });
+
+  it('details by short ID: one lookup and one event request; chain, workspace path, server rendering, no secret', async () => {
+    const { sb, tools, requests } = setup();
+    const issue = issueOf(sb, 'WEB-FRONTEND-1');
+    const text = await tools.details({ issue: 'web-frontend-1' });
+    assert.match(text, /^## WEB-FRONTEND-1: /);
+    assert.match(text, /→ `src\/checkout\.ts:\d+`/, 'an in-app frame maps to the workspace file');
+    assert.match(text, /### Sentry's rendering of the event/, 'the llmFormat rendering is used when offered');
+    assert.ok(!text.includes(SANDBOX_SECRET), 'secrets masked');
+    assert.ok(estimateTokens(text) <= 4000);
+    const paths = requests().map((r) => r.path);
+    assert.deepEqual(paths, ['/api/0/organizations/acme/issues/', `/api/0/organizations/acme/issues/${issue.id}/events/latest/`]);
+    assert.match(
+      sb.control.requests
+        .list({ path: /events\/latest/ })[0]
+        .query.map(([k, v]) => `${k}=${v}`)
+        .join('&'),
+      /llmFormat=markdown/,
+    );
+    sb.control.requests.clear();
+    await tools.details({ issue: 'WEB-FRONTEND-1' });
+    assert.deepEqual(
+      requests().map((r) => r.path),
+      [`/api/0/organizations/acme/issues/${issue.id}/events/latest/`],
+      'a short ID looked up before costs no second lookup',
+    );
+  });
+
+  it('details by id, by web address, and a second time: the issue comes from the store once known', async () => {
+    const { sb, tools, store, requests } = setup();
+    const issue = issueOf(sb, 'WEB-FRONTEND-1');
+    await tools.details({ issue: issue.id });
+    assert.deepEqual(
+      requests().map((r) => r.path),
+      [`/api/0/organizations/acme/issues/${issue.id}/`, `/api/0/organizations/acme/issues/${issue.id}/events/latest/`],
+    );
+    sb.control.requests.clear();
+    store.upsert('acme', [await clientFor(sb).getIssue('acme', issue.id)]);
+    sb.control.requests.clear();
+    const text = await tools.details({ issue: `https://acme.sentry.io/issues/${issue.id}/?project=1` });
+    assert.match(text, /^## WEB-FRONTEND-1: /);
+    assert.equal(requests().length, 1, 'only the event');
+  });
+
+  it('details of the largest event fit a small budget: system frames and breadcrumbs go first', async () => {
+    const { sb, tools } = setup();
+    const big = sb.control.seed.issues.filter((i) => i.project.org.slug === 'acme').find((i) => i.shortId === 'WEB-FRONTEND-A')!;
+    for (const maxTokens of [500, 1000, 4000, 16000]) {
+      const text = await tools.details({ issue: big.shortId, maxTokens });
+      assert.ok(estimateTokens(text) <= maxTokens, `${estimateTokens(text)} tokens for a budget of ${maxTokens}`);
+      assert.match(text, /^## WEB-FRONTEND-A: /);
+      assert.ok(!text.includes(SANDBOX_SECRET));
+    }
+  });
+
+  it('tag distribution: one tag request; values with counts and percentages', async () => {
+    const { sb, tools, requests } = setup();
+    const issue = issueOf(sb, 'WEB-FRONTEND-1');
+    const text = await tools.tags({ issue: issue.id, tag: 'browser' });
+    assert.match(text, /^Issue WEB-FRONTEND-1: \*\*Tag /);
+    assert.match(text, /: [\d,]+ \(\d+\.\d%\)/);
+    assert.equal(requests().filter((r) => r.path.includes('/tags/')).length, 1);
+    assert.match(await tools.tags({ issue: issue.id, tag: '../../x' }), /^Invalid input: /);
+  });
+
+  it('issues at a location: what the editor marks in the file (and on a line), without a request', async () => {
+    const sb = box.get();
+    const issue = issueOf(sb, 'WEB-FRONTEND-1');
+    const ref: IssueRef = { org: 'acme', project: 'web-frontend', issueId: issue.id };
+    const { tools, store, requests } = setup({ locations: () => locations({ kind: 'file', file: 'src/checkout.ts', marks: [{ ref, line: 42 }] }) });
+    store.upsert('acme', [await clientFor(sb).getIssue('acme', issue.id)]);
+    sb.control.requests.clear();
+    const text = await tools.atLocation({ file: 'src/checkout.ts' });
+    assert.match(text, /^\*\*1 issue marked in `src\/checkout\.ts`\*\*/);
+    assert.match(text, /^- line 42: \*\*WEB-FRONTEND-1\*\*/m);
+    assert.match(await tools.atLocation({ file: 'src/checkout.ts', line: 7 }), /^No Sentry issue is marked on line 7 of `src\/checkout\.ts`/);
+    assert.match(await tools.atLocation({ file: '/etc/passwd' }), /is not a file of this workspace/);
+    assert.equal(requests().length, 0);
+  });
+
+  it('update: refused without a prepared confirmation; prepared, one triage run on exactly that issue', async () => {
+    const { sb, tools, updates } = setup();
+    const issue = issueOf(sb, 'WEB-FRONTEND-1');
+    const refused = await tools.update({ issue: 'WEB-FRONTEND-1', action: 'resolve' });
+    assert.match(refused, /^Not changed: this tool changes an issue only after the user confirmed/);
+    assert.equal(updates.length, 0);
+
+    const prepared = await tools.prepareUpdate({ issue: 'WEB-FRONTEND-1', action: 'archive' });
+    assert.ok(prepared.ok);
+    assert.equal(prepared.preview.title, 'Archive Sentry issue WEB-FRONTEND-1?');
+    assert.match(prepared.preview.message, /Status: unresolved → \*\*archived until it escalates\*\*/);
+    assert.match(prepared.preview.message, /This changes this one issue/);
+    assert.equal(updates.length, 0, 'preparing writes nothing');
+    assert.equal(
+      await tools.update({ issue: 'WEB-FRONTEND-1', action: 'resolve' }),
+      'Not changed: this tool changes an issue only after the user confirmed the change in VS Code. Call it through the chat so that VS Code asks the user.',
+      'another action than the one confirmed',
+    );
+    const done = await tools.update({ issue: 'WEB-FRONTEND-1', action: 'archive' });
+    assert.match(done, /^Archived \(until it escalates\): WEB-FRONTEND-1\./);
+    assert.deepEqual(updates, [{ ref: { org: 'acme', project: 'web-frontend', issueId: issue.id }, action: 'archive' }]);
+    assert.match(await tools.update({ issue: 'WEB-FRONTEND-1', action: 'archive' }), /^Not changed/, 'a confirmation is used once');
+    assert.equal(updates.length, 1);
+  });
+
+  it('update: a preparation that failed says why at invocation; a failed write says why', async () => {
+    const { tools, updates } = setup({ update: async () => ({ ok: false, error: new Error('boom') }) });
+    const prepared = await tools.prepareUpdate({ issue: 'NOPE-999', action: 'resolve' });
+    assert.ok(!prepared.ok);
+    assert.match(await tools.update({ issue: 'NOPE-999', action: 'resolve' }), /^Not changed: No issue NOPE-999 was found/);
+    assert.ok((await tools.prepareUpdate({ issue: 'WEB-FRONTEND-1', action: 'resolve' })).ok);
+    assert.match(await tools.update({ issue: 'WEB-FRONTEND-1', action: 'resolve' }), /^Not changed: Sentry Explorer failed: boom/);
+    assert.equal(updates.length, 0);
+  });
+
+  it('signed out, or no organization chosen: a sentence that says what to do, and no request', async () => {
+    const out = setup({ getClient: async () => undefined });
+    for (const text of [await out.tools.search({}), await out.tools.details({ issue: 'WEB-FRONTEND-1' }), await out.tools.atLocation({ file: 'a.ts' })]) assert.equal(text, SIGN_IN_FIRST);
+    assert.equal(out.requests().length, 0);
+    const noOrg = setup({ selection: () => ({ projects: [] }) });
+    assert.equal(await noOrg.tools.tags({ issue: '1', tag: 'browser' }), CHOOSE_PROJECT_FIRST);
+  });
+
+  it('a token without the scope: a 403 as text naming the scope; a 429 as text saying how long to wait', async () => {
+    const sb = box.get();
+    const { token } = sb.control.credentials.addToken({ scopes: ['org:read'] });
+    const denied = setup({ token });
+    assert.match(await denied.tools.search({}), /^Sentry denied this \(403\):.* It needs the scope event:read\./s);
+    const limited = setup();
+    sb.control.faults.add({ path: '/issues/', rateLimited: true });
+    const text = await limited.tools.search({});
+    assert.match(text, /^Sentry's rate limit was reached \(429\)\. Wait (\d+) seconds before calling a Sentry tool again; do not retry sooner\.$/);
+    assert.ok(Number(/Wait (\d+)/.exec(text)![1]) <= 61, 'the reset is 60 s away (rounded up)');
+  });
+
+  it('cancellation throws (VS Code turns it into its CancellationError); nothing else does', async () => {
+    const { tools } = setup();
+    const ac = new AbortController();
+    ac.abort();
+    await assert.rejects(tools.details({ issue: 'WEB-FRONTEND-1' }, ac.signal), ToolCancelled);
+    const slow = setup();
+    box.get().control.faults.add({ path: '/issues/', latencyMs: 2000 });
+    const ac2 = new AbortController();
+    const running = slow.tools.search({}, ac2.signal);
+    setTimeout(() => ac2.abort(), 50);
+    await assert.rejects(running, ToolCancelled);
+  });
+});

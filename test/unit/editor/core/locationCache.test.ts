@@ -1,0 +1,41 @@
+import assert from 'node:assert/strict';
+import { LocationCache } from '../../../../src/editor/core/locationCache';
+
+describe('LocationCache: where issues happened, kept across reloads', () => {
+  it('answers only under the lastSeen it was read with', () => {
+    const cache = new LocationCache();
+    cache.set('s 1', { lastSeen: '2026-11-01T00:00:00Z', location: 'src/a.ts:3', at: 1 });
+    assert.equal(cache.get('s 1', '2026-11-01T00:00:00Z')?.location, 'src/a.ts:3');
+    assert.equal(cache.get('s 1', '2026-11-02T00:00:00Z'), undefined, 'a new event may be elsewhere');
+    assert.equal(cache.get('s 1', undefined), undefined, 'an unknown lastSeen is never trusted');
+    cache.set('s 2', { lastSeen: undefined, location: 'x', at: 2 });
+    assert.equal(cache.get('s 2', undefined), undefined);
+  });
+
+  it('round-trips through storage and reports only real changes', () => {
+    const cache = new LocationCache();
+    assert.equal(cache.takeChanges(), undefined);
+    cache.set('s 1', { lastSeen: 'a', location: 'src/a.ts', at: 1 });
+    cache.setFrame('s 1', { raw: 'src/a.ts', path: 'src/a.ts', line: 9 });
+    const stored = cache.takeChanges();
+    assert.ok(stored);
+    assert.equal(cache.takeChanges(), undefined, 'nothing changed since');
+    const again = LocationCache.fromJSON(JSON.parse(JSON.stringify(stored)));
+    assert.deepEqual(again.get('s 1', 'a')?.frame, { raw: 'src/a.ts', path: 'src/a.ts', line: 9 });
+  });
+
+  it('drops what storage holds that is not an entry, and keeps the newest when full', () => {
+    const junk = { a: 1, b: { lastSeen: 3, location: 'x', at: 1 }, c: { lastSeen: 'x', location: 'y'.repeat(5000), at: 1 }, d: { lastSeen: 'x', location: null, at: 5 } };
+    const cache = LocationCache.fromJSON(junk);
+    assert.equal(cache.size, 1);
+    assert.ok(cache.get('d', 'x'));
+    assert.equal(LocationCache.fromJSON('nonsense').size, 0);
+    const small = new LocationCache(3);
+    for (let i = 0; i < 5; i++) small.set(`k${i}`, { lastSeen: 'l', location: `f${i}`, at: i });
+    assert.equal(small.size, 3);
+    assert.equal(small.peek('k0'), undefined);
+    assert.ok(small.peek('k4'));
+    const loaded = LocationCache.fromJSON(Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`k${i}`, { lastSeen: 'l', location: 'f', at: 10 - i }])), 2);
+    assert.deepEqual([loaded.peek('k0'), loaded.peek('k1')].map(Boolean), [true, true], 'the two newest by `at`');
+  });
+});

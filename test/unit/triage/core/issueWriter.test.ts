@@ -1,0 +1,151 @@
+// The write side of the store against the sandbox over real HTTP: optimistic change, confirmation,
+// rollback, bulk chunks of 100, the per-project fallback, and order of writes on one issue.
+import assert from 'node:assert/strict';
+import { ForbiddenError } from '../../../../src/api/errors';
+import type { IssueRef } from '../../../../src/contracts/issueRef';
+import { IssueStore } from '../../../../src/store/issueStore';
+import { IssueWriter } from '../../../../src/triage/core/issueWriter';
+import type { ListSpec } from '../../../../src/store/listSpec';
+import { clientFor, useSandbox } from '../../api/sandbox';
+
+const UNRESOLVED: ListSpec = { org: 'acme', project: 'api-server', statsPeriod: '24h', sort: 'date' };
+const PUTS = /^\/api\/0\/(organizations\/acme\/issues\/|projects\/acme\/[a-z-]+\/issues\/)/;
+
+describe('IssueWriter (triage writes through the store)', () => {
+  const box = useSandbox();
+  const setup = () => {
+    const sb = box.get();
+    // The default token reads only (event:read); triage needs event:write.
+    const client = async () => clientFor(sb, { kind: 'bearer', token: sb.defaults.writeToken });
+    const store = new IssueStore(client);
+    const writer = new IssueWriter(store, client);
+    const puts = () => sb.control.requests.list({ method: 'PUT' }).filter((r) => PUTS.test(r.path));
+    return { sb, store, writer, puts };
+  };
+  const refsOf = (issues: readonly { id: string; project: { slug: string } }[]): IssueRef[] => issues.map((i) => ({ org: 'acme', project: i.project.slug, issueId: i.id }));
+  const allSeedRefs = (): IssueRef[] =>
+    box
+      .get()
+      .control.seed.issues.filter((i) => i.project.org.slug === 'acme')
+      .map((i) => ({ org: 'acme', project: i.project.slug, issueId: i.id }));
+
+  it('one issue: the change shows before the answer, one PUT to the issue, then the server state is what a reload shows', async () => {
+    const { sb, store, writer, puts } = setup();
+    const [target] = (await store.load(UNRESOLVED)).issues;
+    sb.control.faults.add({ method: 'PUT', path: '/issues/', latencyMs: 150, count: 1 });
+    const pending = writer.write({ refs: refsOf([target]), body: { status: 'resolved', statusDetails: {} }, change: { status: 'resolved' } });
+    await new Promise((r) => setTimeout(r, 30));
+    assert.equal(store.issue(target.id)?.status, 'resolved', 'shown before the server answered');
+    assert.ok(!store.peek(UNRESOLVED)!.issues.some((i) => i.id === target.id), 'the row left the unresolved list at once');
+    const outcome = await pending;
+    assert.deepEqual(outcome.failed, []);
+    assert.equal(outcome.requests, 1);
+    assert.deepEqual(
+      puts().map((r) => r.path),
+      [`/api/0/organizations/acme/issues/${target.id}/`],
+    );
+    await store.load(UNRESOLVED, true);
+    assert.ok(!store.peek(UNRESOLVED)!.issues.some((i) => i.id === target.id), 'the server resolved it too');
+  });
+
+  it('250 issues: 3 bulk PUTs of 100, 100 and 50 ids, every one named', async () => {
+    const { store, writer, puts } = setup();
+    const refs = allSeedRefs().slice(0, 250);
+    assert.equal(refs.length, 250, 'the sandbox seeds at least 250 issues in acme');
+    const outcome = await writer.write({ refs, body: { isBookmarked: true }, change: { isBookmarked: true } });
+    assert.equal(outcome.requests, 3);
+    assert.equal(outcome.done.length, 250);
+    const sent = puts();
+    assert.deepEqual(
+      sent.map((r) => r.query.filter(([k]) => k === 'id').length),
+      [100, 100, 50],
+    );
+    assert.deepEqual(sent.flatMap((r) => r.query.filter(([k]) => k === 'id').map(([, v]) => v)).sort(), refs.map((r) => r.issueId).sort());
+    assert.ok(sent.every((r) => r.path === '/api/0/organizations/acme/issues/'));
+    void store;
+  });
+
+  it('a 500 rolls the change back everywhere and reports the error', async () => {
+    const { sb, store, writer } = setup();
+    const [target] = (await store.load(UNRESOLVED)).issues;
+    sb.control.faults.add({ method: 'PUT', path: '/issues/', status: 500, count: 1 });
+    const outcome = await writer.write({ refs: refsOf([target]), body: { status: 'resolved', statusDetails: {} }, change: { status: 'resolved' } });
+    assert.deepEqual(outcome.failed, refsOf([target]));
+    assert.ok(outcome.error);
+    assert.equal(store.issue(target.id)?.status, 'unresolved');
+    assert.ok(
+      store.peek(UNRESOLVED)!.issues.some((i) => i.id === target.id),
+      'back in its list',
+    );
+  });
+
+  it('a read-only token (the sandbox default: event:read) gets 403 naming event:write, and nothing changes', async () => {
+    const { sb } = setup();
+    const store = new IssueStore(async () => clientFor(sb));
+    const writer = new IssueWriter(store, async () => clientFor(sb));
+    const [target] = (await store.load(UNRESOLVED)).issues;
+    const outcome = await writer.write({ refs: refsOf([target]), body: { status: 'resolved', statusDetails: {} }, change: { status: 'resolved' } });
+    assert.ok(outcome.error instanceof ForbiddenError, String(outcome.error));
+    assert.ok(outcome.error.missingScopes.includes('event:write'), `missing ${outcome.error.missingScopes.join(',')}`);
+    assert.equal(store.issue(target.id)?.status, 'unresolved');
+  });
+
+  it('a server without the organization endpoints (404) gets the per-project bulk PUT, and the next write goes there at once', async () => {
+    const { sb, store, writer, puts } = setup();
+    const [a, b] = (await store.load(UNRESOLVED)).issues;
+    sb.control.faults.add({ method: 'PUT', path: '^/api/0/organizations/', status: 404 });
+    const first = await writer.write({ refs: refsOf([a]), body: { isBookmarked: true }, change: { isBookmarked: true } });
+    assert.deepEqual(first.failed, []);
+    assert.equal(first.requests, 2);
+    const second = await writer.write({ refs: refsOf([b]), body: { isBookmarked: true }, change: { isBookmarked: true } });
+    assert.equal(second.requests, 1);
+    assert.deepEqual(
+      puts().map((r) => r.path),
+      ['/api/0/organizations/acme/issues/' + a.id + '/', '/api/0/projects/acme/api-server/issues/', '/api/0/projects/acme/api-server/issues/'],
+    );
+  });
+
+  it('two writes on one issue are sent in order; a reload between them does not bring the old state back', async () => {
+    const { sb, store, writer, puts } = setup();
+    const [target] = (await store.load(UNRESOLVED)).issues;
+    sb.control.faults.add({ method: 'PUT', path: '/issues/', latencyMs: 120, count: 1 });
+    const resolve = writer.write({ refs: refsOf([target]), body: { status: 'resolved', statusDetails: {} }, change: { status: 'resolved' } });
+    const bookmark = writer.write({ refs: refsOf([target]), body: { isBookmarked: true }, change: { isBookmarked: true } });
+    const reload = store.load({ ...UNRESOLVED, query: '' }, true);
+    assert.equal(store.issue(target.id)?.status, 'resolved');
+    assert.equal(store.issue(target.id)?.isBookmarked, true);
+    await Promise.all([resolve, bookmark, reload]);
+    const bodies = puts().map((r) => JSON.parse(r.body ?? '{}') as Record<string, unknown>);
+    assert.deepEqual(bodies, [{ status: 'resolved', statusDetails: {} }, { isBookmarked: true }], 'in the order they were taken');
+    assert.equal(store.issue(target.id)?.status, 'resolved');
+    assert.equal(store.issue(target.id)?.isBookmarked, true);
+  });
+
+  it('signed out: nothing is sent and nothing changes', async () => {
+    const { sb, store, puts } = setup();
+    const writer = new IssueWriter(store, async () => undefined);
+    const [target] = (await store.load(UNRESOLVED)).issues;
+    const outcome = await writer.write({ refs: refsOf([target]), body: { status: 'resolved' }, change: { status: 'resolved' } });
+    assert.equal(outcome.requests, 0);
+    assert.equal(puts().length, 0);
+    assert.equal(store.issue(target.id)?.status, 'unresolved');
+    void sb;
+  });
+
+  it('an empty or mixed-organization write is refused before anything happens', async () => {
+    const { writer, puts } = setup();
+    await assert.rejects(writer.write({ refs: [], body: { status: 'resolved' }, change: {} }), /at least one issue/);
+    await assert.rejects(
+      writer.write({
+        refs: [
+          { org: 'acme', project: 'a', issueId: '1' },
+          { org: 'other', project: 'a', issueId: '2' },
+        ],
+        body: {},
+        change: {},
+      }),
+      /one organization/,
+    );
+    assert.equal(puts().length, 0);
+  });
+});
