@@ -1,16 +1,10 @@
 /**
- * Benchmark of the events page's Event tab (issue 13) in headless Chromium: dist/webview.js in a plain
- * HTML page with a stub `acquireVsCodeApi`, the host's part played by this script. The page is
- * initialised on the Event tab, its `event` request is answered with the detail of a big synthetic
- * event (bench/bigEvent.ts through src/sentryEvent/parse.ts: 3 chained exceptions, ~200 frames with
- * variables, 500 breadcrumbs; about 2 MB as JSON), and measured:
- *   - time from posting the answer to the first paint of the event (median of runs; target < 200 ms),
- *   - the page's JS heap after GC, the DOM element count, and the detail JSON's size.
- * Standalone: `node --import tsx bench/eventView.ts [--runs N] [--screenshot file.png] [--theme dark|light|hc]
- * [--height px] [--section breadcrumbs] [--interact] [--detail detail.json]` (`--section` scrolls to that
- * section's heading before the screenshot; `--interact` first opens the first Variables and run of system
- * frames and reveals a masked value; `--detail` shows an EventDetail from a file instead of the big event).
- * Needs `node esbuild.mjs` first (it builds dist/webview.js and copies the codicons to dist/).
+ * Benchmark of the events page's Event tab in headless Chromium, so a slow or heavy event view shows
+ * in numbers: dist/webview.js in a plain HTML page, this script playing the host, answers with a big
+ * synthetic event (bench/bigEvent.ts, about 2 MB as JSON); measured are the time to its first paint
+ * (target < 200 ms), the JS heap and the DOM size. Standalone: `node --import tsx bench/eventView.ts
+ * [--runs N] [--screenshot file.png] [--theme dark|light|hc] [--height px] [--section name] [--interact]
+ * [--detail detail.json] [--json]` (EventViewBenchOptions says what each does), after `node esbuild.mjs`.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

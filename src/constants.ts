@@ -37,7 +37,7 @@ export const Commands = {
   setPriority: 'sentryExplorer.setPriority',
   /** Sent by the events panel when it opens an issue (setting markSeenOnOpen); not in the palette. */
   markSeen: 'sentryExplorer.markSeen',
-  // AI (issue 14): each takes an IssueRef (tree row, hover link, panel header) or nothing (palette:
+  // AI: each takes an IssueRef (tree row, hover link, panel header) or nothing (palette:
   // the issue of the line under the cursor, else a short ID typed in)
   explainWithAI: 'sentryExplorer.explainWithAI',
   fixWithAI: 'sentryExplorer.fixWithAI',

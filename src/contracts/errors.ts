@@ -2,8 +2,8 @@
  * Errors every feature may meet that are not the API client's own (those are in src/api/errors.ts).
  * No `vscode` import.
  *
- * One SignedOutError for every feature (issue 11, "one error module"): the store's reads and its
- * writer throw it, and presentError offers Sign In for it.
+ * One SignedOutError for every feature, so signing out reads the same everywhere: the store's reads
+ * and its writer throw it, and presentError offers Sign In for it.
  */
 import * as l10n from '@vscode/l10n';
 

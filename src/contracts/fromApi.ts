@@ -1,5 +1,5 @@
 /**
- * API resources as the protocol's shapes, shared by the events panel and the AI tools (issue 14):
+ * API resources as the protocol's shapes, shared by the events panel and the AI tools:
  * an issue's header, its assignee's name, one tag's details. Pure.
  */
 import * as l10n from '@vscode/l10n';
@@ -11,7 +11,7 @@ const MAX_TAG_TEXT = 1000;
 
 const cut = (v: string | null | undefined, max: number): string | undefined => (typeof v === 'string' ? v.slice(0, max) : undefined);
 
-/** One answer of tag details, cut to the spec's page of values whatever the server sent. */
+/** One answer of tag details, cut to one page of values (Sentry's is 1,000 at most) whatever the server sent. */
 export function toTagData(t: TagDetails & { nextCursor?: string }): TagData {
   const out: TagData = {
     key: t.key.slice(0, MAX_TAG_TEXT),
@@ -50,7 +50,7 @@ export function issueHeader(issue: Issue): IssueHeader {
 }
 
 /**
- * The name the header shows for an issue's `assignedTo` (spec 2.2: `{ type: 'user' | 'team', id,
+ * The name the header shows for an issue's `assignedTo` (Sentry sends `{ type: 'user' | 'team', id,
  * name, email? }`, or null): a user's name (else their email, else their id), a team as `#name`.
  * null: nobody; undefined: the server did not say.
  */

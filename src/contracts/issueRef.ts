@@ -2,14 +2,7 @@
  * How features name an issue to each other: `IssueRef` (`{ org, project, issueId }`), never a tree
  * node or a whole Issue. Commands take one as their argument; the tree, hovers, CodeLens, the
  * events panel and the palette build their arguments and `command:` links with the helpers here.
- * No `vscode` import.
- *
- * Wiring (issue 11):
- * - tree item: `item.command = { command: Commands.showIssueEvents, title, arguments: commandArgs(ref) }`
- * - hover / tooltip Markdown: `commandLink('Show Events', Commands.showIssueEvents, ref)`, with the
- *   MarkdownString's `isTrusted: { enabledCommands: [...] }` listing the command ids used
- * - command handlers: `const ref = parseIssueRef(arg)`; undefined means "ask" (palette) or "ignore"
- * - the issue itself comes from the issue store: `store.issue(ref.issueId)`
+ * No `vscode` import. The issue itself comes from the issue store: `store.issue(ref.issueId)`.
  */
 import type { Commands } from '../constants';
 import { escapeMarkdown } from '../util/untrusted';
@@ -57,7 +50,7 @@ export function issueRef(org: string, project: string, issueId: string): IssueRe
   return { org, project, issueId };
 }
 
-/** The IssueRef of an issue as the API returns it (spec 2.2), listed in `org`; undefined when invalid. */
+/** The IssueRef of an issue as the API returns it, listed in `org`; undefined when invalid. */
 export function refOfIssue(org: string, issue: { id: unknown; project?: { slug?: unknown } | null }): IssueRef | undefined {
   const ref = { org, project: issue.project?.slug, issueId: issue.id };
   return isIssueRef(ref) ? { org: ref.org, project: ref.project, issueId: ref.issueId } : undefined;
@@ -67,7 +60,8 @@ export function refOfIssue(org: string, issue: { id: unknown; project?: { slug?:
  * What a command received, as an IssueRef: an IssueRef (extra fields dropped), `issueId` given as a
  * safe integer, or a legacy tree node `{ type: 'issue', org, project, issue: { id, project: { slug } } }`
  * (the issue's own project wins over the listed one, as a short-ID lookup can list an issue of
- * another project). Anything else, or any invalid part: undefined.
+ * another project). Anything else, or any invalid part: undefined, which a handler takes as "ask"
+ * (run from the palette) or "ignore".
  */
 export function parseIssueRef(arg: unknown): IssueRef | undefined {
   if (typeof arg !== 'object' || arg === null || Array.isArray(arg)) return undefined;
@@ -84,7 +78,7 @@ export function parseIssueRef(arg: unknown): IssueRef | undefined {
   return isIssueRef(ref) ? { org: ref.org, project: ref.project, issueId: ref.issueId } : undefined;
 }
 
-/** The arguments of a command on one issue: a copy of the ref with nothing else in it. */
+/** The arguments of a command on one issue (a tree item's `command.arguments`): a copy of the ref with nothing else in it. */
 export function commandArgs(ref: IssueRef): [IssueRef] {
   const checked = issueRef(ref.org, ref.project, ref.issueId);
   return [{ org: checked.org, project: checked.project, issueId: checked.issueId }];
@@ -98,7 +92,10 @@ export function commandUri(commandId: CommandId, ref: IssueRef): string {
   return `command:${commandId}?${args}`;
 }
 
-/** `[title](command:id?args)` for hovers and tooltips; `title` is escaped, so server text is safe in it. */
+/**
+ * `[title](command:id?args)` for hovers and tooltips; `title` is escaped, so server text is safe in it.
+ * The MarkdownString must list the command ids in `isTrusted: { enabledCommands }`, or VS Code does not run the link.
+ */
 export function commandLink(title: string, commandId: CommandId, ref: IssueRef): string {
   return `[${escapeMarkdown(title, 200)}](${commandUri(commandId, ref)})`;
 }

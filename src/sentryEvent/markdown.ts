@@ -1,14 +1,11 @@
 /**
- * One event as Markdown to paste into a ticket or a chat (issue 13's "Copy as Markdown"): the issue,
- * the event's exception chain with its in-app frames and their file:line, the last breadcrumbs, the
- * request line and the contexts. The detail is already masked (src/sentryEvent/parse.ts); masked
- * values appear as their shown form.
- *
- * Everything from the server is hostile here too: text is escaped so that it renders as itself and
- * nothing else (no link, image, HTML, heading, list or table can form; no autolink either, because
- * `://`, `@` and the dots of a domain are escaped), URLs and values go into code spans or fences longer than any
- * backtick run inside them, single-line values stay on one line, and the whole is bounded. Only the
- * caller's vetted `opts.link` becomes a link. No `vscode` import.
+ * One event as Markdown to paste into a ticket or a chat ("Copy as Markdown"): the issue, its
+ * exception chain with the in-app frames' file:line, the last breadcrumbs, the request line and the
+ * contexts, from the already masked detail. Server text is hostile here too: it is escaped so that no
+ * link, image, HTML, heading, list, table or autolink can form (`://`, `@` and a domain's dots too),
+ * URLs and values go into code spans or fences longer than any backtick run in them, single-line
+ * values stay on one line, and the whole is bounded. Only the caller's vetted `opts.link` becomes a
+ * link. No `vscode` import.
  */
 import * as l10n from '@vscode/l10n';
 import { shownText, type Breadcrumb, type DetailException, type DetailFrame, type DetailPair, type EventDetail } from './types';
@@ -39,7 +36,7 @@ export interface MarkdownOptions {
   /**
    * Which frames to list. Absent: the in-app ones, else the top few when none is in-app. `true`:
    * every frame (system ones marked), up to the bound. `false`: the in-app ones only, never the top
-   * few (issue 14's AI tools drop system frames first to fit a token budget).
+   * few (the AI tools drop system frames first to fit a token budget).
    */
   systemFrames?: boolean;
   /** `false` leaves the contexts out (default: listed). */

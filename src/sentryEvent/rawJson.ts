@@ -1,5 +1,5 @@
 /**
- * The raw event, masked, as JSON text for "Copy event JSON" and "Open raw JSON" (issue 13). The same
+ * The raw event, masked, as JSON text for "Copy event JSON" and "Open raw JSON". The same
  * rules as the parsed detail (src/sentryEvent/parse.ts): values under secret names masked wherever
  * they are (request headers, query, body, env, breadcrumb data, frame variables, contexts, extra,
  * user data), an auth scheme kept (`Bearer [masked]`), every cookie value masked with its name kept,

@@ -1,13 +1,11 @@
 /**
- * The whole event (issue 13) as the panel's page receives it: what `GET …/issues/{id}/events/{event_id}/`
+ * The whole event as the panel's page receives it: what `GET …/issues/{id}/events/{event_id}/`
  * answered, parsed tolerantly, bounded and MASKED by src/sentryEvent/parse.ts on the host. A contract:
- * no `vscode`, no DOM, no zod; the host, the page and the AI tools (issue 14) import it.
+ * no `vscode`, no DOM, no zod; the host, the page and the AI tools import it.
  *
- * Secrets never reach the page: a value whose name says it is a secret (Authorization, Cookie,
- * `api_key`, `password`…) crosses as a MaskedValue. Its text stays on the host, in the `secrets`
- * table parse returns beside the detail, and the page asks for one (the `reveal` request) only when
- * the user presses its Reveal toggle. Secrets found inside free text (a `Bearer …` in a message, a
- * `token=` in a URL) are replaced in place and cannot be revealed.
+ * Secrets never reach the page: a value under a secret's name (Authorization, Cookie, `api_key`,
+ * `password`…) crosses as a MaskedValue whose text stays in the host's `secrets` table until the
+ * user presses Reveal; secrets inside free text (a `Bearer …`, a `token=` in a URL) are replaced for good.
  */
 
 /** What is shown instead of a secret (also in every copy). */

@@ -2,8 +2,8 @@
  * Which of Sentry's two issue list endpoints a server answers, and one page of issues through it.
  * The organization endpoint (GET /api/0/organizations/{org}/issues/) is the default: it lists several
  * projects in one request and filters by environment and time window. Old self-hosted servers lack
- * it (404), so they are asked through the deprecated project endpoint (spec 4.5), which in turn may
- * answer 410 during Sentry's brown-outs (api-facts); then the organization endpoint is asked again.
+ * it (404), so they are asked through the deprecated project endpoint, which in turn may answer 410
+ * during Sentry's deprecation brown-outs; then the organization endpoint is asked again.
  * What answered is remembered per server; the project endpoint only for a day, since the server may
  * have been upgraded. Pure: no `vscode` import.
  */

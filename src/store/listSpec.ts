@@ -1,5 +1,5 @@
 /**
- * Which issue list: the request parameters of "list a project's issues" (spec 4.5) that change the
+ * Which issue list: the request parameters of Sentry's issue list endpoints that change the
  * answer, and the cache key they make. No `vscode` import, no dependency on a view's filter type:
  * the Issues view turns its filter into a spec with `{ org, project, ...toParams(filter) }`
  * (src/issues/core/filter.ts); several projects make one list (`combinedSpec`).
@@ -10,7 +10,7 @@ import type { TimeWindow } from './issueSource';
 
 /** Issues per page (the endpoint's maximum). */
 export const PAGE_SIZE = 100;
-/** What the server uses when the parameter is left out (spec 4.5). */
+/** The `statsPeriod` Sentry's issue lists use when it is left out. */
 export const DEFAULT_STATS_PERIOD: ProjectIssuesStatsPeriod = '24h';
 export const DEFAULT_SORT: IssueSort = 'date';
 

@@ -1,16 +1,7 @@
 /**
- * The optimistic writes waiting for the server's answer, and the rule for combining them with what
- * the server last said. No `vscode` import; owned by IssueStore, which fires the change events.
- *
- * An issue as views see it = its base (the server's latest word) with every pending patch on it
- * laid on top in the order they were applied. A patch ends in one of three ways:
- * - confirm(serverIssues): the base becomes the server's answer for each issue it names, or the
- *   base with the patch's change folded in when the answer named none (bulk PUTs answer only the
- *   changed fields);
- * - rollback(): the patch is dropped, the base was never touched, so the old state shows again;
- * - the store is cleared (sign-out): the patch is dropped and its handle does nothing.
- * A confirmation is the newest server word on its issues: an older patch confirmed after a newer
- * one does not overwrite the base, and pending patches older than it no longer apply.
+ * The optimistic writes waiting for the server's answer, so a triage change shows at once: an issue
+ * as views see it is its base (the server's latest word) with its pending patches laid on top in
+ * the order they were applied. No `vscode` import; owned by IssueStore, which fires the change events.
  */
 import type { Issue } from '../api/schemas';
 
@@ -20,6 +11,7 @@ export interface IssuePatch {
   readonly change: Partial<Issue>;
 }
 
+/** `dropped`: the store was cleared (sign-out) while it was pending; its handle then does nothing. */
 export type PatchState = 'pending' | 'confirmed' | 'rolledBack' | 'dropped';
 
 export interface PatchHandle {
@@ -31,12 +23,13 @@ export interface PatchHandle {
   /** Resolves when the patch leaves the pending state, whichever way. */
   readonly settled: Promise<PatchState>;
   /**
-   * The server accepted: its answer (or the change itself) becomes the known state. False when not
+   * The server accepted: its answer for each issue it names becomes the base, or the base with the
+   * change folded in when it named none (bulk PUTs answer only the changed fields). False when not
    * pending. `answer`: what a triage PUT answered (only some fields); of it, the fields the patch
    * changed are taken over the change (the server's `assignedTo` object, its `statusDetails`).
    */
   confirm(serverIssues?: readonly Issue[], answer?: Readonly<Record<string, unknown>>): boolean;
-  /** The server refused: the issues show what they showed before. False when not pending. */
+  /** The server refused: the base was never touched, so the issues show what they showed before. False when not pending. */
   rollback(): boolean;
 }
 
@@ -66,7 +59,10 @@ export class PatchLedger {
     return true;
   }
 
-  /** Whether a confirmation of `p` is the newest server word on `id` (and records it if so). */
+  /**
+   * Whether a confirmation of `p` is the newest server word on `id` (and records it if so): an older
+   * patch confirmed after a newer one must not overwrite the base, and patches older than it no longer apply.
+   */
   noteConfirmed(p: PendingPatch, id: string): boolean {
     if ((this.confirmedSeq.get(id) ?? 0) > p.seq) return false;
     this.confirmedSeq.set(id, p.seq);

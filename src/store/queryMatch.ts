@@ -7,7 +7,7 @@
  */
 import type { Issue } from '../api/schemas';
 
-/** The query the server uses when none is sent (spec 4.5). */
+/** The query Sentry's issue lists use when none is sent. */
 export const DEFAULT_QUERY = 'is:unresolved';
 
 type Verdict = boolean | undefined;

@@ -6,10 +6,6 @@
  * Once disposed, an owner never re-arms: `_register` disposes what it is given at once and
  * `_registerTimer` refuses to start a timer. That is what stops a background refresh whose
  * `finally { schedule() }` runs after the view was closed.
- *
- * Wiring: `class IssuesView extends Disposable { constructor() { super(); this._register(...) } }`,
- * and `context.subscriptions.push(view)`. A subclass that needs its own teardown overrides
- * `dispose()` and calls `super.dispose()`.
  */
 import { setClampedTimeout } from './delay';
 
@@ -59,7 +55,8 @@ export class Disposable implements IDisposable {
 
   /**
    * Disposes everything registered, newest first (what was registered later may use what was
-   * registered earlier). Idempotent; every child is disposed even when one throws.
+   * registered earlier). Idempotent; every child is disposed even when one throws. A subclass with
+   * its own teardown overrides this and calls `super.dispose()`.
    */
   dispose(): void {
     if (this.disposed) return;

@@ -1,6 +1,7 @@
 /**
- * One helper per sink for text a server or an event sender wrote (DESIGN.md "Untrusted text").
- * Such text never becomes a link, a command, markup or a URL we open. No `vscode` import.
+ * One helper per sink (plain text, a tree label, Markdown, a code span, a URL to open) for text a
+ * server or an event sender wrote: such text never becomes a link, a command, markup or a URL we
+ * open. No `vscode` import.
  */
 
 /** The longest piece of server text a notification or a tree label shows. */

@@ -650,8 +650,9 @@ export function issuePredicate(ctx: Ctx, p: Principal, project: SeedProject, ter
     case 'title':
     case 'message':
       return (i) => (v.includes('*') ? matchValue(v, i.title) : i.title.toLowerCase().includes(v.toLowerCase()));
-    // Event attributes (api-facts.md "Organization Issues"): any frame of the issue's stack, by its
-    // filename or its absPath as the events serve it; the exception's type.
+    // Event attributes, as Sentry's issue search takes them (https://github.com/getsentry/sentry/blob/master/src/sentry/snuba/events.py):
+    // any frame of the issue's stack, by its filename or its absPath as the events serve it (Sentry
+    // has stack.abs_path for the latter; here stack.filename matches either); the exception's type.
     case 'stack.filename':
       return (i) => (i.frames ?? []).some((f) => matchValue(v, f.filename) || matchValue(v, absPathFor(i, f)));
     case 'stack.function':
@@ -975,7 +976,7 @@ function listOrganizationIssues(ctx: Ctx, m: RegExpExecArray): Res {
   });
 }
 
-/** The Seer fields of an issue: the sandbox has no Seer (api-facts.md: "sentry.io only, may be absent"). */
+/** The Seer fields of an issue: the sandbox has no Seer (Sentry's AI fixes, only on sentry.io and not always there). */
 export const SEER_FIELDS = { seerFixabilityScore: null, seerAutofixLastTriggered: null, seerExplorerAutofixLastTriggered: null } as const;
 
 // ------------------------------------------------------------------------ organization environments

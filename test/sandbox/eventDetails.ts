@@ -1,5 +1,6 @@
-// GET /api/0/organizations/{org}/issues/{issue_id}/events/{event_id}/: one event in full, as
-// api-facts.md "One issue, one event" and the OpenAPI 200 schema of that path describe it.
+// GET /api/0/organizations/{org}/issues/{issue_id}/events/{event_id}/: one event in full (an id, or
+// latest, oldest or recommended), as https://github.com/getsentry/sentry/blob/master/src/sentry/issues/endpoints/group_event_details.py
+// answers it, in the shape of the OpenAPI excerpt's 200 schema of that path.
 //
 // Everything an answer holds beyond the seed (chained exceptions, frame vars, 0..500 breadcrumbs,
 // request entries with secrets, contexts, threads) comes from PRNGs keyed by the event id, so an

@@ -1,6 +1,7 @@
 // Sentry's triage (write) API and the lists it needs: PUT one issue, the bulk PUTs (organization and
 // the deprecated project endpoint), GET one issue, and the organization's members and teams. Body
-// semantics follow api-facts.md "Triage: changing an issue" and the OpenAPI excerpt's `put` operations.
+// semantics follow https://github.com/getsentry/sentry/blob/master/src/sentry/api/helpers/group_index/update.py and the OpenAPI
+// excerpt's `put` operations.
 import {
   authenticate,
   checkSort,
@@ -29,7 +30,7 @@ import { randomHex, SandboxState, Snooze, WriteLogEntry } from './state';
 
 const DAY = 86_400_000;
 const WRITE_SCOPES = ['event:write', 'event:admin'];
-/** At most this many `id` per bulk PUT (api-facts.md "Triage"; the OpenAPI `limit`: "The maximum is 100"). */
+/** At most this many `id` per bulk PUT, as Sentry documents it (the OpenAPI excerpt's `limit`: "The maximum is 100"). */
 export const MAX_BULK_IDS = 100;
 /** ignoreWindow / ignoreUserWindow: at most one week, in minutes (OpenAPI `maximum: 10080`). */
 const MAX_WINDOW = 10080;
@@ -201,7 +202,8 @@ function validate(state: SandboxState, org: SeedOrg, body: Record<string, unknow
   if ('ignoreUserCount' in d) snooze.userCount = positiveInt('statusDetails.ignoreUserCount', d.ignoreUserCount);
   if ('ignoreUserWindow' in d) snooze.userWindow = positiveInt('statusDetails.ignoreUserWindow', d.ignoreUserWindow, MAX_WINDOW);
   const conditional = groups.length === 1;
-  // Without a substatus: until the condition when one is given, else forever (api-facts: always send one).
+  // Without a substatus: until the condition when one is given, else forever, as Sentry's infer_substatus
+  // decides (https://github.com/getsentry/sentry/blob/master/src/sentry/issues/status_change.py). The extension always sends one.
   const sub = substatus ?? (conditional ? 'archived_until_condition_met' : 'archived_forever');
   if (sub === 'archived_until_condition_met' && !conditional) bad('statusDetails: archived_until_condition_met needs one of ignoreDuration, ignoreCount or ignoreUserCount.');
   if (sub !== 'archived_until_condition_met' && conditional) bad(`substatus: ${sub} takes no condition; use archived_until_condition_met.`);

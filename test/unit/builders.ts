@@ -11,7 +11,7 @@ const next = () => ++seq;
 /** What the schema accepts as input: like Issue, but every field may be overridden with raw API values. */
 export type IssueOverrides = Partial<Omit<Issue, 'project'>> & { project?: Partial<Issue['project']> };
 
-/** An issue as GET /projects/{org}/{project}/issues/ returns it (spec 2.2), unresolved, in acme/web-frontend. */
+/** An issue as GET /projects/{org}/{project}/issues/ returns it, unresolved, in acme/web-frontend. */
 export function anIssue(overrides: IssueOverrides = {}): Issue {
   const n = next();
   const id = overrides.id ?? String(9_000_000_000 + n);
@@ -53,7 +53,7 @@ export function anIssue(overrides: IssueOverrides = {}): Issue {
   });
 }
 
-/** An event of an issue (spec 2.1), without entries unless given. */
+/** An event as an issue's events list returns it, without entries unless given. */
 export function anEvent(overrides: Partial<SentryEvent> = {}): SentryEvent {
   const n = next();
   const hex = n.toString(16).padStart(32, '0');

@@ -1,5 +1,5 @@
 /**
- * The polling half of the device authorization grant (RFC 8628, spec 3.2, 5 rule 6, 7.2, 8).
+ * The polling half of the device authorization grant (RFC 8628 sections 3.4 and 3.5).
  * Pure: the poll request, the clock, sleeping and cancellation are injected, so every row of the
  * state table can be replayed with exact poll times.
  *

@@ -1,5 +1,5 @@
 /**
- * PKCE (RFC 7636, spec section 5 rule 4): a fresh code_verifier of 43–128 characters from a
+ * PKCE (RFC 7636, method S256, which Sentry checks): a fresh code_verifier of 43–128 characters from a
  * crypto-random source for every authorization request, and its S256 challenge.
  * No `vscode` import; the random source is injectable so the RFC's test vector can be replayed.
  */

@@ -1,6 +1,6 @@
 /**
- * The tokens of one OAuth session and their lifecycle (spec 3.3, 5 rules 5 and 7, 7.1):
- * refresh shortly before expiry, and once after a 401. Refresh is single-flight: concurrent callers
+ * The tokens of one OAuth session and their lifecycle (Sentry's access tokens expire after 30 days;
+ * an expired or revoked one gets 401): refresh shortly before expiry, and once after a 401. Refresh is single-flight: concurrent callers
  * share one refresh request, other windows are kept out by a lease (refreshLease.ts) and adopt
  * what the owner stored, and the rotated refresh token is persisted (via the injected store)
  * BEFORE any caller gets the new access token — reusing an old refresh token revokes the whole
@@ -64,7 +64,7 @@ export interface TokenManagerOptions {
   onAdopted?: (tokens: OAuthTokens) => void;
 }
 
-/** Tokens from a token response (spec 2.4): `expires_at` when it parses, else `expires_in`. */
+/** Tokens from an OAuth token response: `expires_at` when it parses, else `expires_in`. */
 export function tokensFromResponse(res: TokenResponse, now: number, previousRefreshToken?: string): OAuthTokens {
   let expiresAt: number | undefined;
   const parsed = res.expires_at ? Date.parse(res.expires_at) : NaN;

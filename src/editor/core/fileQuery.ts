@@ -1,6 +1,6 @@
 /**
- * The issue search that finds a file's issues (`stack.filename:"*app/checkout.ts"`, api-facts
- * "Organization Issues") and the hints that spare event requests. Pure: no `vscode` import.
+ * The issue search that finds a file's issues (`stack.filename:"*app/checkout.ts"`: Sentry's issue
+ * search takes event attributes, wildcards included) and the hints that spare event requests. Pure: no `vscode` import.
  */
 import type { Issue } from '../../api/schemas';
 import { normalisePath } from './location';

@@ -11,8 +11,8 @@ import { eventCount, userCount } from '../../format/numbers';
 
 /**
  * A hover's links, row by row: constant titles, each running one command on the issue's IssueRef.
- * The triage row (issue 12) comes under the existing links; each command asks what it needs
- * (Archive's condition) and shows its change at once. The AI row (issue 14) comes last.
+ * The triage row comes under the existing links; each command asks what it needs (Archive's
+ * condition) and shows its change at once. The AI row comes last.
  * Titles are read when a hover is made (getters), so they follow the bundle configured at activation.
  */
 export const HOVER_LINK_ROWS = [
@@ -35,7 +35,7 @@ function link<C extends CommandId>(title: () => string, command: C): { readonly 
 /** The only commands a hover's links may run (the MarkdownString trusts exactly these: the ones its links use). */
 export const HOVER_COMMANDS: CommandId[] = [...new Set(HOVER_LINK_ROWS.flat().map((l) => l.command))];
 
-/** The stats periods the API offers (spec 2.2); a hover names only these, never a key the server chose. */
+/** The stats periods Sentry's issue lists offer; a hover names only these, never a key the server chose. */
 const STATS_PERIODS: readonly Exclude<ProjectIssuesStatsPeriod, ''>[] = ['24h', '14d'];
 
 function knownPeriod(key: string): (typeof STATS_PERIODS)[number] | undefined {

@@ -1,7 +1,7 @@
 /**
- * Parses an event's `location` ("source file and line", spec 2.1) and a frame's paths into a
+ * Parses an event's `location` (documented as "source file and line") and a frame's paths into a
  * normalised relative path plus line and column. Real servers send `file:line`, a bare file name,
- * `file:line:col`, Windows paths, `app:///` and `webpack:///` URLs, `~/` paths, or null (api-facts).
+ * `file:line:col`, Windows paths, `app:///` and `webpack:///` URLs, `~/` paths, or null.
  */
 export interface ParsedLocation {
   /** Normalised: `/` separators, no scheme, drive letter, `./`, `../` or leading `/`. */

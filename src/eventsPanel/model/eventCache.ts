@@ -1,20 +1,8 @@
 /**
- * The whole events of one issue, as the Event tab opens them (issue 13): fetched once per event id
- * and kept, so going back to an event, copying it or revealing one of its values costs no request.
- * Pure: the fetcher and the parser are handed in (the events model passes the API client's
- * getIssueEvent and src/eventDetail's parseEventDetail).
- *
- * Rules:
- * - An event id is fetched at most once while it is cached; asking again, or while it is on its
- *   way, is the same answer.
- * - An alias (latest, recommended, oldest) remembers the id it named, per environment set, until
- *   `forgetAliases()` (the issue got new events, or the user refreshed): then it is asked again,
- *   and an answer naming an event already cached costs nothing more.
- * - At most `maxEvents` events are kept, the least recently used dropped first; a full event can
- *   be megabytes, so the bound is small.
- * - `clear()` (another account, or none) forgets everything; an answer on its way then is handed
- *   to its caller but not kept.
- * - The secrets of an event stay here: `secret(eventId, n)` is the only way out, for a Reveal.
+ * The whole events of one issue, as the Event tab opens them: fetched once per event id and kept,
+ * so going back to an event, copying it or revealing one of its values costs no request. Pure: the
+ * fetcher and the parser are handed in (the API client's getIssueEvent, src/sentryEvent/parse.ts).
+ * The secrets of an event stay here: `secret(eventId, n)` is the only way out, for a Reveal.
  */
 import type { EventDetails } from '../../api/schemas';
 import { encodeDetail, type EventDetail, type EventRef } from '../../sentryEvent/types';
@@ -30,6 +18,7 @@ export interface OpenedEvent {
 export type EventFetcher = (ref: EventRef, environments: readonly string[], signal?: AbortSignal) => Promise<EventDetails>;
 export type DetailParser = (raw: unknown, issueId: string) => { detail: EventDetail; secrets: string[] };
 
+/** A full event can be megabytes, so few are kept (the least recently used dropped first). */
 export const DEFAULT_MAX_EVENTS = 8;
 
 const isAlias = (ref: string): boolean => ref === 'latest' || ref === 'oldest' || ref === 'recommended';
@@ -47,7 +36,11 @@ export class EventDetailCache {
     private readonly maxEvents = DEFAULT_MAX_EVENTS,
   ) {}
 
-  /** The event `ref` names, from the cache or from one request. */
+  /**
+   * The event `ref` names, from the cache or from one request: asking again, or while it is on its
+   * way, is the same answer. An alias (latest, recommended, oldest) remembers the id it named, per
+   * environment set, until forgetAliases().
+   */
   get(ref: EventRef, environments: readonly string[] = [], signal?: AbortSignal): Promise<OpenedEvent> {
     const key = isAlias(ref) ? `${ref}\u0000${[...environments].sort().join('\u0000')}` : ref.toLowerCase();
     const id = isAlias(ref) ? this.aliases.get(key) : key;
@@ -77,6 +70,7 @@ export class EventDetailCache {
     this.aliases.clear();
   }
 
+  /** Another account, or none: forget everything; an answer on its way is handed to its caller but not kept. */
   clear(): void {
     this.generation++;
     this.events.clear();

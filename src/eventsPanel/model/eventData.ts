@@ -120,5 +120,5 @@ export function toEventData(e: SentryEvent, full: boolean): EventData {
   return out;
 }
 
-// Shared with the AI tools (issue 14): they live in contracts now.
+// Shared with the AI tools, so they live in contracts.
 export { assigneeName, issueHeader, toTagData } from '../../contracts/fromApi';

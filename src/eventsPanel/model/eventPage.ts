@@ -7,7 +7,7 @@ import type { SentryEvent } from '../../api/schemas';
 import { toEventData } from './eventData';
 import { encodeEvents, type EventData, type ExceptionData } from '../protocol/messages';
 
-/** The events list's page size (spec 4.4: per_page defaults to 100, which is what the panel asks for). */
+/** The events list's page size: Sentry's `per_page` default and maximum, which is what the panel asks for. */
 export const EVENTS_PAGE_SIZE = 100;
 /** One event as JSON: real full events with stack traces and context lines stay well below. */
 export const MAX_EVENT_CHARS = 256 * 1024;

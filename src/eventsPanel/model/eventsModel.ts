@@ -1,32 +1,8 @@
 /**
- * The events of one issue as the events panel shows them: pages per filter set, the cache that
- * lets a hidden-then-shown (or reloaded) page get back what it had without refetching, the aborts
- * that keep superseded requests from costing anything or landing late, and the panel's state (the
- * page's filters and tab, the header it was last given). Pure: no `vscode` import; it takes a
- * client getter, like the issue store, and the converters of src/events (it never imports a
- * feature folder: the events panel passes `eventPage` and `toTagData`).
- *
- * Rules (the panel's behaviour, testable in plain Node):
- * - A first page (no cursor) supersedes every events request still on its way, whatever their
- *   filters: those reject with an AbortError (a silent cancellation for the page).
- * - The cache holds the events loaded for ONE filter set (the latest first page's). A next page is
- *   appended only when it continues exactly that set (same filters, the cache's own next cursor)
- *   and the cache stays within `maxCacheChars`; past it the cache keeps what it has and its cursor.
- * - `restore: true` with no cursor answers from the cache when its filters match, with no request.
- * - The same next page asked twice while on its way is one request.
- * - `abortTags()` (the page was hidden: the asker is gone), `reset()` (another account, or none:
- *   nothing loaded for the previous one may be shown again) and `dispose()` abort what is on its
- *   way; an answer that arrives after a reset is handed to its caller but not cached.
- * - `answer(request)` is the one response to one page request: the result, or the failure as an
- *   ErrorView with the tree's actions (cancellation as kind 'cancelled', which the page ignores).
- * - State: the page's saved state wins on its handshake (its filters change without telling anyone
- *   else), but header fields the host knows win over the page's copy; a page state of another
- *   issue is ignored.
- *
- * Wiring: EventsPanel owns one per panel (`new EventsModel(ref, { getClient, convert: eventPage,
- * tagData: toTagData, maxCacheChars: MAX_RESTORE_CHARS, state })`), answers each page request with
- * `answer(msg)`, calls `abortTags()` when the panel is hidden, `reset()` on a session change, and
- * registers the model for dispose. Its header reads the issue store and is handed in with setHeader.
+ * The events of one issue as the events panel shows them: pages per filter set, a cache so that a
+ * hidden-then-shown (or reloaded) page gets back what it had without refetching, aborts so that a
+ * superseded request costs nothing and never lands late, and the panel's state. Pure: no `vscode`
+ * import; EventsPanel owns one per panel and hands in the client getter and the converters.
  */
 import * as l10n from '@vscode/l10n';
 import type { SentryClient } from '../../api/client';
@@ -76,7 +52,7 @@ export interface EventsModelOptions {
   convert: PageConverter;
   /** The panel passes toTagData. */
   tagData: TagConverter;
-  /** Raw event -> the masked detail the Event tab shows (default: src/eventDetail's parseEventDetail). */
+  /** Raw event -> the masked detail the Event tab shows (default: parseEventDetail of src/sentryEvent/parse.ts). */
   parseDetail?: DetailParser;
   /** The cache stops growing past this many characters of JSON (default: no bound). */
   maxCacheChars?: number;
@@ -182,7 +158,10 @@ export class EventsModel extends Disposable {
 
   // ------------------------------------------------------------------------------------- requests
 
-  /** The one response to a page request: its result, or its failure as the page shows it. */
+  /**
+   * The one response to a page request: its result, or its failure as an ErrorView with the tree's
+   * actions (a cancellation as kind 'cancelled', which the page ignores).
+   */
   async answer(msg: RequestMessage, signal?: AbortSignal): Promise<ResponseMessage> {
     try {
       switch (msg.method) {
@@ -210,7 +189,13 @@ export class EventsModel extends Disposable {
     return this.cacheValue?.filters;
   }
 
-  /** Answers the page's `events` request (see the rules above). `signal`: the caller's own cancellation. */
+  /**
+   * Answers the page's `events` request; `signal` is the caller's own cancellation. A first page (no
+   * cursor) aborts every events request on its way, whatever their filters (an AbortError, a silent
+   * cancellation for the page), and its answer becomes the cache. `restore` with no cursor answers
+   * from the cache when the filters match, with no request. The same next page asked twice while on
+   * its way is one request.
+   */
   events(params: EventsParams, signal?: AbortSignal): Promise<EventsAnswer> {
     if (this.isDisposed) return Promise.reject(abortError(CLOSED));
     const key = filtersKey(params.filters);
@@ -232,7 +217,7 @@ export class EventsModel extends Disposable {
     return p;
   }
 
-  /** Answers the page's `tag` request: one page of a key's values (spec 4.6), aborted by abortTags(). */
+  /** Answers the page's `tag` request: one page of a key's values, aborted by abortTags(). */
   async tag(params: TagParams, signal?: AbortSignal): Promise<TagData> {
     if (this.isDisposed) throw abortError(CLOSED);
     const ac = new AbortController();
@@ -270,7 +255,10 @@ export class EventsModel extends Disposable {
     this.tagRequests.clear();
   }
 
-  /** Another account, or none: forget what was loaded and stop what is on its way. */
+  /**
+   * Another account, or none: forget what was loaded (none of it may be shown again) and stop what
+   * is on its way; an answer that still arrives is handed to its caller but not cached.
+   */
   reset(): void {
     this.generation++;
     this.cacheValue = undefined;
@@ -314,7 +302,8 @@ export class EventsModel extends Disposable {
       return;
     }
     const c = this.cacheValue;
-    // Only the continuation of what is cached, and only within the bound.
+    // Only the continuation of what is cached (same filters, the cache's own cursor), and only
+    // within the bound; past it the cache keeps what it has and its cursor.
     if (!c || c.key !== key || c.nextCursor !== params.cursor || c.chars + json.length > this.maxCacheChars) return;
     this.cacheValue = { key, filters: c.filters, events: c.events.concat(events), chars: c.chars + json.length, nextCursor, hits: hits ?? c.hits };
   }

@@ -1,5 +1,5 @@
 /**
- * The Event tab (issue 13): the whole of one event. A bar to choose it (Latest, Recommended,
+ * The Event tab: the whole of one event. A bar to choose it (Latest, Recommended,
  * Oldest, Previous, Next), progress, the inline error with Retry, and the event drawn section by
  * section: summary (./eventSummary), message, exception chain or threads (./exceptionView),
  * breadcrumbs (./breadcrumbsView), request, contexts, user, SDK, tags, additional data and unknown

@@ -1,5 +1,5 @@
 /**
- * Pure helpers of the Event tab (issue 13): which frames show and which fold into "Show N system
+ * Pure helpers of the Event tab: which frames show and which fold into "Show N system
  * frames", how breadcrumbs are filtered, searched and timed against the event, and the page's small
  * LRU of decoded details. No DOM here, so it is unit-tested in plain Node; ./eventView and its
  * parts draw what these return.

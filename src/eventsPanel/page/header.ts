@@ -1,7 +1,7 @@
 /**
- * The issue header: short ID, title, Explain with AI and Fix with AI (issue 14), Open in Browser,
+ * The issue header: short ID, title, Explain with AI and Fix with AI, Open in Browser,
  * culprit, the facts (level, status, assignee, counts, first and last seen) and the triage buttons
- * (issue 12). The issue comes from the host (the issue store's issue, so a triage change shows
+ * The issue comes from the host (the issue store's issue, so a triage change shows
  * here at once); until it has a title, the newest event's title stands in. Server strings are text
  * only.
  */

@@ -1,10 +1,8 @@
 /**
  * The events page (bundled by esbuild into dist/webview.js, an iife): boots its parts and draws
- * them from the view state. The parts: ./l10nBoot (VS Code's translations, first of all),
- * ./rpc (request/reply with the host over postMessage, the protocol of
- * src/eventsPanel/protocol/messages.ts), ./controller (the state, its requests and the host's notices),
- * ./header, ./filtersBar, ./tabs, ./eventsTab, ./tagsView and ./eventView. Server strings are
- * rendered with textContent only; our own strings go through l10n.t().
+ * them from the view state. ./l10nBoot is imported first so every string is translated; ./rpc talks
+ * to the host (src/eventsPanel/protocol/messages.ts) and ./controller holds the state. Server strings
+ * are rendered with textContent only; our own strings go through l10n.t().
  *
  * Landmarks: the issue header (banner), the filters (search), the tab list and its tab panels in
  * <main>; the page's one polite live region says what is loading and what failed.

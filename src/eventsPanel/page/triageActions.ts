@@ -1,6 +1,6 @@
 /**
- * Which triage buttons the header offers for an issue, and how its status reads (issue 12), and
- * its AI buttons (issue 14). Pure: no DOM, so the rules are tested in plain Node; ./header draws them.
+ * Which triage buttons the header offers for an issue, how its status reads, and its AI buttons.
+ * Pure: no DOM, so the rules are tested in plain Node; ./header draws them.
  */
 import * as l10n from '@vscode/l10n';
 import type { HandOffKind, IssueHeader, PageMessage, TriageCommand } from '../protocol/messages';
@@ -29,7 +29,7 @@ export interface StatusBadge {
   kind: string;
 }
 
-/** Sentry calls an ignored issue archived (spec 2.2 `status: 'ignored'`). */
+/** Sentry's UI calls an ignored issue (`status: 'ignored'`) archived. */
 export function statusBadge(status: string | undefined): StatusBadge | undefined {
   switch (status) {
     case undefined:

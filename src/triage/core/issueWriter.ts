@@ -2,14 +2,6 @@
  * The write side of the issue store: sends a triage change to Sentry for one issue or many, showing
  * it at once through the store's optimistic patches and confirming or rolling it back with the
  * server's answer. No `vscode` import; src/triage builds the bodies and asks the user.
- *
- * - One issue: `PUT /organizations/{org}/issues/{id}/` (1 request). Several: one bulk PUT per 100
- *   ids on the organization endpoint, each chunk its own patch, so a failed chunk rolls back only
- *   its issues.
- * - A server without the organization endpoints (404, old self-hosted) gets the deprecated
- *   per-project bulk PUT, remembered per server, so the next write goes there at once.
- * - Per issue, requests go out in the order the actions were taken: a write waits for the earlier
- *   writes on its issues to settle, while its change shows at once (the store orders the patches).
  */
 import * as l10n from '@vscode/l10n';
 import type { SentryClient, IssueUpdateBody } from '../../api/client';
@@ -43,7 +35,11 @@ export interface WriteOutcome {
 type Endpoint = 'organization' | 'project';
 
 export class IssueWriter {
-  /** Per server base URL: which endpoint answers triage writes. */
+  /**
+   * Per server base URL: which endpoint answers triage writes. A server without the organization
+   * endpoints (404, old self-hosted) gets the deprecated per-project bulk PUT, and the next write
+   * goes there at once.
+   */
   private readonly endpoint = new Map<string, Endpoint>();
 
   constructor(
@@ -51,7 +47,11 @@ export class IssueWriter {
     private readonly client: () => Promise<SentryClient | undefined>,
   ) {}
 
-  /** Sends one change; never throws for a server's refusal (see WriteOutcome), only for a bad request shape. */
+  /**
+   * Sends one change; never throws for a server's refusal (see WriteOutcome), only for a bad request
+   * shape. One issue is one PUT; several go as one bulk PUT per 100 ids, each chunk its own patch,
+   * so a failed chunk rolls back only its issues.
+   */
   async write(req: WriteRequest, signal?: AbortSignal): Promise<WriteOutcome> {
     const refs = dedupe(req.refs);
     if (refs.length === 0) throw new RangeError('A write names at least one issue: without ids Sentry would change every issue matching the query.');

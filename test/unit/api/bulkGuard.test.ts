@@ -1,4 +1,4 @@
-// A bulk update without ids makes Sentry change every issue matching the query (api-facts, Triage).
+// A bulk update without ids makes Sentry change every issue matching the query (all unresolved ones by default).
 // These tests prove no code path can send one: the client refuses before any request, and it is the
 // only place in src that sends a PUT at all.
 import assert from 'node:assert/strict';

@@ -232,7 +232,7 @@ describe('API client against the sandbox: operations and parameters', () => {
       await assert.rejects(c.listOrganizations(), { kind: 'unauthorized' });
     });
 
-    it('an internal-integration token gets 403 on Retrieve an Organization (rule 1)', async () => {
+    it('an internal-integration token gets 403 on Retrieve an Organization, which needs a user token', async () => {
       const sb = box.get();
       const t = sb.control.credentials.addToken({ scopes: ['org:read', 'event:read'], kind: 'integration' });
       await assert.rejects(clientFor(sb, { kind: 'bearer', token: t.token }).getOrganization('acme'), { kind: 'forbidden' });

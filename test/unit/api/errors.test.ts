@@ -44,7 +44,7 @@ describe('credentials', () => {
   });
 });
 
-describe('hostile error bodies and headers (issue 10)', () => {
+describe('hostile error bodies and headers', () => {
   it('a 200 KB pathological HTML body is read in bounded work: only its first 4 KiB are parsed', () => {
     const started = performance.now();
     const body = readErrorBody('<'.repeat(200_000), 'text/html');
@@ -99,7 +99,7 @@ describe('hostile error bodies and headers (issue 10)', () => {
   });
 });
 
-describe('401 and 403 messages (issue 10)', () => {
+describe('401 and 403 messages', () => {
   it('UnauthorizedError: a code says what to complete; no code says sign in again', () => {
     assert.match(new UnauthorizedError('Must login via SSO', undefined, 'sso-required').message, /single sign-on for this organization: complete it in the browser, then retry/);
     assert.equal(new UnauthorizedError('Token expired').code, undefined);

@@ -45,7 +45,7 @@ describe('API client against the sandbox: failures', () => {
     assert.equal(calls, 2, 'a second 401 does not refresh again');
   });
 
-  it('403 names the scopes each operation needs (rule 2)', async () => {
+  it('403 names the scopes each operation needs', async () => {
     const sb = box.get();
     const t = sb.control.credentials.addToken({ scopes: ['org:read'] });
     const c = clientFor(sb, { kind: 'bearer', token: t.token });

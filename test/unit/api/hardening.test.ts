@@ -1,4 +1,4 @@
-// Issue 10: what a hostile or unusual server sends never costs unbounded time or memory, never
+// What a hostile or unusual server sends never costs unbounded time or memory, never
 // starts a request loop, and never leaks a credential into a message.
 import assert from 'node:assert/strict';
 import http from 'node:http';
@@ -16,7 +16,7 @@ const DAY = 86_400_000;
 /** A minimal event the schema accepts. */
 const event = (i: number) => ({ id: String(i), eventID: `e${i}`, tags: [], dateCreated: '2026-01-01T00:00:00Z', title: 't' });
 
-describe('API client hardening (issue 10): bounded time and memory', () => {
+describe('API client hardening: bounded time and memory', () => {
   const box = useSandbox();
   const issueId = () => box.get().seed.bigIssue.id;
   const countTo = (re: string) =>
@@ -297,7 +297,7 @@ describe('API client hardening (issue 10): bounded time and memory', () => {
   });
 });
 
-describe('API client hardening (issue 10): 401 with a code, 403 with scopes', () => {
+describe('API client hardening: 401 with a code, 403 with scopes', () => {
   const box = useSandbox();
   const issueId = () => box.get().seed.bigIssue.id;
   const respond = (path: string, status: number, body: string) => box.get().control.faults.add({ path, status, respond: { status, body } });

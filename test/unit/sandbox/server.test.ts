@@ -194,7 +194,7 @@ describe('sandbox service', function () {
       const r = await getJson(issuesPath, `Bearer ${t.token}`);
       assert.equal(r.res.status, 403);
       assert.deepEqual(r.body, { detail: 'You do not have permission to perform this action.' });
-      // event:write is enough for events and tag details (spec rule 2)
+      // event:write is enough for events and tag details (their scopes: event:read, event:write or event:admin)
       const issue = sb.seed.bigIssue;
       assert.equal((await get(`/api/0/organizations/acme/issues/${issue.id}/events/?per_page=1`, `Bearer ${t.token}`)).status, 200);
       assert.equal((await get(`/api/0/organizations/acme/issues/${issue.id}/tags/browser/`, `Bearer ${t.token}`)).status, 200);
@@ -716,7 +716,7 @@ describe('sandbox service', function () {
     });
   });
 
-  describe('as strict as a real server (issue 10)', () => {
+  describe('as strict as a real server', () => {
     const orgs = '/api/0/organizations/';
 
     it('statsPeriod= (empty) on issue events is a 400, like any value that is not digits plus s|m|h|d|w', async () => {

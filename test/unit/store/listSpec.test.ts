@@ -1,4 +1,4 @@
-// A list spec's key is the Issues view's cache key today, so moving the view onto the store keeps
+// The key of a list spec is the Issues view's cache key today, so moving the view onto the store keeps
 // every cached list (and its tests) as they are.
 import assert from 'node:assert/strict';
 import { cacheKey, toParams, PRESETS, type IssueFilter, type IssuePreset } from '../../../src/issues/core/filter';

@@ -49,7 +49,7 @@ function scripted(script: Step[], onPoll?: (n: number) => void) {
   return { opts, times, sleeps, now: () => (t - T0) / 1000 };
 }
 
-describe('auth/devicePoller (spec 3.2, 7.2, 8)', () => {
+describe('auth/devicePoller: polling the device grant (RFC 8628)', () => {
   it('keeps polling on authorization_pending, every interval, until approved', async () => {
     const s = scripted(['authorization_pending', 'authorization_pending', 'approved']);
     const out = await pollForDeviceToken(auth(), s.opts);
@@ -119,7 +119,7 @@ describe('auth/devicePoller (spec 3.2, 7.2, 8)', () => {
     assert.equal(s.now(), 10);
   });
 
-  it('the defaults of RFC 8628 / spec 8 apply when interval and expires_in are left out', async () => {
+  it('the defaults of RFC 8628 apply when interval and expires_in are left out', async () => {
     const a = DeviceAuthorizationSchema.parse({ device_code: 'd', user_code: 'BCDF-GHJK', verification_uri: 'http://x/' });
     assert.equal(a.interval, 5);
     assert.equal(a.expires_in, 600);

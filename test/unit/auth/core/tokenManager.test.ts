@@ -45,7 +45,7 @@ function manager(server = fakeServer(), over: Partial<OAuthTokens> = {}, now = (
   return { m, server, stored, order };
 }
 
-describe('auth/tokenManager (spec 3.3, 5, 7.1)', () => {
+describe('auth/tokenManager: expiry, refresh and 401', () => {
   it('reads expires_at, else expires_in, from a token response', () => {
     const a = tokensFromResponse({ access_token: 'a', token_type: 'bearer', scope: 'b a', expires_at: '2030-01-01T00:00:10.123456Z', expires_in: 99 }, T0);
     assert.equal(a.expiresAt, Date.parse('2030-01-01T00:00:10.123Z'));

@@ -9,7 +9,7 @@ describe('the search that finds a file’s issues', () => {
     assert.equal(pathSuffix('index.php'), 'index.php');
     assert.equal(pathSuffix('server\\api\\orders.py'), 'api/orders.py');
     assert.equal(pathSuffix(''), undefined);
-    // What the term matches: every form in which servers send the path (api-facts).
+    // What the term matches: every form in which servers send the path.
     const pattern = `*${pathSuffix('web/src/app/checkout.ts')}`;
     for (const served of ['src/app/checkout.ts', 'webpack:///./src/app/checkout.ts', '/srv/app/src/app/checkout.ts', 'app:///src/app/checkout.ts']) {
       assert.ok(matchValue(pattern, served), served);

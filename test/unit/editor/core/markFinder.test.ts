@@ -1,4 +1,4 @@
-// The per-file method of finding marks (issue 15), without VS Code, against the sandbox over HTTP on
+// The per-file method of finding marks, without VS Code, against the sandbox over HTTP on
 // its virtual clock: what each open file costs, what a refresh asks, what a reload asks.
 import assert from 'node:assert/strict';
 import { MarkFinder, newestOf, type MarkScope, type OpenFile } from '../../../../src/editor/core/markFinder';

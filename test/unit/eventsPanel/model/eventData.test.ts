@@ -8,7 +8,7 @@ import { framesNewestFirst } from '../../../../src/api/schemas';
 const fixture = (name: string) => JSON.parse(readFileSync(join(__dirname, '../../../fixtures', name), 'utf8'));
 
 describe('events: API resources -> protocol data', () => {
-  it('keeps every field of spec 2.1 of a list event, without exceptions unless full', () => {
+  it('keeps every documented field of a list event, without exceptions unless full', () => {
     const [e] = EventListSchema.parse(fixture('issue-events.json'));
     const d = toEventData(e, false);
     assert.equal(d.id, e.id);

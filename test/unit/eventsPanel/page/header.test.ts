@@ -1,4 +1,4 @@
-// The header's AI buttons (issue 14) as the page draws them: src/eventsPanel/page/header.ts bundled with
+// The header's AI buttons as the page draws them: src/eventsPanel/page/header.ts bundled with
 // esbuild (the @vscode-elements registrations left out: they need a browser) and rendered into a
 // small fake DOM, so the ids, accessible names and what a click posts are checked in plain Node.
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 // "Show all values" of a tag key: the cursor request crosses the boundary validated, the host cuts
-// each page to the spec's 1,000 values, and the page merges pages (no duplicates) up to a bound.
+// each page to 1,000 values (Sentry's most per page), and the page merges pages (no duplicates) up to a bound.
 import assert from 'node:assert/strict';
 import type { TagDetails } from '../../../../src/api/schemas';
 import { toTagData } from '../../../../src/eventsPanel/model/eventData';
@@ -44,7 +44,7 @@ describe('events protocol: tag value pages', () => {
     for (const key of ['.', '..', '...']) assert.equal(parsePageMessage({ type: 'request', id: 7, method: 'tag', params: { key } }), undefined, key);
   });
 
-  it("the host cuts one answer to the spec's 1,000 values, bounds its strings and passes the next cursor on", () => {
+  it('the host cuts one answer to 1,000 values, bounds its strings and passes the next cursor on', () => {
     const topValues = Array.from({ length: 100_000 }, (_, i) => ({ key: 'url', name: `n${i}`, value: i === 0 ? 'x'.repeat(1_000_000) : `v${i}`, count: 1 }));
     const details = { key: 'url', name: 'URL', uniqueValues: 100_000, totalValues: 100_000, topValues } as TagDetails;
     const t = toTagData({ ...details, nextCursor: '1:1000:0' });

@@ -1,4 +1,4 @@
-// The header's triage buttons (issue 12): which ones each status offers, their labels for screen
+// The header's triage buttons: which ones each status offers, their labels for screen
 // readers, the bookmark toggle, the status badge and assignee line, and where focus goes when the
 // focused button is replaced. Pure rules of src/eventsPanel/page/triageActions.ts, tested in plain Node.
 import assert from 'node:assert/strict';

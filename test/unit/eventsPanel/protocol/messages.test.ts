@@ -18,7 +18,7 @@ import {
 
 const f = (over: Partial<EventFilters> = {}): EventFilters => ({ ...DEFAULT_FILTERS, ...over });
 
-describe('events protocol: filters -> request parameters (spec 4.4)', () => {
+describe('events protocol: filters -> request parameters', () => {
   it('a preset sends statsPeriod and neither start nor end', () => {
     for (const p of PERIOD_PRESETS) {
       const params = eventRequestParams(f({ period: { kind: 'preset', statsPeriod: p } }));
@@ -184,7 +184,7 @@ describe('events protocol: validation of untrusted input', () => {
   });
 });
 
-describe('events protocol: the Event tab (issue 13)', () => {
+describe('events protocol: the Event tab', () => {
   const ID = '0123456789abcdef0123456789ABCDEF';
   const state = { v: PROTOCOL_VERSION, org: 'acme', issueId: '42', issue: {}, filters: {}, tab: 'event' };
 

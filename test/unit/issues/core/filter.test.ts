@@ -16,7 +16,7 @@ import { parseSentryCliRc, parseSentryProperties } from '../../../../src/selecti
 import { nextRefreshDelay } from '../../../../src/store/refreshPolicy';
 import type { TimeWindow } from '../../../../src/store/issueSource';
 
-describe('issue filters become exactly the spec parameters', () => {
+describe('issue filters become exactly the request parameters', () => {
   const f = (over: Partial<IssueFilter>): IssueFilter => ({ ...DEFAULT_FILTER, ...over });
   it('Unresolved sends no query at all (the server default)', () => assert.equal(toParams(f({})).query, undefined));
   it('All statuses sends an empty query', () => assert.equal(toParams(f({ preset: 'all' })).query, ''));
