@@ -4,7 +4,6 @@ import { AiFeature } from './ai/aiFeature';
 import { registerAuthCommands } from './auth/authCommands';
 import { SentryAuth } from './auth/sentryAuth';
 import { Commands, StorageKeys } from './constants';
-import type { EventsPanels } from './eventsPanel/host/eventsPanels';
 import { registerEventsPanel } from './eventsPanel/host/showEventsCommand';
 import { IssuesView } from './issues/view';
 import { registerIssueLinks } from './links/issueLinkRoute';
@@ -14,36 +13,17 @@ import { CursorIssues } from './store/cursorIssues';
 import { EditorLocations } from './store/editorLocations';
 import { IssueSource, MapEndpointMemory } from './store/issueSource';
 import { IssueStore } from './store/issueStore';
+import { publishTestHooks } from './testHooks';
 import { IssueWriter } from './triage/core/issueWriter';
 import { TriageCommands } from './triage/triageCommands';
 
-/** What activate() returns (extension.exports): read by the extension-host suites. */
-export interface ExtensionApi {
-  /** Time spent in activate()'s body, in milliseconds. */
-  activationMs: number;
-  /** The same time by part (log, auth, store, issues, editor, events, triage, ai), for the suites' figures. */
-  activationPhases: Record<string, number>;
-  /** CPU time of the extension host's process during activate() (user + system), in milliseconds: unlike the wall time, not lengthened by other processes starting at the same moment. */
-  activationCpuMs: number;
-  /** Sign-in: the session, a client bound to it, and (for tests) the replaceable UI entry points. */
-  auth: SentryAuth;
-  /** The Issues view: its model and tree, for the suites. */
-  issues: IssuesView;
-  /** The open events panels (sentryExplorer.showIssueEvents), for the suites. */
-  events: EventsPanels;
-  /** The editor integration: what is decorated where, for the suites. */
-  editor: EditorIntegration;
-  /** The one issue store every view reads. */
-  store: IssueStore;
-  /** Which organization and projects are shown. */
-  selection: SelectionService;
-  /** Resolve, archive, assign…: the triage commands and their replaceable UI. */
-  triage: TriageCommands;
-  /** The language model tools, Explain/Fix with AI and @sentry. */
-  ai: AiFeature;
-}
-
-export function activate(context: vscode.ExtensionContext): ExtensionApi {
+/**
+ * Builds the shared services (the session's client, the store, the selection, the log, the slots in
+ * src/store) and hands the same ones to every feature. Returns nothing: exports are readable by every
+ * other extension, and the internals hold the session's tokens (the suites read them through
+ * src/testHooks.ts, in a test build only).
+ */
+export function activate(context: vscode.ExtensionContext): void {
   const started = performance.now();
   const cpuAtStart = process.cpuUsage();
   const activationPhases: Record<string, number> = {};
@@ -138,7 +118,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const activationCpuMs = (cpu.user + cpu.system) / 1000;
   const parts = Object.entries(activationPhases).map(([name, ms]) => `${name} ${ms.toFixed(1)}`);
   log.info(`activated in ${activationMs.toFixed(1)} ms, ${activationCpuMs.toFixed(1)} ms of CPU (${parts.join(', ')})`);
-  return { activationMs, activationPhases, activationCpuMs, auth, issues, events, editor, store, selection, triage, ai };
+  if (__SENTRY_EXPLORER_TEST_HOOKS__) publishTestHooks({ activationMs, activationPhases, activationCpuMs, auth, issues, events, editor, store, selection, triage, ai });
 }
 
 export function deactivate() {}

@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Commands, EXTENSION_ID } from '../../src/constants';
-import type { ExtensionApi } from '../../src/extension';
+import type { TestHooks } from '../../src/testHooks';
 import { control, SANDBOX_URL, signInToSandbox, UiRecorder, waitFor, type RequestLogEntry } from './authHelpers';
 import { activateExtension } from './helpers';
 import { print } from './output';
@@ -22,7 +22,7 @@ const PROJECT = 'api-server'; // not the Issues view's project (web-frontend): n
 
 describe('Issue links (vscode://…/issue)', function () {
   this.timeout(120_000);
-  let api: ExtensionApi;
+  let api: TestHooks;
   let rec: UiRecorder;
   let defaults: { authToken: string; clientId: string };
   let restore: () => Promise<void>;
