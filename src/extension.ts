@@ -11,6 +11,9 @@ import { EditorIntegration } from './editor/editorIntegration';
 import { SelectionService } from './selection/selectionService';
 import { CursorIssues } from './store/cursorIssues';
 import { EditorLocations } from './store/editorLocations';
+import { ListedIssues } from './store/listedIssues';
+import { LocationOpener } from './store/locationOpener';
+import { TriageRunner } from './store/triageRunner';
 import { IssueSource, MapEndpointMemory } from './store/issueSource';
 import { IssueStore } from './store/issueStore';
 import { publishTestHooks } from './testHooks';
@@ -47,8 +50,13 @@ export function activate(context: vscode.ExtensionContext): void {
   // One store and one selection for every view; what a previous session loaded never shows in the next.
   const endpoints = new MapEndpointMemory(context.globalState.get(StorageKeys.issueEndpoints, {}), (all) => void context.globalState.update(StorageKeys.issueEndpoints, all));
   const store = new IssueStore(() => auth.getClient(), Date.now, { source: new IssueSource(endpoints, (m) => log.info(m)) });
-  const cursorIssues = new CursorIssues(); // the issues on the cursor's line: set by the editor, read by triage
-  const locations = new EditorLocations(); // a file's marks, a frame's workspace file: set by the editor, read by the AI tools
+  // The slots (src/store/slot.ts): the only way features reach one another. Each feature that sets
+  // one and each that reads it gets the same one; a reader gets the slot or one of its bound readers.
+  const cursorIssues = new CursorIssues(); // the cursor line's issues: editor -> triage, links, AI
+  const locations = new EditorLocations(); // a file's marks, a frame's workspace file: editor -> AI
+  const locationOpener = new LocationOpener(); // open a server location: editor -> events panel
+  const listedIssues = new ListedIssues(); // what the Issues view lists and has selected: -> editor, links
+  const triageRunner = new TriageRunner(); // one triage write on one issue: triage -> AI (never a command)
   phase('store');
   const selection = new SelectionService(auth);
   context.subscriptions.push(
@@ -57,17 +65,18 @@ export function activate(context: vscode.ExtensionContext): void {
     auth.onDidChangeSession(() => store.clear()),
   );
   phase('selection');
-  const issues = new IssuesView(context, { auth, store, selection, log });
+  const issues = new IssuesView(context, { auth, store, selection, log, listedIssues });
   context.subscriptions.push(issues);
   phase('issues');
   const editor = new EditorIntegration(context, {
     getClient: () => auth.getClient(),
     store,
-    listed: () => issues.listedIssues().map(({ org, project, issue }) => ({ org, project, issueId: issue.id })),
-    onDidChangeListed: issues.onDidChangeListed,
-    scope: () => issues.markScope(),
+    listed: listedIssues.listed,
+    onDidChangeListed: listedIssues.onDidChange,
+    scope: listedIssues.scope,
     cursorIssues,
     locations,
+    locationOpener,
     log,
   });
   context.subscriptions.push(editor);
@@ -79,7 +88,7 @@ export function activate(context: vscode.ExtensionContext): void {
     log,
     signIn: () => auth.signIn(),
     onDidChangeSession: auth.onDidChangeSession,
-    openLocation: (location, frame) => editor.openFrameOrLocation(location, frame),
+    openLocation: locationOpener.open,
   });
   phase('events');
   const triage = new TriageCommands({
@@ -92,14 +101,15 @@ export function activate(context: vscode.ExtensionContext): void {
       return account && { id: account.id, name: account.label };
     },
     signIn: (scopes) => auth.signIn({ scopes }),
-    cursorIssues: () => cursorIssues.current(),
+    cursorIssues: cursorIssues.current,
+    triageRunner,
     lookupScope: () => {
       const { org, projects } = selection.current;
       return org && projects[0] ? { org, project: projects[0] } : undefined;
     },
   });
   context.subscriptions.push(triage);
-  context.subscriptions.push(...registerIssueLinks({ auth, store, issues, selection, cursorIssues, log })); // vscode://…/issue links, Copy VS Code Link
+  context.subscriptions.push(...registerIssueLinks({ auth, store, selectedIssue: listedIssues.selected, selection, cursorIssues, log })); // vscode://…/issue links, Copy VS Code Link
   phase('triage');
   const ai = new AiFeature({
     getClient: () => auth.getClient(),
@@ -107,8 +117,8 @@ export function activate(context: vscode.ExtensionContext): void {
     store,
     selection: () => selection.current,
     locations,
-    cursorIssues: () => cursorIssues.current(),
-    update: (ref, action) => triage.runOne(ref, action),
+    cursorIssues: cursorIssues.current,
+    update: triageRunner.run,
     me: () => auth.session?.account.label,
   });
   context.subscriptions.push(ai);
