@@ -1,16 +1,23 @@
 // Builds the extension-host bundle (and, when present, the webview bundle).
-// Usage: node esbuild.mjs [--production] [--watch]
+// Usage: node esbuild.mjs [--production] [--watch] [--test-hooks] [--outdir <dir>]
+// --test-hooks: the extension-host suites' build (test/harness/build.ts passes it, nothing else
+// does): activate() publishes its internals for them (src/testHooks.ts). Without it that code is
+// dropped from the bundle. --outdir: where the bundles go (default dist/).
 import * as esbuild from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+const testHooks = process.argv.includes('--test-hooks');
+const outdirAt = process.argv.indexOf('--outdir');
+const outdir = outdirAt > 0 ? process.argv[outdirAt + 1] : 'dist';
+if (!outdir) throw new Error('--outdir needs a directory');
 
 /** @type {import('esbuild').BuildOptions[]} */
 const builds = [
   {
     entryPoints: ['src/extension.ts'],
-    outfile: 'dist/extension.js',
+    outfile: `${outdir}/extension.js`,
     bundle: true,
     format: 'cjs',
     platform: 'node',
@@ -19,6 +26,7 @@ const builds = [
     // ofetch's Node build only adds node-fetch-native (114 KiB) as a fallback for runtimes without
     // a global fetch; Node 20 and VS Code's extension host have one.
     alias: { ofetch: './node_modules/ofetch/dist/index.mjs' },
+    define: { __SENTRY_EXPLORER_TEST_HOOKS__: testHooks ? 'true' : 'false' },
     sourcemap: true,
     sourcesContent: false,
     minify: production,
@@ -28,7 +36,7 @@ const builds = [
 if (existsSync('src/eventsPanel/page/main.ts')) {
   builds.push({
     entryPoints: ['src/eventsPanel/page/main.ts'],
-    outfile: 'dist/webview.js',
+    outfile: `${outdir}/webview.js`,
     bundle: true,
     format: 'iife',
     platform: 'browser',
@@ -42,8 +50,8 @@ if (existsSync('src/eventsPanel/page/main.ts')) {
 
 // The events page's icon font: codicon.css and its font beside the page bundle (localResourceRoots: dist/, media/).
 if (existsSync('src/eventsPanel/page/main.ts')) {
-  mkdirSync('dist', { recursive: true });
-  for (const f of ['codicon.css', 'codicon.ttf']) copyFileSync(`node_modules/@vscode/codicons/dist/${f}`, `dist/${f}`);
+  mkdirSync(outdir, { recursive: true });
+  for (const f of ['codicon.css', 'codicon.ttf']) copyFileSync(`node_modules/@vscode/codicons/dist/${f}`, `${outdir}/${f}`);
 }
 
 if (watch) {

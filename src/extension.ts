@@ -4,7 +4,6 @@ import { AiFeature } from './ai/aiFeature';
 import { registerAuthCommands } from './auth/authCommands';
 import { SentryAuth } from './auth/sentryAuth';
 import { Commands, StorageKeys } from './constants';
-import type { EventsPanels } from './eventsPanel/host/eventsPanels';
 import { registerEventsPanel } from './eventsPanel/host/showEventsCommand';
 import { IssuesView } from './issues/view';
 import { registerIssueLinks } from './links/issueLinkRoute';
@@ -12,38 +11,22 @@ import { EditorIntegration } from './editor/editorIntegration';
 import { SelectionService } from './selection/selectionService';
 import { CursorIssues } from './store/cursorIssues';
 import { EditorLocations } from './store/editorLocations';
+import { ListedIssues } from './store/listedIssues';
+import { LocationOpener } from './store/locationOpener';
+import { TriageRunner } from './store/triageRunner';
 import { IssueSource, MapEndpointMemory } from './store/issueSource';
 import { IssueStore } from './store/issueStore';
+import { publishTestHooks } from './testHooks';
 import { IssueWriter } from './triage/core/issueWriter';
 import { TriageCommands } from './triage/triageCommands';
 
-/** What activate() returns (extension.exports): read by the extension-host suites. */
-export interface ExtensionApi {
-  /** Time spent in activate()'s body, in milliseconds. */
-  activationMs: number;
-  /** The same time by part (log, auth, store, issues, editor, events, triage, ai), for the suites' figures. */
-  activationPhases: Record<string, number>;
-  /** CPU time of the extension host's process during activate() (user + system), in milliseconds: unlike the wall time, not lengthened by other processes starting at the same moment. */
-  activationCpuMs: number;
-  /** Sign-in: the session, a client bound to it, and (for tests) the replaceable UI entry points. */
-  auth: SentryAuth;
-  /** The Issues view: its model and tree, for the suites. */
-  issues: IssuesView;
-  /** The open events panels (sentryExplorer.showIssueEvents), for the suites. */
-  events: EventsPanels;
-  /** The editor integration: what is decorated where, for the suites. */
-  editor: EditorIntegration;
-  /** The one issue store every view reads. */
-  store: IssueStore;
-  /** Which organization and projects are shown. */
-  selection: SelectionService;
-  /** Resolve, archive, assign…: the triage commands and their replaceable UI. */
-  triage: TriageCommands;
-  /** The language model tools, Explain/Fix with AI and @sentry. */
-  ai: AiFeature;
-}
-
-export function activate(context: vscode.ExtensionContext): ExtensionApi {
+/**
+ * Builds the shared services (the session's client, the store, the selection, the log, the slots in
+ * src/store) and hands the same ones to every feature. Returns nothing: exports are readable by every
+ * other extension, and the internals hold the session's tokens (the suites read them through
+ * src/testHooks.ts, in a test build only).
+ */
+export function activate(context: vscode.ExtensionContext): void {
   const started = performance.now();
   const cpuAtStart = process.cpuUsage();
   const activationPhases: Record<string, number> = {};
@@ -67,8 +50,13 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   // One store and one selection for every view; what a previous session loaded never shows in the next.
   const endpoints = new MapEndpointMemory(context.globalState.get(StorageKeys.issueEndpoints, {}), (all) => void context.globalState.update(StorageKeys.issueEndpoints, all));
   const store = new IssueStore(() => auth.getClient(), Date.now, { source: new IssueSource(endpoints, (m) => log.info(m)) });
-  const cursorIssues = new CursorIssues(); // the issues on the cursor's line: set by the editor, read by triage
-  const locations = new EditorLocations(); // a file's marks, a frame's workspace file: set by the editor, read by the AI tools
+  // The slots (src/store/slot.ts): the only way features reach one another. Each feature that sets
+  // one and each that reads it gets the same one; a reader gets the slot or one of its bound readers.
+  const cursorIssues = new CursorIssues(); // the cursor line's issues: editor -> triage, links, AI
+  const locations = new EditorLocations(); // a file's marks, a frame's workspace file: editor -> AI
+  const locationOpener = new LocationOpener(); // open a server location: editor -> events panel
+  const listedIssues = new ListedIssues(); // what the Issues view lists and has selected: -> editor, links
+  const triageRunner = new TriageRunner(); // one triage write on one issue: triage -> AI (never a command)
   phase('store');
   const selection = new SelectionService(auth);
   context.subscriptions.push(
@@ -77,17 +65,18 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     auth.onDidChangeSession(() => store.clear()),
   );
   phase('selection');
-  const issues = new IssuesView(context, { auth, store, selection, log });
+  const issues = new IssuesView(context, { auth, store, selection, log, listedIssues });
   context.subscriptions.push(issues);
   phase('issues');
   const editor = new EditorIntegration(context, {
     getClient: () => auth.getClient(),
     store,
-    listed: () => issues.listedIssues().map(({ org, project, issue }) => ({ org, project, issueId: issue.id })),
-    onDidChangeListed: issues.onDidChangeListed,
-    scope: () => issues.markScope(),
+    listed: listedIssues.listed,
+    onDidChangeListed: listedIssues.onDidChange,
+    scope: listedIssues.scope,
     cursorIssues,
     locations,
+    locationOpener,
     log,
   });
   context.subscriptions.push(editor);
@@ -99,7 +88,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     log,
     signIn: () => auth.signIn(),
     onDidChangeSession: auth.onDidChangeSession,
-    openLocation: (location, frame) => editor.openFrameOrLocation(location, frame),
+    openLocation: locationOpener.open,
   });
   phase('events');
   const triage = new TriageCommands({
@@ -112,14 +101,15 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
       return account && { id: account.id, name: account.label };
     },
     signIn: (scopes) => auth.signIn({ scopes }),
-    cursorIssues: () => cursorIssues.current(),
+    cursorIssues: cursorIssues.current,
+    triageRunner,
     lookupScope: () => {
       const { org, projects } = selection.current;
       return org && projects[0] ? { org, project: projects[0] } : undefined;
     },
   });
   context.subscriptions.push(triage);
-  context.subscriptions.push(...registerIssueLinks({ auth, store, issues, selection, cursorIssues, log })); // vscode://…/issue links, Copy VS Code Link
+  context.subscriptions.push(...registerIssueLinks({ auth, store, selectedIssue: listedIssues.selected, selection, cursorIssues, log })); // vscode://…/issue links, Copy VS Code Link
   phase('triage');
   const ai = new AiFeature({
     getClient: () => auth.getClient(),
@@ -127,8 +117,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     store,
     selection: () => selection.current,
     locations,
-    cursorIssues: () => cursorIssues.current(),
-    update: (ref, action) => triage.runOne(ref, action),
+    cursorIssues: cursorIssues.current,
+    update: triageRunner.run,
     me: () => auth.session?.account.label,
   });
   context.subscriptions.push(ai);
@@ -138,7 +128,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const activationCpuMs = (cpu.user + cpu.system) / 1000;
   const parts = Object.entries(activationPhases).map(([name, ms]) => `${name} ${ms.toFixed(1)}`);
   log.info(`activated in ${activationMs.toFixed(1)} ms, ${activationCpuMs.toFixed(1)} ms of CPU (${parts.join(', ')})`);
-  return { activationMs, activationPhases, activationCpuMs, auth, issues, events, editor, store, selection, triage, ai };
+  if (__SENTRY_EXPLORER_TEST_HOOKS__) publishTestHooks({ activationMs, activationPhases, activationCpuMs, auth, issues, events, editor, store, selection, triage, ai });
 }
 
 export function deactivate() {}

@@ -9,6 +9,7 @@ import { CONFIG_SECTION, Commands, StorageKeys } from '../constants';
 import { parseIssueRef, refOfIssue, type IssueRef } from '../contracts/issueRef';
 import { CursorIssues } from '../store/cursorIssues';
 import type { EditorLocations } from '../store/editorLocations';
+import type { LocationOpener } from '../store/locationOpener';
 import type { IssueStore } from '../store/issueStore';
 import { Disposable, MutableDisposable, type IDisposable } from '../util/disposable';
 import { UiHolder } from '../util/ui';
@@ -36,6 +37,8 @@ export interface EditorDeps {
   cursorIssues?: CursorIssues;
   /** Where the AI tools learn a file's marks and a frame's workspace file (set here), when given. */
   locations?: EditorLocations;
+  /** Where the events panel opens a frame's or a location's file (set here), when given. */
+  locationOpener?: LocationOpener;
   /** The Issues view's organization, projects and filters: what each open file's search is made within. */
   scope: () => MarkScope | undefined;
   log: vscode.LogOutputChannel;
@@ -82,6 +85,7 @@ export class EditorIntegration extends Disposable {
     super();
     this.cursorIssues = deps.cursorIssues ?? new CursorIssues();
     this._register(this.cursorIssues.set(() => this.issuesAtCursor()));
+    if (deps.locationOpener) this._register(deps.locationOpener.set((location, frame) => this.openFrameOrLocation(location, frame)));
     this._register(vscode.commands.registerCommand(Commands.goToLocation, (arg) => this.goTo(arg)));
     this._register(vscode.commands.registerCommand(Commands.explainMarks, () => this.marksStatus.explain()));
     const startWhenInUse = () => {

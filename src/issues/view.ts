@@ -6,9 +6,11 @@
 import * as vscode from 'vscode';
 import { ISSUE_LIST_BUDGET, type ProjectIssuesStatsPeriod, type SentryClient } from '../api/client';
 import type { Issue } from '../api/schemas';
+import { parseIssueRef } from '../contracts/issueRef';
 import { CONFIG_SECTION, ContextKeys, StorageKeys, Views } from '../constants';
 import type { SelectionService, Selection } from '../selection/selectionService';
 import type { IssueListView, IssueStore, StoreChange } from '../store/issueStore';
+import type { ListedIssues } from '../store/listedIssues';
 import type { TimeWindow } from '../store/issueSource';
 import { combinedSpec, listKey, type ListSpec } from '../store/listSpec';
 import { Disposable } from '../util/disposable';
@@ -37,6 +39,8 @@ export interface IssuesViewDeps {
   /** Which organization and projects are shown. */
   selection: SelectionService;
   log: vscode.LogOutputChannel;
+  /** Where the editor and Copy VS Code Link learn what this view lists and has selected (set here), when given. */
+  listedIssues?: ListedIssues;
 }
 
 export class IssuesView extends Disposable {
@@ -106,6 +110,10 @@ export class IssuesView extends Disposable {
     this._register(this.treeView.onDidChangeVisibility((e) => (e.visible ? this.refreshStale() : undefined)));
     this._register(store.onDidChange((change) => this.onStoreChanged(change)));
     for (const d of registerIssueCommands(this)) this._register(d);
+    if (deps.listedIssues) {
+      const listed = () => this.listedIssues().map(({ org, project, issue }) => ({ org, project, issueId: issue.id }));
+      this._register(deps.listedIssues.set({ listed, scope: () => this.markScope(), selected: () => parseIssueRef(this.selectedIssue()), onDidChange: this.onDidChangeListed }));
+    }
     // hasProject starts unset (false); say it at once only when the settings already name a project
     // (a detected one arrives with the selection's first change).
     const { org, projects } = this.selection();

@@ -23,7 +23,7 @@ import { labelText, plainText } from '../util/untrusted';
 import { ISSUE_LINK_PATH, issueLinkUrl, parseIssueLink, targetLabel, type IssueLinkTarget } from './core/issueLink';
 
 export interface IssueLinkDeps {
-  /** Sign-in: its UriHandler (where the route is registered) and its UI (the route's messages). */
+  /** Sign-in: its UriHandler (where the route is registered) and its UI (every message, and Copy Link's clipboard). */
   readonly auth: {
     readonly uris: { route(path: string, handler: (uri: vscode.Uri) => void | Promise<void>): vscode.Disposable };
     readonly ui: UiHolder;
@@ -34,8 +34,8 @@ export interface IssueLinkDeps {
   };
   /** Read only: a known issue's project and short ID, and the issue list endpoint a server answers. */
   readonly store: Pick<IssueStore, 'issue' | 'ref' | 'source'>;
-  /** The Issues view: its selected row (the palette's second choice) and its UI (the clipboard, as Copy Link). */
-  readonly issues: { readonly ui: UiHolder; selectedIssue(): unknown };
+  /** The Issues view's selected row (the palette's second choice). */
+  readonly selectedIssue: () => IssueRef | undefined;
   /** The issues marked on the cursor's line (the palette's first choice). */
   readonly cursorIssues: { current(): readonly IssueRef[] };
   /** The selected organization and projects (a project of it for a short-ID lookup on an old server). */
@@ -156,10 +156,10 @@ export async function copyVSCodeLink(deps: IssueLinkDeps, arg: unknown): Promise
     url = issueLinkUrl(vscode.env.uriScheme, ref);
   } catch (err) {
     deps.log.warn(`[links] no link for ${plainText(name, 100)}: ${(err as Error).message}`);
-    void deps.issues.ui.ui.showWarningMessage(vscode.l10n.t('No VS Code link can name {0}: its organization "{1}" is not a plain Sentry slug.', plainText(name, 100), plainText(ref.org, 100)), {});
+    void deps.auth.ui.ui.showWarningMessage(vscode.l10n.t('No VS Code link can name {0}: its organization "{1}" is not a plain Sentry slug.', plainText(name, 100), plainText(ref.org, 100)), {});
     return;
   }
-  await deps.issues.ui.ui.writeClipboard(url);
+  await deps.auth.ui.ui.writeClipboard(url);
   vscode.window.setStatusBarMessage(vscode.l10n.t('Copied a VS Code link to {0}', labelText(name, 100)), 3000);
 }
 
@@ -167,10 +167,10 @@ export async function copyVSCodeLink(deps: IssueLinkDeps, arg: unknown): Promise
 async function paletteIssue(deps: IssueLinkDeps): Promise<IssueRef | undefined> {
   const here = deps.cursorIssues.current();
   if (here.length === 1) return here[0];
-  if (here.length > 1) return pickOne(deps.issues.ui.ui, deps, here);
-  const selected = parseIssueRef(deps.issues.selectedIssue());
+  if (here.length > 1) return pickOne(deps.auth.ui.ui, deps, here);
+  const selected = parseIssueRef(deps.selectedIssue());
   if (selected) return selected;
-  void deps.issues.ui.ui.showInformationMessage(vscode.l10n.t('Put the cursor on a line Sentry marks, or select an issue in the Sentry Issues view, then run Copy VS Code Link again.'), {});
+  void deps.auth.ui.ui.showInformationMessage(vscode.l10n.t('Put the cursor on a line Sentry marks, or select an issue in the Sentry Issues view, then run Copy VS Code Link again.'), {});
   return undefined;
 }
 

@@ -1,11 +1,8 @@
 /**
- * "The issue of the line under the cursor", shared without a feature importing another: the
+ * "The issues of the line under the cursor", shared without a feature importing another: the
  * editor integration (which knows which issues are marked on which line) sets the source; the
- * triage commands read it when the palette runs them with no argument. No `vscode` import.
- *
- * Wiring (issue 12): one instance per window, built in activate() next to the issue store, handed
- * to the editor integration (`deps.cursorIssues`, which calls `set`) and to the triage commands
- * (`cursorIssues: () => cursorIssues.current()`).
+ * triage commands, Copy VS Code Link and the AI hand-off read it when the palette runs them with
+ * no argument. No `vscode` import.
  */
 import { isIssueRef, refKey, type IssueRef } from '../contracts/issueRef';
 import { Slot } from './slot';
@@ -22,9 +19,10 @@ export class CursorIssues extends Slot<CursorIssuesSource> {
 
   /**
    * The issues at the cursor now: valid IssueRefs only, copied (nothing else in them), each issue
-   * once, in the source's order. A source that throws counts as none.
+   * once, in the source's order. A source that throws counts as none. Bound, so that a feature can
+   * be handed it as a function.
    */
-  current(): IssueRef[] {
+  readonly current = (): IssueRef[] => {
     let refs: readonly unknown[];
     try {
       const got: unknown = this.get()();
@@ -42,5 +40,5 @@ export class CursorIssues extends Slot<CursorIssuesSource> {
       out.push({ org: r.org, project: r.project, issueId: r.issueId });
     }
     return out;
-  }
+  };
 }

@@ -1,11 +1,8 @@
 /**
  * "Which issues are marked in this file, and which workspace file does this frame name", shared
- * without a feature importing another (issue 14): the editor integration, which owns the file index
- * and the marks, sets the source; the AI tools read it. No `vscode` import: files travel as
+ * without a feature importing another: the editor integration, which owns the file index and the
+ * marks, sets the source; the AI tools read it. No `vscode` import: files travel as
  * workspace-relative paths, lines 1-based.
- *
- * Wiring: one instance per window, built in activate(), handed to the editor integration
- * (`deps.locations`, which calls `set`) and to the AI feature.
  */
 import type { IssueRef } from '../contracts/issueRef';
 import { Slot } from './slot';

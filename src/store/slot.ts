@@ -1,7 +1,11 @@
 /**
- * A value one feature sets and others read, without importing each other (the cursor's issues, a
- * file's marks): the latest `set` wins, and disposing what `set` returned puts back the empty value
- * unless another was set since. No `vscode` import.
+ * A value or a service one feature sets and others read, without importing each other: the only way
+ * features reach one another. activate() builds one of each slot per window and hands the same one
+ * to the feature that sets it and to those that read it. The slots, each in its own file here:
+ * cursorIssues (editor -> triage, links, AI), editorLocations (editor -> AI), locationOpener
+ * (editor -> events panel), listedIssues (Issues view -> editor, links), triageRunner (triage -> AI).
+ * The latest `set` wins, and disposing what `set` returned puts back the empty value unless another
+ * was set since. No `vscode` import.
  */
 import type { IDisposable } from '../util/disposable';
 

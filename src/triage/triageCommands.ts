@@ -13,6 +13,7 @@ import { presentError } from '../contracts/errorPresentation';
 import { SignedOutError } from '../contracts/errors';
 import { looksLikeShortId, type IssueRef } from '../contracts/issueRef';
 import type { IssueStore } from '../store/issueStore';
+import type { TriageRunner } from '../store/triageRunner';
 import type { IssueWriter, WriteOutcome } from './core/issueWriter';
 import { Disposable } from '../util/disposable';
 import { UiHolder } from '../util/ui';
@@ -38,6 +39,8 @@ export interface TriageDeps {
   readonly cursorIssues: () => readonly IssueRef[];
   /** Where a typed short ID is looked up: the selected organization and a project of it. */
   readonly lookupScope: () => { org: string; project: string } | undefined;
+  /** Where the AI tools run one action on one issue (runOne, set here), when given. */
+  readonly triageRunner?: TriageRunner;
 }
 
 /** What a run did, for the suites. */
@@ -65,6 +68,7 @@ export class TriageCommands extends Disposable {
 
   constructor(private readonly deps: TriageDeps) {
     super();
+    if (deps.triageRunner) this._register(deps.triageRunner.set((ref, action) => this.runOne(ref, action)));
     const on = (id: string, act: (refs: IssueRef[]) => Promise<TriageAction | undefined>, quiet = false) =>
       this._register(vscode.commands.registerCommand(id, async (first?: unknown, second?: unknown) => this.command(first, second, act, quiet)));
     on(Commands.resolve, async () => ({ kind: 'resolve' }));

@@ -1,4 +1,5 @@
-// Builds what the VS Code runs need: the extension bundle (the project's own esbuild.mjs) and the
+// Builds what the VS Code runs need: the extension's test bundle (the project's own esbuild.mjs with
+// --test-hooks) and the
 // extension-host suites (test/integration/*.ts -> out/integration/*.js, and the untrusted-workspace
 // run's test/integration-untrusted/*.ts -> out/integration-untrusted/*.js; cjs, vscode and mocha external).
 import { spawnSync } from 'node:child_process';
@@ -12,12 +13,17 @@ export const INTEGRATION_INDEX = path.join(INTEGRATION_OUT, 'index.js');
 export const UNTRUSTED_OUT = path.join(REPO_ROOT, 'out', 'integration-untrusted');
 export const UNTRUSTED_INDEX = path.join(UNTRUSTED_OUT, 'index.js');
 
+/**
+ * The test build (--test-hooks): activate() publishes its internals for the extension-host suites
+ * (src/testHooks.ts). No other build does (npm run build, watch, the package, the demo).
+ */
 export function buildExtension(production = false): void {
-  const r = spawnSync(process.execPath, ['esbuild.mjs', ...(production ? ['--production'] : [])], {
+  const args = ['esbuild.mjs', '--test-hooks', ...(production ? ['--production'] : [])];
+  const r = spawnSync(process.execPath, args, {
     cwd: REPO_ROOT,
     stdio: 'inherit',
   });
-  if (r.status !== 0) throw new Error(`node esbuild.mjs${production ? ' --production' : ''} failed (exit ${r.status})`);
+  if (r.status !== 0) throw new Error(`node ${args.join(' ')} failed (exit ${r.status})`);
 }
 
 export async function buildIntegration(): Promise<void> {

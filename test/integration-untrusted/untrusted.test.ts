@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { sessionsKey } from '../../src/auth/core/sessionCodec';
-import type { ExtensionApi } from '../../src/extension';
+import type { TestHooks } from '../../src/testHooks';
 import { control, readExtensionLog, SANDBOX_URL, signInWithToken, UiRecorder, type RequestLogEntry } from '../integration/authHelpers';
 import { activateExtension, contributes, getExtension } from '../integration/helpers';
 import { print } from '../integration/output';
@@ -24,7 +24,7 @@ function config(): vscode.WorkspaceConfiguration {
 
 describe('untrusted workspace (Restricted Mode)', function () {
   this.timeout(60_000);
-  let api: ExtensionApi;
+  let api: TestHooks;
   let rec: UiRecorder | undefined;
 
   before(async () => {

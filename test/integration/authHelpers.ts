@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import * as vscode from 'vscode';
 import type { SentryAuth } from '../../src/auth/sentryAuth';
 import type { WriteLogEntry } from '../sandbox';
-import type { ExtensionApi } from '../../src/extension';
+import type { TestHooks } from '../../src/testHooks';
 import type { AuthUi } from '../../src/util/ui';
 import { activateExtension } from './helpers';
 import { print } from './output';
@@ -192,7 +192,7 @@ export async function waitFor<T>(what: string, fn: () => T | undefined | Promise
  * A file's marks once the locator's run has finished. Marks are drawn as they are located, so the
  * first ones seen may be only part of them; `until` waits for a particular one first.
  */
-export async function settledMarks(api: ExtensionApi, uri: vscode.Uri, until: (marks: { line: number; issueId: string; shortId: string }[]) => boolean = (m) => m.length > 0) {
+export async function settledMarks(api: TestHooks, uri: vscode.Uri, until: (marks: { line: number; issueId: string; shortId: string }[]) => boolean = (m) => m.length > 0) {
   await waitFor(`marks in ${uri.path}`, () => until(api.editor.decorations.decorated(uri)) || undefined);
   await api.editor.locator.refresh();
   return api.editor.decorations.decorated(uri);
@@ -205,7 +205,7 @@ export async function settledMarks(api: ExtensionApi, uri: vscode.Uri, until: (m
 export async function signedInSuite(
   ctx: Mocha.Context,
   name: string,
-): Promise<{ api: ExtensionApi; rec: UiRecorder; defaults: { authToken: string; clientId: string; writeToken?: string }; restore: () => Promise<void> }> {
+): Promise<{ api: TestHooks; rec: UiRecorder; defaults: { authToken: string; clientId: string; writeToken?: string }; restore: () => Promise<void> }> {
   if (!SANDBOX_URL) {
     print(`  (no sandbox: skipping the ${name} suite)`);
     ctx.skip();
@@ -217,7 +217,7 @@ export async function signedInSuite(
 }
 
 /** Signs in again with a token (typed into the token prompt the recorder answers). */
-export async function signInWithToken(api: ExtensionApi, rec: UiRecorder, token: string): Promise<void> {
+export async function signInWithToken(api: TestHooks, rec: UiRecorder, token: string): Promise<void> {
   rec.set({ method: 'token', inputs: [token] });
   await api.auth.signIn({ method: 'token' });
   await waitFor('signed in', () => api.auth.isSignedIn());

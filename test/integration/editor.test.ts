@@ -7,7 +7,7 @@ import { control, SANDBOX_URL, settledMarks, signInToSandbox, UiRecorder, waitFo
 import type { RequestLogEntry, WorkspaceLocation } from '../sandbox';
 import type { TriageRun } from '../../src/triage/triageCommands';
 import { print } from './output';
-import type { ExtensionApi } from '../../src/extension';
+import type { TestHooks } from '../../src/testHooks';
 
 type SeedLocation = WorkspaceLocation;
 
@@ -16,7 +16,7 @@ const namesIssue = (markdown: string, shortId: string) => new RegExp(`${shortId.
 
 describe('editor decorations and hovers (sample workspace)', function () {
   this.timeout(120_000);
-  let api: ExtensionApi;
+  let api: TestHooks;
   let defaults: { authToken: string; clientId: string };
   let restore: () => Promise<void>;
   const rec = new UiRecorder();

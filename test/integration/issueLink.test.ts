@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Commands, EXTENSION_ID } from '../../src/constants';
-import type { ExtensionApi } from '../../src/extension';
+import type { TestHooks } from '../../src/testHooks';
 import { control, SANDBOX_URL, signInToSandbox, UiRecorder, waitFor, type RequestLogEntry } from './authHelpers';
 import { activateExtension } from './helpers';
 import { print } from './output';
@@ -22,7 +22,7 @@ const PROJECT = 'api-server'; // not the Issues view's project (web-frontend): n
 
 describe('Issue links (vscode://…/issue)', function () {
   this.timeout(120_000);
-  let api: ExtensionApi;
+  let api: TestHooks;
   let rec: UiRecorder;
   let defaults: { authToken: string; clientId: string };
   let restore: () => Promise<void>;
@@ -151,7 +151,7 @@ describe('Issue links (vscode://…/issue)', function () {
 
   it('Copy VS Code Link copies the exact link, which opens the issue', async () => {
     const expected = `${vscode.env.uriScheme}://sentry-explorer.sentry-explorer/issue?org=acme&id=${byId.id}`;
-    api.issues.ui.reset(); // the real clipboard
+    api.auth.ui.reset(); // the real clipboard
     try {
       await vscode.env.clipboard.writeText('before');
       // The Issues tree's context menu passes its row (an IssueRef with more fields).
@@ -164,7 +164,7 @@ describe('Issue links (vscode://…/issue)', function () {
       await vscode.commands.executeCommand(Commands.copyVSCodeLink, { org: 'acme', project: PROJECT, issueId: '1;rm' });
       assert.equal(await vscode.env.clipboard.readText(), 'before', 'not an issue: nothing copied');
     } finally {
-      api.issues.ui.override(rec.ui());
+      api.auth.ui.override(rec.ui());
     }
     await api.auth.uris.handleUri(vscode.Uri.parse(expected));
     assert.ok(api.events.get('acme', byId.id), 'the copied link opens the issue');

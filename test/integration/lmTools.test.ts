@@ -9,7 +9,7 @@ import { ToolNames } from '../../src/ai/tools/toolNames';
 import { SIGN_IN_FIRST } from '../../src/ai/tools/toolErrors';
 import { Commands } from '../../src/constants';
 import type { IssueRef } from '../../src/contracts/issueRef';
-import type { ExtensionApi } from '../../src/extension';
+import type { TestHooks } from '../../src/testHooks';
 import type { WorkspaceLocation } from '../sandbox';
 import { control, type SandboxWrite, settledMarks, signedInSuite, signInWithToken, UiRecorder, waitFor } from './authHelpers';
 import { answerNextDialog, clearPendingAnswer, dialogChannelAvailable, waitForDialog } from './dialogs';
@@ -45,7 +45,7 @@ function recordingModel(fail = false): { model: vscode.LanguageModelChat; sent: 
 
 describe('AI tools in VS Code (vscode.lm) against the sandbox', function () {
   this.timeout(120_000);
-  let api: ExtensionApi;
+  let api: TestHooks;
   let rec: UiRecorder;
   let defaults: { authToken: string; clientId: string; writeToken?: string };
   let restore: () => Promise<void>;

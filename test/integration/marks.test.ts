@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { control, settledMarks, signedInSuite, signInWithToken, waitFor, type RequestLogEntry, type UiRecorder } from './authHelpers';
 import type { WorkspaceLocation } from '../sandbox';
-import type { ExtensionApi } from '../../src/extension';
+import type { TestHooks } from '../../src/testHooks';
 import { print } from './output';
 
 const ORG_ISSUES = '^/api/0/organizations/acme/issues/$';
@@ -17,7 +17,7 @@ const searches = (log: RequestLogEntry[]) => log.filter((r) => queryOf(r).includ
 
 describe('marks per open file, and the organization issues endpoint', function () {
   this.timeout(120_000);
-  let api: ExtensionApi;
+  let api: TestHooks;
   let rec: UiRecorder;
   let defaults: { authToken: string };
   let restore: () => Promise<void>;

@@ -6,7 +6,7 @@ import { Commands } from '../../src/constants';
 import { commandArgs, type IssueRef } from '../../src/contracts/issueRef';
 import type { IssueNode, Node } from '../../src/issues/core/nodes';
 import type { TriageRun } from '../../src/triage/triageCommands';
-import type { ExtensionApi } from '../../src/extension';
+import type { TestHooks } from '../../src/testHooks';
 import type { AuthUi } from '../../src/util/ui';
 import { control, type SandboxWrite, signedInSuite, signInWithToken, UiRecorder, waitFor } from './authHelpers';
 import { print } from './output';
@@ -43,7 +43,7 @@ class TriageUi {
 
 describe('Triage (resolve, archive, assign, bookmark…) against the sandbox', function () {
   this.timeout(120_000);
-  let api: ExtensionApi;
+  let api: TestHooks;
   let rec: UiRecorder;
   let ui: TriageUi;
   let defaults: { authToken: string; clientId: string; writeToken?: string };

@@ -1,0 +1,29 @@
+/**
+ * "Open this server location in the editor", shared without a feature importing another: the
+ * editor integration (which maps server paths to workspace files) sets it; the events panel calls
+ * it for a stack frame or an event's location. No `vscode` import.
+ */
+import { Slot } from './slot';
+
+/** A stack frame's file and position, as the events page sends them. */
+export interface FrameLocation {
+  filename?: string | null;
+  absPath?: string | null;
+  lineNo?: number | null;
+  colNo?: number | null;
+}
+
+/** Opens the workspace file a frame (first) or a location names; false when none maps to one. */
+export type OpenLocation = (location: string, frame?: FrameLocation) => Promise<boolean>;
+
+const NONE: OpenLocation = async () => false;
+
+/** Set by the editor integration; opens nothing (false) while nothing is set. */
+export class LocationOpener extends Slot<OpenLocation> {
+  constructor() {
+    super(NONE);
+  }
+
+  /** Opens through whatever is set now; bound, so it can be handed on as a function. */
+  readonly open: OpenLocation = (location, frame) => this.get()(location, frame);
+}

@@ -1,0 +1,50 @@
+/**
+ * The extension's internals, for its own extension-host suites only. activate() returns nothing:
+ * an extension's exports are readable by every other extension, and these internals hold the
+ * session's access and refresh tokens, the store and the triage writes. A test build (esbuild.mjs
+ * --test-hooks, passed only by test/harness/build.ts) puts them on a global the suites read; in
+ * every other build __SENTRY_EXPLORER_TEST_HOOKS__ is false and esbuild drops this code, key
+ * included (test/unit/testHooks.test.ts checks the production bundle).
+ */
+import type { AiFeature } from './ai/aiFeature';
+import type { SentryAuth } from './auth/sentryAuth';
+import type { EditorIntegration } from './editor/editorIntegration';
+import type { EventsPanels } from './eventsPanel/host/eventsPanels';
+import type { IssuesView } from './issues/view';
+import type { SelectionService } from './selection/selectionService';
+import type { IssueStore } from './store/issueStore';
+import type { TriageCommands } from './triage/triageCommands';
+
+/** What a test build publishes for the suites (test/integration/helpers.ts activateExtension()). */
+export interface TestHooks {
+  /** Time spent in activate()'s body, in milliseconds. */
+  activationMs: number;
+  /** The same time by part (log, auth, store, issues, editor, events, triage, ai), for the suites' figures. */
+  activationPhases: Record<string, number>;
+  /** CPU time of the extension host's process during activate() (user + system), in milliseconds: unlike the wall time, not lengthened by other processes starting at the same moment. */
+  activationCpuMs: number;
+  /** Sign-in: the session, a client bound to it, and the replaceable UI entry points. */
+  auth: SentryAuth;
+  /** The Issues view: its model and tree. */
+  issues: IssuesView;
+  /** The open events panels (sentryExplorer.showIssueEvents). */
+  events: EventsPanels;
+  /** The editor integration: what is decorated where. */
+  editor: EditorIntegration;
+  /** The one issue store every view reads. */
+  store: IssueStore;
+  /** Which organization and projects are shown. */
+  selection: SelectionService;
+  /** Resolve, archive, assign…: the triage commands and their replaceable UI. */
+  triage: TriageCommands;
+  /** The language model tools, Explain/Fix with AI and @sentry. */
+  ai: AiFeature;
+}
+
+/** The global's name: `globalThis[Symbol.for(TEST_HOOKS_KEY)]`. */
+export const TEST_HOOKS_KEY = 'sentry-explorer.test-hooks';
+
+/** Call only under `if (__SENTRY_EXPLORER_TEST_HOOKS__)`, so that other builds drop it. */
+export function publishTestHooks(hooks: TestHooks): void {
+  (globalThis as Record<symbol, unknown>)[Symbol.for(TEST_HOOKS_KEY)] = hooks;
+}
