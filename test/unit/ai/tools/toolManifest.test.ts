@@ -1,13 +1,21 @@
-// The tools as package.json declares them and as the core checks their input (issue 14): the same
-// five names and reference names, descriptions and `when` clauses, and JSON schemas that accept and
-// refuse the same inputs as the zod schemas the core parses with.
+// The tools as package.json declares them and as their files define them: the same five names
+// and reference names, descriptions and `when` clauses, and JSON schemas that accept and refuse
+// the same inputs as the zod schemas the tools parse with.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
+import { TOOLS, type ToolKey } from '../../../../src/ai/tools/index';
+import { DetailsInput } from '../../../../src/ai/tools/issueDetails';
+import { LocationInput } from '../../../../src/ai/tools/issuesAtLocation';
 import { parseIssueArg, projectOfShortId } from '../../../../src/ai/tools/issueArg';
-import { DetailsInput, LocationInput, parseInput, SearchInput, TagInput, UpdateInput } from '../../../../src/ai/tools/toolInputs';
-import { ToolNames, ToolReferences } from '../../../../src/ai/tools/toolNames';
+import { SearchInput } from '../../../../src/ai/tools/searchIssues';
+import { TagInput } from '../../../../src/ai/tools/tagDistribution';
+import { parseInput } from '../../../../src/ai/tools/toolInputs';
+import { ToolNames } from '../../../../src/ai/tools/toolNames';
+import { UpdateInput } from '../../../../src/ai/tools/updateIssue';
 import type * as z from '../../../../src/util/z';
+
+const ToolReferences = Object.fromEntries(TOOLS.map((t) => [t.key, t.referenceName])) as Record<ToolKey, string>;
 
 interface ToolEntry {
   name: string;
