@@ -1,7 +1,11 @@
 // The AI tools' figures (issue 14): result size of each tool (characters and estimated tokens) on the
 // sandbox's largest issue, requests per tool call (first call, and the same call again), and the
 // median time per call, against the sandbox over real HTTP. Figures, not pass/fail.
-import { AiTools } from '../src/ai/tools/aiTools';
+import { ToolContext } from '../src/ai/tools/context';
+import { issueDetails } from '../src/ai/tools/issueDetails';
+import { issuesAtLocation } from '../src/ai/tools/issuesAtLocation';
+import { searchIssues } from '../src/ai/tools/searchIssues';
+import { tagDistribution } from '../src/ai/tools/tagDistribution';
 import { issueDetailsText } from '../src/ai/text/issueDetails';
 import { estimateTokens } from '../src/ai/text/tokens';
 import { issueHeader } from '../src/contracts/fromApi';
@@ -26,7 +30,7 @@ export async function benchAiTools(): Promise<Figure[]> {
       if (size > largestSize) [largest, largestSize] = [i, size];
     }
     const ref = { org: 'acme', project: 'web-frontend', issueId: largest.id };
-    const tools = new AiTools({
+    const ctx = new ToolContext({
       getClient: async () => client,
       store,
       selection: () => ({ org: 'acme', projects: ['web-frontend'] }),
@@ -39,13 +43,13 @@ export async function benchAiTools(): Promise<Figure[]> {
       me: () => 'Jane Doe',
       now: () => Date.now(),
     });
-    await tools.search({ limit: 1 }); // warm up
+    await searchIssues.handler({ limit: 1 }, ctx); // warm up
     const calls: [string, () => Promise<string>][] = [
-      ['search issues (limit 25)', () => tools.search({ limit: 25 })],
-      [`issue details, ${largest.shortId} (4,000-token budget)`, () => tools.details({ issue: largest.shortId })],
-      [`issue details, ${largest.shortId} (16,000-token budget)`, () => tools.details({ issue: largest.shortId, maxTokens: 16000 })],
-      [`tag distribution, ${largest.shortId} browser`, () => tools.tags({ issue: largest.shortId, tag: 'browser' })],
-      ['issues at a location', () => tools.atLocation({ file: 'src/utils/format.ts' })],
+      ['search issues (limit 25)', () => searchIssues.handler({ limit: 25 }, ctx)],
+      [`issue details, ${largest.shortId} (4,000-token budget)`, () => issueDetails.handler({ issue: largest.shortId }, ctx)],
+      [`issue details, ${largest.shortId} (16,000-token budget)`, () => issueDetails.handler({ issue: largest.shortId, maxTokens: 16000 }, ctx)],
+      [`tag distribution, ${largest.shortId} browser`, () => tagDistribution.handler({ issue: largest.shortId, tag: 'browser' }, ctx)],
+      ['issues at a location', () => issuesAtLocation.handler({ file: 'src/utils/format.ts' }, ctx)],
     ];
     const out: Figure[] = [{ name: `largest latest event (${largest.shortId}), raw JSON`, value: largestSize / 1024, unit: 'KiB' }];
     for (const [name, call] of calls) {

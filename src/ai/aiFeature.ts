@@ -1,14 +1,15 @@
 /**
- * Sentry for the editor's AI (issue 14): the language model tools, the hand-off commands and the
- * `@sentry` chat participant, over one AiTools core. Meets the other features only through the
- * store, the shared slots (cursor issues, editor locations) and the triage run it is handed.
+ * Sentry for the editor's AI: the language model tools, the hand-off commands and the
+ * `@sentry` chat participant, over one ToolContext (what the tools of ./tools share). Meets the
+ * other features only through the store, the shared slots (cursor issues, editor locations) and
+ * the triage run it is handed.
  */
 import type { SentryClient } from '../api/client';
 import type { IssueRef } from '../contracts/issueRef';
 import type { EditorLocations } from '../store/editorLocations';
 import type { IssueStore } from '../store/issueStore';
 import { Disposable } from '../util/disposable';
-import { AiTools } from './tools/aiTools';
+import { ToolContext } from './tools/context';
 import type { UpdateAction } from './tools/toolInputs';
 import { HandOff } from './handOff';
 import { registerTools, toolImplementations, type ToolImplementations } from './lmTools';
@@ -27,7 +28,7 @@ export interface AiDeps {
 }
 
 export class AiFeature extends Disposable {
-  readonly tools: AiTools;
+  readonly tools: ToolContext;
   /** Each tool's implementation as registered, for the suites. */
   readonly implementations: ToolImplementations;
   readonly handOff: HandOff;
@@ -35,7 +36,7 @@ export class AiFeature extends Disposable {
 
   constructor(deps: AiDeps) {
     super();
-    this.tools = new AiTools({
+    this.tools = new ToolContext({
       getClient: deps.getClient,
       store: deps.store,
       selection: deps.selection,

@@ -12,13 +12,15 @@ import type { IssueStore } from '../store/issueStore';
 import { signalFrom } from '../util/signal';
 import { UiHolder } from '../util/ui';
 import { plainText } from '../util/untrusted';
-import type { AiTools } from './tools/aiTools';
-import { ToolReferences } from './tools/toolNames';
+import type { ToolContext } from './tools/context';
+import { detailsOf, issueDetails } from './tools/issueDetails';
+import { issuesAtLocation } from './tools/issuesAtLocation';
+import { searchIssues } from './tools/searchIssues';
 
 export const CHAT_OPEN = 'workbench.action.chat.open';
 
 export interface HandOffDeps {
-  tools: AiTools;
+  tools: ToolContext;
   store: Pick<IssueStore, 'issue'>;
   /** Issues marked on the cursor's line (the palette's default). */
   cursorIssues: () => readonly IssueRef[];
@@ -48,7 +50,7 @@ export class HandOff {
   async run(kind: 'explain' | 'fix', arg?: unknown): Promise<HandOffOutcome> {
     const target = await this.target(arg);
     if (!target) return { kind: 'noIssue' };
-    const prompt = handOffPrompt(kind, target, { details: ToolReferences.issueDetails, search: ToolReferences.searchIssues, location: ToolReferences.issuesAtLocation });
+    const prompt = handOffPrompt(kind, target, { details: issueDetails.referenceName, search: searchIssues.referenceName, location: issuesAtLocation.referenceName });
     if (await this.chatAvailable().catch(() => false)) {
       try {
         await this.openChat({ query: prompt, isPartialQuery: false });
@@ -80,7 +82,7 @@ export class HandOff {
     if (pick !== copy) return { kind: 'declined' };
     const got = await ui.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Sentry: reading the issue…') }, (_p, token) => {
       const { signal, dispose } = signalFrom(token);
-      return this.deps.tools.detailsOf({ issue }, signal).finally(dispose);
+      return detailsOf({ issue }, this.deps.tools, signal).finally(dispose);
     });
     if (!got.ok) {
       void ui.showErrorMessage(vscode.l10n.t('Could not copy {0}: {1}', plainText(issue, 100), got.text), {});

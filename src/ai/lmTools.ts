@@ -1,17 +1,18 @@
 /**
- * The five tools as VS Code language model tools (issue 14): package.json declares them (name,
- * descriptions, inputSchema, when); this registers their implementations. Every result is text;
- * only a cancellation throws (VS Code's CancellationError). The update tool's prepareInvocation
- * returns the confirmation VS Code shows (in the chat, or as a dialog outside one) before invoke.
+ * The tools of ./tools as VS Code language model tools: package.json declares them (name,
+ * descriptions, inputSchema, when); this registers each definition's handler under its name. Every
+ * result is text; only a cancellation throws (VS Code's CancellationError). A tool that changes
+ * something returns, from prepareInvocation, the confirmation VS Code shows (in the chat, or as a
+ * dialog outside one) before invoke.
  */
 import * as vscode from 'vscode';
 import { CONFIG_SECTION } from '../constants';
 import { signalFrom } from '../util/signal';
-import type { AiTools } from './tools/aiTools';
+import type { ToolContext } from './tools/context';
+import { ALL_TOOLS, type ToolKey } from './tools/index';
+import type { ToolDefinition } from './tools/tool';
 import { ToolCancelled } from './tools/toolErrors';
-import { ToolNames } from './tools/toolNames';
-import { DetailsInput, LocationInput, parseInput, SearchInput, TagInput, UpdateInput } from './tools/toolInputs';
-import type * as z from '../util/z';
+import { parseInput } from './tools/toolInputs';
 
 /** The setting that offers the tools (package.json's `when` clauses read it too; a direct invokeTool does not). */
 const enabled = () => vscode.workspace.getConfiguration(CONFIG_SECTION).get<boolean>('ai.tools', true) !== false;
@@ -32,48 +33,39 @@ async function withToken<R>(token: vscode.CancellationToken, work: (signal: Abor
   }
 }
 
-function tool<T>(schema: z.Schema<T>, progress: string, run: (input: T, signal: AbortSignal) => Promise<string>): vscode.LanguageModelTool<unknown> {
+function implementation(tool: ToolDefinition, ctx: ToolContext): vscode.LanguageModelTool<unknown> {
+  const progress = tool.progress();
+  const confirm = tool.confirm;
   return {
-    prepareInvocation: () => ({ invocationMessage: progress }),
+    prepareInvocation: confirm
+      ? async (options, token) => {
+          const checking = { invocationMessage: confirm.checking() };
+          const input = parseInput(tool.input, options.input);
+          if (!input.ok || !enabled()) return checking;
+          const prepared = await withToken(token, (signal) => confirm.prepare(input.value, ctx, signal));
+          if (!prepared.ok) return checking;
+          const message = new vscode.MarkdownString(prepared.preview.message);
+          message.isTrusted = false;
+          message.supportHtml = false;
+          return { invocationMessage: progress, confirmationMessages: { title: prepared.preview.title, message } };
+        }
+      : () => ({ invocationMessage: progress }),
     invoke: async (options, token) => {
       if (!enabled()) return textResult(TOOLS_OFF);
-      const input = parseInput(schema, options.input);
+      const input = parseInput(tool.input, options.input);
       if (!input.ok) return textResult(input.text);
-      return textResult(await withToken(token, (signal) => run(input.value, signal)));
+      return textResult(await withToken(token, (signal) => tool.handler(input.value, ctx, signal)));
     },
   };
 }
 
 /** What the suites read: each tool's implementation, callable without VS Code's chat. */
-export type ToolImplementations = Record<keyof typeof ToolNames, vscode.LanguageModelTool<unknown>>;
+export type ToolImplementations = Record<ToolKey, vscode.LanguageModelTool<unknown>>;
 
-export function toolImplementations(tools: AiTools): ToolImplementations {
-  return {
-    searchIssues: tool(SearchInput, vscode.l10n.t('Searching Sentry issues…'), (i, s) => tools.search(i, s)),
-    issueDetails: tool(DetailsInput, vscode.l10n.t('Reading the Sentry issue and its event…'), (i, s) => tools.details(i, s)),
-    tagDistribution: tool(TagInput, vscode.l10n.t('Reading the tag values of the Sentry issue…'), (i, s) => tools.tags(i, s)),
-    issuesAtLocation: tool(LocationInput, vscode.l10n.t('Finding the Sentry issues marked in the file…'), (i, s) => tools.atLocation(i, s)),
-    updateIssue: {
-      prepareInvocation: async (options, token) => {
-        const input = parseInput(UpdateInput, options.input);
-        if (!input.ok || !enabled()) return { invocationMessage: vscode.l10n.t('Checking the Sentry issue update…') };
-        const prepared = await withToken(token, (signal) => tools.prepareUpdate(input.value, signal));
-        if (!prepared.ok) return { invocationMessage: vscode.l10n.t('Checking the Sentry issue update…') };
-        const message = new vscode.MarkdownString(prepared.preview.message);
-        message.isTrusted = false;
-        message.supportHtml = false;
-        return { invocationMessage: vscode.l10n.t('Updating the Sentry issue…'), confirmationMessages: { title: prepared.preview.title, message } };
-      },
-      invoke: async (options, token) => {
-        if (!enabled()) return textResult(TOOLS_OFF);
-        const input = parseInput(UpdateInput, options.input);
-        if (!input.ok) return textResult(input.text);
-        return textResult(await withToken(token, (signal) => tools.update(input.value, signal)));
-      },
-    },
-  };
+export function toolImplementations(ctx: ToolContext): ToolImplementations {
+  return Object.fromEntries(ALL_TOOLS.map((t) => [t.key, implementation(t, ctx)])) as ToolImplementations;
 }
 
 export function registerTools(impls: ToolImplementations): vscode.Disposable[] {
-  return (Object.keys(ToolNames) as (keyof typeof ToolNames)[]).map((k) => vscode.lm.registerTool(ToolNames[k], impls[k]));
+  return ALL_TOOLS.map((t) => vscode.lm.registerTool(t.name, impls[t.key as ToolKey]));
 }

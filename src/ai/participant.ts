@@ -8,15 +8,19 @@
 import * as vscode from 'vscode';
 import type { IssueRef } from '../contracts/issueRef';
 import type { IssueStore } from '../store/issueStore';
-import type { AiTools } from './tools/aiTools';
+import type { ToolContext } from './tools/context';
+import { issueDetails } from './tools/issueDetails';
+import { activeFileIssues } from './tools/issuesAtLocation';
 import { parseIssueArg } from './tools/issueArg';
+import { searchIssues } from './tools/searchIssues';
 import { ToolCancelled } from './tools/toolErrors';
 import { signalFrom } from '../util/signal';
 
 export const PARTICIPANT_ID = 'sentryExplorer.sentry';
 
 export interface ParticipantDeps {
-  tools: AiTools;
+  /** What the tools share; the participant calls their handlers directly (its input is its own, not a model's). */
+  tools: ToolContext;
   store: Pick<IssueStore, 'issue'>;
   cursorIssues: () => readonly IssueRef[];
 }
@@ -75,26 +79,26 @@ export class SentryParticipant {
     switch (request.command) {
       case 'issues':
         stream.progress(vscode.l10n.t('Searching Sentry issues…'));
-        return { text: await this.deps.tools.search({ query: prompt || undefined }, signal) };
+        return { text: await searchIssues.handler({ query: prompt || undefined }, this.deps.tools, signal) };
       case 'file':
         stream.progress(vscode.l10n.t('Reading the issues marked in this file…'));
-        return { text: await this.deps.tools.activeFile(signal), question: prompt || undefined };
+        return { text: await activeFileIssues(this.deps.tools, signal), question: prompt || undefined };
       case 'explain': {
         const named = namedIssue(prompt);
         const issue = named?.issue ?? this.cursorIssue();
         if (!issue) return { text: vscode.l10n.t('Name the issue to explain: `/explain WEB-FRONTEND-1` (its short ID, id or Sentry address), or put the cursor on a marked line.') + '\n' };
         stream.progress(vscode.l10n.t('Reading the Sentry issue and its latest event…'));
         const question = (named ? named.rest : prompt) || 'Explain this error: what goes wrong, the likely cause, and where in the code to look.';
-        return { text: await this.deps.tools.details({ issue }, signal), question };
+        return { text: await issueDetails.handler({ issue }, this.deps.tools, signal), question };
       }
       default: {
         const named = namedIssue(prompt);
         if (named) {
           stream.progress(vscode.l10n.t('Reading the Sentry issue and its latest event…'));
-          return { text: await this.deps.tools.details({ issue: named.issue }, signal), question: named.rest || 'Explain this error briefly.' };
+          return { text: await issueDetails.handler({ issue: named.issue }, this.deps.tools, signal), question: named.rest || 'Explain this error briefly.' };
         }
         stream.progress(vscode.l10n.t('Searching Sentry issues…'));
-        return { text: await this.deps.tools.search({ query: prompt || undefined }, signal) };
+        return { text: await searchIssues.handler({ query: prompt || undefined }, this.deps.tools, signal) };
       }
     }
   }

@@ -1,48 +1,24 @@
 /**
- * What each tool accepts. A model writes these (and through it, whoever wrote the text it read), so
- * they are checked here again whatever VS Code checked against package.json's `inputSchema` (a test
- * keeps the two alike). No `vscode` import.
+ * What several tools' inputs share: bounded text, the issue as a person names it (in zod, and as
+ * package.json's JSON schema declares it), the update actions, and the check every input passes. A
+ * model writes the input (and through it, whoever wrote the text it read), so each tool checks it
+ * again whatever VS Code checked against package.json. No `vscode` import.
  */
 import * as z from '../../util/z';
 
-export const PERIODS = ['1h', '24h', '7d', '14d', '30d', '90d'] as const;
-export const SORTS = ['date', 'new', 'freq', 'user'] as const;
-export const EVENT_CHOICES = ['latest', 'recommended', 'oldest'] as const;
 export const UPDATE_ACTIONS = ['resolve', 'archive', 'assignToMe'] as const;
-export const MAX_LIMIT = 25;
-export const MIN_TOKENS = 500;
-export const MAX_TOKENS = 16_000;
-
-const text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
-/** An issue as a person names it: a short ID (`WEB-FRONTEND-1`), an id, or the issue's web address. */
-const issue = text(2048);
-
-export const SearchInput = z.object({
-  query: z.optional(z.string().check(z.maxLength(1000))),
-  project: z.optional(text(100)),
-  period: z.optional(z.enum(PERIODS)),
-  sort: z.optional(z.enum(SORTS)),
-  limit: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_LIMIT))),
-});
-
-export const DetailsInput = z.object({
-  issue,
-  event: z.optional(z.enum(EVENT_CHOICES)),
-  maxTokens: z.optional(z.int().check(z.minimum(MIN_TOKENS), z.maximum(MAX_TOKENS))),
-});
-
-export const TagInput = z.object({ issue, tag: text(200) });
-
-export const LocationInput = z.object({ file: text(1024), line: z.optional(z.int().check(z.minimum(1), z.maximum(10_000_000))) });
-
-export const UpdateInput = z.object({ issue, action: z.enum(UPDATE_ACTIONS) });
-
-export type SearchInput = z.infer<typeof SearchInput>;
-export type DetailsInput = z.infer<typeof DetailsInput>;
-export type TagInput = z.infer<typeof TagInput>;
-export type LocationInput = z.infer<typeof LocationInput>;
-export type UpdateInput = z.infer<typeof UpdateInput>;
 export type UpdateAction = (typeof UPDATE_ACTIONS)[number];
+
+export const text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
+
+/** An issue as a person names it: a short ID (`WEB-FRONTEND-1`), an id, or the issue's web address. */
+export const issueInput = text(2048);
+export const ISSUE_PROPERTY = {
+  type: 'string',
+  description: 'The issue: its short ID (like WEB-FRONTEND-1A), its numeric id, or its Sentry web address.',
+  minLength: 1,
+  maxLength: 2048,
+};
 
 /** The input, or a sentence a model can act on (which field, what is wrong). */
 export function parseInput<T>(schema: z.Schema<T>, input: unknown): { ok: true; value: T } | { ok: false; text: string } {

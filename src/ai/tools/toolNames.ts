@@ -1,21 +1,7 @@
 /**
- * The language model tools' names (package.json `contributes.languageModelTools[].name`, a test
- * checks) and the names a chat prompt references them by (`#name`, `toolReferenceName`). No `vscode`.
+ * The language model tools' names by key (package.json `contributes.languageModelTools[].name`), for
+ * the suites that call the tools through VS Code. No `vscode` import.
  */
-export const ToolNames = {
-  searchIssues: 'sentryExplorer_searchIssues',
-  issueDetails: 'sentryExplorer_getIssueDetails',
-  tagDistribution: 'sentryExplorer_getTagDistribution',
-  issuesAtLocation: 'sentryExplorer_issuesAtLocation',
-  updateIssue: 'sentryExplorer_updateIssue',
-} as const;
+import { TOOLS, type ToolKey } from './index';
 
-export type ToolName = (typeof ToolNames)[keyof typeof ToolNames];
-
-export const ToolReferences = {
-  searchIssues: 'sentryIssues',
-  issueDetails: 'sentryIssue',
-  tagDistribution: 'sentryTags',
-  issuesAtLocation: 'sentryIssuesAt',
-  updateIssue: 'sentryUpdateIssue',
-} as const satisfies Record<keyof typeof ToolNames, string>;
+export const ToolNames = Object.fromEntries(TOOLS.map((t) => [t.key, t.name])) as Readonly<Record<ToolKey, string>>;

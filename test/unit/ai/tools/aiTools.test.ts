@@ -2,9 +2,14 @@
 // costs in requests, secrets masked, the token budget kept, failures as text a model can act on,
 // and an update that runs only after its confirmation was prepared.
 import assert from 'node:assert/strict';
-import { AiTools, type AiToolsDeps } from '../../../../src/ai/tools/aiTools';
+import { ToolContext, type ToolDeps } from '../../../../src/ai/tools/context';
+import { issueDetails, type DetailsInput } from '../../../../src/ai/tools/issueDetails';
+import { issuesAtLocation, type LocationInput } from '../../../../src/ai/tools/issuesAtLocation';
+import { searchIssues, type SearchInput } from '../../../../src/ai/tools/searchIssues';
+import { tagDistribution, type TagInput } from '../../../../src/ai/tools/tagDistribution';
 import { CHOOSE_PROJECT_FIRST, SIGN_IN_FIRST, ToolCancelled } from '../../../../src/ai/tools/toolErrors';
 import type { UpdateAction } from '../../../../src/ai/tools/toolInputs';
+import { prepareUpdate, updateIssue, type UpdateInput } from '../../../../src/ai/tools/updateIssue';
 import { estimateTokens } from '../../../../src/ai/text/tokens';
 import type { IssueRef } from '../../../../src/contracts/issueRef';
 import type { FileMarks, LocationSource } from '../../../../src/store/editorLocations';
@@ -12,9 +17,21 @@ import { IssueStore } from '../../../../src/store/issueStore';
 import { SANDBOX_SECRET, type Sandbox, type SeedIssue } from '../../../sandbox/index';
 import { clientFor, lastQuery, useSandbox } from '../../api/sandbox';
 
+/** Each tool's handler (and the update's confirmation) over one context, as VS Code calls them after checking the input. */
+function toolsOf(ctx: ToolContext) {
+  return {
+    search: (i: SearchInput, signal?: AbortSignal) => searchIssues.handler(i, ctx, signal),
+    details: (i: DetailsInput, signal?: AbortSignal) => issueDetails.handler(i, ctx, signal),
+    tags: (i: TagInput, signal?: AbortSignal) => tagDistribution.handler(i, ctx, signal),
+    atLocation: (i: LocationInput, signal?: AbortSignal) => issuesAtLocation.handler(i, ctx, signal),
+    prepareUpdate: (i: UpdateInput, signal?: AbortSignal) => prepareUpdate(i, ctx, signal),
+    update: (i: UpdateInput, signal?: AbortSignal) => updateIssue.handler(i, ctx, signal),
+  };
+}
+
 interface Setup {
   sb: Sandbox;
-  tools: AiTools;
+  tools: ReturnType<typeof toolsOf>;
   store: IssueStore;
   updates: { ref: IssueRef; action: UpdateAction }[];
   /** API requests since setup (control requests are not logged). */
@@ -35,12 +52,12 @@ describe('AI tools core (against the sandbox)', function () {
   const box = useSandbox();
   const issueOf = (sb: Sandbox, shortId: string): SeedIssue => sb.control.seed.issues.find((i) => i.shortId === shortId)!;
 
-  function setup(more: Partial<AiToolsDeps> & { token?: string } = {}): Setup {
+  function setup(more: Partial<ToolDeps> & { token?: string } = {}): Setup {
     const sb = box.get();
     const client = clientFor(sb, { kind: 'bearer', token: more.token ?? sb.defaults.authToken });
     const store = new IssueStore(async () => client);
     const updates: Setup['updates'] = [];
-    const tools = new AiTools({
+    const ctx = new ToolContext({
       getClient: async () => client,
       store,
       selection: () => ({ org: 'acme', projects: ['web-frontend'] }),
@@ -53,6 +70,7 @@ describe('AI tools core (against the sandbox)', function () {
       now: () => sb.control.clock.now(),
       ...more,
     });
+    const tools = toolsOf(ctx);
     sb.control.requests.clear();
     return { sb, tools, store, updates, requests: () => sb.control.requests.list({ path: /^\/api\/0\// }) };
   }

@@ -1,13 +1,25 @@
-// The tools as package.json declares them and as the core checks their input (issue 14): the same
-// five names and reference names, descriptions and `when` clauses, and JSON schemas that accept and
-// refuse the same inputs as the zod schemas the core parses with.
+// The tools as package.json declares them and as their files define them: every tool
+// file listed in src/ai/tools/index.ts, and each with the same name, reference name, model
+// description and input schema as its manifest entry; descriptions and `when` clauses; and JSON
+// schemas that accept and refuse the same inputs as the zod schemas the tools parse with.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Ajv from 'ajv';
+import { ALL_TOOLS, TOOLS, type ToolKey } from '../../../../src/ai/tools/index';
+import { DetailsInput } from '../../../../src/ai/tools/issueDetails';
+import { LocationInput } from '../../../../src/ai/tools/issuesAtLocation';
 import { parseIssueArg, projectOfShortId } from '../../../../src/ai/tools/issueArg';
-import { DetailsInput, LocationInput, parseInput, SearchInput, TagInput, UpdateInput } from '../../../../src/ai/tools/toolInputs';
-import { ToolNames, ToolReferences } from '../../../../src/ai/tools/toolNames';
+import { SearchInput } from '../../../../src/ai/tools/searchIssues';
+import { isToolDefinition, type ToolDefinition } from '../../../../src/ai/tools/tool';
+import { TagInput } from '../../../../src/ai/tools/tagDistribution';
+import { parseInput } from '../../../../src/ai/tools/toolInputs';
+import { ToolNames } from '../../../../src/ai/tools/toolNames';
+import { UpdateInput } from '../../../../src/ai/tools/updateIssue';
 import type * as z from '../../../../src/util/z';
+
+const TOOLS_DIR = join(__dirname, '../../../../src/ai/tools');
+const ToolReferences = Object.fromEntries(TOOLS.map((t) => [t.key, t.referenceName])) as Record<ToolKey, string>;
 
 interface ToolEntry {
   name: string;
@@ -53,6 +65,37 @@ const CASES: { tool: keyof typeof ToolNames; schema: z.Schema<unknown>; ok: unkn
 ];
 
 describe('AI tools: the manifest and the input schemas', () => {
+  it('every tool file of src/ai/tools is in the index, named after its key, one tool per file', async () => {
+    const found: { file: string; tool: ToolDefinition }[] = [];
+    for (const file of readdirSync(TOOLS_DIR).filter((f) => f.endsWith('.ts') && f !== 'index.ts')) {
+      const exported: Record<string, unknown> = await import(join(TOOLS_DIR, file));
+      for (const value of new Set(Object.values(exported))) if (isToolDefinition(value)) found.push({ file, tool: value });
+    }
+    assert.deepEqual(
+      found.map((f) => f.file),
+      [...new Set(found.map((f) => f.file))],
+      'one tool per file',
+    );
+    for (const { file, tool } of found) assert.equal(file, `${tool.key}.ts`);
+    assert.deepEqual(found.map((f) => f.tool.key).sort(), ALL_TOOLS.map((t) => t.key).sort(), 'the index lists every tool file');
+    for (const t of ALL_TOOLS)
+      assert.ok(
+        found.some((f) => f.tool === t),
+        `${t.key} is the definition its file exports`,
+      );
+  });
+
+  it("each tool's file and its manifest entry agree: name, reference name, model description, input schema", () => {
+    assert.equal(tools.length, ALL_TOOLS.length);
+    ALL_TOOLS.forEach((t, i) => {
+      const declared = tools[i];
+      assert.equal(declared.name, t.name, `package.json lists the tools in the index's order (${t.key})`);
+      assert.equal(declared.toolReferenceName, t.referenceName, t.name);
+      assert.equal(declared.modelDescription, t.description, t.name);
+      assert.deepEqual(declared.inputSchema, t.inputSchema, t.name);
+    });
+  });
+
   it('package.json declares exactly the five tools, each with its reference name, descriptions, an input schema and a `when`', () => {
     assert.deepEqual(tools.map((t) => t.name).sort(), Object.values(ToolNames).sort());
     for (const k of Object.keys(ToolNames) as (keyof typeof ToolNames)[]) {

@@ -1,0 +1,75 @@
+/**
+ * Search issues: the issues of the projects the Issues view shows (or the one named) matching a
+ * Sentry search, as a compact Markdown list. One request for every project searched (one per project
+ * on a server without the organization endpoint). No `vscode` import.
+ */
+import * as l10n from '@vscode/l10n';
+import type { Issue } from '../../api/schemas';
+import { escapeMarkdown } from '../../sentryEvent/markdown';
+import * as z from '../../util/z';
+import { issueListMarkdown } from '../text/issueList';
+import { MAX_PROJECTS } from './context';
+import { defineTool } from './tool';
+import { CHOOSE_PROJECT_FIRST } from './toolErrors';
+import { text } from './toolInputs';
+
+const PERIODS = ['1h', '24h', '7d', '14d', '30d', '90d'] as const;
+const SORTS = ['date', 'new', 'freq', 'user'] as const;
+const DEFAULT_LIMIT = 10;
+const MAX_LIMIT = 25;
+
+export const SearchInput = z.object({
+  query: z.optional(z.string().check(z.maxLength(1000))),
+  project: z.optional(text(100)),
+  period: z.optional(z.enum(PERIODS)),
+  sort: z.optional(z.enum(SORTS)),
+  limit: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_LIMIT))),
+});
+export type SearchInput = z.infer<typeof SearchInput>;
+
+const SORT_KEY: Record<NonNullable<SearchInput['sort']>, (i: Issue) => number> = {
+  date: (i) => Date.parse(i.lastSeen) || 0,
+  new: (i) => Date.parse(i.firstSeen) || 0,
+  freq: (i) => Number(i.count) || 0,
+  user: (i) => i.userCount,
+};
+
+export const searchIssues = defineTool({
+  key: 'searchIssues',
+  name: 'sentryExplorer_searchIssues',
+  referenceName: 'sentryIssues',
+  description:
+    'Searches the Sentry error-tracking issues of the project(s) chosen in the Sentry Explorer view with Sentry search syntax and returns a compact Markdown list: short ID, title, level, status, event and user counts, last seen, culprit and a link. Use it to find issues by error type, message, file, level, release or status (e.g. "is:unresolved level:error TypeError", "is:unresolved assigned:me"). Then read one with the Sentry issue details tool.',
+  input: SearchInput,
+  inputSchema: {
+    type: 'object',
+    properties: {
+      query: { type: 'string', maxLength: 1000, description: 'Sentry search query (default: is:unresolved).' },
+      project: { type: 'string', description: 'A project slug; default: the projects chosen in Sentry Explorer.', minLength: 1, maxLength: 100 },
+      period: { type: 'string', enum: [...PERIODS], description: 'Only issues seen within this period.' },
+      sort: { type: 'string', enum: [...SORTS], description: 'date: last seen (default), new: first seen, freq: events, user: users affected.' },
+      limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, description: 'How many issues to return (default 10, at most 25).' },
+    },
+  },
+  progress: () => l10n.t('Searching Sentry issues…'),
+  handler(input, ctx, signal) {
+    return ctx.guard(signal, async () => {
+      const ready = await ctx.ready();
+      if (!ready.ok) return ready.text;
+      const projects = input.project ? [input.project] : ctx.deps.selection().projects.slice(0, MAX_PROJECTS);
+      if (!projects.length) return CHOOSE_PROJECT_FIRST;
+      const limit = input.limit ?? DEFAULT_LIMIT;
+      const query = input.query?.trim() || 'is:unresolved';
+      const sort = input.sort ?? 'date';
+      const window = input.period ? { period: input.period } : undefined;
+      const page = await ctx.deps.store.source.page(ready.client, { org: ready.org, projects, query, sort, limit, statsPeriod: '', window }, undefined, signal);
+      const found: Issue[] = [...page.items];
+      const total = Math.max(page.hits ?? 0, page.items.length);
+      const key = SORT_KEY[sort];
+      found.sort((a, b) => key(b) - key(a));
+      const within = input.period ? ` seen in the last ${escapeMarkdown(input.period, 20)}` : '';
+      const head = `Sentry issues in ${projects.map((p) => escapeMarkdown(p, 100)).join(', ')} matching ${escapeMarkdown(query, 1000)}${within} (sorted by ${sort}):\n\n`;
+      return head + issueListMarkdown(found.slice(0, limit), { now: ctx.deps.now(), total, max: limit, link: (i) => ctx.link(i, ready.client) });
+    });
+  },
+});

@@ -1,0 +1,130 @@
+/**
+ * Update issue: resolve, archive (until it escalates) or assign to the user one issue, through the
+ * triage code (optimistic view, Undo), one issue at a time. It runs only an input whose confirmation
+ * was prepared just before: VS Code shows that preparation's text and asks the user (or the user
+ * allowed the tool), so a model cannot change an issue the user was not shown. No `vscode` import.
+ */
+import * as l10n from '@vscode/l10n';
+import type { Issue } from '../../api/schemas';
+import { escapeMarkdown } from '../../sentryEvent/markdown';
+import { plainText } from '../../util/untrusted';
+import * as z from '../../util/z';
+import { StateKey, type ToolContext } from './context';
+import { resolveIssue } from './resolveIssue';
+import { defineTool, type Prepared, type UpdatePreview } from './tool';
+import { errorText, isAbort, ToolCancelled } from './toolErrors';
+import { ISSUE_PROPERTY, issueInput, UPDATE_ACTIONS, type UpdateAction } from './toolInputs';
+
+export const UpdateInput = z.object({ issue: issueInput, action: z.enum(UPDATE_ACTIONS) });
+export type UpdateInput = z.infer<typeof UpdateInput>;
+
+/** How long a confirmation stays good for its invocation. */
+const CONFIRMATION_MS = 10 * 60_000;
+
+/** Inputs VS Code prepared (so confirmed, or the user allowed) and not yet run; and those whose preparation failed, with why. */
+const CONFIRMATIONS = new StateKey(() => ({ confirmed: new Map<string, number>(), refused: new Map<string, string>() }));
+
+const updateKey = (input: UpdateInput) => JSON.stringify([input.issue.trim(), input.action]);
+
+export const updateIssue = defineTool({
+  key: 'updateIssue',
+  name: 'sentryExplorer_updateIssue',
+  referenceName: 'sentryUpdateIssue',
+  description:
+    'Changes one Sentry issue: resolve it, archive it until it escalates, or assign it to the signed-in user. Always one issue; the user confirms each change in VS Code before it is sent, and can undo it. Only use it when the user asked for the change.',
+  input: UpdateInput,
+  inputSchema: {
+    type: 'object',
+    properties: {
+      issue: ISSUE_PROPERTY,
+      action: { type: 'string', enum: [...UPDATE_ACTIONS], description: 'resolve, archive (until escalating) or assignToMe.' },
+    },
+    required: ['issue', 'action'],
+  },
+  progress: () => l10n.t('Updating the Sentry issue…'),
+  confirm: { prepare: prepareUpdate, checking: () => l10n.t('Checking the Sentry issue update…') },
+  /** One PUT through the triage code, for an input prepared (so confirmed) just before. */
+  handler(input, ctx, signal) {
+    return ctx.guard(signal, async () => {
+      const { confirmed, refused } = ctx.state(CONFIRMATIONS);
+      const key = updateKey(input);
+      const at = confirmed.get(key);
+      const why = refused.get(key);
+      confirmed.delete(key);
+      refused.delete(key);
+      if (why !== undefined) return `Not changed: ${why}`;
+      if (at === undefined || ctx.deps.now() - at > CONFIRMATION_MS) {
+        return 'Not changed: this tool changes an issue only after the user confirmed the change in VS Code. Call it through the chat so that VS Code asks the user.';
+      }
+      const ready = await ctx.ready();
+      if (!ready.ok) return ready.text;
+      const found = await resolveIssue(ctx, input.issue, ready, signal);
+      if (!found.ok) return found.text;
+      const done = await ctx.deps.update(found.ref, input.action);
+      const name = escapeMarkdown(found.issue.shortId, 64);
+      if (!done.ok) return `Not changed: ${errorText(done.error, ctx.deps.now())}`;
+      const what = input.action === 'resolve' ? 'Resolved' : input.action === 'archive' ? 'Archived (until it escalates)' : 'Assigned to the user';
+      return `${what}: ${name}. The user can undo it from the notification or the issue's menu.`;
+    });
+  },
+});
+
+/**
+ * What an update will change, for VS Code's confirmation (reads only). Remembers the input so that
+ * the handler runs only what was shown; a failure returns text and no preview.
+ */
+export async function prepareUpdate(input: UpdateInput, ctx: ToolContext, signal?: AbortSignal): Promise<Prepared> {
+  const { confirmed, refused } = ctx.state(CONFIRMATIONS);
+  const key = updateKey(input);
+  confirmed.delete(key);
+  refused.delete(key);
+  let failed: string;
+  try {
+    const ready = await ctx.ready();
+    const found = ready.ok ? await resolveIssue(ctx, input.issue, ready, signal) : ready;
+    if (found.ok) {
+      confirmed.set(key, ctx.deps.now());
+      return { ok: true, preview: preview(found.issue, input.action, ctx.deps.me()) };
+    }
+    failed = found.text;
+  } catch (e) {
+    if (isAbort(e, signal)) throw new ToolCancelled();
+    failed = errorText(e, ctx.deps.now());
+  }
+  refused.set(key, failed);
+  return { ok: false, text: failed };
+}
+
+/** The confirmation: the issue (escaped), what changes from what to what, and that nothing else does. */
+export function preview(issue: Issue, action: UpdateAction, me: string | undefined): UpdatePreview {
+  const name = escapeMarkdown(issue.shortId, 64);
+  // The title is shown as plain text (a dialog's or the chat's confirmation title), the message as Markdown.
+  const plain = plainText(issue.shortId, 64);
+  const status = escapeMarkdown(issue.status, 40);
+  const change =
+    action === 'resolve'
+      ? { title: l10n.t('Resolve Sentry issue {0}?', plain), line: l10n.t('Status: {0} → **resolved**.', status) }
+      : action === 'archive'
+        ? { title: l10n.t('Archive Sentry issue {0}?', plain), line: l10n.t('Status: {0} → **archived until it escalates** (Sentry shows it again if it gets worse).', status) }
+        : {
+            title: l10n.t('Assign Sentry issue {0} to you?', plain),
+            line: me ? l10n.t('Assignee: {0} → **you ({1})**.', assigned(issue), escapeMarkdown(me, 100)) : l10n.t('Assignee: {0} → **you**.', assigned(issue)),
+          };
+  return {
+    title: change.title,
+    message: [
+      `**${name}** ${escapeMarkdown(issue.title || l10n.t('(no title)'), 300)}`,
+      '',
+      change.line,
+      '',
+      l10n.t('This changes this one issue (id {0}, project {1}) and nothing else. The notification that follows offers Undo.', escapeMarkdown(issue.id, 40), escapeMarkdown(issue.project.slug, 100)),
+    ].join('\n'),
+  };
+}
+
+function assigned(issue: Issue): string {
+  const a = issue.assignedTo;
+  if (!a) return l10n.t('nobody');
+  const name = typeof a.name === 'string' ? a.name : typeof a.email === 'string' ? a.email : l10n.t('someone');
+  return escapeMarkdown(a.type === 'team' ? `#${name}` : name, 100);
+}
