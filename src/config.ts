@@ -1,15 +1,37 @@
 /**
- * The extension's settings that sign-in and the events panel read (package.json
- * `contributes.configuration`). Pure: no `vscode` import and no dialog. Callers pass
- * `vscode.workspace.getConfiguration('sentryExplorer')`; a bad setting comes back as a `problem`
- * beside a usable value (the default), and the configuration listener is what reports it, once.
+ * Every setting of the extension (package.json `contributes.configuration`): its name, its default
+ * (written once, in SETTING_DEFAULTS; a unit test holds it to package.json's) and how a bad value
+ * reads. Pure: no `vscode` import and no dialog. The readers take what src/settings.ts hands them
+ * (VS Code's settings section); a value of the wrong type reads as the default, and a bad base URL
+ * or path mapping also comes back as a `problem` the caller reports once.
  */
 import * as l10n from '@vscode/l10n';
 import { normalizeBaseUrl } from './api/http';
 import { splitScopes } from './auth/core/scopes';
+import { readPathMappings, type PathMapping } from './editor/core/pathIndex';
 
 export const DEFAULT_BASE_URL = 'https://sentry.io';
 export const DEFAULT_SCOPES = ['org:read', 'project:read', 'event:read'] as const;
+
+/** Each setting's default, by its name within the `sentryExplorer` section, as package.json declares it. */
+export const SETTING_DEFAULTS = {
+  baseUrl: DEFAULT_BASE_URL,
+  'oauth.clientId': '',
+  'oauth.scopes': DEFAULT_SCOPES.join(' '),
+  organization: '',
+  projects: [] as readonly string[],
+  refreshIntervalSeconds: 300,
+  pathMappings: [] as readonly PathMapping[],
+  'decorations.gutter': true,
+  'decorations.inline': true,
+  'codeLens.enabled': false,
+  'diagnostics.enabled': false,
+  markSeenOnOpen: true,
+  'ai.tools': true,
+} as const;
+
+/** A setting's name within the `sentryExplorer` section. */
+export type SettingName = keyof typeof SETTING_DEFAULTS;
 
 export interface AuthConfig {
   /** Normalized: origin plus path, no trailing slash. */
@@ -20,8 +42,17 @@ export interface AuthConfig {
   scopes: string[];
 }
 
+/** A settings section as VS Code's getConfiguration answers it: undefined for what is not set. */
 export interface ConfigReader {
   get<T>(section: string): T | undefined;
+}
+
+type BooleanSetting = { [K in SettingName]: (typeof SETTING_DEFAULTS)[K] extends boolean ? K : never }[SettingName];
+
+/** A switch: true or false as set; anything else (unset, a string, a number) reads as its default. */
+function flag(config: ConfigReader, name: BooleanSetting): boolean {
+  const raw = config.get<unknown>(name);
+  return typeof raw === 'boolean' ? raw : SETTING_DEFAULTS[name];
 }
 
 export interface AuthConfigReading {
@@ -74,6 +105,56 @@ export interface EventsPanelConfig {
 
 /** Reads the events panel's settings; anything that is not a boolean reads as the default. Never throws. */
 export function readEventsPanelConfig(config: ConfigReader): EventsPanelConfig {
-  const markSeen = config.get<unknown>('markSeenOnOpen');
-  return { markSeenOnOpen: typeof markSeen === 'boolean' ? markSeen : true };
+  return { markSeenOnOpen: flag(config, 'markSeenOnOpen') };
+}
+
+/**
+ * `sentryExplorer.refreshIntervalSeconds` in milliseconds: how often the Issues view and the marks
+ * refresh in the background. 0 or less turns that off; anything but a number reads as the default.
+ */
+export function readRefreshIntervalMs(config: ConfigReader): number {
+  const raw = config.get<unknown>('refreshIntervalSeconds');
+  const seconds = typeof raw === 'number' && Number.isFinite(raw) ? raw : SETTING_DEFAULTS.refreshIntervalSeconds;
+  return Math.max(0, seconds) * 1000;
+}
+
+/** The editor's switches: the gutter icon and inline text of a mark, and the optional CodeLens and Problems entries. */
+export interface EditorConfig {
+  gutter: boolean;
+  inline: boolean;
+  codeLens: boolean;
+  diagnostics: boolean;
+}
+
+export function readEditorConfig(config: ConfigReader): EditorConfig {
+  return {
+    gutter: flag(config, 'decorations.gutter'),
+    inline: flag(config, 'decorations.inline'),
+    codeLens: flag(config, 'codeLens.enabled'),
+    diagnostics: flag(config, 'diagnostics.enabled'),
+  };
+}
+
+/** `sentryExplorer.pathMappings`: the usable entries, and what is wrong with the others (each skipped, never fatal). */
+export function readPathMappingsSetting(config: ConfigReader): { mappings: PathMapping[]; problems: string[] } {
+  return readPathMappings(config.get<unknown>('pathMappings'));
+}
+
+/**
+ * `sentryExplorer.organization` and `sentryExplorer.projects` as set (the selection resolves them
+ * with the workspace's sentry-cli files): a blank or non-string organization reads as none, a
+ * projects value that is not a list as none, and a list keeps only its strings.
+ */
+export function readSelectionSettings(config: ConfigReader): { org?: string; projects: string[] } {
+  const org = config.get<unknown>('organization');
+  const projects = config.get<unknown>('projects');
+  return {
+    org: typeof org === 'string' && org ? org : undefined,
+    projects: Array.isArray(projects) ? projects.filter((p): p is string => typeof p === 'string') : [...SETTING_DEFAULTS.projects],
+  };
+}
+
+/** `sentryExplorer.ai.tools`: whether the language model tools answer (on unless set to false). */
+export function readAiToolsEnabled(config: ConfigReader): boolean {
+  return flag(config, 'ai.tools');
 }

@@ -6,16 +6,17 @@
  * dialog outside one) before invoke.
  */
 import * as vscode from 'vscode';
-import { CONFIG_SECTION } from '../constants';
 import { signalFrom } from '../util/signal';
 import type { ToolContext } from './tools/context';
 import { ALL_TOOLS, type ToolKey } from './tools/index';
 import type { ToolDefinition } from './tools/tool';
 import { ToolCancelled } from './tools/toolErrors';
 import { parseInput } from './tools/toolInputs';
+import { readSettings } from '../settings';
+import { readAiToolsEnabled } from '../config';
 
 /** The setting that offers the tools (package.json's `when` clauses read it too; a direct invokeTool does not). */
-const enabled = () => vscode.workspace.getConfiguration(CONFIG_SECTION).get<boolean>('ai.tools', true) !== false;
+const enabled = () => readSettings(readAiToolsEnabled);
 export const TOOLS_OFF = "The user turned off Sentry Explorer's tools for AI assistants (setting sentryExplorer.ai.tools). Do not call them; tell the user if they ask about Sentry.";
 
 const textResult = (text: string) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);

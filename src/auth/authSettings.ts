@@ -8,6 +8,7 @@ import { inspectAuthConfig, type AuthConfig } from '../config';
 import { CONFIG_SECTION } from '../constants';
 import { Disposable } from '../util/disposable';
 import type { AuthUi } from '../util/ui';
+import { readSettings } from '../settings';
 
 export class AuthSettings extends Disposable {
   /** The problem last reported: the same one is not reported again until it was fixed. */
@@ -37,11 +38,11 @@ export class AuthSettings extends Disposable {
 
   /** The settings now; a bad base URL reads as the default. */
   get current(): AuthConfig {
-    return (this.cached ??= inspectAuthConfig(vscode.workspace.getConfiguration(CONFIG_SECTION)).config);
+    return (this.cached ??= readSettings(inspectAuthConfig).config);
   }
 
   private report(): void {
-    const { problem } = inspectAuthConfig(vscode.workspace.getConfiguration(CONFIG_SECTION));
+    const { problem } = readSettings(inspectAuthConfig);
     if (problem === this.reported) return;
     this.reported = problem;
     if (!problem) return;

@@ -9,7 +9,6 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { HttpClient, OAuthEndpoints, SentryClient, type Credential, type HttpClientOptions, type Organization, type TokenResponse } from '../api';
 import type { AuthConfig } from '../config';
-import { CONFIG_SECTION } from '../constants';
 import { linkSignals, signalFrom } from '../util/signal';
 import type { AuthUi } from '../util/ui';
 import { runDeviceFlow } from './deviceFlow';
@@ -21,6 +20,7 @@ import { createPkcePair } from './core/pkce';
 import { clientSecretKey, type SecretStore, type StoredSession } from './core/sessionCodec';
 import { CallbackError, createState, isAbortError, type PendingCallbacks } from './core/state';
 import { tokensFromResponse } from './core/tokenManager';
+import { writeSetting } from '../settings';
 
 export type { SignInMethod } from './core/signInChoices';
 
@@ -126,7 +126,7 @@ export class SignInFlows {
         validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter the client id')),
       });
       if (!id?.trim()) throw new vscode.CancellationError();
-      await vscode.workspace.getConfiguration(CONFIG_SECTION).update('oauth.clientId', id.trim(), vscode.ConfigurationTarget.Global);
+      await writeSetting('oauth.clientId', id.trim(), vscode.ConfigurationTarget.Global);
       cfg = { ...cfg, clientId: id.trim() };
     }
     const clientSecret = (await this.deps.secrets.get(clientSecretKey(cfg.baseUrl, cfg.clientId))) || undefined;

@@ -12,6 +12,8 @@ import type { IssueStore } from '../store/issueStore';
 import { Disposable, MutableDisposable, toDisposable, type IDisposable } from '../util/disposable';
 import type { IssueLocator } from './locator';
 import { afterLineText, byLine, shiftMarks, touchesMarks, withIssues, type Mark, type PlacedMark } from './core/marks';
+import { readSettings } from '../settings';
+import { readEditorConfig } from '../config';
 
 const LEVELS = ['fatal', 'error', 'warning', 'info', 'debug'] as const;
 type Level = (typeof LEVELS)[number];
@@ -155,8 +157,8 @@ export class DecorationController extends Disposable {
 }
 
 function settings(): { gutter: boolean; inline: boolean } {
-  const c = vscode.workspace.getConfiguration(CONFIG_SECTION);
-  return { gutter: c.get<boolean>('decorations.gutter', true), inline: c.get<boolean>('decorations.inline', true) };
+  const { gutter, inline } = readSettings(readEditorConfig);
+  return { gutter, inline };
 }
 
 export function levelOf(level: string): Level {

@@ -24,6 +24,8 @@ import { parseServerLocation } from './core/location';
 import { EditorLocationSource } from './locationSource';
 import { IssueLocator, type MarkScope } from './locator';
 import { MarksStatus } from './marksStatusBar';
+import { readSettings } from '../settings';
+import { readRefreshIntervalMs } from '../config';
 
 export interface EditorDeps {
   getClient: () => Promise<SentryClient | undefined>;
@@ -44,9 +46,7 @@ export interface EditorDeps {
   log: vscode.LogOutputChannel;
 }
 
-function refreshIntervalMs(): number {
-  return Math.max(0, vscode.workspace.getConfiguration(CONFIG_SECTION).get<number>('refreshIntervalSeconds', 300)) * 1000;
-}
+const refreshIntervalMs = () => readSettings(readRefreshIntervalMs);
 
 /** What Go to Location takes besides an issue: a server location, with an optional line and column. */
 function locationArg(arg: unknown): { location?: string; line?: number; column?: number } | undefined {

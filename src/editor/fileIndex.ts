@@ -10,7 +10,9 @@ import * as vscode from 'vscode';
 import { CONFIG_SECTION, StorageKeys } from '../constants';
 import { Disposable, MutableDisposable, type IDisposable } from '../util/disposable';
 import { normalisePath } from './core/location';
-import { applyMappings, PathIndex, readPathMappings, type PathMapping } from './core/pathIndex';
+import { applyMappings, PathIndex, type PathMapping } from './core/pathIndex';
+import { readExcludeSettings, readSettings } from '../settings';
+import { readPathMappingsSetting } from '../config';
 
 const CHOICES_KEY = StorageKeys.locationChoices;
 const MAX_FILES = 200_000;
@@ -112,7 +114,7 @@ export class WorkspaceFileIndex extends Disposable {
   }
 
   private mappings(): PathMapping[] {
-    const { mappings, problems } = readPathMappings(vscode.workspace.getConfiguration(CONFIG_SECTION).get<unknown>('pathMappings', []));
+    const { mappings, problems } = readSettings(readPathMappingsSetting);
     this.tellProblems(problems);
     return mappings;
   }
@@ -215,8 +217,7 @@ export class WorkspaceFileIndex extends Disposable {
 /** files.exclude and search.exclude as one glob (findFiles takes one exclude pattern). */
 function excludeGlob(): string | undefined {
   const patterns = new Set<string>();
-  for (const section of ['files', 'search']) {
-    const map = vscode.workspace.getConfiguration(section).get<Record<string, unknown>>('exclude', {});
+  for (const map of readExcludeSettings()) {
     for (const [glob, on] of Object.entries(map)) if (on === true) patterns.add(glob);
   }
   return patterns.size ? `{${[...patterns].join(',')}}` : undefined;

@@ -7,6 +7,8 @@ import type { DecorationController } from './decorations';
 import { eventCount } from '../format/numbers';
 import { byLine } from './core/marks';
 import { labelText, plainText, safeWebUrl } from '../util/untrusted';
+import { readSettings } from '../settings';
+import { readEditorConfig } from '../config';
 
 /** Registers itself for every document; lenses follow the decorations (and so the issue store). */
 export class IssueCodeLensProvider extends Disposable implements vscode.CodeLensProvider {
@@ -21,7 +23,7 @@ export class IssueCodeLensProvider extends Disposable implements vscode.CodeLens
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
-    if (!vscode.workspace.getConfiguration(CONFIG_SECTION).get<boolean>('codeLens.enabled', false)) return [];
+    if (!readSettings(readEditorConfig).codeLens) return [];
     const lenses: vscode.CodeLens[] = [];
     for (const [line, marks] of byLine(this.decorations.marksFor(document.uri))) {
       if (line >= document.lineCount) continue;
@@ -78,7 +80,7 @@ export class IssueDiagnostics extends Disposable {
   update(): void {
     if (this.isDisposed) return;
     this.collection.clear();
-    if (!vscode.workspace.getConfiguration(CONFIG_SECTION).get<boolean>('diagnostics.enabled', false)) return;
+    if (!readSettings(readEditorConfig).diagnostics) return;
     for (const doc of vscode.workspace.textDocuments) {
       const diags: vscode.Diagnostic[] = [];
       for (const m of this.decorations.marksFor(doc.uri)) {

@@ -22,6 +22,8 @@ import { afterAnswer, answerOf, nextRefreshDelay } from '../store/refreshPolicy'
 import { RefreshTimer } from '../store/refreshTimer';
 import { IssuesStatusBar } from './statusBar';
 import { IssuesTreeProvider } from './tree';
+import { readSettings } from '../settings';
+import { readRefreshIntervalMs } from '../config';
 
 export const VIEW_ID = Views.issues;
 
@@ -268,8 +270,7 @@ export class IssuesView extends Disposable {
   }
 
   private intervalMs(): number {
-    const s = vscode.workspace.getConfiguration(CONFIG_SECTION).get<number>('refreshIntervalSeconds', 300);
-    return Math.max(0, s) * 1000;
+    return readSettings(readRefreshIntervalMs);
   }
 
   private async backgroundRefresh(): Promise<void> {

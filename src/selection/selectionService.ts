@@ -8,6 +8,8 @@ import { sleep } from '../util/delay';
 import { Disposable, MutableDisposable, type IDisposable } from '../util/disposable';
 import { parseSentryCliRc, parseSentryProperties, type DetectedProject } from './detect';
 import { resolveSelection, sameSelection, type Selection } from './resolve';
+import { readSettings, writeSetting } from '../settings';
+import { readSelectionSettings } from '../config';
 
 export type { Selection } from './resolve';
 
@@ -71,7 +73,7 @@ export class SelectionService extends Disposable {
 
   /** Settings first; else the workspace's sentry-cli files; the org also from sign-in. */
   get current(): Selection {
-    return resolveSelection({ settings: (this.settings ??= readSettings()), detected: this.detectedValue, remembered: this.auth.organization?.slug });
+    return resolveSelection({ settings: (this.settings ??= readSettings(readSelectionSettings)), detected: this.detectedValue, remembered: this.auth.organization?.slug });
   }
 
   /** What the sentry-cli files name (as last read). */
@@ -81,10 +83,9 @@ export class SelectionService extends Disposable {
 
   /** Saves the choice per workspace (globally when no folder is open). */
   async save(selection: Selection): Promise<void> {
-    const config = vscode.workspace.getConfiguration(CONFIG_SECTION);
     const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-    await config.update('organization', selection.org, target);
-    await config.update('projects', selection.projects, target);
+    await writeSetting('organization', selection.org, target);
+    await writeSetting('projects', selection.projects, target);
     this.check();
   }
 
@@ -113,9 +114,4 @@ export class SelectionService extends Disposable {
     this.last = next;
     this.changed.fire(next);
   }
-}
-
-function readSettings(): { org?: string; projects: string[] } {
-  const config = vscode.workspace.getConfiguration(CONFIG_SECTION);
-  return { org: config.get<string>('organization') || undefined, projects: config.get<string[]>('projects') ?? [] };
 }

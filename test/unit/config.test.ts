@@ -1,7 +1,23 @@
-// Reading the sign-in settings is pure: every form of each setting, the defaults, and a bad base
-// URL that reads as the default with a problem to report (never an exception, never a dialog).
+// Reading the settings is pure: every form of each setting, the defaults (the same as package.json
+// declares), and a bad value that reads as the default, with a problem to report where the user
+// must fix something (never an exception, never a dialog).
 import assert from 'node:assert/strict';
-import { DEFAULT_BASE_URL, DEFAULT_SCOPES, inspectAuthConfig, readAuthConfig, readEventsPanelConfig, type ConfigReader } from '../../src/config';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  DEFAULT_BASE_URL,
+  DEFAULT_SCOPES,
+  inspectAuthConfig,
+  readAiToolsEnabled,
+  readAuthConfig,
+  readEditorConfig,
+  readEventsPanelConfig,
+  readPathMappingsSetting,
+  readRefreshIntervalMs,
+  readSelectionSettings,
+  SETTING_DEFAULTS,
+  type ConfigReader,
+} from '../../src/config';
 
 /** A settings section as vscode.workspace.getConfiguration('sentryExplorer') answers: undefined for what is not set. */
 function settings(values: Record<string, unknown>): ConfigReader {
@@ -118,4 +134,93 @@ describe('events panel settings (config.ts)', () => {
       assert.equal(readEventsPanelConfig(settings({ markSeenOnOpen: odd })).markSeenOnOpen, true);
     });
   }
+});
+
+describe('every setting (config.ts)', () => {
+  const declared = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')).contributes.configuration.properties as Record<string, { default?: unknown }>;
+
+  it('knows each setting package.json declares, with the same default', () => {
+    const fromManifest = Object.fromEntries(Object.entries(declared).map(([key, p]) => [key.replace(/^sentryExplorer\./, ''), p.default]));
+    assert.deepEqual({ ...SETTING_DEFAULTS }, fromManifest);
+  });
+
+  it('nothing set reads as the defaults everywhere', () => {
+    const none = settings({});
+    assert.equal(readRefreshIntervalMs(none), SETTING_DEFAULTS.refreshIntervalSeconds * 1000);
+    assert.deepEqual(readEditorConfig(none), { gutter: true, inline: true, codeLens: false, diagnostics: false });
+    assert.deepEqual(readPathMappingsSetting(none), { mappings: [], problems: [] });
+    assert.deepEqual(readSelectionSettings(none), { org: undefined, projects: [] });
+    assert.equal(readAiToolsEnabled(none), true);
+  });
+});
+
+describe('sentryExplorer.refreshIntervalSeconds (config.ts)', () => {
+  it('is read in milliseconds; 0 or less is off', () => {
+    assert.equal(readRefreshIntervalMs(settings({ refreshIntervalSeconds: 60 })), 60_000);
+    assert.equal(readRefreshIntervalMs(settings({ refreshIntervalSeconds: 1.5 })), 1500);
+    assert.equal(readRefreshIntervalMs(settings({ refreshIntervalSeconds: 0 })), 0);
+    assert.equal(readRefreshIntervalMs(settings({ refreshIntervalSeconds: -5 })), 0);
+  });
+  for (const odd of [null, '60', Number.NaN, Number.POSITIVE_INFINITY, [], {}]) {
+    it(`${String(odd)} (not a finite number) reads as the default, 300 s`, () => {
+      assert.equal(readRefreshIntervalMs(settings({ refreshIntervalSeconds: odd })), 300_000);
+    });
+  }
+});
+
+describe('the editor switches (config.ts)', () => {
+  it('each reads as set', () => {
+    const all = { 'decorations.gutter': false, 'decorations.inline': false, 'codeLens.enabled': true, 'diagnostics.enabled': true };
+    assert.deepEqual(readEditorConfig(settings(all)), { gutter: false, inline: false, codeLens: true, diagnostics: true });
+  });
+  for (const odd of [null, 'true', 0, 1, [], {}]) {
+    it(`${JSON.stringify(odd)} (not a boolean) reads as each one's default`, () => {
+      const all = { 'decorations.gutter': odd, 'decorations.inline': odd, 'codeLens.enabled': odd, 'diagnostics.enabled': odd };
+      assert.deepEqual(readEditorConfig(settings(all)), { gutter: true, inline: true, codeLens: false, diagnostics: false });
+    });
+  }
+});
+
+describe('sentryExplorer.pathMappings (config.ts)', () => {
+  it('keeps the usable entries and names the others by position', () => {
+    const r = readPathMappingsSetting(settings({ pathMappings: [{ from: '/app/', to: 'src' }, { from: '/x/' }] }));
+    assert.deepEqual(r.mappings, [{ from: '/app/', to: 'src' }]);
+    assert.equal(r.problems.length, 1);
+    assert.match(r.problems[0], /Path mapping 2/);
+  });
+  it('not a list: no mapping, and a problem', () => {
+    const r = readPathMappingsSetting(settings({ pathMappings: '/app/=src' }));
+    assert.deepEqual(r.mappings, []);
+    assert.match(r.problems[0], /sentryExplorer\.pathMappings must be a list/);
+  });
+});
+
+describe('sentryExplorer.organization and sentryExplorer.projects (config.ts)', () => {
+  it('read as set', () => {
+    assert.deepEqual(readSelectionSettings(settings({ organization: 'acme', projects: ['web', ' api '] })), { org: 'acme', projects: ['web', ' api '] });
+  });
+  it('an empty organization is none', () => {
+    assert.equal(readSelectionSettings(settings({ organization: '' })).org, undefined);
+  });
+  for (const odd of [42, true, ['acme'], {}]) {
+    it(`organization ${JSON.stringify(odd)} (not a string) reads as none`, () => {
+      assert.equal(readSelectionSettings(settings({ organization: odd })).org, undefined);
+    });
+  }
+  for (const odd of ['web', 42, {}, null]) {
+    it(`projects ${JSON.stringify(odd)} (not a list) reads as none`, () => {
+      assert.deepEqual(readSelectionSettings(settings({ projects: odd })).projects, []);
+    });
+  }
+  it('a list keeps only its strings', () => {
+    assert.deepEqual(readSelectionSettings(settings({ projects: ['web', 7, null, 'api'] })).projects, ['web', 'api']);
+  });
+});
+
+describe('sentryExplorer.ai.tools (config.ts)', () => {
+  it('is on unless set to false', () => {
+    assert.equal(readAiToolsEnabled(settings({ 'ai.tools': false })), false);
+    assert.equal(readAiToolsEnabled(settings({ 'ai.tools': true })), true);
+    for (const odd of [null, 'false', 0, []]) assert.equal(readAiToolsEnabled(settings({ 'ai.tools': odd })), true, JSON.stringify(odd));
+  });
 });

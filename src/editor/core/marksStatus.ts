@@ -12,7 +12,7 @@
 import * as l10n from '@vscode/l10n';
 import { ApiError } from '../../api/errors';
 import { CONFIG_SECTION, Commands } from '../../constants';
-import { ERROR_ACTIONS, type ErrorAction } from '../../contracts/errorPresentation';
+import { ERROR_ACTIONS, ERROR_CASES, errorCase, type ErrorCase } from '../../contracts/errorPresentation';
 import { errorKind, isSignedOut } from '../../contracts/errors';
 import { maskBounded } from '../../sentryEvent/mask';
 import type { IssueListView } from '../../store/issueStore';
@@ -82,14 +82,10 @@ const MAX_PROJECTS_TEXT = 120;
 /** The setting the path-mappings action opens. */
 export const PATH_MAPPINGS_SETTING = `${CONFIG_SECTION}.pathMappings`;
 
-/** One of the actions every error presentation offers, with its label and command from there. */
-const shared = (a: ErrorAction): MarksAction => ({ label: ERROR_ACTIONS[a].label, command: ERROR_ACTIONS[a].command });
+/** What the line offers for a case of failure, with labels and commands: decided with every other surface's (errorPresentation.ts). */
+const lineActions = (c: ErrorCase): MarksAction[] => ERROR_CASES[c].line.map((a) => ({ label: ERROR_ACTIONS[a].label, command: ERROR_ACTIONS[a].command }));
 
 const action = {
-  signIn: () => shared('signIn'),
-  chooseProject: () => shared('chooseProject'),
-  retry: () => shared('retry'),
-  showLog: () => shared('showLog'),
   filter: (): MarksAction => ({ label: l10n.t('Filter Issues'), command: Commands.filterIssues }),
   pathMappings: (): MarksAction => ({ label: l10n.t('Open Path Mappings'), command: 'workbench.action.openSettings', args: [PATH_MAPPINGS_SETTING] }),
 };
@@ -101,16 +97,16 @@ export function showsStatus(cause: MarksCause): boolean {
 
 export function explainMarks(state: MarksState): MarksExplanation {
   const info = (cause: MarksCause, message: string, ...actions: MarksAction[]): MarksExplanation => ({ cause, message, severity: 'info', actions });
-  if (!state.signedIn) return info('signedOut', l10n.t('Not signed in to Sentry: sign in to see where its issues happened in your code.'), action.signIn());
-  if (!state.hasProject) return info('noProject', l10n.t('No Sentry project is chosen: choose one to see where its issues happened in your code.'), action.chooseProject());
+  if (!state.signedIn) return info('signedOut', l10n.t('Not signed in to Sentry: sign in to see where its issues happened in your code.'), ...lineActions('signedOut'));
+  if (!state.hasProject) return info('noProject', l10n.t('No Sentry project is chosen: choose one to see where its issues happened in your code.'), ...lineActions('noProject'));
   if (state.file === 'none') return info('noEditor', l10n.t('No file is open: Sentry marks the lines of the workspace files open in the editor.'));
   if (state.file === 'other') return info('notWorkspaceFile', l10n.t('This file is not in a workspace folder: Sentry marks only the files of the workspace.'));
   if (state.marks && state.marks.issues > 0) return info('marked', markedLine(state.marks.issues, state.marks.lines));
   const report = state.report;
   const error = report?.error ?? (report?.mode === 'listed' ? state.listError : undefined);
   if (error !== undefined) {
-    if (isSignedOut(error)) return info('signedOut', l10n.t('Not signed in to Sentry: sign in to see where its issues happened in your code.'), action.signIn());
-    return { cause: 'error', message: errorLine(error, report?.error !== undefined && report.mode === 'perFile' ? 'search' : 'list'), severity: 'warning', actions: errorActions(error) };
+    if (isSignedOut(error)) return info('signedOut', l10n.t('Not signed in to Sentry: sign in to see where its issues happened in your code.'), ...lineActions('signedOut'));
+    return { cause: 'error', message: errorLine(error, report?.error !== undefined && report.mode === 'perFile' ? 'search' : 'list'), severity: 'warning', actions: lineActions(errorCase(error)) };
   }
   if (!report) return info('loading', l10n.t('Looking for the Sentry issues of this file…'));
   if (report.here === 0 && report.unmapped > 0 && report.unmappedExample !== undefined) {
@@ -196,19 +192,6 @@ function statusMeaning(kind: string | undefined, status: number): string | undef
       return l10n.t('server error');
     default:
       return status >= 500 ? l10n.t('server error') : undefined;
-  }
-}
-
-/** Sign In where the credentials are the problem, Choose Project where the project is; else Retry. Show Log always. */
-function errorActions(error: unknown): MarksAction[] {
-  switch (errorKind(error)) {
-    case 'unauthorized':
-    case 'forbidden':
-      return [action.signIn(), action.showLog()];
-    case 'notFound':
-      return [action.chooseProject(), action.showLog()];
-    default:
-      return [action.retry(), action.showLog()];
   }
 }
 

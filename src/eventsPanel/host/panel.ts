@@ -10,7 +10,7 @@
 import * as vscode from 'vscode';
 import type { SentryClient } from '../../api/client';
 import { readEventsPanelConfig } from '../../config';
-import { CONFIG_SECTION, Commands } from '../../constants';
+import { Commands } from '../../constants';
 import { commandArgs, isIssueRef, refKey, type CommandId, type IssueRef } from '../../contracts/issueRef';
 import {
   PROTOCOL_VERSION,
@@ -36,6 +36,7 @@ import { makeNonce, panelHtml } from '../model/pageHtml';
 import type { RawEventDocuments } from './rawEventDocuments';
 import { eventMarkdown } from '../../sentryEvent/markdown';
 import { maskedEventJson } from '../../sentryEvent/rawJson';
+import { readSettings } from '../../settings';
 
 export interface EventsPanelDeps {
   getClient: () => Promise<SentryClient | undefined>;
@@ -179,7 +180,7 @@ export class EventsPanel extends Disposable {
     const issue = this.deps.store.issue(this.model.issue.issueId);
     if (!issue) return;
     this.seenDecided = true;
-    if (issue.hasSeen === true || !readEventsPanelConfig(vscode.workspace.getConfiguration(CONFIG_SECTION)).markSeenOnOpen) return;
+    if (issue.hasSeen === true || !readSettings(readEventsPanelConfig).markSeenOnOpen) return;
     const ref = this.ref;
     if (!ref) return;
     vscode.commands

@@ -1,23 +1,12 @@
 /** The inline error of a tab: the message and a button per action of its ErrorView (src/eventsPanel/protocol/messages.ts). */
-import * as l10n from '@vscode/l10n';
+import { ERROR_ACTIONS } from '../../contracts/errorPresentation';
 import type { ErrorActionName, ErrorView } from '../protocol/messages';
 import { h, icon, replace } from './dom';
 import { button } from './elements';
 
-/** The labels of ERROR_ACTIONS (src/contracts/errorPresentation.ts), kept here: importing that module would bundle the API errors into the page. */
+/** A button's label: the one table of error actions (src/contracts/errorPresentation.ts), whose labels the page bundles. */
 export function actionLabel(action: ErrorActionName): string {
-  switch (action) {
-    case 'retry':
-      return l10n.t('Retry');
-    case 'signIn':
-      return l10n.t('Sign In');
-    case 'chooseProject':
-      return l10n.t('Choose Project');
-    case 'showLog':
-      return l10n.t('Show Log');
-    case 'filter':
-      return l10n.t('Change Filter');
-  }
+  return ERROR_ACTIONS[action].label;
 }
 
 /** Fills `box` with the error; `extra`: actions to offer besides the error's own (a Retry it lacks). */
