@@ -13,7 +13,6 @@ import type { LocationOpener } from '../store/locationOpener';
 import type { IssueStore } from '../store/issueStore';
 import { Disposable, MutableDisposable, type IDisposable } from '../util/disposable';
 import { UiHolder } from '../util/ui';
-import { nextRefreshDelay } from '../store/refreshPolicy';
 import { RefreshTimer } from '../store/refreshTimer';
 import { plainText } from '../util/untrusted';
 import { DecorationController } from './decorations';
@@ -140,7 +139,7 @@ export class EditorIntegration extends Disposable {
     const timer = this._register(
       new RefreshTimer(
         () => locator.refresh(),
-        () => nextRefreshDelay(refreshIntervalMs(), deps.store.refreshState, Date.now()),
+        () => deps.store.budget.nextDelay(refreshIntervalMs()),
         (err) => deps.log.warn(`[editor] background refresh of marks failed: ${(err as Error)?.message ?? err}`),
       ),
     );

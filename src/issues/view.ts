@@ -18,7 +18,6 @@ import { UiHolder } from '../util/ui';
 import { registerIssueCommands } from './commands';
 import { DEFAULT_FILTER, describeFilter, filterNotice, toParams, type IssueFilter } from './core/filter';
 import type { IssueNode, Node } from './core/nodes';
-import { afterAnswer, answerOf, nextRefreshDelay } from '../store/refreshPolicy';
 import { RefreshTimer } from '../store/refreshTimer';
 import { IssuesStatusBar } from './statusBar';
 import { IssuesTreeProvider } from './tree';
@@ -59,8 +58,6 @@ export class IssuesView extends Disposable {
   private filterValue: IssueFilter;
   private emptyMessage: string | undefined;
   private readonly timer: RefreshTimer;
-  /** Per list key, the latest answer noted for the refresh policy. */
-  private readonly noted = new Map<string, string>();
   readonly statusBar: IssuesStatusBar;
   private readonly listedChanged = this._register(new vscode.EventEmitter<void>());
   /** Fires when the issues the view lists may have changed (pages, filter, selection, session). */
@@ -98,7 +95,8 @@ export class IssuesView extends Disposable {
     this.timer = this._register(
       new RefreshTimer(
         () => this.backgroundRefresh(),
-        () => nextRefreshDelay(this.intervalMs(), this.store.refreshState, Date.now()),
+        // The store's budget counts every list's answer (and the marks' searches): one server rate limit.
+        () => this.store.budget.nextDelay(this.intervalMs()),
         (err) => this.log.warn(`[issues] background refresh failed: ${(err as Error)?.message ?? err}`),
       ),
     );
@@ -227,7 +225,6 @@ export class IssuesView extends Disposable {
   private onSessionChanged(): void {
     // activate() clears the store on every session change; what the view itself holds goes too.
     this.hashSpecs.clear();
-    this.noted.clear();
     this.updateContext();
     this.tree.refresh();
     this.statusBar.update();
@@ -235,22 +232,9 @@ export class IssuesView extends Disposable {
   }
 
   private onStoreChanged(change: StoreChange): void {
-    for (const key of change.lists) {
-      const list = this.store.list(key);
-      if (list) this.noteAnswer(list);
-      else this.noted.delete(key);
-    }
     // A load that only started changes nothing the view lists.
     const shown = this.tree.shownKeys();
     if (change.lists.some((key) => shown.has(key) && !this.store.list(key)?.loading)) this.listedChanged.fire();
-  }
-
-  /** Every new answer (any list: the server's rate limit is one budget) steers the background refresh. */
-  private noteAnswer(list: IssueListView): void {
-    const answer = answerOf(list);
-    if (answer === undefined || this.noted.get(list.key) === answer) return;
-    this.noted.set(list.key, answer);
-    this.store.refreshState = afterAnswer(this.store.refreshState, list.error, this.store.lastRateLimit);
   }
 
   private updateContext(): void {

@@ -37,7 +37,6 @@
  * handlers take an IssueRef (src/contracts/issueRef.ts) and read `issue(ref.issueId)`.
  */
 import type { SentryClient } from '../api/client';
-import type { RateLimitInfo } from '../api/rateLimit';
 import type { Issue } from '../api/schemas';
 import { SignedOutError, rateLimitResetOf } from '../contracts/errors';
 import { isIssueId, refOfIssue, type IssueRef } from '../contracts/issueRef';
@@ -46,8 +45,9 @@ import { Emitter } from '../util/emitter';
 import { IssueSource, type IssueEndpoint, type IssueListPage } from './issueSource';
 import { PAGE_SIZE, effectiveQuery, listKey, projectsOf, type ListSpec } from './listSpec';
 import { PatchLedger, type IssuePatch, type PatchHandle, type PatchState, type PendingPatch } from './patches';
-import type { RefreshState } from './refreshPolicy';
 import { mayMatch } from './queryMatch';
+import { RefreshBudget } from './refreshBudget';
+import type { RefreshState } from './refreshPolicy';
 
 export type ClientGetter = () => Promise<SentryClient | undefined>;
 
@@ -91,6 +91,8 @@ export interface IssueStoreOptions {
   me?: () => string | undefined;
   /** Which issue list endpoint each server answers (default: a fresh one, remembering nothing across windows). */
   source?: IssueSource;
+  /** The background refreshes' rate-limit state (default: a fresh one on the store's clock). */
+  budget?: RefreshBudget;
 }
 
 interface ListRecord {
@@ -137,10 +139,11 @@ export class IssueStore extends Disposable {
   private stamp = 0;
   private readonly changed = this._register(new Emitter<StoreChange>());
   readonly onDidChange = this.changed.event;
-  /** The latest rate-limit headers seen, so background refresh can slow down. */
-  lastRateLimit?: RateLimitInfo;
-  /** The background refreshes' one policy state, fed by the tree's lists and the marks' searches alike. */
-  refreshState: RefreshState = { rateLimitedRuns: 0 };
+  /**
+   * The background refreshes' one rate-limit state: the store reports every list's answer and the
+   * rate-limit headers it sees, the editor's searches report theirs, and both timers ask it.
+   */
+  readonly budget: RefreshBudget;
   /** Which issue list endpoint answers on each server; the editor's per-file searches use the same. */
   readonly source: IssueSource;
 
@@ -151,6 +154,12 @@ export class IssueStore extends Disposable {
   ) {
     super();
     this.source = options.source ?? new IssueSource();
+    this.budget = options.budget ?? new RefreshBudget(now);
+  }
+
+  /** The budget's state now (read-only: only the budget's methods change it). */
+  get refreshState(): Readonly<RefreshState> {
+    return this.budget.state;
   }
 
   // ------------------------------------------------------------------------------------- reading
@@ -279,7 +288,7 @@ export class IssueStore extends Disposable {
       const since = this.stamp;
       const client = await this.requireClient();
       const page = await this.source.page(client, { org, projects: [project], query: wanted, shortIdLookup: true, statsPeriod: '', anyProject: true });
-      this.lastRateLimit = page.rateLimit ?? this.lastRateLimit;
+      this.budget.noteRateLimit(page.rateLimit);
       const found = page.items.find((i) => i.shortId.toLowerCase() === wanted.toLowerCase());
       if (!found || generation !== this.generation) return found;
       this.ingestAndFire(org, [found], since);
@@ -414,7 +423,7 @@ export class IssueStore extends Disposable {
           );
       // The server's endpoint changed since the cursor was given: this is a first page.
       if (page.restarted) replace = true;
-      this.lastRateLimit = page.rateLimit ?? this.lastRateLimit;
+      this.budget.noteRateLimit(page.rateLimit);
       // Made for another session or selection: the caller still gets it, the store does not.
       if (generation !== this.generation) {
         return this.detached(rec.spec, page.items, { nextCursor: page.nextCursor, serverHits: page.hits, maxHits: page.maxHits, loadedAt: this.now(), droppedHashes: page.droppedHashes });
@@ -495,6 +504,8 @@ export class IssueStore extends Disposable {
 
   private fire(issues: readonly string[], lists: readonly string[]): void {
     if (this.isDisposed || (issues.length === 0 && lists.length === 0)) return;
+    // Every list's new answer counts for the background refreshes (the server's rate limit is one budget).
+    for (const key of lists) this.budget.noteList(key, this.lists.get(key));
     this.changed.fire({ issues: [...issues], lists: [...lists] });
   }
 

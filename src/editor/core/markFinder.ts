@@ -15,7 +15,6 @@ import { errorKind } from '../../contracts/errors';
 import type { IssueRef } from '../../contracts/issueRef';
 import type { IssueEndpoint, IssueQuery, TimeWindow } from '../../store/issueSource';
 import type { IssueStore } from '../../store/issueStore';
-import { afterAnswer } from '../../store/refreshPolicy';
 import type { KnownLocation, LocationCache } from './locationCache';
 import { mapPool } from '../../util/pool';
 import { baseName, fileSearchQuery, mayLandIn, pathSuffix } from './fileQuery';
@@ -24,7 +23,7 @@ import { newestInAppLocation, type PlacedMark } from './marks';
 import type { FileSearchReport } from './marksStatus';
 
 /** What the finder reads of the store, and where found issues go. */
-export type IssueFields = Pick<IssueStore, 'issue' | 'pendingFor' | 'upsert' | 'checkpoint' | 'source' | 'refreshState' | 'lastRateLimit'>;
+export type IssueFields = Pick<IssueStore, 'issue' | 'pendingFor' | 'upsert' | 'checkpoint' | 'source' | 'budget'>;
 
 /** What the marks search within: the Issues view's organization, projects and filters. */
 export interface MarkScope {
@@ -316,7 +315,7 @@ export class MarkFinder {
         if (!refs.has(id)) refs.set(id, { org: scope.org, project: issue.project.slug, issueId: id });
       }
     }
-    if (limited !== undefined || searched) this.deps.store.refreshState = afterAnswer(this.deps.store.refreshState, limited, this.deps.store.lastRateLimit);
+    if (limited !== undefined || searched) this.deps.store.budget.noteAnswer(limited);
     return [...refs.values()];
   }
 

@@ -1,0 +1,111 @@
+// The background refreshes' one rate-limit state (src/store/refreshBudget.ts): what the Issues view's
+// lists and the editor's searches report, and the delay both timers are given. The store's part runs
+// against the sandbox over HTTP.
+import assert from 'node:assert/strict';
+import { ISSUE_LIST_BUDGET } from '../../../src/api/client';
+import { RateLimitedError } from '../../../src/api/errors';
+import { IssueStore } from '../../../src/store/issueStore';
+import type { ListSpec } from '../../../src/store/listSpec';
+import { RefreshBudget } from '../../../src/store/refreshBudget';
+import { DEFAULT_FILTER, toParams } from '../../../src/issues/core/filter';
+import { clientFor, useSandbox } from '../api/sandbox';
+
+const INTERVAL = 300_000;
+
+describe('refresh budget', () => {
+  it('the interval while nothing went wrong; nothing when refresh is off', () => {
+    const budget = new RefreshBudget(() => 0);
+    assert.equal(budget.nextDelay(INTERVAL), INTERVAL);
+    assert.equal(budget.nextDelay(0), undefined);
+    budget.noteAnswer(undefined);
+    assert.equal(budget.nextDelay(INTERVAL), INTERVAL);
+  });
+
+  it('a 429 backs off until its reset, each further one doubles the wait, an answer starts over', () => {
+    let now = 1_000;
+    const budget = new RefreshBudget(() => now);
+    budget.noteAnswer(new RateLimitedError(now + 900_000, undefined));
+    assert.equal(budget.state.rateLimitedRuns, 1);
+    assert.equal(budget.nextDelay(INTERVAL), 900_000, 'the reset is later than twice the interval');
+    budget.noteAnswer(new RateLimitedError(undefined, undefined));
+    assert.equal(budget.nextDelay(INTERVAL), 4 * INTERVAL);
+    now += 60_000;
+    budget.noteAnswer(new Error('a server error changes nothing'));
+    assert.equal(budget.state.rateLimitedRuns, 2);
+    budget.noteAnswer(undefined);
+    assert.deepEqual(budget.state, { rateLimitedRuns: 0, rateLimit: undefined });
+    assert.equal(budget.nextDelay(INTERVAL), INTERVAL);
+  });
+
+  it('a nearly spent budget waits for its reset; an answer without headers keeps the latest seen', () => {
+    const budget = new RefreshBudget(() => 0);
+    budget.noteRateLimit({ limit: 40, remaining: 3, resetAt: 700_000 });
+    budget.noteRateLimit(undefined);
+    assert.equal(budget.rateLimit?.remaining, 3);
+    budget.noteAnswer(undefined);
+    assert.equal(budget.nextDelay(INTERVAL), 700_000);
+    budget.noteRateLimit({ limit: 40, remaining: 30, resetAt: 700_000 });
+    budget.noteAnswer(undefined);
+    assert.equal(budget.nextDelay(INTERVAL), INTERVAL);
+  });
+
+  it('a list counts once per answer: not while it loads, not when a change names it again; a list gone forgets its answer', () => {
+    const budget = new RefreshBudget(() => 0);
+    const limited = { loading: false, failedAt: 10, error: new RateLimitedError(undefined, undefined) };
+    budget.noteList('a', { loading: true });
+    assert.equal(budget.state.rateLimitedRuns, 0);
+    budget.noteList('a', limited);
+    budget.noteList('a', { ...limited });
+    assert.equal(budget.state.rateLimitedRuns, 1);
+    budget.noteList('b', limited);
+    assert.equal(budget.state.rateLimitedRuns, 2, 'another list, another answer');
+    budget.noteList('a', undefined);
+    budget.noteList('a', limited);
+    assert.equal(budget.state.rateLimitedRuns, 3);
+  });
+
+  it('its state is read, never written from outside', () => {
+    const budget = new RefreshBudget(() => 0);
+    (budget.state as { rateLimitedRuns: number }).rateLimitedRuns = 5;
+    assert.equal(budget.state.rateLimitedRuns, 0);
+  });
+});
+
+describe("refresh budget: the store reports its lists' answers", function () {
+  this.timeout(30_000);
+  const box = useSandbox({ rateLimit: { limit: 1_000_000, windowSeconds: 1 } });
+  const spec: ListSpec = { org: 'acme', project: 'web-frontend', ...toParams(DEFAULT_FILTER) };
+
+  it('a 429 of a list backs the refreshes off to its reset, named again it counts once, the next answer starts over', async () => {
+    const sb = box.get();
+    const client = clientFor(sb);
+    const store = new IssueStore(async () => client);
+    const first = await store.load(spec);
+    assert.equal(first.error, undefined);
+    assert.equal(store.budget.state.rateLimitedRuns, 0);
+    assert.ok(store.budget.rateLimit?.remaining !== undefined, 'the headers of the answer are kept');
+
+    const reset = Math.floor(Date.now() / 1000) + 600;
+    const fault = sb.control.faults.add({
+      path: 'issues/$',
+      status: 429,
+      respond: { status: 429, headers: { 'x-sentry-rate-limit-reset': String(reset), 'x-sentry-rate-limit-remaining': '0' }, body: '{"detail":"slow down"}' },
+    });
+    const limited = await store.load(spec, true);
+    assert.equal((limited.error as { kind?: string }).kind, 'rateLimited');
+    assert.equal(store.budget.state.rateLimitedRuns, 1);
+    assert.ok(store.budget.nextDelay(INTERVAL)! >= reset * 1000 - Date.now() - 1000, 'the next run waits for the reset');
+
+    // A change to one of its issues names the list again, with the same answer.
+    store.upsert('acme', [{ ...first.issues[0], title: 'renamed' }]);
+    assert.equal(store.budget.state.rateLimitedRuns, 1);
+
+    sb.control.faults.remove(fault);
+    client.http.releaseHold(ISSUE_LIST_BUDGET);
+    const again = await store.load(spec, true);
+    assert.equal(again.error, undefined);
+    assert.equal(store.budget.state.rateLimitedRuns, 0);
+    assert.equal(store.budget.nextDelay(INTERVAL), INTERVAL);
+    store.dispose();
+  });
+});
