@@ -1,51 +1,23 @@
 /**
- * The one issue store every view reads: the tree, the status bar, the events panel's header, the
- * editor marks and hovers, AI tools and triage. Pure: no `vscode` import; it takes a client getter
- * and a clock, like the IssuesModel it replaces.
- *
- * What it holds
- * - Issues by id, with their last-known fields (the server's latest word, merged with the stats of
- *   other periods) and any optimistic patch still waiting for the server laid on top.
- * - Lists (per org, project, query, period and sort: a `ListSpec`), with cursors, X-Hits /
- *   X-Max-Hits, loading and error state and loadedAt. A list holds issue ids, never copies, so a
- *   change to an issue shows in every list (and every view) at once.
- *
- * One change event, `onDidChange({ issues, lists })`, names the issue ids whose fields changed and
- * the list keys whose contents or state changed. A view re-reads what it shows when one of its ids
- * or keys is named (a tree: `lists`; a hover or mark: `issues`; the status bar: its lists' keys).
- *
- * Loading is single-flight per list key (a second call gets the running promise); `clear()` (sign-
- * out, another account, another server) bumps a generation so answers to older requests are handed
- * to their caller but never cached. A failed list is cached with its error, like any other answer:
- * a view re-renders on every change and loads again, so refetching failures here would turn one
- * error into a request loop; only `force` (Retry, Refresh, the scheduled refresh) asks again.
- *
- * Optimistic writes (issue 12): `apply({ issueIds, change })` shows the change at once and returns
- * a handle to `confirm(serverIssues?)` or `rollback()` (see ./patches.ts for the rules). A list load
- * that answers while a patch is pending cannot resurrect the old state: the patch stays on top of
- * the fresh data until it is confirmed or rolled back, and an answer to a request made before a
- * confirmation never overwrites what the confirmation said. An issue whose fields no longer match a
- * list's query (resolved while listed under the default `is:unresolved`) leaves that list's
- * `issues` (and its count), but stays in the store; an issue that newly matches a list does not
- * join it before the next load (its position is the server's to say).
- *
- * Wiring (issue 11): one store per window, built in activate() with `auth.getClient`, cleared on
- * every session change and disposed with the extension. The Issues view keeps its filter and calls
- * `load({ org, project, ...toParams(filter) })`; the tree renders `peek(spec).issues`; the status bar
- * sums `hits` of the unresolved lists; the events panel's header is `issue(id)` (refreshed with
- * `lookupShortId`); marks and hovers read `issue(id)` by the ids their locations came from; command
- * handlers take an IssueRef (src/contracts/issueRef.ts) and read `issue(ref.issueId)`.
+ * The one issue store every view reads (the tree, the status bar, the events panel's header, the
+ * editor marks and hovers, AI tools, triage), so a change to an issue shows everywhere at once.
+ * Lists (per ListSpec) hold issue ids, never copies; the issues and their optimistic patches are in
+ * ./issueTable.ts. One change event names the changed issue ids and list keys. Loading is
+ * single-flight per list; a failed list is cached with its error (only `force` asks again), so a
+ * view that re-renders on every change cannot turn one error into a request loop. `clear()` bumps a
+ * generation: answers to older requests reach their caller but are never cached. Pure: no `vscode`.
  */
 import type { SentryClient } from '../api/client';
 import type { Issue } from '../api/schemas';
 import { SignedOutError, rateLimitResetOf } from '../contracts/errors';
-import { isIssueId, refOfIssue, type IssueRef } from '../contracts/issueRef';
+import { refOfIssue, type IssueRef } from '../contracts/issueRef';
 import { Disposable } from '../util/disposable';
 import { Emitter } from '../util/emitter';
-import { IssueSource, type IssueEndpoint, type IssueListPage } from './issueSource';
-import { PAGE_SIZE, effectiveQuery, listKey, projectsOf, type ListSpec } from './listSpec';
-import { PatchLedger, type IssuePatch, type PatchHandle, type PatchState, type PendingPatch } from './patches';
-import { mayMatch } from './queryMatch';
+import { IssueSource } from './issueSource';
+import { detachedView, fetchListPage, listViewOf, type ListRecord } from './listRecord';
+import { listKey, type ListSpec } from './listSpec';
+import { IssueTable } from './issueTable';
+import type { IssuePatch, PatchHandle } from './patches';
 import { RefreshBudget } from './refreshBudget';
 import type { RefreshState } from './refreshPolicy';
 
@@ -57,7 +29,11 @@ export interface StoreChange {
   readonly lists: readonly string[];
 }
 
-/** A list as views read it: a snapshot, replaced (never mutated) on every change. */
+/**
+ * A list as views read it: a snapshot, replaced (never mutated) on every change. An issue a local
+ * change took out of the list's query (resolved under `is:unresolved`) leaves `issues` but stays in
+ * the store; one that newly matches joins only at the next load (its place is the server's to say).
+ */
 export interface IssueListView {
   readonly key: string;
   readonly spec: ListSpec;
@@ -95,48 +71,19 @@ export interface IssueStoreOptions {
   budget?: RefreshBudget;
 }
 
-interface ListRecord {
-  readonly key: string;
-  readonly spec: ListSpec;
-  ids: string[];
-  nextCursor?: string;
-  /** The endpoint that gave nextCursor. */
-  endpoint?: IssueEndpoint;
-  serverHits?: number;
-  maxHits?: number;
-  loading: boolean;
-  error?: unknown;
-  loadedAt?: number;
-  failedAt?: number;
-  droppedHashes?: number;
-  view?: IssueListView;
-}
-
-interface Settler {
-  readonly settled: Promise<PatchState>;
-  finish(state: PatchState): void;
-}
-
 const DISPOSED = 'The issue store was disposed.';
 
 export class IssueStore extends Disposable {
-  /** The server's latest word per issue (or what a confirmation made of it). */
-  private readonly base = new Map<string, Issue>();
-  /** base + pending patches: what views see. */
-  private readonly current = new Map<string, Issue>();
-  private readonly orgs = new Map<string, string>();
-  /** Per issue, the write stamp of its latest confirmation. */
-  private readonly confirmedAt = new Map<string, number>();
+  private readonly table = new IssueTable({
+    shown: (id) => this.staleViewsOf(id),
+    changed: (ids) => this.fireFor(ids, []),
+  });
   private readonly lists = new Map<string, ListRecord>();
   /** Issue id -> keys of the lists that hold it. */
   private readonly listsOf = new Map<string, Set<string>>();
   private readonly inflight = new Map<string, Promise<unknown>>();
-  private readonly ledger = new PatchLedger();
-  private readonly settlers = new Map<PendingPatch, Settler>();
   /** Bumped by clear() and dispose(): answers to earlier requests are not cached. */
   private generation = 0;
-  /** Bumped by every write (apply, confirm, rollback): orders answers against confirmations. */
-  private stamp = 0;
   private readonly changed = this._register(new Emitter<StoreChange>());
   readonly onDidChange = this.changed.event;
   /**
@@ -166,13 +113,13 @@ export class IssueStore extends Disposable {
 
   /** The issue as views show it (pending patches applied), if the store has seen it. */
   issue(id: string): Issue | undefined {
-    return this.current.get(id);
+    return this.table.get(id);
   }
 
   /** The IssueRef of a known issue (its own project, the org it was loaded in). */
   ref(id: string): IssueRef | undefined {
-    const issue = this.current.get(id);
-    const org = this.orgs.get(id);
+    const issue = this.table.get(id);
+    const org = this.table.orgOf(id);
     return issue && org ? refOfIssue(org, issue) : undefined;
   }
 
@@ -199,21 +146,21 @@ export class IssueStore extends Disposable {
 
   /** Patches on `id` still waiting for the server, oldest first. */
   pendingFor(id: string): PatchHandle['seq'][] {
-    return this.ledger.pendingFor(id).map((p) => p.seq);
+    return this.table.pendingFor(id).map((p) => p.seq);
   }
 
   /**
    * Resolves once every patch now pending on `id` is settled: a writer that sends its requests
-   * one after the other per issue (issue 12: "two actions on one issue are applied in order")
-   * awaits this before sending the next.
+   * one after the other per issue (two actions on one issue are applied in order) awaits this
+   * before sending the next.
    */
   whenSettled(id: string): Promise<void> {
-    return Promise.all(this.ledger.pendingFor(id).map((p) => this.settlers.get(p)?.settled)).then(() => undefined);
+    return this.table.whenSettled(id);
   }
 
   /** A write stamp to pass to `upsert` for issues fetched from now on. */
   checkpoint(): number {
-    return this.stamp;
+    return this.table.checkpoint();
   }
 
   /**
@@ -240,7 +187,7 @@ export class IssueStore extends Disposable {
    */
   load(spec: ListSpec, force = false): Promise<IssueListView> {
     const key = listKey(spec);
-    if (this.isDisposed) return Promise.resolve(this.detached(spec, [], { error: new Error(DISPOSED) }));
+    if (this.isDisposed) return Promise.resolve(detachedView(spec, [], { error: new Error(DISPOSED) }));
     const running = this.inflight.get(key) as Promise<IssueListView> | undefined;
     if (running) return running;
     const cached = this.lists.get(key);
@@ -275,7 +222,7 @@ export class IssueStore extends Disposable {
   /**
    * One issue by its short ID (like `WEB-FRONTEND-4`), looked up from `project` (the server finds
    * it in any project of the org), stored and returned; undefined when the server knows none.
-   * Failures are thrown (an ApiError, SignedOutError). The one findIssueByShortId of issue 11.
+   * Failures are thrown (an ApiError, SignedOutError).
    */
   lookupShortId(org: string, project: string, shortId: string): Promise<Issue | undefined> {
     const wanted = shortId.trim();
@@ -285,14 +232,14 @@ export class IssueStore extends Disposable {
     if (this.isDisposed) return Promise.reject(new Error(DISPOSED));
     return this.single(key, async () => {
       const generation = this.generation;
-      const since = this.stamp;
+      const since = this.table.checkpoint();
       const client = await this.requireClient();
       const page = await this.source.page(client, { org, projects: [project], query: wanted, shortIdLookup: true, statsPeriod: '', anyProject: true });
       this.budget.noteRateLimit(page.rateLimit);
       const found = page.items.find((i) => i.shortId.toLowerCase() === wanted.toLowerCase());
       if (!found || generation !== this.generation) return found;
       this.ingestAndFire(org, [found], since);
-      return this.current.get(found.id);
+      return this.table.get(found.id);
     });
   }
 
@@ -301,7 +248,7 @@ export class IssueStore extends Disposable {
    * `since`: the `checkpoint()` taken before the request, so an answer older than a confirmation
    * does not overwrite it (default: now, i.e. the data is fresh).
    */
-  upsert(org: string, issues: readonly Issue[], since = this.stamp): void {
+  upsert(org: string, issues: readonly Issue[], since = this.table.checkpoint()): void {
     if (this.isDisposed) return;
     this.ingestAndFire(org, issues, since);
   }
@@ -309,13 +256,8 @@ export class IssueStore extends Disposable {
   /** Forgets every issue, list, pending patch and answer still on its way (e.g. after sign-out). */
   clear(): void {
     this.generation++;
-    const issues = [...this.current.keys()];
     const lists = [...this.lists.keys()];
-    for (const p of this.ledger.drain()) this.settlers.get(p)?.finish('dropped');
-    this.base.clear();
-    this.current.clear();
-    this.orgs.clear();
-    this.confirmedAt.clear();
+    const issues = this.table.clear();
     this.lists.clear();
     this.listsOf.clear();
     this.inflight.clear();
@@ -325,7 +267,7 @@ export class IssueStore extends Disposable {
   override dispose(): void {
     if (this.isDisposed) return;
     this.generation++;
-    for (const p of this.ledger.drain()) this.settlers.get(p)?.finish('dropped');
+    this.table.dropPending();
     this.inflight.clear();
     super.dispose();
   }
@@ -340,97 +282,27 @@ export class IssueStore extends Disposable {
    */
   apply(patch: IssuePatch): PatchHandle {
     if (this.isDisposed) throw new Error(DISPOSED);
-    const ids = [...new Set(patch.issueIds)];
-    if (ids.length === 0) throw new RangeError('A patch names at least one issue: an update without ids would change every issue matching the query.');
-    const bad = ids.find((id) => !isIssueId(id));
-    if (bad !== undefined) throw new RangeError(`An issue id is a number, not ${JSON.stringify(String(bad).slice(0, 100))}.`);
-    if ('id' in patch.change) throw new RangeError("A patch cannot change an issue's id.");
-
-    const p = this.ledger.add(ids, patch.change);
-    this.stamp++;
-    let state: PatchState = 'pending';
-    let resolve!: (s: PatchState) => void;
-    const settler: Settler = {
-      settled: new Promise<PatchState>((r) => (resolve = r)),
-      finish: (s) => {
-        state = s;
-        this.settlers.delete(p);
-        resolve(s);
-      },
-    };
-    this.settlers.set(p, settler);
-    const handle: PatchHandle = {
-      seq: p.seq,
-      issueIds: ids,
-      change: p.change,
-      get state() {
-        return state;
-      },
-      settled: settler.settled,
-      confirm: (serverIssues, answer) => {
-        if (state !== 'pending' || !this.ledger.remove(p)) return false;
-        const at = ++this.stamp;
-        for (const id of ids) {
-          if (!this.ledger.noteConfirmed(p, id)) continue; // a newer patch was confirmed already
-          const server = serverIssues?.find((i) => i.id === id);
-          const prev = this.base.get(id);
-          const next = server ? withStatsOf(prev, server) : prev && { ...prev, ...p.change, ...answeredFields(answer, p.change) };
-          if (next) this.base.set(id, Object.freeze(next));
-          this.confirmedAt.set(id, at);
-        }
-        settler.finish('confirmed');
-        this.recomputeAndFire(ids);
-        return true;
-      },
-      rollback: () => {
-        if (state !== 'pending' || !this.ledger.remove(p)) return false;
-        this.stamp++;
-        settler.finish('rolledBack');
-        this.recomputeAndFire(ids);
-        return true;
-      },
-    };
-    this.recomputeAndFire(ids);
-    return handle;
+    return this.table.apply(patch);
   }
 
   // ------------------------------------------------------------------------------------- internals
 
   private async fetchInto(rec: ListRecord, cursor: string | undefined, replace: boolean): Promise<IssueListView> {
     const generation = this.generation;
-    const since = this.stamp;
-    const { org, project } = rec.spec;
+    const since = this.table.checkpoint();
+    const { org } = rec.spec;
     try {
-      const client = await this.requireClient();
-      const spec = rec.spec;
-      // Hashes are a parameter of the project endpoint only.
-      const page: IssueListPage & { droppedHashes?: number } = spec.hashes
-        ? { ...(await client.listProjectIssues(org, project, { hashes: spec.hashes, statsPeriod: spec.statsPeriod, limit: PAGE_SIZE })), endpoint: 'project' as const, restarted: false }
-        : await this.source.page(
-            client,
-            {
-              org,
-              projects: projectsOf(spec),
-              query: spec.query,
-              statsPeriod: spec.statsPeriod,
-              sort: spec.sort,
-              shortIdLookup: spec.shortIdLookup ? true : undefined,
-              environments: spec.environments,
-              window: spec.window,
-              limit: PAGE_SIZE,
-            },
-            cursor !== undefined && rec.endpoint ? { cursor, endpoint: rec.endpoint } : undefined,
-          );
+      const page = await fetchListPage(await this.requireClient(), this.source, rec, cursor);
       // The server's endpoint changed since the cursor was given: this is a first page.
       if (page.restarted) replace = true;
       this.budget.noteRateLimit(page.rateLimit);
       // Made for another session or selection: the caller still gets it, the store does not.
       if (generation !== this.generation) {
-        return this.detached(rec.spec, page.items, { nextCursor: page.nextCursor, serverHits: page.hits, maxHits: page.maxHits, loadedAt: this.now(), droppedHashes: page.droppedHashes });
+        return detachedView(rec.spec, page.items, { nextCursor: page.nextCursor, serverHits: page.hits, maxHits: page.maxHits, loadedAt: this.now(), droppedHashes: page.droppedHashes });
       }
-      const changedIssues = this.ingest(org, page.items, since);
+      const changedIssues = this.table.ingest(org, page.items, since);
       const ids = page.items.map((i) => i.id);
-      this.setIds(rec, dedupe(replace ? ids : [...rec.ids, ...ids]));
+      this.setIds(rec, [...new Set(replace ? ids : [...rec.ids, ...ids])]);
       rec.nextCursor = page.nextCursor;
       rec.endpoint = page.endpoint;
       rec.serverHits = page.hits ?? rec.serverHits;
@@ -443,7 +315,7 @@ export class IssueStore extends Disposable {
       this.fireFor(changedIssues, [rec.key]);
       return this.view(rec);
     } catch (error) {
-      if (generation !== this.generation) return this.detached(rec.spec, [], { error, failedAt: this.now() });
+      if (generation !== this.generation) return detachedView(rec.spec, [], { error, failedAt: this.now() });
       rec.loading = false;
       rec.error = error;
       rec.failedAt = this.now();
@@ -453,46 +325,16 @@ export class IssueStore extends Disposable {
     }
   }
 
-  /** Takes the server's answer as the base of each issue, unless a confirmation newer than the request said otherwise. */
-  private ingest(org: string, issues: readonly Issue[], since: number): string[] {
-    const changed: string[] = [];
-    for (const incoming of issues) {
-      const id = incoming.id;
-      this.orgs.set(id, org);
-      if ((this.confirmedAt.get(id) ?? 0) > since) continue;
-      this.base.set(id, Object.freeze(withStatsOf(this.base.get(id), incoming)));
-      if (this.recompute(id)) changed.push(id);
-    }
-    return changed;
-  }
-
   private ingestAndFire(org: string, issues: readonly Issue[], since: number): void {
-    this.fireFor(this.ingest(org, issues, since), []);
+    this.fireFor(this.table.ingest(org, issues, since), []);
   }
 
-  /** Recomputes what views see of `id`; true when it changed. */
-  private recompute(id: string): boolean {
-    const before = this.current.get(id);
-    const after = this.ledger.effective(id, this.base.get(id));
-    if (after === undefined) {
-      if (before === undefined) return false;
-      this.current.delete(id);
-    } else {
-      if (before !== undefined && sameFields(before, after)) return false;
-      this.current.set(id, after === this.base.get(id) ? after : Object.freeze(after));
-    }
+  /** What views see of `id` changed: the cached views of the lists holding it are stale. */
+  private staleViewsOf(id: string): void {
     for (const key of this.listsOf.get(id) ?? []) {
       const rec = this.lists.get(key);
       if (rec) rec.view = undefined;
     }
-    return true;
-  }
-
-  private recomputeAndFire(ids: readonly string[]): void {
-    this.fireFor(
-      ids.filter((id) => this.recompute(id)),
-      [],
-    );
   }
 
   /** Fires for `issues` and every list holding one of them, plus `lists`. */
@@ -524,40 +366,11 @@ export class IssueStore extends Disposable {
   }
 
   private view(rec: ListRecord): IssueListView {
-    if (rec.view) return rec.view;
-    const query = effectiveQuery(rec.spec);
-    const me = this.options.me?.();
-    const issues: Issue[] = [];
-    let hidden = 0;
-    for (const id of rec.ids) {
-      const issue = this.current.get(id);
-      if (!issue) continue;
-      if (mayMatch(issue, query, me)) issues.push(issue);
-      else hidden++;
-    }
-    rec.view = Object.freeze({
-      key: rec.key,
-      spec: rec.spec,
-      org: rec.spec.org,
-      project: rec.spec.project,
-      issues: Object.freeze(issues),
-      hidden,
-      nextCursor: rec.nextCursor,
-      hits: rec.serverHits === undefined ? undefined : Math.max(0, rec.serverHits - hidden),
-      serverHits: rec.serverHits,
-      maxHits: rec.maxHits,
-      loading: rec.loading,
-      error: rec.error,
-      loadedAt: rec.loadedAt,
-      failedAt: rec.failedAt,
-      droppedHashes: rec.droppedHashes,
-    });
-    return rec.view;
-  }
-
-  /** A view of an answer the store does not keep (made before clear(), or after dispose). */
-  private detached(spec: ListSpec, issues: readonly Issue[], more: Partial<IssueListView>): IssueListView {
-    return Object.freeze({ key: listKey(spec), spec, org: spec.org, project: spec.project, issues: Object.freeze([...issues]), hidden: 0, hits: more.serverHits, loading: false, ...more });
+    return listViewOf(
+      rec,
+      (id) => this.table.get(id),
+      () => this.options.me?.(),
+    );
   }
 
   private async requireClient(): Promise<SentryClient> {
@@ -573,29 +386,4 @@ export class IssueStore extends Disposable {
     this.inflight.set(key, p);
     return p;
   }
-}
-
-/**
- * The server's answer, keeping the stats of other periods: a list under 14d and one under 24h share
- * the issue, and each sparkline reads its own period.
- */
-function withStatsOf(prev: Issue | undefined, incoming: Issue): Issue {
-  if (!prev) return incoming;
-  return { ...incoming, stats: { ...prev.stats, ...incoming.stats } };
-}
-
-function sameFields(a: Issue, b: Issue): boolean {
-  return a === b || JSON.stringify(a) === JSON.stringify(b);
-}
-
-function dedupe(ids: readonly string[]): string[] {
-  return [...new Set(ids)];
-}
-
-/** Of a PUT's answer, the fields the patch changed (a bulk answer is the same for every issue it names). */
-function answeredFields(answer: Readonly<Record<string, unknown>> | undefined, change: Readonly<Partial<Issue>>): Partial<Issue> {
-  if (!answer) return {};
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(change)) if (Object.hasOwn(answer, key) && answer[key] !== undefined) out[key] = answer[key];
-  return out as Partial<Issue>;
 }
