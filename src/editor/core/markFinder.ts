@@ -1,13 +1,12 @@
 /**
- * The per-file method of finding marks (issue 15), without `vscode`: the locator (./locator.ts)
- * hands it the open files and a way to resolve server paths; the benchmark runs it as is.
+ * Which issues to mark, found per open file, without `vscode`: the locator (../locator.ts) hands it
+ * the open files and a way to resolve server paths; the benchmark runs it as is.
  *
  * For each open file, visible ones first: one issue search (`stack.filename:"*app/checkout.ts"` with
  * the Issues view's filters), reused by every editor of the file and, for a file not visible, until
  * it is shown again; a visible file's search is asked again once older than the refresh interval.
- * Then the latest event only of found issues whose location is not known under their current
- * `lastSeen` (and whose own fields do not place it in a file that is not open), at most four at a
- * time. A server that refuses the search (400) is located from the listed issues instead.
+ * ./markPlacer.ts then places the issues found. A server that refuses the search (400) is located
+ * from the listed issues instead. Each run's searches report to the store's refresh budget.
  */
 import type { ProjectIssuesStatsPeriod, SentryClient } from '../../api/client';
 import type { Issue } from '../../api/schemas';
@@ -15,11 +14,11 @@ import { errorKind } from '../../contracts/errors';
 import type { IssueRef } from '../../contracts/issueRef';
 import type { IssueEndpoint, IssueQuery, TimeWindow } from '../../store/issueSource';
 import type { IssueStore } from '../../store/issueStore';
+import { baseName, fileSearchQuery, pathSuffix } from './fileQuery';
+import { fileReport } from './fileReport';
 import type { KnownLocation, LocationCache } from './locationCache';
-import { mapPool } from '../../util/pool';
-import { baseName, fileSearchQuery, mayLandIn, pathSuffix } from './fileQuery';
-import { parseServerLocation, type ServerLocation } from './location';
-import { newestInAppLocation, type PlacedMark } from './marks';
+import { MarkPlacer, type FinderLog, type Outcome } from './markPlacer';
+import type { PlacedMark } from './marks';
 import type { FileSearchReport } from './marksStatus';
 
 /** What the finder reads of the store, and where found issues go. */
@@ -42,12 +41,6 @@ export interface OpenFile {
   readonly visible: boolean;
 }
 
-export interface FinderLog {
-  info(message: string): void;
-  warn(message: string): void;
-  debug(message: string): void;
-}
-
 export interface FinderDeps {
   store: IssueFields;
   /** The workspace file a server path maps to (its key), if exactly one. */
@@ -57,7 +50,7 @@ export interface FinderDeps {
   intervalMs: () => number;
   now: () => number;
   log: FinderLog;
-  /** `listed`: locate the listed issues on every server, as before issue 15 (the benchmark's baseline). */
+  /** `listed`: locate the listed issues on every server, the method before per-file searches (the benchmark's baseline). */
   method?: 'perFile' | 'listed';
 }
 
@@ -76,12 +69,6 @@ export interface FindRequest {
    * looked at yet, so a busy file's marks appear as they are located and a refresh does not blank them.
    */
   onProgress?: (marks: Map<string, PlacedMark[]>) => void;
-}
-
-/** An event read that failed in a run (logged once for the run). */
-interface ReadFailure {
-  readonly issueId: string;
-  readonly err: unknown;
 }
 
 interface FileSearch {
@@ -103,9 +90,6 @@ interface FileAnswer {
   readonly error?: unknown;
 }
 
-/** Where a located issue went: a file key, no workspace file (the server path), no location, or not looked up. */
-type Outcome = { readonly file: string } | { readonly unmapped: string } | 'noLocation' | 'elsewhere' | 'skipped';
-
 /** A file's report, with the key of the search (server, scope, path) it answers. */
 interface KeyedReport {
   readonly key: string;
@@ -115,10 +99,6 @@ interface KeyedReport {
 /** A file's whole search is read again this often; in between, only issues seen since its newest. */
 const FULL_SEARCH_EVERY_MS = 30 * 60_000;
 
-const CONCURRENCY = 4;
-/** A partial draw after this many issues were located by a request, or this long after the last one. */
-const PROGRESS_EVERY = 20;
-const PROGRESS_MS = 500;
 const MAX_ISSUES = 300;
 /** Open files searched (visible ones first): an editor with 200 tabs does not cost 200 searches. */
 const MAX_FILES = 30;
@@ -133,12 +113,27 @@ export class MarkFinder {
   private readonly refusedQueries = new Set<string>();
   /** Per open file key: what its latest finished run found (for "why are there no marks?"). */
   private readonly reports = new Map<string, KeyedReport>();
-  /** Event requests made so far (for the figures). */
-  requests = 0;
   /** Per-file searches made so far (for the figures). */
   searchRequests = 0;
 
-  constructor(private readonly deps: FinderDeps) {}
+  private readonly placer: MarkPlacer;
+
+  constructor(private readonly deps: FinderDeps) {
+    this.placer = new MarkPlacer(deps);
+  }
+
+  /** Event requests made so far (for the figures). */
+  get requests(): number {
+    return this.placer.requests;
+  }
+
+  /**
+   * The latest event's location of an issue under `lastSeen`, reading it when unknown (Go to
+   * Location's question); a failed read is logged.
+   */
+  knownFor(client: SentryClient, ref: IssueRef, lastSeen: string | undefined): Promise<KnownLocation | undefined> {
+    return this.placer.knownFor(client, ref, lastSeen);
+  }
 
   /** How a server is located: per open file, or from the listed issues after a refused search. */
   mode(baseUrl: string | undefined): 'perFile' | 'listed' {
@@ -174,7 +169,7 @@ export class MarkFinder {
       refs = await this.searchFiles(req, req.scope, waiting, answers);
     }
     const outcomes = new Map<string, Outcome>();
-    const marks = await this.place(refs, req, waiting, outcomes);
+    const marks = await this.placer.place(refs, { ...req, perFile: this.mode(client.baseUrl) === 'perFile' }, waiting, outcomes);
     this.report(req, refs, answers, outcomes);
     return marks;
   }
@@ -190,69 +185,13 @@ export class MarkFinder {
     for (const file of req.files) {
       const answer = answers.get(file.key);
       if (!listed && !answer) continue;
-      const name = baseName(file.relativePath);
       const ids = listed ? refs.map((r) => r.issueId) : answer!.ids;
-      let located = 0;
-      let here = 0;
-      let elsewhere = 0;
-      let unmapped = 0;
-      let example: string | undefined;
-      for (const id of ids) {
-        const o = outcomes.get(id);
-        if (o === undefined || o === 'skipped' || o === 'noLocation') continue;
-        located++;
-        if (o === 'elsewhere') elsewhere++;
-        else if ('file' in o) {
-          if (o.file === file.key) here++;
-          else elsewhere++;
-        } else {
-          const sameName = baseName(o.unmapped) === name;
-          // Listed issues are every file's: only those named like this file may belong here.
-          if (listed && !sameName) {
-            elsewhere++;
-            continue;
-          }
-          unmapped++;
-          if (example === undefined || (sameName && baseName(example) !== name)) example = o.unmapped;
-        }
-      }
-      const report: FileSearchReport = {
-        mode: listed ? 'listed' : 'perFile',
-        ...(answer?.error !== undefined ? { error: answer.error } : {}),
-        found: ids.length,
-        located,
-        here,
-        elsewhere,
-        unmapped,
-        ...(example !== undefined ? { unmappedExample: example } : {}),
-      };
+      const report = fileReport(file, ids, outcomes, listed, answer?.error);
       this.reports.set(file.key, { key: this.reportKey(req.client.baseUrl, req.scope, file.relativePath), report });
     }
     // Closed files' reports go with them.
     const open = new Set(req.files.map((f) => f.key));
     for (const key of this.reports.keys()) if (!open.has(key)) this.reports.delete(key);
-  }
-
-  /**
-   * The latest event's location of an issue under `lastSeen`, reading it when unknown. A failed read
-   * is logged, or added to `failures` (a run logs them in one line).
-   */
-  async knownFor(client: SentryClient, ref: IssueRef, lastSeen: string | undefined, failures?: ReadFailure[]): Promise<KnownLocation | undefined> {
-    const key = locationKey(client, ref.issueId);
-    // Without a lastSeen to compare, what was read before may be old: ask again.
-    const cached = this.deps.cache.get(key, lastSeen);
-    if (cached) return cached;
-    try {
-      this.requests++;
-      const page = await client.listIssueEvents(ref.org, ref.issueId, { perPage: 1 });
-      const known: KnownLocation = { lastSeen, location: page.items[0]?.location ?? null, at: this.deps.now() };
-      this.deps.cache.set(key, known);
-      return known;
-    } catch (err) {
-      if (failures) failures.push({ issueId: ref.issueId, err });
-      else this.deps.log.warn(`[editor] could not read the latest event of ${this.nameOf(ref.issueId)}: ${(err as Error).message}`);
-      return undefined;
-    }
   }
 
   /**
@@ -407,125 +346,11 @@ export class MarkFinder {
     }
     return [...listed, ...kept];
   }
-
-  /** Locates `refs` (event requests only where needed): the marks per file key. */
-  private async place(refs: readonly IssueRef[], req: FindRequest, waiting: ReadonlySet<string>, outcomes: Map<string, Outcome>): Promise<Map<string, PlacedMark[]>> {
-    const { client } = req;
-    const perFile = this.mode(client.baseUrl) === 'perFile';
-    const open = new Set(req.files.map((f) => f.key));
-    const openNames = new Set(req.files.map((f) => baseName(f.relativePath)));
-    const next = new Map<string, PlacedMark[]>();
-    const failures: ReadFailure[] = [];
-    /** Places one issue; true when it took a request (what makes a partial draw worth it). */
-    const locate = async (ref: IssueRef): Promise<boolean> => {
-      const issue = this.deps.store.issue(ref.issueId);
-      const lastSeen = issue?.lastSeen;
-      const key = locationKey(client, ref.issueId);
-      let known = this.deps.cache.get(key, lastSeen) ?? (waiting.has(ref.issueId) ? this.deps.cache.peek(key) : undefined);
-      let asked = false;
-      const outcome = (o: Outcome) => (outcomes.set(ref.issueId, o), asked);
-      if (!known && perFile && issue) {
-        // Not drawn (resolved, archived) and no change pending: its line is not worth a request.
-        if (issue.status !== 'unresolved' && this.deps.store.pendingFor(ref.issueId).length === 0) return outcome('skipped');
-        // The issue's own fields say its latest event is in a file that is not open.
-        if (!mayLandIn(issue, openNames)) return outcome('elsewhere');
-      }
-      if (!known) {
-        asked = true;
-        // Unreadable now (held back by a 429, a server error, offline): the place known before stays.
-        known = (await this.knownFor(client, ref, lastSeen, failures)) ?? this.deps.cache.peek(key);
-      }
-      if (!known?.location) return outcome('noLocation');
-      const parsed = parseServerLocation(known.location);
-      if (!parsed) return outcome('noLocation');
-      // The raw path: user mappings match what the server sent, not the normalised form.
-      const file = await this.deps.resolve(parsed.raw);
-      if (!file) return outcome({ unmapped: parsed.raw });
-      let target = { file, line: parsed.line, column: parsed.column, source: 'location' as PlacedMark['source'] };
-      if (parsed.line === undefined) {
-        // Only for files the user has open: a full event is a larger request.
-        if (!open.has(file)) return outcome({ file });
-        asked ||= known.frame === undefined;
-        const frame = await this.frameFor(client, ref, known, failures);
-        if (!frame?.line) return outcome('noLocation');
-        const frameFile = await this.deps.resolve(frame.raw);
-        if (!frameFile) return outcome({ unmapped: frame.raw });
-        target = { file: frameFile, line: frame.line, column: frame.column, source: 'frame' };
-      }
-      next.set(target.file, [...(next.get(target.file) ?? []), { org: ref.org, project: ref.project, issueId: ref.issueId, line: target.line! - 1, column: target.column, source: target.source }]);
-      return outcome({ file: target.file });
-    };
-    const progress = this.progress(req, refs, next);
-    await mapPool(refs, CONCURRENCY, async (ref) => progress(ref.issueId, await locate(ref)));
-    this.logFailures(failures);
-    this.deps.log.info(
-      `[editor] ${[...next.values()].reduce((n, m) => n + m.length, 0)} issue marks in ${next.size} files from ${refs.length} ${perFile ? 'issues found for the open files' : 'listed issues'}`,
-    );
-    return next;
-  }
-
-  /**
-   * Called as each of `refs` is placed (`asked`: it took a request): hands `onProgress` the marks so
-   * far, with the previous marks of the issues not placed yet, every PROGRESS_EVERY located by a request
-   * or PROGRESS_MS after the last draw. Nothing when no request was needed: the run ends at once.
-   */
-  private progress(req: FindRequest, refs: readonly IssueRef[], next: ReadonlyMap<string, readonly PlacedMark[]>): (issueId: string, asked: boolean) => void {
-    const onProgress = req.onProgress;
-    if (!onProgress) return () => undefined;
-    const unplaced = new Set(refs.map((r) => r.issueId));
-    let asked = 0;
-    let last = this.deps.now();
-    return (issueId, took) => {
-      unplaced.delete(issueId);
-      if (took) asked++;
-      if (asked === 0 || unplaced.size === 0 || (asked < PROGRESS_EVERY && this.deps.now() - last < PROGRESS_MS)) return;
-      asked = 0;
-      last = this.deps.now();
-      const partial = new Map([...next].map(([file, marks]) => [file, [...marks]]));
-      for (const [file, marks] of req.previous) {
-        const waiting = marks.filter((m) => unplaced.has(m.issueId));
-        if (waiting.length) partial.set(file, [...(partial.get(file) ?? []), ...waiting]);
-      }
-      onProgress(partial);
-    };
-  }
-
-  private async frameFor(client: SentryClient, ref: IssueRef, known: KnownLocation, failures: ReadFailure[]): Promise<ServerLocation | null | undefined> {
-    if (known.frame !== undefined) return known.frame;
-    try {
-      this.requests++;
-      const page = await client.listIssueEvents(ref.org, ref.issueId, { perPage: 1, full: true });
-      const frame = page.items[0] ? (newestInAppLocation(page.items[0]) ?? null) : null;
-      this.deps.cache.setFrame(locationKey(client, ref.issueId), frame);
-      return frame;
-    } catch (err) {
-      failures.push({ issueId: ref.issueId, err });
-      return undefined;
-    }
-  }
-
-  /** One line for a run's failed reads (hundreds while a 429 holds them back), naming the first. */
-  private logFailures(failures: readonly ReadFailure[]): void {
-    if (!failures.length) return;
-    const [{ issueId, err }] = failures;
-    const message = `[editor] could not read the latest event of ${failures.length} issue${failures.length === 1 ? '' : 's'} (${this.nameOf(issueId)}: ${(err as Error).message}); their marks stay where they were known`;
-    if (failures.every((f) => errorKind(f.err) === 'rateLimited')) this.deps.log.debug(message);
-    else this.deps.log.warn(message);
-  }
-
-  private nameOf(issueId: string): string {
-    return this.deps.store.issue(issueId)?.shortId ?? issueId;
-  }
 }
 
 /** The question a file's search asks: another server, scope or path ending is another question. */
 function searchKey(baseUrl: string, scope: MarkScope | undefined, suffix: string | undefined): string {
   return JSON.stringify([baseUrl, scope ?? null, suffix ?? null]);
-}
-
-/** What is known of an issue's location is kept per server: the cache's key. */
-function locationKey(client: Pick<SentryClient, 'baseUrl'>, issueId: string): string {
-  return `${client.baseUrl} ${issueId}`;
 }
 
 /** An ISO date as servers send lastSeen; anything else never reaches a search query. */

@@ -1,0 +1,196 @@
+/**
+ * Where the issues a run of ./markFinder.ts found belong: each issue's latest event (read only when
+ * its location is not known under its current `lastSeen` and its own fields do not place it in a
+ * file that is not open), mapped to a workspace file and line, at most four requests at a time.
+ * The finder decides which issues; this decides where they go. No `vscode` import.
+ */
+import type { SentryClient } from '../../api/client';
+import { errorKind } from '../../contracts/errors';
+import type { IssueRef } from '../../contracts/issueRef';
+import type { IssueStore } from '../../store/issueStore';
+import { mapPool } from '../../util/pool';
+import { baseName, mayLandIn } from './fileQuery';
+import { parseServerLocation, type ServerLocation } from './location';
+import type { KnownLocation, LocationCache } from './locationCache';
+import { newestInAppLocation, type PlacedMark } from './marks';
+
+export interface FinderLog {
+  info(message: string): void;
+  warn(message: string): void;
+  debug(message: string): void;
+}
+
+export interface PlacerDeps {
+  store: Pick<IssueStore, 'issue' | 'pendingFor'>;
+  /** The workspace file a server path maps to (its key), if exactly one. */
+  resolve: (serverPath: string) => Promise<string | undefined>;
+  cache: LocationCache;
+  now: () => number;
+  log: FinderLog;
+}
+
+/** What a run hands the placer: the open files, the marks placed before, and where partial draws go. */
+export interface PlaceRequest {
+  readonly client: SentryClient;
+  /** Whether the issues were found per open file (else they are the listed issues). */
+  readonly perFile: boolean;
+  readonly files: readonly { readonly key: string; readonly relativePath: string }[];
+  readonly previous: ReadonlyMap<string, readonly PlacedMark[]>;
+  readonly onProgress?: (marks: Map<string, PlacedMark[]>) => void;
+}
+
+/** An event read that failed in a run (logged once for the run). */
+export interface ReadFailure {
+  readonly issueId: string;
+  readonly err: unknown;
+}
+
+/** Where a located issue went: a file key, no workspace file (the server path), no location, or not looked up. */
+export type Outcome = { readonly file: string } | { readonly unmapped: string } | 'noLocation' | 'elsewhere' | 'skipped';
+
+const CONCURRENCY = 4;
+/** A partial draw after this many issues were located by a request, or this long after the last one. */
+const PROGRESS_EVERY = 20;
+const PROGRESS_MS = 500;
+
+export class MarkPlacer {
+  /** Event requests made so far (for the figures). */
+  requests = 0;
+
+  constructor(private readonly deps: PlacerDeps) {}
+
+  /**
+   * The latest event's location of an issue under `lastSeen`, reading it when unknown. A failed read
+   * is logged, or added to `failures` (a run logs them in one line).
+   */
+  async knownFor(client: SentryClient, ref: IssueRef, lastSeen: string | undefined, failures?: ReadFailure[]): Promise<KnownLocation | undefined> {
+    const key = locationKey(client, ref.issueId);
+    // Without a lastSeen to compare, what was read before may be old: ask again.
+    const cached = this.deps.cache.get(key, lastSeen);
+    if (cached) return cached;
+    try {
+      this.requests++;
+      const page = await client.listIssueEvents(ref.org, ref.issueId, { perPage: 1 });
+      const known: KnownLocation = { lastSeen, location: page.items[0]?.location ?? null, at: this.deps.now() };
+      this.deps.cache.set(key, known);
+      return known;
+    } catch (err) {
+      if (failures) failures.push({ issueId: ref.issueId, err });
+      else this.deps.log.warn(`[editor] could not read the latest event of ${this.nameOf(ref.issueId)}: ${(err as Error).message}`);
+      return undefined;
+    }
+  }
+
+  /** Locates `refs` (event requests only where needed): the marks per file key. */
+  async place(refs: readonly IssueRef[], req: PlaceRequest, waiting: ReadonlySet<string>, outcomes: Map<string, Outcome>): Promise<Map<string, PlacedMark[]>> {
+    const { client, perFile } = req;
+    const open = new Set(req.files.map((f) => f.key));
+    const openNames = new Set(req.files.map((f) => baseName(f.relativePath)));
+    const next = new Map<string, PlacedMark[]>();
+    const failures: ReadFailure[] = [];
+    /** Places one issue; true when it took a request (what makes a partial draw worth it). */
+    const locate = async (ref: IssueRef): Promise<boolean> => {
+      const issue = this.deps.store.issue(ref.issueId);
+      const lastSeen = issue?.lastSeen;
+      const key = locationKey(client, ref.issueId);
+      let known = this.deps.cache.get(key, lastSeen) ?? (waiting.has(ref.issueId) ? this.deps.cache.peek(key) : undefined);
+      let asked = false;
+      const outcome = (o: Outcome) => (outcomes.set(ref.issueId, o), asked);
+      if (!known && perFile && issue) {
+        // Not drawn (resolved, archived) and no change pending: its line is not worth a request.
+        if (issue.status !== 'unresolved' && this.deps.store.pendingFor(ref.issueId).length === 0) return outcome('skipped');
+        // The issue's own fields say its latest event is in a file that is not open.
+        if (!mayLandIn(issue, openNames)) return outcome('elsewhere');
+      }
+      if (!known) {
+        asked = true;
+        // Unreadable now (held back by a 429, a server error, offline): the place known before stays.
+        known = (await this.knownFor(client, ref, lastSeen, failures)) ?? this.deps.cache.peek(key);
+      }
+      if (!known?.location) return outcome('noLocation');
+      const parsed = parseServerLocation(known.location);
+      if (!parsed) return outcome('noLocation');
+      // The raw path: user mappings match what the server sent, not the normalised form.
+      const file = await this.deps.resolve(parsed.raw);
+      if (!file) return outcome({ unmapped: parsed.raw });
+      let target = { file, line: parsed.line, column: parsed.column, source: 'location' as PlacedMark['source'] };
+      if (parsed.line === undefined) {
+        // Only for files the user has open: a full event is a larger request.
+        if (!open.has(file)) return outcome({ file });
+        asked ||= known.frame === undefined;
+        const frame = await this.frameFor(client, ref, known, failures);
+        if (!frame?.line) return outcome('noLocation');
+        const frameFile = await this.deps.resolve(frame.raw);
+        if (!frameFile) return outcome({ unmapped: frame.raw });
+        target = { file: frameFile, line: frame.line, column: frame.column, source: 'frame' };
+      }
+      next.set(target.file, [...(next.get(target.file) ?? []), { org: ref.org, project: ref.project, issueId: ref.issueId, line: target.line! - 1, column: target.column, source: target.source }]);
+      return outcome({ file: target.file });
+    };
+    const progress = this.progress(req, refs, next);
+    await mapPool(refs, CONCURRENCY, async (ref) => progress(ref.issueId, await locate(ref)));
+    this.logFailures(failures);
+    this.deps.log.info(
+      `[editor] ${[...next.values()].reduce((n, m) => n + m.length, 0)} issue marks in ${next.size} files from ${refs.length} ${perFile ? 'issues found for the open files' : 'listed issues'}`,
+    );
+    return next;
+  }
+
+  /**
+   * Called as each of `refs` is placed (`asked`: it took a request): hands `onProgress` the marks so
+   * far, with the previous marks of the issues not placed yet, every PROGRESS_EVERY located by a request
+   * or PROGRESS_MS after the last draw. Nothing when no request was needed: the run ends at once.
+   */
+  private progress(req: PlaceRequest, refs: readonly IssueRef[], next: ReadonlyMap<string, readonly PlacedMark[]>): (issueId: string, asked: boolean) => void {
+    const onProgress = req.onProgress;
+    if (!onProgress) return () => undefined;
+    const unplaced = new Set(refs.map((r) => r.issueId));
+    let asked = 0;
+    let last = this.deps.now();
+    return (issueId, took) => {
+      unplaced.delete(issueId);
+      if (took) asked++;
+      if (asked === 0 || unplaced.size === 0 || (asked < PROGRESS_EVERY && this.deps.now() - last < PROGRESS_MS)) return;
+      asked = 0;
+      last = this.deps.now();
+      const partial = new Map([...next].map(([file, marks]) => [file, [...marks]]));
+      for (const [file, marks] of req.previous) {
+        const waiting = marks.filter((m) => unplaced.has(m.issueId));
+        if (waiting.length) partial.set(file, [...(partial.get(file) ?? []), ...waiting]);
+      }
+      onProgress(partial);
+    };
+  }
+
+  private async frameFor(client: SentryClient, ref: IssueRef, known: KnownLocation, failures: ReadFailure[]): Promise<ServerLocation | null | undefined> {
+    if (known.frame !== undefined) return known.frame;
+    try {
+      this.requests++;
+      const page = await client.listIssueEvents(ref.org, ref.issueId, { perPage: 1, full: true });
+      const frame = page.items[0] ? (newestInAppLocation(page.items[0]) ?? null) : null;
+      this.deps.cache.setFrame(locationKey(client, ref.issueId), frame);
+      return frame;
+    } catch (err) {
+      failures.push({ issueId: ref.issueId, err });
+      return undefined;
+    }
+  }
+
+  /** One line for a run's failed reads (hundreds while a 429 holds them back), naming the first. */
+  private logFailures(failures: readonly ReadFailure[]): void {
+    if (!failures.length) return;
+    const [{ issueId, err }] = failures;
+    const message = `[editor] could not read the latest event of ${failures.length} issue${failures.length === 1 ? '' : 's'} (${this.nameOf(issueId)}: ${(err as Error).message}); their marks stay where they were known`;
+    if (failures.every((f) => errorKind(f.err) === 'rateLimited')) this.deps.log.debug(message);
+    else this.deps.log.warn(message);
+  }
+
+  private nameOf(issueId: string): string {
+    return this.deps.store.issue(issueId)?.shortId ?? issueId;
+  }
+}
+
+/** What is known of an issue's location is kept per server: the cache's key. */
+function locationKey(client: Pick<SentryClient, 'baseUrl'>, issueId: string): string {
+  return `${client.baseUrl} ${issueId}`;
+}
