@@ -1,6 +1,8 @@
 /**
- * One HTTP request to the configured Sentry server: credentials, timeout, retries, rate limits,
- * redirects, error mapping and schema validation. No `vscode` import: runs and is tested in plain Node.
+ * One HTTP request to the configured Sentry server: credentials, timeout, retries, redirects, error
+ * mapping and schema validation, in one place so every feature gets the same hardening. The holds
+ * after a 429 are in ./rateLimitHolds.ts, the reading of error bodies in ./failureText.ts.
+ * No `vscode` import: runs and is tested in plain Node.
  */
 import * as l10n from '@vscode/l10n';
 import { FetchError, ofetch } from 'ofetch';
@@ -24,7 +26,9 @@ import {
   UnauthorizedError,
 } from './errors';
 import { parseLinkHeader, type LinkEntry } from './links';
-import { clampResetAt, parseRetryAfter, readRateLimit, type RateLimitInfo } from './rateLimit';
+import { networkReason, readErrorBody } from './failureText';
+import { readRateLimit, type RateLimitInfo } from './rateLimit';
+import { RateLimitHolds } from './rateLimitHolds';
 import { describeIssue, formatPath } from './schemas';
 import { pruneDepth } from '../util/boundedJson';
 import { clampDelay, sleep } from '../util/delay';
@@ -149,12 +153,8 @@ export function budgetOf(method: string, path: string): string {
 export class HttpClient {
   readonly baseUrl: string;
   readonly origin: string;
-  /**
-   * Per budget, when a 429's reset comes (without one, when its backoff ends): until then nothing
-   * else is sent on it, whichever feature asks (the tree, the marks, a tool), since the server would
-   * only refuse it again. A request meeting a near reset waits for it; a far one is refused.
-   */
-  private readonly heldUntil = new Map<string, number>();
+  /** After a 429, nothing more is sent on its budget until the reset (see ./rateLimitHolds.ts). */
+  private readonly holds: RateLimitHolds;
   private readonly opts: Required<Pick<HttpClientOptions, 'timeoutMs' | 'retries' | 'retryBaseDelayMs' | 'maxRateLimitWaitMs' | 'maxResponseBytes' | 'now' | 'sleep' | 'random'>> & HttpClientOptions;
 
   constructor(options: HttpClientOptions) {
@@ -173,6 +173,7 @@ export class HttpClient {
       random: Math.random,
       ...options,
     };
+    this.holds = new RateLimitHolds({ ...this.opts, backoff: (attempt) => this.backoff(attempt) });
   }
 
   urlFor(path: string, query?: Query): string {
@@ -190,30 +191,8 @@ export class HttpClient {
     const method = spec.method ?? 'GET';
     const label = `${method} ${spec.path}`;
     const budget = spec.budget ?? budgetOf(method, spec.path);
-    let rateLimitWaits = 0;
-    // The latest hold this request has waited out (its own 429's or another's): it may then be sent
-    // while that hold is still in the map, and its success ends it.
-    let waitedOut: number | undefined;
-    const awaitHold = async (): Promise<void> => {
-      for (;;) {
-        const held = this.heldUntil.get(budget);
-        if (held === undefined) return;
-        const now = this.opts.now();
-        if (now >= held) {
-          this.heldUntil.delete(budget);
-          return;
-        }
-        if (waitedOut !== undefined && held <= waitedOut) return;
-        // A near reset is waited out as a 429 of this request's own would be; a far one is reported at once.
-        if (rateLimitWaits >= 2 || held - now > clampDelay(this.opts.maxRateLimitWaitMs)) {
-          throw new RateLimitedError(held, l10n.t('not sent: an earlier request on this endpoint was rate-limited'), label);
-        }
-        rateLimitWaits++;
-        await this.opts.sleep(clampDelay(this.untilReset(held, now)), spec.signal);
-        waitedOut = held;
-      }
-    };
-    await awaitHold();
+    const hold = this.holds.forRequest(budget, label, spec.signal);
+    await hold.ready();
     let credential = spec.authenticated === false ? undefined : await this.opts.credential?.();
     let refreshed = false;
     for (;;) {
@@ -228,71 +207,21 @@ export class HttpClient {
           continue;
         }
       }
-      if (status === 429) {
-        const wait = rateLimitWaits < 2 ? this.rateLimitWait(response.headers, rateLimitWaits) : undefined;
-        // Held at once, also while this request waits inline: the other requests on the budget (the
-        // marks send four at a time) would only be refused too. Without a reset (an nginx limit in
-        // front of self-hosted Sentry), for the delay this request retries after.
-        const hold = this.resetAt(response.headers) ?? this.opts.now() + clampDelay(wait ?? this.backoff(rateLimitWaits));
-        this.hold(budget, hold);
-        // Beyond what a timer can take, a wait is a reported 429, never a 1 ms timer (NaN fails the test too).
-        if (wait !== undefined && wait <= clampDelay(this.opts.maxRateLimitWaitMs)) {
-          rateLimitWaits++;
-          await this.opts.sleep(clampDelay(wait), spec.signal);
-          waitedOut = Math.max(waitedOut ?? hold, hold);
-          // Only a later hold set by another request meanwhile stops this retry, never its own.
-          await awaitHold();
-          continue;
-        }
-      }
+      if (status === 429 && (await hold.retryAfter429(response.headers))) continue;
       const result = this.finish(spec, response, label);
-      const held = this.heldUntil.get(budget);
-      if (held !== undefined && waitedOut !== undefined && held <= waitedOut) this.heldUntil.delete(budget);
+      hold.succeeded();
       return result;
     }
   }
 
   /** Lets requests on a budget go again before its reset: the user asked (Refresh, Retry); another 429 holds it anew. */
   releaseHold(budget: string): void {
-    this.heldUntil.delete(budget);
+    this.holds.release(budget);
   }
 
   /** When requests on a budget may be sent again (epoch ms), while a 429's reset is pending. */
   heldBackUntil(budget: string): number | undefined {
-    const at = this.heldUntil.get(budget);
-    return at !== undefined && this.opts.now() < at ? at : undefined;
-  }
-
-  /**
-   * ms to wait before retrying a 429: Retry-After (seconds or a date), else the reset time, else
-   * exponential backoff. Unclamped (possibly Infinity), so that a far reset is reported, not waited.
-   */
-  private rateLimitWait(headers: Headers, attempt: number): number | undefined {
-    const now = this.opts.now();
-    const retryAfter = parseRetryAfter(headers.get('retry-after'), now);
-    if (retryAfter !== undefined) return retryAfter;
-    const reset = readRateLimit(headers)?.resetAt;
-    if (reset !== undefined) return this.untilReset(reset, now);
-    return this.backoff(attempt);
-  }
-
-  /** ms until a reset, plus up to 250 ms so that the requests held back by it do not all go at once. */
-  private untilReset(at: number, now: number): number {
-    return Math.max(0, at - now) + Math.floor(this.opts.random() * 250);
-  }
-
-  /** Holds a budget back until `at`; a hold already further away stays. */
-  private hold(budget: string, at: number): void {
-    const held = this.heldUntil.get(budget);
-    if (held === undefined || held < at) this.heldUntil.set(budget, at);
-  }
-
-  /** When a 429's budget refills, as the server said it, clamped to a sane distance. */
-  private resetAt(headers: Headers): number | undefined {
-    const now = this.opts.now();
-    const retryAfter = parseRetryAfter(headers.get('retry-after'), now);
-    const at = retryAfter !== undefined ? now + retryAfter : readRateLimit(headers)?.resetAt;
-    return at === undefined ? undefined : clampResetAt(at, now);
+    return this.holds.heldBackUntil(budget);
   }
 
   private backoff(attempt: number): number {
@@ -442,7 +371,7 @@ export class HttpClient {
       case 410:
         return new GoneError(headers.get('x-sentry-deprecation-date') ?? undefined, headers.get('x-sentry-replacement-endpoint') ?? undefined, label);
       case 429:
-        return new RateLimitedError(this.resetAt(headers), body.detail, label);
+        return new RateLimitedError(this.holds.resetAt(headers), body.detail, label);
     }
     if (status >= 500) return new ServerError(status, body.errorId, label);
     if (status >= 400) return new BadRequestError(body.detail, status, label);
@@ -462,90 +391,4 @@ interface RawResponse {
   status: number;
   headers: Headers;
   text: string;
-}
-
-/** Reasons for the transport error codes worth telling apart; anything else is named by its code. Localized when read. */
-const NETWORK_REASONS: Readonly<Record<string, () => string>> = {
-  ECONNREFUSED: () => l10n.t('connection refused'),
-  ECONNRESET: () => l10n.t('the connection was reset'),
-  UND_ERR_SOCKET: () => l10n.t('the connection was reset'),
-  EPIPE: () => l10n.t('the connection was reset'),
-  ENOTFOUND: () => l10n.t('host name not found'),
-  EAI_AGAIN: () => l10n.t('host name not found'),
-  ETIMEDOUT: () => l10n.t('the connection timed out'),
-  UND_ERR_CONNECT_TIMEOUT: () => l10n.t('the connection timed out'),
-  EHOSTUNREACH: () => l10n.t('host unreachable'),
-  ENETUNREACH: () => l10n.t('network unreachable'),
-  CERT_HAS_EXPIRED: () => l10n.t("the server's certificate has expired"),
-  DEPTH_ZERO_SELF_SIGNED_CERT: () => l10n.t("the server's certificate is not trusted"),
-  SELF_SIGNED_CERT_IN_CHAIN: () => l10n.t("the server's certificate is not trusted"),
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: () => l10n.t("the server's certificate is not trusted"),
-  ERR_TLS_CERT_ALTNAME_INVALID: () => l10n.t("the server's certificate is for another host name"),
-};
-
-/**
- * Built from error codes only, never from a message: a transport error's message can echo a
- * request header, i.e. the credential (undici: `Headers.append: "Bearer …" is an invalid header value`).
- */
-function networkReason(err: Error | undefined): string {
-  const code = (err?.cause as { code?: unknown } | undefined)?.code ?? (err as { code?: unknown } | undefined)?.code;
-  if (typeof code !== 'string' || !/^[A-Z][A-Z0-9_]{1,40}$/.test(code)) return l10n.t('network failure');
-  return Object.hasOwn(NETWORK_REASONS, code) ? NETWORK_REASONS[code]() : l10n.t('network failure, {0}', code);
-}
-
-export interface ErrorBody {
-  detail?: string;
-  errorId?: string;
-  /** `detail.code` of a detail object (e.g. `sso-required`), when it looks like a code. */
-  code?: string;
-  /** `detail.extra.loginUrl` as sent: untrusted. */
-  loginUrl?: string;
-  oauthError?: string;
-  oauthDescription?: string;
-}
-
-/** Error bodies are cut to this many characters before any regex or JSON.parse sees them. */
-export const MAX_ERROR_BODY_CHARS = 4096;
-
-/** Reads an error body without assuming its shape: `{detail}` (string or `{code,message}`), `{error}`, `{message}`, a bare string, HTML. */
-export function readErrorBody(body: string, contentType: string | null): ErrorBody {
-  // A 200 KB HTML page stalled the extension host for 40 s in the tag-stripping regex: cut first.
-  const text = body.length > MAX_ERROR_BODY_CHARS ? body.slice(0, MAX_ERROR_BODY_CHARS) : body;
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    if (!text.trim()) return {};
-    const plain = /html/i.test((contentType ?? '').slice(0, 200)) || /^\s*</.test(text) ? htmlText(text) : text;
-    return { detail: clip(plain) };
-  }
-  if (typeof json === 'string') return { detail: clip(json) };
-  if (!json || typeof json !== 'object') return {};
-  const o = json as Record<string, unknown>;
-  const out: ErrorBody = {};
-  if (typeof o.detail === 'string') out.detail = clip(o.detail);
-  else if (o.detail && typeof o.detail === 'object') {
-    const d = o.detail as Record<string, unknown>;
-    out.detail = clip([d.message, d.code ? `(${d.code})` : undefined].filter((x) => typeof x === 'string').join(' '));
-    if (typeof d.code === 'string' && /^[a-z0-9][a-z0-9_-]{0,63}$/i.test(d.code)) out.code = d.code;
-    const extra = d.extra as Record<string, unknown> | null | undefined;
-    if (extra && typeof extra === 'object' && typeof extra.loginUrl === 'string' && extra.loginUrl.length <= 2048) out.loginUrl = extra.loginUrl;
-  } else if (typeof o.message === 'string') out.detail = clip(o.message);
-  if (typeof o.errorId === 'string') out.errorId = clip(o.errorId);
-  if (typeof o.error === 'string') {
-    out.oauthError = clip(o.error);
-    if (typeof o.error_description === 'string') out.oauthDescription = clip(o.error_description);
-    out.detail ??= clip(o.error);
-  }
-  return out;
-}
-
-function htmlText(html: string): string {
-  // `[^<>]*` rather than `[^>]*`: a match attempt stops at the next `<`, so unclosed tags cost linear time.
-  const title = /<title[^<>]*>([^<]*)<\/title>/i.exec(html)?.[1];
-  return (title ?? html.replace(/<[^<>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
-}
-
-function clip(s: string): string {
-  return s.length > 300 ? `${s.slice(0, 297)}...` : s;
 }

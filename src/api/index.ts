@@ -1,6 +1,7 @@
 export * from './client';
 export * from './credentials';
 export * from './errors';
+export * from './failureText';
 export * from './http';
 export * from './links';
 export * from './oauth';

@@ -1,4 +1,7 @@
-/** Sentry's rate-limit headers (api-facts "Rate limits"); self-hosted servers usually send none. */
+/**
+ * Sentry's rate-limit headers (https://docs.sentry.io/api/ratelimits/) and Retry-After, read so that
+ * no value a server sends can break a timer or a date; self-hosted servers usually send none.
+ */
 export interface RateLimitInfo {
   limit?: number;
   remaining?: number;

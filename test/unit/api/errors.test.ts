@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { authorizationHeader, describeCredential } from '../../../src/api/credentials';
 import { ForbiddenError, OAuthError, RateLimitedError, UnauthorizedError } from '../../../src/api/errors';
-import { MAX_ERROR_BODY_CHARS, readErrorBody } from '../../../src/api/http';
+import { MAX_ERROR_BODY_CHARS, readErrorBody } from '../../../src/api/failureText';
 import { parseRetryAfter } from '../../../src/api/rateLimit';
 
 describe('error bodies are read without assuming their shape', () => {
