@@ -1,4 +1,4 @@
-// The AI tools' figures (issue 14): result size of each tool (characters and estimated tokens) on the
+// The AI tools' figures: result size of each tool (characters and estimated tokens) on the
 // sandbox's largest issue, requests per tool call (first call, and the same call again), and the
 // median time per call, against the sandbox over real HTTP. Figures, not pass/fail.
 import { ToolContext } from '../src/ai/tools/context';

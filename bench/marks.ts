@@ -1,6 +1,6 @@
 // Marks: one hour of ordinary use against the sandbox on its virtual clock, today's method (the
-// latest event of every listed issue, MarkFinder's `listed` method) against the per-file searches
-// of issue 15, run by the same MarkFinder the editor uses. 300 listed issues (three pages), 5 open
+// latest event of every listed issue, MarkFinder's `listed` method) against a search per open file
+// (`perFile`), run by the same MarkFinder the editor uses. 300 listed issues (three pages), 5 open
 // files of which 2 visible, 40 issues receiving new events every 5 minutes, the default refresh
 // interval (300 s). Each method gets a fresh sandbox and the same seeded choice of issues.
 import { performance } from 'node:perf_hooks';
@@ -87,7 +87,7 @@ async function run(method: 'listed' | 'perFile', scenario: Scenario): Promise<Ru
     const openPaths = scenario.open(sb);
     const now = () => sb.control.clock.now();
     const client = new SentryClient({ baseUrl: sb.url, credential: async () => ({ kind: 'bearer', token: sb.defaults.authToken }), now });
-    // Today's tree is the one before issue 15: the deprecated project endpoint (the sandbox's organization one answers 404).
+    // The `listed` method's tree is the older one: the deprecated project endpoint (the sandbox's organization one answers 404).
     if (method === 'listed') sb.control.endpoints.set({ orgIssues: 404 });
     const store = new IssueStore(async () => client, now);
     const index = new PathIndex();
@@ -163,7 +163,7 @@ async function run(method: 'listed' | 'perFile', scenario: Scenario): Promise<Ru
     }
     const { tree, marks: markRequests, searches } = count();
 
-    // A window reload: a new locator; before issue 15 what was known lived in memory only, now it is read back from workspace storage.
+    // A window reload: a new locator; `listed` keeps what was known in memory only, `perFile` reads it back from workspace storage.
     const kept = method === 'perFile' ? LocationCache.fromJSON(JSON.parse(JSON.stringify(cache.takeChanges() ?? {}))) : new LocationCache();
     const reloaded = new MarkFinder({ store, cache: kept, intervalMs: () => INTERVAL, now, log: quiet, method, resolve: resolveIn });
     const beforeReload = count().marks;
@@ -179,7 +179,7 @@ async function run(method: 'listed' | 'perFile', scenario: Scenario): Promise<Ru
         .filter((l) => l.line !== null || (sb.control.seed.issue(l.issueId)!.frames ?? []).some((f) => f.inApp && f.lineNo !== null))
         .map((l) => l.issueId),
     );
-    // The spec's measure: every unresolved issue with an in-app frame in an open file (whatever file it crashed in).
+    // The measure that matters to a user: every unresolved issue with an in-app frame in an open file (whatever file it crashed in).
     const touching = new Set(
       sb.control
         .seedFiles({ project })

@@ -1,5 +1,5 @@
 /**
- * "Explain with AI" and "Fix with AI" (issue 14): open the editor's chat with a prompt that names the
+ * "Explain with AI" and "Fix with AI": open the editor's chat with a prompt that names the
  * issue and asks the assistant to read it with our tools. Where no chat can answer (no chat command,
  * no language model), say so and offer Copy as Markdown: the issue and its latest event as the
  * details tool gives them (masked, escaped, bounded), to paste into any assistant.

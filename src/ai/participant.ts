@@ -1,5 +1,5 @@
 /**
- * The `@sentry` chat participant (issue 14): `/issues` searches, `/explain` reads one issue, `/file`
+ * The `@sentry` chat participant: `/issues` searches, `/explain` reads one issue, `/file`
  * lists the issues marked in the active editor; a bare prompt is an issue when it names one, else a
  * search. It answers with the tools' own text, and when the chat offers a language model it asks
  * the model to answer the question from that text (quoted as data). Without a model, or when the

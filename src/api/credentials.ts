@@ -1,4 +1,4 @@
-/** The ways of authenticating of spec section 5. */
+/** The ways Sentry's API authenticates a request (https://docs.sentry.io/api/auth/): a bearer token, a legacy API key, a DSN. */
 export type Credential = { kind: 'bearer'; token: string } | { kind: 'apiKey'; key: string } | { kind: 'dsn'; dsn: string };
 
 /** The Authorization header value for a credential. */

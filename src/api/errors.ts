@@ -22,7 +22,7 @@ export abstract class ApiError extends Error {
 }
 
 /**
- * A `code` in a 401's detail object (api-facts "Error bodies"): the token is fine, but the server
+ * A `code` in a 401's detail object (`{ code, message, extra }`): the token is fine, but the server
  * wants the user to complete something in the browser first. Known codes get their own message;
  * others are kept as sent (only when they look like a code).
  */
@@ -83,7 +83,7 @@ export class ForbiddenError extends ApiError {
   /** The needed scopes, when none of them is granted (or what is granted is unknown); empty when scopes are not the problem. */
   readonly missingScopes: readonly string[];
   constructor(
-    /** Scopes of which the operation needs at least one (rule 2 of spec section 5). */
+    /** Scopes of which the operation needs at least one (e.g. event:read, event:write or event:admin to read events). */
     readonly neededScopes: readonly string[],
     readonly detail: string | undefined,
     request?: string,
@@ -282,7 +282,7 @@ export class ForeignRedirectError extends ApiError {
   }
 }
 
-/** An OAuth error body from the token or device-code endpoint (spec 7.2, api-facts). */
+/** An OAuth error body (`{ error, error_description? }`, RFC 6749 section 5.2) from the token or device-code endpoint. */
 export class OAuthError extends ApiError {
   readonly kind = 'oauth';
   constructor(

@@ -1,6 +1,7 @@
 /**
  * Sentry's `Link` header: `<url>; rel="previous"; results="false"; cursor="0:0:1", <url>; rel="next"; ...`.
- * Only the cursor is ever used; the URL may name another host and is never requested (api-facts).
+ * Only the cursor is ever used (https://docs.sentry.io/api/pagination/); the URL may name another
+ * host and is never requested.
  */
 export interface LinkEntry {
   url: string;

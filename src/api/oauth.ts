@@ -1,6 +1,6 @@
 /**
- * The OAuth endpoints of spec 4.1–4.3: the authorize URL, the token endpoint's three grants and the
- * device code request. Form-encoded; `client_secret` is sent only when one is configured.
+ * Sentry's OAuth endpoints (https://docs.sentry.io/api/auth/): the authorize URL, the token
+ * endpoint's three grants and the device code request. Form-encoded; `client_secret` is sent only when one is configured.
  */
 import { HttpClient } from './http';
 import { DeviceAuthorizationSchema, TokenResponseSchema, type DeviceAuthorization, type TokenResponse } from './schemas';
@@ -25,7 +25,7 @@ export class OAuthEndpoints {
     private readonly config: OAuthClientConfig,
   ) {}
 
-  /** Spec 4.1: where to send the user's browser. */
+  /** Where to send the user's browser: GET /oauth/authorize/. */
   authorizeUrl(p: AuthorizeUrlParams): string {
     return this.http.urlFor('/oauth/authorize/', {
       client_id: this.config.clientId,
@@ -38,7 +38,7 @@ export class OAuthEndpoints {
     });
   }
 
-  /** Spec 4.3. */
+  /** Asks for a device code and the code the user types in (RFC 8628 section 3.1): POST /oauth/device/code/. */
   async requestDeviceCode(scopes: readonly string[], signal?: AbortSignal): Promise<DeviceAuthorization> {
     const res = await this.http.request({
       method: 'POST',
@@ -51,17 +51,17 @@ export class OAuthEndpoints {
     return res.data;
   }
 
-  /** Spec 4.2, authorization_code grant (with code_verifier when PKCE was used). */
+  /** The token endpoint's authorization_code grant (with code_verifier when PKCE was used). */
   exchangeCode(code: string, codeVerifier?: string, redirectUri?: string, signal?: AbortSignal): Promise<TokenResponse> {
     return this.token({ grant_type: 'authorization_code', code, code_verifier: codeVerifier, redirect_uri: redirectUri }, signal);
   }
 
-  /** Spec 4.2, refresh_token grant: the answer carries a new refresh token that replaces the old one. */
+  /** The token endpoint's refresh_token grant: the answer carries a new refresh token that replaces the old one. */
   refresh(refreshToken: string, signal?: AbortSignal): Promise<TokenResponse> {
     return this.token({ grant_type: 'refresh_token', refresh_token: refreshToken }, signal);
   }
 
-  /** Spec 4.2, device_code grant: one poll. Throws OAuthError (authorization_pending, slow_down, ...) until approved. */
+  /** The token endpoint's device_code grant (RFC 8628 section 3.4): one poll. Throws OAuthError (authorization_pending, slow_down, ...) until approved. */
   pollDeviceToken(deviceCode: string, signal?: AbortSignal): Promise<TokenResponse> {
     return this.token({ grant_type: DEVICE_CODE_GRANT, device_code: deviceCode }, signal, false);
   }

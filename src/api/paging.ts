@@ -1,4 +1,4 @@
-/** A page of a cursor-paged list, and iteration over all pages (api-facts "Pagination"). */
+/** A page of a cursor-paged list, and iteration over all pages (https://docs.sentry.io/api/pagination/). */
 import type { HttpResponse } from './http';
 import { nextCursor, previousCursor } from './links';
 import type { RateLimitInfo } from './rateLimit';

@@ -1,5 +1,5 @@
 /**
- * zod schemas for every resource of the spec (section 2) plus what real servers add (api-facts.md).
+ * zod schemas for every Sentry API resource the extension reads, fields real servers add included.
  * Objects are loose: unknown fields are kept, never rejected, so newer servers keep working.
  */
 import * as z from '../util/z';
@@ -36,7 +36,7 @@ export const ExceptionEntrySchema = z.looseObject({
 
 export const EntrySchema = z.looseObject({ type: z.string(), data: z.unknown() });
 
-/** Spec 2.1; `entries` appears with full=true (and in the single-event fixture). */
+/** One event of an issue's events list; `entries` appears with full=true (and in the single-event fixture). */
 export const EventSchema = z.looseObject({
   id: z.string(),
   eventID: z.string(),
@@ -50,7 +50,7 @@ export const EventSchema = z.looseObject({
   platform: z.nullish(z.string()),
   'event.type': z.optional(z.string()),
   crashFile: z.optional(z.unknown()),
-  /** `file:line`, a bare file name, or null for events without a stack (api-facts). */
+  /** `file:line`, a bare file name, or null for events without a stack. */
   location: z.nullish(z.string()),
   culprit: z.nullish(z.string()),
   metadata: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
@@ -73,7 +73,7 @@ export const EventDetailsSchema = z.looseObject({
 
 const StatsPairSchema = z.tuple([z.int(), z.int()]);
 
-/** Spec 2.2. */
+/** One issue of an issue list. */
 export const IssueSchema = z.looseObject({
   id: z.string(),
   shortId: z.string(),
@@ -136,7 +136,7 @@ export const MemberListSchema = z.array(MemberSchema);
 export const TeamSchema = z.looseObject({ id: z.string(), slug: z.string(), name: z.nullish(z.string()), isMember: z.optional(z.boolean()) });
 export const TeamListSchema = z.array(TeamSchema);
 
-/** Spec 2.3. */
+/** One tag's values on an issue (GET …/issues/{id}/tags/{key}/). */
 export const TagValueSchema = z.looseObject({
   key: z.string(),
   name: z.nullish(z.string()),
@@ -153,7 +153,7 @@ export const TagDetailsSchema = z.looseObject({
   topValues: z.array(TagValueSchema),
 });
 
-/** GET /api/0/organizations/ (shape not in the spec; api-facts and the fixture). */
+/** GET /api/0/organizations/ (the shape real servers send; see test/fixtures/organizations-list.json). */
 export const OrganizationSchema = z.looseObject({
   id: z.string(),
   slug: z.string(),
@@ -162,7 +162,7 @@ export const OrganizationSchema = z.looseObject({
 });
 export const OrganizationListSchema = z.array(OrganizationSchema);
 
-/** GET /api/0/organizations/{org}/projects/ (outside the spec). */
+/** GET /api/0/organizations/{org}/projects/. */
 export const ProjectSchema = z.looseObject({
   id: z.string(),
   slug: z.string(),
@@ -175,7 +175,7 @@ export const EnvironmentListSchema = z.array(EnvironmentSchema);
 
 export const ProjectListSchema = z.array(ProjectSchema);
 
-/** Spec 2.4; token_type may be `Bearer`, user.name may be null, extra fields may appear. */
+/** The token endpoint's answer; token_type may be `Bearer`, user.name may be null, extra fields may appear. */
 export const TokenResponseSchema = z.looseObject({
   access_token: z.string().check(z.minLength(1)),
   refresh_token: z.optional(z.string().check(z.minLength(1))),
@@ -186,7 +186,7 @@ export const TokenResponseSchema = z.looseObject({
   user: z.optional(z.looseObject({ id: z.string(), name: z.nullish(z.string()), email: z.nullish(z.string()) })),
 });
 
-/** Spec 2.5; missing interval / expires_in take the RFC 8628 defaults (5 s, 600 s). */
+/** The device authorization answer; missing interval / expires_in take the RFC 8628 defaults (5 s, 600 s). */
 export const DeviceAuthorizationSchema = z.looseObject({
   device_code: z.string().check(z.minLength(1)),
   user_code: z.string().check(z.minLength(1)),

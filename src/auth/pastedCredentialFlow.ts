@@ -80,7 +80,7 @@ export async function signInWithPasted(deps: PastedFlowDeps, baseUrl: string, ki
           return undefined;
         });
       // Scopes: GET /api/0/ names them on real servers; else Retrieve an Organization's `access`
-      // (user-bound tokens only, rule 1 of spec section 5).
+      // (which answers user-bound tokens only, not an internal integration's).
       let access: string[] | undefined = index?.auth?.scopes ?? undefined;
       if (!access && orgs[0]) {
         access = await client

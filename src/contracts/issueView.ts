@@ -3,7 +3,7 @@
  * and Tags tab), the AI tools' texts and the Markdown of an event. No `vscode` import.
  */
 
-/** The issue the panel shows (spec 2.2 fields the header needs). Kept in the events panel's page state for restores. */
+/** The issue the panel shows (the fields of Sentry's issue the header needs). Kept in the events panel's page state for restores. */
 export interface IssueHeader {
   id: string;
   shortId?: string;
@@ -32,11 +32,11 @@ export interface TagData {
   uniqueValues: number;
   totalValues: number;
   topValues: { value: string | null; name?: string; count: number; firstSeen?: string; lastSeen?: string }[];
-  /** The cursor of the following page of values (spec 4.6 is paginated), when there is one. */
+  /** The cursor of the following page of values (tag details are cursor-paged), when there is one. */
   nextCursor?: string;
 }
 
-/** The spec's most values in one tag-details answer: more in one answer is cut by the host. */
+/** The most values Sentry sends in one tag-details answer: more in one answer is cut by the host. */
 export const TAG_PAGE_VALUES = 1000;
 /** "Show all values" stops at this many values of one key (a card with more would not be read)... */
 export const MAX_TAG_VALUES = 10_000;

@@ -41,7 +41,7 @@ export class IssueCodeLensProvider extends Disposable implements vscode.CodeLens
           arguments: commandArgs(ref),
         }),
       );
-      // Resolve (issue 12): for the issue the lens above names, so a line shows at most two lenses.
+      // Resolve: for the issue the lens above names, so a line shows at most two lenses.
       // The mark goes (and these lenses with it) as soon as the store shows the issue resolved.
       lenses.push(
         new vscode.CodeLens(range, {

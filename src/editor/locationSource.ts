@@ -1,5 +1,5 @@
 /**
- * The editor's side of src/store/editorLocations.ts (issue 14): paths the AI tools name (which come
+ * The editor's side of src/store/editorLocations.ts: paths the AI tools name (which come
  * from a language model, so from anyone) resolve only to files inside the workspace, through the
  * same file index and path mappings the marks use; marks are what is drawn now.
  */

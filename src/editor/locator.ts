@@ -1,5 +1,5 @@
 /**
- * Which issue belongs on which line: the glue around ./markFinder.ts (issue 15). It hands the finder
+ * Which issue belongs on which line: the glue around ./core/markFinder.ts. It hands the finder
  * the open files (visible ones first) and the workspace's path resolution, keeps what is known of
  * locations in workspace storage (keyed by issue id and lastSeen, so a window reload asks again only
  * for issues that changed) and publishes the marks. Marks hold issue ids; their fields are the

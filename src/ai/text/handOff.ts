@@ -1,5 +1,5 @@
 /**
- * The chat prompt "Explain with AI" and "Fix with AI" send (issue 14): it names the issue by its short
+ * The chat prompt "Explain with AI" and "Fix with AI" send: it names the issue by its short
  * ID and asks the assistant to read it with the details tool (and, to fix it, to find the code with
  * the location tool and propose a change). The title is server text anyone who can raise an error
  * controls, so it appears only as quoted data in a fenced block, one line, bounded, introduced as

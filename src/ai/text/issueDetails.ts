@@ -1,12 +1,7 @@
 /**
- * One issue and its event as text for a language model tool's result (issue 14), sized to a token
- * budget. The text is src/sentryEvent/markdown.ts's `eventMarkdown` (masked, escaped, inert; only the
- * vetted link is a link) with every frame, the last breadcrumbs, the request line, the contexts and
- * the tags. Tokens are estimated as ceil(characters / 4) (src/ai/text/tokens.ts). When the text is
- * over the budget, parts are left out in this order until it fits: system (non-in-app) frames, older
- * breadcrumbs (down to the last 5), the remaining breadcrumbs, contexts, tags; if it still does not
- * fit, the text is cut hard at a line. `truncated` names what was left out and one line of the text
- * says so. No `vscode` import.
+ * One issue and its event as text for a language model tool's result, sized to a token budget so a
+ * big event cannot flood the model's context. The text is src/sentryEvent/markdown.ts's
+ * `eventMarkdown` (masked, escaped, inert; only the vetted link is a link). No `vscode` import.
  */
 import { emptyEventDetail, MASK, type DetailFrame, type EventDetail } from '../../sentryEvent/types';
 import type { IssueHeader } from '../../contracts/issueView';
@@ -49,7 +44,11 @@ const FEW_CRUMBS = 5;
 /** The smallest budget honoured (a heading and the note). */
 const MIN_BUDGET = 50;
 
-/** The steps, each leaving out one more part. */
+/**
+ * While the text is over the budget, these steps leave out one more part each, in this order; if it
+ * still does not fit, the text is cut hard at a line. `truncated` names what was left out and one
+ * line of the text says so.
+ */
 const STEPS: { name: string; opts: Partial<MarkdownOptions> }[] = [
   { name: 'system frames', opts: { systemFrames: false } },
   { name: 'older breadcrumbs', opts: { crumbs: FEW_CRUMBS } },

@@ -1,5 +1,5 @@
 /**
- * A list of issues as compact Markdown for a language model tool's result (issue 14): one line per
+ * A list of issues as compact Markdown for a language model tool's result: one line per
  * issue with its short ID, title, level, status, counts, last seen and culprit. Server text is hostile
  * and goes through src/sentryEvent/markdown.ts's escaping; only the caller's vetted permalink becomes a
  * link. No `vscode` import.

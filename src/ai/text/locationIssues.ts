@@ -1,5 +1,5 @@
 /**
- * The issues marked in one workspace file as Markdown for a language model tool's result (issue 14):
+ * The issues marked in one workspace file as Markdown for a language model tool's result:
  * the file, then one line per issue with its line number and what issueList.ts shows of it. The path
  * is ours (workspace-relative) but still goes in a code span. No `vscode` import.
  */

@@ -1,5 +1,5 @@
 /**
- * One tag's distribution as Markdown for a language model tool's result (issue 14): the top values
+ * One tag's distribution as Markdown for a language model tool's result: the top values
  * with their counts and share of all values, escaped (values are server text). No `vscode` import.
  */
 import type { TagData } from '../../contracts/issueView';

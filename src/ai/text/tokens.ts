@@ -1,5 +1,5 @@
 /**
- * A token estimate for texts handed to the editor's language model (issue 14's tools): one token per
+ * A token estimate for texts handed to the editor's language model by our tools: one token per
  * four characters, rounded up. Real tokenizers vary by model (about 3–4 characters a token for
  * English and code, fewer for escaped Markdown), so the budget is a soft size, not an exact count;
  * the rule is cheap, deterministic and the same everywhere. No `vscode` import.

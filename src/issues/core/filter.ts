@@ -1,6 +1,6 @@
 /**
  * What the Issues view lists: a preset or free text, a stats period and a sort, turned into the
- * parameters of "list a project's issues" (spec 4.5). Pure; no `vscode` import.
+ * `query`, `statsPeriod` and `sort` parameters of Sentry's issue lists. Pure; no `vscode` import.
  */
 import * as l10n from '@vscode/l10n';
 import type { IssueSort, ProjectIssuesStatsPeriod } from '../../api/client';
