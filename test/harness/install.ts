@@ -1,7 +1,7 @@
-// Installs a real VS Code server (from the `code-server` npm package) into `.vscode-test/`, once.
-// See /work/shared/notes/real-vscode-offline.md for why it is done this way: the package's own
-// postinstall downloads from the internet, so it is installed with --ignore-scripts and finished
-// by hand. The install is complete only when the marker file holds the version and every key file
+// Installs a real VS Code server (from the `code-server` npm package) into `.vscode-test/`, once:
+// @vscode/test-electron downloads VS Code at test time, which fails on a machine that reaches only
+// the npm registry. The package's own postinstall downloads ripgrep and argon2 from the internet,
+// so it is installed with --ignore-scripts and finished by hand. The install is complete only when the marker file holds the version and every key file
 // exists; anything less is wiped and redone.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Errors where the code is (issue 7): the sample workspace's files get decorations on exactly the
+// Errors where the code is: the sample workspace's files get decorations on exactly the
 // lines of the seeded events of the listed issues, and hovers on those lines name the issue.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -328,7 +328,7 @@ describe('editor decorations and hovers (sample workspace)', function () {
     }
   });
 
-  // Triage from the editor (issue 12): the marks follow the store's status, the hover offers the
+  // Triage from the editor: the marks follow the store's status, the hover offers the
   // triage links, and the palette learns the issue under the cursor through CursorIssues.
 
   /** The texts of the hovers on a line. */

@@ -473,7 +473,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
   it('the registered command accepts an IssueNode-like argument and an IssueRef, and reuses panels', async () => {
     const api = await activateExtension();
     const before = api.events.all().length;
-    // Commands take an IssueRef (issue 11); { org, issueId } without its project is not one.
+    // Commands take an IssueRef; { org, issueId } without its project is not one.
     await vscode.commands.executeCommand(Commands.showIssueEvents, { org: 'acme', issueId: XSS });
     assert.equal(api.events.all().length, before, 'not an IssueRef: no panel');
     await vscode.commands.executeCommand(Commands.showIssueEvents, { org: 'acme', project: 'web-frontend', issueId: XSS });
@@ -520,7 +520,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
     }
   });
 
-  describe('triage from the header and mark seen on open (issue 12)', () => {
+  describe('triage from the header and mark seen on open', () => {
     const cfg = () => vscode.workspace.getConfiguration('sentryExplorer');
     const ISSUE_PATH = (id: string) => `/api/0/organizations/acme/issues/${id}/`;
 

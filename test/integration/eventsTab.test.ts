@@ -1,11 +1,8 @@
-// The Event tab's host side inside VS Code against the sandbox (issue 13): the page's `event`
-// request is one GET of …/events/{ref}/ and none when the event is asked again; Reveal answers one
-// masked value from the host's cache; Copy as Markdown / Copy JSON put masked text on the
-// clipboard; Open raw JSON opens a read-only JSON tab; malformed asks are refused.
+// The Event tab's host side inside VS Code against the sandbox: one GET per event, Reveal and the
+// copies masked, raw JSON read-only, malformed asks refused.
 // Named to run after events.test.ts: a webview panel disposed just before another suite creates its
 // first one can leave the new page waiting on the workbench's service worker (code-server logs
-// "Found unexpected service worker controller … Waiting for controllerchange"), and that suite's
-// first check waits for its page; this suite never needs its page to load.
+// "Found unexpected service worker controller"); this suite never needs its page to load.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { SentryClient } from '../../src/api/client';
@@ -21,7 +18,7 @@ import { askPanel, nextRequestId, resetSandboxClient } from './panelRequests';
 
 const SECRET_MARK = 'SANDBOXSECRET';
 
-describe('Event tab: the whole event (issue 13)', function () {
+describe('Event tab: the whole event', function () {
   this.timeout(120_000);
   let panels: EventsPanels;
   let client: SentryClient;

@@ -1,4 +1,4 @@
-// The Issues tree inside VS Code against the sandbox's 1,500-issue project (issue 5).
+// The Issues tree inside VS Code against the sandbox's 1,500-issue project.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { IssuesView } from '../../src/issues/view';
@@ -87,7 +87,7 @@ describe('Issues tree (sentryExplorer.issues)', function () {
     assert.match((item.tooltip as vscode.MarkdownString).value, /First seen .* \(.*UTC\)/);
   });
 
-  // A second draw of every row right after the first drops a hover that is on its way (issue 10, section 6).
+  // A second draw of every row right after the first drops a hover that is on its way.
   it('draws the rows once: the load getChildren waits for fires no tree change, and Refresh fires one', async () => {
     let changes = 0;
     const sub = view.tree.onDidChangeTreeData(() => changes++);
@@ -665,7 +665,7 @@ describe('Issues tree (sentryExplorer.issues)', function () {
       const t = await control<{ token: string }>('tokens', { scopes: ['org:read', 'project:read', 'event:read'] });
       await signInWithToken(t.token);
       await control('tokens/revoke', { token: t.token });
-      // A pasted token is removed only when the user says so (issue 10, section 2): the user does.
+      // A pasted token is removed only when the user says so: here the user does.
       rec.set({ answer: (s) => (/rejected the stored/.test(s.message) ? 'Remove Sign-In' : undefined) });
       store.clear();
       await roots();

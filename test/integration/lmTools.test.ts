@@ -1,4 +1,4 @@
-// Sentry for the editor's AI inside VS Code (issue 14): the five tools registered with VS Code and
+// Sentry for the editor's AI inside VS Code: the five tools registered with VS Code and
 // called through vscode.lm.invokeTool against the sandbox, with and without a session, after a 403
 // and a 429; the update tool behind VS Code's own confirmation (Cancel sends nothing); the hand-off
 // (no chat here: Copy as Markdown) and @sentry without a language model.
@@ -64,7 +64,7 @@ describe('AI tools in VS Code (vscode.lm) against the sandbox', function () {
   async function markedLocation(): Promise<{ target: WorkspaceLocation; uri: vscode.Uri }> {
     const target = (await control<WorkspaceLocation[]>('seed/locations')).find((l) => l.line !== null && api.issues.listedIssues().some((x) => x.issue.id === l.issueId))!;
     const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, target.file);
-    // Marks are found for open files only (issue 15).
+    // Marks are found for open files only.
     await vscode.window.showTextDocument(uri, { preview: false });
     await settledMarks(api, uri, (marks) => marks.some((d) => d.issueId === target.issueId));
     return { target, uri };

@@ -1,4 +1,4 @@
-// Marks per open file and the organization issues endpoint (issue 15), inside a real VS Code against
+// Marks per open file and the organization issues endpoint, inside a real VS Code against
 // the sandbox: a file's marks come from its own search, a file not open costs nothing, the tree
 // keeps working when either issue list endpoint is gone, and a server refusing the search falls
 // back to the listed issues.

@@ -1,4 +1,4 @@
-// Triage inside VS Code against the sandbox (issue 12): every action through its command, from a
+// Triage inside VS Code against the sandbox: every action through its command, from a
 // tree row, a multi-selection and the palette; optimistic views, Undo, rollback, scopes, bulk.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';

@@ -330,7 +330,7 @@ describe('IssueStore', () => {
       const store = newStore();
       await Promise.all([store.load(UNRESOLVED), store.load(WORKER), store.load(ALL)]);
       const target = store.peek(UNRESOLVED)!.issues[3];
-      // Four consumers as issue 11 wires them, each re-reading what it shows when named.
+      // Four consumers as the extension wires them, each re-reading what it shows when named.
       const tree = { rows: store.peek(UNRESOLVED)!.issues.map((i) => i.id), renders: 0 };
       const statusBar = { count: [UNRESOLVED, WORKER].reduce((n, s) => n + store.peek(s)!.hits!, 0) };
       const header = { status: store.issue(target.id)!.status };

@@ -1,4 +1,4 @@
-// The AI tools' core against the sandbox over real HTTP (issue 14): what each tool answers, what it
+// The AI tools' core against the sandbox over real HTTP: what each tool answers, what it
 // costs in requests, secrets masked, the token budget kept, failures as text a model can act on,
 // and an update that runs only after its confirmation was prepared.
 import assert from 'node:assert/strict';
