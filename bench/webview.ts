@@ -1,12 +1,9 @@
 /**
- * Benchmark of the events page (dist/webview.js) in headless Chromium: the page is loaded in a plain
- * HTML page with a stub `acquireVsCodeApi`, handed 10,000 synthetic events in one message (what a
- * restore of 100 loaded pages sends), and measured with the Performance API and the DevTools protocol:
- *   - time from the data's arrival to the first paint of the list (target < 300 ms),
- *   - JS heap and DOM size with the events loaded,
- *   - frame times while scrolling through the whole list.
- * Standalone: `node --import tsx bench/webview.ts [--events N] [--screenshot file.png]`.
- * Needs `node esbuild.mjs` first (it builds dist/webview.js and copies the codicons to dist/).
+ * Benchmark of the events page (dist/webview.js) in headless Chromium, handed 10,000 synthetic events
+ * in one message (what a restore of 100 loaded pages sends): time from the data's arrival to the
+ * first paint of the list (target < 300 ms), JS heap and DOM size, and frame times while scrolling.
+ * Standalone: `node --import tsx bench/webview.ts [--events N] [--screenshot file.png]`, after
+ * `node esbuild.mjs` (it builds dist/webview.js and copies the codicons to dist/).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

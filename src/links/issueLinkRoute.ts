@@ -1,13 +1,8 @@
 /**
  * Links from the web into VS Code, the glue: the `/issue` route of the extension's UriHandler
  * (SentryAuth.uris) opens an issue's events panel, and `sentryExplorer.copyVSCodeLink` copies the
- * link to an issue. Reading and building a link is ./issueLink.ts.
- *
- * A link is anyone's text and arrives without the user doing anything in VS Code, so the route
- * only reads: it never signs in (it offers a Sign In button; the user's click starts the sign-in),
- * never writes, and never puts the issue into the issue store (the events panel marks an issue the
- * store holds as seen, setting markSeenOnOpen: a PUT a link must not cause). The panel shows the
- * header of the issue it was read as, through the command's tree-node argument.
+ * link to an issue. Reading and building a link is ./core/issueLink.ts. A link is anyone's text, so
+ * the route only reads (see openIssueLink).
  */
 import * as vscode from 'vscode';
 import type { SentryClient } from '../api/client';
@@ -50,7 +45,14 @@ export function registerIssueLinks(deps: IssueLinkDeps): vscode.Disposable[] {
 
 // ------------------------------------------------------------------------------------------ route
 
-/** The `/issue` route: validates the link, then opens the issue if signed in, else offers a sign-in. */
+/**
+ * The `/issue` route: validates the link, then opens the issue if signed in, else offers a sign-in.
+ * A link is anyone's text and arrives without the user doing anything in VS Code, so the route only
+ * reads: it never signs in (the user's click on Sign In does), never writes, and never puts the issue
+ * into the issue store (the events panel marks an issue the store holds as seen, setting
+ * markSeenOnOpen: a PUT a link must not cause). The panel shows the header of the issue it was read
+ * as, through the command's tree-node argument.
+ */
 export async function openIssueLink(deps: IssueLinkDeps, query: string): Promise<void> {
   const ui = deps.auth.ui.ui;
   const parsed = parseIssueLink(query);

@@ -4,8 +4,7 @@
  * projects in one request and filters by environment and time window. Old self-hosted servers lack
  * it (404), so they are asked through the deprecated project endpoint, which in turn may answer 410
  * during Sentry's deprecation brown-outs; then the organization endpoint is asked again.
- * What answered is remembered per server; the project endpoint only for a day, since the server may
- * have been upgraded. Pure: no `vscode` import.
+ * Pure: no `vscode` import.
  */
 import type { IssueSort, ProjectIssuesStatsPeriod, SentryClient } from '../api/client';
 import type { Page } from '../api/paging';
@@ -59,7 +58,7 @@ export interface EndpointMemory {
   set(baseUrl: string, endpoint: IssueEndpoint, at: number): void;
 }
 
-/** How long a server is listed through the project endpoint before the organization endpoint is asked again. */
+/** How long a server is listed through the project endpoint before the organization endpoint is asked again (the server may have been upgraded). */
 export const ENDPOINT_RETEST_MS = 24 * 3_600_000;
 
 /** An in-memory EndpointMemory that tells `persist` of every change (the extension keeps it in global state). */

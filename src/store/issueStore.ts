@@ -2,10 +2,7 @@
  * The one issue store every view reads (the tree, the status bar, the events panel's header, the
  * editor marks and hovers, AI tools, triage), so a change to an issue shows everywhere at once.
  * Lists (per ListSpec) hold issue ids, never copies; the issues and their optimistic patches are in
- * ./issueTable.ts. One change event names the changed issue ids and list keys. Loading is
- * single-flight per list; a failed list is cached with its error (only `force` asks again), so a
- * view that re-renders on every change cannot turn one error into a request loop. `clear()` bumps a
- * generation: answers to older requests reach their caller but are never cached. Pure: no `vscode`.
+ * ./issueTable.ts. One change event names the changed issue ids and list keys. Pure: no `vscode`.
  */
 import type { SentryClient } from '../api/client';
 import type { Issue } from '../api/schemas';
@@ -82,7 +79,7 @@ export class IssueStore extends Disposable {
   /** Issue id -> keys of the lists that hold it. */
   private readonly listsOf = new Map<string, Set<string>>();
   private readonly inflight = new Map<string, Promise<unknown>>();
-  /** Bumped by clear() and dispose(): answers to earlier requests are not cached. */
+  /** Bumped by clear() and dispose(): answers to earlier requests reach their caller but are not cached. */
   private generation = 0;
   private readonly changed = this._register(new Emitter<StoreChange>());
   readonly onDidChange = this.changed.event;
@@ -182,7 +179,9 @@ export class IssueStore extends Disposable {
   // ------------------------------------------------------------------------------------- loading
 
   /**
-   * The first page: from the cache unless `force`. Errors are kept on the list, never thrown.
+   * The first page: from the cache unless `force`. Errors are kept on the list, never thrown; a
+   * failed list stays cached with its error, so a view that re-renders on every change cannot turn
+   * one error into a request loop.
    * While a request for the same list runs, its promise is returned (force or not).
    */
   load(spec: ListSpec, force = false): Promise<IssueListView> {

@@ -4,8 +4,7 @@
  * to the feature that sets it and to those that read it. The slots, each in its own file here:
  * cursorIssues (editor -> triage, links, AI), editorLocations (editor -> AI), locationOpener
  * (editor -> events panel), listedIssues (Issues view -> editor, links), triageRunner (triage -> AI).
- * The latest `set` wins, and disposing what `set` returned puts back the empty value unless another
- * was set since. No `vscode` import.
+ * No `vscode` import.
  */
 import type { IDisposable } from '../util/disposable';
 
@@ -16,6 +15,7 @@ export class Slot<T> {
     this.value = empty;
   }
 
+  /** The latest `set` wins; disposing what it returned puts back the empty value unless another was set since. */
   set(value: T): IDisposable {
     this.value = value;
     return {

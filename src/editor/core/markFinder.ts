@@ -1,12 +1,7 @@
 /**
  * Which issues to mark, found per open file, without `vscode`: the locator (../locator.ts) hands it
- * the open files and a way to resolve server paths; the benchmark runs it as is.
- *
- * For each open file, visible ones first: one issue search (`stack.filename:"*app/checkout.ts"` with
- * the Issues view's filters), reused by every editor of the file and, for a file not visible, until
- * it is shown again; a visible file's search is asked again once older than the refresh interval.
- * ./markPlacer.ts then places the issues found. A server that refuses the search (400) is located
- * from the listed issues instead. Each run's searches report to the store's refresh budget.
+ * the open files and a way to resolve server paths; the benchmark runs it as is. A server that
+ * refuses the per-file search (400) is located from the listed issues instead.
  */
 import type { ProjectIssuesStatsPeriod, SentryClient } from '../../api/client';
 import type { Issue } from '../../api/schemas';
@@ -105,6 +100,12 @@ const MAX_FILES = 30;
 /** Pages of a file's search read (100 issues each): every issue of a busy file, within reason. */
 const MAX_PAGES_PER_FILE = 5;
 
+/**
+ * For each open file, visible ones first: one issue search (`stack.filename:"*app/checkout.ts"` with
+ * the Issues view's filters), reused by every editor of the file and, for a file not visible, until
+ * it is shown again; a visible file's search is asked again once older than the refresh interval.
+ * ./markPlacer.ts then places the issues found. Each run's searches report to the store's refresh budget.
+ */
 export class MarkFinder {
   private readonly searches = new Map<string, FileSearch>();
   /** Servers that refused the stack.filename search: located from the listed issues instead. */

@@ -1,11 +1,6 @@
 /**
  * Issue marks on source lines: which frame gives a line, how marks follow edits until the next
  * refresh, and the text shown after a line. Pure; the glue turns marks into decorations and hovers.
- *
- * A placed mark holds an issue id, never the issue: its fields (title, count, level, lastSeen) are
- * read from the one issue store each time a line is drawn (`withIssues`), so a change the store
- * hears of (a reload, a triage write) shows on the marked lines without locating them again, and
- * an issue that is no longer unresolved (resolved, archived) is not drawn at all.
  */
 import * as l10n from '@vscode/l10n';
 import { exceptionsOf, framesNewestFirst, type Frame, type Issue, type SentryEvent } from '../../api/schemas';
@@ -13,7 +8,12 @@ import { relativeTime } from '../../format/time';
 import { eventCount } from '../../format/numbers';
 import { parseServerLocation, type ServerLocation } from './location';
 
-/** Where an issue belongs in a document, as the locator found it. */
+/**
+ * Where an issue belongs in a document, as the locator found it. It holds the issue's id, never the
+ * issue: the fields are read from the one issue store each time a line is drawn (`withIssues`), so a
+ * change the store hears of (a reload, a triage write) shows on the marked lines without locating
+ * them again.
+ */
 export interface PlacedMark {
   org: string;
   /** The project whose list named the issue. */

@@ -1,13 +1,8 @@
 /**
  * "Why are there no marks?" in one line, with the action that fixes it: the text of the command
  * sentryExplorer.explainMarks and of the status-bar item the editor shows on a workspace file without
- * marks. Pure (no `vscode` import): the glue (./editorIntegration.ts) gathers the state, the locator
+ * marks. Pure (no `vscode` import): the glue (../editorIntegration.ts) gathers the state, the finder
  * (./markFinder.ts) reports what each open file's search found.
- *
- * The causes, first match wins: not signed in; no project chosen; no file open; a file that is not the
- * workspace's (untitled, outside the folders: nothing is searched for it); the marks there are;
- * the search still running; the file's search (or, where the server refuses it, the issue list)
- * failed; the issues found have no location in this file; their locations match no workspace file.
  */
 import * as l10n from '@vscode/l10n';
 import { ApiError } from '../../api/errors';
@@ -95,6 +90,12 @@ export function showsStatus(cause: MarksCause): boolean {
   return cause === 'error' || cause === 'noIssues' || cause === 'pathMappings';
 }
 
+/**
+ * The first cause that applies, in this order: not signed in; no project chosen; no file open; a file
+ * that is not the workspace's (nothing is searched for it); the marks there are; the file's search
+ * (or, where the server refuses it, the issue list) failed; the search still running; the issues
+ * found match no workspace file; none found here.
+ */
 export function explainMarks(state: MarksState): MarksExplanation {
   const info = (cause: MarksCause, message: string, ...actions: MarksAction[]): MarksExplanation => ({ cause, message, severity: 'info', actions });
   if (!state.signedIn) return info('signedOut', l10n.t('Not signed in to Sentry: sign in to see where its issues happened in your code.'), ...lineActions('signedOut'));
