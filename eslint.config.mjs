@@ -1,12 +1,8 @@
-// ESLint (flat config): eslint's and typescript-eslint's recommended rules, plus the two rules that
-// hold the layout of README's "What is where" in place:
-//   - pure modules never import `vscode` (they run and are tested in plain Node, and the page
-//     cannot reach the extension host's API at all);
-//   - feature folders never import one another: they meet in src/store, src/contracts,
-//     src/selection, src/api, src/util and src/constants.ts.
-// A new pure file outside the folders below is still covered: test/unit/contracts/purity.test.ts
-// fails when a file whose header says "No `vscode` import" reaches `vscode` through any import.
-// Formatting is Prettier's business (.prettierrc.json), so no stylistic rules here.
+// ESLint (flat config): eslint's and typescript-eslint's recommended rules, plus the rules that keep
+// README's "What is where" layout and one way to read settings: pure modules never import `vscode`,
+// a feature folder imports no other feature (and its pure subfolders not its glue), and only
+// src/settings.ts calls getConfiguration. Each block below says why. test/unit/contracts/purity.test.ts
+// also covers a pure file outside the folders listed here. No stylistic rules: Prettier formats.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import { builtinRules } from 'eslint/use-at-your-own-risk';
