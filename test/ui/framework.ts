@@ -61,6 +61,8 @@ export interface CheckContext {
 
 export interface UiCheck {
   name: string;
+  /** The check file that registered it (set by test/ui/run.ts), e.g. "basics.check.ts". */
+  file?: string;
   run(ctx: CheckContext): Promise<void>;
   timeoutMs: number;
 }
