@@ -1,8 +1,11 @@
 // The one test command (npm test, also what .ci/run calls):
 //   1. lint (npm run lint: ESLint, including the layout rules of eslint.config.mjs, then
 //      prettier --check); one check, so a failure counts as one failed;
-//   2. the unit suites (mocha on Node, test/unit);
-//   3. the VS Code parts (test/harness/cli.ts all): install the VS Code server and the system
+//   2. the type check (tsc --noEmit over src, test, bench and scripts: esbuild and tsx only strip
+//      types, so nothing else would notice, say, a switch over triage actions that misses one);
+//      one check, like lint;
+//   3. the unit suites (mocha on Node, test/unit);
+//   4. the VS Code parts (test/harness/cli.ts all): install the VS Code server and the system
 //      packages it needs (once; skipped when complete), build the extension and the
 //      extension-host suites, run those suites inside VS Code, then the UI checks in Chromium.
 // Every part runs even when an earlier one failed; the last line is "N passed, N failed" summed
@@ -46,6 +49,7 @@ function part(name, cmd, args, stats, env = {}) {
 process.on('SIGINT', () => {});
 
 part('lint', 'npm', ['run', '--silent', 'lint'], undefined);
+part('tsc', 'npm', ['run', '--silent', 'typecheck'], undefined);
 // Mocha's reporter is "spec" plus a counts file (test/harness/count-reporter.cjs).
 const unitStats = join(tmp, 'unit.json');
 part('unit', 'npx', ['--no-install', 'mocha', '--reporter', join(root, 'test/harness/count-reporter.cjs')], unitStats, {

@@ -5,7 +5,9 @@
 // integration: the suites inside the extension host (test/integration), then those of a second window
 // on an untrusted folder (test/integration-untrusted); untrusted: only that second window; ui: the
 // person-like checks in Chromium (test/ui); all: integration and ui. --grep filters tests as mocha does
-// (each window opens, whether or not any of its tests match).
+// (each window opens, whether or not any of its tests match) and UI checks by name or by file
+// (`ui --grep basics.check.ts`); a --grep that matches nothing fails, so a typo is not a green run.
+// From npm: `npm run test:vscode` (all), `npm run test:vscode -- integration --grep "<suite title>"`.
 // --stats writes {"passed":N,"failed":N} for scripts/test.mjs; without it the last line is "N passed, N failed".
 import * as fs from 'node:fs';
 import { runUiChecks } from '../ui/run';
@@ -32,6 +34,10 @@ async function main(): Promise<number> {
   const counts = { passed: 0, failed: 0 };
   const t0 = performance.now();
   const finish = () => {
+    if (args.grep && args.command !== 'install' && counts.passed + counts.failed === 0) {
+      log(`no test or UI check matches --grep "${args.grep}"`);
+      counts.failed++;
+    }
     if (args.stats) fs.writeFileSync(args.stats, JSON.stringify(counts));
     log(`VS Code parts took ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     process.stdout.write(`${args.stats ? 'VS Code suites: ' : ''}${counts.passed} passed, ${counts.failed} failed\n`);

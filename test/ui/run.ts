@@ -11,7 +11,7 @@ export interface UiRunOptions {
   workspace: string;
   settings?: Record<string, unknown>;
   env?: Record<string, string>;
-  /** Only checks whose name contains this text. */
+  /** Only checks whose name contains this text, or those of one file ("basics.check.ts" or "basics"). */
   grep?: string;
 }
 
@@ -26,7 +26,9 @@ async function loadChecks(): Promise<UiCheck[]> {
     .readdirSync(dir)
     .filter((f) => f.endsWith('.check.ts'))
     .sort()) {
+    const before = registry.length;
     await import(pathToFileURL(path.join(dir, f)).href);
+    for (const c of registry.slice(before)) c.file = f;
   }
   return registry;
 }
@@ -53,7 +55,8 @@ export const UI_SETTINGS: Record<string, unknown> = {
 };
 
 export async function runUiChecks(opts: UiRunOptions): Promise<Counts> {
-  const checks = (await loadChecks()).filter((c) => !opts.grep || c.name.includes(opts.grep));
+  const grep = opts.grep;
+  const checks = (await loadChecks()).filter((c) => !grep || c.name.includes(grep) || c.file === grep || c.file === `${grep}.check.ts`);
   const counts: Counts = { passed: 0, failed: 0 };
   if (!checks.length) return counts;
   fs.rmSync(UI_RESULTS_DIR, { recursive: true, force: true });

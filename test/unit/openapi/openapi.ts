@@ -6,8 +6,9 @@ import * as path from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 
-export const OPENAPI_PATH = path.resolve(__dirname, '../../../../shared/spec/sentry-openapi-subset.json');
-export const SHARED_FIXTURES_DIR = path.resolve(__dirname, '../../../../shared/fixtures/sentry-api-examples');
+/** Sentry's OpenAPI excerpt and its example payloads, copied unchanged (test/fixtures/README.md). */
+export const FIXTURES_DIR = path.resolve(__dirname, '../../fixtures');
+export const OPENAPI_PATH = path.join(FIXTURES_DIR, 'openapi', 'sentry-openapi-subset.json');
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type SchemaObject = { [key: string]: Json };

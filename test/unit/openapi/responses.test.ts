@@ -1,6 +1,6 @@
 // Contract: every operation the sandbox implements and Sentry's OpenAPI excerpt describes answers what
 // the document's response schema allows, for every seeded organization, project and issue list, and a
-// representative issue of every kind for events and tag details. The shared real payloads validate too.
+// representative issue of every kind for events and tag details. The real payloads of test/fixtures validate too.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -8,9 +8,7 @@ import { eventDetailSamples, startSandbox, type Sandbox, type SeedIssue } from '
 import { eventTags } from '../../sandbox/api';
 import { NOT_IN_DOCUMENT, ORG_LIST_PATHS, PATHS, TRIAGE_PATHS } from './allowances';
 import { Exchanges } from './exchange';
-import { checkRequestBody, checkResponse, operation, operations, SHARED_FIXTURES_DIR } from './openapi';
-
-const REPO_FIXTURES_DIR = path.resolve(__dirname, '../../fixtures');
+import { checkRequestBody, checkResponse, FIXTURES_DIR, operation, operations } from './openapi';
 
 /** Follows `next` links while they have results, checking every page. */
 async function allPages(ex: Exchanges, first: string, auth: string): Promise<unknown[]> {
@@ -62,7 +60,7 @@ describe('contract: sandbox responses against the OpenAPI document', function ()
     }
   });
 
-  it('the real payloads (shared, and their copy in test/fixtures) validate unchanged', () => {
+  it('the real payloads (test/fixtures) validate unchanged', () => {
     const fixtures: Record<string, [string, string]> = {
       'issue-event.json': ['GET', PATHS.eventDetails],
       'issue-events.json': ['GET', PATHS.issueEvents],
@@ -71,19 +69,18 @@ describe('contract: sandbox responses against the OpenAPI document', function ()
       'project-issues.json': ['GET', PATHS.projectIssues],
     };
     const problems: string[] = [];
-    for (const dir of [SHARED_FIXTURES_DIR, REPO_FIXTURES_DIR]) {
-      assert.deepEqual(
-        fs
-          .readdirSync(dir)
-          .filter((f) => f.endsWith('.json'))
-          .sort(),
-        Object.keys(fixtures).sort(),
-        `every fixture of ${dir} is mapped to its operation`,
-      );
-      for (const [file, [method, template]] of Object.entries(fixtures)) {
-        const body = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
-        problems.push(...checkResponse(operation(method, template), 200, body).map((p) => `${path.join(dir, file)}: ${p}`));
-      }
+    const dir = FIXTURES_DIR;
+    assert.deepEqual(
+      fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort(),
+      Object.keys(fixtures).sort(),
+      `every fixture of ${dir} is mapped to its operation`,
+    );
+    for (const [file, [method, template]] of Object.entries(fixtures)) {
+      const body = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+      problems.push(...checkResponse(operation(method, template), 200, body).map((p) => `${path.join(dir, file)}: ${p}`));
     }
     assert.deepEqual(problems, []);
   });
