@@ -81,6 +81,27 @@ function copyRepository(dir: string): void {
   fs.symlinkSync(fs.realpathSync(path.join(REPO_ROOT, 'node_modules')), path.join(dir, 'node_modules'));
 }
 
+/**
+ * The copy's launch and tasks moved from their fixed sandbox port to a free one, so a sandbox the
+ * developer left running (or any other program on that port) cannot fail the check.
+ */
+async function movePort(root: string, fixed: number): Promise<number> {
+  const free = await new Promise<number>((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+  for (const name of ['launch.json', 'tasks.json']) {
+    const file = path.join(root, '.vscode', name);
+    const text = fs.readFileSync(file, 'utf8');
+    fs.writeFileSync(file, text.replace(new RegExp(`(--port[" ,]+|127\\.0\\.0\\.1:)${fixed}\\b`, 'g'), `$1${free}`));
+  }
+  if (readF5(root).port !== free) throw new Error(`the sandbox task's port did not move from ${fixed} to ${free}`);
+  return free;
+}
+
 /** True when something already listens on the port (the sandbox task could not start). */
 function portInUse(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -109,7 +130,7 @@ check(
     let main: VSCodeHandle | undefined;
     try {
       copyRepository(repo);
-      const f5 = readF5(repo);
+      const f5 = { ...readF5(repo), port: await movePort(repo, readF5(repo).port) };
       if (await portInUse(f5.port)) throw new Error(`port ${f5.port} is taken (a sandbox task already running?): the launch's sandbox task needs it`);
       fs.rmSync(path.join(repo, 'dist'), { recursive: true, force: true }); // the watch build has to make it
       main = await openWorkbench(
