@@ -1,7 +1,8 @@
 // Configuration for @vscode/test-cli (`npx vscode-test`), for machines with internet and a desktop:
 // it downloads a desktop VS Code and runs the same extension-host suites that test/harness runs
-// here in the VS Code server. Build first:
-//   node esbuild.mjs && node --import tsx test/harness/cli.ts build && npx vscode-test
+// here in the VS Code server. Build first (the harness's build is the test build, with the hooks
+// the suites read):
+//   node --import tsx test/harness/cli.ts build && npx vscode-test
 import { defineConfig } from '@vscode/test-cli';
 
 export default defineConfig({
