@@ -23,7 +23,10 @@ import {
 } from './types';
 import { boundedStringify } from '../util/boundedJson';
 import { Cutter, contextAround } from '../util/cutter';
-import { dropUnfinished, isSecretName, maskBounded, maskedJson, maskScheme, maskUrl, type Masked } from './mask';
+import { isSecretName, maskScheme } from './secretNames';
+import { dropUnfinished, maskBounded, type Masked } from './maskText';
+import { maskUrl } from './maskUrl';
+import { maskedJson } from './maskJson';
 
 // Bounds. Real events stay well inside them (Sentry itself keeps 8,192 characters of a message, 200
 // of a tag value, 250 frames of a stack trace and 100 breadcrumbs by default); what a hostile or odd

@@ -7,7 +7,7 @@
  * import.
  */
 import { DEFAULT_MAX_DEPTH } from '../util/boundedJson';
-import { maskedJson } from './mask';
+import { maskedJson } from './maskJson';
 
 /** Bounds the text an editor tab or the clipboard receives; a real event is far smaller. */
 export const MAX_RAW_JSON = 5_000_000;

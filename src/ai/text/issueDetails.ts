@@ -6,7 +6,7 @@
 import { emptyEventDetail, MASK, type DetailFrame, type EventDetail } from '../../sentryEvent/types';
 import type { IssueHeader } from '../../contracts/issueView';
 import { codeBlock, codeSpan, DEFAULT_CRUMBS, eventMarkdown, type MarkdownOptions } from '../../sentryEvent/markdown';
-import { maskBounded } from '../../sentryEvent/mask';
+import { maskBounded } from '../../sentryEvent/maskText';
 import { relativeTime } from '../../format/time';
 import { CHARS_PER_TOKEN, DEFAULT_BUDGET_TOKENS, estimateTokens } from './tokens';
 
