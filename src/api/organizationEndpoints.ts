@@ -1,0 +1,147 @@
+/**
+ * The organization side of Sentry's API: the organizations a token sees, and an organization's
+ * projects, environments, members and teams (whom an issue can be assigned to), one Link page per
+ * call or every page with the *Pages iterators. SentryClient (client.ts) extends this class with
+ * the issue and event endpoints, so callers hold one client; this class owns its HttpClient.
+ */
+import * as l10n from '@vscode/l10n';
+import { HttpClient, type HttpClientOptions } from './http';
+import { pages, toPage, type Page } from './paging';
+import {
+  EnvironmentListSchema,
+  MemberListSchema,
+  OrganizationListSchema,
+  OrganizationSchema,
+  ProjectListSchema,
+  TeamListSchema,
+  type Environment,
+  type Member,
+  type Organization,
+  type Project,
+  type Team,
+} from './schemas';
+import { NEEDED_SCOPES, MAX_PER_PAGE, checkPerPage, firstItems, seg } from './requestRules';
+import * as z from '../util/z';
+
+export class OrganizationEndpoints {
+  readonly http: HttpClient;
+
+  constructor(options: HttpClientOptions | HttpClient) {
+    this.http = options instanceof HttpClient ? options : new HttpClient(options);
+  }
+
+  get baseUrl(): string {
+    return this.http.baseUrl;
+  }
+
+  /** The organizations the token sees; with an OAuth token, only the one picked during authorization. */
+  async listOrganizations(params: { cursor?: string; perPage?: number } = {}, signal?: AbortSignal): Promise<Page<Organization>> {
+    checkPerPage(params.perPage);
+    const res = await this.http.request({
+      path: '/api/0/organizations/',
+      query: { cursor: params.cursor, per_page: params.perPage },
+      schema: OrganizationListSchema,
+      cut: firstItems(params.perPage ?? MAX_PER_PAGE),
+      neededScopes: NEEDED_SCOPES.organizations,
+      signal,
+    });
+    return toPage(res);
+  }
+
+  /** Retrieve an Organization: needs a token bound to a user, not an internal-integration token. */
+  async getOrganization(org: string, signal?: AbortSignal): Promise<Organization> {
+    const res = await this.http.request({
+      path: `/api/0/organizations/${seg(org)}/`,
+      schema: OrganizationSchema,
+      neededScopes: NEEDED_SCOPES.organizations,
+      what: l10n.t('Organization "{0}"', org),
+      signal,
+    });
+    return res.data;
+  }
+
+  /** The organization's projects. */
+  async listProjects(org: string, params: { cursor?: string; perPage?: number } = {}, signal?: AbortSignal): Promise<Page<Project>> {
+    checkPerPage(params.perPage);
+    const res = await this.http.request({
+      path: `/api/0/organizations/${seg(org)}/projects/`,
+      query: { cursor: params.cursor, per_page: params.perPage },
+      schema: ProjectListSchema,
+      cut: firstItems(params.perPage ?? MAX_PER_PAGE),
+      neededScopes: NEEDED_SCOPES.projects,
+      what: l10n.t('Organization "{0}"', org),
+      signal,
+    });
+    return toPage(res);
+  }
+
+  /** The organization's environments (for the Issues view's environment filter). */
+  async listEnvironments(org: string, signal?: AbortSignal): Promise<Environment[]> {
+    const res = await this.http.request({
+      path: `/api/0/organizations/${seg(org)}/environments/`,
+      schema: EnvironmentListSchema,
+      cut: firstItems(1000),
+      neededScopes: NEEDED_SCOPES.environments,
+      what: l10n.t('Organization "{0}"', org),
+      signal,
+    });
+    return res.data;
+  }
+
+  /** Members an issue can be assigned to (scope member:read), one Link page. */
+  async listMembers(org: string, params: { cursor?: string } = {}, signal?: AbortSignal): Promise<Page<Member>> {
+    const res = await this.http.request({
+      path: `/api/0/organizations/${seg(org)}/members/`,
+      query: { cursor: params.cursor },
+      schema: MemberListSchema,
+      cut: firstItems(MAX_PER_PAGE),
+      neededScopes: NEEDED_SCOPES.members,
+      what: l10n.t('Organization "{0}"', org),
+      signal,
+    });
+    return toPage(res);
+  }
+
+  /** Teams an issue can be assigned to, one Link page. */
+  async listTeams(org: string, params: { cursor?: string } = {}, signal?: AbortSignal): Promise<Page<Team>> {
+    const res = await this.http.request({
+      path: `/api/0/organizations/${seg(org)}/teams/`,
+      query: { cursor: params.cursor },
+      schema: TeamListSchema,
+      cut: firstItems(MAX_PER_PAGE),
+      neededScopes: NEEDED_SCOPES.teams,
+      what: l10n.t('Organization "{0}"', org),
+      signal,
+    });
+    return toPage(res);
+  }
+
+  /** The user-reports endpoint, which also accepts DSN authentication. */
+  async listUserReports(org: string, project: string, signal?: AbortSignal): Promise<Page<Record<string, unknown>>> {
+    const res = await this.http.request({
+      path: `/api/0/${seg(org)}/${seg(project)}/user-reports/`,
+      schema: z.array(z.record(z.string(), z.unknown())),
+      cut: firstItems(MAX_PER_PAGE),
+      what: l10n.t('Project "{0}" in organization "{1}"', project, org),
+      signal,
+    });
+    return toPage(res);
+  }
+
+  // Async iteration over every page.
+  memberPages(org: string, signal?: AbortSignal): AsyncGenerator<Page<Member>> {
+    return pages((cursor) => this.listMembers(org, { cursor }, signal));
+  }
+
+  teamPages(org: string, signal?: AbortSignal): AsyncGenerator<Page<Team>> {
+    return pages((cursor) => this.listTeams(org, { cursor }, signal));
+  }
+
+  organizationPages(signal?: AbortSignal): AsyncGenerator<Page<Organization>> {
+    return pages((cursor) => this.listOrganizations({ cursor }, signal));
+  }
+
+  projectPages(org: string, signal?: AbortSignal): AsyncGenerator<Page<Project>> {
+    return pages((cursor) => this.listProjects(org, { cursor }, signal));
+  }
+}
