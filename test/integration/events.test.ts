@@ -24,7 +24,7 @@ import {
   type TagData,
   TRIAGE_COMMANDS,
 } from '../../src/eventsPanel/protocol/messages';
-import { mergeTagValues } from '../../src/eventsPanel/page/model';
+import { mergeTagValues } from '../../src/eventsPanel/page/tagsModel';
 import { activateExtension, getExtension } from './helpers';
 import { control, SANDBOX_URL, signInToSandbox, UiRecorder, waitFor, type RequestLogEntry } from './authHelpers';
 import { print } from './output';

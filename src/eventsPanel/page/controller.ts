@@ -8,7 +8,8 @@ import * as l10n from '@vscode/l10n';
 import { decodeDetail, type EventDetail, type EventRef } from '../../sentryEvent/types';
 import { decodeEvents, filtersKey, parsePanelState, type ErrorActionName, type EventData, type EventFilters } from '../protocol/messages';
 import { Lru, PAGE_DETAIL_CACHE } from './eventViewModel';
-import { envKey, initialState, needsEvent, normalRef, panelState, reduce, showAllState, type Action, type ViewState } from './model';
+import { initialState, needsEvent, normalRef, panelState, reduce, type Action, type ViewState } from './model';
+import { envKey, showAllState } from './tagsModel';
 import type { Notice, Rpc } from './rpc';
 
 /** What the controller needs of the views (bound after they are built). */

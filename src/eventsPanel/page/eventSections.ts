@@ -8,7 +8,7 @@ import * as l10n from '@vscode/l10n';
 import type { EventDetail } from '../../sentryEvent/types';
 import { h, icon } from './dom';
 import { contextTitle } from './eventViewModel';
-import { hasTagFilter } from './model';
+import { hasTagFilter } from './searchQuery';
 import { disclosure, labelledTable, pairsTable, section, valueNode, type RevealFn } from './pairsTable';
 
 export function messageSection(d: EventDetail, reveal: RevealFn): HTMLElement | null {

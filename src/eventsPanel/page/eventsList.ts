@@ -8,7 +8,8 @@ import { isEventId } from '../../sentryEvent/types';
 import type { EventData, ExceptionData, FrameData, FrameRef } from '../protocol/messages';
 import { absoluteTime, relativeTime } from '../../format/time';
 import { h, icon, replace } from './dom';
-import { frameLabel, frameLocation, hasTagFilter, headline, metadataPairs, userLabel } from './model';
+import { hasTagFilter } from './searchQuery';
+import { frameLabel, frameLocation, headline, metadataPairs, userLabel } from './presentation';
 import { RowHeights, scrollToReveal } from './windowing';
 
 export interface ListCallbacks {

@@ -10,7 +10,7 @@ import type { FrameRef } from '../protocol/messages';
 import { h, icon } from './dom';
 import type { DrawQueue } from './drawQueue';
 import { frameGroups, systemFramesLabel } from './eventViewModel';
-import { frameLabel, frameLocation } from './model';
+import { frameLabel, frameLocation } from './presentation';
 import { disclosure, once, pairsTable, section, togglesRegion, uid, type RevealFn } from './pairsTable';
 
 export interface StackCallbacks {

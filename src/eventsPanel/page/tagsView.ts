@@ -8,7 +8,7 @@ import type { ErrorActionName } from '../protocol/messages';
 import { absoluteTime, relativeTime } from '../../format/time';
 import { compactCount } from '../../format/numbers';
 import { announce, h, icon, replace } from './dom';
-import { showAllState, tagBars, type TagSlot } from './model';
+import { showAllState, tagBars, type TagSlot } from './tagsModel';
 
 export interface TagsCallbacks {
   /** The card of `key` became visible (or needs its data again). */

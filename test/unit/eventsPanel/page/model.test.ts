@@ -1,28 +1,8 @@
 import assert from 'node:assert/strict';
 import { DEFAULT_FILTERS, PROTOCOL_VERSION, filtersKey, type EventData, type PanelState, type TagData } from '../../../../src/eventsPanel/protocol/messages';
-import {
-  applyTagFilter,
-  envKey,
-  formatPercent,
-  frameLocation,
-  fromLocalInput,
-  hasTagFilter,
-  headline,
-  initialState,
-  isStale,
-  loadedLabel,
-  metadataPairs,
-  panelState,
-  queryTokens,
-  quoteValue,
-  rangeFromInputs,
-  reduce,
-  tagBars,
-  tagKeys,
-  toLocalInput,
-  userLabel,
-  type ViewState,
-} from '../../../../src/eventsPanel/page/model';
+import { initialState, isStale, panelState, reduce, type ViewState } from '../../../../src/eventsPanel/page/model';
+import { envKey, formatPercent, tagBars, tagKeys } from '../../../../src/eventsPanel/page/tagsModel';
+import { frameLocation, fromLocalInput, headline, loadedLabel, metadataPairs, rangeFromInputs, toLocalInput, userLabel } from '../../../../src/eventsPanel/page/presentation';
 
 const ev = (id: string, tags: [string, string][] = [], over: Partial<EventData> = {}): EventData => ({
   id,
@@ -124,30 +104,6 @@ describe('webview view model: reducer', () => {
     s = reduce(s, { type: 'issue', issue: { id: '7', title: 'New title' } });
     s = reduce(s, { type: 'issue', issue: { id: '8', title: 'Other issue' } });
     assert.deepEqual(panelState(s), { ...panel, tab: 'tags', issue: { id: '7', shortId: 'WEB-7', title: 'New title' } });
-  });
-});
-
-describe('webview view model: tag chips -> query', () => {
-  it('quotes values only when needed', () => {
-    assert.equal(quoteValue('Chrome'), 'Chrome');
-    assert.equal(quoteValue('Mac OS X'), '"Mac OS X"');
-    assert.equal(quoteValue('say "hi"'), '"say \\"hi\\""');
-    assert.equal(quoteValue(''), '""');
-  });
-
-  it('tokenizes with quotes', () => {
-    assert.deepEqual(queryTokens('a:1  os:"Mac OS X" free "two words"'), ['a:1', 'os:"Mac OS X"', 'free', '"two words"']);
-  });
-
-  it('a chip adds key:value, replacing an earlier term of the same key', () => {
-    assert.equal(applyTagFilter('', 'browser', 'Chrome'), 'browser:Chrome');
-    assert.equal(applyTagFilter('release:1.0', 'browser', 'Chrome'), 'release:1.0 browser:Chrome');
-    assert.equal(applyTagFilter('browser:Firefox release:1.0', 'browser', 'Chrome'), 'release:1.0 browser:Chrome');
-    assert.equal(applyTagFilter('!browser:Firefox AND', 'browser', 'Chrome'), 'browser:Chrome');
-    assert.equal(applyTagFilter('os:"Mac OS X" text', 'os', 'Windows 10'), 'text os:"Windows 10"');
-    assert.equal(applyTagFilter('browser.name:x', 'browser', 'y'), 'browser.name:x browser:y', 'a longer key with the same prefix stays');
-    assert.ok(hasTagFilter('release:1.0 os:"Windows 10"', 'os', 'Windows 10'));
-    assert.ok(!hasTagFilter('release:1.0', 'os', 'Windows 10'));
   });
 });
 

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import type { TagDetails } from '../../../../src/api/schemas';
 import { toTagData } from '../../../../src/eventsPanel/model/eventData';
 import { DEFAULT_FILTERS, MAX_TAG_PAGES, MAX_TAG_VALUES, PROTOCOL_VERSION, TAG_PAGE_VALUES, parsePageMessage, type PanelState, type TagData } from '../../../../src/eventsPanel/protocol/messages';
-import { envKey, initialState, mergeTagValues, reduce, showAllState, type ViewState } from '../../../../src/eventsPanel/page/model';
+import { initialState, reduce, type ViewState } from '../../../../src/eventsPanel/page/model';
+import { envKey, mergeTagValues, showAllState } from '../../../../src/eventsPanel/page/tagsModel';
 
 type Value = TagData['topValues'][number];
 const val = (value: string | null, count = 1): Value => ({ value, count });
