@@ -11,19 +11,9 @@ import { assigneeName } from '../../src/eventsPanel/model/eventData';
 import type { Issue } from '../../src/api/schemas';
 import { IssueStore } from '../../src/store/issueStore';
 import { EVENTS_PAGE_SIZE, MAX_PAGE_CHARS } from '../../src/eventsPanel/model/eventPage';
-import {
-  decodeEvents,
-  DEFAULT_FILTERS,
-  MAX_TAG_VALUES,
-  PROTOCOL_VERSION,
-  VIEW_TYPE,
-  type EventFilters,
-  type FrameRef,
-  type HostMessage,
-  type PanelState,
-  type TagData,
-  TRIAGE_COMMANDS,
-} from '../../src/eventsPanel/protocol/messages';
+import { MAX_TAG_VALUES, PROTOCOL_VERSION, VIEW_TYPE, type FrameRef, type HostMessage, type PanelState, type TagData, TRIAGE_COMMANDS } from '../../src/eventsPanel/protocol/messages';
+import { DEFAULT_FILTERS, type EventFilters } from '../../src/eventsPanel/protocol/filters';
+import { decodeEvents } from '../../src/eventsPanel/protocol/eventList';
 import { mergeTagValues } from '../../src/eventsPanel/page/tagsModel';
 import { activateExtension, getExtension } from './helpers';
 import { control, SANDBOX_URL, signInToSandbox, UiRecorder, waitFor, type RequestLogEntry } from './authHelpers';

@@ -3,7 +3,8 @@
  * and taken over from VS Code's serializer after a window reload.
  */
 import * as vscode from 'vscode';
-import { DEFAULT_FILTERS, PROTOCOL_VERSION, VIEW_TYPE, parsePanelState, type IssueHeader, type PanelState } from '../protocol/messages';
+import { PROTOCOL_VERSION, VIEW_TYPE, parsePanelState, type IssueHeader, type PanelState } from '../protocol/messages';
+import { DEFAULT_FILTERS } from '../protocol/filters';
 import { refKey, type IssueRef } from '../../contracts/issueRef';
 import { Disposable } from '../../util/disposable';
 import { UiHolder } from '../../util/ui';

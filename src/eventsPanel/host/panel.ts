@@ -14,7 +14,6 @@ import { Commands } from '../../constants';
 import { commandArgs, isIssueRef, refKey, type CommandId, type IssueRef } from '../../contracts/issueRef';
 import {
   PROTOCOL_VERSION,
-  parsePageMessage,
   type FrameRef,
   type HandOffKind,
   type HostMessage,
@@ -24,6 +23,7 @@ import {
   type RequestMessage,
   type TriageCommand,
 } from '../protocol/messages';
+import { parsePageMessage } from '../protocol/parsePageMessage';
 import type { IssueStore } from '../../store/issueStore';
 import { EventsModel } from '../model/eventsModel';
 import type { OpenedEvent } from '../model/eventCache';

@@ -3,7 +3,7 @@ import type { SentryEvent, Frame } from '../../api/schemas';
 import { exceptionsOf, framesNewestFirst } from '../../api/schemas';
 import { boundedStringify, pruneDepth } from '../../util/boundedJson';
 import { Cutter as BaseCutter, contextAround } from '../../util/cutter';
-import type { EventData, ExceptionData, FrameData } from '../protocol/messages';
+import type { EventData, ExceptionData, FrameData } from '../protocol/eventList';
 
 /**
  * Bounds of what one event carries to the page. Real events stay below them (Sentry itself keeps a

@@ -5,7 +5,8 @@
  */
 import * as l10n from '@vscode/l10n';
 import { isEventId } from '../../sentryEvent/types';
-import type { EventData, ExceptionData, FrameData, FrameRef } from '../protocol/messages';
+import type { FrameRef } from '../protocol/messages';
+import type { EventData, ExceptionData, FrameData } from '../protocol/eventList';
 import { absoluteTime, relativeTime } from '../../format/time';
 import { h, icon, replace } from './dom';
 import { hasTagFilter } from './searchQuery';

@@ -4,7 +4,7 @@
  * state into the controls (after init, or a change made elsewhere such as a tag chip).
  */
 import * as l10n from '@vscode/l10n';
-import { PERIOD_PRESETS, isPeriodPreset, type EventFilters } from '../protocol/messages';
+import { PERIOD_PRESETS, isPeriodPreset, type EventFilters } from '../protocol/filters';
 import { announce, h, icon, replace } from './dom';
 import { button, checkbox, multiSelect, option, singleSelect, textfield } from './elements';
 import type { ViewState } from './model';

@@ -5,20 +5,9 @@
  * the state lives in tagsModel.ts, the wording of what is shown in presentation.ts.
  */
 import type { EventDetail, EventRef } from '../../sentryEvent/types';
-import {
-  DEFAULT_FILTERS,
-  filtersKey,
-  type ErrorView,
-  type EventData,
-  type EventFilters,
-  type IssueHeader,
-  type PanelState,
-  type Tab,
-  type TagData,
-  MAX_TAG_PAGES,
-  MAX_TAG_VALUES,
-  PROTOCOL_VERSION,
-} from '../protocol/messages';
+import { type ErrorView, type IssueHeader, type PanelState, type Tab, type TagData, MAX_TAG_PAGES, MAX_TAG_VALUES, PROTOCOL_VERSION } from '../protocol/messages';
+import { DEFAULT_FILTERS, filtersKey, type EventFilters } from '../protocol/filters';
+import type { EventData } from '../protocol/eventList';
 import { environmentOptions, mergeTagValues, showAllState, type TagSlot } from './tagsModel';
 
 export interface ViewState {

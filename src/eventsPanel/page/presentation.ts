@@ -4,7 +4,8 @@
  * range's `datetime-local` inputs. Pure and localised (l10n), so unit-tested in plain Node.
  */
 import * as l10n from '@vscode/l10n';
-import type { EventData, FrameData, Period } from '../protocol/messages';
+import type { Period } from '../protocol/filters';
+import type { EventData, FrameData } from '../protocol/eventList';
 
 /** Spec 2.1: "message or title": the message when the event has one, else the title. */
 export function headline(e: EventData): string {

@@ -4,7 +4,8 @@
  * tab draws. src/eventsPanel/page/tagsView.ts renders them; the reducer (model.ts) keeps the slots.
  */
 import * as l10n from '@vscode/l10n';
-import type { ErrorView, EventData, TagData } from '../protocol/messages';
+import type { ErrorView, TagData } from '../protocol/messages';
+import type { EventData } from '../protocol/eventList';
 
 type TagValue = TagData['topValues'][number];
 

@@ -1,18 +1,21 @@
 /**
- * The message protocol between the events panel's host (src/eventsPanel/host/panel.ts, answering through
- * src/eventsPanel/model/eventsModel.ts) and its page (src/eventsPanel/page/). A contract: the host, the model and the
- * page import it, never each other. No `vscode`, no DOM, no zod, so it bundles into the page as
- * well as into the extension host; the only other import is a type.
+ * The message protocol between the events panel's host (src/eventsPanel/host/panel.ts, answering
+ * through src/eventsPanel/model/eventsModel.ts) and its page (src/eventsPanel/page/). A contract: the
+ * host, the model and the page import it, never each other. No `vscode`, no DOM, no zod, so it
+ * bundles into the page as well as into the extension host. Beside it: the list filters
+ * (filters.ts), the events list's shapes (eventList.ts), and the host's reader of page messages
+ * (parsePageMessage.ts), which the page does not bundle.
  *
  * Handshake: the page posts `ready` (with what `getState()` returned, if anything); the host
  * answers `init`. From then on the page asks with `request` (typed by `Requests`) and the host
  * answers each with exactly one `response` carrying the same `id`. Everything else is a
  * fire-and-forget notification. Server strings travel as data and are rendered as text.
  */
-
 import type { ErrorAction } from '../../contracts/errorPresentation';
-import { isEventId, isEventRef, type EventRef } from '../../sentryEvent/types';
+import { isEventRef, type EventRef } from '../../sentryEvent/types';
 import { MAX_NAME, type IssueHeader, type TagData } from '../../contracts/issueView';
+import { parseFilters, type EventFilters } from './filters';
+import { isObj, isStr, MAX_TEXT } from './guards';
 
 export { MAX_NAME, MAX_TAG_PAGES, MAX_TAG_VALUES, TAG_PAGE_VALUES, type IssueHeader, type TagData } from '../../contracts/issueView';
 
@@ -22,26 +25,8 @@ export const VIEW_TYPE = 'sentryExplorer.events';
 // ---------------------------------------------------------------------------------------------
 // Data shapes
 
-export const PERIOD_PRESETS = ['1h', '24h', '7d', '14d', '30d', '90d'] as const;
-export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
-
-/** statsPeriod overrides start and end (spec 4.4), so a period is one or the other, never both. */
-export type Period = { kind: 'preset'; statsPeriod: PeriodPreset } | { kind: 'range'; start: string; end: string };
-
-export interface EventFilters {
-  period: Period;
-  /** Environment names; empty means every environment. */
-  environments: string[];
-  /** Search query text, sent as `query` when not blank. */
-  query: string;
-  /** full=true: full event bodies with stack traces. */
-  full: boolean;
-  /** sample=true: pseudo-random but deterministic order. */
-  sample: boolean;
-}
-
 /**
- * The triage commands a page may ask the host to run (issue 12). The host runs them on the panel's
+ * The triage commands a page may ask the host to run. The host runs them on the panel's
  * own issue, never on an id the page names; each command asks for what it needs (a release, an
  * assignee) and shows its own messages.
  */
@@ -53,7 +38,7 @@ export function isTriageCommand(v: unknown): v is TriageCommand {
 }
 
 /**
- * The AI hand-offs a page may ask the host for (issue 14): like triage, the host runs the command
+ * The AI hand-offs a page may ask the host for: like triage, the host runs the command
  * on the panel's own issue, so the page sends only which one.
  */
 export const HAND_OFF_KINDS = ['explain', 'fix'] as const;
@@ -61,49 +46,6 @@ export type HandOffKind = (typeof HAND_OFF_KINDS)[number];
 
 export function isHandOffKind(v: unknown): v is HandOffKind {
   return (HAND_OFF_KINDS as readonly unknown[]).includes(v);
-}
-
-export interface FrameData {
-  function?: string;
-  module?: string;
-  filename?: string;
-  absPath?: string;
-  lineNo?: number;
-  colNo?: number;
-  inApp?: boolean;
-  /** `[lineNo, code]` pairs around the line, when the server sent them. */
-  context?: [number, string][];
-}
-
-export interface ExceptionData {
-  type?: string;
-  value?: string;
-  module?: string;
-  /** Newest (crash) frame first. */
-  frames: FrameData[];
-}
-
-/** One event of spec 2.1, trimmed to what the page shows (plus exceptions when full=true). */
-export interface EventData {
-  id: string;
-  eventID: string;
-  groupID?: string;
-  projectID?: string;
-  dateCreated: string;
-  message: string;
-  title: string;
-  platform?: string;
-  type?: string;
-  location?: string;
-  culprit?: string;
-  user?: Record<string, unknown> | null;
-  tags: { key: string; value: string }[];
-  metadata?: Record<string, unknown> | null;
-  crashFile?: unknown;
-  /** Present only for full events (full=true); [] when the event has no exception. */
-  exceptions?: ExceptionData[];
-  /** Some of the event was too large or too deeply nested to send to the page and was left out. */
-  trimmed?: true;
 }
 
 /** The one error-action union (src/contracts/errorPresentation.ts): the page offers the tree's actions. */
@@ -116,7 +58,7 @@ export interface ErrorView {
   kind?: string;
 }
 
-/** `event`: the whole of one event (issue 13). */
+/** `event`: the whole of one event. */
 export type Tab = 'events' | 'tags' | 'event';
 
 /** What the page keeps with setState, and what the serializer restores. */
@@ -150,7 +92,7 @@ export interface Requests {
     /** `eventsJson`: EventData[] as JSON (see encodeEvents). */
     result: { eventsJson: string; count: number; nextCursor?: string; hits?: number; restored?: boolean };
   };
-  /** Tag details of one key (spec 4.6), filtered by environments; `cursor`: a following page of values. */
+  /** Tag details of one key, filtered by environments; `cursor`: a following page of values. */
   tag: {
     params: { key: string; environments: string[]; cursor?: string };
     result: TagData;
@@ -204,50 +146,6 @@ export type HostMessage =
 
 // ---------------------------------------------------------------------------------------------
 // Validation of what crosses the boundary. The host treats page messages as untrusted input.
-
-export const DEFAULT_FILTERS: EventFilters = {
-  period: { kind: 'preset', statsPeriod: '90d' },
-  environments: [],
-  query: '',
-  full: false,
-  sample: false,
-};
-
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isStr = (v: unknown): v is string => typeof v === 'string';
-const MAX_TEXT = 10_000;
-
-export function isPeriodPreset(v: unknown): v is PeriodPreset {
-  return (PERIOD_PRESETS as readonly unknown[]).includes(v);
-}
-
-/** A valid ISO-8601 timestamp (what `start` / `end` carry). */
-export function isIsoDate(v: unknown): v is string {
-  return isStr(v) && v.length <= 40 && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(v) && Number.isFinite(Date.parse(v));
-}
-
-export function parsePeriod(v: unknown): Period | undefined {
-  if (!isObj(v)) return undefined;
-  if (v.kind === 'preset' && isPeriodPreset(v.statsPeriod)) return { kind: 'preset', statsPeriod: v.statsPeriod };
-  if (v.kind === 'range' && isIsoDate(v.start) && isIsoDate(v.end) && Date.parse(v.start) < Date.parse(v.end)) {
-    return { kind: 'range', start: v.start, end: v.end };
-  }
-  return undefined;
-}
-
-/** Filters from untrusted input; anything invalid falls back to the default of that field. */
-export function parseFilters(v: unknown): EventFilters {
-  const o = isObj(v) ? v : {};
-  const envs = Array.isArray(o.environments) ? o.environments.filter((e): e is string => isStr(e) && e.length > 0 && e.length <= 200) : [];
-  return {
-    period: parsePeriod(o.period) ?? DEFAULT_FILTERS.period,
-    environments: [...new Set(envs)].slice(0, 100),
-    query: isStr(o.query) ? o.query.slice(0, MAX_TEXT) : '',
-    full: o.full === true,
-    sample: o.sample === true,
-  };
-}
-
 /** An issue header from untrusted input (a saved page state, a legacy command argument): strings bounded, the rest dropped. */
 export function parseIssueHeader(v: unknown, issueId: string): IssueHeader {
   const o = isObj(v) ? v : {};
@@ -286,77 +184,6 @@ export function parsePanelState(v: unknown): PanelState | undefined {
   };
 }
 
-// Dots only (`.`, `..`) would be a path segment of their own in the request URL.
-const TAG_KEY = /^(?!\.+$)[a-zA-Z0-9_.:-]{1,200}$/;
-const MAX_CURSOR = 500;
-/** Every action a page may ask for: a new ErrorAction fails to compile until it is listed here. */
-const ACTION_NAMES: Record<ErrorActionName | 'openInBrowser', true> = { retry: true, signIn: true, chooseProject: true, showLog: true, filter: true, openInBrowser: true };
-const ACTIONS = new Set(Object.keys(ACTION_NAMES));
-
-function parseFrameRef(v: unknown): FrameRef | undefined {
-  if (!isObj(v)) return undefined;
-  const out: FrameRef = {};
-  for (const k of ['filename', 'absPath', 'module', 'function'] as const) if (isStr(v[k])) out[k] = (v[k] as string).slice(0, 4096);
-  for (const k of ['lineNo', 'colNo'] as const) {
-    const n = v[k];
-    if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 0) out[k] = n;
-  }
-  return out;
-}
-
-/** A message from the page, checked field by field; undefined for anything malformed. */
-export function parsePageMessage(v: unknown): PageMessage | undefined {
-  if (!isObj(v) || !isStr(v.type)) return undefined;
-  switch (v.type) {
-    case 'ready':
-      return { type: 'ready', version: typeof v.version === 'number' ? v.version : 0, state: v.state };
-    case 'state': {
-      const state = parsePanelState(v.state);
-      return state && { type: 'state', state };
-    }
-    case 'openLocation':
-      if (!isStr(v.location) || !v.location || v.location.length > 4096) return undefined;
-      return { type: 'openLocation', location: v.location, frame: parseFrameRef(v.frame) };
-    case 'copy':
-      if (!isStr(v.text) || v.text.length > 100_000) return undefined;
-      return { type: 'copy', text: v.text, what: isStr(v.what) ? v.what.slice(0, 200) : undefined };
-    case 'action':
-      return isStr(v.action) && ACTIONS.has(v.action) ? { type: 'action', action: v.action as ErrorActionName | 'openInBrowser' } : undefined;
-    case 'triage':
-      // Only the command's name crosses: whatever else the page sends (an issue id) is dropped.
-      return isTriageCommand(v.command) ? { type: 'triage', command: v.command } : undefined;
-    case 'handOff':
-      return isHandOffKind(v.kind) ? { type: 'handOff', kind: v.kind } : undefined;
-    case 'copyEvent':
-      return isEventId(v.eventId) && (v.format === 'markdown' || v.format === 'json') ? { type: 'copyEvent', eventId: v.eventId, format: v.format } : undefined;
-    case 'openRawEvent':
-      return isEventId(v.eventId) ? { type: 'openRawEvent', eventId: v.eventId } : undefined;
-    case 'request': {
-      if (typeof v.id !== 'number' || !Number.isSafeInteger(v.id)) return undefined;
-      const p = isObj(v.params) ? v.params : {};
-      if (v.method === 'events') {
-        const cursor = isStr(p.cursor) && p.cursor.length <= MAX_CURSOR ? p.cursor : undefined;
-        return { type: 'request', id: v.id, method: 'events', params: { filters: parseFilters(p.filters), cursor, restore: p.restore === true } };
-      }
-      if (v.method === 'tag') {
-        if (!isStr(p.key) || !TAG_KEY.test(p.key)) return undefined;
-        // A following page that is asked for must be that page: a bad cursor is refused, not read as the first page.
-        if (p.cursor !== undefined && !(isStr(p.cursor) && p.cursor.length > 0 && p.cursor.length <= MAX_CURSOR)) return undefined;
-        const environments = parseFilters({ environments: p.environments }).environments;
-        return { type: 'request', id: v.id, method: 'tag', params: isStr(p.cursor) ? { key: p.key, environments, cursor: p.cursor } : { key: p.key, environments } };
-      }
-      if (v.method === 'event') return isEventRef(p.ref) ? { type: 'request', id: v.id, method: 'event', params: { ref: p.ref } } : undefined;
-      if (v.method === 'reveal') {
-        if (!isEventId(p.eventId) || typeof p.secret !== 'number' || !Number.isSafeInteger(p.secret) || p.secret < 0) return undefined;
-        return { type: 'request', id: v.id, method: 'reveal', params: { eventId: p.eventId, secret: p.secret } };
-      }
-      return undefined;
-    }
-    default:
-      return undefined;
-  }
-}
-
 const HOST_TYPES = new Set<HostMessage['type']>(['init', 'response', 'issue', 'signedIn']);
 
 /**
@@ -366,59 +193,4 @@ const HOST_TYPES = new Set<HostMessage['type']>(['init', 'response', 'issue', 's
  */
 export function asHostMessage(v: unknown): HostMessage | undefined {
   return isObj(v) && HOST_TYPES.has(v.type as HostMessage['type']) ? (v as HostMessage) : undefined;
-}
-
-/**
- * Events cross the boundary as one JSON string: the webview's postMessage copies an object graph
- * node by node (10,000 events: about half a second), a string in one piece (about 10 ms), and
- * JSON.parse in the page is fast. The host already sends strings through JSON, so nothing is lost.
- */
-export function encodeEvents(events: readonly EventData[]): string {
-  return JSON.stringify(events);
-}
-
-export function decodeEvents(json: string): EventData[] {
-  const v: unknown = JSON.parse(json);
-  if (!Array.isArray(v)) throw new TypeError('events: not an array');
-  return v as EventData[];
-}
-
-// ---------------------------------------------------------------------------------------------
-// Filters -> request parameters (spec 4.4)
-
-export interface EventRequestParams {
-  statsPeriod?: string;
-  start?: string;
-  end?: string;
-  environment?: string[];
-  full?: boolean;
-  sample?: boolean;
-  query?: string;
-  cursor?: string;
-}
-
-/**
- * The query parameters for the events list: `statsPeriod` or `start`+`end`, never both;
- * `environment` only when some are chosen; `full` / `sample` only when on; `query` only when not blank.
- */
-export function eventRequestParams(filters: EventFilters, cursor?: string): EventRequestParams {
-  const out: EventRequestParams = {};
-  if (filters.period.kind === 'preset') out.statsPeriod = filters.period.statsPeriod;
-  else {
-    out.start = filters.period.start;
-    out.end = filters.period.end;
-  }
-  if (filters.environments.length) out.environment = [...filters.environments];
-  if (filters.full) out.full = true;
-  if (filters.sample) out.sample = true;
-  const q = filters.query.trim();
-  if (q) out.query = q;
-  if (cursor) out.cursor = cursor;
-  return out;
-}
-
-/** A stable key of filters: equal keys mean identical requests. */
-export function filtersKey(filters: EventFilters): string {
-  const p = eventRequestParams(filters);
-  return JSON.stringify([p.statsPeriod ?? null, p.start ?? null, p.end ?? null, [...(p.environment ?? [])].sort(), !!p.full, !!p.sample, p.query ?? '']);
 }

@@ -3,7 +3,8 @@
 // runs against a fake host over the real Rpc.
 import assert from 'node:assert/strict';
 import { emptyEventDetail, encodeDetail, type EventDetail } from '../../../../src/sentryEvent/types';
-import { DEFAULT_FILTERS, PROTOCOL_VERSION, type PanelState } from '../../../../src/eventsPanel/protocol/messages';
+import { PROTOCOL_VERSION, type PanelState } from '../../../../src/eventsPanel/protocol/messages';
+import { DEFAULT_FILTERS } from '../../../../src/eventsPanel/protocol/filters';
 import { PageController } from '../../../../src/eventsPanel/page/controller';
 import { initialState, needsEvent, panelState, reduce } from '../../../../src/eventsPanel/page/model';
 import { Rpc, type VsCodeApi } from '../../../../src/eventsPanel/page/rpc';

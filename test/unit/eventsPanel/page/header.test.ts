@@ -4,7 +4,9 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { DEFAULT_FILTERS, PROTOCOL_VERSION, parsePageMessage, type HandOffKind, type PageMessage, type TriageCommand } from '../../../../src/eventsPanel/protocol/messages';
+import { PROTOCOL_VERSION, type HandOffKind, type PageMessage, type TriageCommand } from '../../../../src/eventsPanel/protocol/messages';
+import { DEFAULT_FILTERS } from '../../../../src/eventsPanel/protocol/filters';
+import { parsePageMessage } from '../../../../src/eventsPanel/protocol/parsePageMessage';
 import type { HeaderView as HeaderViewClass } from '../../../../src/eventsPanel/page/header';
 import { initialState, reduce, type ViewState } from '../../../../src/eventsPanel/page/model';
 import { handOffMessage } from '../../../../src/eventsPanel/page/triageActions';

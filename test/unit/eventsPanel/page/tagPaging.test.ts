@@ -3,7 +3,9 @@
 import assert from 'node:assert/strict';
 import type { TagDetails } from '../../../../src/api/schemas';
 import { toTagData } from '../../../../src/eventsPanel/model/eventData';
-import { DEFAULT_FILTERS, MAX_TAG_PAGES, MAX_TAG_VALUES, PROTOCOL_VERSION, TAG_PAGE_VALUES, parsePageMessage, type PanelState, type TagData } from '../../../../src/eventsPanel/protocol/messages';
+import { MAX_TAG_PAGES, MAX_TAG_VALUES, PROTOCOL_VERSION, TAG_PAGE_VALUES, type PanelState, type TagData } from '../../../../src/eventsPanel/protocol/messages';
+import { DEFAULT_FILTERS } from '../../../../src/eventsPanel/protocol/filters';
+import { parsePageMessage } from '../../../../src/eventsPanel/protocol/parsePageMessage';
 import { initialState, reduce, type ViewState } from '../../../../src/eventsPanel/page/model';
 import { envKey, mergeTagValues, showAllState } from '../../../../src/eventsPanel/page/tagsModel';
 

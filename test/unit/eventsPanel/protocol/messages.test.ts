@@ -1,57 +1,7 @@
 import assert from 'node:assert/strict';
-import {
-  DEFAULT_FILTERS,
-  HAND_OFF_KINDS,
-  PERIOD_PRESETS,
-  PROTOCOL_VERSION,
-  TRIAGE_COMMANDS,
-  eventRequestParams,
-  isHandOffKind,
-  isTriageCommand,
-  parseIssueHeader,
-  filtersKey,
-  parseFilters,
-  parsePageMessage,
-  parsePanelState,
-  type EventFilters,
-} from '../../../../src/eventsPanel/protocol/messages';
-
-const f = (over: Partial<EventFilters> = {}): EventFilters => ({ ...DEFAULT_FILTERS, ...over });
-
-describe('events protocol: filters -> request parameters', () => {
-  it('a preset sends statsPeriod and neither start nor end', () => {
-    for (const p of PERIOD_PRESETS) {
-      const params = eventRequestParams(f({ period: { kind: 'preset', statsPeriod: p } }));
-      assert.deepEqual(params, { statsPeriod: p });
-    }
-  });
-
-  it('a custom range sends start and end and no statsPeriod', () => {
-    const params = eventRequestParams(f({ period: { kind: 'range', start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' } }));
-    assert.deepEqual(params, { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' });
-    assert.ok(!('statsPeriod' in params));
-  });
-
-  it('environments, full, sample and query are sent only when set', () => {
-    assert.deepEqual(eventRequestParams(f({ environments: ['production', 'staging'], full: true, sample: true, query: '  release:1.0 ' }), 'c:1:0'), {
-      statsPeriod: '90d',
-      environment: ['production', 'staging'],
-      full: true,
-      sample: true,
-      query: 'release:1.0',
-      cursor: 'c:1:0',
-    });
-    assert.deepEqual(eventRequestParams(f({ environments: [], full: false, sample: false, query: '   ' })), { statsPeriod: '90d' });
-  });
-
-  it('filtersKey is equal exactly when the requests are', () => {
-    assert.equal(filtersKey(f({ environments: ['a', 'b'] })), filtersKey(f({ environments: ['b', 'a'] })));
-    assert.equal(filtersKey(f({ query: ' x ' })), filtersKey(f({ query: 'x' })));
-    assert.notEqual(filtersKey(f({ full: true })), filtersKey(f()));
-    assert.notEqual(filtersKey(f({ sample: true })), filtersKey(f()));
-    assert.notEqual(filtersKey(f({ period: { kind: 'preset', statsPeriod: '24h' } })), filtersKey(f()));
-  });
-});
+import { HAND_OFF_KINDS, PROTOCOL_VERSION, TRIAGE_COMMANDS, isHandOffKind, isTriageCommand, parseIssueHeader, parsePanelState } from '../../../../src/eventsPanel/protocol/messages';
+import { DEFAULT_FILTERS, parseFilters } from '../../../../src/eventsPanel/protocol/filters';
+import { parsePageMessage } from '../../../../src/eventsPanel/protocol/parsePageMessage';
 
 describe('events protocol: validation of untrusted input', () => {
   it('parseFilters falls back field by field', () => {
