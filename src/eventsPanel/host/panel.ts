@@ -3,79 +3,33 @@
  * protocol (src/eventsPanel/protocol/messages.ts) and the pure EventsModel (src/eventsPanel/model/eventsModel.ts),
  * which holds the cache, paging, aborts and the page's state. The header is the issue store's
  * issue, re-sent whenever the store names it. What stays here is what needs VS Code: posting,
- * visibility, opening links and locations, the clipboard, sign-in, running the triage and AI
- * commands of the header's buttons on the panel's own issue, and marking the issue seen when the
- * panel opens (setting markSeenOnOpen). Page messages are untrusted input: parsed by parsePageMessage.
+ * visibility, the handshake, answering requests, and marking the issue seen when the panel opens
+ * (setting markSeenOnOpen). What the page's buttons ask for (copying, links, locations, sign-in,
+ * the triage and AI commands) is PageActions' (pageActions.ts). Page messages are untrusted input:
+ * parsed by parsePageMessage.
  */
 import * as vscode from 'vscode';
-import type { SentryClient } from '../../api/client';
 import { readEventsPanelConfig } from '../../config';
 import { Commands } from '../../constants';
-import { commandArgs, isIssueRef, refKey, type CommandId, type IssueRef } from '../../contracts/issueRef';
-import {
-  PROTOCOL_VERSION,
-  type FrameRef,
-  type HandOffKind,
-  type HostMessage,
-  type IssueHeader,
-  type PageMessage,
-  type PanelState,
-  type RequestMessage,
-  type TriageCommand,
-} from '../protocol/messages';
+import { commandArgs, isIssueRef, refKey, type IssueRef } from '../../contracts/issueRef';
+import { PROTOCOL_VERSION, type HostMessage, type IssueHeader, type PageMessage, type PanelState, type RequestMessage } from '../protocol/messages';
 import { parsePageMessage } from '../protocol/parsePageMessage';
 import type { IssueStore } from '../../store/issueStore';
 import { EventsModel } from '../model/eventsModel';
-import type { OpenedEvent } from '../model/eventCache';
 import { Disposable } from '../../util/disposable';
-import type { AuthUi } from '../../util/ui';
-import { labelText, safeWebUrl } from '../../util/untrusted';
 import { issueHeader, toTagData } from '../model/eventData';
 import { MAX_RESTORE_CHARS, eventPage } from '../model/eventPage';
 import { makeNonce, panelHtml } from '../model/pageHtml';
-import type { RawEventDocuments } from './rawEventDocuments';
-import { eventMarkdown } from '../../sentryEvent/markdown';
-import { maskedEventJson } from '../../sentryEvent/rawJson';
 import { readSettings } from '../../settings';
+import { PageActions, type PageActionDeps } from './pageActions';
 
-export interface EventsPanelDeps {
-  getClient: () => Promise<SentryClient | undefined>;
+export interface EventsPanelDeps extends PageActionDeps {
   /** The one issue store: the header is `store.issue(id)`, refreshed with `lookupShortId`. */
   store: IssueStore;
-  log: vscode.LogOutputChannel;
-  /**
-   * Opens a server location (`file:line`, `file`, ...) in an editor; resolves false when it does not
-   * map to a workspace file. Absent or false: the location is copied instead.
-   */
-  openLocation?: (location: string, frame?: FrameRef) => Promise<boolean>;
-  signIn: () => Thenable<unknown>;
   /** Fires when the session changes; open panels retry what failed. */
   onDidChangeSession?: vscode.Event<unknown>;
-  /** The configured server: the only origin (besides sentry.io) a link of the panel may open. Absent: the session's. */
-  baseUrl?: () => string | undefined;
-  /** Notifications and opening links (the registry's UiHolder, replaceable by the suites). */
-  ui: () => AuthUi;
   extensionUri: vscode.Uri;
-  /** The read-only tabs of "Open raw JSON". */
-  rawDocuments: Pick<RawEventDocuments, 'show'>;
 }
-
-/** The command each triage button of the page runs: a fixed list, so the page can run nothing else. */
-export const TRIAGE_COMMAND_IDS: Readonly<Record<TriageCommand, CommandId>> = {
-  resolve: Commands.resolve,
-  resolveIn: Commands.resolveIn,
-  archive: Commands.archive,
-  unresolve: Commands.unresolve,
-  assign: Commands.assign,
-  bookmark: Commands.bookmark,
-  unbookmark: Commands.unbookmark,
-};
-
-/** The command each AI button of the page runs: only these two, whatever the page sends. */
-export const HAND_OFF_COMMAND_IDS: Readonly<Record<HandOffKind, CommandId>> = {
-  explain: Commands.explainWithAI,
-  fix: Commands.fixWithAI,
-};
 
 export function panelTitle(issue: IssueHeader): string {
   return issue.shortId !== undefined ? vscode.l10n.t('{0} · Events', issue.shortId) : vscode.l10n.t('Issue {0} · Events', issue.id);
@@ -93,6 +47,8 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOpt
 export class EventsPanel extends Disposable {
   private ready = false;
   private readonly model: EventsModel;
+  /** What the page's buttons and links ask for, on this panel's issue. */
+  private readonly actions: PageActions;
   /** Fired by dispose() itself, after everything else is let go (so it is not one of the owned emitters). */
   private readonly closed = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.closed.event;
@@ -112,6 +68,7 @@ export class EventsPanel extends Disposable {
   ) {
     super();
     this.model = this._register(new EventsModel(state, { getClient: deps.getClient, convert: eventPage, tagData: toTagData, maxCacheChars: MAX_RESTORE_CHARS, state }));
+    this.actions = new PageActions(deps, { model: this.model, ref: () => this.ref, post: (m) => this.post(m) });
     this.takeStoreIssue(false);
     const webview = panel.webview;
     webview.options = webviewOptions(deps.extensionUri);
@@ -259,85 +216,19 @@ export class EventsPanel extends Disposable {
       case 'request':
         return this.answer(msg);
       case 'openLocation':
-        return this.openLocation(msg.location, msg.frame);
+        return this.actions.openLocation(msg.location, msg.frame);
       case 'copy':
-        await this.deps.ui().writeClipboard(msg.text);
-        vscode.window.setStatusBarMessage(msg.what ? vscode.l10n.t('Copied {0}', labelText(msg.what, 200)) : vscode.l10n.t('Copied to the clipboard'), 3000);
-        return;
+        return this.actions.copy(msg.text, msg.what);
       case 'action':
-        return this.action(msg.action);
+        return this.actions.action(msg.action);
       case 'triage':
-        return this.triage(msg.command);
+        return this.actions.triage(msg.command);
       case 'handOff':
-        return this.handOff(msg.kind);
+        return this.actions.handOff(msg.kind);
       case 'copyEvent':
-        return this.copyEvent(msg.eventId, msg.format);
+        return this.actions.copyEvent(msg.eventId, msg.format);
       case 'openRawEvent':
-        return this.openRawEvent(msg.eventId);
-    }
-  }
-
-  /** Copy as Markdown / Copy JSON of an event the page was sent: masked, built here from what the model holds. */
-  private async copyEvent(eventId: string, format: 'markdown' | 'json'): Promise<void> {
-    const opened = this.openedEvent(eventId);
-    if (!opened) return;
-    let text: string;
-    if (format === 'json') text = maskedEventJson(opened.raw).json;
-    else {
-      const { url } = await this.issueWebPage(false);
-      text = eventMarkdown(this.model.state.issue, opened.detail, { link: url?.href });
-    }
-    await this.deps.ui().writeClipboard(text);
-    const masked = opened.detail.maskedCount;
-    const said =
-      format === 'json'
-        ? masked
-          ? vscode.l10n.t('Copied event JSON ({0} secret values masked)', masked)
-          : vscode.l10n.t('Copied event JSON')
-        : masked
-          ? vscode.l10n.t('Copied the event as Markdown ({0} secret values masked)', masked)
-          : vscode.l10n.t('Copied the event as Markdown');
-    vscode.window.setStatusBarMessage(`$(copy) ${said}`, 4000);
-  }
-
-  private async openRawEvent(eventId: string): Promise<void> {
-    const opened = this.openedEvent(eventId);
-    if (!opened) return;
-    const { json, cut } = maskedEventJson(opened.raw);
-    const shortId = this.model.state.issue.shortId;
-    // The tab's name is made of checked parts only: a short ID is letters, digits and dashes.
-    const name = `${shortId && /^[A-Za-z0-9-]{1,100}$/.test(shortId) ? shortId : `issue-${this.model.issue.issueId}`}-${eventId.toLowerCase()}`;
-    await this.deps.rawDocuments.show(name, json);
-    if (cut) vscode.window.setStatusBarMessage(vscode.l10n.t('The event was too large to show whole; its JSON was cut'), 5000);
-  }
-
-  private openedEvent(eventId: string): OpenedEvent | undefined {
-    const opened = this.model.eventDetails.opened(eventId);
-    if (!opened) void this.deps.ui().showWarningMessage(vscode.l10n.t('That event is no longer loaded in this panel. Open it again in the Event tab, then try again.'), {});
-    return opened;
-  }
-
-  /** A triage button: the command runs on this panel's issue (the page names no issue); it asks and reports on its own. */
-  private async triage(command: TriageCommand): Promise<void> {
-    const ref = this.ref;
-    if (!ref) {
-      this.deps.log.warn(`[events] cannot ${command} issue ${this.model.issue.issueId}: its project is not known yet`);
-      return;
-    }
-    await vscode.commands.executeCommand(TRIAGE_COMMAND_IDS[command], ...commandArgs(ref));
-  }
-
-  /** An AI button: Explain or Fix with AI on this panel's issue (the page names no issue). */
-  private async handOff(kind: HandOffKind): Promise<void> {
-    const ref = this.ref;
-    if (!ref) {
-      this.deps.log.warn(`[events] cannot hand issue ${this.model.issue.issueId} to AI (${kind}): its project is not known yet`);
-      return;
-    }
-    try {
-      await vscode.commands.executeCommand(HAND_OFF_COMMAND_IDS[kind], ...commandArgs(ref));
-    } catch (e) {
-      this.deps.log.error(`[events] ${kind} with AI of issue ${ref.issueId} failed: ${(e as Error)?.message ?? String(e)}`);
+        return this.actions.openRawEvent(msg.eventId);
     }
   }
 
@@ -347,55 +238,6 @@ export class EventsPanel extends Disposable {
       this.deps.log.warn(`[events] ${msg.method} of issue ${this.model.issue.issueId}: ${response.error.message}`);
     }
     this.post(response);
-  }
-
-  /**
-   * The issue's web page, for Open in Browser and the Markdown's link. The permalink comes from the
-   * server (or the page's saved state): kept only on the server's or sentry.io's origin; `fallback`:
-   * else the page made from the server's own address.
-   */
-  private async issueWebPage(fallback: boolean): Promise<{ url?: URL; base?: string }> {
-    const client = await this.deps.getClient().catch(() => undefined);
-    const base = this.deps.baseUrl?.() ?? client?.baseUrl;
-    const url = safeWebUrl(this.model.state.issue.permalink, base) ?? (fallback && client ? safeWebUrl(this.model.fallbackPermalink(client.baseUrl), base) : undefined);
-    return { url, base };
-  }
-
-  private async action(action: string): Promise<void> {
-    switch (action) {
-      case 'openInBrowser': {
-        const { url, base } = await this.issueWebPage(true);
-        if (url) await this.deps.ui().openExternal(vscode.Uri.parse(url.href, true));
-        else this.deps.log.warn(`[events] not opening the issue's link: it is not a web page of ${base ?? 'the server'}`);
-        return;
-      }
-      case 'signIn':
-        await this.deps.signIn();
-        this.post({ type: 'signedIn' });
-        return;
-      case 'showLog':
-        this.deps.log.show();
-        return;
-      case 'chooseProject':
-        await vscode.commands.executeCommand(Commands.chooseProject);
-        return;
-      default:
-        return; // retry and filter are the page's own business
-    }
-  }
-
-  private async openLocation(location: string, frame?: FrameRef): Promise<void> {
-    let opened = false;
-    if (this.deps.openLocation) {
-      try {
-        opened = await this.deps.openLocation(location, frame);
-      } catch (e) {
-        this.deps.log.warn(`[events] opening ${location} failed: ${(e as Error).message}`);
-      }
-    }
-    if (opened) return;
-    await this.deps.ui().writeClipboard(location);
-    vscode.window.setStatusBarMessage(`$(copy) ${vscode.l10n.t('{0} is not in this workspace; copied it to the clipboard', labelText(location, 200))}`, 5000);
   }
 
   /**
