@@ -5,7 +5,8 @@
  */
 import type { SentryEvent } from '../../api/schemas';
 import { toEventData } from './eventData';
-import { encodeEvents, type EventData, type ExceptionData } from '../protocol/eventList';
+import { encodeEvents } from '../protocol/messages';
+import type { EventData, ExceptionData } from '../protocol/eventList';
 
 /** The events list's page size: Sentry's `per_page` default and maximum, which is what the panel asks for. */
 export const EVENTS_PAGE_SIZE = 100;

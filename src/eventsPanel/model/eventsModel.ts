@@ -9,9 +9,20 @@ import type { SentryClient } from '../../api/client';
 import type { SentryEvent } from '../../api/schemas';
 import { presentError } from '../../contracts/errorPresentation';
 import { SignedOutError, errorKind } from '../../contracts/errors';
-import { PROTOCOL_VERSION, parsePanelState, type ErrorView, type IssueHeader, type PanelState, type RequestMessage, type Requests, type ResponseMessage, type TagData } from '../protocol/messages';
+import {
+  PROTOCOL_VERSION,
+  encodeEvents,
+  parsePanelState,
+  type ErrorView,
+  type IssueHeader,
+  type PanelState,
+  type RequestMessage,
+  type Requests,
+  type ResponseMessage,
+  type TagData,
+} from '../protocol/messages';
 import { DEFAULT_FILTERS, eventRequestParams, filtersKey, type EventFilters } from '../protocol/filters';
-import { encodeEvents, type EventData } from '../protocol/eventList';
+import type { EventData } from '../protocol/eventList';
 import type { EventRef } from '../../sentryEvent/types';
 import { parseEventDetail } from '../../sentryEvent/parse';
 import { Disposable, toDisposable } from '../../util/disposable';

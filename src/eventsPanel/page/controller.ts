@@ -6,9 +6,9 @@
  */
 import * as l10n from '@vscode/l10n';
 import { decodeDetail, type EventDetail, type EventRef } from '../../sentryEvent/types';
-import { parsePanelState, type ErrorActionName } from '../protocol/messages';
+import { decodeEvents, parsePanelState, type ErrorActionName } from '../protocol/messages';
 import { filtersKey, type EventFilters } from '../protocol/filters';
-import { decodeEvents, type EventData } from '../protocol/eventList';
+import type { EventData } from '../protocol/eventList';
 import { Lru, PAGE_DETAIL_CACHE } from './eventViewModel';
 import { initialState, needsEvent, normalRef, panelState, reduce, type Action, type ViewState } from './model';
 import { envKey, showAllState } from './tagsModel';

@@ -1,8 +1,8 @@
 /**
- * The events of the Events tab as they cross to the page: each trimmed to what the page shows (plus
- * its exceptions when full events were asked for), and the whole list encoded as one JSON string,
- * which the webview copies far faster than an object graph. Built on the host by
- * src/eventsPanel/model/eventData.ts. No `vscode`, no DOM.
+ * What one event of the Events tab's list carries to the page: trimmed to what the page shows, plus
+ * its exceptions when full events were asked for. Built on the host by
+ * src/eventsPanel/model/eventData.ts; the list crosses as one JSON string (encodeEvents in
+ * messages.ts). Types only, so nothing of it is bundled.
  */
 
 export interface FrameData {
@@ -46,19 +46,4 @@ export interface EventData {
   exceptions?: ExceptionData[];
   /** Some of the event was too large or too deeply nested to send to the page and was left out. */
   trimmed?: true;
-}
-
-/**
- * Events cross the boundary as one JSON string: the webview's postMessage copies an object graph
- * node by node (10,000 events: about half a second), a string in one piece (about 10 ms), and
- * JSON.parse in the page is fast. The host already sends strings through JSON, so nothing is lost.
- */
-export function encodeEvents(events: readonly EventData[]): string {
-  return JSON.stringify(events);
-}
-
-export function decodeEvents(json: string): EventData[] {
-  const v: unknown = JSON.parse(json);
-  if (!Array.isArray(v)) throw new TypeError('events: not an array');
-  return v as EventData[];
 }

@@ -4,9 +4,7 @@
  * imports this file; the page never parses its own messages, so none of it is in the page's bundle.
  */
 import { isEventId, isEventRef } from '../../sentryEvent/types';
-import { parseFilters } from './filters';
-import { isObj, isStr } from './guards';
-import { isHandOffKind, isTriageCommand, parsePanelState, type ErrorActionName, type FrameRef, type PageMessage } from './messages';
+import { isHandOffKind, isObj, isStr, isTriageCommand, parseFilters, parsePanelState, type ErrorActionName, type FrameRef, type PageMessage } from './messages';
 
 // Dots only (`.`, `..`) would be a path segment of their own in the request URL.
 const TAG_KEY = /^(?!\.+$)[a-zA-Z0-9_.:-]{1,200}$/;

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EventSchema, type SentryEvent } from '../../../../src/api/schemas';
 import { EVENTS_PAGE_SIZE, MAX_EVENT_CHARS, MAX_PAGE_CHARS, eventPage } from '../../../../src/eventsPanel/model/eventPage';
-import { decodeEvents } from '../../../../src/eventsPanel/protocol/eventList';
+import { decodeEvents } from '../../../../src/eventsPanel/protocol/messages';
 import { nested } from '../../builders';
 
 const fixture = (name: string) => JSON.parse(readFileSync(join(__dirname, '../../../fixtures', name), 'utf8'));

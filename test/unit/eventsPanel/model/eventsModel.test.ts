@@ -2,9 +2,8 @@
 // re-shown page gets back without a request, pages appended only when they continue it, and
 // aborts that keep superseded requests from landing late.
 import assert from 'node:assert/strict';
-import { PROTOCOL_VERSION, type PanelState, type RequestMessage } from '../../../../src/eventsPanel/protocol/messages';
+import { PROTOCOL_VERSION, decodeEvents, type PanelState, type RequestMessage } from '../../../../src/eventsPanel/protocol/messages';
 import { DEFAULT_FILTERS, type EventFilters } from '../../../../src/eventsPanel/protocol/filters';
-import { decodeEvents } from '../../../../src/eventsPanel/protocol/eventList';
 import { SignedOutError } from '../../../../src/contracts/errors';
 import { EventsModel, type PageConverter } from '../../../../src/eventsPanel/model/eventsModel';
 import { toEventData, toTagData } from '../../../../src/eventsPanel/model/eventData';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { HAND_OFF_KINDS, PROTOCOL_VERSION, TRIAGE_COMMANDS, isHandOffKind, isTriageCommand, parseIssueHeader, parsePanelState } from '../../../../src/eventsPanel/protocol/messages';
-import { DEFAULT_FILTERS, parseFilters } from '../../../../src/eventsPanel/protocol/filters';
+import { HAND_OFF_KINDS, PROTOCOL_VERSION, TRIAGE_COMMANDS, isHandOffKind, isTriageCommand, parseFilters, parseIssueHeader, parsePanelState } from '../../../../src/eventsPanel/protocol/messages';
+import { DEFAULT_FILTERS } from '../../../../src/eventsPanel/protocol/filters';
 import { parsePageMessage } from '../../../../src/eventsPanel/protocol/parsePageMessage';
 
 describe('events protocol: validation of untrusted input', () => {
