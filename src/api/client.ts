@@ -26,7 +26,6 @@ import { MAX_PER_PAGE, NEEDED_SCOPES, checkIssueId, checkPerPage, firstItems, se
 import { isEventRef } from '../sentryEvent/types';
 
 // Callers name an issue list's sort and stats period with the client they pass them to.
-export type { IssueSort, ProjectIssuesStatsPeriod } from './listParams';
 
 /** The budget the two issue list endpoints (and searches on them) share on a server (see HttpClient's rate-limit gate). */
 export const ISSUE_LIST_BUDGET = 'issue lists';

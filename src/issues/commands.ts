@@ -6,7 +6,7 @@ import { collect } from '../api/paging';
 import { parseIssueRef, type IssueRef } from '../contracts/issueRef';
 import { PERIODS, PRESETS, SORTS, WINDOWS, describeWindow, looksLikeShortId, parseHashes, parseWindow, type IssueFilter, type IssuePreset } from './core/filter';
 import type { IssuesView } from './view';
-import type { IssueSort, ProjectIssuesStatsPeriod } from '../api/client';
+import type { IssueSort, ProjectIssuesStatsPeriod } from '../api/listParams';
 import { labelText, plainText, safeWebUrl } from '../util/untrusted';
 
 const HISTORY_MAX = 10;

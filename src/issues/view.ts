@@ -4,7 +4,8 @@
  * store.
  */
 import * as vscode from 'vscode';
-import { ISSUE_LIST_BUDGET, type ProjectIssuesStatsPeriod, type SentryClient } from '../api/client';
+import { ISSUE_LIST_BUDGET, type SentryClient } from '../api/client';
+import type { ProjectIssuesStatsPeriod } from '../api/listParams';
 import type { Issue } from '../api/schemas';
 import { parseIssueRef } from '../contracts/issueRef';
 import { CONFIG_SECTION, ContextKeys, StorageKeys, Views } from '../constants';

@@ -6,7 +6,8 @@
  * during Sentry's deprecation brown-outs; then the organization endpoint is asked again.
  * Pure: no `vscode` import.
  */
-import type { IssueSort, ProjectIssuesStatsPeriod, SentryClient } from '../api/client';
+import type { SentryClient } from '../api/client';
+import type { IssueSort, ProjectIssuesStatsPeriod } from '../api/listParams';
 import type { Page } from '../api/paging';
 import type { Issue } from '../api/schemas';
 import { errorKind } from '../contracts/errors';

@@ -4,7 +4,7 @@
  * the Issues view turns its filter into a spec with `{ org, project, ...toParams(filter) }`
  * (src/issues/core/filter.ts); several projects make one list (`combinedSpec`).
  */
-import type { IssueSort, ProjectIssuesStatsPeriod } from '../api/client';
+import type { IssueSort, ProjectIssuesStatsPeriod } from '../api/listParams';
 import { MAX_HASHES } from '../api/client';
 import type { TimeWindow } from './issueSource';
 

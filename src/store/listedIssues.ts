@@ -4,7 +4,7 @@
  * uses the same), and its selected row (Copy VS Code Link's second choice). The Issues view sets
  * the source; readers call the slot, which asks whichever source is set. No `vscode` import.
  */
-import type { ProjectIssuesStatsPeriod } from '../api/client';
+import type { ProjectIssuesStatsPeriod } from '../api/listParams';
 import type { IssueRef } from '../contracts/issueRef';
 import type { IDisposable } from '../util/disposable';
 import type { TimeWindow } from './issueSource';

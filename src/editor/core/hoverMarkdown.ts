@@ -1,6 +1,6 @@
 /** The Markdown of a hover on a marked line. Pure, so it is tested without VS Code. */
 import * as l10n from '@vscode/l10n';
-import type { ProjectIssuesStatsPeriod } from '../../api/client';
+import type { ProjectIssuesStatsPeriod } from '../../api/listParams';
 import type { Issue } from '../../api/schemas';
 import { Commands } from '../../constants';
 import { commandLink, type CommandId, type IssueRef } from '../../contracts/issueRef';

@@ -3,7 +3,8 @@
  * the open files and a way to resolve server paths; the benchmark runs it as is. A server that
  * refuses the per-file search (400) is located from the listed issues instead.
  */
-import type { ProjectIssuesStatsPeriod, SentryClient } from '../../api/client';
+import type { SentryClient } from '../../api/client';
+import type { ProjectIssuesStatsPeriod } from '../../api/listParams';
 import type { Issue } from '../../api/schemas';
 import { errorKind } from '../../contracts/errors';
 import type { IssueRef } from '../../contracts/issueRef';

@@ -7,7 +7,7 @@ import * as l10n from '@vscode/l10n';
 import type { Period } from '../protocol/filters';
 import type { EventData, FrameData } from '../protocol/eventList';
 
-/** Spec 2.1: "message or title": the message when the event has one, else the title. */
+/** An event is named by its message when it has one, else by its title (as Sentry lists events). */
 export function headline(e: EventData): string {
   const m = e.message.trim();
   return m || e.title || l10n.t('(no title)');

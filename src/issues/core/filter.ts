@@ -3,7 +3,7 @@
  * `query`, `statsPeriod` and `sort` parameters of Sentry's issue lists. Pure; no `vscode` import.
  */
 import * as l10n from '@vscode/l10n';
-import type { IssueSort, ProjectIssuesStatsPeriod } from '../../api/client';
+import type { IssueSort, ProjectIssuesStatsPeriod } from '../../api/listParams';
 import type { TimeWindow } from '../../store/issueSource';
 import { listKey, type ListSpec } from '../../store/listSpec';
 import { isoSeconds } from '../../format/time';
