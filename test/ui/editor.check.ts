@@ -1,6 +1,6 @@
-// Errors where the code is (issue 7), as a person sees them: a source file of the sample workspace
+// Errors where the code is, as a person sees them: a source file of the sample workspace
 // with gutter icons and inline issue text, and the hover of a decorated line with its triage links.
-// Its marks come from the file's own issue search (issue 15), which the sandbox's request log shows.
+// Its marks come from the file's own issue search (one per open file), which the sandbox's request log shows.
 import { check } from './framework';
 import { openSignedOutView, requestsSettled, sandboxUrl, signInWithToken } from './session';
 
@@ -57,7 +57,7 @@ check(
     const hover = page.locator('.monaco-hover').filter({ hasText: 'Show Events' }).first();
     await hover.waitFor({ state: 'visible', timeout: 15_000 });
     await vscode.waitForText('Open in Browser', { within: hover });
-    // Triage (issue 12): the hover's links render as links (trusted one command at a time), not as text.
+    // The hover's triage links render as links (trusted one command at a time), not as text.
     for (const label of ['Resolve', 'Archive', 'Assign to Me']) {
       const link = hover.locator('a', { hasText: new RegExp(`^${label}$`) }).first();
       await link.waitFor({ state: 'visible', timeout: 5_000 });

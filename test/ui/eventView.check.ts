@@ -1,4 +1,4 @@
-// Person-like checks of the events panel's Event tab (issue 13) in Chromium, on WEB-FRONTEND-1 (its
+// Person-like checks of the events panel's Event tab in Chromium, on WEB-FRONTEND-1 (its
 // latest event: a chain of 3 exceptions, frames with variables, 13 breadcrumbs, a request whose
 // Authorization header, cookies and query carry the sandbox's secret): the chain and a variable
 // table show; breadcrumbs filter by category, level and search; the secret is in no page text and

@@ -1,4 +1,4 @@
-// The Issues tree as a person sees it (issue 5): sign in from the palette by pasting a token,
+// The Issues tree as a person sees it: sign in from the palette by pasting a token,
 // the tree with the sample project's issues, an issue's tooltip.
 import { check } from './framework';
 import { openSignedOutView, sandboxUrl, signInWithToken } from './session';

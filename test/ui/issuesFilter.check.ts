@@ -1,4 +1,4 @@
-// Filter Issues as a person uses it (issue 15): the organization's environments in a multi-pick and a
+// Filter Issues as a person uses it: the organization's environments in a multi-pick and a
 // time window, each reaching the one organization-endpoint request of the tree, named in the view's
 // description; then the filter back to the server's defaults, as later checks expect it.
 import type { Page } from 'playwright-core';

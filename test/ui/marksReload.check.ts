@@ -1,7 +1,8 @@
-// The ordinary use that cost 300 latest-event requests in 33 seconds before issue 15 (sign in, Load
-// more once, open one file, reload the window), done as a person does it in the real window, with the
-// sandbox's request log counting what each step sent. Per-file marks: no event request until a file
-// opens, then only for that file's issues, and none after the reload (locations kept in workspace storage).
+// The ordinary use that cost 300 latest-event requests in 33 seconds when marks came from one latest-event
+// request per listed issue (sign in, Load more once, open one file, reload the window), done as a person
+// does it in the real window, with the sandbox's request log counting what each step sent. Per-file
+// marks: no event request until a file opens, then only for that file's issues, and none after the
+// reload (locations kept in workspace storage).
 import type { Page } from 'playwright-core';
 import { check, type Workbench } from './framework';
 import { apiRequests, openSignedOutView, requestsSettled, sandboxUrl, signInWithToken, type LoggedRequest } from './session';

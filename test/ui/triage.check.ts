@@ -1,4 +1,4 @@
-// Triage as a person does it (issue 12): Resolve from the hover of a marked line, seen at once in
+// Triage as a person does it: Resolve from the hover of a marked line, seen at once in
 // the editor, the Issues tree and the status bar (before the server has answered: the PUT is held
 // back by a sandbox fault) and confirmed by a notification with Undo; Archive… from a tree row's
 // context menu until the issue occurs 100 more times, checked on the sandbox.
@@ -269,7 +269,7 @@ check(
       sideBar = signedIn.sideBar;
 
       // A line of checkout.ts whose inline text names an issue of the listed page: the line's issue
-      // with the most events (lines hold every issue the file's search finds, issue 15). After the
+      // with the most events (lines hold every issue the file's search finds). After the
       // resolve the text names the next one; the gutter stays for the others.
       const listed = await listedIssues(signedIn.writeToken);
       const ids = new Set(listed.map((i) => i.id));

@@ -1,4 +1,4 @@
-// The first run as a stranger sees it (issue 16): the Get Started walkthrough, its Sign In button
+// The first run as a stranger sees it: the Get Started walkthrough, its Sign In button
 // (a pasted token comes first where no OAuth client id is set), and its steps ticking themselves
 // off as the matching context keys turn on: signed in, a project (the sample workspace's
 // .sentryclirc names one), a file with marks.

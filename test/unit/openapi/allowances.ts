@@ -1,24 +1,24 @@
 // The one list of places where what the client sends, or a status the sandbox answers, goes beyond
-// Sentry's OpenAPI excerpt, each with where real servers are documented to behave so. Everything not
-// listed here is validated against the document as it is.
+// Sentry's OpenAPI excerpt, each with what real Sentry servers do there and, where it was found, the
+// Sentry source that does it. Everything not listed here is validated against the document as it is.
 
 export const PATHS = {
   organizations: '/api/0/organizations/',
   projects: '/api/0/organizations/{organization_id_or_slug}/projects/',
   projectIssues: '/api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/issues/',
   issueEvents: '/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/events/',
-  // api-facts.md "One issue, one event": the full event.
+  // One event of an issue, in full (its exception, breadcrumbs, request and contexts).
   eventDetails: '/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/events/{event_id}/',
   tagDetails: '/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/tags/{key}/',
 } as const;
 
-/** The organization's lists the sandbox serves beside PATHS (api-facts.md "Organization Issues": the replacement of the deprecated project issues list, and the environments to filter it by). */
+/** The organization's lists the sandbox serves beside PATHS: its issues (the replacement of the deprecated project issues list) and the environments to filter them by. */
 export const ORG_LIST_PATHS = {
   orgIssues: '/api/0/organizations/{organization_id_or_slug}/issues/',
   environments: '/api/0/organizations/{organization_id_or_slug}/environments/',
 } as const;
 
-/** The triage operations (api-facts.md "Triage: changing an issue"): writes, the issue itself, members and teams. */
+/** The triage operations: changing one issue or many, reading the issue itself, and the members and teams to assign it to. */
 export const TRIAGE_PATHS = {
   issue: '/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/',
   orgIssues: '/api/0/organizations/{organization_id_or_slug}/issues/',
@@ -44,26 +44,31 @@ export interface Allowance {
   response?: { nullable?: readonly string[]; notRequired?: readonly string[] };
 }
 
-// api-facts.md "Rate limits": a 429 from any endpoint; "Error bodies": 500 with an errorId; and
-// "Pagination": 400 for a bad cursor or a per_page outside 1..100, on every paged list.
+// Any endpoint may answer 429, since Sentry's rate-limit middleware applies to every endpoint
+// (https://github.com/getsentry/sentry/blob/master/src/sentry/middleware/ratelimit.py);
+// 500 `{"detail": "Internal Error", "errorId": …}` for an unhandled error, and 400 for a bad `cursor` or a
+// `per_page` outside 1..100 on any paged list (https://github.com/getsentry/sentry/blob/master/src/sentry/api/base.py).
 const EVERYWHERE = [400, 429, 500];
 
 export const ALLOWANCES: Record<string, Allowance> = {
   [`GET ${PATHS.organizations}`]: { extraStatuses: EVERYWHERE },
   [`GET ${PATHS.projects}`]: { extraStatuses: EVERYWHERE },
   [`GET ${PATHS.projectIssues}`]: {
-    // `hashes` is "a list of hashes of groups" (the document's own description, spec 4.5 and section 8)
-    // typed as one string: real servers read it with getlist, so the client sends one `hashes` per hash.
+    // `hashes` is "a list of hashes of groups" (the document's own description) typed as one string: real
+    // servers read it with `request.GET.getlist("hashes")` and use the first 100, so the client sends one
+    // `hashes` per hash (https://github.com/getsentry/sentry/blob/master/src/sentry/issues/endpoints/project_group_index.py).
     scalarRepeated: ['hashes'],
-    // The document's description says "Set to 1 to enable"; spec 4.5 "(send 1)"; api-facts.md
-    // "Organization Issues": `shortIdLookup` (`1`).
+    // The document's description and the server's own docstring say "Set to 1 to enable", so the client
+    // sends `shortIdLookup=1`, not `true` (same file).
     booleanAsDigit: ['shortIdLookup'],
-    // api-facts.md "Error bodies": 401 for a bad token, 400 "Invalid stats_period" and "Error parsing
-    // search query", 404 for an unknown project, 410 during the deprecation brown-outs.
+    // 401 for a bad token; 400 "Invalid stats_period" (same file) and "Error parsing search query"; 404 for
+    // an unknown project; 410 `{"message": "This API no longer exists."}` while sentry.io browns out a
+    // deprecated endpoint (https://github.com/getsentry/sentry/blob/master/src/sentry/api/helpers/deprecation.py).
     extraStatuses: [...EVERYWHERE, 401, 404, 410],
   },
   [`GET ${ORG_LIST_PATHS.orgIssues}`]: {
-    // api-facts.md "Error bodies": 410 during deprecation brown-outs (the sandbox's endpoint switch).
+    // 410 as during a deprecation brown-out (see above): the sandbox's switch that makes the client fall
+    // back to the other issues endpoint.
     extraStatuses: [...EVERYWHERE, 410],
     response: {
       notRequired: [
@@ -81,45 +86,53 @@ export const ALLOWANCES: Record<string, Allowance> = {
         'lifetime',
         'filtered',
         'isUnhandled',
-        // api-facts.md "Triage": Seer is "sentry.io only, may be absent"; derivedData is Seer's.
+        // derivedData is filled by Seer, which only sentry.io runs: other servers leave it out.
         'derivedData',
       ],
     },
   },
-  // api-facts.md "Error bodies": 401 for a missing or bad token, 404 for an unknown organization.
+  // 401 for a missing or bad token, 404 for an unknown organization.
   [`GET ${ORG_LIST_PATHS.environments}`]: { extraStatuses: [...EVERYWHERE, 401, 404] },
   [`GET ${PATHS.issueEvents}`]: { extraStatuses: EVERYWHERE },
-  // api-facts.md "Triage": PUT with a JSON body of the fields to change (the document's own description:
-  // "Only the attributes submitted are modified"); "Error bodies": 400/429/500; 415 for a body that is not JSON.
+  // PUT with a JSON body of only the fields to change (the document's own description: "Only the attributes
+  // submitted are modified"; the server validates it with `partial=True` in
+  // https://github.com/getsentry/sentry/blob/master/src/sentry/api/helpers/group_index/update.py);
+  // 400/429/500 as anywhere; 415 for a body that is not JSON.
   [`PUT ${TRIAGE_PATHS.issue}`]: { partialBody: true, extraStatuses: [...EVERYWHERE, 415] },
   [`GET ${TRIAGE_PATHS.issue}`]: { extraStatuses: EVERYWHERE },
-  // api-facts.md "Triage": bulk PUT "with the same body"; `""` unassigns, which Sentry answers as
-  // `assignedTo: null` (the document types the answer's assignee as an object only).
+  // Bulk PUT (`?id=1&id=2…`) with the same body; `""` unassigns, which Sentry answers as `assignedTo: null`
+  // (the document types the answer's assignee as an object only; `handle_assigned_to` in update.py).
   [`PUT ${TRIAGE_PATHS.orgIssues}`]: { partialBody: true, extraStatuses: [...EVERYWHERE, 415], response: { nullable: ['assignedTo'] } },
-  // api-facts.md "Triage": "the deprecated PUT /api/0/projects/{org}/{project}/issues/?id=… too", with the
-  // same body and answer as the organization's (the changed fields only, so `status`, `statusDetails` and
-  // `isPublic` are there only when changed); `id` is repeated, one per issue ("?id=1&id=2…"); 401 as anywhere
-  // ("Error bodies") and 204 when no issue is in scope (as the organization endpoint documents).
+  // The deprecated project endpoint takes the same bulk PUT, with the same body and answer as the
+  // organization's (the changed fields only, so `status`, `statusDetails` and `isPublic` are there only when
+  // changed); `id` is repeated, one per issue ("?id=1&id=2…", read with `getlist("id")` in
+  // https://github.com/getsentry/sentry/blob/master/src/sentry/issues/endpoints/project_group_index.py);
+  // 401 as anywhere, and 204 "No groups found" when no issue is in scope (as the organization endpoint
+  // documents; update.py).
   [`PUT ${TRIAGE_PATHS.projectIssues}`]: {
     partialBody: true,
     scalarRepeated: ['id'],
     extraStatuses: [...EVERYWHERE, 204, 401, 415],
     response: { nullable: ['assignedTo'], notRequired: ['isPublic', 'status', 'statusDetails'] },
   },
-  // api-facts.md "Triage": members are "Link-paged"; "Pagination": `per_page` (1..100) pages every list.
+  // Members are Link-paged like every list, so they take `per_page` (1..100) too: the endpoint calls
+  // `paginate` (https://github.com/getsentry/sentry/blob/master/src/sentry/core/endpoints/organization_member_index.py).
   [`GET ${TRIAGE_PATHS.members}`]: { extraQuery: ['per_page'], extraStatuses: EVERYWHERE },
   [`GET ${TRIAGE_PATHS.teams}`]: { extraStatuses: EVERYWHERE },
   [`GET ${PATHS.eventDetails}`]: {
     // The document's `event_id` is `enum: [latest, oldest, recommended]`, though its own description says
-    // "The ID of the event to retrieve, or 'latest', 'oldest', or 'recommended'". api-facts.md "One issue,
-    // one event": `event_id` may be `latest`, `oldest` or `recommended`, and the answer's
-    // `nextEventID`/`previousEventID` name the events before and after, fetched by their id (32 hex digits).
+    // "The ID of the event to retrieve, or 'latest', 'oldest', or 'recommended'". The server takes any other
+    // value as an event id (https://github.com/getsentry/sentry/blob/master/src/sentry/issues/endpoints/group_event_details.py),
+    // and the answer's `nextEventID`/`previousEventID` name the events before and after, fetched by their
+    // id (32 hex digits).
     pathValues: { event_id: /^[0-9a-fA-F]{32}$/ },
     extraStatuses: EVERYWHERE,
   },
   [`GET ${PATHS.tagDetails}`]: {
-    // api-facts.md "Search and periods": the tag details response is paginated, "when a `Link` header
-    // with a `next` cursor comes with it, more values can be fetched the same way as any other list".
+    // Sentry describes this response as paginated ("When paginated can return at most 1000 values", in
+    // https://github.com/getsentry/sentry/blob/master/src/sentry/issues/endpoints/group_tagkey_details.py):
+    // when a `Link` header with a `next` cursor comes with it, the client asks for more values with `cursor`
+    // as on any list.
     extraQuery: ['cursor'],
     extraStatuses: EVERYWHERE,
   },
@@ -127,9 +140,9 @@ export const ALLOWANCES: Record<string, Allowance> = {
 
 /** Sandbox routes the OpenAPI excerpt does not describe; the contract suite checks they stay absent. */
 export const NOT_IN_DOCUMENT = [
-  // spec 4.7: "A Retrieve an Organization endpoint exists"; payload "not shown".
+  // Sentry has a Retrieve an Organization endpoint (it needs a user-bound token); the excerpt has no payload for it.
   'GET /api/0/organizations/{organization_id_or_slug}/',
-  // spec 4.7: user-reports "accepts DSN authentication"; methods and payloads "not shown".
+  // Sentry's user-reports endpoint accepts DSN authentication; the excerpt has neither its methods nor its payloads.
   'GET /api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/user-reports/',
   'POST /api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/user-reports/',
   'GET /api/0/{organization_id_or_slug}/{project_id_or_slug}/user-reports/',
