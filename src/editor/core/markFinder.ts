@@ -4,11 +4,11 @@
  * refuses the per-file search (400) is located from the listed issues instead.
  */
 import type { SentryClient } from '../../api/client';
-import type { ProjectIssuesStatsPeriod } from '../../api/listParams';
+import type { ListScope } from '../../store/listedIssues';
 import type { Issue } from '../../api/schemas';
 import { errorKind } from '../../contracts/errors';
 import type { IssueRef } from '../../contracts/issueRef';
-import type { IssueEndpoint, IssueQuery, TimeWindow } from '../../store/issueSource';
+import type { IssueEndpoint, IssueQuery } from '../../store/issueSource';
 import type { IssueStore } from '../../store/issueStore';
 import { baseName, fileSearchQuery, pathSuffix } from './fileQuery';
 import { fileReport } from './fileReport';
@@ -20,15 +20,8 @@ import type { FileSearchReport } from './marksStatus';
 /** What the finder reads of the store, and where found issues go. */
 export type IssueFields = Pick<IssueStore, 'issue' | 'pendingFor' | 'upsert' | 'checkpoint' | 'source' | 'budget'>;
 
-/** What the marks search within: the Issues view's organization, projects and filters. */
-export interface MarkScope {
-  readonly org: string;
-  readonly projects: readonly string[];
-  readonly query?: string;
-  readonly statsPeriod?: ProjectIssuesStatsPeriod;
-  readonly environments?: readonly string[];
-  readonly window?: TimeWindow;
-}
+/** What the marks search within: the scope of the Issues view's lists, so a file's search uses the same filters. */
+export type MarkScope = ListScope;
 
 /** An open file: a key (its URI), its workspace-relative path, whether an editor shows it. */
 export interface OpenFile {
