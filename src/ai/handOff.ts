@@ -5,7 +5,7 @@
  * details tool gives them (masked, escaped, bounded), to paste into any assistant.
  */
 import * as vscode from 'vscode';
-import { handOffPrompt } from './text/handOff';
+import { handOffPrompt } from './text/handOffPrompt';
 import { Commands } from '../constants';
 import { looksLikeShortId, parseIssueRef, type IssueRef } from '../contracts/issueRef';
 import type { IssueStore } from '../store/issueStore';

@@ -93,7 +93,7 @@ export function resolveProject(org: SeedOrg, key: string): SeedProject {
   return project;
 }
 
-export function resolveIssue(ctx: Ctx, org: SeedOrg, key: string): SeedIssue {
+export function findIssue(ctx: Ctx, org: SeedOrg, key: string): SeedIssue {
   if (!/^\d+$/.test(key)) fail(404, DETAIL.notFound);
   const issue = ctx.state.seed.issue(key);
   if (!issue || issue.project.org !== org) fail(404, DETAIL.notFound);
@@ -1107,7 +1107,7 @@ function listIssueEvents(ctx: Ctx, m: RegExpExecArray): Res {
   const p = authenticate(ctx);
   const org = resolveOrg(ctx, p, m[1]);
   requireScope(p, ['event:admin', 'event:read', 'event:write']);
-  const issue = resolveIssue(ctx, org, m[2]);
+  const issue = findIssue(ctx, org, m[2]);
   const params = ctx.params;
   const { start, end } = eventWindow(ctx);
   const limit = pageSize(params, 'per_page', 100, 100);
@@ -1142,7 +1142,7 @@ function tagDetails(ctx: Ctx, m: RegExpExecArray): Res {
   const p = authenticate(ctx);
   const org = resolveOrg(ctx, p, m[1]);
   requireScope(p, ['event:admin', 'event:read', 'event:write']);
-  const issue = resolveIssue(ctx, org, m[2]);
+  const issue = findIssue(ctx, org, m[2]);
   const key = m[3];
   if (!/^[a-zA-Z0-9_.:-]+$/.test(key)) fail(404, DETAIL.notFound);
   const lookup = key === 'sentry:user' ? 'user' : key === 'sentry:release' ? 'release' : key;

@@ -7,7 +7,7 @@
 // event answers the same on every run. Every secret value contains SANDBOX_SECRET, so a suite can
 // assert that the substring `SANDBOXSECRET` never reaches a page, a copy or a log.
 import { DETAIL, fail, json, Res } from './http';
-import { authenticate, Ctx, requireScope, resolveIssue, resolveOrg, serializeEvent, serializeFrame } from './api';
+import { authenticate, Ctx, requireScope, findIssue, resolveOrg, serializeEvent, serializeFrame } from './api';
 import { hash32, Prng } from './prng';
 import { iso, Seed, SeedEvent, SeedIssue, SeedProject } from './seed';
 import type { SiteFrame } from './workspace';
@@ -863,7 +863,7 @@ export function retrieveIssueEvent(ctx: Ctx, m: RegExpExecArray): Res {
   const p = authenticate(ctx);
   const org = resolveOrg(ctx, p, m[1]);
   requireScope(p, ['event:admin', 'event:read', 'event:write']);
-  const issue = resolveIssue(ctx, org, m[2]);
+  const issue = findIssue(ctx, org, m[2]);
   const llmFormat = ctx.params.get('llmFormat');
   if (llmFormat !== null && llmFormat !== 'markdown' && llmFormat !== 'xml') fail(400, `Invalid llmFormat: ${JSON.stringify(llmFormat)}. Valid choices are markdown, xml`);
   const envs = ctx.params.getAll('environment').filter(Boolean);

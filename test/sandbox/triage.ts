@@ -12,7 +12,7 @@ import {
   pageCtx,
   Principal,
   requireScope,
-  resolveIssue,
+  findIssue,
   resolveOrg,
   queryMatcher,
   resolveProject,
@@ -507,7 +507,7 @@ function writer(ctx: Ctx, orgKey: string, entry: WriteLogEntry): { p: Principal;
 function updateIssue(ctx: Ctx, m: RegExpExecArray): Res {
   return logged(ctx, false, (entry) => {
     const { p, org } = writer(ctx, m[1], entry);
-    const issue = resolveIssue(ctx, org, m[2]);
+    const issue = findIssue(ctx, org, m[2]);
     const change = validate(ctx.state, org, parseBody(ctx));
     checkRelease(change, [issue]);
     apply(ctx.state, p, issue, change);
@@ -520,7 +520,7 @@ function retrieveIssue(ctx: Ctx, m: RegExpExecArray): Res {
   const p = authenticate(ctx);
   const org = resolveOrg(ctx, p, m[1]);
   requireScope(p, ['event:admin', 'event:read', 'event:write']);
-  const issue = resolveIssue(ctx, org, m[2]);
+  const issue = findIssue(ctx, org, m[2]);
   const project = issue.project;
   const first = project.releases[0];
   const last = project.releases[project.releases.length - 1];

@@ -11,7 +11,7 @@ import type { DetailFrame } from '../../sentryEvent/types';
 import * as z from '../../util/z';
 import { issueDetailsText } from '../text/issueDetails';
 import type { Ready, ToolContext } from './context';
-import { resolveIssue } from './resolveIssue';
+import { findIssue } from './findIssue';
 import { defineTool } from './tool';
 import { ToolCancelled } from './toolErrors';
 import { ISSUE_PROPERTY, issueInput } from './toolInputs';
@@ -57,7 +57,7 @@ export async function detailsOf(input: DetailsInput, ctx: ToolContext, signal?: 
   const text = await ctx.guard(signal, async () => {
     const ready = await ctx.ready();
     if (!ready.ok) return ready.text;
-    const found = await resolveIssue(ctx, input.issue, ready, signal);
+    const found = await findIssue(ctx, input.issue, ready, signal);
     if (!found.ok) return found.text;
     const { issue } = found;
     const raw = await eventOf(ready, issue.id, input.event ?? 'latest', signal);

@@ -7,7 +7,7 @@ import { toTagData } from '../../contracts/fromApi';
 import { escapeMarkdown } from '../../sentryEvent/markdown';
 import * as z from '../../util/z';
 import { tagDistributionMarkdown } from '../text/tagDistribution';
-import { resolveIssue } from './resolveIssue';
+import { findIssue } from './findIssue';
 import { defineTool } from './tool';
 import { ISSUE_PROPERTY, issueInput, text } from './toolInputs';
 
@@ -34,7 +34,7 @@ export const tagDistribution = defineTool({
     return ctx.guard(signal, async () => {
       const ready = await ctx.ready();
       if (!ready.ok) return ready.text;
-      const found = await resolveIssue(ctx, input.issue, ready, signal);
+      const found = await findIssue(ctx, input.issue, ready, signal);
       if (!found.ok) return found.text;
       const tag = await ready.client.getTagDetails(ready.org, found.issue.id, input.tag.trim(), {}, signal);
       return `Issue ${escapeMarkdown(found.issue.shortId, 64)}: ${tagDistributionMarkdown(toTagData(tag))}`;

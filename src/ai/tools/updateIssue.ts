@@ -10,7 +10,7 @@ import { escapeMarkdown } from '../../sentryEvent/markdown';
 import { plainText } from '../../util/untrusted';
 import * as z from '../../util/z';
 import { StateKey, type ToolContext } from './context';
-import { resolveIssue } from './resolveIssue';
+import { findIssue } from './findIssue';
 import { defineTool, type Prepared, type UpdatePreview } from './tool';
 import { errorText, isAbort, ToolCancelled } from './toolErrors';
 import { ISSUE_PROPERTY, issueInput, UPDATE_ACTIONS, type UpdateAction } from './toolInputs';
@@ -58,7 +58,7 @@ export const updateIssue = defineTool({
       }
       const ready = await ctx.ready();
       if (!ready.ok) return ready.text;
-      const found = await resolveIssue(ctx, input.issue, ready, signal);
+      const found = await findIssue(ctx, input.issue, ready, signal);
       if (!found.ok) return found.text;
       const done = await ctx.deps.update(found.ref, input.action);
       const name = escapeMarkdown(found.issue.shortId, 64);
@@ -81,7 +81,7 @@ export async function prepareUpdate(input: UpdateInput, ctx: ToolContext, signal
   let failed: string;
   try {
     const ready = await ctx.ready();
-    const found = ready.ok ? await resolveIssue(ctx, input.issue, ready, signal) : ready;
+    const found = ready.ok ? await findIssue(ctx, input.issue, ready, signal) : ready;
     if (found.ok) {
       confirmed.set(key, ctx.deps.now());
       return { ok: true, preview: preview(found.issue, input.action, ctx.deps.me()) };

@@ -19,7 +19,7 @@ import { EventsModel } from '../model/eventsModel';
 import { Disposable } from '../../util/disposable';
 import { issueHeader, toTagData } from '../model/eventData';
 import { MAX_RESTORE_CHARS, eventPage } from '../model/eventPage';
-import { makeNonce, panelHtml } from '../model/pageHtml';
+import { makeNonce, panelHtml } from './pageHtml';
 import { readSettings } from '../../settings';
 import { PageActions, type PageActionDeps } from './pageActions';
 

@@ -10,7 +10,7 @@ import { decodeEvents, parsePanelState, type ErrorActionName } from '../protocol
 import { filtersKey, type EventFilters } from '../protocol/filters';
 import type { EventData } from '../protocol/eventList';
 import { Lru, PAGE_DETAIL_CACHE } from './eventViewModel';
-import { initialState, needsEvent, normalRef, panelState, reduce, type Action, type ViewState } from './model';
+import { initialState, needsEvent, normalRef, panelState, reduce, type Action, type ViewState } from './pageState';
 import { envKey, showAllState } from './tagsModel';
 import type { Notice, Rpc } from './rpc';
 

@@ -17,7 +17,7 @@ import { renderErrorBox } from './errorBox';
 import { contextsSection, extraSection, messageSection, otherEntriesSection, requestSection, sdkSection, tagsSection, userSection } from './eventSections';
 import { eventSummary } from './eventSummary';
 import { exceptionSection, threadsSection } from './exceptionView';
-import type { ViewState } from './model';
+import type { ViewState } from './pageState';
 import type { RevealFn } from './pairsTable';
 
 export interface EventViewCallbacks {

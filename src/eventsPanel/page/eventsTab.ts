@@ -8,7 +8,7 @@ import { h, icon, replace } from './dom';
 import { button, progressBar } from './elements';
 import { renderErrorBox } from './errorBox';
 import { EventList, type ListCallbacks } from './eventsList';
-import { isStale, type ViewState } from './model';
+import { isStale, type ViewState } from './pageState';
 import { loadedLabel } from './presentation';
 
 export interface EventsTabCallbacks extends ListCallbacks {

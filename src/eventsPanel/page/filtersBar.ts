@@ -7,7 +7,7 @@ import * as l10n from '@vscode/l10n';
 import { PERIOD_PRESETS, isPeriodPreset, type EventFilters } from '../protocol/filters';
 import { announce, h, icon, replace } from './dom';
 import { button, checkbox, multiSelect, option, singleSelect, textfield } from './elements';
-import type { ViewState } from './model';
+import type { ViewState } from './pageState';
 import { periodPresetLabel, rangeFromInputs, toLocalInput } from './presentation';
 
 export interface FiltersBarCallbacks {

@@ -11,7 +11,7 @@ import { compactCount } from '../../format/numbers';
 import { absoluteTime, relativeTime } from '../../format/time';
 import { h, icon, replace } from './dom';
 import { button } from './elements';
-import type { ViewState } from './model';
+import type { ViewState } from './pageState';
 import { assigneeText, focusAfter, handOffButtons, statusBadge, triageButtons } from './triageActions';
 
 export class HeaderView {

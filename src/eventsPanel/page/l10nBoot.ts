@@ -1,7 +1,7 @@
 /**
  * The page's translations: VS Code's bundle for the display language, which the host puts into
  * the HTML as a JSON data block (`<script type="application/json" id="l10n-bundle">`, see
- * src/eventsPanel/model/pageHtml.ts; absent in English). Imported first by ./main, so @vscode/l10n holds the
+ * src/eventsPanel/host/pageHtml.ts; absent in English). Imported first by ./main, so @vscode/l10n holds the
  * bundle before any view is built; every string of ours the page shows goes through l10n.t().
  */
 import * as l10n from '@vscode/l10n';

@@ -16,7 +16,7 @@ import { EventView } from './eventView';
 import { EventsTab, eventsStatus } from './eventsTab';
 import { FiltersBar } from './filtersBar';
 import { HeaderView } from './header';
-import type { ViewState } from './model';
+import type { ViewState } from './pageState';
 import { tagKeys } from './tagsModel';
 import { applyTagFilter } from './searchQuery';
 import { Rpc, type VsCodeApi } from './rpc';

@@ -4,7 +4,7 @@ import type { Tab } from '../protocol/messages';
 import { compactCount } from '../../format/numbers';
 import { h, icon, replace } from './dom';
 import { badge } from './elements';
-import type { ViewState } from './model';
+import type { ViewState } from './pageState';
 
 const ORDER: Tab[] = ['events', 'tags', 'event'];
 

@@ -1,7 +1,7 @@
 /**
  * The Tags tab's data, pure: a tag's slot in the view state (its first page, and the pages "Show all
  * values" walks), how later pages merge, where "Show all values" stands, and the bars and keys the
- * tab draws. src/eventsPanel/page/tagsView.ts renders them; the reducer (model.ts) keeps the slots.
+ * tab draws. src/eventsPanel/page/tagsView.ts renders them; the reducer (pageState.ts) keeps the slots.
  */
 import * as l10n from '@vscode/l10n';
 import type { ErrorView, TagData } from '../protocol/messages';

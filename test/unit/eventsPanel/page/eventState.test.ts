@@ -6,7 +6,7 @@ import { emptyEventDetail, encodeDetail, type EventDetail } from '../../../../sr
 import { PROTOCOL_VERSION, type PanelState } from '../../../../src/eventsPanel/protocol/messages';
 import { DEFAULT_FILTERS } from '../../../../src/eventsPanel/protocol/filters';
 import { PageController } from '../../../../src/eventsPanel/page/controller';
-import { initialState, needsEvent, panelState, reduce } from '../../../../src/eventsPanel/page/model';
+import { initialState, needsEvent, panelState, reduce } from '../../../../src/eventsPanel/page/pageState';
 import { Rpc, type VsCodeApi } from '../../../../src/eventsPanel/page/rpc';
 
 const ID = (n: number) => n.toString(16).padStart(32, 'a');

@@ -8,7 +8,7 @@ import { PROTOCOL_VERSION, type HandOffKind, type PageMessage, type TriageComman
 import { DEFAULT_FILTERS } from '../../../../src/eventsPanel/protocol/filters';
 import { parsePageMessage } from '../../../../src/eventsPanel/protocol/parsePageMessage';
 import type { HeaderView as HeaderViewClass } from '../../../../src/eventsPanel/page/header';
-import { initialState, reduce, type ViewState } from '../../../../src/eventsPanel/page/model';
+import { initialState, reduce, type ViewState } from '../../../../src/eventsPanel/page/pageState';
 import { handOffMessage } from '../../../../src/eventsPanel/page/triageActions';
 import { noCustomElements } from './stubElements';
 

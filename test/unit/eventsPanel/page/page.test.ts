@@ -2,7 +2,7 @@
 // @vscode-elements registrations left out: they need a browser) and run against a fake DOM and a
 // fake host: its landmarks, tabs, accessible names of icon-only controls, text equivalents of the
 // level and the tag charts, the polite live region, and its strings taken from the l10n bundle the
-// host writes into the HTML (src/eventsPanel/model/pageHtml.ts).
+// host writes into the HTML (src/eventsPanel/host/pageHtml.ts).
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -10,7 +10,7 @@ import { emptyEventDetail, encodeDetail, type EventDetail } from '../../../../sr
 import { encodeEvents, PROTOCOL_VERSION, type HostMessage, type PanelState, type TagData } from '../../../../src/eventsPanel/protocol/messages';
 import { DEFAULT_FILTERS } from '../../../../src/eventsPanel/protocol/filters';
 import type { EventData } from '../../../../src/eventsPanel/protocol/eventList';
-import { bundleJson } from '../../../../src/eventsPanel/model/pageHtml';
+import { bundleJson } from '../../../../src/eventsPanel/host/pageHtml';
 import { parseBundle } from '../../../../src/eventsPanel/page/l10nBoot';
 import { FakeDocument, FakeElement } from './fakeDom';
 import { noCustomElements } from './stubElements';

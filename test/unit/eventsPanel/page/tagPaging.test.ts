@@ -6,7 +6,7 @@ import { toTagData } from '../../../../src/eventsPanel/model/eventData';
 import { MAX_TAG_PAGES, MAX_TAG_VALUES, PROTOCOL_VERSION, TAG_PAGE_VALUES, type PanelState, type TagData } from '../../../../src/eventsPanel/protocol/messages';
 import { DEFAULT_FILTERS } from '../../../../src/eventsPanel/protocol/filters';
 import { parsePageMessage } from '../../../../src/eventsPanel/protocol/parsePageMessage';
-import { initialState, reduce, type ViewState } from '../../../../src/eventsPanel/page/model';
+import { initialState, reduce, type ViewState } from '../../../../src/eventsPanel/page/pageState';
 import { envKey, mergeTagValues, showAllState } from '../../../../src/eventsPanel/page/tagsModel';
 
 type Value = TagData['topValues'][number];

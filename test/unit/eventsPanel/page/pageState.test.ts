@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { PROTOCOL_VERSION, type PanelState, type TagData } from '../../../../src/eventsPanel/protocol/messages';
 import { DEFAULT_FILTERS, filtersKey } from '../../../../src/eventsPanel/protocol/filters';
 import type { EventData } from '../../../../src/eventsPanel/protocol/eventList';
-import { initialState, isStale, panelState, reduce, type ViewState } from '../../../../src/eventsPanel/page/model';
+import { initialState, isStale, panelState, reduce, type ViewState } from '../../../../src/eventsPanel/page/pageState';
 import { envKey, formatPercent, tagBars, tagKeys } from '../../../../src/eventsPanel/page/tagsModel';
 import { frameLocation, fromLocalInput, headline, loadedLabel, metadataPairs, rangeFromInputs, toLocalInput, userLabel } from '../../../../src/eventsPanel/page/presentation';
 

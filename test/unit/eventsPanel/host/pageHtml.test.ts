@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { bundleJson, contentSecurityPolicy, makeNonce, panelHtml } from '../../../../src/eventsPanel/model/pageHtml';
+import { bundleJson, contentSecurityPolicy, makeNonce, panelHtml } from '../../../../src/eventsPanel/host/pageHtml';
 import { parseBundle } from '../../../../src/eventsPanel/page/l10nBoot';
 
 const URIS = { cspSource: 'vscode-resource:', script: 'vscode-resource:/dist/webview.js', css: 'vscode-resource:/media/webview.css', codicons: 'vscode-resource:/dist/codicon.css' };

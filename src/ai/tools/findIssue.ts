@@ -17,7 +17,7 @@ const SHORT_IDS = new StateKey(() => new Map<string, string>());
 
 export type Resolved = { ok: true; issue: Issue; ref: IssueRef } | { ok: false; text: string };
 
-export async function resolveIssue(ctx: ToolContext, text: string, ready: Extract<Ready, { ok: true }>, signal?: AbortSignal): Promise<Resolved> {
+export async function findIssue(ctx: ToolContext, text: string, ready: Extract<Ready, { ok: true }>, signal?: AbortSignal): Promise<Resolved> {
   const { store, selection } = ctx.deps;
   const arg = parseIssueArg(text);
   if (!arg) return { ok: false, text: `${escapeMarkdown(text, 200)} does not name a Sentry issue: give its short ID (like PROJECT-1A), its numeric id or its Sentry web address.` };

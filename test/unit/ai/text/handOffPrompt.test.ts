@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { handOffPrompt, MAX_PROMPT } from '../../../../src/ai/text/handOff';
+import { handOffPrompt, MAX_PROMPT } from '../../../../src/ai/text/handOffPrompt';
 
 const TOOLS = { details: 'sentry_issue_details', search: 'sentry_search_issues', location: 'sentry_issue_location' };
 
