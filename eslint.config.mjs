@@ -1,7 +1,7 @@
 // ESLint (flat config): eslint's and typescript-eslint's recommended rules, plus the rules that keep
-// README's "What is where" layout and one way to read settings: pure modules never import `vscode`,
-// a feature folder imports no other feature (and its pure subfolders not its glue), and only
-// src/settings.ts calls getConfiguration. Each block below says why. test/unit/contracts/purity.test.ts
+// the layout of CONTRIBUTING.md's "Where new code goes" and one way to read settings: pure modules
+// never import `vscode`, a feature folder imports no other feature (and its pure subfolders not its
+// glue), the shared folders import no feature, and only src/settings.ts calls getConfiguration. Each block below says why. test/unit/contracts/purity.test.ts
 // also covers a pure file outside the folders listed here. No stylistic rules: Prettier formats.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
@@ -9,20 +9,23 @@ import { builtinRules } from 'eslint/use-at-your-own-risk';
 import tseslint from 'typescript-eslint';
 
 /**
- * The feature folders, each with its pure subfolders. A feature imports no other feature (they meet
- * in src/store, src/contracts, src/sentryEvent, src/selection, src/api, src/util, src/format and
- * src/constants.ts); its pure subfolders import neither `vscode` nor the feature's own glue, so
- * they run in plain Node (and the events panel's page/ in the page).
+ * The feature folders, each with its pure subfolders (and the events panel's glue subfolder, host/).
+ * A feature imports no other feature (they meet in the SHARED places); its pure subfolders import
+ * neither `vscode` nor the feature's own glue, so they run in plain Node (the events panel's page/
+ * in the page).
  */
 const FEATURES = {
-  issues: ['core'],
-  eventsPanel: ['protocol', 'model', 'page'],
-  editor: ['core'],
-  auth: ['core'],
-  triage: ['core'],
-  ai: ['tools', 'text'],
-  links: ['core'],
+  issues: { pure: ['core'] },
+  eventsPanel: { pure: ['protocol', 'model', 'page'], glue: ['host'] },
+  editor: { pure: ['core'] },
+  auth: { pure: ['core'] },
+  triage: { pure: ['core'] },
+  ai: { pure: ['tools', 'text'] },
+  links: { pure: ['core'] },
 };
+
+/** Where features meet: these import no feature, so that any feature may import them. */
+const SHARED = ['src/api/**', 'src/store/**', 'src/contracts/**', 'src/sentryEvent/**', 'src/selection/**', 'src/format/**', 'src/util/**', 'src/config.ts', 'src/settings.ts', 'src/constants.ts'];
 
 /**
  * Modules that never import `vscode` (purity.test.ts reads this list too): the shared folders, and
@@ -40,7 +43,7 @@ export const PURE = [
   'src/config.ts',
   'src/selection/resolve.ts',
   'src/selection/detect.ts',
-  ...Object.entries(FEATURES).flatMap(([feature, pure]) => pure.map((sub) => `src/${feature}/${sub}/**`)),
+  ...Object.entries(FEATURES).flatMap(([feature, { pure }]) => pure.map((sub) => `src/${feature}/${sub}/**`)),
 ];
 /** The one util file that is glue: every show*Message goes through its UiHolder. */
 export const PURE_EXCEPT = ['src/util/ui.ts'];
@@ -124,20 +127,45 @@ export default defineConfig(
     },
   },
   // One block per feature folder: it may import from none of the others. Its pure subfolders get
-  // a block of their own (flat config replaces a rule's options), which also keeps out the glue.
-  ...Object.entries(FEATURES).flatMap(([feature, pure]) => {
+  // a block of their own (flat config replaces a rule's options), which also keeps out the glue:
+  // the files beside them, and a glue subfolder such as the events panel's host/.
+  ...Object.entries(FEATURES).flatMap(([feature, { pure, glue: glueFolders = [] }]) => {
     const others = Object.keys(FEATURES).filter((f) => f !== feature);
     const edge = {
       regex: `^(\\.\\./)+(${others.join('|')})(/|$)`,
-      message: `src/${feature} does not import another feature folder: share through src/store, src/contracts, src/sentryEvent, src/selection, src/api, src/util, src/format or src/constants.ts.`,
+      message: `src/${feature} does not import another feature folder: share through src/store, src/contracts, src/sentryEvent, src/selection, src/api, src/util, src/format, src/config.ts or src/constants.ts.`,
     };
     const glue = {
-      regex: '^\\.\\./[^./][^/]*$',
-      message: `A pure subfolder of src/${feature} does not import the feature's glue (the files beside it that use vscode).`,
+      regex: glueFolders.length ? `^\\.\\./([^./][^/]*|(${glueFolders.join('|')})(/.*)?)$` : '^\\.\\./[^./][^/]*$',
+      message: `A pure subfolder of src/${feature} does not import the feature's glue (the files that use vscode).`,
     };
     return [
       { files: [`src/${feature}/**`], plugins: { layout }, rules: { 'layout/feature-edges': [FEATURE_EDGES, { patterns: [edge] }] } },
       { files: pure.map((sub) => `src/${feature}/${sub}/**`), plugins: { layout }, rules: { 'layout/feature-edges': [FEATURE_EDGES, { patterns: [edge, glue] }] } },
     ];
   }),
+  // The shared places import no feature: were the store to import the editor, every feature that
+  // uses the store would depend on the editor too. (A root file reaches a feature as './x', a
+  // shared folder's file as '../x'; './links' inside src/api is its own file.)
+  ...[
+    { files: SHARED.filter((f) => f.endsWith('/**')), prefix: '(\\.\\./)+' },
+    { files: SHARED.filter((f) => !f.endsWith('/**')), prefix: '\\./' },
+  ].map(({ files, prefix }) => ({
+    files,
+    plugins: { layout },
+    rules: {
+      'layout/feature-edges': [
+        FEATURE_EDGES,
+        {
+          patterns: [
+            {
+              regex: `^${prefix}(${Object.keys(FEATURES).join('|')})(/|$)`,
+              message:
+                'The shared folders (api, store, contracts, sentryEvent, selection, format, util, config, settings, constants) import no feature folder: move what both need into a shared place.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
 );

@@ -11,7 +11,7 @@ import { plainText } from '../util/untrusted';
 import { credentialProblem } from './core/credentialCheck';
 import { errorKind, safeErrorMessage } from './core/errorText';
 import type { SentryAuthenticationProvider } from './provider';
-import { scopesToRequest } from './core/scopes';
+import { scopesToRequest } from '../api/scopes';
 import { clientSecretKey, type SecretStore, type StoredSession } from './core/sessionCodec';
 import { signInAgainLabel } from './sessionPrompts';
 import type { SignInMethod } from './signInFlows';

@@ -17,7 +17,7 @@ import type { InputBoxButton } from '../util/ui';
 import { credentialProblem } from './core/credentialCheck';
 import { errorKind } from './core/errorText';
 import { withCancellableProgress } from './flowProgress';
-import { missingScopes, splitScopes } from './core/scopes';
+import { missingScopes, splitScopes } from '../api/scopes';
 import { missingScopesMessage, tokenPageUrl, tokenPrompt } from './core/signInChoices';
 import type { StoredSession } from './core/sessionCodec';
 import { isAbortError } from './core/state';

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { AuthConfig } from '../config';
 import { SessionStore, sessionSecret, type SecretStore, type StoredSession } from './core/sessionCodec';
 import type { SignInMethod } from './signInFlows';
-import { scopesSatisfy, splitScopes } from './core/scopes';
+import { scopesSatisfy, splitScopes } from '../api/scopes';
 import { errorKind } from './core/errorText';
 import { Disposable } from '../util/disposable';
 

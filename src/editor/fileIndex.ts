@@ -10,7 +10,8 @@ import * as vscode from 'vscode';
 import { CONFIG_SECTION, StorageKeys } from '../constants';
 import { Disposable, MutableDisposable, type IDisposable } from '../util/disposable';
 import { normalisePath } from './core/location';
-import { applyMappings, PathIndex, type PathMapping } from './core/pathIndex';
+import type { PathMapping } from '../config';
+import { applyMappings, PathIndex } from './core/pathIndex';
 import { readExcludeSettings, readSettings } from '../settings';
 import { readPathMappingsSetting } from '../config';
 

@@ -6,7 +6,7 @@
  */
 import * as z from '../../util/z';
 import type { OAuthTokens } from './tokenManager';
-import { splitScopes } from './scopes';
+import { splitScopes } from '../../api/scopes';
 import { normalizeBaseUrl } from '../../api/http';
 import { StorageKeys } from '../../constants';
 

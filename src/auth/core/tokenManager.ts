@@ -13,7 +13,7 @@ import { OAuthError } from '../../api/errors';
 import type { TokenResponse } from '../../api/schemas';
 import { sleep as clampedSleep } from '../../util/delay';
 import { storedIsNewer, type RefreshLock } from './refreshLease';
-import { splitScopes } from './scopes';
+import { splitScopes } from '../../api/scopes';
 
 export interface OAuthTokens {
   accessToken: string;

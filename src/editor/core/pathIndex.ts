@@ -3,7 +3,7 @@
  * by path suffix (the longest suffix wins, then the file nearest its folder's root). Pure: paths are
  * workspace-relative strings with `/`; the glue feeds it from findFiles and a FileSystemWatcher.
  */
-import * as l10n from '@vscode/l10n';
+import type { PathMapping } from '../../config';
 import { normalisePath } from './location';
 
 export interface IndexedFile {
@@ -11,33 +11,6 @@ export interface IndexedFile {
   folder: number;
   /** Relative to that folder, `/`-separated. */
   path: string;
-}
-
-export interface PathMapping {
-  /** A server path prefix, e.g. `/usr/src/app/` or `webpack:///./`. */
-  from: string;
-  /** A path relative to the first workspace folder (or `<folder name>/...` in multi-root workspaces). */
-  to: string;
-}
-
-/**
- * The setting sentryExplorer.pathMappings as it can be used, and what is wrong with the entries that
- * cannot (each named by its position, never by its text): a malformed entry is skipped, not fatal.
- */
-export function readPathMappings(raw: unknown): { mappings: PathMapping[]; problems: string[] } {
-  if (raw === undefined || raw === null) return { mappings: [], problems: [] };
-  if (!Array.isArray(raw)) return { mappings: [], problems: [l10n.t('sentryExplorer.pathMappings must be a list of entries with "from" and "to"; it is ignored.')] };
-  const mappings: PathMapping[] = [];
-  const problems: string[] = [];
-  raw.forEach((m: unknown, i) => {
-    const entry = typeof m === 'object' && m !== null ? (m as Record<string, unknown>) : undefined;
-    const n = i + 1;
-    if (!entry) problems.push(l10n.t('Path mapping {0} is not an object with "from" and "to"; it is ignored.', n));
-    else if (typeof entry.from !== 'string' || entry.from.trim() === '') problems.push(l10n.t('Path mapping {0} has no "from" (the path prefix the server reports); it is ignored.', n));
-    else if (typeof entry.to !== 'string') problems.push(l10n.t('Path mapping {0} has no "to" (the workspace folder it maps to); it is ignored.', n));
-    else mappings.push({ from: entry.from, to: entry.to });
-  });
-  return { mappings, problems };
 }
 
 export interface Match {

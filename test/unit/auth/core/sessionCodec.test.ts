@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { clientSecretKey, decodeSessions, encodeSessions, SessionStore, sessionsKey, type StoredSession } from '../../../../src/auth/core/sessionCodec';
 import { needsInsecureConfirmation, stepPage } from '../../../../src/auth/core/urlSafety';
-import { scopesSatisfy } from '../../../../src/auth/core/scopes';
+import { scopesSatisfy } from '../../../../src/api/scopes';
 
 class MemorySecrets {
   readonly map = new Map<string, string>();

@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { normalisePath, parseLocation, parseServerLocation } from '../../../../src/editor/core/location';
 import { newestInAppLocation } from '../../../../src/editor/core/marks';
 import type { SentryEvent } from '../../../../src/api/schemas';
-import { applyMappings, confine, PathIndex, readPathMappings } from '../../../../src/editor/core/pathIndex';
+import { readPathMappings } from '../../../../src/config';
+import { applyMappings, confine, PathIndex } from '../../../../src/editor/core/pathIndex';
 
 describe('parsing event locations', () => {
   const cases: [string | null, ReturnType<typeof parseLocation>][] = [

@@ -1,6 +1,6 @@
 // Scopes in one normal form, compared as sets, and what a new sign-in asks for.
 import assert from 'node:assert/strict';
-import { missingScopes, preferredScope, scopesSatisfy, scopesToRequest, splitScopes } from '../../../../src/auth/core/scopes';
+import { missingScopes, preferredScope, scopesSatisfy, scopesToRequest, splitScopes } from '../../../src/api/scopes';
 
 describe('scopes', () => {
   it("splitScopes: a token response's scope string (spaces or commas) or a list, trimmed, de-duplicated, sorted", () => {
