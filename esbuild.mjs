@@ -1,10 +1,10 @@
-// Builds the extension-host bundle (and, when present, the webview bundle).
+// Builds the extension-host bundle and the events page's bundle.
 // Usage: node esbuild.mjs [--production] [--watch] [--test-hooks] [--outdir <dir>]
 // --test-hooks: the extension-host suites' build (test/harness/build.ts passes it, nothing else
 // does): activate() publishes its internals for them (src/testHooks.ts). Without it that code is
 // dropped from the bundle. --outdir: where the bundles go (default dist/).
 import * as esbuild from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -33,29 +33,50 @@ const builds = [
     logLevel: 'info',
   },
 ];
-if (existsSync('src/eventsPanel/page/main.ts')) {
-  builds.push({
-    entryPoints: ['src/eventsPanel/page/main.ts'],
-    outfile: `${outdir}/webview.js`,
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    sourcemap: true,
-    sourcesContent: false,
-    minify: production,
-    logLevel: 'info',
+builds.push({
+  entryPoints: ['src/eventsPanel/page/main.ts'],
+  outfile: `${outdir}/webview.js`,
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: 'es2022',
+  sourcemap: true,
+  sourcesContent: false,
+  minify: production,
+  logLevel: 'info',
+});
+
+// The events page's icon font: codicon.css and its font beside the page bundle (localResourceRoots: dist/, media/).
+mkdirSync(outdir, { recursive: true });
+for (const f of ['codicon.css', 'codicon.ttf']) copyFileSync(`node_modules/@vscode/codicons/dist/${f}`, `${outdir}/${f}`);
+
+/**
+ * esbuild says "build finished" once per bundle, so a task waiting for that line could start the
+ * development host before dist/extension.js exists. This says "[watch] all bundles built" once
+ * every bundle has been built and none is being rebuilt (.vscode/tasks.json waits for it).
+ */
+function allBuilt(count) {
+  const building = new Set();
+  const built = new Set();
+  return (index) => ({
+    name: 'all-bundles-built',
+    setup(build) {
+      build.onStart(() => {
+        if (building.size === 0) console.log('[watch] building');
+        building.add(index);
+      });
+      build.onEnd(() => {
+        building.delete(index);
+        built.add(index);
+        if (building.size === 0 && built.size === count) console.log('[watch] all bundles built');
+      });
+    },
   });
 }
 
-// The events page's icon font: codicon.css and its font beside the page bundle (localResourceRoots: dist/, media/).
-if (existsSync('src/eventsPanel/page/main.ts')) {
-  mkdirSync(outdir, { recursive: true });
-  for (const f of ['codicon.css', 'codicon.ttf']) copyFileSync(`node_modules/@vscode/codicons/dist/${f}`, `${outdir}/${f}`);
-}
-
 if (watch) {
-  const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));
+  const plugin = allBuilt(builds.length);
+  const contexts = await Promise.all(builds.map((b, i) => esbuild.context({ ...b, plugins: [plugin(i)] })));
   await Promise.all(contexts.map((c) => c.watch()));
 } else {
   await Promise.all(builds.map((b) => esbuild.build(b)));

@@ -1,15 +1,8 @@
-// The one test command (npm test, also what .ci/run calls):
-//   1. lint (npm run lint: ESLint, including the layout rules of eslint.config.mjs, then
-//      prettier --check); one check, so a failure counts as one failed;
-//   2. the type check (tsc --noEmit over src, test, bench and scripts: esbuild and tsx only strip
-//      types, so nothing else would notice, say, a switch over triage actions that misses one);
-//      one check, like lint;
-//   3. the unit suites (mocha on Node, test/unit);
-//   4. the VS Code parts (test/harness/cli.ts all): install the VS Code server and the system
-//      packages it needs (once; skipped when complete), build the extension and the
-//      extension-host suites, run those suites inside VS Code, then the UI checks in Chromium.
-// Every part runs even when an earlier one failed; the last line is "N passed, N failed" summed
-// over all of them, and the exit code is non-zero when anything failed.
+// The one test command (npm test, and so .ci/run): lint (ESLint with the layout rules, then
+// prettier --check) and the type check (esbuild and tsx only strip types) count as one check each;
+// then the unit suites (mocha, test/unit) and the VS Code parts (test/harness/cli.ts all: installs
+// the VS Code server once, builds, runs the extension-host suites and the UI checks). Every part runs
+// even when an earlier one failed; the last line is "N passed, N failed" over all of them.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

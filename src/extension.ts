@@ -21,10 +21,10 @@ import { IssueWriter } from './triage/core/issueWriter';
 import { TriageCommands } from './triage/triageCommands';
 
 /**
- * Builds the shared services (the session's client, the store, the selection, the log, the slots in
- * src/store) and hands the same ones to every feature. Returns nothing: exports are readable by every
- * other extension, and the internals hold the session's tokens (the suites read them through
- * src/testHooks.ts, in a test build only).
+ * Activates Sentry Explorer: builds the shared services (sign-in's session and client, the store,
+ * the selection, the log, the slots in src/store) and hands the same ones to every feature. Returns
+ * nothing: exports are readable by every other extension, and the internals hold the session's
+ * tokens (the suites read them through src/testHooks.ts, in a test build only).
  */
 export function activate(context: vscode.ExtensionContext): void {
   const started = performance.now();
@@ -50,8 +50,9 @@ export function activate(context: vscode.ExtensionContext): void {
   // One store and one selection for every view; what a previous session loaded never shows in the next.
   const endpoints = new MapEndpointMemory(context.globalState.get(StorageKeys.issueEndpoints, {}), (all) => void context.globalState.update(StorageKeys.issueEndpoints, all));
   const store = new IssueStore(() => auth.getClient(), Date.now, { source: new IssueSource(endpoints, (m) => log.info(m)) });
-  // The slots (src/store/slot.ts): the only way features reach one another. Each feature that sets
-  // one and each that reads it gets the same one; a reader gets the slot or one of its bound readers.
+  // Sign-in is a service every feature is handed (the session, its client, Sign In), not a feature
+  // they call into. Beyond the shared services, the slots (src/store/slot.ts) are the only way features
+  // reach one another: the feature that sets one and those that read it get the same one.
   const cursorIssues = new CursorIssues(); // the cursor line's issues: editor -> triage, links, AI
   const locations = new EditorLocations(); // a file's marks, a frame's workspace file: editor -> AI
   const locationOpener = new LocationOpener(); // open a server location: editor -> events panel

@@ -1,3 +1,4 @@
+/** The API client's modules in one import, for sign-in and the suites that build clients by hand. No `vscode` import. */
 export * from './client';
 export * from './credentials';
 export * from './errors';

@@ -1,3 +1,4 @@
+/** Counts as people read them (compact, localized, singular or plural). No `vscode` import. */
 import * as l10n from '@vscode/l10n';
 
 const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });

@@ -1,3 +1,4 @@
+/** Sparklines: an issue's event counts as one line of block characters, for tooltips and hovers. No `vscode` import. */
 const BARS = '▁▂▃▄▅▆▇█';
 
 /** A one-line chart of counts with block characters; all-zero series draw as the lowest bar. */

@@ -1,15 +1,9 @@
 /**
- * The whole event: what `GET …/issues/{id}/events/{event_id}/` answered, read tolerantly into the
- * EventDetail the page receives (src/sentryEvent/types.ts), bounded and masked. This file walks the
- * event's top-level fields and entries; the stack traces (parseStack.ts) and the request
- * (parseRequest.ts) have files of their own, and every value is read through one EventReader
- * (eventReader.ts, which also holds the bounds).
- *
- * Everything in the answer is hostile: any field may be missing, null, of another type, huge or
- * deeply nested. Nothing here throws on such data (only a TypeError when the answer is not an object
- * at all), and the work is bounded, whatever the server sent. Values whose name is a secret cross as
- * MaskedValues, their text kept in the `secrets` table returned beside the detail; secrets inside
- * free text are masked in place. No `vscode` import.
+ * Reads the whole event (`GET …/issues/{id}/events/{event_id}/`) into the bounded, masked
+ * EventDetail the page receives. Every field is hostile: missing, null, mistyped, huge or deeply
+ * nested; nothing here throws on such data (only on an answer that is not an object) and the work is
+ * bounded. Secret values cross as MaskedValues, their text kept in the `secrets` table beside the
+ * detail. Stacks and the request have files of their own. No `vscode` import.
  */
 import { emptyEventDetail, MASK, type Breadcrumb, type DetailContext, type DetailPair, type EventDetail } from './types';
 import {

@@ -1,14 +1,9 @@
-// The VS Code parts of the test run (npm run test:vscode, and npm test after the unit suites):
+// The VS Code parts of the test run (npm run test:vscode; npm test after the unit suites):
 //   node --import tsx test/harness/cli.ts [install|build|integration|untrusted|ui|all] [--grep <text>] [--stats <file.json>]
-// install: the VS Code server and the system packages only; build: the extension and the
-// extension-host suites (out/integration, also what .vscode-test.mjs runs, and out/integration-untrusted);
-// integration: the suites inside the extension host (test/integration), then those of a second window
-// on an untrusted folder (test/integration-untrusted); untrusted: only that second window; ui: the
-// person-like checks in Chromium (test/ui); all: integration and ui. --grep filters tests as mocha does
-// (each window opens, whether or not any of its tests match) and UI checks by name or by file
-// (`ui --grep basics.check.ts`); a --grep that matches nothing fails, so a typo is not a green run.
-// From npm: `npm run test:vscode` (all), `npm run test:vscode -- integration --grep "<suite title>"`.
-// --stats writes {"passed":N,"failed":N} for scripts/test.mjs; without it the last line is "N passed, N failed".
+// integration runs test/integration in the extension host, then test/integration-untrusted in a
+// second, untrusted window; ui runs the Chromium checks of test/ui; all does both. --grep filters
+// tests by title and UI checks by name or file; one that matches nothing fails, so a typo is not a
+// green run. --stats writes {"passed":N,"failed":N} for scripts/test.mjs.
 import * as fs from 'node:fs';
 import { runUiChecks } from '../ui/run';
 import { createUntrustedWorkspace, untrustedUserSettings } from '../integration-untrusted/workspace';

@@ -1,15 +1,8 @@
 /**
- * The message protocol between the events panel's host (src/eventsPanel/host/panel.ts, answering
- * through src/eventsPanel/model/eventsModel.ts) and its page (src/eventsPanel/page/). A contract: the
- * host, the model and the page import it, never each other. No `vscode`, no DOM, no zod, so it
- * bundles into the page as well as into the extension host. Beside it: the list filters
- * (filters.ts), the events list's shapes (eventList.ts), and the host's reader of page messages
- * (parsePageMessage.ts), which the page does not bundle.
- *
- * Handshake: the page posts `ready` (with what `getState()` returned, if anything); the host
- * answers `init`. From then on the page asks with `request` (typed by `Requests`) and the host
- * answers each with exactly one `response` carrying the same `id`. Everything else is a
- * fire-and-forget notification. Server strings travel as data and are rendered as text.
+ * The messages between the events panel's host and its page, which import it and never each other;
+ * no `vscode`, DOM or zod, so it bundles into the page too. The page posts `ready`, the host answers
+ * `init`; then each `request` gets exactly one `response` with its `id`, and the rest are one-way
+ * notices. Server strings travel as data and are shown as text.
  */
 import type { ErrorAction } from '../../contracts/errorPresentation';
 import { isEventRef, type EventRef } from '../../sentryEvent/types';

@@ -211,7 +211,7 @@ describe('API client against the sandbox: operations and parameters', () => {
     });
   });
 
-  describe('credentials (section 5)', () => {
+  describe('credentials: how each kind is sent, and where each is refused', () => {
     it('legacy API key as HTTP Basic with an empty password', async () => {
       const sb = box.get();
       const page = await clientFor(sb, { kind: 'apiKey', key: sb.defaults.apiKey }).listOrganizations();
