@@ -6,7 +6,7 @@
  * store's (see ./marks.ts).
  */
 import * as vscode from 'vscode';
-import { ISSUE_LIST_BUDGET, type SentryClient } from '../api/client';
+import type { SentryClient } from '../api/client';
 import type { IssueRef } from '../contracts/issueRef';
 import { LocationCache } from './core/locationCache';
 import { Disposable, MutableDisposable, type IDisposable } from '../util/disposable';
@@ -176,16 +176,13 @@ export class IssueLocator extends Disposable {
   }
 
   private refreshAfterHold(client: SentryClient): void {
-    const until = client.http.heldBackUntil(ISSUE_LIST_BUDGET);
-    if (until === undefined || until === this.afterHoldAt) return;
-    this.afterHoldAt = until;
-    this.afterHold.value = this._registerTimer(
-      () => {
-        this.afterHoldAt = undefined;
-        void this.refresh();
-      },
-      Math.max(0, until - Date.now()) + 250,
-    );
+    const hold = this.deps.store.budget.afterHold(client);
+    if (hold === undefined || hold.at === this.afterHoldAt) return;
+    this.afterHoldAt = hold.at;
+    this.afterHold.value = this._registerTimer(() => {
+      this.afterHoldAt = undefined;
+      void this.refresh();
+    }, hold.delayMs);
   }
 
   private persist(): void {

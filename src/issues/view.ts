@@ -4,7 +4,7 @@
  * store.
  */
 import * as vscode from 'vscode';
-import { ISSUE_LIST_BUDGET, type SentryClient } from '../api/client';
+import type { SentryClient } from '../api/client';
 import type { ProjectIssuesStatsPeriod } from '../api/listParams';
 import type { Issue } from '../api/schemas';
 import { parseIssueRef } from '../contracts/issueRef';
@@ -185,7 +185,8 @@ export class IssuesView extends Disposable {
     const { org, projects } = this.selection();
     if (!org || !this.auth.isSignedIn()) return this.tree.refresh();
     // Asked for by the user: one try even while a 429's reset is pending (a new 429 holds the lists back again).
-    (await this.auth.getClient())?.http.releaseHold(ISSUE_LIST_BUDGET);
+    const client = await this.auth.getClient();
+    if (client) this.store.budget.releaseHold(client);
     // Each answer's change event redraws the tree (once) and updates the status bar.
     await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => Promise.all(this.shownSpecs(org, projects).map((spec) => this.store.load(spec, true))));
   }

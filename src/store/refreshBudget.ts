@@ -1,13 +1,24 @@
 /**
  * The one owner of the background refreshes' rate-limit state: the Issues view's lists and the
- * editor's per-file searches draw on one server budget, so both report their answers here and both
- * timers ask it when to run next. Pure (no `vscode`); the rules themselves are in ./refreshPolicy.ts.
+ * editor's per-file searches draw on one server budget, so both report their answers here, both
+ * timers ask it when to run next, and both reach the client's 429 hold on that budget only through
+ * it. Pure (no `vscode`); the rules themselves are in ./refreshPolicy.ts.
  */
+import { ISSUE_LIST_BUDGET, type SentryClient } from '../api/client';
 import type { RateLimitInfo } from '../api/rateLimit';
 import { afterAnswer, answerOf, nextRefreshDelay, type RefreshState } from './refreshPolicy';
 
 /** What identifies a list's answer (see `answerOf`). */
 export type ListAnswer = Parameters<typeof answerOf>[0];
+
+/** What of a client the budget reaches: its HTTP client's 429 holds. */
+export type HoldingClient = Pick<SentryClient, 'http'>;
+
+/**
+ * How long after a hold's end one more run goes: a timer at the reset itself may fire a moment before
+ * the client's clock passes it, or meet a server still counting the old window.
+ */
+const AFTER_HOLD_MARGIN_MS = 250;
 
 export class RefreshBudget {
   private current: RefreshState = { rateLimitedRuns: 0 };
@@ -59,5 +70,27 @@ export class RefreshBudget {
   /** ms until the next background refresh every `intervalMs`, or undefined when refresh is off. */
   nextDelay(intervalMs: number): number | undefined {
     return nextRefreshDelay(intervalMs, this.current, this.now());
+  }
+
+  /**
+   * Lets the lists and searches go again before a 429's reset: the user asked (Refresh, Retry), so
+   * they try once anyway; another 429 holds them back anew.
+   */
+  releaseHold(client: HoldingClient): void {
+    client.http.releaseHold(ISSUE_LIST_BUDGET);
+  }
+
+  /** When the lists and searches may be sent again (epoch ms), while a 429's reset is pending. */
+  heldUntil(client: HoldingClient): number | undefined {
+    return client.http.heldBackUntil(ISSUE_LIST_BUDGET);
+  }
+
+  /**
+   * While a 429 holds the lists and searches back: the hold's end (`at`, epoch ms, to tell one hold
+   * from the next) and the ms after which one more run finds them free; undefined while none is held.
+   */
+  afterHold(client: HoldingClient): { readonly at: number; readonly delayMs: number } | undefined {
+    const at = this.heldUntil(client);
+    return at === undefined ? undefined : { at, delayMs: Math.max(0, at - this.now()) + AFTER_HOLD_MARGIN_MS };
   }
 }

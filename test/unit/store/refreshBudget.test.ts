@@ -1,8 +1,8 @@
 // The background refreshes' one rate-limit state (src/store/refreshBudget.ts): what the Issues view's
-// lists and the editor's searches report, and the delay both timers are given. The store's part runs
-// against the sandbox over HTTP.
+// lists and the editor's searches report, the delay both timers are given, and the client's 429 hold
+// on their budget, which both reach only through it. The store's part and the holds run against the
+// sandbox over HTTP.
 import assert from 'node:assert/strict';
-import { ISSUE_LIST_BUDGET } from '../../../src/api/client';
 import { RateLimitedError } from '../../../src/api/errors';
 import { IssueStore } from '../../../src/store/issueStore';
 import type { ListSpec } from '../../../src/store/listSpec';
@@ -101,11 +101,93 @@ describe("refresh budget: the store reports its lists' answers", function () {
     assert.equal(store.budget.state.rateLimitedRuns, 1);
 
     sb.control.faults.remove(fault);
-    client.http.releaseHold(ISSUE_LIST_BUDGET);
+    store.budget.releaseHold(client);
     const again = await store.load(spec, true);
     assert.equal(again.error, undefined);
     assert.equal(store.budget.state.rateLimitedRuns, 0);
     assert.equal(store.budget.nextDelay(INTERVAL), INTERVAL);
     store.dispose();
+  });
+});
+
+describe("refresh budget: the client's 429 hold on the lists and searches", function () {
+  this.timeout(30_000);
+  // A frozen base clock: the sandbox's time, the client's and the budget's move only when a test advances it.
+  const frozen = Date.now();
+  const box = useSandbox({ now: () => frozen });
+  const spec: ListSpec = { org: 'acme', project: 'web-frontend', ...toParams(DEFAULT_FILTER) };
+  const listRequests = () =>
+    box
+      .get()
+      .control.requests.list()
+      .filter((r) => /\/issues\/$/.test(r.path)).length;
+
+  function setUp() {
+    const sb = box.get();
+    const now = () => sb.control.clock.now();
+    const client = clientFor(sb, undefined, { now });
+    const budget = new RefreshBudget(now);
+    return { sb, now, client, budget, store: new IssueStore(async () => client, now, { budget }) };
+  }
+
+  it("a list's far 429 holds the lists until its reset: heldUntil names it, afterHold the run just after it, and the hold ends at the reset", async () => {
+    const { sb, now, client, budget, store } = setUp();
+    assert.equal(budget.heldUntil(client), undefined);
+    assert.equal(budget.afterHold(client), undefined);
+    sb.control.faults.add({ path: 'issues/$', count: 1, rateLimited: { resetInSeconds: 600 } });
+    const limited = await store.load(spec, true);
+    const resetAt = (limited.error as { resetAt?: number }).resetAt;
+    assert.ok(resetAt !== undefined && resetAt > now() + 590_000, 'beyond what the client waits out inline');
+    assert.equal(budget.heldUntil(client), resetAt);
+    assert.deepEqual(budget.afterHold(client), { at: resetAt, delayMs: resetAt - now() + 250 });
+
+    // A background reload meanwhile is refused without being sent.
+    const sent = listRequests();
+    const refused = await store.load(spec, true);
+    assert.equal((refused.error as { kind?: string }).kind, 'rateLimited');
+    assert.equal(listRequests(), sent);
+
+    sb.control.clock.advance(resetAt - now() - 1_000);
+    assert.deepEqual(budget.afterHold(client), { at: resetAt, delayMs: 1_250 }, 'the same hold, nearer');
+    sb.control.clock.advance(1_000);
+    assert.equal(budget.heldUntil(client), undefined, 'over at the reset');
+    assert.equal(budget.afterHold(client), undefined);
+    assert.equal((await store.load(spec, true)).error, undefined);
+    store.dispose();
+  });
+
+  it("releaseHold lets the user's own refresh try once before the reset; another 429 holds the lists anew", async () => {
+    const { sb, client, budget, store } = setUp();
+    sb.control.faults.add({ path: 'issues/$', count: 2, rateLimited: { resetInSeconds: 600 } });
+    await store.load(spec, true);
+    const first = budget.heldUntil(client);
+    assert.ok(first !== undefined);
+
+    budget.releaseHold(client);
+    assert.equal(budget.heldUntil(client), undefined);
+    const sent = listRequests();
+    sb.control.clock.advance(5_000);
+    const again = await store.load(spec, true);
+    assert.equal(listRequests(), sent + 1, 'sent despite the pending reset');
+    assert.equal((again.error as { kind?: string }).kind, 'rateLimited');
+    assert.equal(budget.heldUntil(client), first + 5_000, 'held anew, until the new reset');
+
+    budget.releaseHold(client);
+    assert.equal((await store.load(spec, true)).error, undefined);
+    assert.equal(budget.heldUntil(client), undefined);
+    store.dispose();
+  });
+
+  it("the editor's per-file searches share the hold; a 429 on another endpoint is not the budget's", async () => {
+    const { sb, client, budget } = setUp();
+    sb.control.faults.add({ path: 'issues/$', query: 'stack\\.filename', count: 1, rateLimited: { resetInSeconds: 600 } });
+    await assert.rejects(client.listOrganizationIssues('acme', { query: 'stack.filename:src/app/store.ts' }), (e: { kind?: string }) => e.kind === 'rateLimited');
+    assert.ok(budget.heldUntil(client) !== undefined, 'a search holds the lists back too');
+    budget.releaseHold(client);
+
+    sb.control.faults.add({ path: '/events/$', count: 1, rateLimited: { resetInSeconds: 600 } });
+    await assert.rejects(client.listIssueEvents('acme', sb.seed.bigIssue.id, { perPage: 1 }), (e: { kind?: string }) => e.kind === 'rateLimited');
+    assert.equal(budget.heldUntil(client), undefined);
+    assert.equal(budget.afterHold(client), undefined);
   });
 });
