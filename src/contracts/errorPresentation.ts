@@ -1,9 +1,10 @@
 /**
  * Which actions a failure offers, decided once for every place that shows one: the Issues view's
- * error items, the events panel and notifications (presentError), the editor's "why no marks" line
- * (marksStatus.ts) and the text the AI tools return (toolErrors.ts). ERROR_ACTIONS holds each
- * action's label and command, ERROR_CASES which actions each case of failure offers where. No
- * `vscode` import; the events page bundles ERROR_ACTIONS for its buttons' labels.
+ * error items and the events panel (presentError, whose ErrorView the page draws with actionLabel),
+ * failure notifications (noticeActions), the editor's "why no marks" line (marksStatus.ts) and the
+ * text the AI tools return (toolErrors.ts). ERROR_ACTIONS holds each action's label and command,
+ * ERROR_CASES which actions each case of failure offers where. No `vscode` import; the events page
+ * bundles ERROR_ACTIONS for its buttons' labels.
  */
 import * as l10n from '@vscode/l10n';
 import { ApiError } from '../api/errors';
@@ -72,8 +73,18 @@ export type ErrorCase = 'signedOut' | 'noProject' | 'unauthorized' | 'forbidden'
 
 /** Where a failure is shown. */
 export interface ErrorSurfaces {
-  /** The Issues view's error items, the events panel's error boxes, notifications: the fix, then Retry (or Retry, then Show Log). */
+  /** The Issues view's error items, the events panel's error boxes and tag cards: the fix, then Retry (or Retry, then Show Log). */
   readonly view: readonly ErrorAction[];
+  /**
+   * A failure notification's buttons: the fix, then Show Log. `retry` here is the caller's own
+   * operation again (not the view's Refresh), offered only where the caller can repeat exactly that
+   * operation (noticeActions). The caller decides what a click does (a Sign In may repeat the
+   * operation after it) and may go before the table where it knows more than the case: its own
+   * action with its own wording (triage's Sign In Again for the write scope, a link's Sign In that
+   * then opens the issue), or a warning with no buttons for a case it expects (a link's issue not
+   * found). Actions that do not undo a failure (Undo after a change went through) are no part of it.
+   */
+  readonly notice: readonly ErrorAction[];
   /** The editor's one line about its marks (and its status-bar item): the fix, then Show Log. */
   readonly line: readonly ErrorAction[];
   /** The one command the AI tools' text asks the user to run, if any (the model retries or fixes its input itself). */
@@ -82,15 +93,32 @@ export interface ErrorSurfaces {
 
 /** The one decision: for each case, the actions each surface offers, the one that fixes it first. */
 export const ERROR_CASES: Readonly<Record<ErrorCase, ErrorSurfaces>> = {
-  signedOut: { view: ['signIn'], line: ['signIn'], model: 'signIn' },
-  noProject: { view: ['chooseProject'], line: ['chooseProject'], model: 'chooseProject' },
-  unauthorized: { view: ['signIn', 'retry'], line: ['signIn', 'showLog'], model: 'signIn' },
-  forbidden: { view: ['signIn', 'retry'], line: ['signIn', 'showLog'], model: undefined },
-  notFound: { view: ['chooseProject', 'retry'], line: ['chooseProject', 'showLog'], model: undefined },
-  badRequest: { view: ['filter', 'retry'], line: ['retry', 'showLog'], model: undefined },
-  otherApi: { view: ['retry', 'showLog'], line: ['retry', 'showLog'], model: undefined },
-  unexpected: { view: ['retry', 'showLog'], line: ['retry', 'showLog'], model: 'showLog' },
+  signedOut: { view: ['signIn'], notice: ['signIn'], line: ['signIn'], model: 'signIn' },
+  noProject: { view: ['chooseProject'], notice: ['chooseProject'], line: ['chooseProject'], model: 'chooseProject' },
+  unauthorized: { view: ['signIn', 'retry'], notice: ['signIn', 'showLog'], line: ['signIn', 'showLog'], model: 'signIn' },
+  forbidden: { view: ['signIn', 'retry'], notice: ['signIn', 'showLog'], line: ['signIn', 'showLog'], model: undefined },
+  // A notification's 404 is of what its command acted on (an issue, an event), which Choose Project does not bring back.
+  notFound: { view: ['chooseProject', 'retry'], notice: ['retry', 'showLog'], line: ['chooseProject', 'showLog'], model: undefined },
+  // A notification's 400 is of the change as sent, not of the view's filter.
+  badRequest: { view: ['filter', 'retry'], notice: ['retry', 'showLog'], line: ['retry', 'showLog'], model: undefined },
+  otherApi: { view: ['retry', 'showLog'], notice: ['retry', 'showLog'], line: ['retry', 'showLog'], model: undefined },
+  unexpected: { view: ['retry', 'showLog'], notice: ['retry', 'showLog'], line: ['retry', 'showLog'], model: 'showLog' },
 };
+
+/** A button's label for an action (read when shown: in the language activate() configured). */
+export function actionLabel(action: ErrorAction): string {
+  return ERROR_ACTIONS[action].label;
+}
+
+/** The buttons of a notification of `error`; `canRetry`: the caller can repeat the operation that failed. */
+export function noticeActions(error: unknown, canRetry: boolean): ErrorAction[] {
+  return ERROR_CASES[errorCase(error)].notice.filter((a) => canRetry || a !== 'retry');
+}
+
+/** The action of the button a notification answered with (its label), if it is one of `offered`. */
+export function pickedAction(offered: readonly ErrorAction[], picked: string | undefined): ErrorAction | undefined {
+  return picked === undefined ? undefined : offered.find((a) => actionLabel(a) === picked);
+}
 
 /** The case of a failure (a SignedOutError, an ApiError by its kind, anything else). */
 export function errorCase(error: unknown): ErrorCase {

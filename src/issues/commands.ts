@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { Issue } from '../api/schemas';
 import { Commands, StorageKeys, Views } from '../constants';
 import { collect } from '../api/paging';
+import { actionLabel, ERROR_ACTIONS, noticeActions, pickedAction } from '../contracts/errorPresentation';
 import { parseIssueRef, type IssueRef } from '../contracts/issueRef';
 import { PERIODS, PRESETS, SORTS, WINDOWS, describeWindow, looksLikeShortId, parseHashes, parseWindow, type IssueFilter, type IssuePreset } from './core/filter';
 import type { IssuesView } from './view';
@@ -301,8 +302,12 @@ async function findByHashes(view: IssuesView): Promise<void> {
   const hashes = parseHashes(text);
   const result = await view.findByHashes(org, project, hashes);
   if (result.error) {
-    const showLog = vscode.l10n.t('Show Log');
-    void view.ui.ui.showErrorMessage((result.error as Error).message ?? String(result.error), {}, showLog).then((a) => a === showLog && vscode.commands.executeCommand(Commands.showLog));
+    // The table's buttons (no Retry: the hashes were typed into a prompt that is gone).
+    const offered = noticeActions(result.error, false);
+    void view.ui.ui.showErrorMessage((result.error as Error).message ?? String(result.error), {}, ...offered.map(actionLabel)).then((a) => {
+      const pick = pickedAction(offered, a);
+      return pick && vscode.commands.executeCommand(ERROR_ACTIONS[pick].command);
+    });
   } else if (result.droppedHashes) {
     void view.ui.ui.showWarningMessage(vscode.l10n.t('Only the first 100 of {0} hashes were used; Sentry ignores the other {1}.', hashes.length, result.droppedHashes), {});
   }

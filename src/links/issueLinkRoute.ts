@@ -9,6 +9,7 @@ import type { SentryClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { Issue } from '../api/schemas';
 import { Commands } from '../constants';
+import { actionLabel, ERROR_ACTIONS, noticeActions, pickedAction } from '../contracts/errorPresentation';
 import { isSignedOut } from '../contracts/errors';
 import { issueHeader } from '../contracts/fromApi';
 import { isSlug, parseIssueRef, refOfIssue, type IssueRef } from '../contracts/issueRef';
@@ -115,9 +116,14 @@ async function openTarget(deps: IssueLinkDeps, target: IssueLinkTarget): Promise
     }
     const message = err instanceof Error ? err.message : String(err);
     deps.log.warn(`[links] could not open ${label}: ${message}`);
-    const showLog = vscode.l10n.t('Show Log');
-    const pick = await ui.showErrorMessage(vscode.l10n.t('Could not open issue {0}: {1}', label, plainText(message, 500)), {}, showLog);
-    if (pick === showLog) deps.log.show();
+    // The table's buttons (no Retry: opening the link again is the user's click); a Sign In that went through opens the issue.
+    const offered = noticeActions(err, false);
+    const pick = pickedAction(offered, await ui.showErrorMessage(vscode.l10n.t('Could not open issue {0}: {1}', label, plainText(message, 500)), {}, ...offered.map(actionLabel)));
+    if (pick === 'showLog') deps.log.show();
+    else if (pick === 'signIn') {
+      await deps.auth.signIn();
+      if (deps.auth.isSignedIn()) await openTarget(deps, target);
+    } else if (pick) await vscode.commands.executeCommand(ERROR_ACTIONS[pick].command);
   }
 }
 

@@ -9,7 +9,7 @@ import { ApiError, ForbiddenError } from '../api/errors';
 import type { SentryClient } from '../api/client';
 import type { Issue } from '../api/schemas';
 import { Commands } from '../constants';
-import { presentError } from '../contracts/errorPresentation';
+import { actionLabel, ERROR_ACTIONS, noticeActions, pickedAction, presentError } from '../contracts/errorPresentation';
 import { SignedOutError } from '../contracts/errors';
 import { looksLikeShortId, type IssueRef } from '../contracts/issueRef';
 import type { IssueStore } from '../store/issueStore';
@@ -249,11 +249,15 @@ export class TriageCommands extends Disposable {
           comment: '{0} says what failed: "Could not resolve 3 issues"; {3} is the reason; {4} what to do',
         })
       : vscode.l10n.t({ message: '{0}: {1}. {2}', args: [what, reason, advice], comment: '{0} says what failed: "Could not resolve WEB-4"; {1} is the reason; {2} what to do' });
-    const retry = vscode.l10n.t('Retry');
-    const showLog = vscode.l10n.t('Show Log');
-    const choice = await this.ui.ui.showErrorMessage(message, {}, retry, showLog);
-    if (choice === retry) await this.run(outcome.failed, action);
-    else if (choice === showLog) this.deps.log.show();
+    // The table's buttons; Retry runs the same change on the issues it failed for, and so does a Sign In that went through.
+    const offered = noticeActions(err, true);
+    const choice = pickedAction(offered, await this.ui.ui.showErrorMessage(message, {}, ...offered.map(actionLabel)));
+    if (choice === 'retry') await this.run(outcome.failed, action);
+    else if (choice === 'showLog') this.deps.log.show();
+    else if (choice === 'signIn') {
+      await this.deps.signIn(presentError(err).scopesToAsk ?? []);
+      if (await this.deps.getClient()) await this.run(outcome.failed, action);
+    } else if (choice) await vscode.commands.executeCommand(ERROR_ACTIONS[choice].command);
   }
 
   private label(refs: readonly IssueRef[]): string | undefined {

@@ -230,6 +230,23 @@ describe('Triage (resolve, archive, assign, bookmark…) against the sandbox', f
     assert.deepEqual(err!.items, ['Retry', 'Show Log']);
   });
 
+  it('a 401 offers Sign In and Show Log, not a Retry that would be refused again', async () => {
+    const [row] = await issueRows();
+    // A 401 naming a step (SSO): the session is kept, so the suite's sign-in stays as it is.
+    await control('faults', {
+      method: 'PUT',
+      path: '/issues/',
+      count: 1,
+      respond: { status: 401, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ detail: { code: 'sso-required', message: 'Must login via SSO' } }) },
+    });
+    const run = nextRun();
+    await vscode.commands.executeCommand(Commands.resolve, refOf(row));
+    await run;
+    const err = ui.shown.find((s) => s.level === 'error');
+    assert.match(err!.message, /^Could not resolve WEB-FRONTEND-\w+: .+\. Sign in to Sentry again, then retry\.$/);
+    assert.deepEqual(err!.items, ['Sign In', 'Show Log']);
+  });
+
   it("a 400 shows the server's detail", async () => {
     const [row] = await issueRows();
     await control('faults', {

@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { Commands } from '../../constants';
 import { VIEW_TYPE, parseIssueHeader, type IssueHeader } from '../protocol/messages';
+import { actionLabel, ERROR_ACTIONS, noticeActions, pickedAction } from '../../contracts/errorPresentation';
 import { isSignedOut } from '../../contracts/errors';
 import { looksLikeShortId, parseIssueRef } from '../../contracts/issueRef';
 import type { Selection } from '../../selection/resolve';
@@ -107,8 +108,12 @@ export function registerEventsPanel(context: vscode.ExtensionContext, deps: Show
         return undefined;
       } catch (e) {
         deps.log.error(`[events] could not show the events: ${(e as Error).message}`);
-        const pick = await panels.ui.ui.showErrorMessage(vscode.l10n.t('Could not show the events: {0}', plainText((e as Error).message)), {}, vscode.l10n.t('Show Log'));
-        if (pick) deps.log.show();
+        // The table's buttons (no Retry: the command asked for the issue, so running it again is the user's).
+        const offered = noticeActions(e, false);
+        const pick = pickedAction(offered, await panels.ui.ui.showErrorMessage(vscode.l10n.t('Could not show the events: {0}', plainText((e as Error).message)), {}, ...offered.map(actionLabel)));
+        if (pick === 'showLog') deps.log.show();
+        else if (pick === 'signIn') await deps.signIn();
+        else if (pick) await vscode.commands.executeCommand(ERROR_ACTIONS[pick].command);
         return undefined;
       }
     }),

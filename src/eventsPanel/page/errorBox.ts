@@ -1,13 +1,8 @@
 /** The inline error of a tab: the message and a button per action of its ErrorView (src/eventsPanel/protocol/messages.ts). */
-import { ERROR_ACTIONS } from '../../contracts/errorPresentation';
+import { actionLabel } from '../../contracts/errorPresentation';
 import type { ErrorActionName, ErrorView } from '../protocol/messages';
 import { h, icon, replace } from './dom';
 import { button } from './elements';
-
-/** A button's label: the one table of error actions (src/contracts/errorPresentation.ts), whose labels the page bundles. */
-export function actionLabel(action: ErrorActionName): string {
-  return ERROR_ACTIONS[action].label;
-}
 
 /** Fills `box` with the error; `extra`: actions to offer besides the error's own (a Retry it lacks). */
 export function renderErrorBox(box: HTMLElement, error: ErrorView, onAction: (action: ErrorActionName) => void, extra: ErrorActionName[] = []): void {

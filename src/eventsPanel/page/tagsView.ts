@@ -4,6 +4,7 @@
  * data only when it scrolls into view (IntersectionObserver), for the chosen environments.
  */
 import * as l10n from '@vscode/l10n';
+import { actionLabel } from '../../contracts/errorPresentation';
 import type { ErrorActionName } from '../protocol/messages';
 import { absoluteTime, relativeTime } from '../../format/time';
 import { compactCount } from '../../format/numbers';
@@ -108,9 +109,8 @@ export class TagsView {
           { class: 'inline-error' },
           icon('warning'),
           h('span', { text: slot.error.message }),
-          ...slot.error.actions
-            .filter((a) => a === 'retry' || a === 'signIn')
-            .map((a) => h('vscode-button', { attrs: { secondary: true }, text: a === 'retry' ? l10n.t('Retry') : l10n.t('Sign In'), on: { click: () => this.cb.action(a, key) } })),
+          // The error's own actions (the one table's), each of which the page answers (PageController.errorAction).
+          ...slot.error.actions.map((a) => h('vscode-button', { attrs: { secondary: true }, dataset: { action: a }, text: actionLabel(a), on: { click: () => this.cb.action(a, key) } })),
         ),
       );
     }

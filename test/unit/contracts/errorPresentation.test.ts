@@ -1,8 +1,9 @@
 // Which actions a failure offers is decided once (src/contracts/errorPresentation.ts). Each surface
-// is checked against that one table for every case of failure: the Issues view and notifications
-// (presentError), the events page (the host's ErrorView, drawn by the page's own bundle), the
-// editor's marks line, and the AI tools' text. The table itself is pinned too: the labels, their
-// order and the commands are what users see.
+// is checked against that one table for every case of failure: the Issues view (presentError), the
+// events panel's host (toErrorView) and what the page draws of it (its error boxes and the Tags tab's
+// cards, each bundled as the page bundles it), failure notifications (noticeActions, which the
+// commands' notifications call), the editor's marks line, and the AI tools' text. The table itself is
+// pinned too: the labels, their order and the commands are what users see.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,11 +11,12 @@ import { build } from 'esbuild';
 import { BadRequestError, ForbiddenError, GoneError, NetworkError, NotFoundError, RateLimitedError, ServerError, TimeoutError, UnauthorizedError } from '../../../src/api/errors';
 import { CHOOSE_PROJECT_FIRST, errorText, SIGN_IN_FIRST } from '../../../src/ai/tools/toolErrors';
 import { Commands } from '../../../src/constants';
-import { ERROR_ACTIONS, ERROR_CASES, errorCase, paletteName, presentError, type ErrorAction, type ErrorCase } from '../../../src/contracts/errorPresentation';
+import { actionLabel, ERROR_ACTIONS, ERROR_CASES, errorCase, noticeActions, paletteName, pickedAction, presentError, type ErrorAction, type ErrorCase } from '../../../src/contracts/errorPresentation';
 import { SignedOutError } from '../../../src/contracts/errors';
 import { explainMarks, type MarksState } from '../../../src/editor/core/marksStatus';
 import { toErrorView } from '../../../src/eventsPanel/model/eventsModel';
 import type { ErrorView } from '../../../src/eventsPanel/protocol/messages';
+import type { TagSlot } from '../../../src/eventsPanel/page/tagsModel';
 import { FakeDocument, type FakeElement } from '../eventsPanel/page/fakeDom';
 import { noCustomElements } from '../eventsPanel/page/stubElements';
 
@@ -60,6 +62,20 @@ describe('error actions: the one table', () => {
     });
   });
 
+  it("notifications: the fix, then Show Log; Retry is the caller's own operation again", () => {
+    assert.deepEqual(Object.fromEntries(Object.entries(ERROR_CASES).map(([c, s]) => [c, labels(s.notice)])), {
+      signedOut: ['Sign In'],
+      noProject: ['Choose Project'],
+      unauthorized: ['Sign In', 'Show Log'],
+      forbidden: ['Sign In', 'Show Log'],
+      notFound: ['Retry', 'Show Log'],
+      badRequest: ['Retry', 'Show Log'],
+      otherApi: ['Retry', 'Show Log'],
+      unexpected: ['Retry', 'Show Log'],
+    });
+    for (const a of Object.keys(ERROR_ACTIONS) as ErrorAction[]) assert.equal(actionLabel(a), ERROR_ACTIONS[a].label);
+  });
+
   it("each action's Command Palette name is the one package.json gives its command", () => {
     const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { contributes: { commands: { command: string; title: string; category?: string }[] } };
     const nls = JSON.parse(readFileSync(join(ROOT, 'package.nls.json'), 'utf8')) as Record<string, string>;
@@ -77,11 +93,34 @@ describe('error actions: the one table', () => {
 });
 
 describe('every surface offers what the table decides', () => {
-  it('the Issues view, notifications and the events panel host (presentError, toErrorView)', () => {
+  it('the Issues view and the events panel host (presentError, toErrorView)', () => {
     for (const [c, e] of SAMPLES) {
       assert.deepEqual(presentError(e).actions, ERROR_CASES[c].view, `${c}: ${String(e)}`);
       assert.deepEqual(toErrorView(e).actions, ERROR_CASES[c].view, `${c}: ${String(e)}`);
     }
+  });
+
+  it("failure notifications (noticeActions): the table's buttons, Retry only where the caller can repeat its operation", () => {
+    for (const [c, e] of SAMPLES) {
+      assert.deepEqual(noticeActions(e, true), ERROR_CASES[c].notice, `${c}: ${String(e)}`);
+      assert.deepEqual(
+        noticeActions(e, false),
+        ERROR_CASES[c].notice.filter((a) => a !== 'retry'),
+        `${c}: ${String(e)}`,
+      );
+    }
+    const offered = noticeActions(new ServerError(500, undefined), true);
+    assert.equal(pickedAction(offered, 'Show Log'), 'showLog', 'the button clicked, by its label');
+    assert.equal(pickedAction(offered, 'Retry'), 'retry');
+    assert.equal(pickedAction(offered, undefined), undefined, 'dismissed');
+    assert.equal(pickedAction(offered, 'Sign In'), undefined, 'a label not offered');
+  });
+
+  it('a failure notification offers no Retry that cannot help: signed out or a refused sign-in asks for a sign-in', () => {
+    // Triage offered Retry and Show Log for every failure, a retry that fails again the same way.
+    assert.deepEqual(labels(noticeActions(new SignedOutError(), true)), ['Sign In']);
+    assert.deepEqual(labels(noticeActions(new UnauthorizedError('Token expired'), true)), ['Sign In', 'Show Log']);
+    assert.deepEqual(labels(noticeActions(new ForbiddenError(['org:read'], undefined), true)), ['Sign In', 'Show Log']);
   });
 
   it("the events page: its buttons' labels, in order", async function () {
@@ -117,6 +156,53 @@ describe('every surface offers what the table decides', () => {
     } finally {
       if (saved === undefined) delete g.document;
       else g.document = saved;
+    }
+  });
+
+  it("the events page's Tags tab: a card's buttons, in order", async function () {
+    this.timeout(60_000);
+    // The page's own module, bundled as the page bundles it; the card asks for its data when it scrolls into view.
+    const out = await build({
+      entryPoints: [join(ROOT, 'src/eventsPanel/page/tagsView.ts')],
+      bundle: true,
+      write: false,
+      format: 'cjs',
+      platform: 'browser',
+      target: 'es2022',
+      logLevel: 'silent',
+      plugins: [noCustomElements],
+    });
+    type Tags = { el: FakeElement; update(keys: string[], slots: ReadonlyMap<string, TagSlot>, now: number): void };
+    const mod = { exports: {} as { TagsView: new (cb: Record<string, (...a: unknown[]) => void>) => Tags } };
+    new Function('module', 'exports', out.outputFiles[0].text)(mod, mod.exports);
+    const g = globalThis as Record<string, unknown>;
+    const saved = { document: g.document, IntersectionObserver: g.IntersectionObserver };
+    const doc = new FakeDocument();
+    g.document = doc;
+    g.IntersectionObserver = class {
+      observe(): void {}
+      unobserve(): void {}
+    };
+    const clicked: [unknown, unknown][] = [];
+    const noop = () => undefined;
+    try {
+      for (const [c, e] of SAMPLES) {
+        const view = new mod.exports.TagsView({ need: noop, tagFilter: noop, showAll: noop, stopAll: noop, action: (a, key) => clicked.push([a, key]) });
+        view.update(['browser'], new Map([['browser', { status: 'error', envKey: '', error: toErrorView(e) }]]), Date.now());
+        const buttons = view.el.querySelectorAll('.tag-card vscode-button') as FakeElement[];
+        assert.deepEqual(
+          buttons.map((b) => b.textContent),
+          labels(ERROR_CASES[c].view),
+          `${c}: ${String(e)}`,
+        );
+        buttons.at(-1)!.click();
+        assert.deepEqual(clicked.pop(), [ERROR_CASES[c].view.at(-1), 'browser'], 'a button asks for its own action, for its card');
+      }
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete g[k];
+        else g[k] = v;
+      }
     }
   });
 
