@@ -54,8 +54,9 @@ function oneLine(text: unknown, max: number): string {
 /**
  * Text that renders as itself in Markdown, on one line: every character that could start markup is
  * backslash-escaped (CommonMark renders `\x` as `x` for any ASCII punctuation), as are the `:` of
- * `://`, `@` and a `.` between a name and a letter (GFM turns `www.x`, `https://x` and emails into
- * links, linkify even `evil.com`), and a leading `-`, `+`, `=` or `1.` (list items, setext headings).
+ * `://`, the first `/` of any other `//` (a protocol-relative link), `@` and a `.` between a name
+ * and a letter (GFM turns `www.x`, `https://x` and emails into links, linkify even `evil.com` and
+ * `//a.=`), and a leading `-`, `+`, `=` or `1.` (list items, setext headings).
  * White space around the text is dropped (four leading spaces would start a code block).
  */
 export function escapeMarkdown(text: string, max = MAX_INLINE): string {
@@ -63,6 +64,7 @@ export function escapeMarkdown(text: string, max = MAX_INLINE): string {
     .trim()
     .replace(/[\\`*_[\]()<>#|!~&$@{}]/g, '\\$&')
     .replace(/:(?=\/\/)/g, '\\:')
+    .replace(/(?<!:)\/(?=\/)/g, '\\/')
     .replace(/(?<=[\p{L}\p{N}-])\.(?=\p{L})/gu, '\\.')
     .replace(/^([-+=])/, '\\$1')
     .replace(/^(\d+)([.)])/, '$1\\$2');

@@ -4,7 +4,7 @@ import { TOO_DEEP } from '../../../src/util/boundedJson';
 import { nested } from '../builders';
 import { CUT_MARK, maskDeep, maskedJson } from '../../../src/sentryEvent/maskJson';
 
-describe('eventDetail/mask: maskDeep', () => {
+describe('sentryEvent/mask: maskDeep', () => {
   it('masks values under secret names at any depth and strings everywhere, without touching the input', () => {
     const input = {
       user: 'bob',

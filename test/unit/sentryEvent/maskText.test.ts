@@ -4,7 +4,7 @@ import { MASK } from '../../../src/sentryEvent/types';
 import { dropUnfinished, maskBounded, maskText } from '../../../src/sentryEvent/maskText';
 import { maskUrl } from '../../../src/sentryEvent/maskUrl';
 
-describe('eventDetail/mask: maskText', () => {
+describe('sentryEvent/mask: maskText', () => {
   const cases: [string, string, string, number][] = [
     ['a Bearer token in a log line', 'GET /api/0/projects/ with Authorization: Bearer 9f8e7d6c5b4a3210 failed', `GET /api/0/projects/ with Authorization: Bearer ${MASK} failed`, 1],
     ['a free Bearer credential', 'sent bearer abcDEF123456789 upstream', `sent bearer ${MASK} upstream`, 1],
@@ -88,7 +88,7 @@ describe('eventDetail/mask: maskText', () => {
   });
 });
 
-describe('eventDetail/mask: maskBounded', () => {
+describe('sentryEvent/mask: maskBounded', () => {
   it('masks before cutting, so a secret at the edge is never shown in part', () => {
     const text = `${'x'.repeat(990)} https://admin:${'p'.repeat(30)}@db.example/`;
     const m = maskBounded(text, 1000);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { MASK } from '../../../src/sentryEvent/types';
 import { maskUrl } from '../../../src/sentryEvent/maskUrl';
 
-describe('eventDetail/mask: maskUrl', () => {
+describe('sentryEvent/mask: maskUrl', () => {
   it('masks secret query and fragment values and the password, nothing else', () => {
     const m = maskUrl('https://user:pw@h.example/a/b?x=1&token=abc&sig=zz&api%5Fkey=k#access_token=qq&state=1');
     assert.equal(m.text, `https://user:${MASK}@h.example/a/b?x=1&token=${MASK}&sig=${MASK}&api%5Fkey=${MASK}#access_token=${MASK}&state=1`);

@@ -22,7 +22,7 @@ function assertSecret(v: DetailValue | undefined, secrets: string[], text: strin
 
 const frame = (name: string, extra: Record<string, unknown> = {}) => ({ function: name, filename: `${name}.ts`, lineNo: 10, colNo: 2, inApp: true, ...extra });
 
-describe('eventDetail/parse: the real payload', () => {
+describe('sentryEvent/parse: the real payload', () => {
   const { detail, secrets } = parseEventDetail(fixture(), '1341191803');
 
   it('keeps the top-level fields', () => {
@@ -130,7 +130,7 @@ describe('eventDetail/parse: the real payload', () => {
   });
 });
 
-describe('eventDetail/parse: tolerant of any shape', () => {
+describe('sentryEvent/parse: tolerant of any shape', () => {
   it('throws a TypeError only when the answer is not an object', () => {
     for (const raw of [null, undefined, 42, 'event', [], [{ id: 'x' }]]) assert.throws(() => parse(raw), TypeError);
   });
@@ -493,7 +493,7 @@ describe('eventDetail/parse: tolerant of any shape', () => {
   });
 });
 
-describe('eventDetail/parse: secrets never reach the detail', () => {
+describe('sentryEvent/parse: secrets never reach the detail', () => {
   it('every secret is in the table and nowhere in the detail', () => {
     const secretsIn = {
       header: 'hdr-S3CRET-1',
@@ -552,7 +552,7 @@ describe('eventDetail/parse: secrets never reach the detail', () => {
   });
 });
 
-describe('eventDetail/parse: bounds', () => {
+describe('sentryEvent/parse: bounds', () => {
   it('1,500 breadcrumbs: the last 1,000 are kept', () => {
     const values = Array.from({ length: 1500 }, (_, i) => ({ message: `crumb ${i}` }));
     const { detail } = only('breadcrumbs', { values });

@@ -28,7 +28,7 @@ function secretEvent(): Record<string, any> {
   return raw;
 }
 
-describe('eventDetail/rawJson: the masked raw event', () => {
+describe('sentryEvent/rawJson: the masked raw event', () => {
   it('is the whole event, pretty-printed, valid JSON, when nothing is masked', () => {
     const raw = fixture();
     const { json, count, cut } = maskedEventJson(raw);

@@ -114,7 +114,7 @@ const NOT_SECRET = [
   '',
 ];
 
-describe('eventDetail/mask: secret names', () => {
+describe('sentryEvent/mask: secret names', () => {
   it('splits names into words at separators, camelCase and digits', () => {
     assert.deepEqual(nameWords('X-CSRF-Token'), ['x', 'csrf', 'token']);
     assert.deepEqual(nameWords('AWS_SECRET_ACCESS_KEY'), ['aws', 'secret', 'access', 'key']);
@@ -144,7 +144,7 @@ describe('eventDetail/mask: secret names', () => {
   });
 });
 
-describe('eventDetail/mask: maskScheme', () => {
+describe('sentryEvent/mask: maskScheme', () => {
   it('keeps an auth scheme and masks its credential', () => {
     assert.equal(maskScheme('Bearer abc.def'), `Bearer ${MASK}`);
     assert.equal(maskScheme('basic dXNlcjpwYXNz'), `basic ${MASK}`);
