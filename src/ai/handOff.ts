@@ -94,11 +94,12 @@ export class HandOff {
   }
 
   /** The issue: the argument (tree row, hover, panel), else the cursor line's, else a short ID typed in. */
-  private async target(arg: unknown): Promise<{ id: string; shortId?: string; title?: string } | undefined> {
+  private async target(arg: unknown): Promise<{ id: string; shortId?: string } | undefined> {
     const ref = parseIssueRef(arg) ?? this.deps.cursorIssues()[0];
     if (ref) {
       const issue = this.deps.store.issue(ref.issueId);
-      return { id: ref.issueId, shortId: issue?.shortId, title: issue?.title };
+      // Not the title: the prompt carries only what we wrote (see handOffPrompt).
+      return { id: ref.issueId, shortId: issue?.shortId };
     }
     const typed = await this.ui.ui.showInputBox({
       title: vscode.l10n.t('Hand a Sentry issue to the AI chat'),
