@@ -294,7 +294,7 @@ describe('AI tools in VS Code (vscode.lm) against the sandbox', function () {
     await api.ai.participant.handle({ prompt: 'why does it fail', command: 'explain', model }, stream, new vscode.CancellationTokenSource().token);
     assert.equal(sent.length, 1);
     assert.match(sent[0], /\nQuestion: why does it fail$/, 'the question is the whole prompt when the issue comes from the cursor');
-    assert.match(sent[0], /<sentry-data>\n## /);
+    assert.match(sent[0], /\n<sentry-data-([0-9a-f]{16})>\n## [^]*\n<\/sentry-data-\1>\n\nQuestion: /);
     assert.deepEqual(said, ['ok']);
 
     const failing = recordingModel(true);
