@@ -46,13 +46,16 @@ export function registerIssueLinks(deps: IssueLinkDeps): vscode.Disposable[] {
 
 // ------------------------------------------------------------------------------------------ route
 
+/** showIssueEvents' second argument: open the panel without marking the issue seen. */
+const READ_ONLY = { markSeen: false } as const;
+
 /**
  * The `/issue` route: validates the link, then opens the issue if signed in, else offers a sign-in.
  * A link is anyone's text and arrives without the user doing anything in VS Code, so the route only
  * reads: it never signs in (the user's click on Sign In does), never writes, and never puts the issue
- * into the issue store (the events panel marks an issue the store holds as seen, setting
- * markSeenOnOpen: a PUT a link must not cause). The panel shows the header of the issue it was read
- * as, through the command's tree-node argument.
+ * into the issue store. The events panel marks an issue the store holds as seen (setting
+ * markSeenOnOpen), a PUT a link must not cause: the route opens it with READ_ONLY. The panel shows
+ * the header of the issue it was read as, through the command's tree-node argument.
  */
 export async function openIssueLink(deps: IssueLinkDeps, query: string): Promise<void> {
   const ui = deps.auth.ui.ui;
@@ -86,7 +89,7 @@ async function openTarget(deps: IssueLinkDeps, target: IssueLinkTarget): Promise
       // An issue the store already holds (a view showed it) opens as any other: no read needed.
       const known = deps.store.ref(target.id);
       if (known && known.org === target.org) {
-        await vscode.commands.executeCommand(Commands.showIssueEvents, known);
+        await vscode.commands.executeCommand(Commands.showIssueEvents, known, READ_ONLY);
         return;
       }
     }
@@ -107,7 +110,7 @@ async function openTarget(deps: IssueLinkDeps, target: IssueLinkTarget): Promise
       void ui.showWarningMessage(vscode.l10n.t('Issue {0} was not found in organization "{1}".', label, target.org), {});
       return;
     }
-    await vscode.commands.executeCommand(Commands.showIssueEvents, node);
+    await vscode.commands.executeCommand(Commands.showIssueEvents, node, READ_ONLY);
   } catch (err) {
     if (isSignedOut(err)) return offerSignIn(deps, target);
     if (err instanceof ApiError && err.kind === 'notFound') {

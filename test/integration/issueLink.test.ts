@@ -98,6 +98,40 @@ describe('Issue links (vscode://…/issue)', function () {
     assert.equal(await hasSeen(byId.id), false, 'still not seen');
   });
 
+  it('a link to an issue the store already holds opens it without marking it seen', async () => {
+    // An unseen issue of the Issues view's project, put into the store as a list or lookup would.
+    let held: SeedIssue | undefined;
+    for (const issue of await control<SeedIssue[]>('seed/issues?project=web-frontend')) {
+      if (!api.events.get('acme', issue.id) && !(await hasSeen(issue.id))) {
+        held = issue;
+        break;
+      }
+    }
+    assert.ok(held, 'an unseen issue in web-frontend');
+    await api.store.lookupShortId('acme', 'web-frontend', held.shortId);
+    assert.equal(api.store.issue(held.id)?.hasSeen, false, 'the store holds the issue, unseen');
+    await clearLog();
+
+    await open(`org=acme&id=${held.id}`);
+    assert.ok(api.events.get('acme', held.id), 'the events panel of the issue is open');
+    await new Promise((r) => setTimeout(r, 1000)); // a mark-seen PUT would have been sent by now
+    assert.deepEqual(
+      (await writes()).map((r) => `${r.method} ${r.path}`),
+      [],
+      'the link wrote nothing',
+    );
+    assert.equal(await hasSeen(held.id), false, 'still not seen');
+
+    // The user's own click in the tree on the same issue marks it seen, as opening it there always does.
+    await vscode.commands.executeCommand(Commands.showIssueEvents, { org: 'acme', project: 'web-frontend', issueId: held.id });
+    await waitFor('the mark-seen PUT of the tree click', async () => (await writes()).length > 0 || undefined);
+    assert.deepEqual(
+      (await writes()).map((r) => [r.method, r.path, JSON.parse(r.body ?? '{}') as unknown]),
+      [['PUT', `/api/0/organizations/acme/issues/${held.id}/`, { hasSeen: true }]],
+    );
+    await clearLog(); // that PUT was the tree's, not the link's (afterEach checks the link's)
+  });
+
   it('a shortId link opens the issue after one read', async () => {
     await open(`org=acme&shortId=${byShortId.shortId.toLowerCase()}`);
     const panel = api.events.get('acme', byShortId.id);

@@ -13,6 +13,14 @@ import { RawEventDocuments } from './rawEventDocuments';
 
 export type PanelsDeps = Omit<EventsPanelDeps, 'extensionUri' | 'ui' | 'rawDocuments'>;
 
+/**
+ * How a panel is opened. `markSeen: false` (a `vscode://` link, which promises to only read): the
+ * panel does not mark the issue seen, whatever the setting markSeenOnOpen says.
+ */
+export interface ShowOptions {
+  readonly markSeen?: boolean;
+}
+
 /** The issue a panel shows: an IssueRef, or its org and id alone (the panel needs no project). */
 export type PanelTarget = Pick<IssueRef, 'org' | 'issueId'> & Partial<Pick<IssueRef, 'project'>>;
 
@@ -39,19 +47,23 @@ export class EventsPanels extends Disposable {
   /**
    * Shows the panel of an issue, creating it or revealing the existing one. `seed`: header fields
    * known before the store has the issue (a legacy tree node's); the store's issue wins over them.
+   * Showing an existing panel without `markSeen: false` lets it mark the issue seen (a panel a link
+   * opened, which the user now opens themselves).
    */
-  show(target: PanelTarget, seed?: IssueHeader): EventsPanel {
+  show(target: PanelTarget, seed?: IssueHeader, options: ShowOptions = {}): EventsPanel {
+    const markSeen = options.markSeen !== false;
     const existing = this.get(target.org, target.issueId);
     if (existing) {
       if (seed) existing.setIssue(seed);
       existing.reveal();
+      if (markSeen) existing.allowMarkSeen();
       return existing;
     }
     const issue: IssueHeader = { ...seed, id: target.issueId };
     if (target.project && !issue.project) issue.project = target.project;
     const state: PanelState = { v: PROTOCOL_VERSION, org: target.org, issueId: target.issueId, issue, filters: DEFAULT_FILTERS, tab: 'events' };
     const panel = vscode.window.createWebviewPanel(VIEW_TYPE, vscode.l10n.t('Issue {0}', target.issueId), vscode.ViewColumn.Active, webviewOptions(this.deps.extensionUri));
-    return this.adopt(panel, state);
+    return this.adopt(panel, state, markSeen);
   }
 
   /** Takes over a panel VS Code restored (serializer); its header is asked of the store again. */
@@ -72,8 +84,8 @@ export class EventsPanels extends Disposable {
     return p;
   }
 
-  private adopt(panel: vscode.WebviewPanel, state: PanelState): EventsPanel {
-    const p = new EventsPanel(panel, state, this.deps);
+  private adopt(panel: vscode.WebviewPanel, state: PanelState, markSeen = true): EventsPanel {
+    const p = new EventsPanel(panel, state, this.deps, markSeen);
     const key = p.key;
     this.panels.set(key, p);
     p.onDidDispose(() => {

@@ -61,10 +61,15 @@ export class EventsPanel extends Disposable {
   /** Whether "mark seen on open" was decided for this panel's issue (once the store has the issue). */
   private seenDecided = false;
 
+  /**
+   * @param markSeen false when what opened the panel must not write (a `vscode://` link): then it
+   * never marks the issue seen, until the user opens the issue themselves (allowMarkSeen).
+   */
   constructor(
     readonly panel: vscode.WebviewPanel,
     state: PanelState,
     private readonly deps: EventsPanelDeps,
+    private markSeen = true,
   ) {
     super();
     this.model = this._register(new EventsModel(state, { getClient: deps.getClient, convert: eventPage, tagData: toTagData, maxCacheChars: MAX_RESTORE_CHARS, state }));
@@ -133,7 +138,7 @@ export class EventsPanel extends Disposable {
    * panel, so a refresh never sends it again. Not awaited; a failure shows nothing (the command logs).
    */
   private markSeenOnce(): void {
-    if (this.seenDecided || this.isDisposed) return;
+    if (this.seenDecided || !this.markSeen || this.isDisposed) return;
     const issue = this.deps.store.issue(this.model.issue.issueId);
     if (!issue) return;
     this.seenDecided = true;
@@ -143,6 +148,12 @@ export class EventsPanel extends Disposable {
     vscode.commands
       .executeCommand(Commands.markSeen, ...commandArgs(ref))
       .then(undefined, (e: unknown) => this.deps.log.debug(`[events] mark seen of issue ${ref.issueId}: ${(e as Error)?.message ?? String(e)}`));
+  }
+
+  /** The user opened this panel's issue themselves (the tree, a lens): mark it seen, if it was not decided yet. */
+  allowMarkSeen(): void {
+    this.markSeen = true;
+    this.markSeenOnce();
   }
 
   private html(): string {

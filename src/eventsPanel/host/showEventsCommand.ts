@@ -2,7 +2,8 @@
  * `sentryExplorer.showIssueEvents` (one panel per issue, reused) and the serializer that restores
  * panels after a window reload. The command takes an IssueRef (a legacy tree node parses as one);
  * from the palette it asks for a short ID or id and resolves it in the selected organization
- * through the issue store.
+ * through the issue store. A second argument `{ markSeen: false }` (a `vscode://` link's) opens the
+ * panel without marking the issue seen.
  */
 import * as vscode from 'vscode';
 import { Commands } from '../../constants';
@@ -13,7 +14,7 @@ import { looksLikeShortId, parseIssueRef } from '../../contracts/issueRef';
 import type { Selection } from '../../selection/resolve';
 import type { AuthUi } from '../../util/ui';
 import { plainText } from '../../util/untrusted';
-import { EventsPanels, type PanelTarget, type PanelsDeps } from './eventsPanels';
+import { EventsPanels, type PanelTarget, type PanelsDeps, type ShowOptions } from './eventsPanels';
 
 export interface ShowEventsDeps extends PanelsDeps {
   /** The one selection service: the organization (and a project) a typed short ID is looked up in. */
@@ -32,6 +33,14 @@ function seedOf(arg: unknown, issueId: string): IssueHeader | undefined {
   if (typeof issue !== 'object' || issue === null) return undefined;
   const project = (issue as { project?: { slug?: unknown } }).project?.slug;
   return parseIssueHeader({ ...issue, project }, issueId);
+}
+
+/**
+ * The command's second argument, untrusted like the first: only an explicit `markSeen: false` is
+ * taken, so an argument can keep the panel from writing but never make it write.
+ */
+function showOptionsOf(arg: unknown): ShowOptions {
+  return typeof arg === 'object' && arg !== null && (arg as { markSeen?: unknown }).markSeen === false ? { markSeen: false } : {};
 }
 
 /** Asks for an issue (short ID or numeric ID) when the command ran without one. */
@@ -92,11 +101,11 @@ export function registerEventsPanel(context: vscode.ExtensionContext, deps: Show
   const panels = new EventsPanels(context, deps);
   context.subscriptions.push(
     panels,
-    vscode.commands.registerCommand(Commands.showIssueEvents, async (arg?: unknown) => {
+    vscode.commands.registerCommand(Commands.showIssueEvents, async (arg?: unknown, options?: unknown) => {
       try {
         const ref = parseIssueRef(arg);
         if (ref) {
-          panels.show(ref, seedOf(arg, ref.issueId));
+          panels.show(ref, seedOf(arg, ref.issueId), showOptionsOf(options));
           return undefined;
         }
         if (arg !== undefined) {
