@@ -9,8 +9,10 @@ import { searchIssues, type SearchInput } from '../../../../src/ai/tools/searchI
 import { tagDistribution, type TagInput } from '../../../../src/ai/tools/tagDistribution';
 import { CHOOSE_PROJECT_FIRST, SIGN_IN_FIRST, ToolCancelled } from '../../../../src/ai/tools/toolErrors';
 import type { UpdateAction } from '../../../../src/ai/tools/toolInputs';
-import { prepareUpdate, updateIssue, type UpdateInput } from '../../../../src/ai/tools/updateIssue';
+import { prepareUpdate, preview, updateIssue, type UpdateInput } from '../../../../src/ai/tools/updateIssue';
 import { estimateTokens } from '../../../../src/ai/text/tokens';
+import type { SentryClient } from '../../../../src/api/client';
+import { escapeMarkdown } from '../../../../src/sentryEvent/markdown';
 import type { IssueRef } from '../../../../src/contracts/issueRef';
 import type { FileMarks, LocationSource } from '../../../../src/store/editorLocations';
 import { IssueStore } from '../../../../src/store/issueStore';
@@ -208,6 +210,97 @@ describe('AI tools core (against the sandbox)', function () {
     assert.ok((await tools.prepareUpdate({ issue: 'WEB-FRONTEND-1', action: 'resolve' })).ok);
     assert.match(await tools.update({ issue: 'WEB-FRONTEND-1', action: 'resolve' }), /^Not changed: Sentry Explorer failed: boom/);
     assert.equal(updates.length, 0);
+  });
+
+  /**
+   * A session that can change between the confirmation and the invocation: `client` and `org` are
+   * what getClient and the selection answer now, and the update PUTs through whatever client is
+   * current when it runs, as the triage code does.
+   */
+  function switchable() {
+    const now: { client: SentryClient | undefined; org: string } = { client: writer(box.get()), org: 'acme' };
+    const setup0 = setup({
+      getClient: async () => now.client,
+      selection: () => ({ org: now.org, projects: now.org === 'acme' ? ['web-frontend'] : ['legacy-portal'] }),
+      update: async (ref, action) => {
+        assert.equal(action, 'resolve');
+        try {
+          await now.client!.updateIssue(ref.org, ref.issueId, { status: 'resolved' });
+          return { ok: true };
+        } catch (error) {
+          return { ok: false, error };
+        }
+      },
+    });
+    return { ...setup0, now };
+  }
+  const writer = (sb: Sandbox) => clientFor(sb, { kind: 'bearer', token: sb.defaults.writeToken! });
+  const puts = (sb: Sandbox) => sb.control.requests.list({ path: /^\/api\/0\// }).filter((r) => r.method === 'PUT');
+
+  it('update: the confirmation names the server, the organization and the short ID; the PUT goes to exactly that issue', async () => {
+    const { sb, tools, now } = switchable();
+    const issue = issueOf(sb, 'WEB-FRONTEND-1');
+    const prepared = await tools.prepareUpdate({ issue: 'web-frontend-1', action: 'resolve' });
+    assert.ok(prepared.ok);
+    const host = new URL(sb.url).host;
+    assert.ok(prepared.preview.message.includes(`Server **${escapeMarkdown(host)}**, organization **acme**, issue **WEB-FRONTEND-1**.`), prepared.preview.message);
+    sb.control.requests.clear();
+    assert.match(await tools.update({ issue: 'web-frontend-1', action: 'resolve' }), /^Resolved: WEB-FRONTEND-1\./);
+    assert.deepEqual(
+      sb.control.requests.list({ path: /^\/api\/0\// }).map((r) => `${r.method} ${r.path}`),
+      [`PUT /api/0/organizations/acme/issues/${issue.id}/`],
+      'the invocation resolves nothing again: one PUT, on the prepared issue',
+    );
+    assert.equal(now.org, 'acme');
+  });
+
+  it('update: the confirmation escapes the server, the organization and the short ID', async () => {
+    const issue = await clientFor(box.get()).getIssue('acme', issueOf(box.get(), 'WEB-FRONTEND-1').id);
+    const shown = preview({ ...issue, shortId: '*X*_[a](b)' }, 'resolve', undefined, { baseUrl: 'https://sentry_self.example.com/', org: 'my_org' });
+    assert.ok(shown.message.includes('Server **sentry\\_self\\.example\\.com**, organization **my\\_org**, issue **\\*X\\*\\_\\[a\\]\\(b\\)**.'), shown.message);
+  });
+
+  describe('update: the session changes between the confirmation and the invocation', () => {
+    const other = useSandbox();
+
+    it('another server (same org slug, same short IDs): refused, no PUT on either server', async () => {
+      const { sb, tools, now, updates } = switchable();
+      assert.ok((await tools.prepareUpdate({ issue: 'WEB-FRONTEND-1', action: 'resolve' })).ok);
+      now.client = writer(other.get());
+      sb.control.requests.clear();
+      other.get().control.requests.clear();
+      const text = await tools.update({ issue: 'WEB-FRONTEND-1', action: 'resolve' });
+      assert.match(text, /^Not changed: the Sentry server or account changed since the user confirmed/);
+      assert.deepEqual([puts(sb), puts(other.get())], [[], []], 'nothing sent');
+      assert.equal(updates.length, 0);
+    });
+
+    it('another account on the same server: refused, no PUT', async () => {
+      const { sb, tools, now } = switchable();
+      assert.ok((await tools.prepareUpdate({ issue: 'WEB-FRONTEND-1', action: 'resolve' })).ok);
+      now.client = clientFor(sb, { kind: 'bearer', token: sb.control.credentials.addToken({ scopes: ['event:write', 'event:read', 'org:read'] }).token });
+      sb.control.requests.clear();
+      assert.match(await tools.update({ issue: 'WEB-FRONTEND-1', action: 'resolve' }), /^Not changed: the Sentry server or account changed since the user confirmed/);
+      assert.deepEqual(puts(sb), []);
+    });
+
+    it('another organization chosen: refused with both names, no PUT; signed out: refused', async () => {
+      const { sb, tools, now } = switchable();
+      assert.ok((await tools.prepareUpdate({ issue: 'WEB-FRONTEND-1', action: 'resolve' })).ok);
+      now.org = 'globex';
+      sb.control.requests.clear();
+      const text = await tools.update({ issue: 'WEB-FRONTEND-1', action: 'resolve' });
+      assert.match(text, /^Not changed: the organization chosen in Sentry Explorer changed from acme to globex since the user confirmed/);
+      assert.deepEqual(puts(sb), []);
+      assert.equal(sb.control.requests.list({ path: /^\/api\/0\// }).length, 0, 'nothing is looked up either');
+      assert.match(await tools.update({ issue: 'WEB-FRONTEND-1', action: 'resolve' }), /^Not changed: this tool changes an issue only after/, 'the refused confirmation is used up');
+
+      now.org = 'acme';
+      assert.ok((await tools.prepareUpdate({ issue: 'WEB-FRONTEND-1', action: 'resolve' })).ok);
+      now.client = undefined;
+      assert.match(await tools.update({ issue: 'WEB-FRONTEND-1', action: 'resolve' }), /^Not changed: the user signed out of Sentry since the user confirmed/);
+      assert.deepEqual(puts(sb), []);
+    });
   });
 
   it('signed out, or no organization chosen: a sentence that says what to do, and no request', async () => {
