@@ -11,12 +11,12 @@ import type { TestHooks } from '../../src/testHooks';
 import { control, readExtensionLog, SANDBOX_URL, signInWithToken, UiRecorder, type RequestLogEntry } from '../integration/authHelpers';
 import { activateExtension, contributes, getExtension } from '../integration/helpers';
 import { print } from '../integration/output';
-import { EVIL, SOURCE_FILE, UNRESTRICTED_WORKSPACE_SETTING, USER } from './workspace';
+import { CLI_FILES, EVIL, SOURCE_FILE, UNRESTRICTED_WORKSPACE_SETTING, USER } from './workspace';
 
 const RESTRICTED = ['baseUrl', 'organization', 'projects', 'pathMappings'] as const;
 /** The hostile port named as such, not as the start of the sandbox's own port (127.0.0.1:9xxxx). */
 const EVIL_HOST = /127\.0\.0\.1:9(?!\d)/;
-const EVIL_NAMES = /evil-org|evil-project/;
+const EVIL_NAMES = /evil-org|evil-project|globex|legacy-portal/;
 
 function config(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration('sentryExplorer');
@@ -92,6 +92,43 @@ describe('untrusted workspace (Restricted Mode)', function () {
   it("the extension's selection names the user's organization and project", async () => {
     await api.selection.ready;
     assert.deepEqual(api.selection.current, { org: USER.organization, projects: [...USER.projects] });
+  });
+
+  // The repository's sentry-cli files name globex/legacy-portal (.sentryclirc) and evil-org/
+  // evil-project (sentry.properties). With the user settings naming nothing, a trusted window would
+  // show the .sentryclirc's project; in Restricted Mode the files choose nothing, and the view says
+  // why and offers to trust the folder.
+  it("the repository's .sentryclirc and sentry.properties choose nothing; the view says why, with a Trust action", async () => {
+    await api.selection.ready;
+    assert.deepEqual(
+      api.selection.detected.map((d) => ({ ...d })),
+      [{ ...CLI_FILES.sentryclirc }, { ...CLI_FILES.sentryProperties }],
+      'the files were read',
+    );
+    const cliNames: string[] = [CLI_FILES.sentryclirc.org, CLI_FILES.sentryclirc.project, CLI_FILES.sentryProperties.org, CLI_FILES.sentryProperties.project];
+    try {
+      await config().update('organization', undefined, vscode.ConfigurationTarget.Global);
+      await config().update('projects', undefined, vscode.ConfigurationTarget.Global);
+      for (let i = 0; i < 50 && config().get('organization'); i++) await new Promise((r) => setTimeout(r, 20));
+      const chosen = api.selection.current;
+      assert.deepEqual(chosen.projects, [], `the files chose the projects: ${JSON.stringify(chosen)}`);
+      assert.ok(!cliNames.includes(chosen.org ?? ''), `the files chose the organization: ${JSON.stringify(chosen)}`);
+      const message = api.issues.treeView.message ?? '';
+      assert.match(message, /Restricted Mode/, `the view says why: ${message}`);
+      assert.match(message, /\.sentryclirc/);
+      const nls = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(getExtension().extensionUri, 'package.nls.json')))) as Record<string, string>;
+      const welcomes = (contributes() as { viewsWelcome?: { view: string; contents: string; when?: string }[] }).viewsWelcome ?? [];
+      // The manifest VS Code hands over may already have its %key% placeholders filled in.
+      const text = (contents: string) => nls[contents.replace(/^%|%$/g, '')] ?? contents;
+      const trust = welcomes.filter((w) => w.view === 'sentryExplorer.issues' && text(w.contents).includes('(command:workbench.trust.manage)'));
+      assert.equal(trust.length, 1, 'the Issues view has a welcome with a Trust action');
+      assert.match(trust[0].when ?? '', /sentryExplorer\.cliFilesIgnored/);
+    } finally {
+      await config().update('organization', USER.organization, vscode.ConfigurationTarget.Global);
+      await config().update('projects', [...USER.projects], vscode.ConfigurationTarget.Global);
+    }
+    assert.deepEqual(api.selection.current, { org: USER.organization, projects: [...USER.projects] });
+    assert.doesNotMatch(api.issues.treeView.message ?? '', /Restricted Mode/, 'no notice once the files would not have mattered');
   });
 
   it("the workspace's path mapping does not apply: files resolve inside the folder by their path alone", async () => {

@@ -13,6 +13,15 @@ export const EVIL = {
   baseUrl: 'http://127.0.0.1:9/',
 } as const;
 
+/**
+ * What the repository's sentry-cli files name: another organization the user's token can read (the
+ * sandbox seeds it) and the hostile names. Restricted Mode must not let either choose the selection.
+ */
+export const CLI_FILES = {
+  sentryclirc: { org: 'globex', project: 'legacy-portal' },
+  sentryProperties: { org: EVIL.organization, project: EVIL.projects[0] },
+} as const;
+
 /** The user's own choice (user settings): the sandbox's seeded organization and project. */
 export const USER = {
   organization: 'acme',
@@ -54,6 +63,10 @@ export function createUntrustedWorkspace(): { dir: string; remove: () => void } 
     [`sentryExplorer.${UNRESTRICTED_WORKSPACE_SETTING.key}`]: UNRESTRICTED_WORKSPACE_SETTING.value,
   };
   fs.writeFileSync(path.join(dir, '.vscode', 'settings.json'), JSON.stringify(settings, null, 2) + '\n');
+  const rc = CLI_FILES.sentryclirc;
+  fs.writeFileSync(path.join(dir, '.sentryclirc'), `[defaults]\norg=${rc.org}\nproject=${rc.project}\n`);
+  const props = CLI_FILES.sentryProperties;
+  fs.writeFileSync(path.join(dir, 'sentry.properties'), `defaults.org=${props.org}\ndefaults.project=${props.project}\n`);
   fs.mkdirSync(path.join(dir, path.dirname(SOURCE_FILE)), { recursive: true });
   fs.writeFileSync(path.join(dir, SOURCE_FILE), 'export function hello(name) {\n  return `Hello, ${name}!`;\n}\n');
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
