@@ -60,6 +60,8 @@ export const ContextKeys = {
   signedIn: 'sentryExplorer.signedIn',
   hasProject: 'sentryExplorer.hasProject',
   emptyResult: 'sentryExplorer.emptyResult',
+  /** Restricted Mode keeps the workspace's .sentryclirc / sentry.properties from choosing the selection. */
+  cliFilesIgnored: 'sentryExplorer.cliFilesIgnored',
   /** The active editor shows at least one mark (the walkthrough's "open a file with marks" step). */
   editorHasMarks: 'sentryExplorer.editorHasMarks',
 } as const;

@@ -222,7 +222,9 @@ async function chooseProject(view: IssuesView): Promise<void> {
     return;
   }
   // Read again: a sentry-cli file may have appeared since the selection service last looked.
-  const detected = await view.selectionService.detect();
+  // In Restricted Mode the files suggest nothing either: the repository must not steer the pick.
+  await view.selectionService.detect();
+  const detected = view.selectionService.usableDetected;
   const current = view.selection();
   const org = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sentry: loading organizations…') }, () =>
     pickOrganization(view, client, current.org ?? detected.find((d) => d.org)?.org),

@@ -104,6 +104,12 @@ export class IssuesView extends Disposable {
     this._register(auth.onDidChangeSession(() => this.onSessionChanged()));
     this._register(this.selectionService.onDidChange(() => this.selectionChanged()));
     this._register(
+      this.selectionService.onDidChangeIgnored(() => {
+        this.updateContext();
+        this.showMessage();
+      }),
+    );
+    this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(`${CONFIG_SECTION}.refreshIntervalSeconds`)) this.timer.schedule();
       }),
@@ -219,6 +225,7 @@ export class IssuesView extends Disposable {
   private selectionChanged(): void {
     this.hashSpecs.clear();
     this.updateContext();
+    this.showMessage();
     this.tree.refresh();
     this.statusBar.update();
     this.listedChanged.fire();
@@ -242,6 +249,7 @@ export class IssuesView extends Disposable {
   private updateContext(): void {
     const { org, projects } = this.selection();
     void vscode.commands.executeCommand('setContext', ContextKeys.hasProject, !!org && projects.length > 0);
+    void vscode.commands.executeCommand('setContext', ContextKeys.cliFilesIgnored, this.selectionService.ignoredInRestrictedMode);
   }
 
   private setEmpty(message: string | undefined): void {
@@ -250,9 +258,16 @@ export class IssuesView extends Disposable {
     void vscode.commands.executeCommand('setContext', ContextKeys.emptyResult, !!message);
   }
 
-  /** The empty state's message, else what narrows the list (the view's description is hidden while it is alone in its container). */
+  /**
+   * First why Restricted Mode ignores the workspace's sentry-cli files (the welcome view offers
+   * Trust), else the empty state's message, else what narrows the list (the view's description is
+   * hidden while it is alone in its container).
+   */
   private showMessage(): void {
-    this.treeView.message = this.emptyMessage ?? filterNotice(this.filterValue);
+    const restricted = this.selectionService.ignoredInRestrictedMode
+      ? vscode.l10n.t('Restricted Mode: this folder is not trusted, so its .sentryclirc / sentry.properties do not choose the organization or projects.')
+      : undefined;
+    this.treeView.message = restricted ?? this.emptyMessage ?? filterNotice(this.filterValue);
   }
 
   private intervalMs(): number {

@@ -1,13 +1,14 @@
 /**
  * The one selection service: reads the settings and the workspace's sentry-cli files, resolves them
- * (resolve.ts) and fires a change event when the answer changes. Glue; the rules are pure.
+ * (resolve.ts) and fires a change event when the answer changes. Glue; the rules are pure. It also
+ * says when Restricted Mode is what keeps the files from choosing, so the Issues view can say why.
  */
 import * as vscode from 'vscode';
 import { CONFIG_SECTION } from '../constants';
 import { sleep } from '../util/delay';
 import { Disposable, MutableDisposable, type IDisposable } from '../util/disposable';
 import { parseSentryCliRc, parseSentryProperties, type DetectedProject } from './detect';
-import { resolveSelection, sameSelection, type Selection } from './resolve';
+import { ignoredInRestrictedMode, resolveSelection, sameSelection, type Selection, type SelectionSources } from './resolve';
 import { readSettings, writeSetting } from '../settings';
 import { readSelectionSettings } from '../config';
 
@@ -32,6 +33,10 @@ export class SelectionService extends Disposable {
   /** The settings' organization and projects as last read, until the section changes (each view asks often). */
   private settings: { org?: string; projects: string[] } | undefined;
   private last: Selection;
+  private lastIgnored = false;
+  private readonly ignoredChanged = this._register(new vscode.EventEmitter<boolean>());
+  /** Fires when {@link ignoredInRestrictedMode} changes. */
+  readonly onDidChangeIgnored = this.ignoredChanged.event;
   /** Resolves once the workspace's sentry-cli files have been read. */
   readonly ready: Promise<void>;
 
@@ -45,6 +50,8 @@ export class SelectionService extends Disposable {
       }),
     );
     this._register(auth.onDidChangeSession(() => this.check()));
+    // Trust is only ever granted while the window is open (taking it back reloads the window).
+    this._register(vscode.workspace.onDidGrantWorkspaceTrust(() => this.check()));
     // detect() reads the files at each folder's root only, so only those are watched: one
     // non-recursive watcher per folder (a `**` watcher would walk every workspace's whole tree).
     const watchers = this._register(new MutableDisposable<IDisposable>());
@@ -73,7 +80,26 @@ export class SelectionService extends Disposable {
 
   /** Settings first; else the workspace's sentry-cli files; the org also from sign-in. */
   get current(): Selection {
-    return resolveSelection({ settings: (this.settings ??= readSettings(readSelectionSettings)), detected: this.detectedValue, remembered: this.auth.organization?.slug });
+    return resolveSelection(this.sources());
+  }
+
+  /** True when the workspace is untrusted and its sentry-cli files would otherwise choose the organization or projects. */
+  get ignoredInRestrictedMode(): boolean {
+    return ignoredInRestrictedMode(this.sources());
+  }
+
+  /** What the sentry-cli files name as far as choosing goes: nothing in an untrusted workspace. */
+  get usableDetected(): readonly DetectedProject[] {
+    return vscode.workspace.isTrusted ? this.detectedValue : [];
+  }
+
+  private sources(): SelectionSources {
+    return {
+      settings: (this.settings ??= readSettings(readSelectionSettings)),
+      detected: this.detectedValue,
+      remembered: this.auth.organization?.slug,
+      trusted: vscode.workspace.isTrusted,
+    };
   }
 
   /** What the sentry-cli files name (as last read). */
@@ -109,6 +135,11 @@ export class SelectionService extends Disposable {
 
   private check(): void {
     if (this.isDisposed) return;
+    const ignored = this.ignoredInRestrictedMode;
+    if (ignored !== this.lastIgnored) {
+      this.lastIgnored = ignored;
+      this.ignoredChanged.fire(ignored);
+    }
     const next = this.current;
     if (sameSelection(next, this.last)) return;
     this.last = next;
