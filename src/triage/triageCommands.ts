@@ -14,7 +14,7 @@ import { SignedOutError } from '../contracts/errors';
 import { looksLikeShortId, type IssueRef } from '../contracts/issueRef';
 import type { IssueStore } from '../store/issueStore';
 import type { TriageRunner } from '../store/triageRunner';
-import type { IssueWriter, WriteOutcome } from './core/issueWriter';
+import { SessionChangedError, type Binding, type IssueWriter, type WriteOutcome } from './core/issueWriter';
 import { Disposable } from '../util/disposable';
 import { UiHolder } from '../util/ui';
 import { plainText } from '../util/untrusted';
@@ -90,13 +90,14 @@ export class TriageCommands extends Disposable {
   /**
    * Runs one action on issues (also for other features' entry points, through the command ids).
    * `failures: 'log'` (the AI tools, whose caller reports the failure itself) logs a failure instead
-   * of asking the user about it, so the run never waits on a notification.
+   * of asking the user about it, so the run never waits on a notification. `boundTo` (a retry): the
+   * client the failed change went through; the run sends nothing if the session changed since.
    */
-  async run(refs: readonly IssueRef[], action: TriageAction, quiet = false, failures: 'report' | 'log' = 'report'): Promise<TriageRun> {
+  async run(refs: readonly IssueRef[], action: TriageAction, quiet = false, failures: 'report' | 'log' = 'report', boundTo?: Binding): Promise<TriageRun> {
     const before = refs.map((r) => this.deps.store.issue(r.issueId)).filter((i): i is Issue => i !== undefined);
     const label = this.label(refs);
     const body = requestBody(action);
-    const request = { refs, body, change: optimisticChange(action, { me: this.deps.me() }), perProject: needsSingleProject(body) };
+    const request = { refs, body, change: optimisticChange(action, { me: this.deps.me() }), perProject: needsSingleProject(body), boundTo };
     const outcome = quiet
       ? await this.deps.writer.write(request)
       : await this.withProgress(vscode.l10n.t('{0}…', describeAction(action, refs.length, label, 'progress')), () => this.deps.writer.write(request));
@@ -111,7 +112,8 @@ export class TriageCommands extends Disposable {
       const pick = this.ui.ui.showInformationMessage(vscode.l10n.t('{0}.', describeAction(action, refs.length, label)), {}, ...(undo.length ? [undoLabel] : []));
       undone = Promise.resolve(pick).then(async (choice) => {
         if (choice !== undoLabel) return undefined;
-        return this.runUndo(undo, refs);
+        // Bound to where the change went: the same slug and ids name other issues on another server or account.
+        return this.runUndo(undo, refs, outcome.client);
       });
     }
     const run: TriageRun = { action, refs, outcome, undone };
@@ -201,13 +203,23 @@ export class TriageCommands extends Disposable {
     return picked === undefined ? undefined : { kind: 'assign', assignee: picked };
   }
 
-  private async runUndo(groups: ReturnType<typeof undoOf>, refs: readonly IssueRef[]): Promise<WriteOutcome> {
+  private async runUndo(groups: ReturnType<typeof undoOf>, refs: readonly IssueRef[], client: SentryClient | undefined): Promise<WriteOutcome> {
     const byId = new Map(refs.map((r) => [r.issueId, r]));
     let last: WriteOutcome = { done: [], failed: [], requests: 0 };
     let requests = 0;
     for (const g of groups) {
-      last = await this.deps.writer.write({ refs: g.ids.flatMap((id) => byId.get(id) ?? []), body: g.body, change: g.change, perProject: needsSingleProject(g.body) });
+      last = await this.deps.writer.write({
+        refs: g.ids.flatMap((id) => byId.get(id) ?? []),
+        body: g.body,
+        change: g.change,
+        perProject: needsSingleProject(g.body),
+        boundTo: client && { client },
+      });
       requests += last.requests;
+      if (last.error instanceof SessionChangedError) {
+        void this.ui.ui.showWarningMessage(vscode.l10n.t('You are now signed in to another Sentry server or account: the undo was not sent.'), {});
+        return { ...last, requests };
+      }
       if (last.failed.length) {
         void this.ui.ui.showErrorMessage(vscode.l10n.t('Could not undo: {0}', presentError(last.error).message), {});
         return { ...last, requests };
@@ -219,7 +231,15 @@ export class TriageCommands extends Disposable {
 
   private async reportFailure(action: TriageAction, outcome: WriteOutcome, refs: readonly IssueRef[], label: string | undefined): Promise<void> {
     const err = outcome.error;
+    if (err instanceof SessionChangedError) {
+      // A retry refused before sending: retrying again would be refused the same way.
+      void this.ui.ui.showWarningMessage(vscode.l10n.t('You are now signed in to another Sentry server or account: the change was not sent.'), {});
+      return;
+    }
     const what = describeFailure(action, outcome.failed.length, label);
+    // A retry goes where the change was meant to go; after a sign-in made for it, to the same server.
+    const retried = outcome.client && { client: outcome.client };
+    const afterSignIn = outcome.client && { client: outcome.client, anyAccount: true };
     if (err instanceof ForbiddenError && (err.missingScopes.includes(WRITE_SCOPE) || err.missingScopes.length === 0)) {
       // Either of event:write / event:admin would do; ask for the lesser one.
       const scopes = [WRITE_SCOPE];
@@ -235,7 +255,7 @@ export class TriageCommands extends Disposable {
       );
       if (choice === signInAgain) {
         await this.deps.signIn(scopes);
-        if (await this.deps.getClient()) await this.run(outcome.failed, action);
+        if (await this.deps.getClient()) await this.run(outcome.failed, action, false, 'report', afterSignIn);
       }
       return;
     }
@@ -252,11 +272,11 @@ export class TriageCommands extends Disposable {
     // The table's buttons; Retry runs the same change on the issues it failed for, and so does a Sign In that went through.
     const offered = noticeActions(err, true);
     const choice = pickedAction(offered, await this.ui.ui.showErrorMessage(message, {}, ...offered.map(actionLabel)));
-    if (choice === 'retry') await this.run(outcome.failed, action);
+    if (choice === 'retry') await this.run(outcome.failed, action, false, 'report', retried);
     else if (choice === 'showLog') this.deps.log.show();
     else if (choice === 'signIn') {
       await this.deps.signIn(presentError(err).scopesToAsk ?? []);
-      if (await this.deps.getClient()) await this.run(outcome.failed, action);
+      if (await this.deps.getClient()) await this.run(outcome.failed, action, false, 'report', afterSignIn);
     } else if (choice) await vscode.commands.executeCommand(ERROR_ACTIONS[choice].command);
   }
 

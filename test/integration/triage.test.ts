@@ -15,7 +15,7 @@ import { print } from './output';
 class TriageUi {
   picks: RegExp[] = [];
   inputs: string[] = [];
-  answer: (message: string, items: string[]) => string | undefined = () => undefined;
+  answer: (message: string, items: string[]) => string | undefined | Promise<string | undefined> = () => undefined;
   readonly shown: { level: string; message: string; items: string[] }[] = [];
   readonly pickTitles: string[] = [];
 
@@ -228,6 +228,80 @@ describe('Triage (resolve, archive, assign, bookmark…) against the sandbox', f
     const err = ui.shown.find((s) => s.level === 'error');
     assert.match(err!.message, /^Could not resolve WEB-FRONTEND-\w+: .+\. /);
     assert.deepEqual(err!.items, ['Retry', 'Show Log']);
+  });
+
+  /** Signs in as another user of the same server (Bob, who may write): a session the change was not made in. */
+  const signInAsAnother = async () => {
+    const bob = await control<{ token: string }>('tokens', { scopes: ['org:read', 'project:read', 'event:read', 'event:write', 'member:read'], userId: '2' });
+    await signInWith(bob.token);
+  };
+  /** A button the test clicks later, when `click` is called. */
+  const later = () => {
+    let click!: () => void;
+    const clicked = new Promise<void>((resolve) => (click = resolve));
+    return { click, clicked };
+  };
+
+  it('Undo clicked after signing in as someone else sends nothing and says why', async () => {
+    const [row] = await issueRows();
+    const undo = later();
+    ui.answer = (_m, items) => (items.includes('Undo') ? undo.clicked.then(() => 'Undo') : undefined);
+    const run = nextRun();
+    await vscode.commands.executeCommand(Commands.resolve, refOf(row));
+    const r = await run;
+    assert.deepEqual(r.outcome.done, [refOf(row)]);
+    try {
+      await signInAsAnother();
+      await control('writes/clear', {});
+      undo.click();
+      const undone = await r.undone;
+      assert.deepEqual(await writes(), [], 'the undo was not sent');
+      assert.equal(undone?.requests, 0);
+      assert.ok(
+        ui.shown.some((s) => s.message === 'You are now signed in to another Sentry server or account: the undo was not sent.'),
+        ui.shown.map((s) => s.message).join('\n'),
+      );
+      assert.equal((await control<{ status: string }>(`issues/state?issue=${row.issueId}`)).status, 'resolved', 'the issue stays as the change left it');
+    } finally {
+      await signInWith(defaults.writeToken!);
+    }
+  });
+
+  it('Retry after a 500 goes through in the same session, and sends nothing after signing in as someone else', async () => {
+    const [first, second] = await issueRows();
+    const runs: TriageRun[] = [];
+    const sub = api.triage.onDidRun((r) => runs.push(r));
+    try {
+      await control('faults', { method: 'PUT', path: '/issues/', status: 500, count: 1 });
+      ui.answer = (_m, items) => (items.includes('Retry') ? 'Retry' : undefined);
+      await vscode.commands.executeCommand(Commands.resolve, refOf(first));
+      assert.ok(
+        runs.some((r) => r.outcome.done.length === 1),
+        'the retry went through',
+      );
+      assert.equal((await control<{ status: string }>(`issues/state?issue=${first.issueId}`)).status, 'resolved');
+
+      runs.length = 0;
+      ui.shown.length = 0;
+      await control('faults', { method: 'PUT', path: '/issues/', status: 500, count: 1 });
+      const retry = later();
+      ui.answer = (_m, items) => (items.includes('Retry') ? retry.clicked.then(() => 'Retry') : undefined);
+      const done = vscode.commands.executeCommand(Commands.resolve, refOf(second));
+      await waitFor('the failure message', () => ui.shown.some((s) => s.items.includes('Retry')) || undefined);
+      await signInAsAnother();
+      await control('writes/clear', {});
+      retry.click();
+      await done;
+      assert.deepEqual(await writes(), [], 'the retry was not sent');
+      assert.ok(
+        ui.shown.some((s) => s.message === 'You are now signed in to another Sentry server or account: the change was not sent.' && s.items.length === 0),
+        ui.shown.map((s) => s.message).join('\n'),
+      );
+      assert.equal((await control<{ status: string }>(`issues/state?issue=${second.issueId}`)).status, 'unresolved');
+    } finally {
+      sub.dispose();
+      await signInWith(defaults.writeToken!);
+    }
   });
 
   it('a 401 offers Sign In and Show Log, not a Retry that would be refused again', async () => {

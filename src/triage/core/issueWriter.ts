@@ -20,6 +20,31 @@ export interface WriteRequest {
   readonly change: Partial<Issue>;
   /** One request per project: Sentry refuses a resolution in a release or commit over several projects. */
   readonly perProject?: boolean;
+  /**
+   * For an undo or a retry: the change it follows was made through this client. The same
+   * organization slug and issue ids name other issues on another server or account, so such a
+   * write goes only where the change went, and is refused (nothing sent) when the session changed.
+   */
+  readonly boundTo?: Binding;
+}
+
+/**
+ * The session manager keeps one client per server and sign-in, so the same client object means the
+ * same server and account. `anyAccount`: a new sign-in made for this very change (to add a scope)
+ * is another session, so only the server has to be the same.
+ */
+export interface Binding {
+  readonly client: SentryClient;
+  readonly anyAccount?: boolean;
+}
+
+/** The session is no longer the one the change was made in: nothing was sent. */
+export class SessionChangedError extends Error {
+  readonly kind = 'sessionChanged';
+  constructor() {
+    super(l10n.t('You are now signed in to another Sentry server or account: nothing was sent.'));
+    this.name = 'SessionChangedError';
+  }
 }
 
 export interface WriteOutcome {
@@ -30,6 +55,8 @@ export interface WriteOutcome {
   readonly error?: unknown;
   /** Requests sent. */
   readonly requests: number;
+  /** The client the requests went through, to bind an undo or a retry to. */
+  readonly client?: SentryClient;
 }
 
 type Endpoint = 'organization' | 'project';
@@ -69,6 +96,10 @@ export class IssueWriter {
       for (const c of chunks) c.handle.rollback();
       return { done: [], failed: refs, error: new SignedOutError(l10n.t('Sign in to Sentry first: nothing was changed.')), requests: 0 };
     }
+    if (req.boundTo && !sameSession(req.boundTo, client)) {
+      for (const c of chunks) c.handle.rollback();
+      return { done: [], failed: refs, error: new SessionChangedError(), requests: 0 };
+    }
 
     const done: IssueRef[] = [];
     const failed: IssueRef[] = [];
@@ -87,7 +118,7 @@ export class IssueWriter {
         error ??= err instanceof CountedError ? err.cause : err;
       }
     }
-    return { done, failed, error, requests };
+    return { done, failed, error, requests, client };
   }
 
   private async send(client: SentryClient, org: string, refs: readonly IssueRef[], body: IssueUpdateBody, signal?: AbortSignal): Promise<{ answer: IssueUpdate; requests: number }> {
@@ -144,6 +175,10 @@ class CountedError extends Error {
   ) {
     super('counted');
   }
+}
+
+function sameSession(bound: Binding, current: SentryClient): boolean {
+  return current === bound.client || (bound.anyAccount === true && current.baseUrl === bound.client.baseUrl);
 }
 
 function dedupe(refs: readonly IssueRef[]): IssueRef[] {

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { ForbiddenError } from '../../../../src/api/errors';
 import type { IssueRef } from '../../../../src/contracts/issueRef';
 import { IssueStore } from '../../../../src/store/issueStore';
-import { IssueWriter } from '../../../../src/triage/core/issueWriter';
+import type { SentryClient } from '../../../../src/api/client';
+import { IssueWriter, SessionChangedError } from '../../../../src/triage/core/issueWriter';
 import type { ListSpec } from '../../../../src/store/listSpec';
 import { clientFor, useSandbox } from '../../api/sandbox';
 
@@ -13,6 +14,8 @@ const PUTS = /^\/api\/0\/(organizations\/acme\/issues\/|projects\/acme\/[a-z-]+\
 
 describe('IssueWriter (triage writes through the store)', () => {
   const box = useSandbox();
+  /** Another server with the same organization slug and the same small issue ids, as self-hosted servers have. */
+  const boxB = useSandbox();
   const setup = () => {
     const sb = box.get();
     // The default token reads only (event:read); triage needs event:write.
@@ -147,5 +150,69 @@ describe('IssueWriter (triage writes through the store)', () => {
       /one organization/,
     );
     assert.equal(puts().length, 0);
+  });
+
+  describe('a write bound to the client that made the change (undo, retry)', () => {
+    const bodyOf = { status: 'unresolved', statusDetails: {} } as const;
+    const bPuts = () =>
+      boxB
+        .get()
+        .control.requests.list({ method: 'PUT' })
+        .filter((r) => PUTS.test(r.path));
+    const twoServers = () => {
+      const { sb, store, puts } = setup();
+      const a = clientFor(sb, { kind: 'bearer', token: sb.defaults.writeToken });
+      const b = clientFor(boxB.get(), { kind: 'bearer', token: boxB.get().defaults.writeToken });
+      const now: { client: SentryClient | undefined } = { client: a };
+      const writer = new IssueWriter(store, async () => now.client);
+      return { sb, store, writer, puts, a, b, now };
+    };
+
+    it('the session moved to another server: nothing is sent to either, the change is rolled back, the error says why', async () => {
+      const { store, writer, puts, a, b, now } = twoServers();
+      const [target] = (await store.load(UNRESOLVED)).issues;
+      await writer.write({ refs: refsOf([target]), body: { status: 'resolved', statusDetails: {} }, change: { status: 'resolved' } });
+      now.client = b;
+      const undo = await writer.write({ refs: refsOf([target]), body: bodyOf, change: { status: 'unresolved' }, boundTo: { client: a } });
+      assert.equal(bPuts().length, 0, "server B's issue with the same id is not touched");
+      assert.equal(puts().length, 1, 'only the original change reached A');
+      assert.equal(undo.requests, 0);
+      assert.deepEqual(undo.failed, refsOf([target]));
+      assert.ok(undo.error instanceof SessionChangedError);
+      assert.match(String((undo.error as Error).message), /another Sentry server or account/);
+      assert.equal(store.issue(target.id)?.status, 'resolved', 'the view shows what A has');
+    });
+
+    it('signed out meanwhile: nothing is sent', async () => {
+      const { store, writer, puts, a, now } = twoServers();
+      const [target] = (await store.load(UNRESOLVED)).issues;
+      now.client = undefined;
+      const outcome = await writer.write({ refs: refsOf([target]), body: bodyOf, change: {}, boundTo: { client: a } });
+      assert.equal(outcome.requests, 0);
+      assert.equal(puts().length + bPuts().length, 0);
+    });
+
+    it('the same client: the write goes through as always', async () => {
+      const { store, writer, puts, a } = twoServers();
+      const [target] = (await store.load(UNRESOLVED)).issues;
+      const outcome = await writer.write({ refs: refsOf([target]), body: { status: 'resolved', statusDetails: {} }, change: { status: 'resolved' }, boundTo: { client: a } });
+      assert.deepEqual(outcome.done, refsOf([target]));
+      assert.equal(outcome.client, a, 'the outcome names the client the change went through, for its own undo');
+      assert.equal(puts().length, 1);
+      assert.equal(bPuts().length, 0);
+    });
+
+    it('after a sign-in made for this change (another session), the same server is accepted and another is refused', async () => {
+      const { sb, store, writer, puts, a, b, now } = twoServers();
+      const [target] = (await store.load(UNRESOLVED)).issues;
+      now.client = clientFor(sb, { kind: 'bearer', token: sb.defaults.writeToken });
+      const same = await writer.write({ refs: refsOf([target]), body: { isBookmarked: true }, change: { isBookmarked: true }, boundTo: { client: a, anyAccount: true } });
+      assert.deepEqual(same.done, refsOf([target]));
+      assert.equal(puts().length, 1);
+      now.client = b;
+      const other = await writer.write({ refs: refsOf([target]), body: { isBookmarked: false }, change: { isBookmarked: false }, boundTo: { client: a, anyAccount: true } });
+      assert.ok(other.error instanceof SessionChangedError);
+      assert.equal(bPuts().length, 0);
+    });
   });
 });
