@@ -7,7 +7,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { BadRequestError, ForbiddenError, GoneError, NetworkError, NotFoundError, RateLimitedError, ServerError, TimeoutError, UnauthorizedError } from '../../../src/api/errors';
 import { CHOOSE_PROJECT_FIRST, errorText, SIGN_IN_FIRST } from '../../../src/ai/tools/toolErrors';
 import { Commands } from '../../../src/constants';
@@ -18,7 +17,7 @@ import { toErrorView } from '../../../src/eventsPanel/model/eventsModel';
 import type { ErrorView } from '../../../src/eventsPanel/protocol/messages';
 import type { TagSlot } from '../../../src/eventsPanel/page/tagsModel';
 import { FakeDocument, type FakeElement } from '../eventsPanel/page/fakeDom';
-import { noCustomElements } from '../eventsPanel/page/stubElements';
+import { loadPageModule } from '../eventsPanel/page/stubElements';
 
 const ROOT = join(__dirname, '../../..');
 
@@ -126,18 +125,7 @@ describe('every surface offers what the table decides', () => {
   it("the events page: its buttons' labels, in order", async function () {
     this.timeout(60_000);
     // The page's own module, bundled as the page bundles it (so a copy of the labels there is what is tested).
-    const out = await build({
-      entryPoints: [join(ROOT, 'src/eventsPanel/page/errorBox.ts')],
-      bundle: true,
-      write: false,
-      format: 'cjs',
-      platform: 'browser',
-      target: 'es2022',
-      logLevel: 'silent',
-      plugins: [noCustomElements],
-    });
-    const mod = { exports: {} as { renderErrorBox: (box: unknown, error: ErrorView, onAction: () => void) => void } };
-    new Function('module', 'exports', out.outputFiles[0].text)(mod, mod.exports);
+    const mod = { exports: await loadPageModule<{ renderErrorBox: (box: unknown, error: ErrorView, onAction: () => void) => void }>(join(ROOT, 'src/eventsPanel/page/errorBox.ts')) };
     const g = globalThis as Record<string, unknown>;
     const saved = g.document;
     const doc = new FakeDocument();
@@ -162,19 +150,8 @@ describe('every surface offers what the table decides', () => {
   it("the events page's Tags tab: a card's buttons, in order", async function () {
     this.timeout(60_000);
     // The page's own module, bundled as the page bundles it; the card asks for its data when it scrolls into view.
-    const out = await build({
-      entryPoints: [join(ROOT, 'src/eventsPanel/page/tagsView.ts')],
-      bundle: true,
-      write: false,
-      format: 'cjs',
-      platform: 'browser',
-      target: 'es2022',
-      logLevel: 'silent',
-      plugins: [noCustomElements],
-    });
     type Tags = { el: FakeElement; update(keys: string[], slots: ReadonlyMap<string, TagSlot>, now: number): void };
-    const mod = { exports: {} as { TagsView: new (cb: Record<string, (...a: unknown[]) => void>) => Tags } };
-    new Function('module', 'exports', out.outputFiles[0].text)(mod, mod.exports);
+    const mod = { exports: await loadPageModule<{ TagsView: new (cb: Record<string, (...a: unknown[]) => void>) => Tags }>(join(ROOT, 'src/eventsPanel/page/tagsView.ts')) };
     const g = globalThis as Record<string, unknown>;
     const saved = { document: g.document, IntersectionObserver: g.IntersectionObserver };
     const doc = new FakeDocument();

@@ -3,14 +3,13 @@
 // small fake DOM, so the ids, accessible names and what a click posts are checked in plain Node.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { PROTOCOL_VERSION, type HandOffKind, type PageMessage, type TriageCommand } from '../../../../src/eventsPanel/protocol/messages';
 import { DEFAULT_FILTERS } from '../../../../src/eventsPanel/protocol/filters';
 import { parsePageMessage } from '../../../../src/eventsPanel/protocol/parsePageMessage';
 import type { HeaderView as HeaderViewClass } from '../../../../src/eventsPanel/page/header';
 import { initialState, reduce, type ViewState } from '../../../../src/eventsPanel/page/pageState';
 import { handOffMessage } from '../../../../src/eventsPanel/page/triageActions';
-import { noCustomElements } from './stubElements';
+import { loadPageModule } from './stubElements';
 
 class FakeNode {
   parent: FakeNode | null = null;
@@ -104,18 +103,7 @@ class FakeDocument {
 let HeaderView: typeof HeaderViewClass;
 
 before(async () => {
-  const out = await build({
-    entryPoints: [join(__dirname, '../../../../src/eventsPanel/page/header.ts')],
-    bundle: true,
-    write: false,
-    format: 'cjs',
-    // As the page is bundled (@vscode/l10n's browser build among the rest).
-    platform: 'browser',
-    logLevel: 'silent',
-    plugins: [noCustomElements],
-  });
-  const mod: { exports: { HeaderView?: typeof HeaderViewClass } } = { exports: {} };
-  new Function('module', 'exports', out.outputFiles[0].text)(mod, mod.exports);
+  const mod = { exports: await loadPageModule<{ HeaderView?: typeof HeaderViewClass }>(join(__dirname, '../../../../src/eventsPanel/page/header.ts')) };
   assert.ok(mod.exports.HeaderView, 'the bundle exports HeaderView');
   HeaderView = mod.exports.HeaderView;
 });
