@@ -52,9 +52,12 @@ const COOKIE = /cookie/i;
  */
 export type SecretKeeper = (container: object, key: string | number, original: unknown) => void;
 
-/** Sentry's tag objects (`{key, value}`, sometimes with `query`): the value is named by `key`. */
-function isNamedTag(v: Record<string, unknown>, keys: readonly string[]): boolean {
-  return typeof v.key === 'string' && 'value' in v && keys.length <= 4 && keys.every((k) => k === 'key' || k === 'value' || k === 'query' || k === 'name');
+/**
+ * Sentry's tag objects (`{key, value}`, with `query` and more fields at times): the value is named by
+ * `key`, whatever else the object holds.
+ */
+function isNamedTag(v: Record<string, unknown>): boolean {
+  return typeof v.key === 'string' && Object.prototype.hasOwnProperty.call(v, 'value');
 }
 
 /** Sets a key of a copy; defineProperty (slow) only for "__proto__", so it stays data, never a prototype. */
@@ -171,7 +174,7 @@ class DeepMasker {
     }
     const source = v as Record<string, unknown>;
     const keys = Object.keys(source);
-    const tagName = isNamedTag(source, keys) && isSecretName(source.key as string) ? (source.key as string) : undefined;
+    const tagName = isNamedTag(source) && isSecretName(source.key as string) ? (source.key as string) : undefined;
     let out: Record<string, unknown> | undefined;
     const copy = (upTo: number) => {
       const o: Record<string, unknown> = {};
