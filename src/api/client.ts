@@ -24,6 +24,7 @@ import type { IssueEventsParams, OrganizationIssuesParams, ProjectIssuesPage, Pr
 import { OrganizationEndpoints } from './organizationEndpoints';
 import { MAX_PER_PAGE, NEEDED_SCOPES, checkIssueId, checkPerPage, firstItems, seg } from './requestRules';
 import { isEventRef } from '../sentryEvent/types';
+import { maskAnswer, maskAnswerKeeping, maskAnswers, maskTagAnswer } from '../sentryEvent/maskAnswer';
 
 // Callers name an issue list's sort and stats period with the client they pass them to.
 
@@ -76,7 +77,7 @@ export class SentryClient extends OrganizationEndpoints {
       what: l10n.t('Issue {0} in organization "{1}"', issueId, org),
       signal,
     });
-    return toPage(res);
+    return toPage({ ...res, data: maskAnswers(res.data) });
   }
 
   /** One page of a project's issues (an endpoint Sentry deprecates for listOrganizationIssues). */
@@ -103,7 +104,7 @@ export class SentryClient extends OrganizationEndpoints {
       budget: ISSUE_LIST_BUDGET,
       signal,
     });
-    return { ...toPage(res), droppedHashes: dropped };
+    return { ...toPage({ ...res, data: maskAnswers(res.data) }), droppedHashes: dropped };
   }
 
   /** The organization's issues, of several projects in one request (the replacement of listProjectIssues). */
@@ -138,7 +139,7 @@ export class SentryClient extends OrganizationEndpoints {
       budget: ISSUE_LIST_BUDGET,
       signal,
     });
-    return toPage(res);
+    return toPage({ ...res, data: maskAnswers(res.data) });
   }
 
   /** How one tag's values spread over an issue's events, one page of values. */
@@ -161,7 +162,7 @@ export class SentryClient extends OrganizationEndpoints {
       signal,
     });
     const page = toPage({ ...res, data: [] });
-    return { ...res.data, nextCursor: page.nextCursor };
+    return { ...maskTagAnswer(res.data), nextCursor: page.nextCursor };
   }
 
   /**
@@ -182,7 +183,8 @@ export class SentryClient extends OrganizationEndpoints {
       what: l10n.t('Event {0} of issue {1} in organization "{2}"', ref, issueId, org),
       signal,
     });
-    return res.data;
+    // The originals of what was masked whole stay in the vault (vaultOf) for the panel's Reveal.
+    return maskAnswerKeeping(res.data).value;
   }
 
   /** One issue (GET …/organizations/{org}/issues/{id}/), for an id no list has shown. */
@@ -195,7 +197,7 @@ export class SentryClient extends OrganizationEndpoints {
       what: l10n.t('Issue {0} in organization "{1}"', issueId, org),
       signal,
     });
-    return res.data;
+    return maskAnswer(res.data);
   }
 
   /** Triage: one issue (PUT …/organizations/{org}/issues/{id}/), answered with its changed state. */
@@ -210,7 +212,7 @@ export class SentryClient extends OrganizationEndpoints {
       what: l10n.t('Issue {0} in organization "{1}"', issueId, org),
       signal,
     });
-    return res.data;
+    return maskAnswer(res.data);
   }
 
   /**
@@ -230,7 +232,7 @@ export class SentryClient extends OrganizationEndpoints {
       what: options.project ? l10n.t('Project "{0}" in organization "{1}"', options.project, org) : l10n.t('Organization "{0}"', org),
       signal: options.signal,
     });
-    return res.data;
+    return maskAnswer(res.data);
   }
 
   // Async iteration over every page.

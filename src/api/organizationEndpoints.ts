@@ -4,6 +4,7 @@
  * call or every page with the *Pages iterators. SentryClient (client.ts) extends this class with
  * the issue and event endpoints, so callers hold one client; this class owns its HttpClient.
  */
+import { maskAnswers } from '../sentryEvent/maskAnswer';
 import * as l10n from '@vscode/l10n';
 import { HttpClient, type HttpClientOptions } from './http';
 import { pages, toPage, type Page } from './paging';
@@ -125,7 +126,8 @@ export class OrganizationEndpoints {
       what: l10n.t('Project "{0}" in organization "{1}"', project, org),
       signal,
     });
-    return toPage(res);
+    // Feedback is written by whoever holds the DSN: masked where it enters, as events are.
+    return toPage({ ...res, data: maskAnswers(res.data) });
   }
 
   // Async iteration over every page.

@@ -13,6 +13,7 @@ import { isSecretName, maskScheme } from './secretNames';
 import { dropUnfinished, maskBounded, type Masked } from './maskText';
 import { maskUrl } from './maskUrl';
 import { maskedJson } from './maskJson';
+import type { SecretVault } from './maskAnswer';
 
 // Bounds. Real events stay well inside them (Sentry itself keeps 8,192 characters of a message, 200
 // of a tag value, 250 frames of a stack trace and 100 breadcrumbs by default); what a hostile or odd
@@ -93,8 +94,11 @@ export function fields(o: Rec, max: number, c: Cutter): [string, unknown][] {
 }
 
 export interface PairOptions {
-  /** How one value is shown; the default masks by name (revealable) and masks its text. */
-  value?: (key: string, v: unknown) => DetailValue;
+  /**
+   * How one value is shown; the default masks by name (revealable) and masks its text. `original`:
+   * what the answer's masking replaced there, if anything (for a Reveal).
+   */
+  value?: (key: string, v: unknown, original: unknown) => DetailValue;
   /** Prefix of every key (`geo.`, `data.`). */
   prefix?: string;
 }
@@ -104,6 +108,14 @@ export class EventReader {
   masked = 0;
   readonly secrets: string[] = [];
   private readonly secretIndex = new Map<string, number>();
+
+  /** `vault`: the originals of what the answer's masking replaced (an answer read unmasked has none). */
+  constructor(private readonly vault?: SecretVault) {}
+
+  /** What the answer's masking replaced at `container[key]`, if anything. */
+  original(container: unknown, key: string | number): unknown {
+    return this.vault && typeof container === 'object' && container !== null ? this.vault.original(container, key) : undefined;
+  }
 
   /** Free text from the server, masked and bounded; undefined when it is not text. */
   text(v: unknown, max: number): string | undefined {
@@ -152,9 +164,10 @@ export class EventReader {
    * One table value: a value whose name is secret becomes a MaskedValue (its text revealable, an auth
    * scheme kept in the shown form); other strings are masked in place, other values shown as JSON.
    */
-  value(key: string, v: unknown): DetailValue {
+  value(key: string, v: unknown, original?: unknown): DetailValue {
     if (isSecretName(key) && v !== null && v !== undefined && v !== '') {
-      return typeof v === 'string' ? this.secret(v, maskScheme(v)) : this.secret(boundedStringify(v, MAX_SECRET, MAX_DEPTH), MASK);
+      const full = original ?? v;
+      return typeof full === 'string' ? this.secret(full, maskScheme(full)) : this.secret(boundedStringify(full, MAX_SECRET, MAX_DEPTH), MASK);
     }
     if (typeof v === 'string') return this.mask(maskBounded(v, MAX_VALUE));
     if (v === undefined) return '';
@@ -163,16 +176,16 @@ export class EventReader {
 
   /** Rows from an object or from `[key, value]` pairs (how Sentry sends headers, query, env). */
   pairs(v: unknown, opts: PairOptions = {}): DetailPair[] {
-    let rows: [unknown, unknown][];
+    let rows: [unknown, unknown, unknown][];
     if (Array.isArray(v)) {
-      rows = this.c.list(v, MAX_PAIRS).flatMap((p): [unknown, unknown][] => (Array.isArray(p) && p.length > 0 ? [[p[0], p[1]]] : []));
+      rows = this.c.list(v, MAX_PAIRS).flatMap((p): [unknown, unknown, unknown][] => (Array.isArray(p) && p.length > 0 ? [[p[0], p[1], this.original(p, 1)]] : []));
     } else if (isRecord(v)) {
-      rows = fields(v, MAX_PAIRS, this.c);
+      rows = fields(v, MAX_PAIRS, this.c).map(([k, x]) => [k, x, this.original(v, k)]);
     } else return [];
-    const valueOf = opts.value ?? ((k: string, x: unknown) => this.value(k, x));
-    return rows.map(([k, x]) => {
+    const valueOf = opts.value ?? ((k: string, x: unknown, original: unknown) => this.value(k, x, original));
+    return rows.map(([k, x, original]) => {
       const key = str(k) ?? '';
-      return { key: (opts.prefix ?? '') + (this.text(key, MAX_NAME) ?? ''), value: valueOf(key, x) };
+      return { key: (opts.prefix ?? '') + (this.text(key, MAX_NAME) ?? ''), value: valueOf(key, x, original) };
     });
   }
 }

@@ -23,8 +23,8 @@ export const CUT_MARK = '[cut]';
  * every value costs one plus its text's length, and what is past the bound becomes CUT_MARK
  * (`cut`), so a caller that shows at most `maxChars` of its JSON loses nothing it would have shown.
  */
-export function maskDeep(value: unknown, maxDepth = MASK_DEPTH, maxChars = 1_000_000): { value: unknown; count: number; cut: boolean } {
-  const w = new DeepMasker(Math.max(1, Math.floor(maxDepth) || MASK_DEPTH), Math.max(0, maxChars));
+export function maskDeep(value: unknown, maxDepth = MASK_DEPTH, maxChars = 1_000_000, keep?: SecretKeeper): { value: unknown; count: number; cut: boolean } {
+  const w = new DeepMasker(Math.max(1, Math.floor(maxDepth) || MASK_DEPTH), Math.max(0, maxChars), keep);
   const out = w.walk(value, 1);
   return { value: out, count: w.count, cut: w.cut };
 }
@@ -45,6 +45,21 @@ export function maskedJson(value: unknown, maxChars: number, maxDepth = MASK_DEP
 
 const COOKIE = /cookie/i;
 
+/**
+ * Told of each whole value maskDeep replaced because of its name: the copy that now holds the shown
+ * form, the key (or index) it sits under there, and the original. Keyed by where it was found, so a
+ * Reveal can ask for that one value and nothing else.
+ */
+export type SecretKeeper = (container: object, key: string | number, original: unknown) => void;
+
+/**
+ * Sentry's tag objects (`{key, value}`, with `query` and more fields at times): the value is named by
+ * `key`, whatever else the object holds.
+ */
+function isNamedTag(v: Record<string, unknown>): boolean {
+  return typeof v.key === 'string' && Object.prototype.hasOwnProperty.call(v, 'value');
+}
+
 /** Sets a key of a copy; defineProperty (slow) only for "__proto__", so it stays data, never a prototype. */
 function defineKey(o: Record<string, unknown>, k: string, v: unknown): void {
   if (k === '__proto__') Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
@@ -58,6 +73,7 @@ class DeepMasker {
   constructor(
     private readonly maxDepth: number,
     private left: number,
+    private readonly keep?: SecretKeeper,
   ) {}
 
   text(s: string): string {
@@ -81,6 +97,10 @@ class DeepMasker {
     return typeof v === 'string' ? maskScheme(v) : MASK;
   }
 
+  private kept(container: object, key: string | number, original: unknown): void {
+    if (this.keep && original !== null && original !== undefined) this.keep(container, key, original);
+  }
+
   private cookies(v: object): unknown {
     const pairs = Array.isArray(v);
     const out: unknown[] | Record<string, unknown> = pairs ? [] : {};
@@ -89,8 +109,18 @@ class DeepMasker {
         this.cut = true;
         break;
       }
-      if (!pairs) defineKey(out as Record<string, unknown>, this.text(k), this.secret(x, ''));
-      else (out as unknown[]).push(Array.isArray(x) && typeof x[0] === 'string' ? [this.text(x[0]), this.secret(x[1], '')] : this.secret(x, ''));
+      if (!pairs) {
+        const name = this.text(k);
+        defineKey(out as Record<string, unknown>, name, this.secret(x, ''));
+        this.kept(out, name, x);
+      } else if (Array.isArray(x) && typeof x[0] === 'string') {
+        const pair = [this.text(x[0]), this.secret(x[1], '')];
+        this.kept(pair, 1, x[1]);
+        (out as unknown[]).push(pair);
+      } else {
+        this.kept(out, (out as unknown[]).length, x);
+        (out as unknown[]).push(this.secret(x, ''));
+      }
     }
     return out;
   }
@@ -122,7 +152,11 @@ class DeepMasker {
     }
     // Copied only from the first change on: a value with nothing to mask is returned as it is.
     if (Array.isArray(v)) {
-      if (v.length === 2 && typeof v[0] === 'string' && isSecretName(v[0])) return [this.text(v[0]), this.secret(v[1], v[0])];
+      if (v.length === 2 && typeof v[0] === 'string' && isSecretName(v[0])) {
+        const pair = [this.text(v[0]), this.secret(v[1], v[0])];
+        this.kept(pair, 1, v[1]);
+        return pair;
+      }
       let out: unknown[] | undefined;
       for (let i = 0; i < v.length; i++) {
         if (this.left <= 0) {
@@ -140,6 +174,7 @@ class DeepMasker {
     }
     const source = v as Record<string, unknown>;
     const keys = Object.keys(source);
+    const tagName = isNamedTag(source) && isSecretName(source.key as string) ? (source.key as string) : undefined;
     let out: Record<string, unknown> | undefined;
     const copy = (upTo: number) => {
       const o: Record<string, unknown> = {};
@@ -156,9 +191,14 @@ class DeepMasker {
       }
       const name = this.text(key);
       const value = source[key];
-      const item = isSecretName(key) ? this.secret(value, key) : this.walk(value, level + 1);
+      // A tag's `query` repeats its value (`key:value`): masked with it.
+      const secretName = isSecretName(key) ? key : tagName !== undefined && (key === 'value' || key === 'query') ? tagName : undefined;
+      const item = secretName !== undefined ? this.secret(value, secretName) : this.walk(value, level + 1);
       if (!out && (item !== value || name !== key)) out = copy(i);
       if (out && item !== undefined) defineKey(out, name, item);
+      // Whole values masked by name, and strings with secrets inside: a Reveal, or a reader that parses
+      // the string again (a query string, a JSON body) and masks it by the same rules, finds them here.
+      if (out && typeof item === 'string' && item !== value && (secretName !== undefined || typeof value === 'string')) this.kept(out, name, value);
     }
     return out ?? source;
   }

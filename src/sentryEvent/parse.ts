@@ -30,6 +30,7 @@ import {
 import { isSecretName } from './secretNames';
 import { readExceptions, readThreads } from './parseStack';
 import { readRequest } from './parseRequest';
+import { vaultOf } from './maskAnswer';
 
 /** An ISO time from an ISO string or epoch seconds. */
 function isoTime(v: unknown): string | undefined {
@@ -46,7 +47,7 @@ function readBreadcrumb(r: EventReader, b: unknown): Breadcrumb | undefined {
   put(out, 'category', r.text(b.category, MAX_NAME));
   put(out, 'message', r.text(b.message, MAX_TEXT));
   if (isRecord(b.data)) {
-    const data = r.pairs(b.data, { value: (k, v) => (k === 'url' && typeof v === 'string' ? (r.url(v) ?? '') : r.value(k, v)) });
+    const data = r.pairs(b.data, { value: (k, v, original) => (k === 'url' && typeof v === 'string' ? (r.url(v) ?? '') : r.value(k, v, original)) });
     if (data.length) out.data = data;
   }
   return out;
@@ -83,7 +84,7 @@ function readUser(r: EventReader, v: unknown): DetailPair[] | undefined {
   if (!isRecord(v)) return undefined;
   const out: DetailPair[] = [];
   const known = ['id', 'email', 'username', 'ip_address', 'name'];
-  for (const k of known) if (v[k] !== null && v[k] !== undefined) out.push({ key: k, value: r.value(k, v[k]) });
+  for (const k of known) if (v[k] !== null && v[k] !== undefined) out.push({ key: k, value: r.value(k, v[k], r.original(v, k)) });
   if (isRecord(v.geo)) out.push(...r.pairs(v.geo, { prefix: 'geo.' }));
   if (isRecord(v.data)) out.push(...r.pairs(v.data, { prefix: 'data.' }));
   out.push(...r.pairs(fields(v, MAX_PAIRS, r.c).filter(([k, x]) => !known.includes(k) && k !== 'geo' && k !== 'data' && x !== null && x !== undefined)));
@@ -121,7 +122,9 @@ function releaseOf(v: unknown): unknown {
  */
 export function parseEventDetail(raw: unknown, issueId: string): { detail: EventDetail; secrets: string[] } {
   if (!isRecord(raw)) throw new TypeError('event: the server did not answer with an object');
-  const p = new EventReader();
+  // An answer of the API client was masked where it entered; its vault holds what a Reveal shows.
+  const vault = vaultOf(raw);
+  const p = new EventReader(vault);
   const id = p.id(raw.id) ?? p.id(raw.eventID) ?? '';
   const detail = emptyEventDetail({ issueId: String(issueId), id, eventID: p.id(raw.eventID) ?? id, title: p.text(raw.title, MAX_TEXT) ?? '' });
   const set = <K extends keyof EventDetail>(k: K, v: EventDetail[K] | undefined) => {
@@ -175,7 +178,8 @@ export function parseEventDetail(raw: unknown, issueId: string): { detail: Event
   set('environment', p.text(raw.environment, MAX_ID) ?? detail.tags.find((t) => t.key === 'environment')?.value);
   detail.extra = p.pairs(raw.context);
 
-  detail.maskedCount = p.masked;
+  // Every secret was counted once where the answer was masked; an event read unmasked counts here.
+  detail.maskedCount = vault.count || p.masked;
   if (p.c.cut) detail.trimmed = true;
   return { detail, secrets: p.secrets };
 }

@@ -53,14 +53,20 @@ export function readRequest(r: EventReader, data: unknown): DetailRequest | unde
   if (url) out.url = url;
   const fragment = r.text(data.fragment, MAX_VALUE);
   if (fragment) out.fragment = fragment;
-  out.query = typeof data.query === 'string' ? r.pairs(formPairs(data.query, MAX_PAIRS, r.c)) : r.pairs(data.query);
+  // A string the answer's masking changed is read from its original and masked here by name, so
+  // that its secrets stay revealable one by one.
+  const whole = (k: string): unknown => r.original(data, k) ?? data[k];
+  const query = whole('query');
+  out.query = typeof query === 'string' ? r.pairs(formPairs(query, MAX_PAIRS, r.c)) : r.pairs(data.query);
   out.headers = r.pairs(data.headers);
-  const everyCookie = (_k: string, v: unknown): DetailValue => {
+  const everyCookie = (_k: string, shown: unknown, original: unknown): DetailValue => {
+    const v = original ?? shown;
     const text = typeof v === 'string' ? v : v === null || v === undefined ? '' : boundedStringify(v, MAX_SECRET, MAX_DEPTH);
     return text ? r.secret(text, MASK) : '';
   };
-  out.cookies = r.pairs(typeof data.cookies === 'string' ? cookiePairs(data.cookies, MAX_PAIRS, r.c) : data.cookies, { value: everyCookie });
-  const body = readBody(r, data.data);
+  const cookies = whole('cookies');
+  out.cookies = r.pairs(typeof cookies === 'string' ? cookiePairs(cookies, MAX_PAIRS, r.c) : data.cookies, { value: everyCookie });
+  const body = readBody(r, typeof data.data === 'string' ? whole('data') : data.data);
   if (body) out.body = body;
   out.env = r.pairs(data.env);
   return out;

@@ -5,6 +5,7 @@
  * exposes it and activate() exports nothing. No `vscode` import.
  */
 import type { IssueRef } from '../contracts/issueRef';
+import type { SentryClient } from '../api/client';
 import { Slot } from './slot';
 
 /** The actions a model may ask for. */
@@ -12,7 +13,8 @@ export type QuickAction = 'resolve' | 'archive' | 'assignToMe';
 
 export type TriageResult = { ok: true } | { ok: false; error: unknown };
 
-export type RunTriage = (ref: IssueRef, action: QuickAction) => Promise<TriageResult>;
+/** `client`: the session the change was confirmed in; the run sends nothing if it is not current. */
+export type RunTriage = (ref: IssueRef, action: QuickAction, client?: SentryClient) => Promise<TriageResult>;
 
 const NONE: RunTriage = async () => ({ ok: false, error: new Error('Triage is not available in this window.') });
 
@@ -23,5 +25,5 @@ export class TriageRunner extends Slot<RunTriage> {
   }
 
   /** Runs through whatever is set now; bound, so it can be handed on as a function. */
-  readonly run: RunTriage = (ref, action) => this.get()(ref, action);
+  readonly run: RunTriage = (ref, action, client) => this.get()(ref, action, client);
 }

@@ -68,7 +68,7 @@ export class TriageCommands extends Disposable {
 
   constructor(private readonly deps: TriageDeps) {
     super();
-    if (deps.triageRunner) this._register(deps.triageRunner.set((ref, action) => this.runOne(ref, action)));
+    if (deps.triageRunner) this._register(deps.triageRunner.set((ref, action, client) => this.runOne(ref, action, client)));
     const on = (id: string, act: (refs: IssueRef[]) => Promise<TriageAction | undefined>, quiet = false) =>
       this._register(vscode.commands.registerCommand(id, async (first?: unknown, second?: unknown) => this.command(first, second, act, quiet)));
     on(Commands.resolve, async () => ({ kind: 'resolve' }));
@@ -181,10 +181,10 @@ export class TriageCommands extends Disposable {
    * outcome itself (the AI update tool): the optimistic view and the Undo notification as always,
    * but a failure is logged and returned, never asked about, so the caller never waits on a notification.
    */
-  async runOne(ref: IssueRef, kind: 'resolve' | 'archive' | 'assignToMe'): Promise<{ ok: true } | { ok: false; error: unknown }> {
+  async runOne(ref: IssueRef, kind: 'resolve' | 'archive' | 'assignToMe', client?: SentryClient): Promise<{ ok: true } | { ok: false; error: unknown }> {
     const action: TriageAction | undefined = kind === 'resolve' ? { kind: 'resolve' } : kind === 'archive' ? { kind: 'archive', until: 'escalating' } : this.assignToMeAction();
     if (!action) return { ok: false, error: new SignedOutError(noMe()) };
-    const run = await this.run([ref], action, false, 'log');
+    const run = await this.run([ref], action, false, 'log', client ? { client } : undefined);
     return run.outcome.failed.length ? { ok: false, error: run.outcome.error } : { ok: true };
   }
 

@@ -11,6 +11,8 @@ import type { TestHooks } from '../../src/testHooks';
 import { control, SANDBOX_URL, signInToSandbox, UiRecorder, waitFor, type RequestLogEntry } from './authHelpers';
 import { activateExtension } from './helpers';
 import { print } from './output';
+import { DEFAULT_FILTERS } from '../../src/eventsPanel/protocol/filters';
+import { PROTOCOL_VERSION, VIEW_TYPE, type PanelState } from '../../src/eventsPanel/protocol/messages';
 
 interface SeedIssue {
   id: string;
@@ -130,6 +132,31 @@ describe('Issue links (vscode://…/issue)', function () {
       [['PUT', `/api/0/organizations/acme/issues/${held.id}/`, { hasSeen: true }]],
     );
     await clearLog(); // that PUT was the tree's, not the link's (afterEach checks the link's)
+  });
+
+  it('a panel VS Code restores (a window reload) marks nothing seen: restoring is not opening', async () => {
+    // An unseen issue the store holds, as after a link opened it before the reload.
+    let held: SeedIssue | undefined;
+    for (const issue of await control<SeedIssue[]>('seed/issues?project=web-frontend')) {
+      if (!api.events.get('acme', issue.id) && !(await hasSeen(issue.id))) {
+        held = issue;
+        break;
+      }
+    }
+    assert.ok(held, 'an unseen issue in web-frontend');
+    await api.store.lookupShortId('acme', 'web-frontend', held.shortId);
+    await clearLog();
+    const state: PanelState = { v: PROTOCOL_VERSION, org: 'acme', issueId: held.id, issue: { id: held.id, shortId: held.shortId, project: 'web-frontend' }, filters: DEFAULT_FILTERS, tab: 'events' };
+    const restored = api.events.restore(vscode.window.createWebviewPanel(VIEW_TYPE, 'restored', vscode.ViewColumn.Active, {}), state);
+    assert.ok(restored, 'the panel is restored');
+    await waitFor('the restored header', () => restored.currentState.issue.count !== undefined || undefined);
+    await new Promise((r) => setTimeout(r, 1000)); // a mark-seen PUT would have been sent by now
+    assert.deepEqual(
+      (await writes()).map((r) => `${r.method} ${r.path}`),
+      [],
+      'the restore wrote nothing',
+    );
+    assert.equal(await hasSeen(held.id), false, 'still not seen');
   });
 
   it('a shortId link opens the issue after one read', async () => {

@@ -267,6 +267,22 @@ describe('Triage (resolve, archive, assign, bookmark…) against the sandbox', f
     }
   });
 
+  it("an AI tool's run bound to the session the user confirmed in sends nothing after signing in as someone else", async () => {
+    const [row] = await issueRows();
+    const confirmed = await api.auth.getClient();
+    assert.ok(confirmed);
+    try {
+      await signInAsAnother();
+      await control('writes/clear', {});
+      const result = await api.triage.runOne(refOf(row), 'resolve', confirmed);
+      assert.equal(result.ok, false);
+      assert.deepEqual(await writes(), [], 'nothing was sent with the other session');
+      assert.equal((await control<{ status: string }>(`issues/state?issue=${row.issueId}`)).status, 'unresolved');
+    } finally {
+      await signInWith(defaults.writeToken!);
+    }
+  });
+
   it('Retry after a 500 goes through in the same session, and sends nothing after signing in as someone else', async () => {
     const [first, second] = await issueRows();
     const runs: TriageRun[] = [];

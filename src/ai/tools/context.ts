@@ -18,8 +18,12 @@ export interface ToolDeps {
   /** The organization and projects the Issues view shows. */
   selection(): { org?: string; projects: readonly string[] };
   locations(): LocationSource;
-  /** One triage action on one issue through the triage code (optimistic view, Undo); never throws. */
-  update(ref: IssueRef, action: UpdateAction): Promise<{ ok: true } | { ok: false; error: unknown }>;
+  /**
+   * One triage action on one issue through the triage code (optimistic view, Undo); never throws.
+   * It writes through `client` only, the client the user confirmed the change in: a run whose
+   * session is no longer that client's sends nothing.
+   */
+  update(ref: IssueRef, action: UpdateAction, client: SentryClient): Promise<{ ok: true } | { ok: false; error: unknown }>;
   /** The signed-in account's name, for the confirmation of "assign to me". */
   me(): string | undefined;
   now(): number;

@@ -77,7 +77,8 @@ export const updateIssue = defineTool({
       }
       const changed = await sessionChange(ctx, target);
       if (changed) return `Not changed: ${changed} since the user confirmed this change, so nothing was sent. Call the tool again so that VS Code asks the user about the issue as it is now.`;
-      const done = await ctx.deps.update(target.ref, input.action);
+      // Bound to the confirmed client: a switch after the check above cannot redirect the write.
+      const done = await ctx.deps.update(target.ref, input.action, target.client);
       const name = escapeMarkdown(target.shortId, 64);
       if (!done.ok) return `Not changed: ${errorText(done.error, ctx.deps.now())}`;
       const what = input.action === 'resolve' ? 'Resolved' : input.action === 'archive' ? 'Archived (until it escalates)' : 'Assigned to the user';

@@ -66,7 +66,12 @@ export class EventsPanels extends Disposable {
     return this.adopt(panel, state, markSeen);
   }
 
-  /** Takes over a panel VS Code restored (serializer); its header is asked of the store again. */
+  /**
+   * Takes over a panel VS Code restored (serializer); its header is asked of the store again. A
+   * restored panel never marks its issue seen: a window reload is not the user opening the issue
+   * (and the panel may have been opened by a link, which promised to only read). Opening the issue
+   * again (show) lets it.
+   */
   restore(panel: vscode.WebviewPanel, raw: unknown): EventsPanel | undefined {
     const state = parsePanelState(raw);
     if (!state) {
@@ -79,7 +84,7 @@ export class EventsPanels extends Disposable {
       panel.dispose();
       return existing;
     }
-    const p = this.adopt(panel, state);
+    const p = this.adopt(panel, state, false);
     void p.refreshHeader();
     return p;
   }

@@ -76,3 +76,47 @@ describe('sentryEvent/mask: maskDeep', () => {
     assert.equal(maskedJson({ a: 1n as unknown }, 100).text, '{"a":"1"}');
   });
 });
+
+describe('sentryEvent/mask: maskDeep, Sentry tag objects and where secrets were', () => {
+  it('masks the value of a {key, value} tag whose key is a secret name', () => {
+    const input = {
+      tags: [
+        { key: 'auth_token', value: 'abc123secret' },
+        { key: 'browser', value: 'Firefox' },
+        { key: 'X-Api-Key', value: 'k-999', query: 'X-Api-Key:k-999' },
+      ],
+    };
+    const { value, count } = maskDeep(input);
+    const tags = (value as typeof input).tags;
+    assert.deepEqual(tags[0], { key: 'auth_token', value: MASK });
+    assert.equal(tags[1], input.tags[1], 'a tag with nothing secret is not copied');
+    assert.equal(tags[2].value, MASK);
+    assert.ok(!JSON.stringify(value).includes('k-999'), 'no other field of the tag carries the value');
+    assert.equal(count, 3);
+  });
+
+  it('tells the keeper each whole value it masked, by the copy that holds it and its key', () => {
+    const input = {
+      headers: [['Authorization', 'Bearer abc123']],
+      env: { DB_PASSWORD: 'hunter2', HOME: '/root' },
+      tags: [{ key: 'api_key', value: 'k-1' }],
+      cookies: { sid: 's-1' },
+    };
+    const kept: [unknown, string | number, unknown][] = [];
+    const { value } = maskDeep(input, 16, 1_000_000, (container, key, original) => kept.push([container, key, original]));
+    const v = value as { headers: unknown[][]; env: object; tags: object[]; cookies: object };
+    assert.deepEqual(
+      kept.map(([, key, original]) => [key, original]),
+      [
+        [1, 'Bearer abc123'],
+        ['DB_PASSWORD', 'hunter2'],
+        ['value', 'k-1'],
+        ['sid', 's-1'],
+      ],
+    );
+    assert.equal(kept[0][0], v.headers[0]);
+    assert.equal(kept[1][0], v.env);
+    assert.equal(kept[2][0], v.tags[0]);
+    assert.equal(kept[3][0], v.cookies);
+  });
+});

@@ -263,6 +263,23 @@ describe('AI tools core (against the sandbox)', function () {
   describe('update: the session changes between the confirmation and the invocation', () => {
     const other = useSandbox();
 
+    it('the write is bound to the confirmed client: a switch after the last check cannot redirect it', async () => {
+      const { now } = switchable();
+      const confirmed = now.client;
+      const bound: unknown[] = [];
+      const ctxUpdate = setup({
+        getClient: async () => now.client,
+        update: async (_ref, _action, client) => {
+          bound.push(client);
+          return { ok: true };
+        },
+      });
+      assert.ok((await ctxUpdate.tools.prepareUpdate({ issue: 'WEB-FRONTEND-1', action: 'resolve' })).ok);
+      assert.match(await ctxUpdate.tools.update({ issue: 'WEB-FRONTEND-1', action: 'resolve' }), /^Resolved: WEB-FRONTEND-1\./);
+      assert.equal(bound.length, 1);
+      assert.equal(bound[0], confirmed, 'the triage run is handed the client the user confirmed, not whichever is current when it writes');
+    });
+
     it('another server (same org slug, same short IDs): refused, no PUT on either server', async () => {
       const { sb, tools, now, updates } = switchable();
       assert.ok((await tools.prepareUpdate({ issue: 'WEB-FRONTEND-1', action: 'resolve' })).ok);
