@@ -4,7 +4,7 @@
  * server offers it. The event request, plus whatever naming the issue costs. No `vscode` import.
  */
 import * as l10n from '@vscode/l10n';
-import { BadRequestError, NotFoundError } from '../../api/errors';
+import { NotFoundError } from '../../api/errors';
 import { issueHeader } from '../../contracts/fromApi';
 import { parseEventDetail } from '../../sentryEvent/parse';
 import type { DetailFrame } from '../../sentryEvent/types';
@@ -86,15 +86,18 @@ export async function detailsOf(input: DetailsInput, ctx: ToolContext, signal?: 
   return { ok, text };
 }
 
-/** The whole event, asking for Sentry's own rendering too; a server that refuses `llmFormat` is asked without it. */
+/**
+ * The whole event, asking for Sentry's own rendering too. A server without it (older, or an
+ * organization without the flag `organizations:issue-standardized-markdown-for-llm-api`) ignores
+ * the parameter silently (src/sentry/issues/formatting/mixin.py): no 400 to fall back from.
+ */
 async function eventOf(ready: Extract<Ready, { ok: true }>, issueId: string, ref: string, signal?: AbortSignal): Promise<unknown> {
   try {
     return await ready.client.getIssueEvent(ready.org, issueId, ref, { llmFormat: 'markdown' }, signal);
   } catch (e) {
     if (e instanceof NotFoundError) return undefined;
-    if (!(e instanceof BadRequestError) || !/llmFormat/i.test(e.message)) throw e;
+    throw e;
   }
-  return ready.client.getIssueEvent(ready.org, issueId, ref, {}, signal);
 }
 
 async function mapFrames(ctx: ToolContext, frames: readonly DetailFrame[], signal?: AbortSignal): Promise<Map<string, string>> {
