@@ -25,6 +25,7 @@ import { OrganizationEndpoints } from './organizationEndpoints';
 import { MAX_PER_PAGE, NEEDED_SCOPES, checkIssueId, checkPerPage, firstItems, seg } from './requestRules';
 import { isEventRef } from '../sentryEvent/types';
 import { maskAnswer, maskAnswerKeeping, maskAnswers, maskTagAnswer } from '../sentryEvent/maskAnswer';
+import { applyServerMeta } from '../sentryEvent/serverMeta';
 
 // Callers name an issue list's sort and stats period with the client they pass them to.
 
@@ -77,7 +78,7 @@ export class SentryClient extends OrganizationEndpoints {
       what: l10n.t('Issue {0} in organization "{1}"', issueId, org),
       signal,
     });
-    return toPage({ ...res, data: maskAnswers(res.data) });
+    return toPage({ ...res, data: maskAnswers(res.data.map(applyServerMeta)) });
   }
 
   /** One page of a project's issues (an endpoint Sentry deprecates for listOrganizationIssues). */
@@ -184,7 +185,7 @@ export class SentryClient extends OrganizationEndpoints {
       signal,
     });
     // The originals of what was masked whole stay in the vault (vaultOf) for the panel's Reveal.
-    return maskAnswerKeeping(res.data).value;
+    return maskAnswerKeeping(applyServerMeta(res.data)).value;
   }
 
   /** One issue (GET …/organizations/{org}/issues/{id}/), for an id no list has shown. */
