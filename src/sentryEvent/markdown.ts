@@ -118,7 +118,13 @@ function exceptionLines(x: DetailException, index: number, opts: MarkdownOptions
     m && (m.type || m.handled !== undefined)
       ? ` _(${[m.type && escapeMarkdown(m.type), m.handled === undefined ? '' : m.handled ? l10n.t('handled') : l10n.t('unhandled')].filter(Boolean).join(', ')})_`
       : '';
-  const lines = [index > 0 ? l10n.t('Caused by {0}', `${head}${mechanism}`) : `${head}${mechanism}`, ''];
+  const g = x.group;
+  const first = g
+    ? `${'> '.repeat(Math.min(g.depth, 4))}${g.isGroup ? `${l10n.t('Exception group {0}:', String(g.id))} ` : ''}${g.depth > 0 && g.parentId !== undefined ? `${l10n.t('in group {0}:', String(g.parentId))} ` : ''}${head}${mechanism}`
+    : index > 0
+      ? l10n.t('Caused by {0}', `${head}${mechanism}`)
+      : `${head}${mechanism}`;
+  const lines = [first, ''];
   const inApp = x.frames.filter((f) => f.inApp === true);
   const all = opts.systemFrames === true;
   const listed = all ? x.frames : inApp;
@@ -219,7 +225,8 @@ export function eventMarkdown(issue: IssueHeader, detail: EventDetail, opts: Mar
   out.add([...header.map((l, i) => (i < header.length - 1 ? `${l}  ` : l)), ...(target ? ['', `[${l10n.t('Open in Sentry')}](${target})`] : []), '']);
 
   if (detail.exceptions.length) {
-    out.add([`### ${detail.exceptions.length > 1 ? l10n.t('Exceptions (the last raised first)') : l10n.t('Exception')}`, '']);
+    const grouped = detail.exceptions.some((x) => x.group);
+    out.add([`### ${detail.exceptions.length <= 1 ? l10n.t('Exception') : grouped ? l10n.t('Exceptions (each group before its members)') : l10n.t('Exceptions (the last raised first)')}`, '']);
     detail.exceptions.forEach((x, i) => out.add([...exceptionLines(x, i, opts), '']));
   } else {
     const message = detail.messageEntry?.formatted || detail.message;

@@ -67,14 +67,57 @@ function readException(r: EventReader, x: unknown): DetailException | undefined 
     put(mechanism, 'description', r.text(m.description, MAX_TEXT));
     put(mechanism, 'synthetic', bool(m.synthetic));
     out.mechanism = mechanism;
+    const id = int(m.exception_id ?? m.exceptionId);
+    if (id !== undefined) {
+      const group: NonNullable<DetailException['group']> = { id, depth: 0 };
+      put(group, 'parentId', int(m.parent_id ?? m.parentId));
+      put(group, 'isGroup', bool(m.is_exception_group ?? m.isExceptionGroup));
+      out.group = group;
+    }
   }
   put(out, 'threadId', r.id(x.threadId ?? x.thread_id));
   return out;
 }
 
-/** The chain, the last raised first: Sentry sends the first raised (the root cause) first. */
+/**
+ * The chain, the last raised first: Sentry sends the first raised (the root cause) first. Exception
+ * groups come as the tree they are instead: each group before its members, members in the order of
+ * their ids, each with its depth.
+ */
 export function readExceptions(r: EventReader, data: unknown): DetailException[] {
-  return lastFirst(r, valuesOf(data), MAX_EXCEPTIONS, (x) => readException(r, x)).out;
+  const chain = lastFirst(r, valuesOf(data), MAX_EXCEPTIONS, (x) => readException(r, x)).out;
+  // SDKs give ids and parents to a plain chain (`__cause__`) too: only a group makes it a tree, as
+  // Sentry's web UI reads it.
+  if (chain.some((x) => x.group?.isGroup === true)) return asTree(chain);
+  return chain.map(({ group: _group, ...x }) => x);
+}
+
+/** Exceptions in tree order (depth first, by id); one whose parent is not there is a root. */
+function asTree(xs: DetailException[]): DetailException[] {
+  const byId = new Map<number, DetailException>();
+  for (const x of xs) if (x.group && !byId.has(x.group.id)) byId.set(x.group.id, x);
+  const children = new Map<number, DetailException[]>();
+  const roots: DetailException[] = [];
+  for (const x of xs) {
+    const parent = x.group?.parentId;
+    if (x.group && byId.get(x.group.id) === x && parent !== undefined && parent !== x.group.id && byId.has(parent)) {
+      children.set(parent, [...(children.get(parent) ?? []), x]);
+    } else roots.push(x);
+  }
+  const byIdOrder = (a: DetailException, b: DetailException) => (a.group?.id ?? Infinity) - (b.group?.id ?? Infinity);
+  const out: DetailException[] = [];
+  const seen = new Set<DetailException>();
+  const visit = (x: DetailException, depth: number) => {
+    // A parent_id cycle (hostile data) cannot loop: each exception is placed once.
+    if (seen.has(x)) return;
+    seen.add(x);
+    out.push(x.group ? { ...x, group: { ...x.group, depth } } : x);
+    for (const c of [...(x.group ? (children.get(x.group.id) ?? []) : [])].sort(byIdOrder)) visit(c, depth + 1);
+  };
+  for (const root of [...roots].sort(byIdOrder)) visit(root, 0);
+  // Members of a cycle have no root: shown last, flat.
+  for (const x of xs) if (!seen.has(x)) visit(x, 0);
+  return out;
 }
 
 export function readThreads(r: EventReader, data: unknown): DetailThread[] {

@@ -51,6 +51,11 @@ export interface DetailException {
   /** handled: undefined when the SDK did not say. */
   mechanism?: { type?: string; handled?: boolean; description?: string; synthetic?: boolean };
   threadId?: string;
+  /**
+   * Its place in a tree of exception groups (Python's ExceptionGroup, .NET's AggregateException):
+   * Sentry's `mechanism.exception_id`, `parent_id` and `is_exception_group`. `depth`: 0 for a root.
+   */
+  group?: { id: number; parentId?: number; isGroup?: boolean; depth: number };
   /** Newest (crash) frame first. */
   frames: DetailFrame[];
   /** Frames the host left out (the oldest ones) to stay within bounds. */

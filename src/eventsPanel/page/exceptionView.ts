@@ -24,7 +24,8 @@ export interface StackCallbacks {
 export function exceptionSection(d: EventDetail, cb: StackCallbacks): HTMLElement | null {
   const xs = d.exceptions ?? [];
   if (!xs.length) return null;
-  const title = xs.length > 1 ? l10n.t('Exceptions ({0}, the last raised first)', xs.length) : l10n.t('Exception');
+  const grouped = xs.some((x) => x.group);
+  const title = xs.length <= 1 ? l10n.t('Exception') : grouped ? l10n.t('Exceptions ({0}, each group before its members)', xs.length) : l10n.t('Exceptions ({0}, the last raised first)', xs.length);
   return section('exception', title, ...xs.map((x, i) => exceptionBlock(x, i, cb)));
 }
 
@@ -39,10 +40,21 @@ function exceptionBlock(x: DetailException, index: number, cb: StackCallbacks): 
     m?.synthetic ? h('span', { class: 'badge', text: l10n.t('synthetic'), title: l10n.t('The SDK made up this exception to carry a stack trace') }) : null,
     x.threadId ? h('span', { class: 'fact', title: l10n.t('Thread') }, icon('list-flat'), l10n.t('thread {0}', x.threadId)) : null,
   ].filter(Boolean);
+  const g = x.group;
+  // In a tree of exception groups a member is indented under its group (depth capped for narrow panels).
+  const depth = g ? Math.min(g.depth, 4) : 0;
+  const placed = g
+    ? g.depth > 0 && g.parentId !== undefined
+      ? h('div', { class: 'caused-by' }, icon('indent'), l10n.t('In exception group {0}', String(g.parentId)))
+      : null
+    : index > 0
+      ? h('div', { class: 'caused-by' }, icon('arrow-up'), l10n.t('Caused by'))
+      : null;
+  if (g?.isGroup) meta.unshift(h('span', { class: 'badge', text: l10n.t('Exception group {0}', String(g.id)), title: l10n.t('The exceptions below it, indented, are its members') }));
   return h(
     'article',
-    { class: 'ev-exception', attrs: { 'aria-labelledby': headingId } },
-    index > 0 ? h('div', { class: 'caused-by' }, icon('arrow-up'), l10n.t('Caused by')) : null,
+    { class: depth ? `ev-exception group-depth-${depth}` : 'ev-exception', attrs: { 'aria-labelledby': headingId } },
+    placed,
     h('h4', { class: 'exception-type', id: headingId, text: x.type || l10n.t('Exception') }),
     x.value ? h('p', { class: 'exception-value pre', text: x.value }) : null,
     meta.length ? h('div', { class: 'exc-meta' }, ...meta) : null,
