@@ -71,6 +71,12 @@ interface FileSearch {
   readonly fullPages: number;
   /** The newest lastSeen among its issues, in the server's own clock. */
   readonly newest?: string;
+  /**
+   * The session it was made in (the client stands for server and account): a delta only ever adds
+   * to a whole answer of the same session, so signing in again (the scope upgrade, the same token
+   * pasted again) reads every file whole.
+   */
+  readonly session: object;
 }
 
 /** What one file's search answered in a run: its issue ids, or the failure of a search that read nothing. */
@@ -211,7 +217,8 @@ export class MarkFinder {
       if (!suffix) continue;
       const key = searchKey(client.baseUrl, scope, suffix);
       // Another editor's file with the same ending asked the same question.
-      const prev = this.searches.get(file.key) ?? [...this.searches.values()].find((s) => s.key === key);
+      const kept = this.searches.get(file.key) ?? [...this.searches.values()].find((s) => s.key === key);
+      const prev = kept?.session === client ? kept : undefined;
       // Fresh: made for this scope, and either not visible (it waits to be shown) or younger than the interval.
       // An answer whose issues the store forgot (another session) is no answer.
       const fresh = prev?.key === key && (!file.visible || interval <= 0 || now - prev.at < interval) && prev.ids.every((id) => this.deps.store.issue(id));
@@ -224,7 +231,9 @@ export class MarkFinder {
         // A refresh of a busy file's answer asks only for issues seen since its newest one (with the
         // server's clock, not ours); issues that left the query meanwhile (resolved elsewhere) go at
         // the next whole read. A file whose whole answer is one page is read whole: the same cost.
-        const delta = prev?.key === key && prev.fullPages > 1 && prev.newest !== undefined && now - prev.fullAt < FULL_SEARCH_EVERY_MS ? prev : undefined;
+        // The whole answer it adds to must still be whole: every issue of it still in the store.
+        const delta =
+          prev?.key === key && prev.fullPages > 1 && prev.newest !== undefined && now - prev.fullAt < FULL_SEARCH_EVERY_MS && prev.ids.every((id) => this.deps.store.issue(id)) ? prev : undefined;
         const found = await this.search(client, scope, suffix, delta?.newest);
         if (found === 'refused') return this.listedIds(req);
         if ('issues' in found) {
@@ -233,7 +242,7 @@ export class MarkFinder {
           // A search cut short by a failure is no whole read: the next refresh reads every page.
           const whole = found.cut ? { fullAt: -Infinity, fullPages: found.pages } : delta ? { fullAt: delta.fullAt, fullPages: delta.fullPages } : { fullAt: at, fullPages: found.pages };
           ids = delta ? [...new Set([...found.issues.map((i) => i.id), ...delta.ids])] : found.issues.map((i) => i.id);
-          this.searches.set(file.key, { key, ids, at, ...whole, newest: newestOf(delta?.newest, found.issues) });
+          this.searches.set(file.key, { key, ids, at, ...whole, newest: newestOf(delta?.newest, found.issues), session: client });
         } else {
           if (errorKind(found.failed) === 'rateLimited') limited = found.failed;
           ids = prev?.key === key ? prev.ids : [];

@@ -226,6 +226,23 @@ describe('MarkFinder: marks per open file', function () {
     );
   });
 
+  it('after signing in again (a new session, the store emptied), a busy file is searched whole and keeps every mark', async () => {
+    const { sb, store, finder, find } = setup();
+    // checkout.ts's search takes three pages: a refresh within 30 minutes would ask only for what changed.
+    const files = [file('src/app/checkout.ts')];
+    const before = (await find(files)).marks.get(files[0].key) ?? [];
+    assert.ok(before.length > 100, `${before.length} marks`);
+    // The scope upgrade (or the same token pasted again) makes a new client and a new session: the store forgets.
+    store.clear();
+    const again = clientFor(sb, undefined, { now: () => sb.control.clock.now() });
+    sb.control.clock.advance(INTERVAL);
+    sb.control.requests.clear();
+    const marks = (await finder.find({ client: again, scope, files, listed: () => [], previous: new Map() })) ?? new Map();
+    const asked = searches(sb.control.requests.list({ path: /^\/api\/0\// })).map((r) => new URLSearchParams(r.query).get('query')!);
+    assert.ok(asked.length >= 1 && asked.every((q) => !q.includes('lastSeen:>=')), `a whole search, not a delta: ${asked.join(' | ')}`);
+    assert.equal((marks.get(files[0].key) ?? []).length, before.length, 'every mark is back');
+  });
+
   describe('what each open file\'s search found (for "why are there no marks?")', () => {
     it('a file with marks, a file no issue of the project touches, and nothing for a scope it was not made for', async () => {
       const { finder, find, client } = setup();
