@@ -62,7 +62,10 @@ function clip(s: string): string {
   return s.length > 300 ? `${s.slice(0, 297)}...` : s;
 }
 
-/** Reasons for the transport error codes worth telling apart; anything else is named by its code. Localized when read. */
+/**
+ * Reasons for the transport error codes worth telling apart; anything else is named by its code.
+ * Certificate and proxy failures get whole messages of their own (./network.ts). Localized when read.
+ */
 const NETWORK_REASONS: Readonly<Record<string, () => string>> = {
   ECONNREFUSED: () => l10n.t('connection refused'),
   ECONNRESET: () => l10n.t('the connection was reset'),
@@ -74,11 +77,6 @@ const NETWORK_REASONS: Readonly<Record<string, () => string>> = {
   UND_ERR_CONNECT_TIMEOUT: () => l10n.t('the connection timed out'),
   EHOSTUNREACH: () => l10n.t('host unreachable'),
   ENETUNREACH: () => l10n.t('network unreachable'),
-  CERT_HAS_EXPIRED: () => l10n.t("the server's certificate has expired"),
-  DEPTH_ZERO_SELF_SIGNED_CERT: () => l10n.t("the server's certificate is not trusted"),
-  SELF_SIGNED_CERT_IN_CHAIN: () => l10n.t("the server's certificate is not trusted"),
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: () => l10n.t("the server's certificate is not trusted"),
-  ERR_TLS_CERT_ALTNAME_INVALID: () => l10n.t("the server's certificate is for another host name"),
 };
 
 /**

@@ -1,7 +1,8 @@
 /**
  * One HTTP request to the configured Sentry server: credentials, timeout, retries, redirects, error
  * mapping and schema validation, in one place so every feature gets the same hardening. The holds
- * after a 429 are in ./rateLimitHolds.ts, the reading of error bodies in ./failureText.ts.
+ * after a 429 are in ./rateLimitHolds.ts, the reading of error bodies in ./failureText.ts, proxies,
+ * certificates and their failures in ./network.ts.
  * No `vscode` import: runs and is tested in plain Node.
  */
 import * as l10n from '@vscode/l10n';
@@ -16,7 +17,6 @@ import {
   ForeignRedirectError,
   GoneError,
   HttpError,
-  NetworkError,
   NotFoundError,
   OAuthError,
   RateLimitedError,
@@ -26,7 +26,8 @@ import {
   UnauthorizedError,
 } from './errors';
 import { parseLinkHeader, type LinkEntry } from './links';
-import { networkReason, readErrorBody } from './failureText';
+import { readErrorBody } from './failureText';
+import { transportError, transportFailure } from './network';
 import { readRateLimit, type RateLimitInfo } from './rateLimit';
 import { RateLimitHolds } from './rateLimitHolds';
 import { describeIssue, formatPath } from './schemas';
@@ -263,8 +264,8 @@ export class HttpClient {
           retryStatusCodes: RETRY_STATUSES,
           retryDelay: (ctx) => clampDelay(this.backoff(this.opts.retries - Number(ctx.options.retry ?? 0))),
           onRequestError: (ctx) => {
-            // A timeout already cost timeoutMs: report it rather than wait that long again.
-            if (ctx.error?.name === 'TimeoutError') ctx.options.retry = false;
+            // A timeout already cost timeoutMs, and a certificate or a proxy's refusal fails the same way again: report them at once.
+            if (ctx.error?.name === 'TimeoutError' || transportFailure(ctx.error)) ctx.options.retry = false;
           },
           onResponse: async (ctx) => {
             const res = ctx.response as Response & { _data?: unknown };
@@ -330,7 +331,7 @@ export class HttpClient {
     const cause = err instanceof FetchError ? (err.cause as Error | undefined) : (err as Error);
     if (cause?.name === 'AbortError') throw cause;
     if (cause?.name === 'TimeoutError') throw new TimeoutError(this.origin, this.opts.timeoutMs, label);
-    throw new NetworkError(this.origin, networkReason(cause), label);
+    throw transportError(this.origin, cause, label);
   }
 
   private finish<T>(spec: RequestSpec<T>, raw: RawResponse, label: string): HttpResponse<T> {

@@ -9,6 +9,7 @@ import { runUiChecks } from '../ui/run';
 import { createUntrustedWorkspace, untrustedUserSettings } from '../integration-untrusted/workspace';
 import { buildExtension, buildIntegration, INTEGRATION_INDEX, UNTRUSTED_INDEX } from './build';
 import { sandboxSettings, SANDBOX_WORKSPACE, startSandbox, type Sandbox } from './sandbox';
+import { writeTestTls } from './testTls';
 import { ensureVSCodeServer, log, onCleanup, REPO_ROOT, runExtensionTests, timed } from './vscode';
 
 function parseArgs(argv: string[]) {
@@ -73,15 +74,18 @@ async function main(): Promise<number> {
   try {
     if (args.command === 'integration' || args.command === 'all') {
       process.stdout.write('\nExtension-host suites (test/integration)\n');
+      // The network suite's certificate authority, trusted through NODE_EXTRA_CA_CERTS from the start.
+      const tls = writeTestTls();
+      const removeTls = onCleanup(tls.remove);
       const r = await timed('extension-host suites', () =>
         runExtensionTests({
           name: 'integration',
           workspace,
           extensionDevelopmentPath: REPO_ROOT,
           extensionTestsPath: INTEGRATION_INDEX,
-          env: { ...env, ...(args.grep ? { SENTRY_EXPLORER_TEST_GREP: args.grep } : {}) },
+          env: { ...env, ...tls.env, ...(args.grep ? { SENTRY_EXPLORER_TEST_GREP: args.grep } : {}) },
         }),
-      );
+      ).finally(removeTls);
       counts.passed += r.passed;
       counts.failed += r.failed;
       const activation = /SENTRY_EXPLORER_ACTIVATION_MS=([\d.]+)/.exec(r.output);

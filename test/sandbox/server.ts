@@ -2,6 +2,7 @@
 // handlers, and the /_sandbox/ control endpoints.
 import { createHash } from 'node:crypto';
 import * as http from 'node:http';
+import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { Ctx, handleApi } from './api';
 import { DETAIL, escapeHtml, html, HttpError, json, Res } from './http';
@@ -33,6 +34,11 @@ export interface SandboxOptions {
   port?: number;
   /** Host to bind (default 127.0.0.1). */
   host?: string;
+  /**
+   * Serve HTTPS with this certificate and key (PEM) instead of plain HTTP; `url` then starts with
+   * https://. ./certificates.ts makes a throwaway authority and the certificates it signs.
+   */
+  tls?: { cert: string; key: string };
   /** Base clock in ms (default Date.now); control.clock.advance() adds an offset on top. */
   now?: () => number;
   /** OAuth client id (default: a fixed 64-hex id, see sandbox.defaults.clientId). */
@@ -191,7 +197,7 @@ export interface SandboxControl {
 }
 
 export interface Sandbox {
-  /** http://127.0.0.1:<port>, no trailing slash. */
+  /** http://127.0.0.1:<port> (https:// with `tls`), no trailing slash. */
   url: string;
   close(): Promise<void>;
   control: SandboxControl;
@@ -777,9 +783,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     projects: seed.org('acme')!.projects.map((p) => p.slug),
   };
 
-  const server = http.createServer((req, res) => {
+  const listener = (req: http.IncomingMessage, res: http.ServerResponse) => {
     void handle(req, res);
-  });
+  };
+  const server = options.tls ? https.createServer({ cert: options.tls.cert, key: options.tls.key }, listener) : http.createServer(listener);
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const started = Date.now();
@@ -878,7 +885,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const host = options.host ?? '127.0.0.1';
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   state.port = addr.port;
-  state.url = `http://${shownHost}:${addr.port}`;
+  state.url = `${options.tls ? 'https' : 'http'}://${shownHost}:${addr.port}`;
   state.reset(); // re-seed credentials now that the URL (used by the DSN) is known
   defaults.dsn = state.dsnFor(DEFAULT_DSN_KEY, seed.project('web-frontend')!.id);
 
