@@ -214,6 +214,11 @@ export class HttpClient {
     }
   }
 
+  /** The client's clock (epoch ms). */
+  now(): number {
+    return this.opts.now();
+  }
+
   /** Lets requests on a budget go again before its reset: the user asked (Refresh, Retry); another 429 holds it anew. */
   releaseHold(budget: string): void {
     this.holds.release(budget);

@@ -54,12 +54,12 @@ describe('IssueStore', () => {
       assert.deepEqual(
         q,
         [
-          ['project', 'api-server'],
+          ['project', box.get().seed.project('api-server')!.id],
           ['groupStatsPeriod', '24h'],
           ['sort', 'date'],
           ['limit', '100'],
         ],
-        'the organization endpoint; no query parameter: the server default is:unresolved',
+        'the organization endpoint, the project by id; no query parameter: the server default is:unresolved',
       );
     });
 
