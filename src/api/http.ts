@@ -30,6 +30,7 @@ import { networkReason, readErrorBody } from './failureText';
 import { readRateLimit, type RateLimitInfo } from './rateLimit';
 import { RateLimitHolds } from './rateLimitHolds';
 import { describeIssue, formatPath } from './schemas';
+import { parseCollecting, type DroppedItems } from './lenientList';
 import { pruneDepth } from '../util/boundedJson';
 import { clampDelay, sleep } from '../util/delay';
 
@@ -63,6 +64,8 @@ export interface HttpClientOptions {
   userAgent?: string;
   /** Told of every finished request, for logs and metrics; never given credentials or query values. */
   onResponse?: (info: ResponseInfo) => void;
+  /** Told when list items that do not match their schema were left out of an answer (the rest is kept). */
+  onDroppedItems?: (info: { method: string; path: string; dropped: DroppedItems }) => void;
 }
 
 export interface ResponseInfo {
@@ -107,6 +110,8 @@ export interface HttpResponse<T> {
   headers: Headers;
   links: LinkEntry[];
   rateLimit?: RateLimitInfo;
+  /** List items left out because they did not match their schema (./lenientList.ts). */
+  dropped?: DroppedItems;
 }
 
 const RETRY_STATUSES = [500, 502, 503, 504];
@@ -350,12 +355,13 @@ export class HttpClient {
       // Nothing downstream (zod, JSON.stringify, tree items, webview messages) ever sees 20,000 levels.
       json = pruneDepth(json);
       if (spec.cut) json = spec.cut(json);
-      const parsed = spec.schema.safeParse(json);
+      const { parsed, dropped } = parseCollecting(spec.schema, json);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         throw new BadResponseError(formatPath(issue.path), describeIssue(issue), label, status);
       }
-      return { data: parsed.data, status, headers, links: parseLinkHeader(headers.get('link')), rateLimit: readRateLimit(headers, this.opts.now()) };
+      if (dropped) this.opts.onDroppedItems?.({ method: spec.method ?? 'GET', path: spec.path, dropped });
+      return { data: parsed.data, status, headers, links: parseLinkHeader(headers.get('link')), rateLimit: readRateLimit(headers, this.opts.now()), dropped };
     }
     throw this.errorFor(spec, raw, label);
   }

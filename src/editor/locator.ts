@@ -106,7 +106,7 @@ export class IssueLocator extends Disposable {
   async locationOf(ref: IssueRef): Promise<string | null> {
     const client = await this.deps.getClient();
     if (!client) return null;
-    const known = await this.finder.knownFor(client, ref, this.deps.store.issue(ref.issueId)?.lastSeen);
+    const known = await this.finder.knownFor(client, ref, this.deps.store.issue(ref.issueId)?.lastSeen ?? undefined);
     this.persist();
     return known?.location ?? null;
   }

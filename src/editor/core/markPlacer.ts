@@ -91,7 +91,8 @@ export class MarkPlacer {
     /** Places one issue; true when it took a request (what makes a partial draw worth it). */
     const locate = async (ref: IssueRef): Promise<boolean> => {
       const issue = this.deps.store.issue(ref.issueId);
-      const lastSeen = issue?.lastSeen;
+      // null (no seen stats on the server) is as unknown as no issue: what was read is asked again.
+      const lastSeen = issue?.lastSeen ?? undefined;
       const key = locationKey(client, ref.issueId);
       let known = this.deps.cache.get(key, lastSeen) ?? (waiting.has(ref.issueId) ? this.deps.cache.peek(key) : undefined);
       let asked = false;

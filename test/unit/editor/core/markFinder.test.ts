@@ -291,6 +291,8 @@ describe('MarkFinder: marks per open file', function () {
     assert.equal(newestOf(undefined, [{ lastSeen: '2026-11-01T10:00:00Z' }, { lastSeen: '2026-11-02T09:00:00.123456Z' }]), '2026-11-02T09:00:00.123456Z');
     assert.equal(newestOf('2026-11-03T00:00:00Z', [{ lastSeen: '2026-11-02T00:00:00Z' }]), '2026-11-03T00:00:00Z');
     assert.equal(newestOf(undefined, [{ lastSeen: '2099-01-01T00:00:00Z is:resolved' }, { lastSeen: 'soon' }]), undefined);
+    assert.equal(newestOf('2026-11-03T00:00:00Z', [{ lastSeen: null }]), '2026-11-03T00:00:00Z', 'an issue without lastSeen changes nothing');
+    assert.equal(newestOf(undefined, [{ lastSeen: null }, { lastSeen: '2026-11-01T10:00:00Z' }]), '2026-11-01T10:00:00Z');
   });
 });
 
