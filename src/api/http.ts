@@ -28,7 +28,7 @@ import {
 import { parseLinkHeader, type LinkEntry } from './links';
 import { networkReason, readErrorBody } from './failureText';
 import { readRateLimit, type RateLimitInfo } from './rateLimit';
-import { RateLimitHolds } from './rateLimitHolds';
+import { budgetOf, RateLimitHolds } from './rateLimitHolds';
 import { describeIssue, formatPath } from './schemas';
 import { parseCollecting, type DroppedItems } from './lenientList';
 import { pruneDepth } from '../util/boundedJson';
@@ -124,35 +124,6 @@ const MAX_ERROR_BODY_BYTES = 16 * 1024;
 export function normalizeBaseUrl(baseUrl: string | URL): string {
   const url = typeof baseUrl === 'string' ? new URL(baseUrl.trim()) : baseUrl;
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-}
-
-/** Path segments that name an endpoint rather than an organization, project, issue or key. */
-const ENDPOINT_WORDS = new Set([
-  'api',
-  '0',
-  'organizations',
-  'projects',
-  'issues',
-  'events',
-  'tags',
-  'values',
-  'members',
-  'teams',
-  'environments',
-  'shortids',
-  'user-reports',
-  'oauth',
-  'token',
-  'device',
-  'code',
-]);
-
-/** One budget per endpoint, whatever it names: `GET /api/0/organizations/{org}/issues/{id}/events/` is `GET /api/0/organizations/(star)/issues/(star)/events/`. */
-export function budgetOf(method: string, path: string): string {
-  return `${method} ${path
-    .split('/')
-    .map((s) => (s === '' || ENDPOINT_WORDS.has(s) ? s : '*'))
-    .join('/')}`;
 }
 
 export class HttpClient {
