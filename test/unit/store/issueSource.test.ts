@@ -6,14 +6,14 @@ import { UnknownProjectError } from '../../../src/api/projectIds';
 import { ISSUE_LIST_BUDGET } from '../../../src/api/client';
 import { IssueSource, MapEndpointMemory, projectQuery } from '../../../src/store/issueSource';
 import { matchValue, parseQuery } from '../../sandbox/search';
-import { clientFor, useSandbox } from '../api/sandbox';
+import { clientFor, describeEachProfile, useSandbox } from '../api/sandbox';
 
 const ORG = /^\/api\/0\/organizations\/acme\/issues\/$/;
 const PROJECT = /^\/api\/0\/projects\/acme\/[^/]+\/issues\/$/;
 const ISSUES = /^\/api\/0\/(organizations\/acme|projects\/acme\/[^/]+)\/issues\/$/;
 
-describe('IssueSource: the organization issues endpoint, with the project endpoint as fallback', () => {
-  const box = useSandbox();
+describeEachProfile('IssueSource: the organization issues endpoint, with the project endpoint as fallback', (profile) => {
+  const box = useSandbox({ profile });
   const log = (path: RegExp) => box.get().control.requests.list({ path });
   beforeEach(() => {
     box.get().control.requests.clear();
