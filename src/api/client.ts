@@ -119,7 +119,8 @@ export class SentryClient extends OrganizationEndpoints {
     const res = await this.http.request({
       path: `/api/0/organizations/${seg(org)}/issues/`,
       query: {
-        project: params.project?.length ? [...params.project] : undefined,
+        // Ids only: servers built before June 2026 refuse slugs (projectIds.ts).
+        project: params.project?.length ? await this.projectIds.idsOf(org, params.project) : undefined,
         environment: params.environment?.length ? [...params.environment] : undefined,
         statsPeriod: params.statsPeriod,
         start: usePeriod ? undefined : params.start,

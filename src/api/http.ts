@@ -29,8 +29,9 @@ import { parseLinkHeader, type LinkEntry } from './links';
 import { readErrorBody } from './failureText';
 import { transportError, transportFailure } from './network';
 import { readRateLimit, type RateLimitInfo } from './rateLimit';
-import { RateLimitHolds } from './rateLimitHolds';
+import { budgetOf, RateLimitHolds } from './rateLimitHolds';
 import { describeIssue, formatPath } from './schemas';
+import { parseCollecting, type DroppedItems } from './lenientList';
 import { pruneDepth } from '../util/boundedJson';
 import { clampDelay, sleep } from '../util/delay';
 
@@ -64,6 +65,8 @@ export interface HttpClientOptions {
   userAgent?: string;
   /** Told of every finished request, for logs and metrics; never given credentials or query values. */
   onResponse?: (info: ResponseInfo) => void;
+  /** Told when list items that do not match their schema were left out of an answer (the rest is kept). */
+  onDroppedItems?: (info: { method: string; path: string; dropped: DroppedItems }) => void;
 }
 
 export interface ResponseInfo {
@@ -108,6 +111,8 @@ export interface HttpResponse<T> {
   headers: Headers;
   links: LinkEntry[];
   rateLimit?: RateLimitInfo;
+  /** List items left out because they did not match their schema (./lenientList.ts). */
+  dropped?: DroppedItems;
 }
 
 const RETRY_STATUSES = [500, 502, 503, 504];
@@ -120,35 +125,6 @@ const MAX_ERROR_BODY_BYTES = 16 * 1024;
 export function normalizeBaseUrl(baseUrl: string | URL): string {
   const url = typeof baseUrl === 'string' ? new URL(baseUrl.trim()) : baseUrl;
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-}
-
-/** Path segments that name an endpoint rather than an organization, project, issue or key. */
-const ENDPOINT_WORDS = new Set([
-  'api',
-  '0',
-  'organizations',
-  'projects',
-  'issues',
-  'events',
-  'tags',
-  'values',
-  'members',
-  'teams',
-  'environments',
-  'shortids',
-  'user-reports',
-  'oauth',
-  'token',
-  'device',
-  'code',
-]);
-
-/** One budget per endpoint, whatever it names: `GET /api/0/organizations/{org}/issues/{id}/events/` is `GET /api/0/organizations/(star)/issues/(star)/events/`. */
-export function budgetOf(method: string, path: string): string {
-  return `${method} ${path
-    .split('/')
-    .map((s) => (s === '' || ENDPOINT_WORDS.has(s) ? s : '*'))
-    .join('/')}`;
 }
 
 export class HttpClient {
@@ -213,6 +189,11 @@ export class HttpClient {
       hold.succeeded();
       return result;
     }
+  }
+
+  /** The client's clock (epoch ms). */
+  now(): number {
+    return this.opts.now();
   }
 
   /** Lets requests on a budget go again before its reset: the user asked (Refresh, Retry); another 429 holds it anew. */
@@ -346,12 +327,13 @@ export class HttpClient {
       // Nothing downstream (zod, JSON.stringify, tree items, webview messages) ever sees 20,000 levels.
       json = pruneDepth(json);
       if (spec.cut) json = spec.cut(json);
-      const parsed = spec.schema.safeParse(json);
+      const { parsed, dropped } = parseCollecting(spec.schema, json);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         throw new BadResponseError(formatPath(issue.path), describeIssue(issue), label, status);
       }
-      return { data: parsed.data, status, headers, links: parseLinkHeader(headers.get('link')), rateLimit: readRateLimit(headers, this.opts.now()) };
+      if (dropped) this.opts.onDroppedItems?.({ method: spec.method ?? 'GET', path: spec.path, dropped });
+      return { data: parsed.data, status, headers, links: parseLinkHeader(headers.get('link')), rateLimit: readRateLimit(headers, this.opts.now()), dropped };
     }
     throw this.errorFor(spec, raw, label);
   }

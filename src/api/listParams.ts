@@ -46,7 +46,7 @@ export const ISSUE_COLLAPSE = ['base', 'filtered', 'lifetime', 'stats', 'unhandl
 
 /** GET /api/0/organizations/{org}/issues/ (operation listOrganizationIssues of Sentry's OpenAPI description). */
 export interface OrganizationIssuesParams {
-  /** Project slugs or ids, one parameter each; left out: every project the member can see. */
+  /** Project slugs or ids; sent as ids (slugs looked up in the project list), one parameter each; left out: every project the member can see. */
   project?: readonly string[];
   environment?: readonly string[];
   /** The window of time searched (`<number><s|m|h|d|w>`); overrides start and end. Left out with them: the server's default (90 days on sentry.io). */

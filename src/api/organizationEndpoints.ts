@@ -7,7 +7,8 @@
 import { maskAnswers } from '../sentryEvent/maskAnswer';
 import * as l10n from '@vscode/l10n';
 import { HttpClient, type HttpClientOptions } from './http';
-import { pages, toPage, type Page } from './paging';
+import { collect, pages, toPage, type Page } from './paging';
+import { ProjectIds } from './projectIds';
 import {
   EnvironmentListSchema,
   MemberListSchema,
@@ -24,11 +25,20 @@ import {
 import { NEEDED_SCOPES, MAX_PER_PAGE, checkPerPage, firstItems, seg } from './requestRules';
 import * as z from '../util/z';
 
+/** The most projects read to turn slugs into ids (100 pages). */
+const MAX_PROJECTS = 10_000;
+
 export class OrganizationEndpoints {
   readonly http: HttpClient;
+  /** Slugs as the ids a `project=` parameter takes, from this client's reads of the project lists. */
+  readonly projectIds: ProjectIds;
 
   constructor(options: HttpClientOptions | HttpClient) {
     this.http = options instanceof HttpClient ? options : new HttpClient(options);
+    this.projectIds = new ProjectIds(
+      (org) => collect(this.projectPages(org), MAX_PROJECTS),
+      () => this.http.now(),
+    );
   }
 
   get baseUrl(): string {

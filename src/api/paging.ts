@@ -2,6 +2,7 @@
 import type { HttpResponse } from './http';
 import { nextCursor, previousCursor } from './links';
 import type { RateLimitInfo } from './rateLimit';
+import type { DroppedItems } from './lenientList';
 
 export interface Page<T> {
   items: T[];
@@ -12,6 +13,8 @@ export interface Page<T> {
   hits?: number;
   maxHits?: number;
   rateLimit?: RateLimitInfo;
+  /** Items of this page left out because they did not match their schema: how many, and a few `path: problem`. */
+  dropped?: DroppedItems;
 }
 
 export function toPage<T>(res: HttpResponse<T[]>): Page<T> {
@@ -25,6 +28,7 @@ export function toPage<T>(res: HttpResponse<T[]>): Page<T> {
     hits: Number.isFinite(hits) ? hits : undefined,
     maxHits: Number.isFinite(maxHits) ? maxHits : undefined,
     rateLimit: res.rateLimit,
+    ...(res.dropped ? { dropped: res.dropped } : {}),
   };
 }
 

@@ -2,7 +2,7 @@
  * The client's answer to a 429: per rate-limit budget, nothing more is sent until the server's reset
  * (without one, until the backoff ends), whichever feature asks (the tree, the marks, a tool), since
  * the server would only refuse it again. A request meeting a near reset waits for it; a far one is
- * refused at once. No `vscode` import.
+ * refused at once. Budgets are per endpoint (budgetOf). No `vscode` import.
  */
 import * as l10n from '@vscode/l10n';
 import { clampDelay } from '../util/delay';
@@ -128,4 +128,33 @@ export class RateLimitHolds {
     const held = this.heldUntil.get(budget);
     if (held === undefined || held < at) this.heldUntil.set(budget, at);
   }
+}
+
+/** Path segments that name an endpoint rather than an organization, project, issue or key. */
+const ENDPOINT_WORDS = new Set([
+  'api',
+  '0',
+  'organizations',
+  'projects',
+  'issues',
+  'events',
+  'tags',
+  'values',
+  'members',
+  'teams',
+  'environments',
+  'shortids',
+  'user-reports',
+  'oauth',
+  'token',
+  'device',
+  'code',
+]);
+
+/** One budget per endpoint, whatever it names: `GET /api/0/organizations/{org}/issues/{id}/events/` is `GET /api/0/organizations/(star)/issues/(star)/events/`. */
+export function budgetOf(method: string, path: string): string {
+  return `${method} ${path
+    .split('/')
+    .map((s) => (s === '' || ENDPOINT_WORDS.has(s) ? s : '*'))
+    .join('/')}`;
 }

@@ -1,8 +1,12 @@
 /**
  * zod schemas for every Sentry API resource the extension reads, fields real servers add included.
- * Objects are loose: unknown fields are kept, never rejected, so newer servers keep working.
+ * Objects are loose: unknown fields are kept, never rejected, so newer servers keep working. What
+ * Sentry's OpenAPI document says may be null or left out is accepted as such (a test holds each
+ * schema to the document), and lists are read item by item (./lenientList.ts): one item that does
+ * not match costs that item, not the page.
  */
 import * as z from '../util/z';
+import { lenientList } from './lenientList';
 
 const isoTimestamp = z.string();
 /** Real servers send `count` as a string; a few proxies turn it into a number. Normalise to string. */
@@ -56,7 +60,7 @@ export const EventSchema = z.looseObject({
   metadata: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
   entries: z.optional(z.array(EntrySchema)),
 });
-export const EventListSchema = z.array(EventSchema);
+export const EventListSchema = lenientList(EventSchema);
 
 /**
  * One event's details (GET …/issues/{id}/events/{event_id}/): only what identifies it is required;
@@ -87,8 +91,9 @@ export const IssueSchema = z.looseObject({
   count: countString,
   userCount: z.int(),
   numComments: z._default(z.int(), 0),
-  firstSeen: isoTimestamp,
-  lastSeen: isoTimestamp,
+  /** null when the server has no seen stats of the issue (nullable in the OpenAPI); left out by one issue's GET: null. */
+  firstSeen: z._default(z.nullable(isoTimestamp), null),
+  lastSeen: z._default(z.nullable(isoTimestamp), null),
   hasSeen: z.optional(z.boolean()),
   isBookmarked: z.optional(z.boolean()),
   isPublic: z.optional(z.boolean()),
@@ -103,7 +108,7 @@ export const IssueSchema = z.looseObject({
   /** Keyed by stats period; empty when statsPeriod is the empty string. */
   stats: z._default(z.record(z.string(), z.array(StatsPairSchema)), {}),
 });
-export const IssueListSchema = z.array(IssueSchema);
+export const IssueListSchema = lenientList(IssueSchema);
 
 /**
  * What a triage PUT answers (OpenAPI: the single PUT answers the issue without its counts and dates,
@@ -130,28 +135,46 @@ export const MemberSchema = z.looseObject({
   pending: z.optional(z.boolean()),
   user: z.nullish(z.looseObject({ id: z.string(), name: z.nullish(z.string()), username: z.nullish(z.string()), email: z.nullish(z.string()) })),
 });
-export const MemberListSchema = z.array(MemberSchema);
+export const MemberListSchema = lenientList(MemberSchema);
 
 /** GET /api/0/organizations/{org}/teams/. */
 export const TeamSchema = z.looseObject({ id: z.string(), slug: z.string(), name: z.nullish(z.string()), isMember: z.optional(z.boolean()) });
-export const TeamListSchema = z.array(TeamSchema);
+export const TeamListSchema = lenientList(TeamSchema);
 
 /** One tag's values on an issue (GET …/issues/{id}/tags/{key}/). */
 export const TagValueSchema = z.looseObject({
   key: z.string(),
   name: z.nullish(z.string()),
   value: z.nullable(z.string()),
-  count: z.int(),
+  /** Nullable in the OpenAPI: a value the server cannot count counts as none. */
+  count: z.pipe(
+    z.nullable(z.int()),
+    z.transform((c) => c ?? 0),
+  ),
   firstSeen: z.nullish(isoTimestamp),
   lastSeen: z.nullish(isoTimestamp),
 });
-export const TagDetailsSchema = z.looseObject({
-  key: z.string(),
-  name: z.nullish(z.string()),
-  uniqueValues: z.int(),
-  totalValues: z.int(),
-  topValues: z.array(TagValueSchema),
-});
+/**
+ * The OpenAPI lets uniqueValues, totalValues and topValues be null or left out: then what the
+ * values sent show (how many, their counts' sum) stands in for the totals.
+ */
+export const TagDetailsSchema = z.pipe(
+  z.looseObject({
+    key: z.string(),
+    name: z.nullish(z.string()),
+    uniqueValues: z.nullish(z.int()),
+    totalValues: z.nullish(z.int()),
+    topValues: z.pipe(
+      z.nullish(lenientList(TagValueSchema, 'topValues')),
+      z.transform((v) => v ?? []),
+    ),
+  }),
+  z.transform((t) => ({
+    ...t,
+    uniqueValues: t.uniqueValues ?? t.topValues.length,
+    totalValues: t.totalValues ?? t.topValues.reduce((n, v) => n + v.count, 0),
+  })),
+);
 
 /** GET /api/0/organizations/ (the shape real servers send; see test/fixtures/organizations-list.json). */
 export const OrganizationSchema = z.looseObject({
@@ -160,7 +183,7 @@ export const OrganizationSchema = z.looseObject({
   name: z.string(),
   links: z.optional(z.looseObject({ organizationUrl: z.nullish(z.string()), regionUrl: z.nullish(z.string()) })),
 });
-export const OrganizationListSchema = z.array(OrganizationSchema);
+export const OrganizationListSchema = lenientList(OrganizationSchema);
 
 /** GET /api/0/organizations/{org}/projects/. */
 export const ProjectSchema = z.looseObject({
@@ -171,9 +194,9 @@ export const ProjectSchema = z.looseObject({
 });
 /** One environment of an organization (OpenAPI listOrganizationEnvironments). */
 export const EnvironmentSchema = z.looseObject({ id: z.string(), name: z.string() });
-export const EnvironmentListSchema = z.array(EnvironmentSchema);
+export const EnvironmentListSchema = lenientList(EnvironmentSchema);
 
-export const ProjectListSchema = z.array(ProjectSchema);
+export const ProjectListSchema = lenientList(ProjectSchema);
 
 /** The token endpoint's answer; token_type may be `Bearer`, user.name may be null, extra fields may appear. */
 export const TokenResponseSchema = z.looseObject({

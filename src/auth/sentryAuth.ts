@@ -210,6 +210,8 @@ export class SentryAuth extends Disposable {
   private http(): Partial<HttpClientOptions> {
     return {
       onResponse: (r) => this.log.trace(`[api] ${r.method} ${r.path} ${r.status ?? 'failed'} ${Math.round(r.durationMs)} ms`),
+      // The rest of the answer is shown; what was left out is said once per answer.
+      onDroppedItems: (r) => this.log.warn(`[api] ${r.method} ${r.path}: left out ${r.dropped.count} item(s) that do not match what Sentry Explorer reads (${r.dropped.examples.join('; ')})`),
       ...this.httpOptions,
     };
   }

@@ -40,8 +40,9 @@ export function issueHeader(issue: Issue): IssueHeader {
     status: issue.status,
     count: issue.count,
     userCount: issue.userCount,
-    firstSeen: issue.firstSeen,
-    lastSeen: issue.lastSeen,
+    // null (no seen stats on the server) is "not known" in the header, which its readers leave out.
+    firstSeen: issue.firstSeen ?? undefined,
+    lastSeen: issue.lastSeen ?? undefined,
     permalink: issue.permalink,
     project: issue.project.slug,
     assignee: assigneeName(issue.assignedTo),

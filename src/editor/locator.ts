@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import type { SentryClient } from '../api/client';
 import type { IssueRef } from '../contracts/issueRef';
-import { LocationCache } from './core/locationCache';
+import { LocationCache, seenVersion } from './core/locationCache';
 import { Disposable, MutableDisposable, type IDisposable } from '../util/disposable';
 import type { WorkspaceFileIndex } from './fileIndex';
 import { MarkFinder, type IssueFields, type MarkScope, type OpenFile } from './core/markFinder';
@@ -106,7 +106,7 @@ export class IssueLocator extends Disposable {
   async locationOf(ref: IssueRef): Promise<string | null> {
     const client = await this.deps.getClient();
     if (!client) return null;
-    const known = await this.finder.knownFor(client, ref, this.deps.store.issue(ref.issueId)?.lastSeen);
+    const known = await this.finder.knownFor(client, ref, seenVersion(this.deps.store.issue(ref.issueId)));
     this.persist();
     return known?.location ?? null;
   }

@@ -14,10 +14,18 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 const relative = new Intl.RelativeTimeFormat('en', { style: 'narrow', numeric: 'always' });
 const absolute = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
 
-/** "3h ago", "2d ago", "just now"; an unparseable date gives "unknown". */
-export function relativeTime(iso: string | number | Date, now: number = Date.now()): string {
+/** The time of a date as servers send it; undefined for none (null: Sentry has no such date) or one that does not parse. */
+function timeOf(iso: string | number | Date | null | undefined): number | undefined {
+  // new Date(null) is 1970, not "no date".
+  if (iso === null || iso === undefined) return undefined;
   const t = new Date(iso).getTime();
-  if (!Number.isFinite(t)) return l10n.t('unknown');
+  return Number.isFinite(t) ? t : undefined;
+}
+
+/** "3h ago", "2d ago", "just now"; no date, or an unparseable one, gives "unknown". */
+export function relativeTime(iso: string | number | Date | null | undefined, now: number = Date.now()): string {
+  const t = timeOf(iso);
+  if (t === undefined) return l10n.t('unknown');
   const seconds = Math.round((t - now) / 1000);
   if (Math.abs(seconds) < 5) return l10n.t('just now');
   for (const [unit, size] of UNITS) {
@@ -26,10 +34,10 @@ export function relativeTime(iso: string | number | Date, now: number = Date.now
   return l10n.t('just now');
 }
 
-/** "Nov 22, 2026, 5:29:00 AM UTC". */
-export function absoluteTime(iso: string | number | Date): string {
-  const d = new Date(iso);
-  return Number.isFinite(d.getTime()) ? `${absolute.format(d)} UTC` : l10n.t('unknown');
+/** "Nov 22, 2026, 5:29:00 AM UTC"; no date, or an unparseable one, gives "unknown". */
+export function absoluteTime(iso: string | number | Date | null | undefined): string {
+  const t = timeOf(iso);
+  return t === undefined ? l10n.t('unknown') : `${absolute.format(new Date(t))} UTC`;
 }
 
 /** An ISO date in UTC to the second (`2026-11-01T08:00:00Z`), as Sentry's start and end parameters take it. */

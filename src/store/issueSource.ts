@@ -10,6 +10,7 @@ import type { SentryClient } from '../api/client';
 import type { IssueSort, ProjectIssuesStatsPeriod } from '../api/listParams';
 import type { Page } from '../api/paging';
 import type { Issue } from '../api/schemas';
+import { UnknownProjectError } from '../api/projectIds';
 import { errorKind } from '../contracts/errors';
 import { isoSeconds } from '../format/time';
 
@@ -218,10 +219,13 @@ function withEnd(q: IssueQuery, now: number): IssueQuery {
   return { ...q, window: { start: w.start, end: isoSeconds(now) } };
 }
 
-/** 404 on the organization endpoint: an old server; 410 on the project endpoint: a brown-out. */
+/**
+ * 404 on the organization endpoint: an old server; 410 on the project endpoint: a brown-out. A
+ * project the organization does not have is neither (no issue list was asked).
+ */
 function fallbackOf(endpoint: IssueEndpoint, err: unknown): IssueEndpoint | undefined {
   const kind = errorKind(err);
-  if (endpoint === 'organization' && kind === 'notFound') return 'project';
+  if (endpoint === 'organization' && kind === 'notFound' && !(err instanceof UnknownProjectError)) return 'project';
   if (endpoint === 'project' && kind === 'gone') return 'organization';
   return undefined;
 }

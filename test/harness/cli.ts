@@ -1,23 +1,36 @@
 // The VS Code parts of the test run (npm run test:vscode; npm test after the unit suites):
-//   node --import tsx test/harness/cli.ts [install|build|integration|untrusted|ui|all] [--grep <text>] [--stats <file.json>]
-// integration runs test/integration in the extension host, then test/integration-untrusted in a
-// second, untrusted window; ui runs the Chromium checks of test/ui; all does both. --grep filters
-// tests by title and UI checks by name or file; one that matches nothing fails, so a typo is not a
-// green run. --stats writes {"passed":N,"failed":N} for scripts/test.mjs.
+//   node --import tsx test/harness/cli.ts [install|build|integration|untrusted|ui|all] [--grep <text>] [--profile <name>] [--stats <file.json>]
+// integration runs test/integration in the extension host against the sandbox's default profile
+// (sentry-io), then the suites of PROFILE_SUITES again against each other profile (a sandbox of its
+// own, in a window of its own), then test/integration-untrusted in a second, untrusted window; ui
+// runs the Chromium checks of test/ui; all does both. --profile runs the extension-host suites under
+// that profile only (the default one: every suite; another: PROFILE_SUITES, and no untrusted window
+// or UI check, which run against the default one). --grep filters tests by
+// title and UI checks by name or file; one that matches nothing fails, so a typo is not a green run.
+// --stats writes {"passed":N,"failed":N} for scripts/test.mjs.
 import * as fs from 'node:fs';
 import { runUiChecks } from '../ui/run';
 import { createUntrustedWorkspace, untrustedUserSettings } from '../integration-untrusted/workspace';
 import { buildExtension, buildIntegration, INTEGRATION_INDEX, UNTRUSTED_INDEX } from './build';
 import { sandboxSettings, SANDBOX_WORKSPACE, startSandbox, type Sandbox } from './sandbox';
 import { writeTestTls } from './testTls';
+import { DEFAULT_PROFILE, PROFILE_NAMES, profileNamed, type ProfileName } from '../sandbox/profiles';
+
+/**
+ * The extension-host suites that reach the API through the issue lists, searches and event reads
+ * (the tree, the marks, triage, the AI tools): they run against every profile, the others against
+ * the default one only.
+ */
+const PROFILE_SUITES = ['issues', 'marks', 'triage', 'lmTools'];
 import { ensureVSCodeServer, log, onCleanup, REPO_ROOT, runExtensionTests, timed } from './vscode';
 
 function parseArgs(argv: string[]) {
-  const args = { command: 'all', grep: undefined as string | undefined, stats: undefined as string | undefined };
+  const args = { command: 'all', grep: undefined as string | undefined, stats: undefined as string | undefined, profile: undefined as ProfileName | undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--grep') args.grep = argv[++i];
     else if (a === '--stats') args.stats = argv[++i];
+    else if (a === '--profile') args.profile = profileNamed(argv[++i]).name;
     else if (!a.startsWith('-')) args.command = a;
     else throw new Error(`unknown option ${a}`);
   }
@@ -73,25 +86,50 @@ async function main(): Promise<number> {
 
   try {
     if (args.command === 'integration' || args.command === 'all') {
-      process.stdout.write('\nExtension-host suites (test/integration)\n');
-      // The network suite's certificate authority, trusted through NODE_EXTRA_CA_CERTS from the start.
-      const tls = writeTestTls();
-      const removeTls = onCleanup(tls.remove);
-      const r = await timed('extension-host suites', () =>
-        runExtensionTests({
-          name: 'integration',
-          workspace,
-          extensionDevelopmentPath: REPO_ROOT,
-          extensionTestsPath: INTEGRATION_INDEX,
-          env: { ...env, ...tls.env, ...(args.grep ? { SENTRY_EXPLORER_TEST_GREP: args.grep } : {}) },
-        }),
-      ).finally(removeTls);
-      counts.passed += r.passed;
-      counts.failed += r.failed;
-      const activation = /SENTRY_EXPLORER_ACTIVATION_MS=([\d.]+)/.exec(r.output);
-      if (activation) log(`extension activation inside VS Code: ${activation[1]} ms`);
+      const grepEnv: Record<string, string> = args.grep ? { SENTRY_EXPLORER_TEST_GREP: args.grep } : {};
+      if (!args.profile || args.profile === DEFAULT_PROFILE) {
+        process.stdout.write(`\nExtension-host suites (test/integration), sandbox profile ${DEFAULT_PROFILE}\n`);
+        // The network suite's certificate authority, trusted through NODE_EXTRA_CA_CERTS from the start.
+        const tls = writeTestTls();
+        const removeTls = onCleanup(tls.remove);
+        const r = await timed('extension-host suites', () =>
+          runExtensionTests({
+            name: 'integration',
+            workspace,
+            extensionDevelopmentPath: REPO_ROOT,
+            extensionTestsPath: INTEGRATION_INDEX,
+            env: { ...env, ...tls.env, ...grepEnv },
+          }),
+        ).finally(removeTls);
+        counts.passed += r.passed;
+        counts.failed += r.failed;
+        const activation = /SENTRY_EXPLORER_ACTIVATION_MS=([\d.]+)/.exec(r.output);
+        if (activation) log(`extension activation inside VS Code: ${activation[1]} ms`);
+      }
+      for (const profile of PROFILE_NAMES.filter((p) => p !== DEFAULT_PROFILE && (!args.profile || args.profile === p))) {
+        // A sandbox of the profile's own, fresh, and a window of its own: nothing carries over.
+        process.stdout.write(`\nExtension-host suites ${PROFILE_SUITES.join(', ')} (test/integration), sandbox profile ${profile}\n`);
+        const other = await timed(`start the ${profile} sandbox`, () => startSandbox({ profile }));
+        try {
+          const r = await timed(`extension-host suites (${profile})`, () =>
+            runExtensionTests({
+              name: `integration-${profile}`,
+              workspace,
+              extensionDevelopmentPath: REPO_ROOT,
+              extensionTestsPath: INTEGRATION_INDEX,
+              env: { ...env, ...grepEnv, SENTRY_EXPLORER_TEST_SANDBOX_URL: other.url, SENTRY_EXPLORER_TEST_FILES: PROFILE_SUITES.join(',') },
+            }),
+          );
+          counts.passed += r.passed;
+          counts.failed += r.failed;
+        } finally {
+          await other.close();
+        }
+      }
     }
-    if (args.command === 'integration' || args.command === 'all' || args.command === 'untrusted') {
+    // The untrusted window and the UI checks run against the default profile: left out when --profile names another.
+    const defaultProfileToo = !args.profile || args.profile === DEFAULT_PROFILE;
+    if ((args.command === 'integration' || args.command === 'all' || args.command === 'untrusted') && defaultProfileToo) {
       // A second window, with workspace trust on, on a throwaway folder whose settings name another
       // server, organization, projects and mappings: VS Code must ignore them (Restricted Mode).
       process.stdout.write('\nExtension-host suites in an untrusted workspace (test/integration-untrusted)\n');
@@ -117,7 +155,7 @@ async function main(): Promise<number> {
         await removeFolder();
       }
     }
-    if (args.command === 'ui' || args.command === 'all') {
+    if ((args.command === 'ui' || args.command === 'all') && defaultProfileToo) {
       // The extension-host suites change issues (triage); the checks start from the seeded data.
       sandbox.control.reset();
       const r = await timed('UI checks', () => runUiChecks({ workspace, env, settings: sandboxSettings(sandbox), grep: args.grep }));

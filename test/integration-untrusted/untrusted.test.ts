@@ -178,7 +178,12 @@ describe('untrusted workspace (Restricted Mode)', function () {
       for (const r of lists) {
         assert.match(r.path, new RegExp(`^/api/0/(organizations|projects)/${USER.organization}/`));
         const projects = r.query.filter(([k]) => k === 'project').map(([, v]) => v);
-        if (r.path.startsWith('/api/0/organizations/')) assert.deepEqual(projects, [...USER.projects]);
+        // The user's projects by id (web-frontend is 4501 in the seed): the client sends ids, never slugs.
+        if (r.path.startsWith('/api/0/organizations/'))
+          assert.deepEqual(
+            projects,
+            USER.projects.map((p) => ({ 'web-frontend': '4501' })[p] ?? p),
+          );
       }
       const ext = readExtensionLog(api.auth);
       assert.doesNotMatch(ext, EVIL_HOST, 'the extension log mentions the workspace server');

@@ -27,6 +27,11 @@ export async function control<T = unknown>(route: string, body?: unknown): Promi
 
 export type { RequestLogEntry } from '../sandbox';
 
+/** The server version the sandbox speaks as (test/sandbox/profiles.ts): suites assert what it does. */
+export async function sandboxProfile(): Promise<string> {
+  return (await control<{ profile: string }>('defaults')).profile;
+}
+
 /** One triage PUT as the sandbox logged it (GET /_sandbox/writes), its JSON body as an object. */
 export type SandboxWrite = Omit<WriteLogEntry, 'body'> & { body: Record<string, unknown> };
 

@@ -1,7 +1,9 @@
 // Entry point of the extension-host suites (payload extensionTestsPath / @vscode/test-electron's
 // extensionTestsPath): runs every compiled *.test.js beside this file with mocha (BDD) and throws
 // when any fails. Built by test/harness/build.ts into out/integration/. Under test/harness,
-// SENTRY_EXPLORER_TEST_STATS names a file that receives the counts (see also ./output.ts).
+// SENTRY_EXPLORER_TEST_STATS names a file that receives the counts (see also ./output.ts), and
+// SENTRY_EXPLORER_TEST_FILES (comma-separated names without .test.js) limits the run to those suites,
+// as the harness does for a sandbox profile other than the default one.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Mocha from 'mocha';
@@ -17,8 +19,9 @@ export async function runSuites(dir: string, where: string): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', color: process.env.SENTRY_EXPLORER_TEST_COLOR === '1', timeout: 30_000, reporter: 'spec' });
   const grep = process.env.SENTRY_EXPLORER_TEST_GREP;
   if (grep) mocha.grep(grep);
+  const only = process.env.SENTRY_EXPLORER_TEST_FILES?.split(',').filter(Boolean);
   for (const f of fs.readdirSync(dir).sort()) {
-    if (f.endsWith('.test.js')) mocha.addFile(path.join(dir, f));
+    if (f.endsWith('.test.js') && (!only || only.includes(f.slice(0, -'.test.js'.length)))) mocha.addFile(path.join(dir, f));
   }
   const stats = await new Promise<Mocha.Stats>((resolve) => {
     const runner = mocha.run(() => resolve(runner.stats ?? ({ passes: 0, failures: 1 } as Mocha.Stats)));

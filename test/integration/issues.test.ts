@@ -14,6 +14,9 @@ import { print } from './output';
 /** The issue lists: the organization endpoint (the default), the project one (a fallback and hashes). */
 const ISSUES_PATH = /^\/api\/0\/(?:organizations\/acme|projects\/acme\/[^/]+)\/issues\/$/;
 /** The editor's per-file searches hit the same endpoint; they are not the tree's. */
+/** The seeded projects' ids: the client sends ids, never slugs, in `project=`. */
+const WEB_FRONTEND_ID = '4501';
+const API_SERVER_ID = '4502';
 const isFileSearch = (r: RequestLogEntry) => r.query.some(([k, v]) => k === 'query' && v.includes('stack.filename'));
 
 describe('Issues tree (sentryExplorer.issues)', function () {
@@ -74,7 +77,7 @@ describe('Issues tree (sentryExplorer.issues)', function () {
     const reqs = await issueRequests();
     assert.equal(reqs.length, 1);
     assert.deepEqual(reqs[0].query, [
-      ['project', 'web-frontend'],
+      ['project', WEB_FRONTEND_ID],
       ['groupStatsPeriod', '24h'],
       ['sort', 'date'],
       ['limit', '100'],
@@ -124,7 +127,7 @@ describe('Issues tree (sentryExplorer.issues)', function () {
       [
         { preset: 'unresolved' },
         [
-          ['project', 'web-frontend'],
+          ['project', WEB_FRONTEND_ID],
           ['groupStatsPeriod', '24h'],
           ['sort', 'date'],
           ['limit', '100'],
@@ -133,7 +136,7 @@ describe('Issues tree (sentryExplorer.issues)', function () {
       [
         { preset: 'all' },
         [
-          ['project', 'web-frontend'],
+          ['project', WEB_FRONTEND_ID],
           ['groupStatsPeriod', '24h'],
           ['query', ''],
           ['sort', 'date'],
@@ -143,7 +146,7 @@ describe('Issues tree (sentryExplorer.issues)', function () {
       [
         { preset: 'assignedToMe' },
         [
-          ['project', 'web-frontend'],
+          ['project', WEB_FRONTEND_ID],
           ['groupStatsPeriod', '24h'],
           ['query', 'is:unresolved assigned:me'],
           ['sort', 'date'],
@@ -153,7 +156,7 @@ describe('Issues tree (sentryExplorer.issues)', function () {
       [
         { preset: 'forReview' },
         [
-          ['project', 'web-frontend'],
+          ['project', WEB_FRONTEND_ID],
           ['groupStatsPeriod', '24h'],
           ['query', 'is:unresolved is:for_review'],
           ['sort', 'date'],
@@ -163,7 +166,7 @@ describe('Issues tree (sentryExplorer.issues)', function () {
       [
         { preset: 'feedback', statsPeriod: '14d' },
         [
-          ['project', 'web-frontend'],
+          ['project', WEB_FRONTEND_ID],
           ['groupStatsPeriod', '14d'],
           ['query', 'issue.category:feedback'],
           ['sort', 'date'],
@@ -173,7 +176,7 @@ describe('Issues tree (sentryExplorer.issues)', function () {
       [
         { preset: 'custom', text: 'level:error', statsPeriod: '', sort: 'freq' },
         [
-          ['project', 'web-frontend'],
+          ['project', WEB_FRONTEND_ID],
           ['groupStatsPeriod', ''],
           ['query', 'level:error'],
           ['sort', 'freq'],
@@ -347,7 +350,7 @@ describe('Issues tree (sentryExplorer.issues)', function () {
       assert.equal(reqs.length, 1);
       assert.deepEqual(
         reqs[0].query.filter(([k]) => k === 'project').map(([, v]) => v),
-        ['web-frontend', 'api-server'],
+        [WEB_FRONTEND_ID, API_SERVER_ID],
       );
       // Each project row shows its count when first drawn, without a second draw.
       assert.match(String(view.tree.getTreeItem(nodes[0]).description), /^\d+\+$/);

@@ -4,7 +4,7 @@
 // back to the listed issues.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { control, settledMarks, signedInSuite, signInWithToken, waitFor, type RequestLogEntry, type UiRecorder } from './authHelpers';
+import { control, sandboxProfile, settledMarks, signedInSuite, signInWithToken, waitFor, type RequestLogEntry, type UiRecorder } from './authHelpers';
 import type { WorkspaceLocation } from '../sandbox';
 import type { TestHooks } from '../../src/testHooks';
 import { print } from './output';
@@ -27,6 +27,13 @@ describe('marks per open file, and the organization issues endpoint', function (
   before(async function () {
     if (!vscode.workspace.workspaceFolders?.length) this.skip();
     ({ api, rec, defaults, restore } = await signedInSuite(this, 'marks'));
+    // The per-file search is a wildcard search: a self-hosted server has advanced search by default
+    // (src/sentry/conf/server.py); the self-hosted-2025 profile's orgs lack it until it is added.
+    // An earlier suite's refusal, remembered per session, is forgotten with it.
+    if ((await sandboxProfile()) !== 'sentry-io') {
+      await control('features', { org: 'acme', add: ['advanced-search'] });
+      api.editor.locator.forget();
+    }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await api.issues.setFilter({ preset: 'unresolved', statsPeriod: '24h', sort: 'date' });
     await api.issues.tree.getChildren();
@@ -56,7 +63,7 @@ describe('marks per open file, and the organization issues endpoint', function (
     // One search for the file: its first page, and the next ones of a busy file (by cursor).
     assert.deepEqual([...new Set(found.map(queryOf))], ['is:unresolved stack.filename:"*utils/format.js"'], found.map(queryOf).join(' | '));
     assert.equal(found.filter((r) => !new URLSearchParams(r.query).has('cursor')).length, 1, 'one first page');
-    assert.deepEqual(new URLSearchParams(found[0].query).getAll('project'), ['web-frontend']);
+    assert.deepEqual(new URLSearchParams(found[0].query).getAll('project'), ['4501'], "web-frontend's id: never a slug");
     // Every mark is an issue whose latest event happened on that line of that file.
     const seeded = new Map((await control<WorkspaceLocation[]>('seed/locations')).map((l) => [l.issueId, l]));
     for (const m of marks) {

@@ -6,6 +6,7 @@ import { matchValue, parseDateFilter, parseNumberFilter, parseQuery, searchError
 import { flagsOf, serializeUser, teamsOf } from './people';
 import { iso, SeedEvent, SeedIssue, SeedOrg, SeedProject } from './seed';
 import type { EndpointSwitch, SandboxState } from './state';
+import { ADVANCED_SEARCH } from './profiles';
 import { retrieveIssueEvent } from './eventDetails';
 import type { SiteFrame } from './workspace';
 
@@ -118,7 +119,7 @@ export function serializeOrg(state: SandboxState, org: SeedOrg): Record<string, 
   return {
     avatar: { avatarType: 'letter_avatar', avatarUuid: null },
     dateCreated: iso(org.dateCreated),
-    features: ['onboarding', 'advanced-search', 'issue-platform', 'user-feedback-ui'],
+    features: [...state.orgFeatures.get(org.id)!],
     hasAuthProvider: false,
     id: org.id,
     isEarlyAdopter: false,
@@ -767,6 +768,7 @@ export function sortIssues(issues: SeedIssue[], sort: string, now: number, stats
  */
 export function queryMatcher(ctx: Ctx, p: Principal, projects: readonly SeedProject[], query: string): (i: SeedIssue) => boolean {
   const terms = parseQuery(query);
+  if (projects.length > 0) checkAdvancedSearch(ctx.state, projects[0].org, terms);
   const byProject = new Map(
     projects.map((project) => [
       project,
@@ -778,6 +780,20 @@ export function queryMatcher(ctx: Ctx, p: Principal, projects: readonly SeedProj
   );
   const feedbackToo = terms.some((t) => t.key === 'issue.category' || t.key === 'issue.type');
   return (i) => (feedbackToo || i.issueCategory !== 'feedback') && (byProject.get(i.project)?.every((f) => f(i)) ?? false);
+}
+
+/**
+ * Without the organization's advanced-search feature, a negated term or a value with `*` is a 400
+ * (src/sentry/api/helpers/group_index/index.py, validate_search_filter_permissions, in the order of
+ * its advanced_search_features: negation first). A list value (`key:[a,b]`) is never a wildcard.
+ */
+function checkAdvancedSearch(state: SandboxState, org: SeedOrg, terms: readonly Term[]): void {
+  if (state.hasFeature(org, ADVANCED_SEARCH)) return;
+  for (const t of terms) {
+    const wildcard = !/^\[.*\]$/s.test(t.value) && t.value.includes('*');
+    if (t.negated) fail(400, 'You need access to the advanced search feature to use negative search');
+    if (wildcard) fail(400, 'You need access to the advanced search feature to use wildcard search');
+  }
 }
 
 interface ListPage {
@@ -885,9 +901,19 @@ function enumParams(params: URLSearchParams, name: string, allowed: readonly str
   return new Set(values);
 }
 
-/** The `project` parameters: ids or slugs of the org's projects; none or `-1` = every project; anything else 403, as Sentry answers. */
-function orgProjects(org: SeedOrg, params: URLSearchParams): SeedProject[] {
-  const keys = params.getAll('project');
+/**
+ * `project` values as the profile's server reads them: as sent where it takes ids or slugs; else as
+ * Python's int() does (sign, digits, spaces around), anything else a 400 (profiles.ts, projectParam).
+ */
+export function projectKeys(state: SandboxState, keys: readonly string[]): string[] {
+  if (state.profile.projectParam !== 'id-only') return [...keys];
+  if (keys.some((k) => !/^\s*[+-]?\d+\s*$/.test(k))) fail(400, 'Invalid project parameter. Values must be numbers.');
+  return keys.map((k) => String(Number(k)));
+}
+
+/** The `project` parameters: the org's projects they name; none or `-1` = every project; an unknown one 403, as Sentry answers. */
+function orgProjects(state: SandboxState, org: SeedOrg, params: URLSearchParams): SeedProject[] {
+  const keys = projectKeys(state, params.getAll('project'));
   if (keys.length === 0 || keys.includes('-1')) return org.projects;
   const projects = keys.map((key) => org.projects.find((pr) => pr.id === key || pr.slug === key) ?? fail(403, DETAIL.forbidden));
   return [...new Set(projects)];
@@ -921,8 +947,10 @@ function expanded(state: SandboxState, i: SeedIssue, expand: Set<string>): Recor
   return out;
 }
 
-function seenFields(s: SeenStats): Record<string, unknown> {
-  return { count: String(s.count), userCount: s.userCount, firstSeen: s.firstSeen === null ? null : isoSeconds(s.firstSeen), lastSeen: s.lastSeen === null ? null : isoSeconds(s.lastSeen) };
+/** count, userCount and the dates; the dates null where the profile's server lost the issue's seen stats (`lost`). */
+function seenFields(s: SeenStats, lost = false): Record<string, unknown> {
+  const date = (t: number | null) => (t === null || lost ? null : isoSeconds(t));
+  return { count: String(s.count), userCount: s.userCount, firstSeen: date(s.firstSeen), lastSeen: date(s.lastSeen) };
 }
 
 /**
@@ -938,7 +966,7 @@ function listOrganizationIssues(ctx: Ctx, m: RegExpExecArray): Res {
   const p = authenticate(ctx);
   const org = resolveOrg(ctx, p, m[1]);
   requireScope(p, EVENT_SCOPES);
-  const projects = orgProjects(org, params);
+  const projects = orgProjects(state, org, params);
   const window = eventWindow(ctx, DEFAULT_ISSUES_WINDOW_DAYS * DAY);
   const statsKey = groupStatsPeriod(params.get('groupStatsPeriod'), window);
   const lookup = params.get('shortIdLookup');
@@ -956,13 +984,14 @@ function listOrganizationIssues(ctx: Ctx, m: RegExpExecArray): Res {
     filter: (i) => hasEventIn(i, envs, window.start, window.end),
     seen: (i) => (window.explicit ? seenStats(i, envs, window.start, window.end) : seenStats(i, envs)),
     serialize(i, seen) {
+      const lost = state.seenStatsLost(i);
       const out: Record<string, unknown> = {
         ...serializeIssue(state, i, statsKey, p.userId, seenStats(i, envs).times),
-        ...seenFields(seen),
+        ...seenFields(seen, lost),
         ...SEER_FIELDS,
         matchingEventId: null,
         matchingEventEnvironment: null,
-        lifetime: { ...seenFields(lifetimeStats(i)), stats: null },
+        lifetime: { ...seenFields(lifetimeStats(i), lost), stats: null },
         filtered: null,
         ...expanded(state, i, expand),
       };

@@ -1,5 +1,15 @@
-// `npm run sandbox -- --port 0 [--host 127.0.0.1] [--client-secret S] [--rate-limit N/S] [--link-host H] [--log]`
+// `npm run sandbox -- --port 0 [--profile NAME] [--feature ORG:NAME] [--host 127.0.0.1] [--client-secret S] [--rate-limit N/S] [--link-host H] [--log]`
+import { PROFILE_NAMES, PROFILES, profileNamed } from './profiles';
 import { startSandbox, SandboxOptions } from './server';
+
+const USAGE = [
+  'usage: npm run sandbox -- [--port 0] [--profile NAME] [--feature ORG:NAME]... [--host 127.0.0.1] [--client-secret S] [--rate-limit N/S]',
+  '                          [--device-interval S] [--device-expires-in S] [--link-host H] [--log]',
+  '',
+  'profiles (--profile; test/sandbox/profiles.ts):',
+  ...PROFILE_NAMES.map((n) => `  ${n.padEnd(18)} ${PROFILES[n].summary}`),
+  "--feature acme:advanced-search adds an organization feature to the profile's (repeatable).",
+].join('\n');
 
 function parseArgs(argv: string[]): SandboxOptions {
   const opts: SandboxOptions = {};
@@ -20,6 +30,17 @@ function parseArgs(argv: string[]): SandboxOptions {
       case '--host':
         opts.host = value();
         break;
+      case '--profile':
+        opts.profile = profileNamed(value()).name;
+        break;
+      case '--feature': {
+        const v = value();
+        const colon = v.indexOf(':');
+        if (colon <= 0 || colon === v.length - 1) throw new Error(`--feature takes ORG:NAME, not ${v}`);
+        const features = (opts.features ??= {});
+        features[v.slice(0, colon)] = [...(features[v.slice(0, colon)] ?? []), v.slice(colon + 1)];
+        break;
+      }
       case '--client-secret':
         opts.clientSecret = value();
         break;
@@ -45,7 +66,7 @@ function parseArgs(argv: string[]): SandboxOptions {
         break;
       case '--help':
       case '-h':
-        console.log('usage: npm run sandbox -- [--port 0] [--host 127.0.0.1] [--client-secret S] [--rate-limit N/S] [--device-interval S] [--device-expires-in S] [--link-host H] [--log]');
+        console.log(USAGE);
         process.exit(0);
         break;
       default:
@@ -60,6 +81,7 @@ async function main(): Promise<void> {
   const sandbox = await startSandbox(parseArgs(process.argv.slice(2)));
   const s = sandbox.seed.summary();
   console.log(`listening on ${sandbox.url}`);
+  console.log(`profile:         ${sandbox.defaults.profile} (${PROFILES[sandbox.defaults.profile].summary})`);
   console.log(`oauth client id: ${sandbox.defaults.clientId}${sandbox.defaults.clientSecret ? ` (confidential, secret ${sandbox.defaults.clientSecret})` : ' (public client, PKCE required)'}`);
   console.log(`auth token:      ${sandbox.defaults.authToken} (scopes org:read project:read event:read)`);
   console.log(`write token:     ${sandbox.defaults.writeToken} (scopes org:read project:read event:read event:write member:read)`);

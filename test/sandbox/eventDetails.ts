@@ -9,7 +9,8 @@
 import { DETAIL, fail, json, Res } from './http';
 import { authenticate, Ctx, requireScope, findIssue, resolveOrg, serializeEvent, serializeFrame } from './api';
 import { hash32, Prng } from './prng';
-import { iso, Seed, SeedEvent, SeedIssue, SeedProject } from './seed';
+import { iso, Seed, SeedEvent, SeedIssue, SeedOrg, SeedProject } from './seed';
+import { LLM_MARKDOWN } from './profiles';
 import type { SiteFrame } from './workspace';
 
 /** Contained in every secret value the event details carry (tokens, cookies, api keys, passwords, vars). */
@@ -859,16 +860,26 @@ export function neighbours(issue: SeedIssue, ev: SeedEvent, envs: string[] = [])
   return { next, previous };
 }
 
+/**
+ * The `llmFormat` asked for, when the server renders it: one of markdown and xml, on a profile that
+ * has the parameter, for an organization with the flag. Anything else is ignored, never refused
+ * (src/sentry/issues/formatting/mixin.py, FormattableResponseMixin.finalize_response).
+ */
+function llmFormatOf(ctx: Ctx, org: SeedOrg): 'markdown' | 'xml' | undefined {
+  const v = ctx.params.get('llmFormat');
+  if (!ctx.state.profile.llmFormat || !ctx.state.hasFeature(org, LLM_MARKDOWN)) return undefined;
+  return v === 'markdown' || v === 'xml' ? v : undefined;
+}
+
 export function retrieveIssueEvent(ctx: Ctx, m: RegExpExecArray): Res {
   const p = authenticate(ctx);
   const org = resolveOrg(ctx, p, m[1]);
   requireScope(p, ['event:admin', 'event:read', 'event:write']);
   const issue = findIssue(ctx, org, m[2]);
-  const llmFormat = ctx.params.get('llmFormat');
-  if (llmFormat !== null && llmFormat !== 'markdown' && llmFormat !== 'xml') fail(400, `Invalid llmFormat: ${JSON.stringify(llmFormat)}. Valid choices are markdown, xml`);
   const envs = ctx.params.getAll('environment').filter(Boolean);
   const ev = pickEvent(issue, m[3], envs);
   const body = eventDetails(ev, neighbours(issue, ev, envs));
-  if (llmFormat) body.formatted = { format: llmFormat, content: formatEvent(body, llmFormat) };
+  const format = llmFormatOf(ctx, org);
+  if (format) body.formatted = { format, content: formatEvent(body, format) };
   return json(200, body);
 }

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { Ctx, handleApi } from './api';
 import { DETAIL, escapeHtml, html, HttpError, json, Res } from './http';
 import { decideDevice, oauthRoute } from './oauth';
+import { profileNamed, type ProfileName } from './profiles';
 import { createSeed, iso, SANDBOX_USER, Seed, SeedIssue, SprawlOptions } from './seed';
 import {
   ActiveFault,
@@ -28,6 +29,7 @@ import { WORKSPACE_DIR } from './workspace';
 export type { EndpointMode, EndpointSwitch, FaultSpec, RateLimitConfig, RateLimitedFault, RequestLogEntry, UnauthorizedCode, WriteLogEntry } from './state';
 export type { IssueTriageState } from './triage';
 export type { SprawlOptions } from './seed';
+export type { ProfileName } from './profiles';
 
 export interface SandboxOptions {
   /** Port to listen on (default 0: any free port). */
@@ -45,7 +47,14 @@ export interface SandboxOptions {
   clientId?: string;
   /** When set, the OAuth client is confidential and the token endpoint requires this secret. */
   clientSecret?: string;
-  /** Rate limit per credential (default 1000 requests per 1 s). */
+  /**
+   * The server version the sandbox speaks as (profiles.ts): `sentry-io` (the default) or
+   * `self-hosted-2025` (numeric project ids, no llmFormat, no advanced search, no rate limits, null dates).
+   */
+  profile?: ProfileName;
+  /** Features per organization (slug), on top of the profile's: `{ acme: ['advanced-search'] }`. */
+  features?: Record<string, readonly string[]>;
+  /** Rate limit per credential (default 1000 requests per 1 s; none in a profile without a limiter, unless given here). */
   rateLimit?: RateLimitConfig;
   /** Device flow polling interval in seconds (default 5). */
   deviceInterval?: number;
@@ -78,6 +87,8 @@ export interface SandboxDefaults {
   dsn: string;
   org: string;
   projects: string[];
+  /** The profile the sandbox speaks as. */
+  profile: ProfileName;
 }
 
 export interface TokenInfo {
@@ -150,8 +161,16 @@ export interface SandboxControl {
     clear(): void;
   };
   rateLimit: {
+    /** Turns the limiter on (also in a profile without one, as an admin who enables it). */
     set(cfg: RateLimitConfig): void;
-    get(): RateLimitConfig;
+    /** null: no limiter (the self-hosted profile's default). */
+    get(): RateLimitConfig | null;
+  };
+  /** An organization's features (slug or id), as `GET /organizations/{org}/` lists them; reset restores the profile's. */
+  features: {
+    get(org: string): string[];
+    /** Adds and removes features; answers the organization's features after the change. */
+    set(org: string, change: { add?: readonly string[]; remove?: readonly string[] }): string[];
   };
   /** Make Link URLs use another host (e.g. 'acme.localhost'); null restores the sandbox's own. */
   setLinkHost(host: string | null): void;
@@ -192,7 +211,7 @@ export interface SandboxControl {
   seed: Seed;
   /** Per in-app frame filename, the issues whose stack touches it and how many are unresolved; optionally of one org and/or project (slug or id). */
   seedFiles(filter?: { org?: string; project?: string }): SeedFile[];
-  /** Back to the seeded state: credentials, codes, faults, rate limit, link host, clock offset, log, user reports, issues, endpoint switches. */
+  /** Back to the seeded state: credentials, codes, faults, rate limit, link host, clock offset, log, user reports, issues, endpoint switches, features. */
   reset(): void;
 }
 
@@ -313,8 +332,20 @@ function faultResponse(state: SandboxState, f: ActiveFault, path: string): Res |
   return undefined;
 }
 
+/** The headers of a server without a limiter: a no-op limiter counts nothing and resets at 0 (profiles.ts). */
+function noLimiterHeaders(state: SandboxState): Record<string, string> {
+  return {
+    'x-sentry-rate-limit-limit': '999',
+    'x-sentry-rate-limit-remaining': '999',
+    'x-sentry-rate-limit-reset': '0',
+    'x-sentry-rate-limit-concurrentlimit': '999',
+    'x-sentry-rate-limit-concurrentremaining': String(Math.max(0, 999 - state.inFlight)),
+  };
+}
+
 function rateLimitCheck(state: SandboxState, ctx: Ctx): { headers: Record<string, string>; limited: Res | null } {
   const cfg = state.rateLimit;
+  if (!cfg) return { headers: noLimiterHeaders(state), limited: null };
   const windowMs = Math.max(1, cfg.windowSeconds * 1000);
   const now = state.now();
   const key = ctx.headers['authorization'] ?? 'anonymous';
@@ -452,7 +483,18 @@ function makeControl(state: SandboxState): SandboxControl {
         state.rateLimit = { ...cfg };
         state.rateWindows.clear();
       },
-      get: () => ({ ...state.rateLimit }),
+      get: () => state.rateLimit && { ...state.rateLimit },
+    },
+    features: {
+      get: (org) => orgFeatures(state, org),
+      set(org, change) {
+        const found = state.seed.org(org);
+        if (!found) throw new Error(`unknown org ${org}`);
+        const set = state.orgFeatures.get(found.id)!;
+        for (const f of change.add ?? []) set.add(f);
+        for (const f of change.remove ?? []) set.delete(f);
+        return orgFeatures(state, org);
+      },
     },
     setLinkHost(host) {
       state.linkHost = host || null;
@@ -511,6 +553,12 @@ function makeControl(state: SandboxState): SandboxControl {
     seedFiles: (filter = {}) => seedFiles(state, filter),
     reset: () => state.reset(),
   };
+}
+
+function orgFeatures(state: SandboxState, org: string): string[] {
+  const found = state.seed.org(org);
+  if (!found) throw new Error(`unknown org ${org}`);
+  return [...state.orgFeatures.get(found.id)!];
 }
 
 function seedFiles(state: SandboxState, filter: { org?: string; project?: string }): SeedFile[] {
@@ -578,7 +626,9 @@ const CONTROL_HELP = {
     "unauthorizedCode?: 'sso-required'|'2fa-required'|'sudo-required' (401 with detail {code, message, extra})} -> {id}",
   'POST /_sandbox/faults/clear': 'remove all faults',
   'POST /_sandbox/faults/remove': '{id}',
-  'GET|POST /_sandbox/rate-limit': '{limit, windowSeconds, concurrentLimit?}',
+  'GET|POST /_sandbox/rate-limit': '{limit, windowSeconds, concurrentLimit?} (GET: null when there is no limiter)',
+  'GET /_sandbox/features?org=<slug>': "the organization's features",
+  'POST /_sandbox/features': '{org, add?: string[], remove?: string[]} -> the features after the change',
   'POST /_sandbox/link-host': '{host: string|null}',
   'GET /_sandbox/device': 'device requests',
   'POST /_sandbox/device/approve': '{user_code?, org?}',
@@ -697,6 +747,15 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
         return json(200, { removed: control.faults.remove(String(body.id)) });
       case 'GET /_sandbox/rate-limit':
         return json(200, control.rateLimit.get());
+      case 'GET /_sandbox/features':
+        return json(200, control.features.get(params.get('org') ?? defaults.org));
+      case 'POST /_sandbox/features': {
+        const list = (k: string) => (body[k] === undefined ? undefined : Array.isArray(body[k]) && (body[k] as unknown[]).every((x) => typeof x === 'string') ? (body[k] as string[]) : null);
+        const add = list('add');
+        const remove = list('remove');
+        if (add === null || remove === null) return json(400, { error: 'add and remove are arrays of feature names' });
+        return json(200, control.features.set(str('org') ?? defaults.org, { add, remove }));
+      }
       case 'POST /_sandbox/rate-limit':
         control.rateLimit.set({
           limit: Number(body.limit),
@@ -756,6 +815,7 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
 // ------------------------------------------------------------------------------------ server
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const profile = profileNamed(options.profile);
   const baseNow = options.now ?? (() => Date.now());
   const seed = createSeed(baseNow(), options.workspaceDir ?? WORKSPACE_DIR, { sprawl: options.sprawl });
   const state = new SandboxState(
@@ -763,7 +823,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     {
       clientId: options.clientId ?? DEFAULT_CLIENT_ID,
       clientSecret: options.clientSecret,
-      rateLimit: options.rateLimit ?? { limit: 1000, windowSeconds: 1 },
+      rateLimit: options.rateLimit ?? (profile.rateLimiter ? { limit: 1000, windowSeconds: 1 } : null),
+      profile,
+      features: options.features ?? {},
       deviceInterval: options.deviceInterval ?? 5,
       deviceExpiresIn: options.deviceExpiresIn ?? 600,
       linkHost: options.linkHost ?? null,
@@ -781,6 +843,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     dsn: '',
     org: 'acme',
     projects: seed.org('acme')!.projects.map((p) => p.slug),
+    profile: profile.name,
   };
 
   const listener = (req: http.IncomingMessage, res: http.ServerResponse) => {

@@ -1,7 +1,8 @@
 // Mutable sandbox state: clock, credentials, OAuth grants, device codes, faults, rate limits,
 // request log and user reports. Everything here is reset by control.reset().
 import { randomBytes } from 'node:crypto';
-import type { Assignee, Seed, SeedEvent } from './seed';
+import type { Profile } from './profiles';
+import type { Assignee, Seed, SeedEvent, SeedIssue, SeedOrg } from './seed';
 
 export type TokenKind = 'user' | 'integration' | 'oauth';
 
@@ -234,7 +235,11 @@ interface IssueBaseline {
 export interface StateOptions {
   clientId: string;
   clientSecret?: string;
-  rateLimit: RateLimitConfig;
+  /** null: no limiter (never a 429), as on a self-hosted server. */
+  rateLimit: RateLimitConfig | null;
+  profile: Profile;
+  /** Features per organization (slug or id) on top of the profile's. */
+  features: Readonly<Record<string, readonly string[]>>;
   deviceInterval: number;
   deviceExpiresIn: number;
   linkHost: string | null;
@@ -290,7 +295,9 @@ export class SandboxState {
   apiKeys = new Map<string, ApiKeyRecord>();
   dsns = new Map<string, DsnRecord>(); // by public key
   faults: ActiveFault[] = [];
-  rateLimit: RateLimitConfig;
+  rateLimit: RateLimitConfig | null;
+  /** Per organization id, its features (the profile's, the option's, and control.features' changes). */
+  orgFeatures = new Map<string, Set<string>>();
   rateWindows = new Map<string, { windowStart: number; count: number }>();
   inFlight = 0;
   linkHost: string | null;
@@ -323,8 +330,9 @@ export class SandboxState {
     readonly options: StateOptions,
     private readonly baseNow: () => number,
   ) {
-    this.rateLimit = { ...options.rateLimit };
+    this.rateLimit = options.rateLimit && { ...options.rateLimit };
     this.linkHost = options.linkHost;
+    for (const org of Object.keys(options.features)) if (!seed.org(org)) throw new Error(`features: unknown org ${org}`);
     for (const i of seed.issues) {
       this.baseline.set(i.id, {
         status: i.status,
@@ -367,6 +375,31 @@ export class SandboxState {
     return this.baseNow() + this.clockOffset;
   }
 
+  get profile(): Profile {
+    return this.options.profile;
+  }
+
+  /**
+   * Whether the issue's seen stats are missing on this profile's server: its firstSeen and lastSeen
+   * are null where the document allows it, until new events arrive (injected ones).
+   */
+  seenStatsLost(issue: SeedIssue): boolean {
+    return this.options.profile.missingSeenStats(issue) && this.baseline.get(issue.id)?.events === issue.events;
+  }
+
+  /** Whether the organization has a feature now. */
+  hasFeature(org: SeedOrg, feature: string): boolean {
+    return this.orgFeatures.get(org.id)?.has(feature) ?? false;
+  }
+
+  private resetFeatures(): void {
+    this.orgFeatures.clear();
+    for (const org of this.seed.orgs) {
+      const extra = this.options.features[org.slug] ?? this.options.features[org.id] ?? [];
+      this.orgFeatures.set(org.id, new Set([...this.options.profile.orgFeatures, ...extra]));
+    }
+  }
+
   reset(): void {
     this.clockOffset = 0;
     this.tokens.clear();
@@ -377,8 +410,9 @@ export class SandboxState {
     this.apiKeys.clear();
     this.dsns.clear();
     this.faults = [];
-    this.rateLimit = { ...this.options.rateLimit };
+    this.rateLimit = this.options.rateLimit && { ...this.options.rateLimit };
     this.rateWindows.clear();
+    this.resetFeatures();
     this.linkHost = this.options.linkHost;
     this.autoApprove = { enabled: false, org: null };
     this.requests = [];

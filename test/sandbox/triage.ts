@@ -10,6 +10,7 @@ import {
   methodNotAllowed,
   type Route,
   pageCtx,
+  projectKeys,
   Principal,
   requireScope,
   findIssue,
@@ -326,6 +327,8 @@ function delta(state: SandboxState, p: Principal, change: Change, issues: SeedIs
 function serializeOne(state: SandboxState, issue: SeedIssue, userId: string | null): Record<string, unknown> {
   return {
     ...serializeIssue(state, issue, '24h', userId),
+    // Where the profile's server lost the issue's seen stats (profiles.ts), as on the organization list.
+    ...(state.seenStatsLost(issue) ? { firstSeen: null, lastSeen: null } : {}),
     ...SEER_FIELDS,
   };
 }
@@ -578,7 +581,8 @@ function bulkUpdate(ctx: Ctx, p: Principal, org: SeedOrg, projects: SeedProject[
 function bulkUpdateOrgIssues(ctx: Ctx, m: RegExpExecArray): Res {
   return logged(ctx, true, (entry) => {
     const { p, org } = writer(ctx, m[1], entry);
-    const wanted = ctx.params.getAll('project').filter((x) => x !== '-1');
+    // The same reading of `project` as the list's (src/sentry/api/bases/organization.py, get_projects).
+    const wanted = projectKeys(ctx.state, ctx.params.getAll('project')).filter((x) => x !== '-1');
     const projects = wanted.length ? wanted.map((key) => resolveProject(org, key)) : org.projects;
     return bulkUpdate(ctx, p, org, projects, entry);
   });

@@ -47,9 +47,10 @@ check(
     await vscode.screenshot('issues-filter-environments');
     await page.keyboard.press('Enter');
     await widget.waitFor({ state: 'hidden' });
+    // web-frontend by its id (4501 in the seed): the client sends ids, never slugs.
     await vscode.waitFor(
       'the tree asked for staging only',
-      async () => (await treeRequests()).some((q) => q.getAll('environment').join() === 'staging' && q.getAll('project').join() === 'web-frontend'),
+      async () => (await treeRequests()).some((q) => q.getAll('environment').join() === 'staging' && q.getAll('project').join() === '4501'),
       30_000,
     );
 

@@ -28,8 +28,9 @@ export const SearchInput = z.object({
 export type SearchInput = z.infer<typeof SearchInput>;
 
 const SORT_KEY: Record<NonNullable<SearchInput['sort']>, (i: Issue) => number> = {
-  date: (i) => Date.parse(i.lastSeen) || 0,
-  new: (i) => Date.parse(i.firstSeen) || 0,
+  // An issue without the date (null) sorts last.
+  date: (i) => Date.parse(i.lastSeen ?? '') || 0,
+  new: (i) => Date.parse(i.firstSeen ?? '') || 0,
   freq: (i) => Number(i.count) || 0,
   user: (i) => i.userCount,
 };

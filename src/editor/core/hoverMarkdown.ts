@@ -58,7 +58,7 @@ export function hoverMarkdown(issue: Issue, ref: IssueRef, now = Date.now()): st
     `$(bug) **${md(issue.shortId)}** ${md(issue.title)}`,
     '',
     `${l10n.t('Level: {0} · {1} · {2}', md(issue.level), md(eventCount(issue.count)), md(userCount(issue.userCount)))}  `,
-    `${l10n.t('Last seen {0} ({1})', relativeTime(issue.lastSeen, now), absoluteTime(issue.lastSeen))}${counts.length ? `  \n\`${sparkline(counts)}\` ${period}` : ''}`,
+    `${issue.lastSeen === null ? l10n.t('Last seen {0}', l10n.t('unknown')) : l10n.t('Last seen {0} ({1})', relativeTime(issue.lastSeen, now), absoluteTime(issue.lastSeen))}${counts.length ? `  \n\`${sparkline(counts)}\` ${period}` : ''}`,
     '',
     HOVER_LINK_ROWS.map((row) => row.map((l) => commandLink(l.title, l.command, ref)).join(' · ')).join('  \n'),
   ].join('\n');

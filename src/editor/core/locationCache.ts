@@ -1,9 +1,20 @@
 /**
  * What is known of where issues happened: per issue, its latest event's `location` (and, for a
  * bare file name, the line of its newest in-app frame), valid while the issue's `lastSeen` is the
- * one it was read under. The editor keeps it in workspace storage, so a window reload costs no event
- * request for an issue that did not change. Pure: no `vscode` import.
+ * one it was read under (seenVersion). The editor keeps it in workspace storage, so a window reload
+ * costs no event request for an issue that did not change. Pure: no `vscode` import.
  */
+import type { Issue } from '../../api/schemas';
+
+/**
+ * What a known location stays valid under: the issue's lastSeen, or, when the server has no seen
+ * stats of it (null), its event count, which a new event changes too; otherwise every refresh would
+ * read its latest event again. undefined (no issue): unknown, never reused.
+ */
+export function seenVersion(issue: Pick<Issue, 'lastSeen' | 'count'> | undefined): string | undefined {
+  if (!issue) return undefined;
+  return issue.lastSeen ?? `events:${issue.count}`;
+}
 
 /** A frame's place as parsed from a server path (see src/editor/core/location.ts). */
 export interface KnownFrame {
@@ -14,7 +25,7 @@ export interface KnownFrame {
 }
 
 export interface KnownLocation {
-  /** The issue's lastSeen when the event was read; undefined: unknown then, so never reused. */
+  /** The issue's seenVersion (its lastSeen) when the event was read; undefined: unknown then, so never reused. */
   readonly lastSeen: string | undefined;
   /** The latest event's location (null: it has none). */
   readonly location: string | null;

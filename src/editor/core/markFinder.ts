@@ -364,7 +364,8 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+
 export function newestOf(known: string | undefined, issues: readonly Pick<Issue, 'lastSeen'>[]): string | undefined {
   let best = known;
   for (const { lastSeen } of issues) {
-    if (!ISO_DATE.test(lastSeen) || Number.isNaN(Date.parse(lastSeen))) continue;
+    // null: the server has no seen stats of the issue, nothing to go by.
+    if (lastSeen === null || !ISO_DATE.test(lastSeen) || Number.isNaN(Date.parse(lastSeen))) continue;
     if (best === undefined || Date.parse(lastSeen) > Date.parse(best)) best = lastSeen;
   }
   return best;

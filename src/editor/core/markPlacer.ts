@@ -11,7 +11,7 @@ import type { IssueStore } from '../../store/issueStore';
 import { mapPool } from '../../util/pool';
 import { baseName, mayLandIn } from './fileQuery';
 import { parseServerLocation, type ServerLocation } from './location';
-import type { KnownLocation, LocationCache } from './locationCache';
+import { seenVersion, type KnownLocation, type LocationCache } from './locationCache';
 import { newestInAppLocation, type PlacedMark } from './marks';
 
 export interface FinderLog {
@@ -91,7 +91,7 @@ export class MarkPlacer {
     /** Places one issue; true when it took a request (what makes a partial draw worth it). */
     const locate = async (ref: IssueRef): Promise<boolean> => {
       const issue = this.deps.store.issue(ref.issueId);
-      const lastSeen = issue?.lastSeen;
+      const lastSeen = seenVersion(issue);
       const key = locationKey(client, ref.issueId);
       let known = this.deps.cache.get(key, lastSeen) ?? (waiting.has(ref.issueId) ? this.deps.cache.peek(key) : undefined);
       let asked = false;

@@ -135,8 +135,9 @@ export function issueTooltipMarkdown(issue: Issue, period: string, now = Date.no
     [
       l10n.t('Level: {0} · Status: {1}', md(levelWord(issue.level)), md(describeStatus(issue))),
       `${md(eventCount(issue.count))} · ${md(userCount(issue.userCount))} · ${md(commentCount(issue.numComments))}`,
-      l10n.t('First seen {0} ({1})', relativeTime(issue.firstSeen, now), absoluteTime(issue.firstSeen)),
-      l10n.t('Last seen {0} ({1})', relativeTime(issue.lastSeen, now), absoluteTime(issue.lastSeen)),
+      // null: the server has no seen stats of the issue.
+      issue.firstSeen === null ? l10n.t('First seen {0}', l10n.t('unknown')) : l10n.t('First seen {0} ({1})', relativeTime(issue.firstSeen, now), absoluteTime(issue.firstSeen)),
+      issue.lastSeen === null ? l10n.t('Last seen {0}', l10n.t('unknown')) : l10n.t('Last seen {0} ({1})', relativeTime(issue.lastSeen, now), absoluteTime(issue.lastSeen)),
       flags ? `${assignee} · ${flags}` : assignee,
     ],
     // The sparkline, then what it draws in words (a screen reader reads block characters as nothing useful).

@@ -2,7 +2,7 @@
 // inline, and also when the server names no reset (an nginx limit in front of self-hosted Sentry):
 // the marks send four requests at once on the issue lists' budget, which the tree shares.
 import assert from 'node:assert/strict';
-import { budgetOf } from '../../../src/api/http';
+import { budgetOf } from '../../../src/api/rateLimitHolds';
 import type { SentryClient } from '../../../src/api/client';
 import type { Sandbox } from '../../sandbox';
 import { clientFor, useSandbox } from './sandbox';

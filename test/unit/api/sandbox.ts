@@ -1,5 +1,7 @@
-// Shared sandbox fixture for the API client suites: one server per suite, on port 0.
+// Shared sandbox fixture for the API client suites: one server per suite, on port 0, and suites run
+// once per server version the sandbox speaks as (its profiles, test/sandbox/profiles.ts).
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { PROFILE_NAMES, type ProfileName } from '../../sandbox/profiles';
 import { HttpClient, type HttpClientOptions } from '../../../src/api/http';
 import { SentryClient } from '../../../src/api/client';
 import type { Credential } from '../../../src/api/credentials';
@@ -27,4 +29,16 @@ export function lastQuery(sb: Sandbox, path: RegExp | string): [string, string][
   const all = sb.control.requests.list().filter((r) => (typeof path === 'string' ? r.path === path : path.test(r.path)));
   if (all.length === 0) throw new Error(`no request to ${path}`);
   return all[all.length - 1].query;
+}
+
+/**
+ * `suite` once per sandbox profile, as `<title> [<profile>]`: the suites of the issue lists and
+ * searches run against every server version, each asserting what its server does.
+ */
+export function describeEachProfile(title: string, suite: (this: Mocha.Suite, profile: ProfileName) => void): void {
+  for (const profile of PROFILE_NAMES) {
+    describe(`${title} [${profile}]`, function () {
+      suite.call(this, profile);
+    });
+  }
 }

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { collect } from '../../../src/api/paging';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
-import { clientFor } from '../api/sandbox';
+import { clientFor, describeEachProfile } from '../api/sandbox';
 import { ALLOWANCES, ORG_LIST_PATHS, PATHS, TRIAGE_PATHS } from './allowances';
 import { Exchanges } from './exchange';
 import { checkRequest, operation, operationFor } from './openapi';
@@ -19,12 +19,14 @@ const NOT_SENT_BY_CLIENT: Record<keyof typeof PATHS, string[]> = {
   tagDetails: [],
 };
 
-describe('contract: client requests against the OpenAPI document', function () {
+// Every profile (test/sandbox/profiles.ts): what the client sends a self-hosted server holds to the document too.
+describeEachProfile('contract: client requests against the OpenAPI document', function (profile) {
   this.timeout(60_000);
   let sb: Sandbox;
+  const selfHosted = profile === 'self-hosted-2025';
 
   before(async () => {
-    sb = await startSandbox();
+    sb = await startSandbox({ profile });
   });
   after(async () => {
     await sb.close();
@@ -179,7 +181,11 @@ describe('contract: client requests against the OpenAPI document', function () {
     await c.listOrganizationIssues(org, { project: ['web-frontend', 'api-server'], environment: ['production', 'staging'], statsPeriod: '14d', groupStatsPeriod: '14d', limit: 5 });
     await c.listOrganizationIssues(org, { start: new Date(now - 7 * 86_400_000).toISOString(), end: new Date(now).toISOString(), groupStatsPeriod: '', query: '', sort: 'freq' });
     await c.listOrganizationIssues(org, { shortIdLookup: true, query: worker[0].shortId, groupStatsPeriod: 'auto' });
-    await c.listOrganizationIssues(org, { project: ['worker'], query: 'is:unresolved stack.filename:"*workers/tasks.py"', sort: 'new', expand: ['inbox', 'owners'], collapse: ['lifetime'] });
+    const wildcard = () =>
+      c.listOrganizationIssues(org, { project: ['worker'], query: 'is:unresolved stack.filename:"*workers/tasks.py"', sort: 'new', expand: ['inbox', 'owners'], collapse: ['lifetime'] });
+    // A self-hosted organization with advanced search (its refusal without it is checked below).
+    if (selfHosted) sb.control.features.set(org, { add: ['advanced-search'] });
+    await wildcard();
     const first = await c.listOrganizationIssues(org, { project: ['web-frontend'], sort: 'date', limit: 2 });
     await c.listOrganizationIssues(org, { project: ['web-frontend'], sort: 'date', limit: 2, cursor: first.nextCursor });
     for (const sort of ['user', 'trends', 'inbox', 'recommended'] as const) await c.listOrganizationIssues(org, { sort, limit: 1 });
@@ -200,6 +206,13 @@ describe('contract: client requests against the OpenAPI document', function () {
     );
     assert.ok(ex.seen.get(`${op.label} 200`));
     assert.ok(ex.seen.get(`${operation('GET', ORG_LIST_PATHS.environments).label} 200`));
+    if (selfHosted) {
+      sb.control.features.set(org, { remove: ['advanced-search'] });
+      sb.control.requests.clear();
+      await assert.rejects(wildcard(), /advanced search feature to use wildcard search/);
+      for (const entry of sb.control.requests.list({ path: /^\/api\/0\// })) await ex.replay(entry);
+      assert.ok(ex.seen.get(`${op.label} 400`), 'the refusal validated too');
+    }
     ex.assertClean();
   });
 

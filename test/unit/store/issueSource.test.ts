@@ -2,17 +2,18 @@
 // endpoint by default, the project endpoint where it is missing (404), back on a brown-out (410).
 import assert from 'node:assert/strict';
 import { RateLimitedError } from '../../../src/api/errors';
+import { UnknownProjectError } from '../../../src/api/projectIds';
 import { ISSUE_LIST_BUDGET } from '../../../src/api/client';
 import { IssueSource, MapEndpointMemory, projectQuery } from '../../../src/store/issueSource';
 import { matchValue, parseQuery } from '../../sandbox/search';
-import { clientFor, useSandbox } from '../api/sandbox';
+import { clientFor, describeEachProfile, useSandbox } from '../api/sandbox';
 
 const ORG = /^\/api\/0\/organizations\/acme\/issues\/$/;
 const PROJECT = /^\/api\/0\/projects\/acme\/[^/]+\/issues\/$/;
 const ISSUES = /^\/api\/0\/(organizations\/acme|projects\/acme\/[^/]+)\/issues\/$/;
 
-describe('IssueSource: the organization issues endpoint, with the project endpoint as fallback', () => {
-  const box = useSandbox();
+describeEachProfile('IssueSource: the organization issues endpoint, with the project endpoint as fallback', (profile) => {
+  const box = useSandbox({ profile });
   const log = (path: RegExp) => box.get().control.requests.list({ path });
   beforeEach(() => {
     box.get().control.requests.clear();
@@ -29,7 +30,7 @@ describe('IssueSource: the organization issues endpoint, with the project endpoi
     assert.equal(log(PROJECT).length, 0);
     assert.deepEqual(new Set(page.items.map((i) => i.project.slug)), new Set(['web-frontend', 'api-server']), 'mixed projects');
     const q = new URLSearchParams(log(ORG)[0].query);
-    assert.deepEqual(q.getAll('project'), ['web-frontend', 'api-server']);
+    assert.deepEqual(q.getAll('project'), [box.get().seed.project('web-frontend')!.id, box.get().seed.project('api-server')!.id], 'ids, never slugs');
     assert.deepEqual(q.getAll('environment'), ['production']);
     assert.equal(q.get('statsPeriod'), '14d');
   });
@@ -76,8 +77,18 @@ describe('IssueSource: the organization issues endpoint, with the project endpoi
     assert.equal(memory.get(client.baseUrl), undefined);
     box.get().control.endpoints.set({ orgIssues: 'ok', projectIssues: 'ok' });
     box.get().control.requests.clear();
-    await assert.rejects(source.page(client, { org: 'acme', projects: ['no-such-project'] }), /denied|permission/i);
+    box.get().control.faults.add({ path: '^/api/0/organizations/acme/issues/$', status: 403, count: 1 });
+    await assert.rejects(source.page(client, { org: 'acme', projects: ['web-frontend'] }), /denied|permission/i);
     assert.equal(log(PROJECT).length, 0, 'a 403 is not a reason to try the other endpoint');
+  });
+
+  it('a project the organization does not have: refused before any issue request, not a reason to try the other endpoint', async () => {
+    const memory = new MapEndpointMemory();
+    const source = new IssueSource(memory);
+    const client = clientFor(box.get());
+    await assert.rejects(source.page(client, { org: 'acme', projects: ['web-frontend', 'no-such-project'] }), UnknownProjectError);
+    assert.equal(log(ISSUES).length, 0, 'neither issue list was asked');
+    assert.equal(memory.get(client.baseUrl), undefined);
   });
 
   it('several environments through the project endpoint: the list syntax finds the issues of either', async () => {

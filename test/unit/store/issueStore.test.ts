@@ -8,7 +8,7 @@ import { DEFAULT_FILTER, cacheKey, toParams } from '../../../src/issues/core/fil
 import { IssueStore, type StoreChange } from '../../../src/store/issueStore';
 import type { ListSpec } from '../../../src/store/listSpec';
 import { anIssue } from '../builders';
-import { clientFor, useSandbox } from '../api/sandbox';
+import { clientFor, describeEachProfile, useSandbox } from '../api/sandbox';
 
 /** Both issue list endpoints: the organization one answers first, the project one where it is missing (404). */
 const ISSUES = /^\/api\/0\/(?:organizations\/acme|projects\/acme\/[a-z-]+)\/issues\/$/;
@@ -20,8 +20,8 @@ const UNRESOLVED: ListSpec = { org: 'acme', project: 'api-server', statsPeriod: 
 const ALL: ListSpec = { ...UNRESOLVED, query: '' };
 const WORKER: ListSpec = { ...UNRESOLVED, project: 'worker' };
 
-describe('IssueStore', () => {
-  const box = useSandbox();
+describeEachProfile('IssueStore', (profile) => {
+  const box = useSandbox({ profile });
   const requests = () => box.get().control.requests.list({ path: ISSUES }).length;
   const newStore = (now?: () => number, me?: string) => new IssueStore(async () => clientFor(box.get()), now, { me: () => me });
   /** Every change event of a store, in order. */
@@ -54,12 +54,12 @@ describe('IssueStore', () => {
       assert.deepEqual(
         q,
         [
-          ['project', 'api-server'],
+          ['project', box.get().seed.project('api-server')!.id],
           ['groupStatsPeriod', '24h'],
           ['sort', 'date'],
           ['limit', '100'],
         ],
-        'the organization endpoint; no query parameter: the server default is:unresolved',
+        'the organization endpoint, the project by id; no query parameter: the server default is:unresolved',
       );
     });
 

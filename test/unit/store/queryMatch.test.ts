@@ -7,7 +7,7 @@ import type { Issue } from '../../../src/api/schemas';
 import { collect } from '../../../src/api/paging';
 import { mayMatch } from '../../../src/store/queryMatch';
 import { anIssue } from '../builders';
-import { clientFor, useSandbox } from '../api/sandbox';
+import { clientFor, describeEachProfile, useSandbox } from '../api/sandbox';
 
 const me = { type: 'user', id: '1', name: 'Jane Doe', email: 'jane@example.com' };
 const other = { type: 'user', id: '2', name: 'John', email: 'john@example.com' };
@@ -74,8 +74,9 @@ describe('mayMatch: local verdicts on a list query', () => {
     assert.equal(mayMatch(anIssue({ status: 'resolved' }), 'title:"a b" is:unresolved'), false, 'quoted values are one token');
   });
 
-  describe('against the sandbox search', () => {
-    const box = useSandbox();
+  // Negated terms need advanced search, on by default on a self-hosted server (src/sentry/conf/server.py).
+  describeEachProfile('against the sandbox search', function (profile) {
+    const box = useSandbox({ profile, ...(profile === 'sentry-io' ? {} : { features: { acme: ['advanced-search'] } }) });
     let all: Issue[];
     before(async function () {
       this.timeout(30_000);

@@ -8,7 +8,7 @@ import { IssueStore } from '../../../src/store/issueStore';
 import type { ListSpec } from '../../../src/store/listSpec';
 import { RefreshBudget } from '../../../src/store/refreshBudget';
 import { DEFAULT_FILTER, toParams } from '../../../src/issues/core/filter';
-import { clientFor, useSandbox } from '../api/sandbox';
+import { clientFor, describeEachProfile, useSandbox } from '../api/sandbox';
 
 const INTERVAL = 300_000;
 
@@ -71,9 +71,9 @@ describe('refresh budget', () => {
   });
 });
 
-describe("refresh budget: the store reports its lists' answers", function () {
+describeEachProfile("refresh budget: the store reports its lists' answers", function (profile) {
   this.timeout(30_000);
-  const box = useSandbox({ rateLimit: { limit: 1_000_000, windowSeconds: 1 } });
+  const box = useSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 } });
   const spec: ListSpec = { org: 'acme', project: 'web-frontend', ...toParams(DEFAULT_FILTER) };
 
   it('a 429 of a list backs the refreshes off to its reset, named again it counts once, the next answer starts over', async () => {
@@ -110,11 +110,11 @@ describe("refresh budget: the store reports its lists' answers", function () {
   });
 });
 
-describe("refresh budget: the client's 429 hold on the lists and searches", function () {
+describeEachProfile("refresh budget: the client's 429 hold on the lists and searches", function (profile) {
   this.timeout(30_000);
   // A frozen base clock: the sandbox's time, the client's and the budget's move only when a test advances it.
   const frozen = Date.now();
-  const box = useSandbox({ now: () => frozen });
+  const box = useSandbox({ profile, now: () => frozen });
   const spec: ListSpec = { org: 'acme', project: 'web-frontend', ...toParams(DEFAULT_FILTER) };
   const listRequests = () =>
     box

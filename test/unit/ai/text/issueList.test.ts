@@ -5,6 +5,11 @@ import { anIssue } from '../../builders';
 const NOW = Date.parse('2024-01-02T03:00:00Z');
 
 describe('aiText/issueList', () => {
+  it('an issue without lastSeen (null): "last seen unknown"', () => {
+    const text = issueListMarkdown([anIssue({ shortId: 'WEB-2', lastSeen: null, firstSeen: null })], { now: NOW });
+    assert.match(text, /· last seen unknown/);
+    assert.doesNotMatch(text, /1970|NaN|Invalid Date|\d+y ago/);
+  });
   it('one compact line per issue under a count header', () => {
     const issue = anIssue({ shortId: 'WEB-1', title: 'TypeError: x is undefined', count: '1234', userCount: 37, lastSeen: '2024-01-02T00:00:00Z', culprit: 'app/cart.ts in total' });
     const text = issueListMarkdown([issue], { now: NOW, link: (i) => `https://sentry.io/issues/${i.id}/` });

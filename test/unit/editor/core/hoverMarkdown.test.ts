@@ -19,6 +19,11 @@ const LABELS = ['Show Events', 'Open in Browser', 'Copy Link', 'Resolve', 'Archi
 const EVIL = 'x) ![img](https://evil.example/p.png) <img src=https://evil.example/q.png> [a](command:workbench.action.terminal.sendSequence?%7B%7D) $(zap) www.evil.example\n\n`';
 
 describe('hover Markdown on a marked line', () => {
+  it('an issue without lastSeen (null): "Last seen unknown", never 1970 or Invalid Date', () => {
+    const md = hover({ lastSeen: null, firstSeen: null });
+    assert.match(md, /Last seen unknown/);
+    assert.doesNotMatch(md, /1970|NaN|Invalid Date|\d+y ago|unknown \(unknown\)/);
+  });
   it('names the issue and offers exactly our eight command links (three triage, two AI), each with a whole JSON argument', () => {
     const md = hover({});
     assert.match(md, /^\$\(bug\) \*\*PUMP\\-STATION\\-1\*\* /);

@@ -1,7 +1,17 @@
 import assert from 'node:assert/strict';
-import { LocationCache } from '../../../../src/editor/core/locationCache';
+import { LocationCache, seenVersion } from '../../../../src/editor/core/locationCache';
 
 describe('LocationCache: where issues happened, kept across reloads', () => {
+  it('seenVersion: an issue without lastSeen (null) is known under its event count, so a new event still reads again', () => {
+    assert.equal(seenVersion({ lastSeen: '2026-11-01T10:00:00Z', count: '3' }), '2026-11-01T10:00:00Z');
+    assert.equal(seenVersion({ lastSeen: null, count: '3' }), 'events:3');
+    assert.notEqual(seenVersion({ lastSeen: null, count: '4' }), seenVersion({ lastSeen: null, count: '3' }));
+    assert.equal(seenVersion(undefined), undefined);
+    const cache = new LocationCache();
+    cache.set('k', { lastSeen: seenVersion({ lastSeen: null, count: '3' }), location: 'a.ts:1', at: 1 });
+    assert.equal(cache.get('k', seenVersion({ lastSeen: null, count: '3' }))?.location, 'a.ts:1');
+    assert.equal(cache.get('k', seenVersion({ lastSeen: null, count: '4' })), undefined);
+  });
   it('answers only under the lastSeen it was read with', () => {
     const cache = new LocationCache();
     cache.set('s 1', { lastSeen: '2026-11-01T00:00:00Z', location: 'src/a.ts:3', at: 1 });

@@ -9,7 +9,8 @@ import { IssueStore } from '../../../../src/store/issueStore';
 import { LocationCache } from '../../../../src/editor/core/locationCache';
 import { nextRefreshDelay } from '../../../../src/store/refreshPolicy';
 import { workspaceFilePaths, type RequestLogEntry, type Sandbox } from '../../../sandbox/index';
-import { clientFor, useSandbox } from '../../api/sandbox';
+import { clientFor, describeEachProfile, useSandbox } from '../../api/sandbox';
+import type { ProfileName } from '../../../sandbox/profiles';
 
 const INTERVAL = 300_000;
 
@@ -48,9 +49,16 @@ function finderOn(sb: Sandbox, workspace: readonly string[], scope: MarkScope, c
   return { sb, store, finder, find, warnings, cache, client };
 }
 
-describe('MarkFinder: marks per open file', function () {
+/**
+ * The per-file search is a wildcard search (`stack.filename:"*a/b.ts"`), which needs the organization's
+ * advanced-search feature: on by default on a self-hosted server (src/sentry/conf/server.py), which is
+ * what these suites give the self-hosted profile's orgs; the refusal without it has a test of its own.
+ */
+const withAdvancedSearch = (profile: ProfileName) => (profile === 'sentry-io' ? {} : { features: { acme: ['advanced-search'] } });
+
+describeEachProfile('MarkFinder: marks per open file', function (profile) {
   this.timeout(60_000);
-  const box = useSandbox({ rateLimit: { limit: 1_000_000, windowSeconds: 1 } });
+  const box = useSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 }, ...withAdvancedSearch(profile) });
   const workspace = workspaceFilePaths();
   const scope = { org: 'acme', projects: ['web-frontend'] };
   const setup = (cache?: LocationCache, mapped?: (path: string) => boolean) => finderOn(box.get(), workspace, scope, cache, mapped);
@@ -149,6 +157,23 @@ describe('MarkFinder: marks per open file', function () {
     );
     await finder.find({ client, scope, files: [file('src/app/checkout.ts')], listed: () => listed, previous: new Map() });
     assert.equal(warnings.filter((w) => /refused the search/.test(w)).length, 1);
+  });
+
+  it('an organization without advanced search refuses the wildcard search: its marks come from the listed issues', async () => {
+    const { sb, finder, warnings } = setup();
+    sb.control.features.set('acme', { remove: ['advanced-search'] });
+    const client = clientFor(sb);
+    const listed = [{ org: 'acme', project: 'web-frontend', issueId: sb.control.seed.locations.find((l) => l.file === 'src/app/checkout.ts' && l.line)!.issueId }];
+    const marks = await finder.find({ client, scope, files: [file('src/app/checkout.ts')], listed: () => listed, previous: new Map() });
+    assert.equal(finder.mode(client.baseUrl), 'listed');
+    assert.deepEqual(
+      [...(marks?.values() ?? [])].flat().map((m) => m.issueId),
+      [listed[0].issueId],
+    );
+    assert.ok(
+      warnings.some((w) => /refused the search by stack file name \(.*advanced search feature to use wildcard search/.test(w)),
+      warnings.join(' | '),
+    );
   });
 
   it("a 400 caused by the view's own query is the file's failure, not a refusal of the search: the server keeps per-file marks", async () => {
@@ -308,12 +333,14 @@ describe('MarkFinder: marks per open file', function () {
     assert.equal(newestOf(undefined, [{ lastSeen: '2026-11-01T10:00:00Z' }, { lastSeen: '2026-11-02T09:00:00.123456Z' }]), '2026-11-02T09:00:00.123456Z');
     assert.equal(newestOf('2026-11-03T00:00:00Z', [{ lastSeen: '2026-11-02T00:00:00Z' }]), '2026-11-03T00:00:00Z');
     assert.equal(newestOf(undefined, [{ lastSeen: '2099-01-01T00:00:00Z is:resolved' }, { lastSeen: 'soon' }]), undefined);
+    assert.equal(newestOf('2026-11-03T00:00:00Z', [{ lastSeen: null }]), '2026-11-03T00:00:00Z', 'an issue without lastSeen changes nothing');
+    assert.equal(newestOf(undefined, [{ lastSeen: null }, { lastSeen: '2026-11-01T10:00:00Z' }]), '2026-11-01T10:00:00Z');
   });
 });
 
-describe('MarkFinder: a file of ordinary weight (one page of issues)', function () {
+describeEachProfile('MarkFinder: a file of ordinary weight (one page of issues)', function (profile) {
   this.timeout(60_000);
-  const box = useSandbox({ rateLimit: { limit: 1_000_000, windowSeconds: 1 }, sprawl: { issues: 120, files: 12 } });
+  const box = useSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 }, sprawl: { issues: 120, files: 12 }, ...withAdvancedSearch(profile) });
   const scope = { org: 'acme', projects: ['sprawl'] };
 
   it('a refresh reads its whole search (the same one request), so an issue resolved elsewhere loses its mark at once', async () => {

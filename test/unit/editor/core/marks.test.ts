@@ -105,6 +105,11 @@ describe('marks: the text after a line and grouping by line', () => {
     assert.equal(afterLineText([], NOW), '');
   });
 
+  it('an issue without lastSeen (null): its age reads "unknown"', () => {
+    const a = anIssue({ shortId: 'WEB-13', title: 'TypeError: y', count: '2', lastSeen: null });
+    assert.equal(afterLineText([shown(a)], NOW), '● WEB-13 TypeError: y · 2 events · unknown');
+  });
+
   it('cuts a long title to the limit with an ellipsis', () => {
     const text = afterLineText([shown(anIssue({ shortId: 'WEB-1', title: 'x'.repeat(100), count: '1' }))], NOW, 20);
     assert.ok(text.startsWith(`● WEB-1 ${'x'.repeat(19)}… · 1 event · `), text);

@@ -16,6 +16,15 @@ const [issue] = IssueListSchema.parse(JSON.parse(readFileSync(join(__dirname, '.
 const now = Date.parse('2018-11-07T00:19:55Z');
 
 describe('how an issue reads in the tree', () => {
+  it('an issue without dates (null firstSeen and lastSeen): "unknown", never 1970, NaN or Invalid Date', () => {
+    const undated = anIssue({ firstSeen: null, lastSeen: null });
+    const texts = [issueDescription(undated, now), issueAccessibilityLabel(undated, '24h', now), issueTooltipMarkdown(undated, '24h', now)];
+    assert.match(texts[0], /last seen unknown$/);
+    assert.match(texts[1], /last seen unknown\./);
+    assert.match(texts[2], /First seen unknown/);
+    assert.match(texts[2], /Last seen unknown/);
+    for (const t of texts) assert.doesNotMatch(t, /1970|NaN|Invalid Date|\d+y ago|unknown \(unknown\)/, t);
+  });
   it('label and description', () => {
     assert.equal(issueLabel(issue), 'PUMP-STATION-1 This is an example Python exception');
     assert.equal(issueDescription(issue, now), '1 event · 0 users · last seen 3h ago');

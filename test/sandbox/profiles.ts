@@ -1,0 +1,100 @@
+// The server versions the sandbox speaks as ("profiles"). Real servers differ where the OpenAPI
+// document cannot say: a sandbox written from the document alone agrees with the client where a
+// self-hosted install built months earlier does not. Each difference is one field of Profile, and
+// PROFILE_SOURCES names the Sentry source (getsentry/sentry) each field follows, so the table below
+// is the one place to read what a profile changes and why.
+import { hash32 } from './prng';
+import type { SeedIssue } from './seed';
+
+export const PROFILE_NAMES = ['sentry-io', 'self-hosted-2025'] as const;
+export type ProfileName = (typeof PROFILE_NAMES)[number];
+export const DEFAULT_PROFILE: ProfileName = 'sentry-io';
+
+/** Organization features (as `GET /organizations/{org}/` lists them, without the `organizations:` prefix) that change answers. */
+export const ADVANCED_SEARCH = 'advanced-search';
+export const LLM_MARKDOWN = 'issue-standardized-markdown-for-llm-api';
+
+export interface Profile {
+  readonly name: ProfileName;
+  /** One line for `--help` and the banner. */
+  readonly summary: string;
+  /**
+   * What `project=` takes on the organization endpoints that read it (the organization issues list,
+   * its bulk PUT): ids or slugs, or numeric ids only (anything else is a 400).
+   */
+  readonly projectParam: 'id-or-slug' | 'id-only';
+  /** Whether `llmFormat` on an event's details exists at all (else it is ignored, like any unknown parameter). */
+  readonly llmFormat: boolean;
+  /** The features every seeded organization has after a reset (control.features and the `features` option change them). */
+  readonly orgFeatures: readonly string[];
+  /** Whether the API rate limiter answers 429s (and counts) unless a rate limit is set explicitly. */
+  readonly rateLimiter: boolean;
+  /**
+   * Issues whose seen stats the server cannot find (Snuba has no event of them left): their firstSeen
+   * and lastSeen are null where the document allows it (the organization list and one issue).
+   */
+  readonly missingSeenStats: (issue: SeedIssue) => boolean;
+}
+
+const never = () => false;
+
+/** About one issue in 40 (38 of the default seed's), fixed by its id. */
+const SEEN_STATS_SALT = 0x5ee5;
+export function seenStatsLost(issue: SeedIssue): boolean {
+  return hash32(issue.id, SEEN_STATS_SALT) % 40 === 0;
+}
+
+export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
+  'sentry-io': {
+    name: 'sentry-io',
+    summary: 'sentry.io as it behaves now (the default)',
+    projectParam: 'id-or-slug',
+    llmFormat: true,
+    orgFeatures: ['onboarding', ADVANCED_SEARCH, 'issue-platform', 'user-feedback-ui', LLM_MARKDOWN],
+    rateLimiter: true,
+    missingSeenStats: never,
+  },
+  'self-hosted-2025': {
+    name: 'self-hosted-2025',
+    summary: 'a self-hosted server built before June 2026: numeric project ids, no llmFormat, no advanced search, no rate limits, some null dates',
+    projectParam: 'id-only',
+    llmFormat: false,
+    orgFeatures: ['onboarding', 'issue-platform', 'user-feedback-ui'],
+    rateLimiter: false,
+    missingSeenStats: seenStatsLost,
+  },
+};
+
+/** Where each difference comes from in Sentry's source (getsentry/sentry), and what it is. */
+export const PROFILE_SOURCES: Readonly<Record<Exclude<keyof Profile, 'name' | 'summary'>, string>> = {
+  projectParam:
+    'src/sentry/api/bases/organization.py, OrganizationEndpoint.get_requested_project_ids_unchecked: ' +
+    '`set(map(int, request.GET.getlist("project")))`, a ValueError is ParseError("Invalid project parameter. Values must be numbers."); ' +
+    'slugs are accepted from getsentry/sentry#117446 on (sentry.io since June 2026). An id of no visible project is PermissionDenied (403) in both.',
+  llmFormat:
+    'src/sentry/issues/formatting/mixin.py, FormattableResponseMixin.finalize_response: `fmt not in _VALID_FORMATS` ' +
+    '(markdown, xml) or the flag off leaves the response untouched, never a 400; servers older than the mixin have no such parameter.',
+  orgFeatures:
+    'src/sentry/api/helpers/group_index/index.py, validate_search_filter_permissions: without `organizations:advanced-search` ' +
+    'a negated term is 400 "You need access to the advanced search feature to use negative search" and a value with `*` ' +
+    '"... to use wildcard search" (advanced_search_features). src/sentry/conf/server.py turns the feature on by default; ' +
+    'an install (or a plan) without it is what self-hosted-2025 models, and control.features adds it back. ' +
+    'src/sentry/issues/formatting/mixin.py: `formatted` needs the LLM markdown flag.',
+  rateLimiter:
+    'src/sentry/middleware/ratelimit.py returns a 429 only when the endpoint has `enforce_rate_limit`, which is ' +
+    'settings.SENTRY_RATELIMITER_ENABLED: False in src/sentry/conf/server.py (self-hosted), whose no-op limiter ' +
+    '(src/sentry/ratelimits/base.py: `return False, 0, 0`) still fills the X-Sentry-Rate-Limit-* headers: ' +
+    'Remaining is always the limit (SENTRY_RATELIMITER_DEFAULT = 999) and Reset is 0.',
+  missingSeenStats:
+    'src/sentry/api/serializers/models/group.py (the Snuba seen stats of GroupSerializerSnuba): ' +
+    '`"first_seen": first_seen.get(item.id),  # TODO: missing?` and `"last_seen": last_seen.get(item.id)`, None when the ' +
+    'query found no event of the group (retention, a lost partition); the OpenAPI marks firstSeen and lastSeen nullable ' +
+    'on the organization list and one issue, not on the project list.',
+};
+
+/** The profile of a name; a name that is not one is an error naming the profiles. */
+export function profileNamed(name: string | undefined): Profile {
+  if (name === undefined) return PROFILES[DEFAULT_PROFILE];
+  if (!(PROFILE_NAMES as readonly string[]).includes(name)) throw new Error(`unknown profile ${JSON.stringify(name)}: ${PROFILE_NAMES.join(' or ')}`);
+  return PROFILES[name as ProfileName];
+}
