@@ -540,7 +540,9 @@ function retrieveOrganization(ctx: Ctx, m: RegExpExecArray): Res {
 function listProjects(ctx: Ctx, m: RegExpExecArray): Res {
   const p = authenticate(ctx);
   const org = resolveOrg(ctx, p, m[1]);
-  requireScope(p, ['project:read', 'project:write', 'project:admin']);
+  // OrganizationProjectsEndpoint keeps OrganizationEndpoint's OrganizationPermission: GET takes org:read and up
+  // (https://github.com/getsentry/sentry/blob/master/src/sentry/api/bases/organization.py).
+  requireScope(p, ['org:read', 'org:write', 'org:admin']);
   const limit = pageSize(ctx.params, 'per_page', 100, 100);
   const cursor = parseCursor(ctx.params.get('cursor'));
   const { page, link } = paginate(pageCtx(ctx), org.projects, cursor, limit);

@@ -632,6 +632,8 @@ function listMembers(ctx: Ctx, m: RegExpExecArray): Res {
 function listTeams(ctx: Ctx, m: RegExpExecArray): Res {
   const p = authenticate(ctx);
   const org = resolveOrg(ctx, p, m[1]);
+  // OrganizationTeamsPermission: GET takes org:read and up; team:write only writes
+  // (https://github.com/getsentry/sentry/blob/master/src/sentry/core/endpoints/organization_teams.py).
   requireScope(p, ['org:admin', 'org:read', 'org:write']);
   const limit = pageSize(ctx.params, 'per_page', 100, 100);
   const cursor = parseCursor(ctx.params.get('cursor'));

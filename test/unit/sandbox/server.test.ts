@@ -198,14 +198,14 @@ describe('sandbox service', function () {
       const issue = sb.seed.bigIssue;
       assert.equal((await get(`/api/0/organizations/acme/issues/${issue.id}/events/?per_page=1`, `Bearer ${t.token}`)).status, 200);
       assert.equal((await get(`/api/0/organizations/acme/issues/${issue.id}/tags/browser/`, `Bearer ${t.token}`)).status, 200);
-      // organizations list: any org:* scope; project list: project:*
+      // organizations list and project list: any org:* scope (OrganizationPermission), never project:*
       assert.equal((await get('/api/0/organizations/', `Bearer ${t.token}`)).status, 200);
-      assert.equal((await get('/api/0/organizations/acme/projects/', `Bearer ${t.token}`)).status, 403);
+      assert.equal((await get('/api/0/organizations/acme/projects/', `Bearer ${t.token}`)).status, 200);
       const t2 = sb.control.credentials.addToken({ scopes: ['org:write'] });
       assert.equal((await get('/api/0/organizations/', `Bearer ${t2.token}`)).status, 200);
       const t3 = sb.control.credentials.addToken({ scopes: ['project:read'] });
       assert.equal((await get('/api/0/organizations/', `Bearer ${t3.token}`)).status, 403);
-      assert.equal((await get('/api/0/organizations/acme/projects/', `Bearer ${t3.token}`)).status, 200);
+      assert.equal((await get('/api/0/organizations/acme/projects/', `Bearer ${t3.token}`)).status, 403);
     });
 
     it('legacy API key: HTTP Basic with the key and an empty password', async () => {
@@ -295,7 +295,7 @@ describe('sandbox service', function () {
     });
 
     it('lists projects of an organization', async () => {
-      const t = sb.control.credentials.addToken({ scopes: ['project:read'] });
+      const t = sb.control.credentials.addToken({ scopes: ['org:read'] });
       const r = await getJson<any[]>('/api/0/organizations/acme/projects/', `Bearer ${t.token}`);
       assert.deepEqual(
         r.body.map((p) => [p.slug, p.platform]),
