@@ -292,6 +292,14 @@ describe('MarkFinder: marks per open file', function () {
     assert.equal(newestOf('2026-11-03T00:00:00Z', [{ lastSeen: '2026-11-02T00:00:00Z' }]), '2026-11-03T00:00:00Z');
     assert.equal(newestOf(undefined, [{ lastSeen: '2099-01-01T00:00:00Z is:resolved' }, { lastSeen: 'soon' }]), undefined);
   });
+
+  it("a server date outside Sentry's search grammar (no seconds, 7 digits of fraction, ±hhmm) is sent in a form the grammar takes, never as it came", () => {
+    // event_search.py's iso_8601_date_format: seconds required, at most 6 digits of fraction, Z or ±hh:mm.
+    assert.equal(newestOf(undefined, [{ lastSeen: '2026-11-02T09:00Z' }]), '2026-11-02T09:00:00.000Z');
+    assert.equal(newestOf(undefined, [{ lastSeen: '2026-11-02T09:00:00.1234567Z' }]), '2026-11-02T09:00:00.123Z');
+    assert.equal(newestOf(undefined, [{ lastSeen: '2026-11-02T10:00:00+0100' }]), '2026-11-02T09:00:00.000Z');
+    assert.equal(newestOf(undefined, [{ lastSeen: '2026-11-02T10:00:00+01:00' }]), '2026-11-02T10:00:00+01:00', 'what the grammar takes stays as the server wrote it');
+  });
 });
 
 describe('MarkFinder: a file of ordinary weight (one page of issues)', function () {
