@@ -314,7 +314,17 @@ function describeScopes(scopes: readonly string[], join: 'or' | 'and' = 'or'): s
   return join === 'or' ? l10n.t('one of the scopes {0} or {1}', first, last) : l10n.t('the scopes {0} and {1}', first, last);
 }
 
-function goneMessage(date: string | undefined, replacement: string | undefined): string {
+/**
+ * The day of a deprecation date, when the header is one: Sentry writes `datetime.isoformat()`
+ * (`2024-08-15T00:00:00+00:00`). Anything else from the header is left out of the message.
+ */
+function deprecationDay(header: string | undefined): string | undefined {
+  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(header?.trim() ?? '');
+  return m && !Number.isNaN(Date.parse(m[1])) ? m[1] : undefined;
+}
+
+function goneMessage(header: string | undefined, replacement: string | undefined): string {
+  const date = deprecationDay(header);
   if (date && replacement) {
     return l10n.t('This Sentry server no longer offers this endpoint (it was deprecated on {0}); its replacement is {1}. Update Sentry Explorer or ask your Sentry administrator.', date, replacement);
   }

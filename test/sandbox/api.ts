@@ -653,10 +653,13 @@ export function issuePredicate(ctx: Ctx, p: Principal, project: SeedProject, ter
     case 'message':
       return (i) => (v.includes('*') ? matchValue(v, i.title) : i.title.toLowerCase().includes(v.toLowerCase()));
     // Event attributes, as Sentry's issue search takes them (https://github.com/getsentry/sentry/blob/master/src/sentry/snuba/events.py):
-    // any frame of the issue's stack, by its filename or its absPath as the events serve it (Sentry
-    // has stack.abs_path for the latter; here stack.filename matches either); the exception's type.
+    // any frame of the issue's stack by its filename (`stack.filename`, exception_frames.filename) or,
+    // a key of its own, its absPath as the events serve it (`stack.abs_path`, exception_frames.abs_path);
+    // the exception's type.
     case 'stack.filename':
-      return (i) => (i.frames ?? []).some((f) => matchValue(v, f.filename) || matchValue(v, absPathFor(i, f)));
+      return (i) => (i.frames ?? []).some((f) => matchValue(v, f.filename));
+    case 'stack.abs_path':
+      return (i) => (i.frames ?? []).some((f) => matchValue(v, absPathFor(i, f)));
     case 'stack.function':
       return (i) => (i.frames ?? []).some((f) => matchValue(v, f.function));
     case 'error.type':
@@ -768,7 +771,7 @@ export function sortIssues(issues: SeedIssue[], sort: string, now: number, stats
  * query are 400s at once, before any issue is looked at.
  */
 export function queryMatcher(ctx: Ctx, p: Principal, projects: readonly SeedProject[], query: string): (i: SeedIssue) => boolean {
-  const terms = parseQuery(query);
+  const terms = parseQuery(query, { issueSearch: true });
   const byProject = new Map(
     projects.map((project) => [
       project,
@@ -1003,9 +1006,13 @@ function listOrganizationEnvironments(ctx: Ctx, m: RegExpExecArray): Res {
 
 // ------------------------------------------------------------------------ endpoint switches
 
-/** The date announced in a 410's X-Sentry-Deprecation-Date: 90 days after the seed's anchor, as an HTTP date. */
+/**
+ * The date in a 410's X-Sentry-Deprecation-Date: 90 days before the seed's anchor (a brown-out comes
+ * only after the deprecation date), written as Sentry's decorator writes it, `deprecation_date.isoformat()`
+ * of an aware UTC datetime (https://github.com/getsentry/sentry/blob/master/src/sentry/api/helpers/deprecation.py).
+ */
 export function deprecationDate(state: SandboxState): string {
-  return new Date(Math.floor(state.seed.anchor / DAY) * DAY + 90 * DAY).toUTCString();
+  return new Date(Math.floor(state.seed.anchor / DAY) * DAY - 90 * DAY).toISOString().replace(/\.000Z$/, '+00:00');
 }
 
 /**

@@ -289,7 +289,7 @@ function faultResponse(state: SandboxState, f: ActiveFault, path: string): Res |
     return json(
       410,
       { message: 'This API no longer exists.' },
-      { 'x-sentry-deprecation-date': '2024-08-15T00:00:00Z', 'x-sentry-replacement-endpoint': '/api/0/organizations/{organization_id_or_slug}/issues/' },
+      { 'x-sentry-deprecation-date': '2024-08-15T00:00:00+00:00', 'x-sentry-replacement-endpoint': '/api/0/organizations/{organization_id_or_slug}/issues/' },
     );
   }
   if (f.html) {

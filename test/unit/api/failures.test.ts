@@ -78,6 +78,28 @@ describe('API client against the sandbox: failures', () => {
     assert.match(err.message, /no longer offers this endpoint/);
   });
 
+  it("410: the deprecation date as Sentry's decorator sends it (datetime.isoformat) shows as its day; a header that is no date is left out", async () => {
+    const sb = box.get();
+    sb.control.endpoints.set({ projectIssues: 410 });
+    const err = await clientFor(sb)
+      .listProjectIssues(ORG, 'web-frontend')
+      .catch((e) => e);
+    assert.match(err.deprecationDate, /^\d{4}-\d{2}-\d{2}T00:00:00\+00:00$/, 'the sandbox sends what Python writes');
+    assert.ok(err.message.includes(`deprecated on ${err.deprecationDate.slice(0, 10)})`), err.message);
+    sb.control.endpoints.set({ projectIssues: 'ok' });
+    sb.control.faults.add({
+      path: '/issues/$',
+      respond: { status: 410, headers: { 'x-sentry-deprecation-date': `<b>soon</b> ${'x'.repeat(5000)}` }, body: '{"message":"This API no longer exists."}' },
+      count: 1,
+    });
+    const hostile = await clientFor(sb)
+      .listProjectIssues(ORG, 'web-frontend')
+      .catch((e) => e);
+    assert.equal(hostile.kind, 'gone');
+    assert.doesNotMatch(hostile.message, /soon|xxxx/);
+    assert.match(hostile.message, /it was deprecated\)/);
+  });
+
   it("400 carries the server's detail and is never retried", async () => {
     const sb = box.get();
     const err = await clientFor(sb)
