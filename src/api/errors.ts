@@ -5,7 +5,8 @@
  * notifications); the server's own words stay as sent.
  */
 import * as l10n from '@vscode/l10n';
-export type ApiErrorKind = 'unauthorized' | 'forbidden' | 'notFound' | 'gone' | 'rateLimited' | 'badRequest' | 'server' | 'network' | 'timeout' | 'badResponse' | 'foreignRedirect' | 'oauth' | 'http';
+export type ApiErrorKind =
+  'unauthorized' | 'forbidden' | 'notFound' | 'gone' | 'rateLimited' | 'badRequest' | 'queryTimeout' | 'server' | 'network' | 'timeout' | 'badResponse' | 'foreignRedirect' | 'oauth' | 'http';
 
 export abstract class ApiError extends Error {
   abstract readonly kind: ApiErrorKind;
@@ -173,22 +174,41 @@ export class RateLimitedError extends ApiError {
 /** The largest epoch ms a Date holds. */
 const MAX_DATE_MS = 8.64e15;
 
+/**
+ * Sentry answers a search that ran out of time or query budget with 400, not 5xx: handle_query_errors
+ * turns Snuba's timeouts and rate or memory limits into a ParseError whose detail starts "Query
+ * timeout." (TIMEOUT_ERROR_MESSAGE and its older and newer wordings, some with line breaks).
+ */
+const QUERY_TIMEOUT = /^query timeout\b/i;
+
+/**
+ * A 400. `queryTimeout`: the search timed out on the server, a transient failure (ask again later,
+ * keep the search as it is); `badRequest`: the request itself was refused.
+ */
 export class BadRequestError extends ApiError {
-  readonly kind = 'badRequest';
+  readonly kind: 'badRequest' | 'queryTimeout';
   constructor(
     readonly detail: string | undefined,
     status: number,
     request?: string,
   ) {
+    const timedOut = QUERY_TIMEOUT.test(detail?.trim() ?? '');
     super(
-      l10n.t({
-        message: 'Sentry refused the request: {0}. Change the search or filter and try again.',
-        args: [detail ?? `HTTP ${status}`],
-        comment: "{0} is the server's detail, or the HTTP status (HTTP 400)",
-      }),
+      timedOut
+        ? l10n.t({
+            message: "Sentry's search timed out ({0}). Try again in a moment; a shorter time window or fewer projects make it faster.",
+            args: [detail!.trim().replace(/\s+/g, ' ')],
+            comment: "{0} is the server's detail",
+          })
+        : l10n.t({
+            message: 'Sentry refused the request: {0}. Change the search or filter and try again.',
+            args: [detail ?? `HTTP ${status}`],
+            comment: "{0} is the server's detail, or the HTTP status (HTTP 400)",
+          }),
       status,
       request,
     );
+    this.kind = timedOut ? 'queryTimeout' : 'badRequest';
   }
 }
 

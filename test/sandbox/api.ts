@@ -7,6 +7,7 @@ import { flagsOf, serializeUser, teamsOf } from './people';
 import { iso, SeedEvent, SeedIssue, SeedOrg, SeedProject } from './seed';
 import type { EndpointSwitch, SandboxState } from './state';
 import { retrieveIssueEvent } from './eventDetails';
+import { catchAll, checkEnvironments } from './sentryAnswers';
 import type { SiteFrame } from './workspace';
 
 export interface Ctx {
@@ -496,7 +497,7 @@ export function methodNotAllowed(ctx: Ctx, allowed: readonly string[]): never {
 
 export function handleApi(ctx: Ctx): Res {
   const hit = matchRoute(ROUTES, ctx);
-  if (!hit) fail(404, DETAIL.notFound);
+  if (!hit) return catchAll(ctx.path, ctx.headers['content-type']);
   if (!hit.handler) methodNotAllowed(ctx, Object.keys(hit.route.methods));
   return hit.handler(ctx, hit.m);
 }
@@ -951,7 +952,10 @@ function listOrganizationIssues(ctx: Ctx, m: RegExpExecArray): Res {
   const expand = enumParams(params, 'expand', ORG_ISSUES_EXPAND);
   const collapse = enumParams(params, 'collapse', ORG_ISSUES_COLLAPSE);
   const page = listPage(params, ORG_SORTS);
-  const envs = params.getAll('environment').filter(Boolean);
+  const envs = checkEnvironments(
+    params,
+    orgEnvironments(org).map((e) => e.name),
+  );
   // viewId is accepted and ignored: the sandbox has no saved views.
 
   return issueList(ctx, p, page, {
@@ -1023,7 +1027,7 @@ export function deprecationDate(state: SandboxState): string {
 function switchable(which: keyof EndpointSwitch, handler: Handler): Handler {
   return (ctx, m) => {
     const mode = ctx.state.endpoints[which];
-    if (mode === 404) fail(404, DETAIL.notFound);
+    if (mode === 404) return catchAll(ctx.path, ctx.headers['content-type']);
     if (mode === 410) {
       const headers: Record<string, string> = { 'x-sentry-deprecation-date': deprecationDate(ctx.state) };
       if (which === 'projectIssues') headers['x-sentry-replacement-endpoint'] = `/api/0/organizations/${m[1]}/issues/`;
@@ -1123,7 +1127,10 @@ function listIssueEvents(ctx: Ctx, m: RegExpExecArray): Res {
   const cursor = parseCursor(params.get('cursor'));
   const full = flag(params.get('full'));
   const sample = flag(params.get('sample'));
-  const envs = params.getAll('environment').filter(Boolean);
+  const envs = checkEnvironments(
+    params,
+    orgEnvironments(org).map((e) => e.name),
+  );
   const query = params.get('query') ?? '';
   const preds = parseQuery(query).map((t) => {
     const f = eventPredicate(t);

@@ -5,6 +5,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Ctx, handleApi } from './api';
 import { DETAIL, escapeHtml, html, HttpError, json, Res } from './http';
+import { SNUBA_TIMEOUT_DETAIL } from './sentryAnswers';
 import { decideDevice, oauthRoute } from './oauth';
 import { createSeed, iso, SANDBOX_USER, Seed, SeedIssue, SprawlOptions } from './seed';
 import {
@@ -285,6 +286,7 @@ function faultResponse(state: SandboxState, f: ActiveFault, path: string): Res |
   if (f.respond) return { status: f.respond.status, headers: { 'content-type': 'application/json', ...f.respond.headers }, body: f.respond.body };
   if (f.rateLimited) return rateLimitedResponse(state, f.rateLimited);
   if (f.unauthorizedCode) return json(401, { detail: unauthorizedDetail(state, f.unauthorizedCode, path) });
+  if (f.snubaTimeout) return json(400, { detail: SNUBA_TIMEOUT_DETAIL });
   if (f.gone) {
     return json(
       410,
@@ -824,7 +826,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const faults = state.takeFaults(method, url.pathname, query);
       const latency = faults.reduce((a, f) => a + (f.latencyMs ?? 0), 0);
       if (latency > 0) await sleep(latency);
-      const effect = faults.find((f) => f.reset || f.truncated || f.malformed || f.gone || f.html || f.respond || f.rateLimited || f.unauthorizedCode || f.status !== undefined);
+      const effect = faults.find((f) => f.reset || f.truncated || f.malformed || f.gone || f.html || f.respond || f.rateLimited || f.unauthorizedCode || f.snubaTimeout || f.status !== undefined);
       if (effect?.reset) {
         entry.status = 0;
         req.socket.destroy();

@@ -98,6 +98,8 @@ export interface FaultSpec {
   malformed?: boolean | string;
   /** 410 {"message":"This API no longer exists."} with X-Sentry-Deprecation-Date / X-Sentry-Replacement-Endpoint. */
   gone?: boolean;
+  /** 400 with Sentry's timeout detail, as a search Snuba gave up on answers (sentryAnswers.ts); pair it with `query` to time out one search. */
+  snubaTimeout?: boolean;
   /** An HTML error page (text/html), status `status` or 502. */
   html?: boolean;
   /** Answer exactly this (status, headers, raw body): for hostile or unusual server answers. */

@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { HttpClient } from '../../../src/api/http';
 import { SentryClient } from '../../../src/api/client';
 import { OAuthEndpoints } from '../../../src/api/oauth';
+import { BadRequestError } from '../../../src/api/errors';
 import { OrganizationListSchema } from '../../../src/api/schemas';
+import { presentError } from '../../../src/contracts/errorPresentation';
 import { clientFor, useSandbox } from './sandbox';
 
 const ORG = 'acme';
@@ -98,6 +100,28 @@ describe('API client against the sandbox: failures', () => {
     assert.equal(hostile.kind, 'gone');
     assert.doesNotMatch(hostile.message, /soon|xxxx/);
     assert.match(hostile.message, /it was deprecated\)/);
+  });
+
+  it('400 with Sentry\'s timeout detail (handle_query_errors) is a transient failure: its own kind and words, retried later, not "change the search"', async () => {
+    const sb = box.get();
+    sb.control.faults.add({ path: '/issues/$', snubaTimeout: true, count: 1 });
+    const err = await clientFor(sb)
+      .listOrganizationIssues(ORG, { query: 'stack.filename:"*a/b.ts"' })
+      .catch((e) => e);
+    assert.equal(err.status, 400);
+    assert.equal(err.kind, 'queryTimeout');
+    assert.match(err.message, /timed out/);
+    assert.match(err.message, /Query timeout\. Please try again\./, "Sentry's own words, trimmed");
+    assert.doesNotMatch(err.message, /refused/);
+    assert.deepEqual(presentError(err).actions, ['retry', 'showLog']);
+    assert.equal(countTo('/issues/$'), 1, 'not retried at once');
+    for (const detail of [
+      'Query timeout. Please try with a smaller date range or fewer conditions.',
+      'Query timeout. Please try again. If the problem persists try a smaller date range or fewer projects.',
+    ]) {
+      assert.equal(new BadRequestError(detail, 400).kind, 'queryTimeout', detail);
+    }
+    assert.equal(new BadRequestError('Error parsing search query: unknown key', 400).kind, 'badRequest');
   });
 
   it("400 carries the server's detail and is never retried", async () => {

@@ -308,12 +308,14 @@ describe('sandbox service', function () {
       assert.equal((await get('/api/0/organizations/nope/projects/', `Bearer ${t.token}`)).status, 404);
     });
 
-    it('unknown routes and missing trailing slashes are JSON 404s', async () => {
-      for (const p of ['/api/0/nothing/here/', '/api/0/organizations', '/whatever']) {
-        const r = await getJson(p);
-        assert.equal(r.res.status, 404, p);
-        assert.deepEqual(r.body, { detail: 'The requested resource does not exist' });
-      }
+    it("unknown API routes are Sentry's catch-all 404s (no body; a hint without the trailing slash), other paths JSON 404s", async () => {
+      const route = await get('/api/0/nothing/here/');
+      assert.deepEqual([route.status, await route.text()], [404, '']);
+      const slash = await get('/api/0/organizations');
+      assert.deepEqual([slash.status, await slash.text()], [404, `Route not found, did you forget a trailing slash?\n\ntry: /api/0/organizations/\n${' '.repeat(25)}^\n`]);
+      const r = await getJson('/whatever');
+      assert.equal(r.res.status, 404);
+      assert.deepEqual(r.body, { detail: 'The requested resource does not exist' });
     });
   });
 

@@ -3,6 +3,7 @@
 // is Sentry's own (its detail text, its date format), over real HTTP on port 0.
 import assert from 'node:assert/strict';
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { SNUBA_TIMEOUT_DETAIL } from '../../sandbox/sentryAnswers';
 
 let sb: Sandbox;
 const ORG = '/api/0/organizations/acme/issues/';
@@ -62,6 +63,29 @@ describe('sandbox: as strict as Sentry', function () {
       for (const value of ['>=2024-01-01T10:00Z', '>=2024-01-01T10:00:00.1234567Z', '>=2024-01-01T10:00:00+0200', '>=yesterday']) {
         assert.equal((await get(`${ORG}?query=${q(`lastSeen:${value}`)}`)).status, 400, value);
       }
+    });
+  });
+
+  describe('environments', () => {
+    it("an environment the organization lacks is a 404 with Sentry's detail on the issues list and an issue's events; known ones answer", async () => {
+      const issue = sb.seed.bigIssue;
+      for (const path of [`${ORG}?environment=production`, `${ORG}?environment=production&environment=staging`, `/api/0/organizations/acme/issues/${issue.id}/events/?environment=production`]) {
+        assert.equal((await get(path)).status, 200, path);
+      }
+      for (const path of [`${ORG}?environment=nope`, `${ORG}?environment=production&environment=nope`, `/api/0/organizations/acme/issues/${issue.id}/events/?environment=nope`]) {
+        const r = await get(path);
+        assert.deepEqual([r.status, r.body], [404, { detail: 'The requested resource does not exist' }], path);
+      }
+    });
+  });
+
+  describe('a Snuba timeout', () => {
+    it('is a 400 (not a 5xx) with TIMEOUT_ERROR_MESSAGE as handle_query_errors raises it, for the searches the fault names', async () => {
+      sb.control.faults.add({ path: 'issues/$', query: 'stack\\.filename', snubaTimeout: true, count: 1 });
+      const r = await get(`${ORG}?query=${q('stack.filename:"*app/checkout.ts"')}`);
+      assert.deepEqual([r.status, r.body], [400, { detail: SNUBA_TIMEOUT_DETAIL }]);
+      assert.match(r.body.detail.trim(), /^Query timeout\. Please try again\./);
+      assert.equal((await get(`${ORG}?query=${q('stack.filename:"*app/checkout.ts"')}`)).status, 200, 'the next one answers');
     });
   });
 });

@@ -151,6 +151,23 @@ describe('MarkFinder: marks per open file', function () {
     assert.equal(warnings.filter((w) => /refused the search/.test(w)).length, 1);
   });
 
+  it("a timed-out file search (Sentry's 400 'Query timeout.') is a failure to retry, not a refusal: the server keeps per-file marks", async () => {
+    const { sb, finder, find, client, warnings } = setup();
+    const router = file('src/app/router.ts');
+    sb.control.faults.add({ path: 'issues/$', query: 'stack\\.filename', snubaTimeout: true, count: 1 });
+    await find([router]);
+    assert.equal(finder.mode(client.baseUrl), 'perFile', 'the fast method stays');
+    assert.equal((finder.reportFor(router, client.baseUrl, scope)!.error as { kind?: string }).kind, 'queryTimeout');
+    assert.ok(!warnings.some((w) => /refused the search by stack file name/.test(w)), warnings.join(' | '));
+    sb.control.clock.advance(INTERVAL);
+    const { log } = await find([router]);
+    const again = searches(log).map((r) => r.status);
+    assert.ok(again.length > 0 && again.every((st) => st === 200), `asked again at the next refresh: ${again.join(', ')}`);
+    const r = finder.reportFor(router, client.baseUrl, scope)!;
+    assert.equal(r.error, undefined);
+    assert.ok(r.found > 0);
+  });
+
   it("a 400 caused by the view's own query is the file's failure, not a refusal of the search: the server keeps per-file marks", async () => {
     const { finder, client, warnings } = setup();
     const router = file('src/app/router.ts');
