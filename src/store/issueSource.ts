@@ -12,6 +12,7 @@ import type { Page } from '../api/paging';
 import type { Issue } from '../api/schemas';
 import { errorKind } from '../contracts/errors';
 import { isoSeconds } from '../format/time';
+import { isResourceNotFound, unknownEnvironmentError } from './unknownEnvironment';
 
 export type IssueEndpoint = 'organization' | 'project';
 
@@ -136,6 +137,9 @@ export class IssueSource {
       }
       return { ...page, endpoint, restarted };
     } catch (err) {
+      // An environment the organization lacks is no reason to change endpoints: the user's filter is.
+      const unknown = endpoint === 'organization' ? await unknownEnvironmentError(client, q.org, q.environments ?? [], err, signal) : undefined;
+      if (unknown) throw unknown;
       // On a day's retest, whatever failed, the project endpoint still answers as before.
       const other = retest ? 'project' : fallbackOf(endpoint, err);
       if (!other) throw err;
@@ -218,10 +222,14 @@ function withEnd(q: IssueQuery, now: number): IssueQuery {
   return { ...q, window: { start: w.start, end: isoSeconds(now) } };
 }
 
-/** 404 on the organization endpoint: an old server; 410 on the project endpoint: a brown-out. */
+/**
+ * A 404 on the organization endpoint with no `detail` (Sentry's catch-all: a route the server lacks):
+ * an old server; 410 on the project endpoint: a brown-out. A 404 with a detail came from the
+ * endpoint itself (an organization or environment it does not have): the other endpoint would not help.
+ */
 function fallbackOf(endpoint: IssueEndpoint, err: unknown): IssueEndpoint | undefined {
   const kind = errorKind(err);
-  if (endpoint === 'organization' && kind === 'notFound') return 'project';
+  if (endpoint === 'organization' && kind === 'notFound' && !isResourceNotFound(err)) return 'project';
   if (endpoint === 'project' && kind === 'gone') return 'organization';
   return undefined;
 }

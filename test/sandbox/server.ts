@@ -5,7 +5,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Ctx, handleApi } from './api';
 import { DETAIL, escapeHtml, html, HttpError, json, Res } from './http';
-import { SNUBA_TIMEOUT_DETAIL } from './sentryAnswers';
+import { catchAll, SNUBA_TIMEOUT_DETAIL } from './sentryAnswers';
 import { decideDevice, oauthRoute } from './oauth';
 import { createSeed, iso, SANDBOX_USER, Seed, SeedIssue, SprawlOptions } from './seed';
 import {
@@ -303,7 +303,8 @@ function faultResponse(state: SandboxState, f: ActiveFault, path: string): Res |
     if (f.status === 429) return json(429, { detail: 'You are attempting to use this endpoint too frequently. Limit is 1 requests in 1 seconds' });
     if (f.status === 401) return json(401, { detail: DETAIL.invalidToken });
     if (f.status === 403) return json(403, { detail: DETAIL.forbidden });
-    if (f.status === 404) return json(404, { detail: DETAIL.notFound });
+    // A route the server lacks, as Sentry's catch-all answers it (sentryAnswers.ts): what a 404 fault stands for.
+    if (f.status === 404) return catchAll(path, undefined);
     return json(f.status, { detail: `Sandbox fault ${f.status}` });
   }
   return undefined;
