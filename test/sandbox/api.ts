@@ -8,6 +8,7 @@ import { iso, SeedEvent, SeedIssue, SeedOrg, SeedProject } from './seed';
 import type { EndpointSwitch, SandboxState } from './state';
 import { retrieveIssueEvent } from './eventDetails';
 import { catchAll, checkEnvironments } from './sentryAnswers';
+import { memberProjects } from './membership';
 import type { SiteFrame } from './workspace';
 
 export interface Ctx {
@@ -663,6 +664,9 @@ export function issuePredicate(ctx: Ctx, p: Principal, project: SeedProject, ter
       return (i) => (i.frames ?? []).some((f) => matchValue(v, absPathFor(i, f)));
     case 'stack.function':
       return (i) => (i.frames ?? []).some((f) => matchValue(v, f.function));
+    // The issue's own id (the events dataset's issue.id is group_id), one or a list `[1,2]`.
+    case 'issue.id':
+      return (i) => matchValue(v, i.id);
     case 'error.type':
       return (i) => matchValue(v, i.exception?.type);
     default: {
@@ -944,7 +948,8 @@ function listOrganizationIssues(ctx: Ctx, m: RegExpExecArray): Res {
   const p = authenticate(ctx);
   const org = resolveOrg(ctx, p, m[1]);
   requireScope(p, EVENT_SCOPES);
-  const projects = orgProjects(org, params);
+  // No `project`: the projects the user is a member of (membership.ts).
+  const projects = params.getAll('project').length ? orgProjects(org, params) : memberProjects(state, p, org);
   const window = eventWindow(ctx, DEFAULT_ISSUES_WINDOW_DAYS * DAY);
   const statsKey = groupStatsPeriod(params.get('groupStatsPeriod'), window);
   const lookup = params.get('shortIdLookup');
@@ -958,7 +963,7 @@ function listOrganizationIssues(ctx: Ctx, m: RegExpExecArray): Res {
   );
   // viewId is accepted and ignored: the sandbox has no saved views.
 
-  return issueList(ctx, p, page, {
+  const spec: IssueListSpec = {
     org,
     projects,
     shortIdLookup: lookup === '1',
@@ -982,7 +987,20 @@ function listOrganizationIssues(ctx: Ctx, m: RegExpExecArray): Res {
       if (collapse.has('unhandled')) delete out.isUnhandled;
       return out;
     },
-  });
+  };
+  // `group` (repeated): those issues of the projects, whatever the query and window, in one answer without
+  // paging; "Group ids must be integers" otherwise (organization_group_index.py).
+  const groups = params.getAll('group');
+  if (groups.length) {
+    if (groups.some((g) => !/^-?\d+$/.test(g.trim()))) fail(400, 'Group ids must be integers');
+    const wanted = new Set(groups.map((g) => String(Number(g.trim()))));
+    const found = projects.flatMap((pr) => pr.issues.filter((i) => wanted.has(i.id)));
+    return json(
+      200,
+      found.map((i) => spec.serialize(i, spec.seen(i))),
+    );
+  }
+  return issueList(ctx, p, page, spec);
 }
 
 /** The Seer fields of an issue: the sandbox has no Seer (Sentry's AI fixes, only on sentry.io and not always there). */

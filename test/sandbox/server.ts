@@ -24,6 +24,7 @@ import {
 } from './state';
 import { escalate, handleTriage, injectEvents, injectEventsMany, IssueTriageState, triageStateOf } from './triage';
 import { WORKSPACE_DIR } from './workspace';
+import { setNotMemberOf } from './membership';
 
 export type { EndpointMode, EndpointSwitch, FaultSpec, RateLimitConfig, RateLimitedFault, RequestLogEntry, UnauthorizedCode, WriteLogEntry } from './state';
 export type { IssueTriageState } from './triage';
@@ -177,6 +178,11 @@ export interface SandboxControl {
     escalate(issueId: string): IssueTriageState & { escalated: boolean };
     /** Status, substatus, status details, event count and inbox membership of an issue now. */
     issue(issueId: string): IssueTriageState;
+    /**
+     * Takes a user (default the seed's, id 1) off the teams of these projects (ids or slugs; [] undoes it):
+     * requests that name no `project` then skip them, as Sentry's do (membership.ts). Answers their ids.
+     */
+    notMemberOf(projects: readonly string[], userId?: string): string[];
   };
   /** What GET on the issue lists answers: 'ok' (served), 404 (a server without it) or 410 (a deprecation brown-out). */
   endpoints: {
@@ -483,6 +489,7 @@ function makeControl(state: SandboxState): SandboxControl {
       injectEvents: ((issueIds: string | readonly string[], count: number) =>
         typeof issueIds === 'string' ? injectEvents(state, issueIds, count) : injectEventsMany(state, issueIds, count)) as SandboxControl['triage']['injectEvents'],
       escalate: (issueId) => escalate(state, issueId),
+      notMemberOf: (projects, userId = SANDBOX_USER.id) => setNotMemberOf(state, userId, projects),
       issue(issueId) {
         const issue = state.seed.issue(issueId);
         if (!issue) throw new Error(`unknown issue ${issueId}`);
@@ -564,6 +571,7 @@ const CONTROL_HELP = {
   'POST /_sandbox/issues/inject-events':
     '{issue, count} -> {id, status, substatus, statusDetails, count, inbox}; {issues: [ids or short IDs], count} -> [{id, ...}, ...]: count new events now (lastSeen = now), copied from the newest event',
   'POST /_sandbox/issues/escalate': '{issue} -> {escalated, id, status, substatus, ...}',
+  'POST /_sandbox/membership': '{notMemberOf: [project ids or slugs], userId?} -> {notMemberOf: [ids]}: requests without `project` skip those projects',
   'GET /_sandbox/issues/state?issue=<id>': '{id, status, substatus, statusDetails, count, inbox}',
   'POST /_sandbox/tokens/revoke': '{token} -> {revoked}',
   'POST /_sandbox/api-keys': '{key?, scopes?, org?} -> {key, authorization}',
@@ -737,6 +745,11 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
       }
       case 'POST /_sandbox/issues/escalate':
         return json(200, control.triage.escalate(String(body.issue)));
+      case 'POST /_sandbox/membership': {
+        const projects = body.notMemberOf;
+        if (!Array.isArray(projects) || projects.some((x) => typeof x !== 'string')) return json(400, { error: 'notMemberOf must be an array of project ids or slugs' });
+        return json(200, { notMemberOf: control.triage.notMemberOf(projects as string[], body.userId === undefined ? undefined : String(body.userId)) });
+      }
       case 'GET /_sandbox/issues/state':
         return json(200, control.triage.issue(String(params.get('issue'))));
       case 'POST /_sandbox/reset':

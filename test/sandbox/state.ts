@@ -312,6 +312,8 @@ export class SandboxState {
   inbox = new Set<string>();
   snoozes = new Map<string, Snooze>();
   priorityLockedAt = new Map<string, number>();
+  /** Per user id, the ids of the projects whose teams the user is not on (membership.ts); every project otherwise. */
+  notMemberOf = new Map<string, Set<string>>();
   nextInjected = 1;
   /** GET on the issue lists: served, or 404 / 410 (reset to 'ok'). */
   endpoints: EndpointSwitch = { orgIssues: 'ok', projectIssues: 'ok' };
@@ -362,6 +364,7 @@ export class SandboxState {
     this.userFlags.clear();
     this.snoozes.clear();
     this.priorityLockedAt.clear();
+    this.notMemberOf.clear();
     this.inbox = new Set(this.seed.issues.filter((i) => i.status === 'unresolved' && !i.hasSeen).map((i) => i.id));
   }
 

@@ -67,6 +67,13 @@ export const ALLOWANCES: Record<string, Allowance> = {
     extraStatuses: [...EVERYWHERE, 401, 404, 410],
   },
   [`GET ${ORG_LIST_PATHS.orgIssues}`]: {
+    // `group` (repeated): the issues with these ids, query and window ignored, in one answer without paging
+    // ("If group ids specified, just ignore any query components" in
+    // https://github.com/getsentry/sentry/blob/master/src/sentry/issues/endpoints/organization_group_index.py);
+    // the client reads back the issues of a bulk PUT with it, as that file's `get_projects` picks the same
+    // projects (the user's own, without `project`) for the PUT and the GET.
+    extraQuery: ['group'],
+    scalarRepeated: ['group'],
     // 410 as during a deprecation brown-out (see above): the sandbox's switch that makes the client fall
     // back to the other issues endpoint.
     extraStatuses: [...EVERYWHERE, 410],

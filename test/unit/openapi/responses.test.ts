@@ -365,8 +365,12 @@ describe('contract: sandbox responses against the OpenAPI document', function ()
     assert.equal((await ex.send('PUT', one, null, { status: 'resolved' })).status, 401);
     assert.equal((await ex.send('PUT', one, write, { status: 'nope' })).status, 400);
     assert.equal((await ex.send('PUT', '/api/0/organizations/acme/issues/1/', write, { status: 'resolved' })).status, 404);
-    assert.equal((await ex.send('PUT', `/api/0/organizations/acme/issues/?id=${sb.seed.issues.find((i) => i.project.org.slug === 'globex')!.id}`, write, { status: 'resolved' })).status, 204);
+    const globex = sb.seed.issues.find((i) => i.project.org.slug === 'globex')!.id;
+    // None found and a search (the fallback Sentry runs then) that finds none of them either: 204.
+    assert.equal((await ex.send('PUT', `/api/0/organizations/acme/issues/?id=${globex}&query=${encodeURIComponent(`issue.id:[${globex}]`)}`, write, { status: 'resolved' })).status, 204);
     assert.equal((await ex.send('PUT', '/api/0/projects/acme/worker/issues/', write, { status: 'resolved' })).status, 200);
+    const some = sb.seed.issues.filter((i) => i.project.org.slug === 'acme').slice(0, 3);
+    assert.equal((await ex.send('GET', `/api/0/organizations/acme/issues/?${some.map((i) => `group=${i.id}`).join('&')}`, write)).status, 200);
     assert.equal((await ex.send('PUT', '/api/0/organizations/acme/issues/', write, { hasSeen: true })).status, 400);
     assert.equal((await ex.send('PUT', '/api/0/projects/acme/nope/issues/?id=1', write, { status: 'resolved' })).status, 404);
     for (const org of sb.seed.orgs) {
