@@ -119,6 +119,10 @@ export const ALLOWANCES: Record<string, Allowance> = {
   [`PUT ${TRIAGE_PATHS.projectIssues}`]: {
     partialBody: true,
     scalarRepeated: ['id'],
+    // `query`: the search the endpoint runs when it finds none of the ids (its PUT hands prep_search, which
+    // reads `query`, to update_groups_with_search_fn in update.py); the client sends `issue.id:[…]` so that
+    // search finds none of the issues either, as the organization endpoint's documented `query` does.
+    extraQuery: ['query'],
     extraStatuses: [...EVERYWHERE, 204, 401, 415],
     response: { nullable: ['assignedTo'], notRequired: ['isPublic', 'status', 'statusDetails'] },
   },
