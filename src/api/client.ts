@@ -6,6 +6,7 @@
  * out), after requestRules.ts has refused anything that would change the URL.
  */
 import * as l10n from '@vscode/l10n';
+import * as z from '../util/z';
 import { toPage, pages, type Page } from './paging';
 import {
   EventListSchema,
@@ -32,7 +33,12 @@ import { applyServerMeta } from '../sentryEvent/serverMeta';
 /** The budget the two issue list endpoints (and searches on them) share on a server (see HttpClient's rate-limit gate). */
 export const ISSUE_LIST_BUDGET = 'issue lists';
 
-/** At most this many ids in one bulk PUT. */
+/**
+ * At most this many ids in one bulk PUT. Sentry has no cap for explicit ids (its BULK_MUTATION_LIMIT
+ * of 1000 bounds updates found by search), but each id costs about 14 bytes of URL (and again in
+ * the query that guards the search): 100 keep a request well within the 8 KB request lines that
+ * servers and proxies commonly accept.
+ */
 export const MAX_BULK_IDS = 100;
 
 /**
@@ -218,23 +224,49 @@ export class SentryClient extends OrganizationEndpoints {
   }
 
   /**
-   * Triage of up to 100 issues in one request. Without `id` Sentry applies the change to every issue
-   * matching the query (all unresolved ones by default), so an empty id list is refused here, before
-   * any request: no caller can send one. `project` uses the deprecated project endpoint instead.
+   * Triage of up to 100 issues in one request (update.py's update_groups_with_search_fn). Without `id`
+   * Sentry applies the change to every issue matching the query (all unresolved ones by default), so
+   * an empty id list is refused here, before any request: no caller can send one. Sentry skips the
+   * ids it does not find (deleted, merged, or without `project` in a project the user is not a member
+   * of) and answers only the changed fields, never which issues changed. When it finds none of them
+   * it runs the request's search instead, so the query names these very ids: that search finds none
+   * either, and the answer is 204 "No groups found", returned as undefined. `project` uses the
+   * deprecated project endpoint instead.
    */
-  async updateIssues(org: string, ids: readonly string[], body: IssueUpdateBody, options: { project?: string; signal?: AbortSignal } = {}): Promise<IssueUpdate> {
+  async updateIssues(org: string, ids: readonly string[], body: IssueUpdateBody, options: { project?: string; signal?: AbortSignal } = {}): Promise<IssueUpdate | undefined> {
     checkBulkIds(ids);
     const res = await this.http.request({
       method: 'PUT',
       path: options.project ? `/api/0/projects/${seg(org)}/${seg(options.project)}/issues/` : `/api/0/organizations/${seg(org)}/issues/`,
-      query: { id: [...ids] },
+      query: { id: [...ids], query: onlyThese(ids) },
       json: body,
-      schema: IssueUpdateSchema,
+      schema: z.nullable(IssueUpdateSchema),
       neededScopes: NEEDED_SCOPES.issueWrites,
       what: options.project ? l10n.t('Project "{0}" in organization "{1}"', options.project, org) : l10n.t('Organization "{0}"', org),
       signal: options.signal,
     });
-    return maskAnswer(res.data);
+    return res.status === 204 || res.data === null ? undefined : maskAnswer(res.data);
+  }
+
+  /**
+   * Up to 100 issues by id, whatever their status or age (GET …/organizations/{org}/issues/?group=…):
+   * Sentry then ignores any query and window and answers them all, unpaged. Without `project` it
+   * looks only in the projects the user is a member of, the very projects a bulk PUT without
+   * `project` acts in, so this reads back which issues such a PUT changed, and their state now.
+   */
+  async listIssuesById(org: string, ids: readonly string[], signal?: AbortSignal): Promise<Issue[]> {
+    checkBulkIds(ids);
+    const res = await this.http.request({
+      path: `/api/0/organizations/${seg(org)}/issues/`,
+      query: { group: [...ids] },
+      schema: IssueListSchema,
+      cut: firstItems(ids.length),
+      neededScopes: NEEDED_SCOPES.projectIssues,
+      what: l10n.t('The issues of organization "{0}"', org),
+      budget: ISSUE_LIST_BUDGET,
+      signal,
+    });
+    return maskAnswers(res.data);
   }
 
   // Async iteration over every page.
@@ -245,6 +277,11 @@ export class SentryClient extends OrganizationEndpoints {
   projectIssuePages(org: string, project: string, params: ProjectIssuesParams = {}, signal?: AbortSignal): AsyncGenerator<ProjectIssuesPage> {
     return pages((cursor) => this.listProjectIssues(org, project, { ...params, cursor }, signal), params.cursor);
   }
+}
+
+/** The issue search that finds these issues and no other (`issue.id` is the events dataset's group id). */
+function onlyThese(ids: readonly string[]): string {
+  return `issue.id:[${ids.join(',')}]`;
 }
 
 /** A bulk update names 1 to 100 issues by id, never none (which would change every issue). */

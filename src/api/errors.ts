@@ -5,7 +5,23 @@
  * notifications); the server's own words stay as sent.
  */
 import * as l10n from '@vscode/l10n';
-export type ApiErrorKind = 'unauthorized' | 'forbidden' | 'notFound' | 'gone' | 'rateLimited' | 'badRequest' | 'server' | 'network' | 'timeout' | 'badResponse' | 'foreignRedirect' | 'oauth' | 'http';
+import { goneMessage, oauthMessage } from './errorMessages';
+export type ApiErrorKind =
+  | 'unauthorized'
+  | 'forbidden'
+  | 'notFound'
+  | 'unknownEnvironment'
+  | 'gone'
+  | 'rateLimited'
+  | 'badRequest'
+  | 'queryTimeout'
+  | 'server'
+  | 'network'
+  | 'timeout'
+  | 'badResponse'
+  | 'foreignRedirect'
+  | 'oauth'
+  | 'http';
 
 export abstract class ApiError extends Error {
   abstract readonly kind: ApiErrorKind;
@@ -173,22 +189,41 @@ export class RateLimitedError extends ApiError {
 /** The largest epoch ms a Date holds. */
 const MAX_DATE_MS = 8.64e15;
 
+/**
+ * Sentry answers a search that ran out of time or query budget with 400, not 5xx: handle_query_errors
+ * turns Snuba's timeouts and rate or memory limits into a ParseError whose detail starts "Query
+ * timeout." (TIMEOUT_ERROR_MESSAGE and its older and newer wordings, some with line breaks).
+ */
+const QUERY_TIMEOUT = /^query timeout\b/i;
+
+/**
+ * A 400. `queryTimeout`: the search timed out on the server, a transient failure (ask again later,
+ * keep the search as it is); `badRequest`: the request itself was refused.
+ */
 export class BadRequestError extends ApiError {
-  readonly kind = 'badRequest';
+  readonly kind: 'badRequest' | 'queryTimeout';
   constructor(
     readonly detail: string | undefined,
     status: number,
     request?: string,
   ) {
+    const timedOut = QUERY_TIMEOUT.test(detail?.trim() ?? '');
     super(
-      l10n.t({
-        message: 'Sentry refused the request: {0}. Change the search or filter and try again.',
-        args: [detail ?? `HTTP ${status}`],
-        comment: "{0} is the server's detail, or the HTTP status (HTTP 400)",
-      }),
+      timedOut
+        ? l10n.t({
+            message: "Sentry's search timed out ({0}). Try again in a moment; a shorter time window or fewer projects make it faster.",
+            args: [detail!.trim().replace(/\s+/g, ' ')],
+            comment: "{0} is the server's detail",
+          })
+        : l10n.t({
+            message: 'Sentry refused the request: {0}. Change the search or filter and try again.',
+            args: [detail ?? `HTTP ${status}`],
+            comment: "{0} is the server's detail, or the HTTP status (HTTP 400)",
+          }),
       status,
       request,
     );
+    this.kind = timedOut ? 'queryTimeout' : 'badRequest';
   }
 }
 
@@ -312,59 +347,4 @@ function describeScopes(scopes: readonly string[], join: 'or' | 'and' = 'or'): s
   const first = scopes.slice(0, -1).join(', ');
   const last = scopes[scopes.length - 1];
   return join === 'or' ? l10n.t('one of the scopes {0} or {1}', first, last) : l10n.t('the scopes {0} and {1}', first, last);
-}
-
-function goneMessage(date: string | undefined, replacement: string | undefined): string {
-  if (date && replacement) {
-    return l10n.t('This Sentry server no longer offers this endpoint (it was deprecated on {0}); its replacement is {1}. Update Sentry Explorer or ask your Sentry administrator.', date, replacement);
-  }
-  if (date) return l10n.t('This Sentry server no longer offers this endpoint (it was deprecated on {0}). Update Sentry Explorer or ask your Sentry administrator.', date);
-  if (replacement) {
-    return l10n.t('This Sentry server no longer offers this endpoint (it was deprecated); its replacement is {0}. Update Sentry Explorer or ask your Sentry administrator.', replacement);
-  }
-  return l10n.t('This Sentry server no longer offers this endpoint (it was deprecated). Update Sentry Explorer or ask your Sentry administrator.');
-}
-
-function oauthMessage(error: string, description: string | undefined): string {
-  const why = description ? ` (${description})` : '';
-  switch (error) {
-    case 'access_denied':
-      return l10n.t({ message: 'The sign-in request was denied{0}.', args: [why], comment: "{0} is the server's description in parentheses after a space, or nothing" });
-    case 'expired_token':
-      return l10n.t({
-        message: 'The sign-in code expired before it was approved{0}. Start again with a new code.',
-        args: [why],
-        comment: "{0} is the server's description in parentheses after a space, or nothing",
-      });
-    case 'invalid_grant':
-      return l10n.t({
-        message: 'Sentry no longer accepts this sign-in{0}: the code or refresh token is invalid, expired or already used. Sign in again.',
-        args: [why],
-        comment: "{0} is the server's description in parentheses after a space, or nothing",
-      });
-    case 'invalid_client':
-      return l10n.t({
-        message: 'Sentry does not recognise the OAuth client{0}. Check sentryExplorer.oauth.clientId and the client secret.',
-        args: [why],
-        comment: "{0} is the server's description in parentheses after a space, or nothing",
-      });
-    case 'unauthorized_client':
-      return l10n.t({
-        message: "This OAuth client may not use this kind of sign-in{0}. Check the client's settings on the Sentry server.",
-        args: [why],
-        comment: "{0} is the server's description in parentheses after a space, or nothing",
-      });
-    case 'unsupported_grant_type':
-      return l10n.t({
-        message: 'The Sentry server does not support this kind of sign-in{0}. Try another sign-in method.',
-        args: [why],
-        comment: "{0} is the server's description in parentheses after a space, or nothing",
-      });
-    default:
-      return l10n.t({
-        message: 'Sign-in failed with the error "{0}"{1}.',
-        args: [error, why],
-        comment: "{0} is the server's error code; {1} is its description in parentheses after a space, or nothing",
-      });
-  }
 }

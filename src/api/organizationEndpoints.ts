@@ -86,10 +86,14 @@ export class OrganizationEndpoints {
     return toPage(res);
   }
 
-  /** The organization's environments (for the Issues view's environment filter). */
-  async listEnvironments(org: string, signal?: AbortSignal): Promise<Environment[]> {
+  /**
+   * The organization's environments (for the Issues view's environment filter); `all` with the
+   * hidden ones, which the issues endpoints accept too.
+   */
+  async listEnvironments(org: string, signal?: AbortSignal, visibility?: 'all' | 'hidden' | 'visible'): Promise<Environment[]> {
     const res = await this.http.request({
       path: `/api/0/organizations/${seg(org)}/environments/`,
+      query: { visibility },
       schema: EnvironmentListSchema,
       cut: firstItems(1000),
       neededScopes: NEEDED_SCOPES.environments,

@@ -5,16 +5,21 @@
  * is asked for is refused here, with a RangeError, before anything is sent.
  */
 
-/** A token needs at least one of these scopes for each endpoint. */
+/**
+ * A token needs at least one of these scopes for each endpoint, as the endpoint's permission class
+ * in Sentry's source maps a GET: the organization's lists of projects and environments take
+ * OrganizationPermission's, its teams OrganizationTeamsPermission's (both `org:read` and up, never
+ * `project:read` or `team:read`); members MemberPermission's; issues and events OrganizationEventPermission's.
+ */
 export const NEEDED_SCOPES = {
   issueEvents: ['event:admin', 'event:read', 'event:write'],
   projectIssues: ['event:read'],
   tagDetails: ['event:admin', 'event:read', 'event:write'],
   organizations: ['org:read'],
-  projects: ['project:read'],
+  projects: ['org:read', 'org:write', 'org:admin'],
   issueWrites: ['event:write', 'event:admin'],
   members: ['member:read', 'member:write', 'member:admin'],
-  teams: ['team:read', 'team:write', 'team:admin', 'org:read'],
+  teams: ['org:read', 'org:write', 'org:admin'],
   environments: ['org:read', 'org:write', 'org:admin'],
 } as const;
 

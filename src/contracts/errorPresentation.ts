@@ -130,6 +130,9 @@ export function errorCase(error: unknown): ErrorCase {
     case 'notFound':
     case 'badRequest':
       return error.kind;
+    // The filter asks for an environment the organization lacks: the filter is what to change.
+    case 'unknownEnvironment':
+      return 'badRequest';
     default:
       return 'otherApi';
   }

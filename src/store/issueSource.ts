@@ -13,6 +13,7 @@ import type { Issue } from '../api/schemas';
 import { UnknownProjectError } from '../api/projectIds';
 import { errorKind } from '../contracts/errors';
 import { isoSeconds } from '../format/time';
+import { isResourceNotFound, unknownEnvironmentError } from './unknownEnvironment';
 
 export type IssueEndpoint = 'organization' | 'project';
 
@@ -137,6 +138,9 @@ export class IssueSource {
       }
       return { ...page, endpoint, restarted };
     } catch (err) {
+      // An environment the organization lacks is no reason to change endpoints: the user's filter is.
+      const unknown = endpoint === 'organization' ? await unknownEnvironmentError(client, q.org, q.environments ?? [], err, signal) : undefined;
+      if (unknown) throw unknown;
       // On a day's retest, whatever failed, the project endpoint still answers as before.
       const other = retest ? 'project' : fallbackOf(endpoint, err);
       if (!other) throw err;
@@ -220,12 +224,15 @@ function withEnd(q: IssueQuery, now: number): IssueQuery {
 }
 
 /**
- * 404 on the organization endpoint: an old server; 410 on the project endpoint: a brown-out. A
- * project the organization does not have is neither (no issue list was asked).
+/**
+ * A 404 on the organization endpoint with no `detail` (Sentry's catch-all: a route the server lacks):
+ * an old server; 410 on the project endpoint: a brown-out. A 404 with a detail came from the
+ * endpoint itself (an organization or environment it does not have): the other endpoint would not
+ * help. A project the organization does not have is neither (no issue list was asked).
  */
 function fallbackOf(endpoint: IssueEndpoint, err: unknown): IssueEndpoint | undefined {
   const kind = errorKind(err);
-  if (endpoint === 'organization' && kind === 'notFound' && !(err instanceof UnknownProjectError)) return 'project';
+  if (endpoint === 'organization' && kind === 'notFound' && !isResourceNotFound(err) && !(err instanceof UnknownProjectError)) return 'project';
   if (endpoint === 'project' && kind === 'gone') return 'organization';
   return undefined;
 }

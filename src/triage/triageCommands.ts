@@ -22,7 +22,7 @@ import { type TriageAction, optimisticChange, requestBody, undoOf } from './core
 import { needsSingleProject } from './core/requestBody';
 import { AssigneeCache } from './core/assignees';
 import { recentCommits, type CommitSource } from './gitCommits';
-import { describeAction, describeFailure, failureAdvice } from './core/describe';
+import { describeAction, describeFailure, describeUnchanged, failureAdvice } from './core/describe';
 import { askArchive, askAssignee, askPriority, askResolveIn } from './triagePrompts';
 import { targetsOf } from './core/triageTargets';
 
@@ -106,6 +106,8 @@ export class TriageCommands extends Disposable {
     if (outcome.failed.length) {
       if (!quiet && failures === 'report') await this.reportFailure(action, outcome, refs, label);
       else this.deps.log.warn(`[triage] ${action.kind} failed: ${plainText(presentError(outcome.error).message, 300)}`);
+    } else if (outcome.unchanged?.length) {
+      undone = this.reportUnchanged(action, outcome, refs, before, quiet || failures === 'log');
     } else if (!quiet) {
       const undo = undoOf(action, before);
       const undoLabel = vscode.l10n.t('Undo');
@@ -185,7 +187,8 @@ export class TriageCommands extends Disposable {
     const action: TriageAction | undefined = kind === 'resolve' ? { kind: 'resolve' } : kind === 'archive' ? { kind: 'archive', until: 'escalating' } : this.assignToMeAction();
     if (!action) return { ok: false, error: new SignedOutError(noMe()) };
     const run = await this.run([ref], action, false, 'log', client ? { client } : undefined);
-    return run.outcome.failed.length ? { ok: false, error: run.outcome.error } : { ok: true };
+    if (run.outcome.failed.length) return { ok: false, error: run.outcome.error };
+    return run.outcome.unchanged?.length ? { ok: false, error: new Error(describeUnchanged(action, 1, 0, unchangedCounts(run.outcome), this.label([ref]))) } : { ok: true };
   }
 
   private async askAssign(refs: readonly IssueRef[]): Promise<TriageAction | undefined> {
@@ -227,6 +230,34 @@ export class TriageCommands extends Disposable {
     }
     void this.ui.ui.showInformationMessage(vscode.l10n.t('Undone.'), {});
     return { ...last, requests };
+  }
+
+  /**
+   * Sentry answered, but left some issues as they were (IssueWriter rolled their change back): says how
+   * many and why, asks again the lists that show issues it did not find (they may be gone), and offers
+   * Undo for the issues it did change. `silent`: only the log hears of it.
+   */
+  private reportUnchanged(action: TriageAction, outcome: WriteOutcome, refs: readonly IssueRef[], before: readonly Issue[], silent: boolean): Promise<WriteOutcome | undefined> | undefined {
+    const counts = unchangedCounts(outcome);
+    const message = describeUnchanged(action, refs.length, outcome.done.length, counts, this.label(refs));
+    this.deps.log.warn(`[triage] ${action.kind}: ${counts.notFound + counts.skipped} of ${refs.length} issue(s) not changed (${counts.notFound} not found, ${counts.skipped} skipped)`);
+    const store = this.deps.store;
+    const lists = new Set((outcome.unchanged ?? []).filter((u) => u.why === 'notFound').flatMap((u) => store.listsContaining(u.ref.issueId)));
+    for (const key of lists) {
+      const view = store.list(key);
+      if (view) void store.load(view.spec, true).catch(() => undefined);
+    }
+    if (silent) return undefined;
+    const changed = new Set(outcome.done.map((r) => r.issueId));
+    const undo = changed.size
+      ? undoOf(
+          action,
+          before.filter((i) => changed.has(i.id)),
+        )
+      : [];
+    const undoLabel = vscode.l10n.t('Undo');
+    const pick = this.ui.ui.showWarningMessage(`${message}.`, {}, ...(undo.length ? [undoLabel] : []));
+    return Promise.resolve(pick).then((choice) => (choice === undoLabel ? this.runUndo(undo, outcome.done, outcome.client) : undefined));
   }
 
   private async reportFailure(action: TriageAction, outcome: WriteOutcome, refs: readonly IssueRef[], label: string | undefined): Promise<void> {
@@ -287,4 +318,11 @@ export class TriageCommands extends Disposable {
   private withProgress<T>(title: string, work: () => Promise<T>): Promise<T> {
     return Promise.resolve(this.ui.ui.withProgress({ location: vscode.ProgressLocation.Window, title: plainText(title, 200) }, work));
   }
+}
+
+/** How many issues a write left unchanged, by why. */
+function unchangedCounts(outcome: WriteOutcome): { notFound: number; skipped: number } {
+  const unchanged = outcome.unchanged ?? [];
+  const notFound = unchanged.filter((u) => u.why === 'notFound').length;
+  return { notFound, skipped: unchanged.length - notFound };
 }

@@ -119,7 +119,7 @@ describe('Triage (resolve, archive, assign, bookmark…) against the sandbox', f
     print(`    optimistic ${optimisticMs} ms, confirmed ${confirmedMs} ms (server latency 400 ms)`);
   });
 
-  it('a multi-selection of 250 issues: 3 bulk PUTs (100, 100, 50), each naming its ids', async () => {
+  it('a multi-selection of 250 issues: 3 bulk PUTs (100, 100, 50), each naming its ids and read back once', async () => {
     await api.issues.setFilter({ ...api.issues.filter, preset: 'all' });
     const tree = api.issues.tree;
     let nodes = await tree.getChildren();
@@ -132,7 +132,8 @@ describe('Triage (resolve, archive, assign, bookmark…) against the sandbox', f
     const run = nextRun();
     await vscode.commands.executeCommand(Commands.bookmark, rows[0], rows);
     const r = await run;
-    assert.equal(r.outcome.requests, 3);
+    // Each PUT, then one GET (group=) reading back which of its issues Sentry changed.
+    assert.equal(r.outcome.requests, 6);
     const w = await writes();
     assert.deepEqual(
       w.map((x) => x.ids.length),
@@ -143,6 +144,33 @@ describe('Triage (resolve, archive, assign, bookmark…) against the sandbox', f
     assert.ok(rows.every((n) => api.store.issue(n.issueId)?.isBookmarked === true));
     assert.match(ui.shown[0].message, /^Bookmarked 250 issues/);
     await api.issues.setFilter({ ...api.issues.filter, preset: 'unresolved' });
+  });
+
+  it("a bulk change Sentry finds none of the issues for (their project is not the user's): shown as it was, and the message says why", async () => {
+    const rows = (await issueRows()).slice(0, 2);
+    const before = rows.map((n) => api.store.issue(n.issueId)?.isBookmarked);
+    await control('membership', { notMemberOf: ['web-frontend'] });
+    try {
+      const run = nextRun();
+      await vscode.commands.executeCommand(Commands.bookmark, rows[0], rows);
+      const r = await run;
+      assert.deepEqual(r.outcome.failed, []);
+      assert.deepEqual(
+        (r.outcome.unchanged ?? []).map((u) => [u.ref.issueId, u.why]),
+        // Without `project` Sentry looks only in the user's projects, finds none of them and answers 204.
+        rows.map((n) => [n.issueId, 'notFound']),
+      );
+      assert.deepEqual(
+        rows.map((n) => api.store.issue(n.issueId)?.isBookmarked),
+        before,
+        'shown as they were',
+      );
+      assert.equal(ui.shown.length, 1);
+      assert.match(ui.shown[0].message, /^Could not bookmark 2 issues: Sentry found none of them: .*projects you are not a member of\.$/);
+      assert.equal(ui.shown[0].level, 'warning');
+    } finally {
+      await control('membership', { notMemberOf: [] });
+    }
   });
 
   it('Archive… until it occurs 100 more times: the substatus and condition are sent, and the sandbox archives it so', async () => {

@@ -8,6 +8,8 @@ import { iso, SeedEvent, SeedIssue, SeedOrg, SeedProject } from './seed';
 import type { EndpointSwitch, SandboxState } from './state';
 import { ADVANCED_SEARCH } from './profiles';
 import { retrieveIssueEvent } from './eventDetails';
+import { catchAll, checkEnvironments } from './sentryAnswers';
+import { memberProjects } from './membership';
 import type { SiteFrame } from './workspace';
 
 export interface Ctx {
@@ -497,7 +499,7 @@ export function methodNotAllowed(ctx: Ctx, allowed: readonly string[]): never {
 
 export function handleApi(ctx: Ctx): Res {
   const hit = matchRoute(ROUTES, ctx);
-  if (!hit) fail(404, DETAIL.notFound);
+  if (!hit) return catchAll(ctx.path, ctx.headers['content-type']);
   if (!hit.handler) methodNotAllowed(ctx, Object.keys(hit.route.methods));
   return hit.handler(ctx, hit.m);
 }
@@ -541,7 +543,9 @@ function retrieveOrganization(ctx: Ctx, m: RegExpExecArray): Res {
 function listProjects(ctx: Ctx, m: RegExpExecArray): Res {
   const p = authenticate(ctx);
   const org = resolveOrg(ctx, p, m[1]);
-  requireScope(p, ['project:read', 'project:write', 'project:admin']);
+  // OrganizationProjectsEndpoint keeps OrganizationEndpoint's OrganizationPermission: GET takes org:read and up
+  // (https://github.com/getsentry/sentry/blob/master/src/sentry/api/bases/organization.py).
+  requireScope(p, ['org:read', 'org:write', 'org:admin']);
   const limit = pageSize(ctx.params, 'per_page', 100, 100);
   const cursor = parseCursor(ctx.params.get('cursor'));
   const { page, link } = paginate(pageCtx(ctx), org.projects, cursor, limit);
@@ -652,12 +656,18 @@ export function issuePredicate(ctx: Ctx, p: Principal, project: SeedProject, ter
     case 'message':
       return (i) => (v.includes('*') ? matchValue(v, i.title) : i.title.toLowerCase().includes(v.toLowerCase()));
     // Event attributes, as Sentry's issue search takes them (https://github.com/getsentry/sentry/blob/master/src/sentry/snuba/events.py):
-    // any frame of the issue's stack, by its filename or its absPath as the events serve it (Sentry
-    // has stack.abs_path for the latter; here stack.filename matches either); the exception's type.
+    // any frame of the issue's stack by its filename (`stack.filename`, exception_frames.filename) or,
+    // a key of its own, its absPath as the events serve it (`stack.abs_path`, exception_frames.abs_path);
+    // the exception's type.
     case 'stack.filename':
-      return (i) => (i.frames ?? []).some((f) => matchValue(v, f.filename) || matchValue(v, absPathFor(i, f)));
+      return (i) => (i.frames ?? []).some((f) => matchValue(v, f.filename));
+    case 'stack.abs_path':
+      return (i) => (i.frames ?? []).some((f) => matchValue(v, absPathFor(i, f)));
     case 'stack.function':
       return (i) => (i.frames ?? []).some((f) => matchValue(v, f.function));
+    // The issue's own id (the events dataset's issue.id is group_id), one or a list `[1,2]`.
+    case 'issue.id':
+      return (i) => matchValue(v, i.id);
     case 'error.type':
       return (i) => matchValue(v, i.exception?.type);
     default: {
@@ -767,7 +777,7 @@ export function sortIssues(issues: SeedIssue[], sort: string, now: number, stats
  * query are 400s at once, before any issue is looked at.
  */
 export function queryMatcher(ctx: Ctx, p: Principal, projects: readonly SeedProject[], query: string): (i: SeedIssue) => boolean {
-  const terms = parseQuery(query);
+  const terms = parseQuery(query, { issueSearch: true });
   if (projects.length > 0) checkAdvancedSearch(ctx.state, projects[0].org, terms);
   const byProject = new Map(
     projects.map((project) => [
@@ -966,7 +976,8 @@ function listOrganizationIssues(ctx: Ctx, m: RegExpExecArray): Res {
   const p = authenticate(ctx);
   const org = resolveOrg(ctx, p, m[1]);
   requireScope(p, EVENT_SCOPES);
-  const projects = orgProjects(state, org, params);
+  // No `project`: the projects the user is a member of (membership.ts).
+  const projects = params.getAll('project').length ? orgProjects(state, org, params) : memberProjects(state, p, org);
   const window = eventWindow(ctx, DEFAULT_ISSUES_WINDOW_DAYS * DAY);
   const statsKey = groupStatsPeriod(params.get('groupStatsPeriod'), window);
   const lookup = params.get('shortIdLookup');
@@ -974,10 +985,13 @@ function listOrganizationIssues(ctx: Ctx, m: RegExpExecArray): Res {
   const expand = enumParams(params, 'expand', ORG_ISSUES_EXPAND);
   const collapse = enumParams(params, 'collapse', ORG_ISSUES_COLLAPSE);
   const page = listPage(params, ORG_SORTS);
-  const envs = params.getAll('environment').filter(Boolean);
+  const envs = checkEnvironments(
+    params,
+    orgEnvironments(org).map((e) => e.name),
+  );
   // viewId is accepted and ignored: the sandbox has no saved views.
 
-  return issueList(ctx, p, page, {
+  const spec: IssueListSpec = {
     org,
     projects,
     shortIdLookup: lookup === '1',
@@ -1002,7 +1016,20 @@ function listOrganizationIssues(ctx: Ctx, m: RegExpExecArray): Res {
       if (collapse.has('unhandled')) delete out.isUnhandled;
       return out;
     },
-  });
+  };
+  // `group` (repeated): those issues of the projects, whatever the query and window, in one answer without
+  // paging; "Group ids must be integers" otherwise (organization_group_index.py).
+  const groups = params.getAll('group');
+  if (groups.length) {
+    if (groups.some((g) => !/^-?\d+$/.test(g.trim()))) fail(400, 'Group ids must be integers');
+    const wanted = new Set(groups.map((g) => String(Number(g.trim()))));
+    const found = projects.flatMap((pr) => pr.issues.filter((i) => wanted.has(i.id)));
+    return json(
+      200,
+      found.map((i) => spec.serialize(i, spec.seen(i))),
+    );
+  }
+  return issueList(ctx, p, page, spec);
 }
 
 /** The Seer fields of an issue: the sandbox has no Seer (Sentry's AI fixes, only on sentry.io and not always there). */
@@ -1030,9 +1057,13 @@ function listOrganizationEnvironments(ctx: Ctx, m: RegExpExecArray): Res {
 
 // ------------------------------------------------------------------------ endpoint switches
 
-/** The date announced in a 410's X-Sentry-Deprecation-Date: 90 days after the seed's anchor, as an HTTP date. */
+/**
+ * The date in a 410's X-Sentry-Deprecation-Date: 90 days before the seed's anchor (a brown-out comes
+ * only after the deprecation date), written as Sentry's decorator writes it, `deprecation_date.isoformat()`
+ * of an aware UTC datetime (https://github.com/getsentry/sentry/blob/master/src/sentry/api/helpers/deprecation.py).
+ */
 export function deprecationDate(state: SandboxState): string {
-  return new Date(Math.floor(state.seed.anchor / DAY) * DAY + 90 * DAY).toUTCString();
+  return new Date(Math.floor(state.seed.anchor / DAY) * DAY - 90 * DAY).toISOString().replace(/\.000Z$/, '+00:00');
 }
 
 /**
@@ -1043,7 +1074,7 @@ export function deprecationDate(state: SandboxState): string {
 function switchable(which: keyof EndpointSwitch, handler: Handler): Handler {
   return (ctx, m) => {
     const mode = ctx.state.endpoints[which];
-    if (mode === 404) fail(404, DETAIL.notFound);
+    if (mode === 404) return catchAll(ctx.path, ctx.headers['content-type']);
     if (mode === 410) {
       const headers: Record<string, string> = { 'x-sentry-deprecation-date': deprecationDate(ctx.state) };
       if (which === 'projectIssues') headers['x-sentry-replacement-endpoint'] = `/api/0/organizations/${m[1]}/issues/`;
@@ -1143,7 +1174,10 @@ function listIssueEvents(ctx: Ctx, m: RegExpExecArray): Res {
   const cursor = parseCursor(params.get('cursor'));
   const full = flag(params.get('full'));
   const sample = flag(params.get('sample'));
-  const envs = params.getAll('environment').filter(Boolean);
+  const envs = checkEnvironments(
+    params,
+    orgEnvironments(org).map((e) => e.name),
+  );
   const query = params.get('query') ?? '';
   const preds = parseQuery(query).map((t) => {
     const f = eventPredicate(t);

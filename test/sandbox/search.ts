@@ -1,6 +1,7 @@
 // A small parser for Sentry's search syntax: `key:value`, `!key:value`, `key:"quoted value"`,
-// lists `key:[a, "b c"]`, free words and "quoted phrases", joined by spaces or AND. Errors become
-// 400 {"detail":"Error parsing search query: ..."}.
+// lists `key:[a, "b c"]`, free words and "quoted phrases", joined by spaces (or AND where a search
+// takes booleans). Errors become 400 {"detail":"Error parsing search query: ..."}, as the issue
+// endpoints wrap Sentry's InvalidSearchQuery (https://github.com/getsentry/sentry/blob/master/src/sentry/api/helpers/group_index/index.py).
 import { fail } from './http';
 
 export interface Term {
@@ -14,7 +15,13 @@ export function searchError(message: string): never {
   fail(400, `Error parsing search query: ${message}`);
 }
 
-export function parseQuery(query: string): Term[] {
+/**
+ * Sentry's issue search is built with `allow_boolean=False` (https://github.com/getsentry/sentry/blob/master/src/sentry/api/issue_search.py):
+ * an AND or OR, in any case, is refused with event_search.py's own words. Other searches (an issue's events) take AND.
+ */
+export const BOOLEANS_REFUSED = 'Boolean statements containing "OR" or "AND" are not supported in this search';
+
+export function parseQuery(query: string, options: { issueSearch?: boolean } = {}): Term[] {
   const terms: Term[] = [];
   let i = 0;
   let depth = 0;
@@ -70,6 +77,7 @@ export function parseQuery(query: string): Term[] {
       }
     }
     if (inOpenList(token)) searchError(`Missing ']' in the list after position ${i - token.length}`);
+    if (options.issueSearch && quotedValue === null && /^(AND|OR)$/i.test(token)) searchError(BOOLEANS_REFUSED);
     if (token === 'AND' && quotedValue === null) continue;
     if (token === 'OR' && quotedValue === null) searchError('OR is not supported in this search');
     const m = /^(!?)([a-zA-Z_][a-zA-Z0-9_.-]*):(.*)$/s.exec(token);
@@ -145,24 +153,32 @@ export function matchValue(pattern: string, actual: string | null | undefined): 
   return re.test(actual);
 }
 
-const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+// Sentry's search grammar (https://github.com/getsentry/sentry/blob/master/src/sentry/api/event_search.py):
+// `rel_date_format = ~r"[+-][0-9]+[wdhm]"` (no seconds) and `iso_8601_date_format`, a date with an
+// optional time to the second (up to 6 digits of fraction) and an optional `Z` or `±hh:mm`.
+const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2})?$/;
+/** The names issue_search.py's key_mappings give the date keys; its errors use them. */
+const DATE_KEY_NAMES: Record<string, string> = { lastSeen: 'last_seen', firstSeen: 'first_seen', age: 'first_seen' };
 
 /** Parse `-2d` / `+1w` / `>2024-01-01` / `<2024-01-01T00:00:00Z` against now; returns a predicate on ms. */
 export function parseDateFilter(key: string, value: string, now: number): (t: number) => boolean {
-  let m = /^([-+])(\d+)([smhdw])$/.exec(value);
+  let m = /^([-+])(\d+)([mhdw])$/.exec(value);
   if (m) {
     const bound = now - Number(m[2]) * UNITS[m[3]];
     return m[1] === '-' ? (t) => t >= bound : (t) => t < bound;
   }
   m = /^([<>]=?)(.+)$/.exec(value);
-  if (m) {
-    const t0 = Date.parse(m[2]);
+  if (m && ISO_8601.test(m[2])) {
+    const t0 = Date.parse(/T/.test(m[2]) && !/(Z|[+-]\d{2}:\d{2})$/.test(m[2]) ? `${m[2]}Z` : m[2]);
     if (!Number.isNaN(t0)) {
       const op = m[1];
       return op === '>' ? (t) => t > t0 : op === '>=' ? (t) => t >= t0 : op === '<' ? (t) => t < t0 : (t) => t <= t0;
     }
   }
-  searchError(`Invalid date format for "${key}": ${value}`);
+  // event_search.py's _handle_basic_filter, with Python's `datetime.now().isoformat()[:-4]` as the example.
+  const name = DATE_KEY_NAMES[key] ?? key;
+  searchError(`${name}: Invalid date: ${value}. Expected +/-duration (e.g. +1h) or ISO 8601-like (e.g. ${new Date(now).toISOString().slice(0, 22)}).`);
 }
 
 /** Parse `>100`, `<=5`, `42` into a predicate. */

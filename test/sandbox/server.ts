@@ -6,6 +6,7 @@ import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { Ctx, handleApi } from './api';
 import { DETAIL, escapeHtml, html, HttpError, json, Res } from './http';
+import { catchAll, SNUBA_TIMEOUT_DETAIL } from './sentryAnswers';
 import { decideDevice, oauthRoute } from './oauth';
 import { profileNamed, type ProfileName } from './profiles';
 import { createSeed, iso, SANDBOX_USER, Seed, SeedIssue, SprawlOptions } from './seed';
@@ -25,6 +26,7 @@ import {
 } from './state';
 import { escalate, handleTriage, injectEvents, injectEventsMany, IssueTriageState, triageStateOf } from './triage';
 import { WORKSPACE_DIR } from './workspace';
+import { setNotMemberOf } from './membership';
 
 export type { EndpointMode, EndpointSwitch, FaultSpec, RateLimitConfig, RateLimitedFault, RequestLogEntry, UnauthorizedCode, WriteLogEntry } from './state';
 export type { IssueTriageState } from './triage';
@@ -201,6 +203,11 @@ export interface SandboxControl {
     escalate(issueId: string): IssueTriageState & { escalated: boolean };
     /** Status, substatus, status details, event count and inbox membership of an issue now. */
     issue(issueId: string): IssueTriageState;
+    /**
+     * Takes a user (default the seed's, id 1) off the teams of these projects (ids or slugs; [] undoes it):
+     * requests that name no `project` then skip them, as Sentry's do (membership.ts). Answers their ids.
+     */
+    notMemberOf(projects: readonly string[], userId?: string): string[];
   };
   /** What GET on the issue lists answers: 'ok' (served), 404 (a server without it) or 410 (a deprecation brown-out). */
   endpoints: {
@@ -310,11 +317,12 @@ function faultResponse(state: SandboxState, f: ActiveFault, path: string): Res |
   if (f.respond) return { status: f.respond.status, headers: { 'content-type': 'application/json', ...f.respond.headers }, body: f.respond.body };
   if (f.rateLimited) return rateLimitedResponse(state, f.rateLimited);
   if (f.unauthorizedCode) return json(401, { detail: unauthorizedDetail(state, f.unauthorizedCode, path) });
+  if (f.snubaTimeout) return json(400, { detail: SNUBA_TIMEOUT_DETAIL });
   if (f.gone) {
     return json(
       410,
       { message: 'This API no longer exists.' },
-      { 'x-sentry-deprecation-date': '2024-08-15T00:00:00Z', 'x-sentry-replacement-endpoint': '/api/0/organizations/{organization_id_or_slug}/issues/' },
+      { 'x-sentry-deprecation-date': '2024-08-15T00:00:00+00:00', 'x-sentry-replacement-endpoint': '/api/0/organizations/{organization_id_or_slug}/issues/' },
     );
   }
   if (f.html) {
@@ -326,7 +334,8 @@ function faultResponse(state: SandboxState, f: ActiveFault, path: string): Res |
     if (f.status === 429) return json(429, { detail: 'You are attempting to use this endpoint too frequently. Limit is 1 requests in 1 seconds' });
     if (f.status === 401) return json(401, { detail: DETAIL.invalidToken });
     if (f.status === 403) return json(403, { detail: DETAIL.forbidden });
-    if (f.status === 404) return json(404, { detail: DETAIL.notFound });
+    // A route the server lacks, as Sentry's catch-all answers it (sentryAnswers.ts): what a 404 fault stands for.
+    if (f.status === 404) return catchAll(path, undefined);
     return json(f.status, { detail: `Sandbox fault ${f.status}` });
   }
   return undefined;
@@ -528,6 +537,7 @@ function makeControl(state: SandboxState): SandboxControl {
       injectEvents: ((issueIds: string | readonly string[], count: number) =>
         typeof issueIds === 'string' ? injectEvents(state, issueIds, count) : injectEventsMany(state, issueIds, count)) as SandboxControl['triage']['injectEvents'],
       escalate: (issueId) => escalate(state, issueId),
+      notMemberOf: (projects, userId = SANDBOX_USER.id) => setNotMemberOf(state, userId, projects),
       issue(issueId) {
         const issue = state.seed.issue(issueId);
         if (!issue) throw new Error(`unknown issue ${issueId}`);
@@ -615,6 +625,7 @@ const CONTROL_HELP = {
   'POST /_sandbox/issues/inject-events':
     '{issue, count} -> {id, status, substatus, statusDetails, count, inbox}; {issues: [ids or short IDs], count} -> [{id, ...}, ...]: count new events now (lastSeen = now), copied from the newest event',
   'POST /_sandbox/issues/escalate': '{issue} -> {escalated, id, status, substatus, ...}',
+  'POST /_sandbox/membership': '{notMemberOf: [project ids or slugs], userId?} -> {notMemberOf: [ids]}: requests without `project` skip those projects',
   'GET /_sandbox/issues/state?issue=<id>': '{id, status, substatus, statusDetails, count, inbox}',
   'POST /_sandbox/tokens/revoke': '{token} -> {revoked}',
   'POST /_sandbox/api-keys': '{key?, scopes?, org?} -> {key, authorization}',
@@ -799,6 +810,11 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
       }
       case 'POST /_sandbox/issues/escalate':
         return json(200, control.triage.escalate(String(body.issue)));
+      case 'POST /_sandbox/membership': {
+        const projects = body.notMemberOf;
+        if (!Array.isArray(projects) || projects.some((x) => typeof x !== 'string')) return json(400, { error: 'notMemberOf must be an array of project ids or slugs' });
+        return json(200, { notMemberOf: control.triage.notMemberOf(projects as string[], body.userId === undefined ? undefined : String(body.userId)) });
+      }
       case 'GET /_sandbox/issues/state':
         return json(200, control.triage.issue(String(params.get('issue'))));
       case 'POST /_sandbox/reset':
@@ -894,7 +910,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const faults = state.takeFaults(method, url.pathname, query);
       const latency = faults.reduce((a, f) => a + (f.latencyMs ?? 0), 0);
       if (latency > 0) await sleep(latency);
-      const effect = faults.find((f) => f.reset || f.truncated || f.malformed || f.gone || f.html || f.respond || f.rateLimited || f.unauthorizedCode || f.status !== undefined);
+      const effect = faults.find((f) => f.reset || f.truncated || f.malformed || f.gone || f.html || f.respond || f.rateLimited || f.unauthorizedCode || f.snubaTimeout || f.status !== undefined);
       if (effect?.reset) {
         entry.status = 0;
         req.socket.destroy();

@@ -99,6 +99,8 @@ export interface FaultSpec {
   malformed?: boolean | string;
   /** 410 {"message":"This API no longer exists."} with X-Sentry-Deprecation-Date / X-Sentry-Replacement-Endpoint. */
   gone?: boolean;
+  /** 400 with Sentry's timeout detail, as a search Snuba gave up on answers (sentryAnswers.ts); pair it with `query` to time out one search. */
+  snubaTimeout?: boolean;
   /** An HTML error page (text/html), status `status` or 502. */
   html?: boolean;
   /** Answer exactly this (status, headers, raw body): for hostile or unusual server answers. */
@@ -317,6 +319,8 @@ export class SandboxState {
   inbox = new Set<string>();
   snoozes = new Map<string, Snooze>();
   priorityLockedAt = new Map<string, number>();
+  /** Per user id, the ids of the projects whose teams the user is not on (membership.ts); every project otherwise. */
+  notMemberOf = new Map<string, Set<string>>();
   nextInjected = 1;
   /** GET on the issue lists: served, or 404 / 410 (reset to 'ok'). */
   endpoints: EndpointSwitch = { orgIssues: 'ok', projectIssues: 'ok' };
@@ -368,6 +372,7 @@ export class SandboxState {
     this.userFlags.clear();
     this.snoozes.clear();
     this.priorityLockedAt.clear();
+    this.notMemberOf.clear();
     this.inbox = new Set(this.seed.issues.filter((i) => i.status === 'unresolved' && !i.hasSeen).map((i) => i.id));
   }
 

@@ -23,7 +23,10 @@ import {
   serializeStatusDetails,
   sortIssues,
   SORTS,
+  orgEnvironments,
 } from './api';
+import { memberProjects } from './membership';
+import { checkEnvironments } from './sentryAnswers';
 import { fail, HttpError, json, paginate, pageSize, parseCursor, Res } from './http';
 import { flagsOf, serializeUser, setFlags, teamsOf } from './people';
 import { Assignee, iso, Member, SeedIssue, SeedOrg, SeedProject, userAssignee } from './seed';
@@ -31,8 +34,11 @@ import { randomHex, SandboxState, Snooze, WriteLogEntry } from './state';
 
 const DAY = 86_400_000;
 const WRITE_SCOPES = ['event:write', 'event:admin'];
-/** At most this many `id` per bulk PUT, as Sentry documents it (the OpenAPI excerpt's `limit`: "The maximum is 100"). */
-export const MAX_BULK_IDS = 100;
+/**
+ * At most this many issues change in one bulk PUT found by search (no `id`); explicit ids have no cap
+ * (BULK_MUTATION_LIMIT, https://github.com/getsentry/sentry/blob/master/src/sentry/api/helpers/group_index/__init__.py).
+ */
+export const BULK_MUTATION_LIMIT = 1000;
 /** ignoreWindow / ignoreUserWindow: at most one week, in minutes (OpenAPI `maximum: 10080`). */
 const MAX_WINDOW = 10080;
 
@@ -543,47 +549,63 @@ function retrieveIssue(ctx: Ctx, m: RegExpExecArray): Res {
   });
 }
 
-/** The issues a bulk PUT targets: its ids (all in scope, else none), or without ids every issue matching the query. */
-function bulkTargets(ctx: Ctx, p: Principal, projects: SeedProject[], body: Record<string, unknown>): SeedIssue[] | 'none' {
+/**
+ * The issues a bulk PUT changes, as update_groups_with_search_fn picks them
+ * (https://github.com/getsentry/sentry/blob/master/src/sentry/api/helpers/group_index/update.py):
+ * its ids that are issues of `projects`, however many ids there are, the others skipped; when none of
+ * them is (or without ids), up to BULK_MUTATION_LIMIT issues found by the request's search, as the
+ * list would find them (default query is:unresolved). Without ids only a status change may go on.
+ */
+function bulkTargets(ctx: Ctx, p: Principal, projects: SeedProject[], body: Record<string, unknown>): SeedIssue[] {
   const params = ctx.params;
   const ids = params.getAll('id');
-  if (ids.length > MAX_BULK_IDS) bad(`Too many issues: at most ${MAX_BULK_IDS} ids in one request, not ${ids.length}.`);
   if (ids.some((id) => !/^\d+$/.test(id))) bad('id: A valid integer is required.');
   if (ids.length > 0) {
-    const wanted = [...new Set(ids)];
-    const found = wanted.map((id) => ctx.state.seed.issue(id)).filter((i): i is SeedIssue => i !== undefined && projects.includes(i.project));
-    // OpenAPI: "If any IDs are out of scope, the data won't be mutated ... if no issues were found matching the criteria, a HTTP 204 is returned."
-    return found.length === wanted.length ? found : 'none';
+    const found = [...new Set(ids)].map((id) => ctx.state.seed.issue(id)).filter((i): i is SeedIssue => i !== undefined && projects.includes(i.project));
+    if (found.length > 0) return found;
+    // None found: Sentry searches instead, with the request's query (a client that sends none gets the default).
+  } else if (!('status' in body)) {
+    // OpenAPI: "For non-status updates, the `id` query parameter is required".
+    bad('You must specify a list of IDs for this operation');
   }
-  // Without ids: only status updates may go on (OpenAPI: "For non-status updates, the `id` query parameter is required").
-  if (!('status' in body)) bad('You must specify a list of IDs for this operation');
-  const limit = pageSize(params, 'limit', 100, 100);
   const query = params.has('query') ? params.get('query')! : 'is:unresolved';
   const envs = params.getAll('environment').filter(Boolean);
   const sort = params.get('sort') ?? 'date';
   checkSort(sort, SORTS);
   const matches = queryMatcher(ctx, p, projects, query);
   const matched = projects.flatMap((project) => project.issues.filter((i) => matches(i) && (envs.length === 0 || i.events.some((e) => envs.includes(e.environment)))));
-  return sortIssues(matched, sort, ctx.state.now()).slice(0, limit);
+  return sortIssues(matched, sort, ctx.state.now()).slice(0, BULK_MUTATION_LIMIT);
 }
 
+/** 204 "No groups found" when nothing matched: a 204 has no body a client could read as changes. */
 function bulkUpdate(ctx: Ctx, p: Principal, org: SeedOrg, projects: SeedProject[], entry: WriteLogEntry): Res {
   const body = parseBody(ctx);
   const change = validate(ctx.state, org, body);
   const targets = bulkTargets(ctx, p, projects, body);
-  if (targets === 'none' || targets.length === 0) return { status: 204, headers: {}, body: '' };
+  if (targets.length === 0) return { status: 204, headers: {}, body: '' };
   checkRelease(change, targets);
   for (const issue of targets) apply(ctx.state, p, issue, change);
   entry.changed = targets.map((i) => i.id);
   return json(200, delta(ctx.state, p, change, targets));
 }
 
+/**
+ * The organization's bulk PUT: its projects are the `project` parameters (`-1`: all), or without any the
+ * projects the user is a member of, so issues of other projects are skipped without a word; an unknown
+ * environment is a 404 first, as the endpoint reads them before anything else.
+ */
 function bulkUpdateOrgIssues(ctx: Ctx, m: RegExpExecArray): Res {
   return logged(ctx, true, (entry) => {
     const { p, org } = writer(ctx, m[1], entry);
-    // The same reading of `project` as the list's (src/sentry/api/bases/organization.py, get_projects).
-    const wanted = projectKeys(ctx.state, ctx.params.getAll('project')).filter((x) => x !== '-1');
-    const projects = wanted.length ? wanted.map((key) => resolveProject(org, key)) : org.projects;
+    checkEnvironments(
+      ctx.params,
+      orgEnvironments(org).map((e) => e.name),
+    );
+    // The same reading of `project` as the list's (src/sentry/api/bases/organization.py, get_projects);
+    // no `project`: the projects the user is a member of (membership.ts).
+    const keys = ctx.params.getAll('project');
+    const wanted = projectKeys(ctx.state, keys).filter((x) => x !== '-1');
+    const projects = wanted.length ? wanted.map((key) => resolveProject(org, key)) : keys.length ? org.projects : memberProjects(ctx.state, p, org);
     return bulkUpdate(ctx, p, org, projects, entry);
   });
 }
@@ -636,6 +658,8 @@ function listMembers(ctx: Ctx, m: RegExpExecArray): Res {
 function listTeams(ctx: Ctx, m: RegExpExecArray): Res {
   const p = authenticate(ctx);
   const org = resolveOrg(ctx, p, m[1]);
+  // OrganizationTeamsPermission: GET takes org:read and up; team:write only writes
+  // (https://github.com/getsentry/sentry/blob/master/src/sentry/core/endpoints/organization_teams.py).
   requireScope(p, ['org:admin', 'org:read', 'org:write']);
   const limit = pageSize(ctx.params, 'per_page', 100, 100);
   const cursor = parseCursor(ctx.params.get('cursor'));

@@ -359,8 +359,17 @@ function searchKey(baseUrl: string, scope: MarkScope | undefined, suffix: string
 
 /** An ISO date as servers send lastSeen; anything else never reaches a search query. */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+/**
+ * What Sentry's search grammar takes after `lastSeen:>=` (event_search.py's iso_8601_date_format):
+ * seconds, at most 6 digits of fraction, `Z` or `±hh:mm`. Anything else is a 400 there.
+ */
+const SEARCHABLE_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}:\d{2})$/;
 
-/** The newest of a lastSeen and the issues' (ISO dates of the server; others are ignored). */
+/**
+ * The newest of a lastSeen and the issues' (ISO dates of the server; others are ignored), as the
+ * server wrote it when the search grammar takes it, else the same instant to the millisecond
+ * (rounded down, so the `>=` search still finds that issue).
+ */
 export function newestOf(known: string | undefined, issues: readonly Pick<Issue, 'lastSeen'>[]): string | undefined {
   let best = known;
   for (const { lastSeen } of issues) {
@@ -368,5 +377,5 @@ export function newestOf(known: string | undefined, issues: readonly Pick<Issue,
     if (lastSeen === null || !ISO_DATE.test(lastSeen) || Number.isNaN(Date.parse(lastSeen))) continue;
     if (best === undefined || Date.parse(lastSeen) > Date.parse(best)) best = lastSeen;
   }
-  return best;
+  return best === undefined || SEARCHABLE_DATE.test(best) ? best : new Date(Date.parse(best)).toISOString();
 }

@@ -187,6 +187,8 @@ function statusMeaning(kind: string | undefined, status: number): string | undef
       return l10n.t('rate-limited');
     case 'badRequest':
       return l10n.t('request refused');
+    case 'queryTimeout':
+      return l10n.t('search timed out');
     case 'badResponse':
       return l10n.t('answer not understood');
     case 'server':

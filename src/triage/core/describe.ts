@@ -28,6 +28,27 @@ export function describeFailure(action: TriageAction, count: number, shortId?: s
   return advice ? `${head}: ${r}. ${advice.trim()}` : `${head}: ${r}.`;
 }
 
+/**
+ * A change Sentry answered but did not make on every issue (`unchanged` of them; the reasons are
+ * IssueWriter's): "Could not resolve 2 issues: Sentry found none of them (…)", or with some changed
+ * "Resolved 3 issues; 2 of 5 were not changed: Sentry changes several issues at once only (…)".
+ */
+export function describeUnchanged(action: TriageAction, total: number, changed: number, unchanged: { readonly notFound: number; readonly skipped: number }, shortId?: string): string {
+  const count = unchanged.notFound + unchanged.skipped;
+  const reason =
+    unchanged.skipped === 0
+      ? count === 1
+        ? l10n.t('Sentry did not find it: it may have been deleted or merged into another issue, or be in a project you are not a member of')
+        : l10n.t('Sentry found none of them: they may have been deleted or merged into other issues, or be in projects you are not a member of')
+      : l10n.t('Sentry changes several issues at once only in the projects you are a member of, and skips issues deleted or merged since; their change is undone here');
+  if (changed === 0) return `${couldNot(action, subject(count, shortId))}: ${reason}`;
+  return l10n.t({
+    message: '{0}; {1} of {2} were not changed: {3}',
+    args: [done(action, subject(changed, undefined), changed === 1), num(count), num(total), reason],
+    comment: '{0} says what was done: "Resolved 3 issues"; {1} and {2} are numbers; {3} is the reason',
+  });
+}
+
 /** What to do after a failed write, by the HTTP status of the answer (undefined: no answer came). */
 export function failureAdvice(status?: number): string {
   if (status === undefined) return l10n.t('Check the connection to Sentry and try again.');

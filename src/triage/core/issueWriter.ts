@@ -1,12 +1,16 @@
 /**
  * The write side of the issue store: sends a triage change to Sentry for one issue or many, showing
  * it at once through the store's optimistic patches and confirming or rolling it back with the
- * server's answer. No `vscode` import; src/triage builds the bodies and asks the user.
+ * server's answer. A bulk PUT answers only the changed fields, never which issues changed, and
+ * Sentry skips some ids without a word (deleted or merged, or in a project the user is not a member
+ * of): what it changed is read back, and only that stays shown. No `vscode` import; src/triage
+ * builds the bodies and asks the user.
  */
 import * as l10n from '@vscode/l10n';
 import type { SentryClient, IssueUpdateBody } from '../../api/client';
 import { MAX_BULK_IDS } from '../../api/client';
 import { NotFoundError } from '../../api/errors';
+import { isResourceNotFound } from '../../store/unknownEnvironment';
 import type { Issue, IssueUpdate } from '../../api/schemas';
 import { SignedOutError } from '../../contracts/errors';
 import type { IssueRef } from '../../contracts/issueRef';
@@ -47,9 +51,22 @@ export class SessionChangedError extends Error {
   }
 }
 
+/**
+ * An issue the server answered for but did not change (its change is rolled back): `notFound` when
+ * Sentry found none of a request's issues (204 "No groups found", or one issue's 404): deleted or
+ * merged, or of a project the user is not a member of; `skipped` when a bulk PUT changed others but
+ * not this one (read back afterwards).
+ */
+export interface Unchanged {
+  readonly ref: IssueRef;
+  readonly why: 'notFound' | 'skipped';
+}
+
 export interface WriteOutcome {
-  /** Issues the server accepted the change for. */
+  /** Issues the server changed. */
   readonly done: readonly IssueRef[];
+  /** Issues the server answered for without changing them (rolled back, no error). */
+  readonly unchanged?: readonly Unchanged[];
   /** Issues whose request failed (rolled back), with the first error. */
   readonly failed: readonly IssueRef[];
   readonly error?: unknown;
@@ -77,7 +94,7 @@ export class IssueWriter {
   /**
    * Sends one change; never throws for a server's refusal (see WriteOutcome), only for a bad request
    * shape. One issue is one PUT; several go as one bulk PUT per 100 ids, each chunk its own patch,
-   * so a failed chunk rolls back only its issues.
+   * so a failed chunk rolls back only its issues, each chunk read back in one request (see sent()).
    */
   async write(req: WriteRequest, signal?: AbortSignal): Promise<WriteOutcome> {
     const refs = dedupe(req.refs);
@@ -103,14 +120,23 @@ export class IssueWriter {
 
     const done: IssueRef[] = [];
     const failed: IssueRef[] = [];
+    const unchanged: Unchanged[] = [];
     let error: unknown;
     let requests = 0;
     for (const { part, handle } of chunks) {
       try {
         const sent = await this.send(client, org, part, req.body, signal);
         requests += sent.requests;
-        handle.confirm(undefined, sent.answer);
-        done.push(...part);
+        const left = part.filter((r) => sent.notFound.has(r.issueId) || (sent.changed !== undefined && !sent.changed.has(r.issueId)));
+        const kept = part.filter((r) => !left.includes(r));
+        unchanged.push(...left.map((ref): Unchanged => ({ ref, why: sent.notFound.has(ref.issueId) ? 'notFound' : 'skipped' })));
+        done.push(...kept);
+        if (left.length === 0) handle.confirm(sent.readBack, sent.answer);
+        else {
+          // Shown no longer on the issues left out; the rest keeps the change, now as the server has it.
+          handle.rollback();
+          if (kept.length) this.store.apply({ issueIds: kept.map((r) => r.issueId), change: req.change }).confirm(sent.readBack, sent.answer);
+        }
       } catch (err) {
         requests += err instanceof CountedError ? err.requests : 1;
         handle.rollback();
@@ -118,53 +144,91 @@ export class IssueWriter {
         error ??= err instanceof CountedError ? err.cause : err;
       }
     }
-    return { done, failed, error, requests, client };
+    return { done, failed, error, requests, client, ...(unchanged.length ? { unchanged } : {}) };
   }
 
-  private async send(client: SentryClient, org: string, refs: readonly IssueRef[], body: IssueUpdateBody, signal?: AbortSignal): Promise<{ answer: IssueUpdate; requests: number }> {
+  private async send(client: SentryClient, org: string, refs: readonly IssueRef[], body: IssueUpdateBody, signal?: AbortSignal): Promise<Sent> {
     const server = client.baseUrl;
     if (this.endpoint.get(server) !== 'project') {
+      let sent: Sent;
       try {
-        const answer =
-          refs.length === 1
-            ? await client.updateIssue(org, refs[0].issueId, body, signal)
-            : await client.updateIssues(
-                org,
-                refs.map((r) => r.issueId),
-                body,
-                { signal },
-              );
-        this.endpoint.set(server, 'organization');
-        return { answer, requests: 1 };
+        sent = refs.length === 1 ? await this.sendOne(client, org, refs[0].issueId, body, signal) : await this.sendBulk(client, org, refs, body, signal);
       } catch (err) {
-        // Only a server that never had the endpoint falls back; a 404 after it answered means the issue is gone.
-        if (!(err instanceof NotFoundError) || this.endpoint.get(server) === 'organization') throw new CountedError(err, 1);
+        // Only a server that never had the endpoint falls back (its catch-all's 404, no detail); a 404
+        // of the endpoint itself (an organization or environment it lacks) is the answer.
+        if (!(err instanceof NotFoundError) || isResourceNotFound(err) || this.endpoint.get(server) === 'organization') throw err instanceof CountedError ? err : new CountedError(err, 1);
         this.endpoint.set(server, 'project');
-        const sent = await this.sendPerProject(client, org, refs, body, signal).catch((e: unknown) => {
+        const viaProject = await this.sendPerProject(client, org, refs, body, signal).catch((e: unknown) => {
           throw new CountedError(e instanceof CountedError ? e.cause : e, 1 + (e instanceof CountedError ? e.requests : 1));
         });
-        return { answer: sent.answer, requests: 1 + sent.requests };
+        return { ...viaProject, requests: 1 + viaProject.requests };
       }
+      this.endpoint.set(server, 'organization');
+      return sent;
     }
     return this.sendPerProject(client, org, refs, body, signal);
   }
 
-  /** The deprecated endpoint takes one project per request. */
-  private async sendPerProject(client: SentryClient, org: string, refs: readonly IssueRef[], body: IssueUpdateBody, signal?: AbortSignal): Promise<{ answer: IssueUpdate; requests: number }> {
+  /** One issue: its PUT answers the whole issue; a 404 of the endpoint (with Sentry's detail) means it is gone. */
+  private async sendOne(client: SentryClient, org: string, issueId: string, body: IssueUpdateBody, signal?: AbortSignal): Promise<Sent> {
+    try {
+      return { answer: await client.updateIssue(org, issueId, body, signal), requests: 1, notFound: new Set() };
+    } catch (err) {
+      if (!isResourceNotFound(err)) throw err;
+      return { requests: 1, notFound: new Set([issueId]) };
+    }
+  }
+
+  /**
+   * Several issues: the PUT, then (when it changed any) the same ids read back with one GET (`group=`),
+   * which looks in the same projects the PUT acted in: an issue it does not return was not changed.
+   * That costs one request per 100 issues; re-reading each issue would cost one per issue. If the read
+   * fails, the PUT's word stands.
+   */
+  private async sendBulk(client: SentryClient, org: string, refs: readonly IssueRef[], body: IssueUpdateBody, signal?: AbortSignal): Promise<Sent> {
+    const ids = refs.map((r) => r.issueId);
+    const answer = await client.updateIssues(org, ids, body, { signal });
+    if (answer === undefined) return { requests: 1, notFound: new Set(ids) };
+    try {
+      const readBack = await client.listIssuesById(org, ids, signal);
+      return { answer, readBack, changed: new Set(readBack.map((i) => i.id)), requests: 2, notFound: new Set() };
+    } catch (err) {
+      if (signal?.aborted) throw new CountedError(err, 2);
+      return { answer, requests: 2, notFound: new Set() };
+    }
+  }
+
+  /** The deprecated endpoint takes one project per request; a 204 there means none of that project's issues were found. */
+  private async sendPerProject(client: SentryClient, org: string, refs: readonly IssueRef[], body: IssueUpdateBody, signal?: AbortSignal): Promise<Sent> {
     const byProject = new Map<string, string[]>();
     for (const r of refs) byProject.set(r.project, [...(byProject.get(r.project) ?? []), r.issueId]);
-    let answer: IssueUpdate = {};
+    let answer: IssueUpdate | undefined;
+    const notFound = new Set<string>();
     let requests = 0;
     for (const [project, ids] of byProject) {
       requests++;
       try {
-        answer = await client.updateIssues(org, ids, body, { project, signal });
+        const got = await client.updateIssues(org, ids, body, { project, signal });
+        if (got === undefined) ids.forEach((id) => notFound.add(id));
+        else answer = got;
       } catch (err) {
         throw new CountedError(err, requests);
       }
     }
-    return { answer, requests };
+    return { answer, requests, notFound };
   }
+}
+
+/** What the server did with one chunk. */
+interface Sent {
+  /** The PUT's answer (the whole issue for one, the changed fields for several); none when nothing was found. */
+  readonly answer?: IssueUpdate;
+  readonly requests: number;
+  /** Ids the server found none of (204, or one issue's 404). */
+  readonly notFound: ReadonlySet<string>;
+  /** After a bulk PUT read back: the ids it changed (others were skipped), and those issues as the server has them now. */
+  readonly changed?: ReadonlySet<string>;
+  readonly readBack?: readonly Issue[];
 }
 
 /** An error with the number of requests it took, so the outcome's count stays true. */

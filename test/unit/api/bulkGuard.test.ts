@@ -45,12 +45,30 @@ describe('no bulk update without ids', () => {
     );
   });
 
+  it('ids Sentry finds none of change nothing, though Sentry then searches instead (update_groups_with_search_fn): the answer is "none found"', async () => {
+    const sb = box.get();
+    const client = clientFor(sb, { kind: 'bearer', token: sb.defaults.writeToken });
+    const globex = sb.control.seed.issues.find((i) => i.project.org.slug === 'globex')!;
+    const unresolved = () => sb.control.seed.issues.filter((i) => i.project.org.slug === 'acme' && sb.control.triage.issue(i.id).status === 'unresolved').length;
+    const before = unresolved();
+    assert.equal(await client.updateIssues('acme', [globex.id, '999999999'], { status: 'resolved' }), undefined);
+    assert.equal(await client.updateIssues('acme', ['999999999'], { status: 'resolved' }, { project: 'worker' }), undefined);
+    assert.deepEqual(
+      sb.control.triage.writes({ bulk: true }).map((w) => [w.status, w.changed.length]),
+      [
+        [204, 0],
+        [204, 0],
+      ],
+    );
+    assert.equal(unresolved(), before, 'no issue of the organization changed');
+  });
+
   it('src sends a PUT only from the API client, and the collection PUT checks its ids first', () => {
     const puts = files(SRC).flatMap((f) => (/method:\s*'PUT'/.test(readFileSync(f, 'utf8')) ? [f.slice(SRC.length + 1)] : []));
     assert.deepEqual(puts, ['api/client.ts']);
     const client = readFileSync(join(SRC, 'api/client.ts'), 'utf8');
     const bulk = client.slice(client.indexOf('async updateIssues('), client.indexOf('async listMembers('));
     assert.ok(bulk.indexOf('checkBulkIds(ids)') >= 0 && bulk.indexOf('checkBulkIds(ids)') < bulk.indexOf("method: 'PUT'"), 'checkBulkIds runs before the request is built');
-    assert.match(bulk, /query: \{ id: \[\.\.\.ids\] \}/, 'the ids it checked are the ids it sends');
+    assert.match(bulk, /query: \{ id: \[\.\.\.ids\], query: onlyThese\(ids\) \}/, 'the ids it checked are the ids it sends, and the search Sentry may fall back to finds only them');
   });
 });

@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { HttpClient } from '../../../src/api/http';
 import { SentryClient } from '../../../src/api/client';
 import { OAuthEndpoints } from '../../../src/api/oauth';
+import { BadRequestError } from '../../../src/api/errors';
 import { OrganizationListSchema } from '../../../src/api/schemas';
+import { presentError } from '../../../src/contracts/errorPresentation';
 import { clientFor, useSandbox } from './sandbox';
 
 const ORG = 'acme';
@@ -76,6 +78,50 @@ describe('API client against the sandbox: failures', () => {
     assert.equal(err.kind, 'gone');
     assert.ok(err.deprecationDate);
     assert.match(err.message, /no longer offers this endpoint/);
+  });
+
+  it("410: the deprecation date as Sentry's decorator sends it (datetime.isoformat) shows as its day; a header that is no date is left out", async () => {
+    const sb = box.get();
+    sb.control.endpoints.set({ projectIssues: 410 });
+    const err = await clientFor(sb)
+      .listProjectIssues(ORG, 'web-frontend')
+      .catch((e) => e);
+    assert.match(err.deprecationDate, /^\d{4}-\d{2}-\d{2}T00:00:00\+00:00$/, 'the sandbox sends what Python writes');
+    assert.ok(err.message.includes(`deprecated on ${err.deprecationDate.slice(0, 10)})`), err.message);
+    sb.control.endpoints.set({ projectIssues: 'ok' });
+    sb.control.faults.add({
+      path: '/issues/$',
+      respond: { status: 410, headers: { 'x-sentry-deprecation-date': `<b>soon</b> ${'x'.repeat(5000)}` }, body: '{"message":"This API no longer exists."}' },
+      count: 1,
+    });
+    const hostile = await clientFor(sb)
+      .listProjectIssues(ORG, 'web-frontend')
+      .catch((e) => e);
+    assert.equal(hostile.kind, 'gone');
+    assert.doesNotMatch(hostile.message, /soon|xxxx/);
+    assert.match(hostile.message, /it was deprecated\)/);
+  });
+
+  it('400 with Sentry\'s timeout detail (handle_query_errors) is a transient failure: its own kind and words, retried later, not "change the search"', async () => {
+    const sb = box.get();
+    sb.control.faults.add({ path: '/issues/$', snubaTimeout: true, count: 1 });
+    const err = await clientFor(sb)
+      .listOrganizationIssues(ORG, { query: 'stack.filename:"*a/b.ts"' })
+      .catch((e) => e);
+    assert.equal(err.status, 400);
+    assert.equal(err.kind, 'queryTimeout');
+    assert.match(err.message, /timed out/);
+    assert.match(err.message, /Query timeout\. Please try again\./, "Sentry's own words, trimmed");
+    assert.doesNotMatch(err.message, /refused/);
+    assert.deepEqual(presentError(err).actions, ['retry', 'showLog']);
+    assert.equal(countTo('/issues/$'), 1, 'not retried at once');
+    for (const detail of [
+      'Query timeout. Please try with a smaller date range or fewer conditions.',
+      'Query timeout. Please try again. If the problem persists try a smaller date range or fewer projects.',
+    ]) {
+      assert.equal(new BadRequestError(detail, 400).kind, 'queryTimeout', detail);
+    }
+    assert.equal(new BadRequestError('Error parsing search query: unknown key', 400).kind, 'badRequest');
   });
 
   it("400 carries the server's detail and is never retried", async () => {

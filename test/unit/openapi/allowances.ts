@@ -67,6 +67,13 @@ export const ALLOWANCES: Record<string, Allowance> = {
     extraStatuses: [...EVERYWHERE, 401, 404, 410],
   },
   [`GET ${ORG_LIST_PATHS.orgIssues}`]: {
+    // `group` (repeated): the issues with these ids, query and window ignored, in one answer without paging
+    // ("If group ids specified, just ignore any query components" in
+    // https://github.com/getsentry/sentry/blob/master/src/sentry/issues/endpoints/organization_group_index.py);
+    // the client reads back the issues of a bulk PUT with it, as that file's `get_projects` picks the same
+    // projects (the user's own, without `project`) for the PUT and the GET.
+    extraQuery: ['group'],
+    scalarRepeated: ['group'],
     // 410 as during a deprecation brown-out (see above): the sandbox's switch that makes the client fall
     // back to the other issues endpoint.
     extraStatuses: [...EVERYWHERE, 410],
@@ -112,6 +119,10 @@ export const ALLOWANCES: Record<string, Allowance> = {
   [`PUT ${TRIAGE_PATHS.projectIssues}`]: {
     partialBody: true,
     scalarRepeated: ['id'],
+    // `query`: the search the endpoint runs when it finds none of the ids (its PUT hands prep_search, which
+    // reads `query`, to update_groups_with_search_fn in update.py); the client sends `issue.id:[…]` so that
+    // search finds none of the issues either, as the organization endpoint's documented `query` does.
+    extraQuery: ['query'],
     extraStatuses: [...EVERYWHERE, 204, 401, 415],
     response: { nullable: ['assignedTo'], notRequired: ['isPublic', 'status', 'statusDetails'] },
   },

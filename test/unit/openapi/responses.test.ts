@@ -119,7 +119,8 @@ describeEachProfile('contract: sandbox responses against the OpenAPI document', 
       assert.equal((await allPages(ex, `/api/0/organizations/${org.slug}/projects/?per_page=1`, auth)).length, org.projects.length);
     }
     assert.equal((await ex.send('GET', '/api/0/organizations/nope/projects/', auth)).status, 404);
-    const noScope = `Bearer ${sb.control.credentials.addToken({ scopes: ['org:read'] }).token}`;
+    // The document's security (and Sentry's OrganizationPermission) is org:*: project:read is not enough.
+    const noScope = `Bearer ${sb.control.credentials.addToken({ scopes: ['project:read', 'event:read'] }).token}`;
     assert.equal((await ex.send('GET', '/api/0/organizations/acme/projects/', noScope)).status, 403);
     ex.assertClean();
   });
@@ -383,8 +384,12 @@ describeEachProfile('contract: sandbox responses against the OpenAPI document', 
     assert.equal((await ex.send('PUT', one, null, { status: 'resolved' })).status, 401);
     assert.equal((await ex.send('PUT', one, write, { status: 'nope' })).status, 400);
     assert.equal((await ex.send('PUT', '/api/0/organizations/acme/issues/1/', write, { status: 'resolved' })).status, 404);
-    assert.equal((await ex.send('PUT', `/api/0/organizations/acme/issues/?id=${sb.seed.issues.find((i) => i.project.org.slug === 'globex')!.id}`, write, { status: 'resolved' })).status, 204);
+    const globex = sb.seed.issues.find((i) => i.project.org.slug === 'globex')!.id;
+    // None found and a search (the fallback Sentry runs then) that finds none of them either: 204.
+    assert.equal((await ex.send('PUT', `/api/0/organizations/acme/issues/?id=${globex}&query=${encodeURIComponent(`issue.id:[${globex}]`)}`, write, { status: 'resolved' })).status, 204);
     assert.equal((await ex.send('PUT', '/api/0/projects/acme/worker/issues/', write, { status: 'resolved' })).status, 200);
+    const some = sb.seed.issues.filter((i) => i.project.org.slug === 'acme').slice(0, 3);
+    assert.equal((await ex.send('GET', `/api/0/organizations/acme/issues/?${some.map((i) => `group=${i.id}`).join('&')}`, write)).status, 200);
     assert.equal((await ex.send('PUT', '/api/0/organizations/acme/issues/', write, { hasSeen: true })).status, 400);
     assert.equal((await ex.send('PUT', '/api/0/projects/acme/nope/issues/?id=1', write, { status: 'resolved' })).status, 404);
     for (const org of sb.seed.orgs) {

@@ -198,14 +198,14 @@ describe('sandbox service', function () {
       const issue = sb.seed.bigIssue;
       assert.equal((await get(`/api/0/organizations/acme/issues/${issue.id}/events/?per_page=1`, `Bearer ${t.token}`)).status, 200);
       assert.equal((await get(`/api/0/organizations/acme/issues/${issue.id}/tags/browser/`, `Bearer ${t.token}`)).status, 200);
-      // organizations list: any org:* scope; project list: project:*
+      // organizations list and project list: any org:* scope (OrganizationPermission), never project:*
       assert.equal((await get('/api/0/organizations/', `Bearer ${t.token}`)).status, 200);
-      assert.equal((await get('/api/0/organizations/acme/projects/', `Bearer ${t.token}`)).status, 403);
+      assert.equal((await get('/api/0/organizations/acme/projects/', `Bearer ${t.token}`)).status, 200);
       const t2 = sb.control.credentials.addToken({ scopes: ['org:write'] });
       assert.equal((await get('/api/0/organizations/', `Bearer ${t2.token}`)).status, 200);
       const t3 = sb.control.credentials.addToken({ scopes: ['project:read'] });
       assert.equal((await get('/api/0/organizations/', `Bearer ${t3.token}`)).status, 403);
-      assert.equal((await get('/api/0/organizations/acme/projects/', `Bearer ${t3.token}`)).status, 200);
+      assert.equal((await get('/api/0/organizations/acme/projects/', `Bearer ${t3.token}`)).status, 403);
     });
 
     it('legacy API key: HTTP Basic with the key and an empty password', async () => {
@@ -295,7 +295,7 @@ describe('sandbox service', function () {
     });
 
     it('lists projects of an organization', async () => {
-      const t = sb.control.credentials.addToken({ scopes: ['project:read'] });
+      const t = sb.control.credentials.addToken({ scopes: ['org:read'] });
       const r = await getJson<any[]>('/api/0/organizations/acme/projects/', `Bearer ${t.token}`);
       assert.deepEqual(
         r.body.map((p) => [p.slug, p.platform]),
@@ -308,12 +308,14 @@ describe('sandbox service', function () {
       assert.equal((await get('/api/0/organizations/nope/projects/', `Bearer ${t.token}`)).status, 404);
     });
 
-    it('unknown routes and missing trailing slashes are JSON 404s', async () => {
-      for (const p of ['/api/0/nothing/here/', '/api/0/organizations', '/whatever']) {
-        const r = await getJson(p);
-        assert.equal(r.res.status, 404, p);
-        assert.deepEqual(r.body, { detail: 'The requested resource does not exist' });
-      }
+    it("unknown API routes are Sentry's catch-all 404s (no body; a hint without the trailing slash), other paths JSON 404s", async () => {
+      const route = await get('/api/0/nothing/here/');
+      assert.deepEqual([route.status, await route.text()], [404, '']);
+      const slash = await get('/api/0/organizations');
+      assert.deepEqual([slash.status, await slash.text()], [404, `Route not found, did you forget a trailing slash?\n\ntry: /api/0/organizations/\n${' '.repeat(25)}^\n`]);
+      const r = await getJson('/whatever');
+      assert.equal(r.res.status, 404);
+      assert.deepEqual(r.body, { detail: 'The requested resource does not exist' });
     });
   });
 

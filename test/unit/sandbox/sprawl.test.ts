@@ -260,12 +260,14 @@ describe('sandbox: the sprawl option (a project whose issues are spread over man
       const project = await allPages(`/api/0/projects/acme/sprawl/issues/?query=${q(`is:unresolved ${term}`)}&limit=100`);
       assert.deepEqual(sorted(project.items.map((i) => i.id)), expected, term);
     }
-    // The whole path, and the path as the events serve it (webpack:///./ or app:///), find the same.
+    // The whole path finds the same; the path as the events serve it (webpack:///./ or app:///) is stack.abs_path's.
     const f = bySize[0];
     const whole = await allPages(`/api/0/organizations/acme/issues/?project=sprawl&query=${q(`stack.filename:"${f.file}"`)}&limit=100`);
     assert.deepEqual(sorted(whole.items.map((i) => i.id)), sorted(f.issues));
-    const abs = await allPages(`/api/0/organizations/acme/issues/?project=sprawl&query=${q(`stack.filename:"*/./${f.file}"`)}&limit=100`);
+    const abs = await allPages(`/api/0/organizations/acme/issues/?project=sprawl&query=${q(`stack.abs_path:"*/./${f.file}"`)}&limit=100`);
     assert.deepEqual(sorted(abs.items.map((i) => i.id)), sorted(f.issues.filter((id) => sb.seed.issue(id)!.absPathStyle === 'webpack')));
+    const notFilename = await allPages(`/api/0/organizations/acme/issues/?project=sprawl&query=${q(`stack.filename:"*/./${f.file}"`)}&limit=100`);
+    assert.deepEqual(notFilename.items, []);
   });
 
   it('serves each issue’s events with the seeded location, full events with its frames, and tag details', async () => {

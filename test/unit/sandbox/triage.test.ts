@@ -174,26 +174,77 @@ describe('sandbox: triage', function () {
   });
 
   describe('bulk PUT', () => {
-    it('organization: by ids, answers only the changed fields, at most 100 ids', async () => {
+    it('organization: by ids, answers only the changed fields', async () => {
       const [a, b] = unresolved();
       const r = await put(`/api/0/organizations/acme/issues/?id=${a.id}&id=${b.id}`, { status: 'ignored', substatus: 'archived_until_escalating', assignedTo: 'bob' });
       assert.equal(r.status, 200);
       assert.deepEqual(Object.keys(r.body).sort(), ['assignedTo', 'status', 'statusDetails', 'substatus']);
       assert.deepEqual(r.body.assignedTo, { type: 'user', id: '2', name: 'Bob Builder', email: 'bob@example.com' });
       for (const i of [a, b]) assert.equal(sb.control.triage.issue(i.id).substatus, 'archived_until_escalating');
-      const many = acmeIssues()
-        .slice(0, 101)
-        .map((i) => `id=${i.id}`)
-        .join('&');
-      assert.equal((await put(`/api/0/organizations/acme/issues/?${many}`, { status: 'resolved' })).status, 400);
       assert.equal((await put(`/api/0/organizations/acme/issues/?id=x`, { status: 'resolved' })).status, 400);
       assert.equal((await put(`/api/0/organizations/acme/issues/?id=${a.id}`, { status: 'resolved' }, read)).status, 403);
     });
 
-    it('an id out of scope changes nothing and answers 204', async () => {
+    it('explicit ids have no cap of 100 (BULK_MUTATION_LIMIT bounds only search-based updates)', async () => {
+      const many = acmeIssues().slice(0, 150);
+      const r = await put(`/api/0/organizations/acme/issues/?${many.map((i) => `id=${i.id}`).join('&')}`, { isBookmarked: true });
+      assert.equal(r.status, 200);
+      assert.equal(sb.control.triage.writes({ bulk: true }).at(-1)!.changed.length, 150);
+    });
+
+    it('ids not found are skipped and the rest changed; the answer says only what changed, not which', async () => {
       const a = unresolved()[0];
       const globex = sb.seed.issues.find((i) => i.project.org.slug === 'globex')!;
-      assert.equal((await put(`/api/0/organizations/acme/issues/?id=${a.id}&id=${globex.id}`, { status: 'resolved' })).status, 204);
+      const r = await put(`/api/0/organizations/acme/issues/?id=${a.id}&id=${globex.id}&id=999999999`, { status: 'resolved' });
+      assert.equal(r.status, 200);
+      assert.deepEqual(Object.keys(r.body).sort(), ['status', 'statusDetails']);
+      assert.equal(sb.control.triage.issue(a.id).status, 'resolved');
+      assert.deepEqual(sb.control.triage.writes({ bulk: true }).at(-1)!.changed, [a.id]);
+    });
+
+    it("none found: 204 with no body, when the search Sentry falls back to (with the request's query) finds nothing either", async () => {
+      const globex = sb.seed.issues.find((i) => i.project.org.slug === 'globex')!;
+      const r = await put(`/api/0/organizations/acme/issues/?id=${globex.id}&id=999999999&query=${encodeURIComponent(`issue.id:[${globex.id},999999999]`)}`, { status: 'resolved' });
+      assert.deepEqual([r.status, r.body], [204, null]);
+      assert.deepEqual(sb.control.triage.writes({ bulk: true }).at(-1)!.changed, []);
+    });
+
+    it('none found and no query: Sentry searches with the default query instead, and changes what it finds (update_groups_with_search_fn)', async () => {
+      const before = unresolved().length;
+      const r = await put(`/api/0/organizations/acme/issues/?id=999999999`, { status: 'resolved' });
+      assert.equal(r.status, 200);
+      const changed = sb.control.triage.writes({ bulk: true }).at(-1)!.changed;
+      assert.equal(changed.length, Math.min(before, 1000), 'every unresolved issue of the projects');
+      assert.ok(changed.every((id) => sb.control.triage.issue(id).status === 'resolved'));
+    });
+
+    it('without project: only the projects the user is a member of; issues of others are skipped silently', async () => {
+      const web = unresolved().find((i) => i.project.slug === 'web-frontend')!;
+      const worker = unresolved().find((i) => i.project.slug === 'worker')!;
+      assert.deepEqual(sb.control.triage.notMemberOf(['worker']), [worker.project.id]);
+      const r = await put(`/api/0/organizations/acme/issues/?id=${web.id}&id=${worker.id}`, { status: 'resolved' });
+      assert.equal(r.status, 200);
+      assert.equal(sb.control.triage.issue(web.id).status, 'resolved');
+      assert.equal(sb.control.triage.issue(worker.id).status, 'unresolved', 'skipped without a word');
+      // project=-1 (every project the user may access) and a named project still reach it.
+      assert.equal((await put(`/api/0/organizations/acme/issues/?id=${worker.id}&project=-1`, { status: 'resolved' })).status, 200);
+      assert.equal(sb.control.triage.issue(worker.id).status, 'resolved');
+      // The list without project is the member projects' too; with `group` it reads those issues by id.
+      const listed = await call('GET', `/api/0/organizations/acme/issues/?group=${web.id}&group=${worker.id}`, undefined, read);
+      assert.deepEqual(
+        listed.body.map((i: { id: string }) => i.id),
+        [web.id],
+      );
+      const named = await call('GET', `/api/0/organizations/acme/issues/?group=${web.id}&group=${worker.id}&project=-1`, undefined, read);
+      assert.deepEqual(named.body.map((i: { id: string }) => i.id).sort(), [web.id, worker.id].sort());
+      sb.control.reset();
+      assert.equal(sb.control.triage.notMemberOf([]).length, 0);
+    });
+
+    it('an environment the organization lacks: 404 before anything changes', async () => {
+      const a = unresolved()[0];
+      const r = await put(`/api/0/organizations/acme/issues/?id=${a.id}&environment=nope`, { status: 'resolved' });
+      assert.deepEqual([r.status, r.body], [404, { detail: 'The requested resource does not exist' }]);
       assert.equal(sb.control.triage.issue(a.id).status, 'unresolved');
     });
 
@@ -210,7 +261,8 @@ describe('sandbox: triage', function () {
       const web = unresolved().find((i) => i.project.slug === 'web-frontend')!;
       const r = await put(`/api/0/projects/acme/worker/issues/?id=${w.id}`, { status: 'resolved', hasSeen: true });
       assert.deepEqual([r.status, r.body.status, r.body.hasSeen], [200, 'resolved', true]);
-      assert.equal((await put(`/api/0/projects/acme/worker/issues/?id=${web.id}`, { status: 'resolved' })).status, 204);
+      const guarded = `/api/0/projects/acme/worker/issues/?id=${web.id}&query=${encodeURIComponent(`issue.id:[${web.id}]`)}`;
+      assert.equal((await put(guarded, { status: 'resolved' })).status, 204);
       assert.equal(sb.control.triage.issue(web.id).status, 'unresolved');
       assert.equal((await call('POST', `/api/0/projects/acme/worker/issues/?id=${w.id}`, {})).status, 405);
     });

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { RateLimitedError } from '../../../src/api/errors';
 import { UnknownProjectError } from '../../../src/api/projectIds';
 import { ISSUE_LIST_BUDGET } from '../../../src/api/client';
+import { presentError } from '../../../src/contracts/errorPresentation';
 import { IssueSource, MapEndpointMemory, projectQuery } from '../../../src/store/issueSource';
 import { matchValue, parseQuery } from '../../sandbox/search';
 import { clientFor, describeEachProfile, useSandbox } from '../api/sandbox';
@@ -89,6 +90,32 @@ describeEachProfile('IssueSource: the organization issues endpoint, with the pro
     await assert.rejects(source.page(client, { org: 'acme', projects: ['web-frontend', 'no-such-project'] }), UnknownProjectError);
     assert.equal(log(ISSUES).length, 0, 'neither issue list was asked');
     assert.equal(memory.get(client.baseUrl), undefined);
+  });
+
+  it("an environment the organization lacks (404 with Sentry's detail) is said by name, and the organization endpoint stays", async () => {
+    const memory = new MapEndpointMemory();
+    const lines: string[] = [];
+    const source = new IssueSource(memory, (m) => lines.push(m));
+    const client = clientFor(box.get());
+    await source.page(client, { org: 'acme', projects: ['web-frontend'] });
+    box.get().control.requests.clear();
+    const err = await source.page(client, { org: 'acme', projects: ['web-frontend'], environments: ['production', 'prod-eu'] }).then(
+      () => assert.fail('a 404'),
+      (e: unknown) => e as Error & { kind?: string; environments?: string[] },
+    );
+    assert.equal(err.kind, 'unknownEnvironment');
+    assert.deepEqual(err.environments, ['prod-eu'], 'only the one the organization lacks');
+    assert.match(err.message, /"prod-eu"/);
+    assert.match(err.message, /organization "acme"/);
+    assert.match(err.message, /Change Filter/);
+    assert.deepEqual(presentError(err).actions, ['filter', 'retry']);
+    assert.equal(log(PROJECT).length, 0, 'not asked through the deprecated endpoint');
+    assert.equal(memory.get(client.baseUrl)?.endpoint ?? 'organization', 'organization', 'no endpoint fallback remembered');
+    assert.ok(!lines.some((l) => /no organization issues endpoint/.test(l)), lines.join(' | '));
+    // A server without the endpoint (its catch-all: 404, no body) still falls back, environments or not.
+    box.get().control.endpoints.set({ orgIssues: 404 });
+    const old = await source.page(client, { org: 'acme', projects: ['web-frontend'], environments: ['production'] });
+    assert.equal(old.endpoint, 'project');
   });
 
   it('several environments through the project endpoint: the list syntax finds the issues of either', async () => {

@@ -176,6 +176,23 @@ describeEachProfile('MarkFinder: marks per open file', function (profile) {
     );
   });
 
+  it("a timed-out file search (Sentry's 400 'Query timeout.') is a failure to retry, not a refusal: the server keeps per-file marks", async () => {
+    const { sb, finder, find, client, warnings } = setup();
+    const router = file('src/app/router.ts');
+    sb.control.faults.add({ path: 'issues/$', query: 'stack\\.filename', snubaTimeout: true, count: 1 });
+    await find([router]);
+    assert.equal(finder.mode(client.baseUrl), 'perFile', 'the fast method stays');
+    assert.equal((finder.reportFor(router, client.baseUrl, scope)!.error as { kind?: string }).kind, 'queryTimeout');
+    assert.ok(!warnings.some((w) => /refused the search by stack file name/.test(w)), warnings.join(' | '));
+    sb.control.clock.advance(INTERVAL);
+    const { log } = await find([router]);
+    const again = searches(log).map((r) => r.status);
+    assert.ok(again.length > 0 && again.every((st) => st === 200), `asked again at the next refresh: ${again.join(', ')}`);
+    const r = finder.reportFor(router, client.baseUrl, scope)!;
+    assert.equal(r.error, undefined);
+    assert.ok(r.found > 0);
+  });
+
   it("a 400 caused by the view's own query is the file's failure, not a refusal of the search: the server keeps per-file marks", async () => {
     const { finder, client, warnings } = setup();
     const router = file('src/app/router.ts');
@@ -335,6 +352,14 @@ describeEachProfile('MarkFinder: marks per open file', function (profile) {
     assert.equal(newestOf(undefined, [{ lastSeen: '2099-01-01T00:00:00Z is:resolved' }, { lastSeen: 'soon' }]), undefined);
     assert.equal(newestOf('2026-11-03T00:00:00Z', [{ lastSeen: null }]), '2026-11-03T00:00:00Z', 'an issue without lastSeen changes nothing');
     assert.equal(newestOf(undefined, [{ lastSeen: null }, { lastSeen: '2026-11-01T10:00:00Z' }]), '2026-11-01T10:00:00Z');
+  });
+
+  it("a server date outside Sentry's search grammar (no seconds, 7 digits of fraction, ±hhmm) is sent in a form the grammar takes, never as it came", () => {
+    // event_search.py's iso_8601_date_format: seconds required, at most 6 digits of fraction, Z or ±hh:mm.
+    assert.equal(newestOf(undefined, [{ lastSeen: '2026-11-02T09:00Z' }]), '2026-11-02T09:00:00.000Z');
+    assert.equal(newestOf(undefined, [{ lastSeen: '2026-11-02T09:00:00.1234567Z' }]), '2026-11-02T09:00:00.123Z');
+    assert.equal(newestOf(undefined, [{ lastSeen: '2026-11-02T10:00:00+0100' }]), '2026-11-02T09:00:00.000Z');
+    assert.equal(newestOf(undefined, [{ lastSeen: '2026-11-02T10:00:00+01:00' }]), '2026-11-02T10:00:00+01:00', 'what the grammar takes stays as the server wrote it');
   });
 });
 

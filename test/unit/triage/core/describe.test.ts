@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import * as l10n from '@vscode/l10n';
 import { requestBody, type TriageAction } from '../../../../src/triage/core/actions';
-import { describeAction, describeFailure, describeUntil, failureAdvice, formatMinutes } from '../../../../src/triage/core/describe';
+import { describeAction, describeFailure, describeUnchanged, describeUntil, failureAdvice, formatMinutes } from '../../../../src/triage/core/describe';
 import { ARCHIVE_MENU, PRIORITY_MENU, RESOLVE_MENU, WINDOW_MENU } from '../../../../src/triage/core/menus';
 
 const jane = { type: 'user', id: '42', name: 'Jane Doe' } as const;
@@ -151,5 +151,26 @@ describe('localized (issue: localize the extension host)', () => {
     l10n.config({ contents: {} });
     assert.equal(describeAction({ kind: 'resolve' }, 3), 'Resolved 3 issues');
     assert.equal(ARCHIVE_MENU[2].label, 'For 30 minutes');
+  });
+});
+
+describe('describing a change Sentry made on some issues only', () => {
+  it('none found: could not, and why (deleted, merged, or a project the user is not a member of)', () => {
+    assert.equal(
+      describeUnchanged({ kind: 'resolve' }, 1, 0, { notFound: 1, skipped: 0 }, 'WEB-4'),
+      'Could not resolve WEB-4: Sentry did not find it: it may have been deleted or merged into another issue, or be in a project you are not a member of',
+    );
+    assert.match(
+      describeUnchanged({ kind: 'archive', until: 'escalating' }, 3, 0, { notFound: 3, skipped: 0 }),
+      /^Could not archive 3 issues: Sentry found none of them: they may have been deleted or merged/,
+    );
+  });
+
+  it('some skipped: how many were changed, how many not of how many, and why', () => {
+    assert.equal(
+      describeUnchanged({ kind: 'resolve' }, 5, 3, { notFound: 0, skipped: 2 }),
+      'Resolved 3 issues; 2 of 5 were not changed: Sentry changes several issues at once only in the projects you are a member of, and skips issues deleted or merged since; their change is undone here',
+    );
+    assert.match(describeUnchanged({ kind: 'bookmark', on: true }, 150, 100, { notFound: 50, skipped: 0 }), /; 50 of 150 were not changed: Sentry found none of them/);
   });
 });

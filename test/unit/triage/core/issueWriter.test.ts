@@ -51,13 +51,19 @@ describe('IssueWriter (triage writes through the store)', () => {
     assert.ok(!store.peek(UNRESOLVED)!.issues.some((i) => i.id === target.id), 'the server resolved it too');
   });
 
-  it('250 issues: 3 bulk PUTs of 100, 100 and 50 ids, every one named', async () => {
-    const { store, writer, puts } = setup();
+  it('250 issues: 3 bulk PUTs of 100, 100 and 50 ids, every one named, each read back once (group=)', async () => {
+    const { sb, store, writer, puts } = setup();
     const refs = allSeedRefs().slice(0, 250);
     assert.equal(refs.length, 250, 'the sandbox seeds at least 250 issues in acme');
     const outcome = await writer.write({ refs, body: { isBookmarked: true }, change: { isBookmarked: true } });
-    assert.equal(outcome.requests, 3);
+    assert.equal(outcome.requests, 6);
     assert.equal(outcome.done.length, 250);
+    assert.deepEqual(outcome.unchanged ?? [], []);
+    const reads = sb.control.requests.list({ method: 'GET', path: /^\/api\/0\/organizations\/acme\/issues\/$/ });
+    assert.deepEqual(
+      reads.map((r) => r.query.filter(([k]) => k === 'group').length),
+      [100, 100, 50],
+    );
     const sent = puts();
     assert.deepEqual(
       sent.map((r) => r.query.filter(([k]) => k === 'id').length),
@@ -66,6 +72,67 @@ describe('IssueWriter (triage writes through the store)', () => {
     assert.deepEqual(sent.flatMap((r) => r.query.filter(([k]) => k === 'id').map(([, v]) => v)).sort(), refs.map((r) => r.issueId).sort());
     assert.ok(sent.every((r) => r.path === '/api/0/organizations/acme/issues/'));
     void store;
+  });
+
+  it('ids Sentry finds none of (204 "No groups found"): no failure and no error, the change undone, each reported as not found', async () => {
+    const { sb, store, writer } = setup();
+    const [a, b] = (await store.load(UNRESOLVED)).issues;
+    // Deleted or merged on the server since they were listed.
+    const gone = [a, b].map((i) => ({ ...refsOf([i])[0], issueId: String(9_000_000_000 + Number(i.id)) }));
+    store.upsert(
+      'acme',
+      [a, b].map((i, k) => ({ ...i, id: gone[k].issueId })),
+    );
+    const outcome = await writer.write({ refs: gone, body: { status: 'resolved', statusDetails: {} }, change: { status: 'resolved' } });
+    assert.deepEqual(outcome.failed, []);
+    assert.equal(outcome.error, undefined);
+    assert.deepEqual(outcome.done, []);
+    assert.deepEqual(
+      outcome.unchanged,
+      gone.map((ref) => ({ ref, why: 'notFound' })),
+    );
+    for (const r of gone) assert.equal(store.issue(r.issueId)?.status, 'unresolved', 'rolled back');
+    assert.equal(outcome.requests, 1, 'nothing to read back');
+    assert.equal(sb.control.triage.writes({ bulk: true }).at(-1)!.changed.length, 0, 'and nothing else changed on the server');
+  });
+
+  it("a bulk change Sentry applies only in the user's projects: the issues it skipped are undone and reported, the others keep the server's state", async () => {
+    const { sb, store, writer } = setup();
+    const web = (await store.load({ ...UNRESOLVED, project: 'web-frontend' })).issues.slice(0, 2);
+    const worker = (await store.load({ ...UNRESOLVED, project: 'worker' })).issues.slice(0, 2);
+    sb.control.triage.notMemberOf(['worker']);
+    const outcome = await writer.write({ refs: refsOf([...web, ...worker]), body: { status: 'resolved', statusDetails: {} }, change: { status: 'resolved' } });
+    assert.deepEqual(outcome.failed, []);
+    assert.deepEqual(outcome.done, refsOf(web));
+    assert.deepEqual(
+      outcome.unchanged,
+      refsOf(worker).map((ref) => ({ ref, why: 'skipped' })),
+    );
+    assert.equal(outcome.requests, 2, 'the PUT and one read-back');
+    for (const i of web) assert.equal(store.issue(i.id)?.status, 'resolved');
+    for (const i of worker) {
+      assert.equal(store.issue(i.id)?.status, 'unresolved', 'not shown as changed');
+      assert.equal(sb.control.triage.issue(i.id).status, 'unresolved');
+    }
+  });
+
+  it("one issue gone from the server (404 with Sentry's detail): reported as not found, no fall back to the deprecated endpoint", async () => {
+    const { store, writer, puts } = setup();
+    const [a] = (await store.load(UNRESOLVED)).issues;
+    const gone = { ...refsOf([a])[0], issueId: String(9_000_000_000 + Number(a.id)) };
+    store.upsert('acme', [{ ...a, id: gone.issueId }]);
+    const outcome = await writer.write({ refs: [gone], body: { isBookmarked: true }, change: { isBookmarked: true } });
+    assert.deepEqual(outcome.failed, []);
+    assert.deepEqual(outcome.unchanged, [{ ref: gone, why: 'notFound' }]);
+    assert.equal(store.issue(gone.issueId)?.isBookmarked, false);
+    assert.deepEqual(
+      puts().map((r) => r.path),
+      [`/api/0/organizations/acme/issues/${gone.issueId}/`],
+    );
+    // The organization endpoint answered: the next write goes there too.
+    const next = await writer.write({ refs: refsOf([a]), body: { isBookmarked: true }, change: { isBookmarked: true } });
+    assert.deepEqual(next.done, refsOf([a]));
+    assert.equal(puts().at(-1)!.path, `/api/0/organizations/acme/issues/${a.id}/`);
   });
 
   it('a 500 rolls the change back everywhere and reports the error', async () => {
