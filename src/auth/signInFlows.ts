@@ -12,6 +12,7 @@ import type { AuthConfig } from '../config';
 import { linkSignals, signalFrom } from '../util/signal';
 import type { AuthUi } from '../util/ui';
 import { runDeviceFlow } from './deviceFlow';
+import { personLabel } from './core/accountLabel';
 import { errorKind } from './core/errorText';
 import { withCancellableProgress, type FailureText } from './flowProgress';
 import { signInWithPasted } from './pastedCredentialFlow';
@@ -208,7 +209,7 @@ export class SignInFlows {
       this.log.warn(`[auth] could not read the organization after sign-in: ${errorKind(err)}`);
     }
     const user = res.user;
-    const label = user?.email || user?.name || (org ? `${org.name} (${new URL(baseUrl).host})` : new URL(baseUrl).host);
+    const label = personLabel(user) ?? (org ? `${org.name} (${new URL(baseUrl).host})` : new URL(baseUrl).host);
     const accountId = user ? `user:${user.id}` : `org:${org?.slug ?? 'unknown'}`;
     this.log.info(
       `[auth] signed in to ${baseUrl} via ${via}${org ? `, organization ${org.slug}` : ''}; scopes ${tokens.scopes?.join(' ') || '(none)'}${tokens.expiresAt ? `, expires ${new Date(tokens.expiresAt).toISOString()}` : ''}`,

@@ -404,6 +404,54 @@ describe('sign-in (sentry-explorer authentication provider)', function () {
     assert.equal(await auth.context.secrets.get(auth.provider.storageKey), undefined);
   });
 
+  it('a mistyped token: the box opens again with the text kept, saying the server did not accept it; the fixed token signs in', async () => {
+    await auth.signOut();
+    const token = await control<{ token: string }>('tokens', { scopes: SCOPES, kind: 'user' });
+    const typo = `${token.token.slice(0, -4)}zzzz`;
+    seenSecrets.add(token.token);
+    seenSecrets.add(typo);
+    const { boxes } = recordPicksAndBoxes(false);
+    try {
+      rec.set({ method: 'token', inputs: [typo, token.token] });
+      const before = rec.shown.length;
+      const session = await auth.signIn();
+      assert.equal(boxes.length, 2, 'the box opened again');
+      const again = boxes[1];
+      assert.equal(again.value, typo, 'with the text kept');
+      assert.equal(again.title, boxes[0].title);
+      assert.equal(again.password, true);
+      assert.equal(again.validationMessage, `Sentry (${new URL(SANDBOX_URL!).host}) did not accept this auth token (Invalid token). Check that you pasted all of it, or create a new one.`);
+      assert.equal(await again.validateInput?.(typo), again.validationMessage, 'the same text is refused again without sending it');
+      assert.equal(await again.validateInput?.(token.token), undefined, 'an edited text is not');
+      const shown = rec.shown.slice(before);
+      assert.deepEqual(
+        shown.filter((s) => s.level !== 'info').map((s) => s.message),
+        [],
+        'no error notification (and no "expired or revoked")',
+      );
+      assert.equal(session?.kind, 'token', 'the fixed token signs in');
+      assert.equal(auth.isSignedIn(), true);
+    } finally {
+      auth.ui.override(rec.ui());
+    }
+  });
+
+  it('the account is the person the server names for a pasted token (GET /api/0/), else the token and its organizations', async () => {
+    const host = new URL(SANDBOX_URL!).host;
+    const user = await control<{ token: string }>('tokens', { scopes: SCOPES, kind: 'user' });
+    const integration = await control<{ token: string }>('tokens', { scopes: SCOPES, kind: 'integration' });
+    seenSecrets.add(user.token);
+    seenSecrets.add(integration.token);
+    rec.set({ method: 'token', inputs: [user.token] });
+    const before = rec.shown.length;
+    const mine = await auth.signIn();
+    assert.equal(mine?.account.label, 'Jane Doe (jane@example.com)');
+    assert.ok(rec.shown.slice(before).some((s) => s.message === `Signed in to Sentry (${host}) as Jane Doe (jane@example.com).`));
+    assert.equal((await auth.provider.getSessions(SCOPES))[0]?.account.label, 'Jane Doe (jane@example.com)', 'the Accounts menu names the person');
+    rec.set({ method: 'token', inputs: [integration.token] });
+    assert.equal((await auth.signIn())?.account.label, 'Auth token (acme)', 'an internal integration names no person: the token and its organization');
+  });
+
   it('changing sentryExplorer.baseUrl during a sign-in stores the session under the server that issued it', async () => {
     const cfg = vscode.workspace.getConfiguration('sentryExplorer');
     const other = 'http://127.0.0.1:9';
@@ -496,12 +544,21 @@ describe('sign-in (sentry-explorer authentication provider)', function () {
   });
 
   it('a legacy API key is validated before it is saved', async () => {
+    await auth.signOut();
     const key = await control<{ key: string }>('api-keys', {});
     seenSecrets.add(key.key);
+    const { boxes } = recordPicksAndBoxes(false);
     rec.set({ method: 'apiKey', inputs: ['not-a-key'] });
     const before = rec.shown.length;
-    assert.equal(await auth.signIn(), undefined);
-    assert.ok(rec.shown.slice(before).some((s) => s.level === 'error' && /rejected/.test(s.message)));
+    assert.equal(await auth.signIn(), undefined, 'the box opened again, then was closed');
+    auth.ui.override(rec.ui());
+    assert.equal(boxes.length, 2);
+    assert.equal(boxes[1].value, 'not-a-key');
+    assert.match(boxes[1].validationMessage ?? '', /did not accept this API key/);
+    assert.deepEqual(
+      rec.shown.slice(before).map((s) => s.message),
+      [],
+    );
     assert.equal(auth.isSignedIn(), false);
     rec.set({ method: 'apiKey', inputs: [key.key] });
     const session = await auth.signIn();
