@@ -16,8 +16,8 @@ import { activateExtension } from './helpers';
 const SCOPES = ['event:read', 'org:read', 'project:read'];
 const CLIENT_SECRET_FOR_SCAN = 'test-client-secret-0123456789abcdef';
 
-/** An item of the sign-in quick pick. */
-type MethodItem = vscode.QuickPickItem & { method: SignInMethod };
+/** An item of the sign-in quick pick: a way to sign in, another server, or the separator before those. */
+type MethodItem = vscode.QuickPickItem & { method?: SignInMethod; server?: 'cloud' | 'selfHosted' };
 
 describe('sign-in (sentry-explorer authentication provider)', function () {
   this.timeout(90_000);
@@ -593,14 +593,17 @@ describe('sign-in (sentry-explorer authentication provider)', function () {
     try {
       await waitFor('the switch', () => auth.provider.baseUrl === 'http://sentry.example.invalid');
       const before = rec.shown.length;
-      const picks = rec.quickPicks.length;
+      const { picks, boxes } = recordPicksAndBoxes(false);
       rec.set({ method: 'token', inputs: ['whatever'], answer: () => undefined });
       assert.equal(await auth.signIn(), undefined);
       const asked = rec.shown.slice(before).find((s) => s.modal && /plain http/.test(s.message));
       assert.ok(asked, 'asked');
       assert.deepEqual(asked.items, ['Send Anyway']);
-      assert.equal(rec.quickPicks.length, picks, 'nothing else happened');
+      // The pick comes first (it sends nothing, and offers another server); the token box never opens.
+      assert.equal(picks.length, 1);
+      assert.deepEqual(boxes, [], 'nothing else happened');
     } finally {
+      auth.ui.override(rec.ui());
       await cfg.update('baseUrl', SANDBOX_URL, vscode.ConfigurationTarget.Global);
       await waitFor('the switch back', () => auth.provider.baseUrl === SANDBOX_URL);
     }
@@ -630,14 +633,88 @@ describe('sign-in (sentry-explorer authentication provider)', function () {
     }
   });
 
-  /** Records the sign-in quick picks and input boxes (clicking every button of a box first), then answers them as the recorder does. */
-  function recordPicksAndBoxes(clickButtons: boolean): { picks: MethodItem[][]; boxes: InputBoxWithButtonsOptions[] } {
+  it('Sign In offers sentry.io and a self-hosted server: the address is checked, agreed to when plain http, written to sentryExplorer.baseUrl, then signed in to', async () => {
+    const cfg = vscode.workspace.getConfiguration('sentryExplorer');
+    await auth.signOut();
+    await cfg.update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
+    await waitFor('the default server', () => auth.provider.baseUrl === 'https://sentry.io');
+    const token = await control<{ token: string }>('tokens', { scopes: SCOPES, kind: 'user' });
+    seenSecrets.add(token.token);
+    const sandboxHost = new URL(SANDBOX_URL!).host;
+    const { picks, titles, boxes } = recordPicksAndBoxes(false);
+    try {
+      rec.set({ choices: ['selfHosted', 'selfHosted', 'token'], inputs: ['http://sentry.example.invalid', `${SANDBOX_URL}/`, token.token], answer: () => undefined });
+      const before = rec.shown.length;
+      const session = await auth.signIn();
+
+      // The pick for sentry.io: its ways to sign in, then, after a separator, a self-hosted server.
+      assert.equal(titles[0], 'Sign in to Sentry (sentry.io)');
+      const first = picks[0];
+      assert.deepEqual(
+        first.filter((i) => i.method).map((i) => i.method),
+        ['device', 'browser', 'token', 'apiKey'],
+      );
+      const separator = first.findIndex((i) => i.kind === vscode.QuickPickItemKind.Separator);
+      assert.equal(first[separator]?.label, 'Another Sentry server');
+      assert.deepEqual(
+        first.slice(separator + 1).map((i) => [i.server, i.label]),
+        [['selfHosted', '$(server) Self-hosted Sentry…']],
+        'no sentry.io item while sentry.io is the server',
+      );
+      // The address box, held to the setting's rules.
+      const address = boxes[0];
+      assert.equal(address.title, 'Self-hosted Sentry');
+      assert.equal(address.value, undefined);
+      assert.match(String(await address.validateInput?.('ftp://sentry.example.com')), /https:\/\/ or http:\/\//);
+      assert.match(String(await address.validateInput?.('https://me:secret@sentry.example.com')), /user name or password/);
+      assert.equal(await address.validateInput?.('sentry.example.com'), undefined);
+      // Plain http to a host that is not loopback: asked first; declined, nothing is written and the pick asks again.
+      const asked = rec.shown.slice(before).filter((s) => s.modal && /plain http/.test(s.message));
+      assert.deepEqual(
+        asked.map((s) => [s.message, s.items]),
+        [['http://sentry.example.invalid uses plain http. Your Sentry credentials would travel unencrypted to it.', ['Send Anyway']]],
+      );
+      assert.equal(titles[1], 'Sign in to Sentry (sentry.io)', 'declined: the pick again, for the same server');
+      // The sandbox's address (loopback: nothing to agree to) is written, and the pick is for it, offering sentry.io back.
+      assert.equal(cfg.inspect('baseUrl')?.globalValue, SANDBOX_URL);
+      assert.equal(titles[2], `Sign in to Sentry (${sandboxHost})`);
+      assert.deepEqual(
+        picks[2].filter((i) => i.server).map((i) => [i.server, i.label]),
+        [
+          ['cloud', '$(cloud) sentry.io'],
+          ['selfHosted', '$(server) Self-hosted Sentry…'],
+        ],
+      );
+      assert.equal(boxes[1].value, undefined, 'the box for the address');
+      assert.equal(session?.kind, 'token');
+      assert.ok(rec.shown.slice(before).some((s) => s.message === `Signed in to Sentry (${sandboxHost}) as ${session.account.label}.`));
+      await waitFor('the provider on the sandbox', () => auth.provider.baseUrl === SANDBOX_URL || undefined);
+      await waitFor('signed in there', () => auth.isSignedIn() || undefined);
+
+      // sentry.io from the pick: the setting goes back to its default (sentry.io); the pick is then for sentry.io.
+      rec.set({ choices: ['selfHosted', 'cloud'], inputs: [] });
+      assert.equal(await auth.signIn(), undefined, 'cancelled in the end');
+      assert.equal(boxes.at(-1)!.value, SANDBOX_URL, 'the address box offers the current address');
+      assert.equal(cfg.inspect('baseUrl')?.globalValue, undefined);
+      assert.equal(titles.at(-1), 'Sign in to Sentry (sentry.io)');
+    } finally {
+      auth.ui.override(rec.ui());
+      await cfg.update('baseUrl', SANDBOX_URL, vscode.ConfigurationTarget.Global);
+      // Until the sandbox's session is back: the next test reads who is signed in.
+      await waitFor('the switch back', () => (auth.provider.baseUrl === SANDBOX_URL && auth.isSignedIn()) || undefined);
+    }
+  });
+
+  /** Records the sign-in quick picks (and their titles) and input boxes (clicking every button of a box first), then answers them as the recorder does. */
+  function recordPicksAndBoxes(clickButtons: boolean): { picks: MethodItem[][]; titles: (string | undefined)[]; boxes: InputBoxWithButtonsOptions[] } {
     const picks: MethodItem[][] = [];
+    const titles: (string | undefined)[] = [];
     const boxes: InputBoxWithButtonsOptions[] = [];
     const recorded = rec.ui();
     auth.ui.override({
       showQuickPick: async <T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions) => {
         picks.push(items.map((i) => ({ ...(i as unknown as MethodItem) })));
+        titles.push(options.title);
         return recorded.showQuickPick!(items, options);
       },
       showInputBox: async (options: InputBoxWithButtonsOptions) => {
@@ -646,7 +723,7 @@ describe('sign-in (sentry-explorer authentication provider)', function () {
         return recorded.showInputBox!(options);
       },
     });
-    return { picks, boxes };
+    return { picks, titles, boxes };
   }
 
   it('without an OAuth client id a pasted token is offered first; its box names the exact scopes, its button opens the token page, and the token signs in', async () => {
@@ -665,7 +742,7 @@ describe('sign-in (sentry-explorer authentication provider)', function () {
       const before = rec.shown.length;
       const session = await auth.signIn();
 
-      const items = picks.at(-1)!;
+      const items = picks.at(-1)!.filter((i) => i.method);
       assert.deepEqual(
         items.map((i) => i.method),
         ['token', 'device', 'browser', 'apiKey'],
@@ -739,7 +816,7 @@ describe('sign-in (sentry-explorer authentication provider)', function () {
     try {
       rec.set({ method: undefined });
       assert.equal(await auth.signIn(), undefined, 'the pick was cancelled');
-      const items = picks.at(-1)!;
+      const items = picks.at(-1)!.filter((i) => i.method);
       assert.deepEqual(
         items.map((i) => i.method),
         ['device', 'browser', 'token', 'apiKey'],
