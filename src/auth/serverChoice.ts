@@ -32,9 +32,8 @@ export function serverItems(current: string): ServerItem[] {
   items.push({
     server: 'selfHosted',
     label: `$(server) ${vscode.l10n.t('Self-hosted Sentry…')}`,
-    detail: cloud
-      ? vscode.l10n.t("Enter your server's address; it is kept in the setting sentryExplorer.baseUrl")
-      : vscode.l10n.t('Change the address (now {0}); it is kept in the setting sentryExplorer.baseUrl', new URL(current).host),
+    // The address box says where the address is kept; a detail longer than the pick is cut off.
+    detail: cloud ? vscode.l10n.t("Enter your server's address (kept in sentryExplorer.baseUrl)") : vscode.l10n.t('Change the address (now {0})', new URL(current).host),
   });
   return items;
 }
