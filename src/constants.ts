@@ -64,6 +64,8 @@ export const ContextKeys = {
   cliFilesIgnored: 'sentryExplorer.cliFilesIgnored',
   /** The active editor shows at least one mark (the walkthrough's "open a file with marks" step). */
   editorHasMarks: 'sentryExplorer.editorHasMarks',
+  /** A chat can take an issue (Explain/Fix with AI): the tree's menus offer those only then (src/ai/chatAvailability.ts). */
+  aiChatAvailable: 'sentryExplorer.aiChatAvailable',
 } as const;
 
 /** Keys in globalState / workspaceState / SecretStorage; changing one forgets what users stored under it. */

@@ -9,6 +9,7 @@ import { IssuesView } from './issues/view';
 import { registerIssueLinks } from './links/issueLinkRoute';
 import { EditorIntegration } from './editor/editorIntegration';
 import { SelectionService } from './selection/selectionService';
+import { AiChat } from './store/aiChat';
 import { CursorIssues } from './store/cursorIssues';
 import { EditorLocations } from './store/editorLocations';
 import { ListedIssues } from './store/listedIssues';
@@ -58,6 +59,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const locationOpener = new LocationOpener(); // open a server location: editor -> events panel
   const listedIssues = new ListedIssues(); // what the Issues view lists and has selected: -> editor, links
   const triageRunner = new TriageRunner(); // one triage write on one issue: triage -> AI (never a command)
+  const aiChat = new AiChat(); // whether a chat can take an issue: AI -> editor, events panel
   phase('store');
   const selection = new SelectionService(auth);
   context.subscriptions.push(
@@ -78,6 +80,7 @@ export function activate(context: vscode.ExtensionContext): void {
     cursorIssues,
     locations,
     locationOpener,
+    aiChat,
     log,
   });
   context.subscriptions.push(editor);
@@ -90,6 +93,7 @@ export function activate(context: vscode.ExtensionContext): void {
     signIn: () => auth.signIn(),
     onDidChangeSession: auth.onDidChangeSession,
     openLocation: locationOpener.open,
+    aiChat,
   });
   phase('events');
   const triage = new TriageCommands({
@@ -121,6 +125,8 @@ export function activate(context: vscode.ExtensionContext): void {
     cursorIssues: cursorIssues.current,
     update: triageRunner.run,
     me: () => auth.session?.account.label,
+    log,
+    aiChat,
   });
   context.subscriptions.push(ai);
   phase('ai');

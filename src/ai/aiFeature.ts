@@ -1,14 +1,17 @@
 /**
  * Sentry for the editor's AI: the language model tools, the hand-off commands and the
- * `@sentry` chat participant, over one ToolContext (what the tools of ./tools share). Meets the
- * other features only through the store, the shared slots (cursor issues, editor locations) and
- * the triage run it is handed.
+ * `@sentry` chat participant, over one ToolContext (what the tools of ./tools share), and whether a
+ * chat can take an issue at all. Meets the other features only through the store, the shared slots
+ * (cursor issues, editor locations, whether a chat is there) and the triage run it is handed.
  */
+import type * as vscode from 'vscode';
 import type { SentryClient } from '../api/client';
 import type { IssueRef } from '../contracts/issueRef';
 import type { EditorLocations } from '../store/editorLocations';
+import type { AiChat } from '../store/aiChat';
 import type { IssueStore } from '../store/issueStore';
 import { Disposable } from '../util/disposable';
+import { ChatAvailability } from './chatAvailability';
 import { ToolContext } from './tools/context';
 import type { UpdateAction } from './tools/toolInputs';
 import { HandOff } from './handOff';
@@ -25,6 +28,9 @@ export interface AiDeps {
   /** One triage action on one issue through the triage code. */
   update: (ref: IssueRef, action: UpdateAction) => Promise<{ ok: true } | { ok: false; error: unknown }>;
   me: () => string | undefined;
+  log: vscode.LogOutputChannel;
+  /** Where the hovers and the events panel learn whether a chat can take an issue (set here), when given. */
+  aiChat?: AiChat;
 }
 
 export class AiFeature extends Disposable {
@@ -33,6 +39,8 @@ export class AiFeature extends Disposable {
   readonly implementations: ToolImplementations;
   readonly handOff: HandOff;
   readonly participant: SentryParticipant;
+  /** Whether a chat can take an issue: the tree's menus, the hovers and the events panel follow it. */
+  readonly chat: ChatAvailability;
 
   constructor(deps: AiDeps) {
     super();
@@ -51,5 +59,7 @@ export class AiFeature extends Disposable {
     for (const d of this.handOff.register()) this._register(d);
     this.participant = new SentryParticipant({ tools: this.tools, store: deps.store, cursorIssues: deps.cursorIssues });
     this._register(this.participant.register());
+    this.chat = this._register(new ChatAvailability(deps.log));
+    if (deps.aiChat) this._register(deps.aiChat.set(this.chat));
   }
 }

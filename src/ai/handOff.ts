@@ -16,8 +16,9 @@ import type { ToolContext } from './tools/context';
 import { detailsOf, issueDetails } from './tools/issueDetails';
 import { issuesAtLocation } from './tools/issuesAtLocation';
 import { searchIssues } from './tools/searchIssues';
+import { CHAT_OPEN, chatCanAnswer } from './chatAvailability';
 
-export const CHAT_OPEN = 'workbench.action.chat.open';
+export { CHAT_OPEN };
 
 export interface HandOffDeps {
   tools: ToolContext;
@@ -34,7 +35,7 @@ export class HandOff {
   /** Messages and the clipboard, replaceable by the suites. */
   readonly ui = new UiHolder();
   /** Whether a chat that can answer is installed; replaceable by the suites. */
-  chatAvailable: () => Promise<boolean> = async () => (await vscode.commands.getCommands(true)).includes(CHAT_OPEN) && (await vscode.lm.selectChatModels()).length > 0;
+  chatAvailable: () => Promise<boolean> = chatCanAnswer;
   /** Opens the chat with a query; replaceable by the suites. */
   openChat: (args: { query: string; isPartialQuery: boolean }) => Thenable<unknown> = (args) => vscode.commands.executeCommand(CHAT_OPEN, args);
 

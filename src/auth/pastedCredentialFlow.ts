@@ -2,18 +2,23 @@
  * Signing in with a pasted user auth token / internal integration token, or a legacy API key:
  * checked for a bad paste before anything is sent, then checked against the server (its
  * organizations, and who the credential belongs to with its scopes when the server says), and
- * only then made a session. Ends with a StoredSession, or throws vscode.CancellationError when
- * the user cancelled or was already told what went wrong.
+ * only then made a session. A credential the server does not accept (a 401 on its first request,
+ * most often a typo or a partial paste) opens the box again with the text kept, saying so; the
+ * "expired or revoked" wording is for a stored one that worked before. Ends with a StoredSession,
+ * or throws vscode.CancellationError when the user cancelled or was already told what went wrong.
  */
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { SentryClient } from '../api/client';
 import type { Credential } from '../api/credentials';
+import { UnauthorizedError } from '../api/errors';
 import type { HttpClient } from '../api/http';
 import type { Organization } from '../api/schemas';
 import type { AuthUi } from '../util/ui';
+import { labelText } from '../util/untrusted';
 import * as z from '../util/z';
 import type { InputBoxButton } from '../util/ui';
+import { personLabel } from './core/accountLabel';
 import { credentialProblem } from './core/credentialCheck';
 import { errorKind } from './core/errorText';
 import { withCancellableProgress } from './flowProgress';
@@ -36,6 +41,16 @@ const IndexSchema = z.looseObject({
   user: z.nullish(z.looseObject({ id: z.pipe(z.union([z.string(), z.number()]), z.transform(String)), name: z.nullish(z.string()), email: z.nullish(z.string()), username: z.nullish(z.string()) })),
   auth: z.nullish(z.looseObject({ scopes: z.nullish(z.array(z.string())) })),
 });
+type IndexAnswer = z.infer<typeof IndexSchema>;
+
+/** What the server said of a pasted credential: not accepted, or its organizations, user and scopes. */
+type Checked = { rejected: string } | { orgs: Organization[]; index: IndexAnswer | undefined; access: string[] | undefined };
+
+/** The text the server did not accept and what the box says of it when it opens again. */
+interface Rejected {
+  value: string;
+  message: string;
+}
 
 /**
  * Asks for the credential and signs in with it. `scopes` are the scopes the sign-in asks for: the
@@ -44,34 +59,83 @@ const IndexSchema = z.looseObject({
  */
 export async function signInWithPasted(deps: PastedFlowDeps, baseUrl: string, kind: 'token' | 'apiKey', scopes: readonly string[] = []): Promise<StoredSession> {
   const what = kind === 'token' ? 'auth token' : 'API key';
-  const host = new URL(baseUrl).host;
   const page = kind === 'token' ? tokenPageUrl(baseUrl) : undefined;
-  const value = (
-    await deps.ui.showInputBox({
-      title: kind === 'token' ? vscode.l10n.t('Sign in to Sentry with an auth token') : vscode.l10n.t('Sign in to Sentry with a legacy API key'),
-      prompt: kind === 'token' ? tokenPrompt(host, scopes, !!page) : vscode.l10n.t('Paste the legacy API key for {0} (sent with HTTP Basic auth)', host),
-      password: true,
-      ignoreFocusOut: true,
-      validateInput: (v) => credentialProblem(v, kind),
-      buttons: page ? [openTokenPageButton(deps, host, page)] : undefined,
-    })
-  )?.trim();
-  if (!value) throw new vscode.CancellationError();
+  let rejected: Rejected | undefined;
+  for (;;) {
+    const typed = await askCredential(deps, baseUrl, kind, scopes, page, rejected);
+    const value = typed.trim();
+    const checked = await check(deps, baseUrl, kind, value);
+    if ('rejected' in checked) {
+      deps.log.warn(`[auth] ${baseUrl} did not accept the pasted ${what} (401); asking again`);
+      rejected = { value: typed, message: notAcceptedMessage(kind, new URL(baseUrl).host, checked.rejected) };
+      continue;
+    }
+    const { orgs, index, access } = checked;
+    const orgNames = orgs.map((o) => o.slug);
+    const user = index?.user ?? undefined;
+    const serverScopes = access;
+    const label = personLabel(user) ?? credentialLabel(kind, orgNames);
+    const accountId = user ? `user:${user.id}` : `${kind}:${orgNames.join(',') || 'none'}`;
+    if (orgs.length === 1) await deps.rememberOrganization(baseUrl, orgs[0]);
+    deps.log.info(`[auth] ${what} accepted by ${baseUrl}: ${orgs.length} organization(s), scopes ${serverScopes ? serverScopes.join(' ') || '(none)' : 'not reported'}`);
+    const missing = serverScopes ? missingScopes(serverScopes, scopes) : [];
+    if (missing.length) {
+      deps.log.warn(`[auth] the ${what} lacks scopes the sign-in asked for: ${missing.join(' ')}`);
+      warnMissingScopes(deps, kind, missing, page);
+    }
+    const common = {
+      id: randomUUID(),
+      account: { id: accountId, label },
+      scopes: splitScopes(serverScopes ?? []),
+      scopesKnown: !!serverScopes,
+      createdAt: Date.now(),
+    };
+    return kind === 'token' ? { kind: 'token', ...common, accessToken: value } : { kind: 'apiKey', ...common, apiKey: value };
+  }
+}
+
+/** The input box (again, with the text kept and what was wrong, after the server refused it); the text as typed. */
+async function askCredential(deps: PastedFlowDeps, baseUrl: string, kind: 'token' | 'apiKey', scopes: readonly string[], page: string | undefined, rejected: Rejected | undefined): Promise<string> {
+  const host = new URL(baseUrl).host;
+  const typed = await deps.ui.showInputBox({
+    title: kind === 'token' ? vscode.l10n.t('Sign in to Sentry with an auth token') : vscode.l10n.t('Sign in to Sentry with a legacy API key'),
+    prompt: kind === 'token' ? tokenPrompt(host, scopes, !!page) : vscode.l10n.t('Paste the legacy API key for {0} (sent with HTTP Basic auth)', host),
+    password: true,
+    ignoreFocusOut: true,
+    value: rejected?.value,
+    validationMessage: rejected?.message,
+    // The text the server just refused is refused again here, without sending it.
+    validateInput: (v) => (rejected && v === rejected.value ? rejected.message : credentialProblem(v, kind)),
+    buttons: page ? [openTokenPageButton(deps, host, page)] : undefined,
+  });
+  if (!typed?.trim()) throw new vscode.CancellationError();
   // Checked again here: the input box's validation is advisory (an API or a test can bypass it).
-  const problem = credentialProblem(value, kind);
+  const problem = credentialProblem(typed.trim(), kind);
   if (problem) {
-    deps.log.warn(`[auth] refused a pasted ${what}: it is not a single run of printable characters`);
+    deps.log.warn(`[auth] refused a pasted ${kind === 'token' ? 'auth token' : 'API key'}: it is not a single run of printable characters`);
     void deps.ui.showErrorMessage(vscode.l10n.t('Sentry sign-in: {0}. Nothing was sent or stored.', problem), {});
     throw new vscode.CancellationError();
   }
+  return typed;
+}
+
+/** Asks the server about the credential: its organizations first (a 401 there means it is not accepted), then who it belongs to and its scopes. */
+async function check(deps: PastedFlowDeps, baseUrl: string, kind: 'token' | 'apiKey', value: string): Promise<Checked> {
   const credential: Credential = kind === 'token' ? { kind: 'bearer', token: value } : { kind: 'apiKey', key: value };
   const client = new SentryClient(deps.http(baseUrl, credential));
-  const { orgs, index, access } = await withCancellableProgress(
+  return withCancellableProgress(
     deps.ui,
     deps.log,
     kind === 'token' ? vscode.l10n.t('Sentry: checking the auth token…') : vscode.l10n.t('Sentry: checking the API key…'),
-    async (signal) => {
-      const orgs = (await client.listOrganizations({}, signal)).items;
+    async (signal): Promise<Checked> => {
+      let orgs: Organization[];
+      try {
+        orgs = (await client.listOrganizations({}, signal)).items;
+      } catch (err) {
+        // A step to complete in the browser (SSO, 2FA) is no verdict on the credential: reported as before.
+        if (err instanceof UnauthorizedError && err.code === undefined) return { rejected: err.detail ?? '' };
+        throw err;
+      }
       const index = await client.http
         .request({ path: '/api/0/', schema: IndexSchema, signal })
         .then((r) => r.data)
@@ -93,28 +157,28 @@ export async function signInWithPasted(deps: PastedFlowDeps, baseUrl: string, ki
       }
       return { orgs, index, access };
     },
-    { log: `check the ${what}`, message: kind === 'token' ? vscode.l10n.t('Sentry sign-in: could not check the auth token.') : vscode.l10n.t('Sentry sign-in: could not check the API key.') },
+    {
+      log: `check the ${kind === 'token' ? 'auth token' : 'API key'}`,
+      message: kind === 'token' ? vscode.l10n.t('Sentry sign-in: could not check the auth token.') : vscode.l10n.t('Sentry sign-in: could not check the API key.'),
+    },
   );
-  const orgNames = orgs.map((o) => o.slug);
-  const user = index?.user ?? undefined;
-  const serverScopes = access;
-  const label = user ? user.email || user.username || user.name || vscode.l10n.t('user {0}', user.id) : credentialLabel(kind, orgNames);
-  const accountId = user ? `user:${user.id}` : `${kind}:${orgNames.join(',') || 'none'}`;
-  if (orgs.length === 1) await deps.rememberOrganization(baseUrl, orgs[0]);
-  deps.log.info(`[auth] ${what} accepted by ${baseUrl}: ${orgs.length} organization(s), scopes ${serverScopes ? serverScopes.join(' ') || '(none)' : 'not reported'}`);
-  const missing = serverScopes ? missingScopes(serverScopes, scopes) : [];
-  if (missing.length) {
-    deps.log.warn(`[auth] the ${what} lacks scopes the sign-in asked for: ${missing.join(' ')}`);
-    warnMissingScopes(deps, kind, missing, page);
+}
+
+/** What the box says of a credential the server answered 401 for: not accepted (never "expired": it never worked here). */
+function notAcceptedMessage(kind: 'token' | 'apiKey', host: string, detail: string): string {
+  const said = labelText(detail, 200);
+  if (kind === 'token') {
+    return said
+      ? vscode.l10n.t({
+          message: 'Sentry ({0}) did not accept this auth token ({1}). Check that you pasted all of it, or create a new one.',
+          args: [host, said],
+          comment: "{1} is the server's reason",
+        })
+      : vscode.l10n.t('Sentry ({0}) did not accept this auth token. Check that you pasted all of it, or create a new one.', host);
   }
-  const common = {
-    id: randomUUID(),
-    account: { id: accountId, label },
-    scopes: splitScopes(serverScopes ?? []),
-    scopesKnown: !!serverScopes,
-    createdAt: Date.now(),
-  };
-  return kind === 'token' ? { kind: 'token', ...common, accessToken: value } : { kind: 'apiKey', ...common, apiKey: value };
+  return said
+    ? vscode.l10n.t({ message: 'Sentry ({0}) did not accept this API key ({1}). Check that you pasted all of it.', args: [host, said], comment: "{1} is the server's reason" })
+    : vscode.l10n.t('Sentry ({0}) did not accept this API key. Check that you pasted all of it.', host);
 }
 
 /** The account label of a credential the server names no user for: its kind and first organizations. */

@@ -23,6 +23,7 @@ import { errorKind } from './core/errorText';
 import { confirmPlainHttp } from './plainHttpConsent';
 import { PROVIDER_LABEL, SentryAuthenticationProvider } from './provider';
 import type { StoredOAuthSession, StoredSession } from './core/sessionCodec';
+import { chooseServer } from './serverChoice';
 import { SessionClients } from './sessionClients';
 import { SessionPrompts } from './sessionPrompts';
 import { SessionState } from './sessionState';
@@ -184,11 +185,22 @@ export class SentryAuth extends Disposable {
     });
   }
 
-  /** Runs the flow against the server configured NOW; the session is stored for that server whatever the setting says later. */
+  /**
+   * Asks how to sign in (or to which other server, which the pick then asks again for), then runs
+   * the flow against that server; the session is stored for it whatever the setting says later.
+   * Nothing is sent before a plain-http server was agreed to.
+   */
   private async runFlow(scopes: string[], method?: SignInMethod): Promise<{ session: StoredSession; baseUrl: string }> {
-    const { baseUrl } = this.config();
+    let { baseUrl } = this.config();
+    let chosen = method;
+    while (!chosen) {
+      const choice = await this.flows.pick(baseUrl);
+      if (!choice) throw new vscode.CancellationError();
+      if (typeof choice === 'string') chosen = choice;
+      else baseUrl = (await chooseServer({ ui: () => this.ui.ui, log: this.log, confirmPlainHttp: (url) => this.confirmPlainHttp(url) }, choice.server, baseUrl)) ?? baseUrl;
+    }
     if (!(await this.confirmPlainHttp(baseUrl))) throw new vscode.CancellationError();
-    const session = await this.flows.run(scopes, method, baseUrl);
+    const session = await this.flows.run(scopes, chosen, baseUrl);
     void this.ui.ui.showInformationMessage(vscode.l10n.t('Signed in to Sentry ({0}) as {1}.', new URL(baseUrl).host, plainText(session.account.label, 200)), {});
     return { session, baseUrl };
   }

@@ -12,10 +12,13 @@ import type { AuthConfig } from '../config';
 import { linkSignals, signalFrom } from '../util/signal';
 import type { AuthUi } from '../util/ui';
 import { runDeviceFlow } from './deviceFlow';
+import { personLabel } from './core/accountLabel';
 import { errorKind } from './core/errorText';
 import { withCancellableProgress, type FailureText } from './flowProgress';
 import { signInWithPasted } from './pastedCredentialFlow';
 import { methodOrder, type SignInMethod } from './core/signInChoices';
+import type { ServerChoice } from './core/serverAddress';
+import { serverItems, type ServerItem } from './serverChoice';
 import { createPkcePair } from './core/pkce';
 import { clientSecretKey, type SecretStore, type StoredSession } from './core/sessionCodec';
 import { CallbackError, createState, isAbortError, type PendingCallbacks } from './core/state';
@@ -31,6 +34,9 @@ export const BROWSER_FLOW_TIMEOUT_MS = 10 * 60_000;
 interface MethodItem extends vscode.QuickPickItem {
   method: SignInMethod;
 }
+
+/** What the sign-in pick answers: a way to sign in to the server it is for, or another server. */
+export type SignInChoice = SignInMethod | { server: ServerChoice };
 
 export interface FlowDeps {
   ui: () => AuthUi;
@@ -58,27 +64,29 @@ export class SignInFlows {
   }
 
   /**
-   * Asks how to sign in (pickMethod), then runs that flow. `baseUrl` is the server the sign-in started with: every request of the flow goes there and the
+   * Runs the flow of `method`. `baseUrl` is the server the sign-in started with: every request of the flow goes there and the
    * session belongs to it, even when the setting changes meanwhile.
    */
-  async run(scopes: readonly string[], method?: SignInMethod, baseUrl = this.deps.config().baseUrl): Promise<StoredSession> {
+  async run(scopes: readonly string[], method: SignInMethod, baseUrl = this.deps.config().baseUrl): Promise<StoredSession> {
     const cfg = { ...this.deps.config(), baseUrl };
-    const chosen = method ?? (await this.pickMethod(cfg));
-    if (!chosen) throw new vscode.CancellationError();
-    this.log.info(`[auth] sign-in to ${cfg.baseUrl} (${chosen}) for scopes ${scopes.join(' ')}`);
-    switch (chosen) {
+    this.log.info(`[auth] sign-in to ${cfg.baseUrl} (${method}) for scopes ${scopes.join(' ')}`);
+    switch (method) {
       case 'device':
         return this.device(cfg, scopes);
       case 'browser':
         return this.browser(cfg, scopes);
       case 'token':
       case 'apiKey':
-        return signInWithPasted({ ui: this.ui, log: this.log, http: (url, credential) => this.http(url, credential), rememberOrganization: this.deps.rememberOrganization }, baseUrl, chosen, scopes);
+        return signInWithPasted({ ui: this.ui, log: this.log, http: (url, credential) => this.http(url, credential), rememberOrganization: this.deps.rememberOrganization }, baseUrl, method, scopes);
     }
   }
 
-  /** The ways to sign in: the device flow first when a client id is set, else a pasted token (the OAuth ways would ask for a client id first). */
-  private async pickMethod(cfg: AuthConfig): Promise<SignInMethod | undefined> {
+  /**
+   * The ways to sign in to `baseUrl`: the device flow first when a client id is set, else a pasted
+   * token (the OAuth ways would ask for a client id first); then the other servers (serverChoice.ts).
+   */
+  async pick(baseUrl: string): Promise<SignInChoice | undefined> {
+    const cfg = { ...this.deps.config(), baseUrl };
     const host = new URL(cfg.baseUrl).host;
     const hasClient = !!cfg.clientId;
     const item = (method: SignInMethod): MethodItem => {
@@ -107,8 +115,13 @@ export class SignInFlows {
     };
     const items = methodOrder(hasClient).map(item);
     items[0].description = vscode.l10n.t('recommended');
-    const pick = await this.ui.showQuickPick(items, { title: vscode.l10n.t('Sign in to Sentry ({0})', host), placeHolder: vscode.l10n.t('How do you want to sign in?'), ignoreFocusOut: true });
-    return pick?.method;
+    const pick = await this.ui.showQuickPick<MethodItem | ServerItem>([...items, ...serverItems(cfg.baseUrl)], {
+      title: vscode.l10n.t('Sign in to Sentry ({0})', host),
+      placeHolder: vscode.l10n.t('How do you want to sign in?'),
+      ignoreFocusOut: true,
+    });
+    if (!pick) return undefined;
+    return 'method' in pick ? pick.method : pick.server && { server: pick.server };
   }
 
   private http(baseUrl: string, credential?: Credential): HttpClient {
@@ -208,7 +221,7 @@ export class SignInFlows {
       this.log.warn(`[auth] could not read the organization after sign-in: ${errorKind(err)}`);
     }
     const user = res.user;
-    const label = user?.email || user?.name || (org ? `${org.name} (${new URL(baseUrl).host})` : new URL(baseUrl).host);
+    const label = personLabel(user) ?? (org ? `${org.name} (${new URL(baseUrl).host})` : new URL(baseUrl).host);
     const accountId = user ? `user:${user.id}` : `org:${org?.slug ?? 'unknown'}`;
     this.log.info(
       `[auth] signed in to ${baseUrl} via ${via}${org ? `, organization ${org.slug}` : ''}; scopes ${tokens.scopes?.join(' ') || '(none)'}${tokens.expiresAt ? `, expires ${new Date(tokens.expiresAt).toISOString()}` : ''}`,

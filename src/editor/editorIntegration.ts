@@ -8,6 +8,7 @@ import type { SentryClient } from '../api/client';
 import { CONFIG_SECTION, Commands, StorageKeys } from '../constants';
 import { parseIssueRef, refOfIssue, type IssueRef } from '../contracts/issueRef';
 import { CursorIssues } from '../store/cursorIssues';
+import type { AiChat } from '../store/aiChat';
 import type { EditorLocations } from '../store/editorLocations';
 import type { LocationOpener } from '../store/locationOpener';
 import type { IssueStore } from '../store/issueStore';
@@ -40,6 +41,8 @@ export interface EditorDeps {
   locations?: EditorLocations;
   /** Where the events panel opens a frame's or a location's file (set here), when given. */
   locationOpener?: LocationOpener;
+  /** Whether a chat can take an issue: the hovers offer Explain/Fix with AI only then. None: never. */
+  aiChat?: Pick<AiChat, 'available'>;
   /** The Issues view's organization, projects and filters: what each open file's search is made within. */
   scope: () => MarkScope | undefined;
   log: vscode.LogOutputChannel;
@@ -148,7 +151,7 @@ export class EditorIntegration extends Disposable {
     // Problems entries link to an issue only on the server its marks came from (or sentry.io).
     this._register(new IssueDiagnostics(decorations, () => locator.baseUrl));
     this._register(new IssueCodeLensProvider(decorations));
-    this._register(new IssueHoverProvider(decorations));
+    this._register(new IssueHoverProvider(decorations, () => this.deps.aiChat?.available() ?? false));
     if (deps.locations) this._register(deps.locations.set(new EditorLocationSource(files, decorations)));
     const marksStatus = this._register(
       new MarksStatus({

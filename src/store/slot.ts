@@ -3,7 +3,8 @@
  * features reach one another. activate() builds one of each slot per window and hands the same one
  * to the feature that sets it and to those that read it. The slots, each in its own file here:
  * cursorIssues (editor -> triage, links, AI), editorLocations (editor -> AI), locationOpener
- * (editor -> events panel), listedIssues (Issues view -> editor, links), triageRunner (triage -> AI).
+ * (editor -> events panel), listedIssues (Issues view -> editor, links), triageRunner (triage -> AI),
+ * aiChat (AI -> editor, events panel).
  * No `vscode` import.
  */
 import type { IDisposable } from '../util/disposable';

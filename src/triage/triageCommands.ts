@@ -43,6 +43,15 @@ export interface TriageDeps {
   readonly triageRunner?: TriageRunner;
 }
 
+/**
+ * The issues as the first try found them, carried into a retry: a new sign-in clears the store, and
+ * the retry's confirmation still names the issue and its Undo still knows what to put back.
+ */
+interface FirstSeen {
+  readonly before: readonly Issue[];
+  readonly label: string | undefined;
+}
+
 /** What a run did, for the suites. */
 export interface TriageRun {
   readonly action: TriageAction;
@@ -92,10 +101,11 @@ export class TriageCommands extends Disposable {
    * `failures: 'log'` (the AI tools, whose caller reports the failure itself) logs a failure instead
    * of asking the user about it, so the run never waits on a notification. `boundTo` (a retry): the
    * client the failed change went through; the run sends nothing if the session changed since.
+   * `seen` (a retry): the issues as the first try found them.
    */
-  async run(refs: readonly IssueRef[], action: TriageAction, quiet = false, failures: 'report' | 'log' = 'report', boundTo?: Binding): Promise<TriageRun> {
-    const before = refs.map((r) => this.deps.store.issue(r.issueId)).filter((i): i is Issue => i !== undefined);
-    const label = this.label(refs);
+  async run(refs: readonly IssueRef[], action: TriageAction, quiet = false, failures: 'report' | 'log' = 'report', boundTo?: Binding, seen?: FirstSeen): Promise<TriageRun> {
+    const before = seen?.before ?? refs.map((r) => this.deps.store.issue(r.issueId)).filter((i): i is Issue => i !== undefined);
+    const label = seen ? seen.label : this.label(refs);
     const body = requestBody(action);
     const request = { refs, body, change: optimisticChange(action, { me: this.deps.me() }), perProject: needsSingleProject(body), boundTo };
     const outcome = quiet
@@ -104,7 +114,7 @@ export class TriageCommands extends Disposable {
     this.deps.log.info(`[triage] ${action.kind} ${refs.length} issue(s): ${outcome.done.length} done, ${outcome.failed.length} failed, ${outcome.requests} request(s)`);
     let undone: Promise<WriteOutcome | undefined> | undefined;
     if (outcome.failed.length) {
-      if (!quiet && failures === 'report') await this.reportFailure(action, outcome, refs, label);
+      if (!quiet && failures === 'report') await this.reportFailure(action, outcome, refs, { before, label });
       else this.deps.log.warn(`[triage] ${action.kind} failed: ${plainText(presentError(outcome.error).message, 300)}`);
     } else if (outcome.unchanged?.length) {
       undone = this.reportUnchanged(action, outcome, refs, before, quiet || failures === 'log');
@@ -260,8 +270,13 @@ export class TriageCommands extends Disposable {
     return Promise.resolve(pick).then((choice) => (choice === undoLabel ? this.runUndo(undo, outcome.done, outcome.client) : undefined));
   }
 
-  private async reportFailure(action: TriageAction, outcome: WriteOutcome, refs: readonly IssueRef[], label: string | undefined): Promise<void> {
+  private async reportFailure(action: TriageAction, outcome: WriteOutcome, refs: readonly IssueRef[], seen: FirstSeen): Promise<void> {
     const err = outcome.error;
+    const label = seen.label;
+    // A retry runs on the issues that failed, as they were before the first try.
+    const failedIds = new Set(outcome.failed.map((r) => r.issueId));
+    const before = seen.before.filter((i) => failedIds.has(i.id));
+    const retrySeen: FirstSeen = { before, label: outcome.failed.length === 1 ? (before[0]?.shortId ?? (refs.length === 1 ? label : undefined)) : undefined };
     if (err instanceof SessionChangedError) {
       // A retry refused before sending: retrying again would be refused the same way.
       void this.ui.ui.showWarningMessage(vscode.l10n.t('You are now signed in to another Sentry server or account: the change was not sent.'), {});
@@ -286,7 +301,7 @@ export class TriageCommands extends Disposable {
       );
       if (choice === signInAgain) {
         await this.deps.signIn(scopes);
-        if (await this.deps.getClient()) await this.run(outcome.failed, action, false, 'report', afterSignIn);
+        if (await this.deps.getClient()) await this.run(outcome.failed, action, false, 'report', afterSignIn, retrySeen);
       }
       return;
     }
@@ -303,11 +318,11 @@ export class TriageCommands extends Disposable {
     // The table's buttons; Retry runs the same change on the issues it failed for, and so does a Sign In that went through.
     const offered = noticeActions(err, true);
     const choice = pickedAction(offered, await this.ui.ui.showErrorMessage(message, {}, ...offered.map(actionLabel)));
-    if (choice === 'retry') await this.run(outcome.failed, action, false, 'report', retried);
+    if (choice === 'retry') await this.run(outcome.failed, action, false, 'report', retried, retrySeen);
     else if (choice === 'showLog') this.deps.log.show();
     else if (choice === 'signIn') {
       await this.deps.signIn(presentError(err).scopesToAsk ?? []);
-      if (await this.deps.getClient()) await this.run(outcome.failed, action, false, 'report', afterSignIn);
+      if (await this.deps.getClient()) await this.run(outcome.failed, action, false, 'report', afterSignIn, retrySeen);
     } else if (choice) await vscode.commands.executeCommand(ERROR_ACTIONS[choice].command);
   }
 

@@ -18,9 +18,11 @@ export interface InputBoxButton extends vscode.QuickInputButton {
   run(): unknown;
 }
 
-/** showInputBox's options, plus buttons (an input box with buttons is made with createInputBox). */
+/** showInputBox's options, plus buttons and a first message (such a box is made with createInputBox). */
 export interface InputBoxWithButtonsOptions extends vscode.InputBoxOptions {
   buttons?: readonly InputBoxButton[];
+  /** Shown as the box opens, until the value changes: what was wrong with the value it opens with. */
+  validationMessage?: string;
 }
 
 export interface AuthUi {
@@ -38,7 +40,7 @@ export interface AuthUi {
 export function defaultUi(): AuthUi {
   return {
     showQuickPick: (items, options) => vscode.window.showQuickPick(items, options),
-    showInputBox: (options) => (options.buttons?.length ? inputBoxWithButtons(options) : vscode.window.showInputBox(options)),
+    showInputBox: (options) => (options.buttons?.length || options.validationMessage ? inputBoxWithButtons(options) : vscode.window.showInputBox(options)),
     showInformationMessage: (m, o, ...items) => vscode.window.showInformationMessage(m, o, ...items),
     showWarningMessage: (m, o, ...items) => vscode.window.showWarningMessage(m, o, ...items),
     showErrorMessage: (m, o, ...items) => vscode.window.showErrorMessage(m, o, ...items),
@@ -61,6 +63,7 @@ function inputBoxWithButtons(options: InputBoxWithButtonsOptions): Thenable<stri
     box.password = !!options.password;
     box.ignoreFocusOut = !!options.ignoreFocusOut;
     box.buttons = options.buttons ?? [];
+    box.validationMessage = options.validationMessage;
     let checks = 0;
     /** Validates `value` and shows the result (unless a later check overtook it); true when it blocks accepting. */
     const check = async (value: string): Promise<boolean> => {

@@ -16,8 +16,8 @@ import { activateExtension } from './helpers';
 const SCOPES = ['event:read', 'org:read', 'project:read'];
 const CLIENT_SECRET_FOR_SCAN = 'test-client-secret-0123456789abcdef';
 
-/** An item of the sign-in quick pick. */
-type MethodItem = vscode.QuickPickItem & { method: SignInMethod };
+/** An item of the sign-in quick pick: a way to sign in, another server, or the separator before those. */
+type MethodItem = vscode.QuickPickItem & { method?: SignInMethod; server?: 'cloud' | 'selfHosted' };
 
 describe('sign-in (sentry-explorer authentication provider)', function () {
   this.timeout(90_000);
@@ -404,6 +404,54 @@ describe('sign-in (sentry-explorer authentication provider)', function () {
     assert.equal(await auth.context.secrets.get(auth.provider.storageKey), undefined);
   });
 
+  it('a mistyped token: the box opens again with the text kept, saying the server did not accept it; the fixed token signs in', async () => {
+    await auth.signOut();
+    const token = await control<{ token: string }>('tokens', { scopes: SCOPES, kind: 'user' });
+    const typo = `${token.token.slice(0, -4)}zzzz`;
+    seenSecrets.add(token.token);
+    seenSecrets.add(typo);
+    const { boxes } = recordPicksAndBoxes(false);
+    try {
+      rec.set({ method: 'token', inputs: [typo, token.token] });
+      const before = rec.shown.length;
+      const session = await auth.signIn();
+      assert.equal(boxes.length, 2, 'the box opened again');
+      const again = boxes[1];
+      assert.equal(again.value, typo, 'with the text kept');
+      assert.equal(again.title, boxes[0].title);
+      assert.equal(again.password, true);
+      assert.equal(again.validationMessage, `Sentry (${new URL(SANDBOX_URL!).host}) did not accept this auth token (Invalid token). Check that you pasted all of it, or create a new one.`);
+      assert.equal(await again.validateInput?.(typo), again.validationMessage, 'the same text is refused again without sending it');
+      assert.equal(await again.validateInput?.(token.token), undefined, 'an edited text is not');
+      const shown = rec.shown.slice(before);
+      assert.deepEqual(
+        shown.filter((s) => s.level !== 'info').map((s) => s.message),
+        [],
+        'no error notification (and no "expired or revoked")',
+      );
+      assert.equal(session?.kind, 'token', 'the fixed token signs in');
+      assert.equal(auth.isSignedIn(), true);
+    } finally {
+      auth.ui.override(rec.ui());
+    }
+  });
+
+  it('the account is the person the server names for a pasted token (GET /api/0/), else the token and its organizations', async () => {
+    const host = new URL(SANDBOX_URL!).host;
+    const user = await control<{ token: string }>('tokens', { scopes: SCOPES, kind: 'user' });
+    const integration = await control<{ token: string }>('tokens', { scopes: SCOPES, kind: 'integration' });
+    seenSecrets.add(user.token);
+    seenSecrets.add(integration.token);
+    rec.set({ method: 'token', inputs: [user.token] });
+    const before = rec.shown.length;
+    const mine = await auth.signIn();
+    assert.equal(mine?.account.label, 'Jane Doe (jane@example.com)');
+    assert.ok(rec.shown.slice(before).some((s) => s.message === `Signed in to Sentry (${host}) as Jane Doe (jane@example.com).`));
+    assert.equal((await auth.provider.getSessions(SCOPES))[0]?.account.label, 'Jane Doe (jane@example.com)', 'the Accounts menu names the person');
+    rec.set({ method: 'token', inputs: [integration.token] });
+    assert.equal((await auth.signIn())?.account.label, 'Auth token (acme)', 'an internal integration names no person: the token and its organization');
+  });
+
   it('changing sentryExplorer.baseUrl during a sign-in stores the session under the server that issued it', async () => {
     const cfg = vscode.workspace.getConfiguration('sentryExplorer');
     const other = 'http://127.0.0.1:9';
@@ -496,12 +544,21 @@ describe('sign-in (sentry-explorer authentication provider)', function () {
   });
 
   it('a legacy API key is validated before it is saved', async () => {
+    await auth.signOut();
     const key = await control<{ key: string }>('api-keys', {});
     seenSecrets.add(key.key);
+    const { boxes } = recordPicksAndBoxes(false);
     rec.set({ method: 'apiKey', inputs: ['not-a-key'] });
     const before = rec.shown.length;
-    assert.equal(await auth.signIn(), undefined);
-    assert.ok(rec.shown.slice(before).some((s) => s.level === 'error' && /rejected/.test(s.message)));
+    assert.equal(await auth.signIn(), undefined, 'the box opened again, then was closed');
+    auth.ui.override(rec.ui());
+    assert.equal(boxes.length, 2);
+    assert.equal(boxes[1].value, 'not-a-key');
+    assert.match(boxes[1].validationMessage ?? '', /did not accept this API key/);
+    assert.deepEqual(
+      rec.shown.slice(before).map((s) => s.message),
+      [],
+    );
     assert.equal(auth.isSignedIn(), false);
     rec.set({ method: 'apiKey', inputs: [key.key] });
     const session = await auth.signIn();
@@ -536,14 +593,17 @@ describe('sign-in (sentry-explorer authentication provider)', function () {
     try {
       await waitFor('the switch', () => auth.provider.baseUrl === 'http://sentry.example.invalid');
       const before = rec.shown.length;
-      const picks = rec.quickPicks.length;
+      const { picks, boxes } = recordPicksAndBoxes(false);
       rec.set({ method: 'token', inputs: ['whatever'], answer: () => undefined });
       assert.equal(await auth.signIn(), undefined);
       const asked = rec.shown.slice(before).find((s) => s.modal && /plain http/.test(s.message));
       assert.ok(asked, 'asked');
       assert.deepEqual(asked.items, ['Send Anyway']);
-      assert.equal(rec.quickPicks.length, picks, 'nothing else happened');
+      // The pick comes first (it sends nothing, and offers another server); the token box never opens.
+      assert.equal(picks.length, 1);
+      assert.deepEqual(boxes, [], 'nothing else happened');
     } finally {
+      auth.ui.override(rec.ui());
       await cfg.update('baseUrl', SANDBOX_URL, vscode.ConfigurationTarget.Global);
       await waitFor('the switch back', () => auth.provider.baseUrl === SANDBOX_URL);
     }
@@ -573,14 +633,91 @@ describe('sign-in (sentry-explorer authentication provider)', function () {
     }
   });
 
-  /** Records the sign-in quick picks and input boxes (clicking every button of a box first), then answers them as the recorder does. */
-  function recordPicksAndBoxes(clickButtons: boolean): { picks: MethodItem[][]; boxes: InputBoxWithButtonsOptions[] } {
+  it('Sign In offers sentry.io and a self-hosted server: the address is checked, agreed to when plain http, written to sentryExplorer.baseUrl, then signed in to', async () => {
+    const cfg = vscode.workspace.getConfiguration('sentryExplorer');
+    await auth.signOut();
+    await cfg.update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
+    await waitFor('the default server', () => auth.provider.baseUrl === 'https://sentry.io');
+    const token = await control<{ token: string }>('tokens', { scopes: SCOPES, kind: 'user' });
+    seenSecrets.add(token.token);
+    const sandboxHost = new URL(SANDBOX_URL!).host;
+    const { picks, titles, boxes } = recordPicksAndBoxes(false);
+    let signedInThere = false;
+    try {
+      rec.set({ choices: ['selfHosted', 'selfHosted', 'token'], inputs: ['http://sentry.example.invalid', `${SANDBOX_URL}/`, token.token], answer: () => undefined });
+      const before = rec.shown.length;
+      const session = await auth.signIn();
+
+      // The pick for sentry.io: its ways to sign in, then, after a separator, a self-hosted server.
+      assert.equal(titles[0], 'Sign in to Sentry (sentry.io)');
+      const first = picks[0];
+      assert.deepEqual(
+        first.filter((i) => i.method).map((i) => i.method),
+        ['device', 'browser', 'token', 'apiKey'],
+      );
+      const separator = first.findIndex((i) => i.kind === vscode.QuickPickItemKind.Separator);
+      assert.equal(first[separator]?.label, 'Another Sentry server');
+      assert.deepEqual(
+        first.slice(separator + 1).map((i) => [i.server, i.label]),
+        [['selfHosted', '$(server) Self-hosted Sentry…']],
+        'no sentry.io item while sentry.io is the server',
+      );
+      // The address box, held to the setting's rules.
+      const address = boxes[0];
+      assert.equal(address.title, 'Self-hosted Sentry');
+      assert.equal(address.value, undefined);
+      assert.match(String(await address.validateInput?.('ftp://sentry.example.com')), /https:\/\/ or http:\/\//);
+      assert.match(String(await address.validateInput?.('https://me:secret@sentry.example.com')), /user name or password/);
+      assert.equal(await address.validateInput?.('sentry.example.com'), undefined);
+      // Plain http to a host that is not loopback: asked first; declined, nothing is written and the pick asks again.
+      const asked = rec.shown.slice(before).filter((s) => s.modal && /plain http/.test(s.message));
+      assert.deepEqual(
+        asked.map((s) => [s.message, s.items]),
+        [['http://sentry.example.invalid uses plain http. Your Sentry credentials would travel unencrypted to it.', ['Send Anyway']]],
+      );
+      assert.equal(titles[1], 'Sign in to Sentry (sentry.io)', 'declined: the pick again, for the same server');
+      // The sandbox's address (loopback: nothing to agree to) is written, and the pick is for it, offering sentry.io back.
+      assert.equal(cfg.inspect('baseUrl')?.globalValue, SANDBOX_URL);
+      assert.equal(titles[2], `Sign in to Sentry (${sandboxHost})`);
+      assert.deepEqual(
+        picks[2].filter((i) => i.server).map((i) => [i.server, i.label]),
+        [
+          ['cloud', '$(cloud) sentry.io'],
+          ['selfHosted', '$(server) Self-hosted Sentry…'],
+        ],
+      );
+      assert.equal(boxes[1].value, undefined, 'the box for the address');
+      assert.equal(session?.kind, 'token');
+      assert.ok(rec.shown.slice(before).some((s) => s.message === `Signed in to Sentry (${sandboxHost}) as ${session.account.label}.`));
+      await waitFor('the provider on the sandbox', () => auth.provider.baseUrl === SANDBOX_URL || undefined);
+      await waitFor('signed in there', () => auth.isSignedIn() || undefined);
+      signedInThere = true;
+
+      // sentry.io from the pick: the setting goes back to its default (sentry.io); the pick is then for sentry.io.
+      rec.set({ choices: ['selfHosted', 'cloud'], inputs: [] });
+      assert.equal(await auth.signIn(), undefined, 'cancelled in the end');
+      assert.equal(boxes.at(-1)!.value, SANDBOX_URL, 'the address box offers the current address');
+      assert.equal(cfg.inspect('baseUrl')?.globalValue, undefined);
+      assert.equal(titles.at(-1), 'Sign in to Sentry (sentry.io)');
+    } finally {
+      auth.ui.override(rec.ui());
+      await cfg.update('baseUrl', SANDBOX_URL, vscode.ConfigurationTarget.Global);
+      await waitFor('the switch back', () => auth.provider.baseUrl === SANDBOX_URL || undefined);
+      // Until the sandbox's session is back: the next test reads who is signed in.
+      if (signedInThere) await waitFor("the sandbox's session", () => auth.isSignedIn() || undefined);
+    }
+  });
+
+  /** Records the sign-in quick picks (and their titles) and input boxes (clicking every button of a box first), then answers them as the recorder does. */
+  function recordPicksAndBoxes(clickButtons: boolean): { picks: MethodItem[][]; titles: (string | undefined)[]; boxes: InputBoxWithButtonsOptions[] } {
     const picks: MethodItem[][] = [];
+    const titles: (string | undefined)[] = [];
     const boxes: InputBoxWithButtonsOptions[] = [];
     const recorded = rec.ui();
     auth.ui.override({
       showQuickPick: async <T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions) => {
         picks.push(items.map((i) => ({ ...(i as unknown as MethodItem) })));
+        titles.push(options.title);
         return recorded.showQuickPick!(items, options);
       },
       showInputBox: async (options: InputBoxWithButtonsOptions) => {
@@ -589,7 +726,7 @@ describe('sign-in (sentry-explorer authentication provider)', function () {
         return recorded.showInputBox!(options);
       },
     });
-    return { picks, boxes };
+    return { picks, titles, boxes };
   }
 
   it('without an OAuth client id a pasted token is offered first; its box names the exact scopes, its button opens the token page, and the token signs in', async () => {
@@ -608,7 +745,7 @@ describe('sign-in (sentry-explorer authentication provider)', function () {
       const before = rec.shown.length;
       const session = await auth.signIn();
 
-      const items = picks.at(-1)!;
+      const items = picks.at(-1)!.filter((i) => i.method);
       assert.deepEqual(
         items.map((i) => i.method),
         ['token', 'device', 'browser', 'apiKey'],
@@ -682,7 +819,7 @@ describe('sign-in (sentry-explorer authentication provider)', function () {
     try {
       rec.set({ method: undefined });
       assert.equal(await auth.signIn(), undefined, 'the pick was cancelled');
-      const items = picks.at(-1)!;
+      const items = picks.at(-1)!.filter((i) => i.method);
       assert.deepEqual(
         items.map((i) => i.method),
         ['device', 'browser', 'token', 'apiKey'],

@@ -110,6 +110,8 @@ export interface Shown {
 export interface Script {
   /** Which sign-in method the quick pick answers (by `method`), or undefined to cancel. */
   method?: 'device' | 'browser' | 'token' | 'apiKey';
+  /** Answers to the first sign-in picks, in order, before `method` answers the rest: a method, or another server ('cloud', 'selfHosted'). */
+  choices?: string[];
   /** Answers to input boxes, in order. */
   inputs?: string[];
   /** Called before an input box is answered (with the answer about to be given). */
@@ -126,12 +128,14 @@ export class UiRecorder {
   readonly clipboard: string[] = [];
   readonly quickPicks: string[][] = [];
   private inputs: string[] = [];
+  private choices: string[] = [];
 
   constructor(private script: Script = {}) {}
 
   set(script: Script): void {
     this.script = script;
     this.inputs = [...(script.inputs ?? [])];
+    this.choices = [...(script.choices ?? [])];
   }
 
   messages(level?: Shown['level']): string[] {
@@ -149,7 +153,12 @@ export class UiRecorder {
     return {
       showQuickPick: async <T extends vscode.QuickPickItem>(items: readonly T[]) => {
         this.quickPicks.push(items.map((i) => i.label));
-        return items.find((i) => (i as unknown as { method?: string }).method === this.script.method);
+        const want = this.choices.shift() ?? this.script.method;
+        if (want === undefined) return undefined;
+        return items.find((i) => {
+          const item = i as unknown as { method?: string; server?: string };
+          return item.method === want || item.server === want;
+        });
       },
       showInputBox: async () => {
         const answer = this.inputs.shift();

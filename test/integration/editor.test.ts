@@ -448,6 +448,35 @@ describe('editor decorations and hovers (sample workspace)', function () {
     );
   });
 
+  it('the hover offers Explain/Fix with AI only while a chat can take them', async () => {
+    const { uri, target } = await openDecorated();
+    const line = target.line! - 1;
+    const ours = async () => (await hoverTexts(uri, line)).flatMap((t) => t.split('\n\n---\n\n')).find((t) => namesIssue(t, target.shortId)) ?? '';
+    const aiLabels = async () =>
+      commandLinks(await ours())
+        .map((l) => l.label)
+        .filter((l) => /with AI/.test(l));
+    // This VS Code has no chat extension: no model, so no chat.
+    assert.equal(await api.ai.chat.refresh(), false);
+    assert.equal(api.ai.chat.available(), false);
+    assert.deepEqual(await aiLabels(), [], 'no AI links without a chat');
+    assert.ok(
+      commandLinks(await ours()).some((l) => l.label === 'Resolve'),
+      'the other links stay',
+    );
+    const probe = api.ai.chat.probe;
+    try {
+      // A chat comes (a chat extension signed in): the next hover offers both.
+      api.ai.chat.probe = async () => true;
+      assert.equal(await api.ai.chat.refresh(), true);
+      assert.deepEqual(await aiLabels(), ['Explain with AI', 'Fix with AI']);
+    } finally {
+      api.ai.chat.probe = probe;
+      await api.ai.chat.refresh();
+    }
+    assert.deepEqual(await aiLabels(), [], 'and none once it is gone');
+  });
+
   it('CursorIssues reports the issue of a marked line under the cursor, and nothing on an unmarked line', async () => {
     const { uri, target } = await openDecorated();
     const line = target.line! - 1;

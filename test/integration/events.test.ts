@@ -10,6 +10,7 @@ import type { EventsPanel } from '../../src/eventsPanel/host/panel';
 import { TRIAGE_COMMAND_IDS } from '../../src/eventsPanel/host/pageActions';
 import { assigneeName } from '../../src/eventsPanel/model/eventData';
 import type { Issue } from '../../src/api/schemas';
+import { AiChat } from '../../src/store/aiChat';
 import { IssueStore } from '../../src/store/issueStore';
 import { EVENTS_PAGE_SIZE, MAX_PAGE_CHARS } from '../../src/eventsPanel/model/eventPage';
 import { decodeEvents, MAX_TAG_VALUES, PROTOCOL_VERSION, VIEW_TYPE, type FrameRef, type HostMessage, type PanelState, type TagData, TRIAGE_COMMANDS } from '../../src/eventsPanel/protocol/messages';
@@ -132,6 +133,40 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
     );
     assert.match(panel.panel.webview.html, /Content-Security-Policy" content="default-src 'none'; style-src [^;]+; font-src [^;]+; img-src [^;]+ data:; script-src 'nonce-[A-Za-z0-9]+'"/);
     assert.doesNotMatch(panel.panel.webview.html, /unsafe-inline|unsafe-eval/);
+  });
+
+  it("the page is told whether a chat can take the issue (the header's AI buttons): in init, and again when it changes", async () => {
+    const aiChat = new AiChat();
+    let available = false;
+    const listeners = new Set<() => void>();
+    const source = aiChat.set({
+      available: () => available,
+      onDidChange: (l) => {
+        listeners.add(l);
+        return { dispose: () => listeners.delete(l) };
+      },
+    });
+    const own = new EventsPanels({ extensionUri: getExtension().extensionUri }, { getClient: async () => client, store, log, signIn: async () => undefined, aiChat });
+    try {
+      const panel = own.show({ org: 'acme', issueId: XSS });
+      const posted: HostMessage[] = [];
+      panel.onDidPost((m) => posted.push(m));
+      // Played here rather than waited for: the page says ready, the host answers init.
+      await panel.handle({ type: 'ready', version: PROTOCOL_VERSION });
+      const inits = () => posted.filter((m): m is Extract<HostMessage, { type: 'init' }> => m.type === 'init');
+      assert.equal(inits().at(-1)?.ai, false, 'no chat: the header draws no AI buttons');
+      available = true;
+      listeners.forEach((l) => l());
+      assert.deepEqual(
+        posted.filter((m) => m.type === 'ai'),
+        [{ type: 'ai', available: true }],
+      );
+      await panel.handle({ type: 'ready', version: PROTOCOL_VERSION });
+      assert.equal(inits().at(-1)?.ai, true, 'a page that loads again is told at once');
+    } finally {
+      own.dispose();
+      source.dispose();
+    }
   });
 
   it('each filter sends exactly its parameters', async () => {

@@ -382,7 +382,8 @@ describe('Triage (resolve, archive, assign, bookmark…) against the sandbox', f
   it('a read-only sign-in gets 403: the message asks for event:write, Sign In Again keeps the other scopes and the action then goes through', async () => {
     await signInWith(defaults.authToken);
     const [row] = await issueRows();
-    ui.answer = (m, items) => (items.includes('Sign In Again') ? 'Sign In Again' : undefined);
+    const shortId = api.store.issue(row.issueId)!.shortId;
+    ui.answer = (m, items) => (items.includes('Sign In Again') ? 'Sign In Again' : items.includes('Undo') ? 'Undo' : undefined);
     rec.set({ method: 'token', inputs: [defaults.writeToken!] });
     const runs: TriageRun[] = [];
     const sub = api.triage.onDidRun((r) => runs.push(r));
@@ -406,6 +407,15 @@ describe('Triage (resolve, archive, assign, bookmark…) against the sandbox', f
     assert.ok(api.auth.session?.scopes.includes('project:read'), 'the other scopes stay');
     // The new sign-in cleared the store (a session never sees another's data): ask the server.
     assert.equal((await control<{ status: string }>(`issues/state?issue=${row.issueId}`)).status, 'resolved');
+    // It ends as the ordinary path does: the issue named, with Undo, which puts it back.
+    const confirmed = ui.shown.filter((s) => s.level === 'info');
+    assert.deepEqual(
+      confirmed.map((s) => [s.message, s.items]),
+      [[`Resolved ${shortId}.`, ['Undo']]],
+    );
+    const done = runs.find((r) => r.outcome.done.length === 1)!;
+    await done.undone;
+    assert.equal((await control<{ status: string }>(`issues/state?issue=${row.issueId}`)).status, 'unresolved', 'Undo put it back');
   });
 
   it('Assign…: members and teams are fetched once and cached; a member, then Unassign', async () => {

@@ -457,6 +457,7 @@ export type Handler = (ctx: Ctx, m: RegExpExecArray) => Res;
 export type Route = { re: RegExp; methods: Record<string, Handler> };
 
 const ROUTES: Route[] = [
+  { re: /^\/api\/0\/$/, methods: { GET: apiIndex } },
   { re: /^\/api\/0\/organizations\/$/, methods: { GET: listOrganizations } },
   { re: /^\/api\/0\/organizations\/([^/]+)\/$/, methods: { GET: retrieveOrganization } },
   { re: /^\/api\/0\/organizations\/([^/]+)\/projects\/$/, methods: { GET: listProjects } },
@@ -506,6 +507,22 @@ export function handleApi(ctx: Ctx): Res {
 
 export function pageCtx(ctx: Ctx) {
   return { linkOrigin: ctx.state.linkOrigin(), path: ctx.path, query: ctx.query };
+}
+
+/**
+ * `GET /api/0/`: who the credential belongs to and its scopes, as Sentry's IndexEndpoint answers
+ * (https://github.com/getsentry/sentry/blob/master/src/sentry/api/endpoints/index.py):
+ * `{ version: "0", auth: { scopes } | null, user: <serialized user> | null }`. No scope is needed
+ * (`permission_classes = ()`) and no credential at all answers nulls, but a bad one is a 401 as
+ * anywhere. An API key has no user. (On Sentry an internal integration's token names its app's
+ * proxy user; the sandbox has none and answers null.)
+ */
+function apiIndex(ctx: Ctx): Res {
+  if (!ctx.headers['authorization']?.trim()) return json(200, { version: '0', auth: null, user: null });
+  const p = authenticate(ctx);
+  const seed = ctx.state.seed;
+  const member = p.userId === null ? undefined : (seed.members.find((u) => u.id === p.userId) ?? (p.userId === seed.user.id ? seed.user : undefined));
+  return json(200, { version: '0', auth: { scopes: [...p.scopes].sort() }, user: member ? serializeUser(member, seed.anchor - 400 * DAY) : null });
 }
 
 function listOrganizations(ctx: Ctx): Res {

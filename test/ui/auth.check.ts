@@ -89,3 +89,50 @@ check(
   },
   { timeoutMs: 120_000 },
 );
+
+check(
+  'Sign In offers sentry.io and a self-hosted server; a token the server does not accept opens its box again',
+  async ({ page, vscode }) => {
+    const sideBar = await vscode.openView('Sentry');
+    await vscode.waitForText(SIGN_IN_WELCOME, { within: sideBar });
+    const widget = page.locator('.quick-input-widget');
+    const row = (text: string) => widget.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
+
+    // The first pick: the ways to sign in to the configured server, then another server.
+    await vscode.runCommand('Sentry Explorer: Sign In', { prompts: true });
+    await row('Self-hosted Sentry…').waitFor({ state: 'visible' });
+    await vscode.waitForText('Another Sentry server', { within: widget });
+    await row('sentry.io').waitFor({ state: 'visible' });
+    await vscode.screenshot('sign-in-servers');
+
+    // A plain-http address that is not loopback: asked before anything is written or sent.
+    await row('Self-hosted Sentry…').click();
+    await vscode.waitForText('Self-hosted Sentry', { within: widget });
+    const input = widget.locator('.quick-input-box input').first();
+    await input.fill('ftp://sentry.example.invalid');
+    await vscode.waitForText('The address must start with https:// or http://.', { within: widget });
+    await vscode.screenshot('sign-in-self-hosted-address');
+    await input.fill('http://sentry.example.invalid');
+    await page.keyboard.press('Enter');
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ state: 'visible' });
+    if (!/http:\/\/sentry\.example\.invalid uses plain http/.test(await dialog.innerText())) throw new Error(`the dialog says: ${await dialog.innerText()}`);
+    await vscode.screenshot('sign-in-self-hosted-plain-http');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Declined: the pick again, for the same server; a mistyped token.
+    await row('Paste an auth token').waitFor({ state: 'visible' });
+    await row('Paste an auth token').click();
+    await vscode.waitForText('Sign in to Sentry with an auth token', { within: widget });
+    const typo = `sntryu_${'0123456789abcdef'.repeat(4)}`;
+    await widget.locator('.quick-input-box input').first().fill(typo);
+    await page.keyboard.press('Enter');
+    await vscode.waitForText(/did not accept this auth token \(Invalid token\)/, { within: widget, timeout: 20_000 });
+    const kept = await widget.locator('.quick-input-box input').first().inputValue();
+    if (kept !== typo) throw new Error('the box opened again without the text');
+    await vscode.screenshot('sign-in-token-not-accepted');
+    await vscode.dismiss();
+    await vscode.waitForText(SIGN_IN_WELCOME, { within: sideBar });
+  },
+  { timeoutMs: 90_000 },
+);

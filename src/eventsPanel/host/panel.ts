@@ -14,6 +14,7 @@ import { Commands } from '../../constants';
 import { commandArgs, isIssueRef, refKey, type IssueRef } from '../../contracts/issueRef';
 import { PROTOCOL_VERSION, type HostMessage, type IssueHeader, type PageMessage, type PanelState, type RequestMessage } from '../protocol/messages';
 import { parsePageMessage } from '../protocol/parsePageMessage';
+import type { AiChat } from '../../store/aiChat';
 import type { IssueStore } from '../../store/issueStore';
 import { EventsModel } from '../model/eventsModel';
 import { Disposable } from '../../util/disposable';
@@ -28,6 +29,8 @@ export interface EventsPanelDeps extends PageActionDeps {
   store: IssueStore;
   /** Fires when the session changes; open panels retry what failed. */
   onDidChangeSession?: vscode.Event<unknown>;
+  /** Whether a chat can take an issue: the header offers Explain/Fix with AI only then. None: never. */
+  aiChat?: Pick<AiChat, 'available' | 'onDidChange'>;
   extensionUri: vscode.Uri;
 }
 
@@ -105,6 +108,10 @@ export class EventsPanel extends Disposable {
           this.post({ type: 'signedIn' });
         }),
       );
+    }
+    if (deps.aiChat) {
+      const aiChat = deps.aiChat;
+      this._register(aiChat.onDidChange(() => this.post({ type: 'ai', available: aiChat.available() })));
     }
     webview.html = this.html();
     this.markSeenOnce();
@@ -217,7 +224,7 @@ export class EventsPanel extends Disposable {
         const state = this.model.pageReady(msg.state);
         this.ready = true;
         const client = await this.deps.getClient().catch(() => undefined);
-        this.post({ type: 'init', version: PROTOCOL_VERSION, state, baseUrl: client?.baseUrl });
+        this.post({ type: 'init', version: PROTOCOL_VERSION, state, baseUrl: client?.baseUrl, ai: this.deps.aiChat?.available() ?? false });
         this.readied.fire();
         return;
       }

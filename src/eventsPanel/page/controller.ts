@@ -67,7 +67,7 @@ export class PageController {
         const s = parsePanelState(msg.state);
         if (!s) return;
         const first = !this.current.ready;
-        this.dispatch({ type: 'init', state: s });
+        this.dispatch({ type: 'init', state: s, ai: msg.ai === true });
         this.ui.syncControls();
         if (first) {
           this.loadEvents({ restore: true });
@@ -77,6 +77,9 @@ export class PageController {
       }
       case 'issue':
         this.dispatch({ type: 'issue', issue: msg.issue });
+        return;
+      case 'ai':
+        this.dispatch({ type: 'ai', available: msg.available === true });
         return;
       case 'signedIn': {
         if (this.current.error) this.retryEvents();

@@ -1,5 +1,5 @@
 /**
- * The issue header: short ID, title, Explain with AI and Fix with AI, Open in Browser,
+ * The issue header: short ID, title, Explain with AI and Fix with AI (where a chat can take them), Open in Browser,
  * culprit, the facts (level, status, assignee, counts, first and last seen) and the triage buttons
  * The issue comes from the host (the issue store's issue, so a triage change shows
  * here at once); until it has a title, the newest event's title stands in. Server strings are text
@@ -27,7 +27,7 @@ export class HeaderView {
 
   /** Whether the header shows something else in `s` than in `prev`. */
   static changed(prev: ViewState | undefined, s: ViewState): boolean {
-    return !prev || prev.issue !== s.issue || (prev.events[0] !== s.events[0] && !s.issue.title);
+    return !prev || prev.issue !== s.issue || prev.ai !== s.ai || (prev.events[0] !== s.events[0] && !s.issue.title);
   }
 
   render(s: ViewState, now: number): void {
@@ -63,8 +63,8 @@ export class HeaderView {
         on: { click: () => this.triage(b.command) },
       }),
     );
-    // Before Open in Browser, so Tab from it still reaches the triage row next.
-    const ai = handOffButtons().map((b) =>
+    // Before Open in Browser, so Tab from it still reaches the triage row next; only where a chat can take them.
+    const ai = (s.ai ? handOffButtons() : []).map((b) =>
       button({
         id: b.id,
         class: 'ai-button',

@@ -32,6 +32,8 @@ export interface ViewState {
   event: EventRef;
   /** What the Event tab has of an event: `ref` is the one asked for, which `event` may since have left. */
   detail: DetailSlot;
+  /** Whether a chat can take the issue (the host says): the header's AI buttons show only then. */
+  ai: boolean;
 }
 
 export interface DetailSlot {
@@ -43,7 +45,8 @@ export interface DetailSlot {
 }
 
 export type Action =
-  | { type: 'init'; state: PanelState }
+  | { type: 'init'; state: PanelState; ai?: boolean }
+  | { type: 'ai'; available: boolean }
   | { type: 'issue'; issue: IssueHeader }
   | { type: 'setFilters'; filters: EventFilters }
   | { type: 'setTab'; tab: Tab }
@@ -78,6 +81,7 @@ export function initialState(): ViewState {
     tags: new Map(),
     event: 'latest',
     detail: { ref: 'latest', status: 'idle' },
+    ai: false,
   };
 }
 
@@ -97,8 +101,10 @@ export function reduce(s: ViewState, a: Action): ViewState {
       const same = s.org === a.state.org && s.issueId === a.state.issueId;
       const base = same ? s : initialState();
       const event = normalRef(a.state.event ?? 'latest');
-      return { ...base, ready: true, org: a.state.org, issueId: a.state.issueId, issue: a.state.issue, filters: a.state.filters, tab: a.state.tab, event };
+      return { ...base, ready: true, org: a.state.org, issueId: a.state.issueId, issue: a.state.issue, filters: a.state.filters, tab: a.state.tab, event, ai: a.ai === true };
     }
+    case 'ai':
+      return a.available === s.ai ? s : { ...s, ai: a.available };
     case 'issue': {
       if (a.issue.id !== s.issueId) return s;
       const issue = { ...s.issue, ...defined(a.issue) };

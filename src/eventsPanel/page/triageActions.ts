@@ -109,7 +109,7 @@ export interface HandOffButton {
   icon: string;
 }
 
-/** Explain with AI and Fix with AI: always offered, whatever the issue's status. */
+/** Explain with AI and Fix with AI, whatever the issue's status (the header draws them where a chat can take them). */
 export function handOffButtons(): HandOffButton[] {
   return [
     { kind: 'explain', id: 'ai-explain', label: l10n.t('Explain with AI'), ariaLabel: l10n.t('Explain the issue with AI'), icon: 'sparkle' },

@@ -131,11 +131,14 @@ export type PageMessage =
   | { type: 'openRawEvent'; eventId: string };
 
 export type HostMessage =
-  | { type: 'init'; version: number; state: PanelState; baseUrl?: string }
+  /** `ai`: whether a chat can take the issue (the header offers Explain/Fix with AI only then). */
+  | { type: 'init'; version: number; state: PanelState; baseUrl?: string; ai?: boolean }
   | ResponseMessage
   | { type: 'issue'; issue: IssueHeader }
   /** Sign-in finished (or the client changed): retry what failed. */
-  | { type: 'signedIn' };
+  | { type: 'signedIn' }
+  /** Whether a chat can take the issue changed (a chat extension installed, signed in or out). */
+  | { type: 'ai'; available: boolean };
 
 // ---------------------------------------------------------------------------------------------
 // Validation of what crosses the boundary. The host treats page messages as untrusted input.
@@ -210,7 +213,7 @@ export function parsePanelState(v: unknown): PanelState | undefined {
   };
 }
 
-const HOST_TYPES = new Set<HostMessage['type']>(['init', 'response', 'issue', 'signedIn']);
+const HOST_TYPES = new Set<HostMessage['type']>(['init', 'response', 'issue', 'signedIn', 'ai']);
 
 /**
  * A message from the host, as the page reads it: an object of a known type, or undefined (the

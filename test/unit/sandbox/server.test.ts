@@ -250,6 +250,24 @@ describe('sandbox service', function () {
       assert.ok(errors.event_id && errors.email && errors.name && errors.comments);
     });
 
+    it("GET /api/0/ names the credential's user and scopes, as Sentry's IndexEndpoint", async () => {
+      const t = sb.control.credentials.addToken({ scopes: ['org:read', 'event:read'] });
+      const user = await getJson<any>('/api/0/', `Bearer ${t.token}`);
+      assert.equal(user.res.status, 200);
+      assert.equal(user.body.version, '0');
+      assert.deepEqual(user.body.auth, { scopes: ['event:read', 'org:read'] });
+      assert.deepEqual([user.body.user.id, user.body.user.name, user.body.user.email], ['1', 'Jane Doe', 'jane@example.com']);
+      const integ = sb.control.credentials.addToken({ kind: 'integration', scopes: ['org:read'] });
+      assert.equal((await getJson<any>('/api/0/', `Bearer ${integ.token}`)).body.user, null);
+      const key = await getJson<any>('/api/0/', `Basic ${Buffer.from(`${sb.defaults.apiKey}:`).toString('base64')}`);
+      assert.equal(key.body.user, null);
+      assert.ok(key.body.auth.scopes.length > 0);
+      assert.deepEqual((await getJson('/api/0/', null)).body, { version: '0', auth: null, user: null });
+      const bad = await getJson('/api/0/', 'Bearer not-a-token-of-this-server');
+      assert.equal(bad.res.status, 401);
+      assert.deepEqual(bad.body, { detail: 'Invalid token' });
+    });
+
     it('Retrieve an Organization needs a user-bound token', async () => {
       assert.equal((await get('/api/0/organizations/acme/')).status, 200);
       const integ = sb.control.credentials.addToken({ kind: 'integration', scopes: ['org:read', 'event:read'] });

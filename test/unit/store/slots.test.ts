@@ -5,6 +5,7 @@ import type { IssueRef } from '../../../src/contracts/issueRef';
 import { ListedIssues, type ListedSource } from '../../../src/store/listedIssues';
 import { LocationOpener } from '../../../src/store/locationOpener';
 import { TriageRunner } from '../../../src/store/triageRunner';
+import { AiChat } from '../../../src/store/aiChat';
 
 const A: IssueRef = { org: 'acme', project: 'web-frontend', issueId: '101' };
 
@@ -89,5 +90,57 @@ describe('TriageRunner', () => {
     slot.set(async (ref, action) => (ran.push([ref, action]), { ok: true }));
     assert.deepEqual(await run(A, 'archive'), { ok: true });
     assert.deepEqual(ran, [[A, 'archive']]);
+  });
+});
+
+describe('AiChat', () => {
+  function chatSource(value: boolean) {
+    const listeners = new Set<() => void>();
+    return {
+      value,
+      available() {
+        return this.value;
+      },
+      onDidChange: (l: () => void) => {
+        listeners.add(l);
+        return { dispose: () => listeners.delete(l) };
+      },
+      change(v: boolean) {
+        this.value = v;
+        listeners.forEach((l) => l());
+      },
+      listeners,
+    };
+  }
+
+  it('no chat until a source is set; readers follow the source and hear its changes, and its going', () => {
+    const slot = new AiChat();
+    const { available } = slot; // handed on as a function
+    let heard = 0;
+    slot.onDidChange(() => heard++);
+    assert.equal(available(), false);
+    const src = chatSource(false);
+    const set = slot.set(src);
+    assert.equal(heard, 1, 'told of the new source');
+    src.change(true);
+    assert.equal(available(), true);
+    assert.equal(heard, 2);
+    set.dispose();
+    assert.equal(available(), false, 'back to no chat');
+    assert.equal(src.listeners.size, 0, 'stops following the source');
+    assert.equal(heard, 3);
+  });
+
+  it('a source that throws or answers something else than true counts as no chat', () => {
+    const slot = new AiChat();
+    slot.set({
+      available: () => {
+        throw new Error('boom');
+      },
+      onDidChange: () => ({ dispose() {} }),
+    });
+    assert.equal(slot.available(), false);
+    slot.set({ available: () => 'yes' as unknown as boolean, onDidChange: () => ({ dispose() {} }) });
+    assert.equal(slot.available(), false);
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { IssueListSchema } from '../../../../src/api/schemas';
 import { Commands } from '../../../../src/constants';
 import { parseIssueRef, type IssueRef } from '../../../../src/contracts/issueRef';
-import { HOVER_COMMANDS, HOVER_LINK_ROWS, hoverMarkdown } from '../../../../src/editor/core/hoverMarkdown';
+import { HOVER_COMMANDS, HOVER_LINK_ROWS, hoverCommands, hoverMarkdown } from '../../../../src/editor/core/hoverMarkdown';
 import { ownLinks, unsafeMarkup, withoutOwnLinks } from '../../issues/core/markdownSafety';
 
 const [issue] = IssueListSchema.parse(JSON.parse(readFileSync(join(__dirname, '../../../fixtures/project-issues.json'), 'utf8')));
@@ -116,6 +116,16 @@ describe('hover Markdown on a marked line', () => {
     const evil = hover({ title: '[Fix with AI](command:workbench.action.terminal.sendSequence?%7B%7D)' });
     assert.deepEqual(unsafeMarkup(evil), [], evil);
     assert.equal(ownLinks(evil).filter((l) => l.label === 'Fix with AI').length, 1);
+  });
+
+  it('where no chat can take the issue, no AI row, and its commands are not trusted', () => {
+    const md = hoverMarkdown(issue, ref, now, { ai: false });
+    const labels = ownLinks(md).map((l) => l.label);
+    assert.deepEqual(labels, ['Show Events', 'Open in Browser', 'Copy Link', 'Resolve', 'Archive', 'Assign to Me']);
+    assert.equal(md.split('\n').filter((l) => l.includes('](command:')).length, 2, 'two rows of links');
+    const used = new Set(ownLinks(md).map((l) => l.target.slice('command:'.length).split('?')[0]));
+    assert.deepEqual([...hoverCommands(false)].sort(), [...used].sort());
+    assert.deepEqual([...hoverCommands(true)].sort(), [...HOVER_COMMANDS].sort());
   });
 
   it('the trusted commands are exactly the ids the links use: no more (nothing to run that is not offered), no fewer', () => {

@@ -108,14 +108,15 @@ before(async () => {
   HeaderView = mod.exports.HeaderView;
 });
 
-const state = (status: string): ViewState =>
+const state = (status: string, ai = true): ViewState =>
   reduce(initialState(), {
     type: 'init',
     state: { v: PROTOCOL_VERSION, org: 'acme', issueId: '7', issue: { id: '7', shortId: 'APP-7', title: 'Boom', status }, filters: DEFAULT_FILTERS, tab: 'events' },
+    ai,
   });
 
-/** Renders a header into a fresh fake document; `posted` gets what the page would post. */
-function draw(status = 'unresolved') {
+/** Renders a header into a fresh fake document; `posted` gets what the page would post. `ai`: whether the host said a chat can take the issue. */
+function draw(status = 'unresolved', ai = true) {
   const doc = new FakeDocument();
   const saved = (globalThis as { document?: unknown }).document;
   (globalThis as { document?: unknown }).document = doc;
@@ -126,7 +127,7 @@ function draw(status = 'unresolved') {
     // As src/eventsPanel/page/main.ts wires it.
     (kind: HandOffKind) => posted.push(handOffMessage(kind)),
   );
-  const render = () => header.render(state(status), Date.parse('2024-01-01T00:00:00Z'));
+  const render = () => header.render(state(status, ai), Date.parse('2024-01-01T00:00:00Z'));
   const el = header.el as unknown as FakeElement;
   const byId = (id: string) => el.all().find((e) => e.id === id);
   const restore = () => ((globalThis as { document?: unknown }).document = saved);
@@ -205,5 +206,27 @@ describe('events page: the header draws the AI buttons', () => {
     } finally {
       restore();
     }
+  });
+
+  it("where no chat can take the issue (the host says so), no AI buttons: Open in Browser is the title row's only button", () => {
+    const { el, byId, restore } = draw('unresolved', false);
+    try {
+      assert.equal(byId('ai-explain'), undefined);
+      assert.equal(byId('ai-fix'), undefined);
+      const row = el.all().find((e) => e.className === 'title-row')!;
+      assert.deepEqual(row.children.map((c) => (c as FakeElement).id).filter(Boolean), ['open-in-browser']);
+      assert.ok(byId('triage-resolve'), 'the triage buttons stay');
+    } finally {
+      restore();
+    }
+  });
+
+  it('the header is redrawn when the host says a chat came or went', () => {
+    const without = state('unresolved', false);
+    const withAi = reduce(without, { type: 'ai', available: true });
+    assert.equal(withAi.ai, true);
+    assert.equal(HeaderView.changed(without, withAi), true);
+    assert.equal(reduce(withAi, { type: 'ai', available: true }), withAi, 'no change, the same state');
+    assert.equal(HeaderView.changed(withAi, withAi), false);
   });
 });
