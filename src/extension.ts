@@ -102,9 +102,13 @@ export function activate(context: vscode.ExtensionContext): void {
     getClient: () => auth.getClient(),
     log,
     me: () => {
+      // A session's account id is `user:<id>` when the server named the user (an integration or
+      // org token acts for nobody: nobody to assign to).
       const account = auth.session?.account;
-      return account && { id: account.id, name: account.label };
+      const user = account && /^user:(.+)$/.exec(account.id);
+      return user ? { id: user[1], name: account.label } : undefined;
     },
+    signedIn: () => auth.session !== undefined,
     signIn: (scopes) => auth.signIn({ scopes }),
     cursorIssues: cursorIssues.current,
     triageRunner,

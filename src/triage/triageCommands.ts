@@ -33,6 +33,8 @@ export interface TriageDeps {
   readonly log: vscode.LogOutputChannel;
   /** The signed-in user (Assign to Me), from the session. */
   readonly me: () => { id: string; name: string; email?: string } | undefined;
+  /** Whether a session is there (a token that acts for no user has a session but no `me`). */
+  readonly signedIn?: () => boolean;
   /** A new sign-in that keeps the session's scopes and adds these. */
   readonly signIn: (scopes: readonly string[]) => Promise<unknown>;
   /** Issues marked on the line under the cursor (the palette's default target). */
@@ -63,7 +65,11 @@ export interface TriageRun {
 
 const WRITE_SCOPE = 'event:write';
 /** Read when shown, so it follows VS Code's display language. */
-const noMe = () => vscode.l10n.t('Sign in to Sentry first: Assign to Me needs to know who you are.');
+/** Signed in with a token that acts for no user (an internal integration's or an organization's): nobody is "me". */
+const noMe = (signedIn: boolean) =>
+  signedIn
+    ? vscode.l10n.t("This token acts for no Sentry user (an internal integration's or organization's token): Assign to Me needs a user's auth token. Use Assign… instead.")
+    : vscode.l10n.t('Sign in to Sentry first: Assign to Me needs to know who you are.');
 
 export class TriageCommands extends Disposable {
   /** Replaceable by the suites; every message is made safe on its way through. */
@@ -179,7 +185,7 @@ export class TriageCommands extends Disposable {
 
   private assignToMe(): TriageAction | undefined {
     const action = this.assignToMeAction();
-    if (!action) void this.ui.ui.showWarningMessage(noMe(), {});
+    if (!action) void this.ui.ui.showWarningMessage(noMe(this.deps.signedIn?.() ?? false), {});
     return action;
   }
 
@@ -195,7 +201,7 @@ export class TriageCommands extends Disposable {
    */
   async runOne(ref: IssueRef, kind: 'resolve' | 'archive' | 'assignToMe', client?: SentryClient): Promise<{ ok: true } | { ok: false; error: unknown }> {
     const action: TriageAction | undefined = kind === 'resolve' ? { kind: 'resolve' } : kind === 'archive' ? { kind: 'archive', until: 'escalating' } : this.assignToMeAction();
-    if (!action) return { ok: false, error: new SignedOutError(noMe()) };
+    if (!action) return { ok: false, error: new SignedOutError(noMe(this.deps.signedIn?.() ?? false)) };
     const run = await this.run([ref], action, false, 'log', client ? { client } : undefined);
     if (run.outcome.failed.length) return { ok: false, error: run.outcome.error };
     return run.outcome.unchanged?.length ? { ok: false, error: new Error(describeUnchanged(action, 1, 0, unchangedCounts(run.outcome), this.label([ref]))) } : { ok: true };

@@ -441,6 +441,32 @@ describe('Triage (resolve, archive, assign, bookmark…) against the sandbox', f
     assert.equal(api.store.issue(row.issueId)?.assignedTo ?? null, null);
   });
 
+  it('Assign to Me assigns the signed-in user, by the id the server gave', async () => {
+    const [row] = await issueRows();
+    const run = nextRun();
+    await vscode.commands.executeCommand(Commands.assignToMe, refOf(row));
+    const r = await run;
+    assert.deepEqual(r.outcome.failed, [], 'the change was sent');
+    const [write] = await writes();
+    assert.ok(write, 'one PUT');
+    assert.match(String(write.body.assignedTo), /^user:\d+$/, 'the user id alone after user:, never user:user:1');
+  });
+
+  it('Assign to Me with a token that acts for no user (an internal integration) says so and sends nothing', async () => {
+    const [row] = await issueRows();
+    const bot = await control<{ token: string }>('tokens', { scopes: ['org:read', 'project:read', 'event:read', 'event:write'], kind: 'integration' });
+    try {
+      await signInWith(bot.token);
+      await control('writes/clear', {});
+      ui.shown.length = 0;
+      await vscode.commands.executeCommand(Commands.assignToMe, refOf(row));
+      await waitFor('the message', () => ui.shown.find((s) => /acts for no Sentry user/.test(s.message)));
+      assert.deepEqual(await writes(), [], 'nothing was sent');
+    } finally {
+      await signInWith(defaults.writeToken!);
+    }
+  });
+
   it('Bookmark, Subscribe, Mark Reviewed and Set Priority send exactly their field', async () => {
     const [row] = await issueRows();
     const ref = refOf(row);
