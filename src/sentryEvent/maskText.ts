@@ -72,9 +72,10 @@ const SCHEME_WORD = /^(?:bearer|basic|token|digest)$/i;
 const SCHEME_HINT = /bearer|basic|token|digest/i;
 /**
  * Every secret name has one of these in it (token → tok, passwd → pass, sessionid → sess, apikey →
- * key, …): text without any has no secret field to look for.
+ * key, pwd → pw, private_pem → pem, two_factor → two, recovery_codes → code, …): text without any
+ * has no secret field to look for.
  */
-const SECRET_HINT = /tok|secret|pass|pwd|auth|cookie|sess|sid|key|csrf|xsrf|jwt|cred|bearer|sig|dsn/i;
+const SECRET_HINT = /tok|secret|pass|pw|auth|cookie|sess|sid|key|csrf|xsrf|jwt|cred|bearer|sig|dsn|otp|cvv|cvc|pem|two|code/i;
 /** Text without any of these has nothing maskText looks for. */
 export const TRIGGER = /[:=]|eyJ|sntry|bearer|basic|token|digest/i;
 const NOTHING = /^(?:null|none|undefined|nil)$/i;
