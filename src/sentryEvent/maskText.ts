@@ -1,7 +1,8 @@
 /**
  * Secrets in free text a server sent (maskText): URL passwords, values of secret-named fields in
- * query strings, form bodies, JSON-ish text and log lines, auth-scheme credentials, Sentry tokens and
- * JWTs. maskBounded does the same for text cut to a length, with work bounded by that length.
+ * query strings, form bodies, JSON-ish text and log lines, auth-scheme credentials, and provider
+ * tokens (tokenFormats.ts: Sentry's, JWTs, Stripe, AWS, GitHub, …). maskBounded does the same for
+ * text cut to a length, with work bounded by that length.
  *
  * Every pattern here is linear in its input: character classes that exclude their own terminator,
  * alternations whose branches cannot both match at one place, and a lookbehind where a match may only
@@ -10,6 +11,9 @@
  */
 import { MASK } from './types';
 import { isSecretName, maskScheme } from './secretNames';
+import { JWT, SENTRY_TOKEN, TOKEN_HINT, maskTokens } from './tokenFormats';
+
+export { JWT, SENTRY_TOKEN };
 
 export interface Masked {
   text: string;
@@ -76,17 +80,18 @@ const SCHEME_HINT = /bearer|basic|token|digest/i;
  * has no secret field to look for.
  */
 const SECRET_HINT = /tok|secret|pass|pw|auth|cookie|sess|sid|key|csrf|xsrf|jwt|cred|bearer|sig|dsn|otp|cvv|cvc|pem|two|code/i;
-/** Text without any of these has nothing maskText looks for. */
-export const TRIGGER = /[:=]|eyJ|sntry|bearer|basic|token|digest/i;
+/** `word` in any case, as a pattern: TRIGGER is case-sensitive so that the token hints stay exact. */
+const anyCase = (word: string) => [...word].map((c) => `[${c.toUpperCase()}${c.toLowerCase()}]`).join('');
+/**
+ * Text without any of these has nothing maskText looks for: a separator of a field or a URL, an auth
+ * scheme, or the hint of a token format.
+ */
+export const TRIGGER = new RegExp(['[:=]', ...['bearer', 'basic', 'token', 'digest'].map(anyCase), TOKEN_HINT.source].join('|'));
 const NOTHING = /^(?:null|none|undefined|nil)$/i;
 /** An `Authorization`-style credential in running text: `Bearer abc…`, `Basic dXNl…`, `Token 12ab…`. */
 const SCHEME_CREDENTIAL = /(?<![\w-])(bearer|basic|token)([ \t]{1,8})([\w\-.~+/]+=*)/gi;
 /** A Digest credential is a list of parameters (`username="…", response="…"`): the rest of its line. */
 const DIGEST_CREDENTIAL = /(?<![\w-])(digest[ \t]{1,8})([\w-]+=[^\r\n]*)/gi;
-/** Sentry's own tokens: organization (`sntrys_`) and user (`sntryu_`) auth tokens. */
-export const SENTRY_TOKEN = /(?<![A-Za-z\d_])sntry[su]_[A-Za-z\d+/=_.-]+/g;
-/** A JSON Web Token: base64url of `{"…` for the header, then a payload and a signature. */
-export const JWT = /(?<![\w-])eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/g;
 
 /**
  * Whether the word after `Bearer`/`Basic`/`Token` in running text looks like a credential rather than
@@ -101,16 +106,17 @@ function looksLikeCredential(s: string): boolean {
 /**
  * `text` with the secrets it carries replaced in place by MASK: URL passwords, values of secret-named
  * fields in query strings, form bodies, JSON-ish text and log lines (an auth scheme before the value
- * is kept), `Bearer`/`Basic`/`Token`/`Digest` credentials, Sentry tokens and JWTs. Text already masked
- * is left as it is (masking twice counts nothing the second time).
+ * is kept), `Bearer`/`Basic`/`Token`/`Digest` credentials and provider tokens. Text already masked is
+ * left as it is (masking twice counts nothing the second time).
  */
 export function maskText(text: string): Masked {
   if (typeof text !== 'string' || !text) return { text: typeof text === 'string' ? text : '', count: 0 };
   // Each pass runs only when the text has what it looks for: most text (code, names, messages) has
   // none of it, and these checks cost far less than the patterns.
   if (!TRIGGER.test(text)) return { text, count: 0 };
-  let count = 0;
+  let m: Masked;
   let s = text;
+  let count = 0;
   const colon = s.includes(':');
   if (colon && s.includes('://') && s.includes('@')) {
     s = s.replace(USERINFO, (all, head: string, password: string) => {
@@ -120,9 +126,9 @@ export function maskText(text: string): Masked {
     });
   }
   if ((colon || s.includes('=')) && SECRET_HINT.test(s)) {
-    const named = maskNameValues(s);
-    s = named.text;
-    count += named.count;
+    m = maskNameValues(s);
+    s = m.text;
+    count += m.count;
   }
   if (SCHEME_HINT.test(s)) {
     s = s.replace(SCHEME_CREDENTIAL, (all, scheme: string, space: string, credential: string) => {
@@ -135,19 +141,14 @@ export function maskText(text: string): Masked {
       return `${head}${MASK}`;
     });
   }
-  if (s.includes('sntry')) {
-    s = s.replace(SENTRY_TOKEN, () => {
-      count++;
-      return MASK;
-    });
-  }
-  if (s.includes('eyJ')) {
-    s = s.replace(JWT, () => {
-      count++;
-      return MASK;
-    });
-  }
-  return { text: s, count };
+  m = maskTokens(s, MASK);
+  return { text: m.text, count: count + m.count };
+}
+
+/** The passes that need no field name (provider tokens), for a URL whose named parameters maskUrl judges itself. */
+export function maskShapes(text: string): Masked {
+  if (typeof text !== 'string' || !text || !TRIGGER.test(text)) return { text: typeof text === 'string' ? text : '', count: 0 };
+  return maskTokens(text, MASK);
 }
 
 /** Where the value of a secret field that starts at `at` is, and what it is shown as (undefined: leave it). */
