@@ -1,7 +1,9 @@
 /**
- * Secrets in free text a server sent (maskText): URL passwords, values of secret-named fields in
- * query strings, form bodies, JSON-ish text and log lines, auth-scheme credentials, Sentry tokens and
- * JWTs. maskBounded does the same for text cut to a length, with work bounded by that length.
+ * Secrets in free text a server sent (maskText): URL passwords and credential user names, values of
+ * secret-named fields in query strings, form bodies, JSON-ish text and log lines (also URL-encoded,
+ * once or twice), auth-scheme credentials, provider tokens (tokenFormats.ts: Sentry's, JWTs, Stripe,
+ * AWS, GitHub, …), private key blocks and payment card numbers. maskBounded does the same for text cut
+ * to a length, with work bounded by that length.
  *
  * Every pattern here is linear in its input: character classes that exclude their own terminator,
  * alternations whose branches cannot both match at one place, and a lookbehind where a match may only
@@ -10,6 +12,11 @@
  */
 import { MASK } from './types';
 import { isSecretName, maskScheme } from './secretNames';
+import { JWT, SENTRY_TOKEN, TOKEN_HINT, maskTokens } from './tokenFormats';
+import { maskCards, maskPem, maskUrlUser } from './secretShapes';
+import { maskEncoded } from './maskEncoded';
+
+export { JWT, SENTRY_TOKEN };
 
 export interface Masked {
   text: string;
@@ -72,20 +79,26 @@ const SCHEME_WORD = /^(?:bearer|basic|token|digest)$/i;
 const SCHEME_HINT = /bearer|basic|token|digest/i;
 /**
  * Every secret name has one of these in it (token → tok, passwd → pass, sessionid → sess, apikey →
- * key, …): text without any has no secret field to look for.
+ * key, pwd → pw, private_pem → pem, two_factor → two, recovery_codes → code, …): text without any
+ * has no secret field to look for.
  */
-const SECRET_HINT = /tok|secret|pass|pwd|auth|cookie|sess|sid|key|csrf|xsrf|jwt|cred|bearer|sig|dsn/i;
-/** Text without any of these has nothing maskText looks for. */
-export const TRIGGER = /[:=]|eyJ|sntry|bearer|basic|token|digest/i;
+const SECRET_HINT = /tok|secret|pass|pw|auth|cookie|sess|sid|key|csrf|xsrf|jwt|cred|bearer|sig|dsn|otp|cvv|cvc|pem|two|code/i;
+/** `word` in any case, as a pattern: TRIGGER is case-sensitive so that the token hints stay exact. */
+const anyCase = (word: string) => [...word].map((c) => `[${c.toUpperCase()}${c.toLowerCase()}]`).join('');
+/**
+ * Text without any of these has nothing maskText looks for: a separator of a field or a URL (also
+ * URL-encoded, or an escaped `%` of text encoded twice), an auth scheme, a private key block's first
+ * line, four digits in a row (every card number starts with its issuer's four), or the hint of a token
+ * format. A URL-encoded secret keeps one of them unencoded (a token's prefix, `-----BEGIN`, digits),
+ * or an encoded `:`, `=` or `%`.
+ */
+export const TRIGGER = new RegExp(['[:=]', '%3[AaDd]', '%25', ...['bearer', 'basic', 'token', 'digest'].map(anyCase), '-----BEGIN', '\\d{4}', TOKEN_HINT.source].join('|'));
 const NOTHING = /^(?:null|none|undefined|nil)$/i;
+const DIGITS = /\d{4}/;
 /** An `Authorization`-style credential in running text: `Bearer abc…`, `Basic dXNl…`, `Token 12ab…`. */
 const SCHEME_CREDENTIAL = /(?<![\w-])(bearer|basic|token)([ \t]{1,8})([\w\-.~+/]+=*)/gi;
 /** A Digest credential is a list of parameters (`username="…", response="…"`): the rest of its line. */
 const DIGEST_CREDENTIAL = /(?<![\w-])(digest[ \t]{1,8})([\w-]+=[^\r\n]*)/gi;
-/** Sentry's own tokens: organization (`sntrys_`) and user (`sntryu_`) auth tokens. */
-export const SENTRY_TOKEN = /(?<![A-Za-z\d_])sntry[su]_[A-Za-z\d+/=_.-]+/g;
-/** A JSON Web Token: base64url of `{"…` for the header, then a payload and a signature. */
-export const JWT = /(?<![\w-])eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/g;
 
 /**
  * Whether the word after `Bearer`/`Basic`/`Token` in running text looks like a credential rather than
@@ -98,18 +111,32 @@ function looksLikeCredential(s: string): boolean {
 }
 
 /**
- * `text` with the secrets it carries replaced in place by MASK: URL passwords, values of secret-named
- * fields in query strings, form bodies, JSON-ish text and log lines (an auth scheme before the value
- * is kept), `Bearer`/`Basic`/`Token`/`Digest` credentials, Sentry tokens and JWTs. Text already masked
- * is left as it is (masking twice counts nothing the second time).
+ * `text` with the secrets it carries replaced in place by MASK: URL passwords and credential user
+ * names, values of secret-named fields in query strings, form bodies, JSON-ish text and log lines (an
+ * auth scheme before the value is kept), `Bearer`/`Basic`/`Token`/`Digest` credentials, provider
+ * tokens, private key blocks, card numbers, and all of these again inside URL-encoded text. Text
+ * already masked is left as it is (masking twice counts nothing the second time).
  */
 export function maskText(text: string): Masked {
+  return maskWith(text, DECODINGS);
+}
+
+/**
+ * How many times URL-encoded text is decoded: twice, for a value encoded into a URL that was itself
+ * encoded into another (a `redirect_uri` carrying a query). Each level is one linear pass.
+ */
+const DECODINGS = 2;
+
+/** maskText, also inside URL-encoded runs while `decodings` is above 0 (each run is one level down). */
+function maskWith(text: string, decodings: number): Masked {
   if (typeof text !== 'string' || !text) return { text: typeof text === 'string' ? text : '', count: 0 };
   // Each pass runs only when the text has what it looks for: most text (code, names, messages) has
   // none of it, and these checks cost far less than the patterns.
   if (!TRIGGER.test(text)) return { text, count: 0 };
-  let count = 0;
-  let s = text;
+  // First, so that a key block is masked whole rather than in pieces by the passes below.
+  let m = maskPem(text);
+  let s = m.text;
+  let count = m.count;
   const colon = s.includes(':');
   if (colon && s.includes('://') && s.includes('@')) {
     s = s.replace(USERINFO, (all, head: string, password: string) => {
@@ -117,11 +144,14 @@ export function maskText(text: string): Masked {
       count++;
       return `${head}${MASK}@`;
     });
+    m = maskUrlUser(s);
+    s = m.text;
+    count += m.count;
   }
   if ((colon || s.includes('=')) && SECRET_HINT.test(s)) {
-    const named = maskNameValues(s);
-    s = named.text;
-    count += named.count;
+    m = maskNameValues(s);
+    s = m.text;
+    count += m.count;
   }
   if (SCHEME_HINT.test(s)) {
     s = s.replace(SCHEME_CREDENTIAL, (all, scheme: string, space: string, credential: string) => {
@@ -134,19 +164,44 @@ export function maskText(text: string): Masked {
       return `${head}${MASK}`;
     });
   }
-  if (s.includes('sntry')) {
-    s = s.replace(SENTRY_TOKEN, () => {
-      count++;
-      return MASK;
-    });
+  m = maskValueShapes(s, decodings);
+  return { text: m.text, count: count + m.count };
+}
+
+/** What the decoded text of a URL-encoded run is masked with: one that decodes once more, or the last. */
+const maskDecodedAgain = (decoded: string): Masked => maskWith(decoded, 1);
+const maskDecodedLast = (decoded: string): Masked => maskWith(decoded, 0);
+
+/**
+ * The passes after the named fields: URL-encoded runs (first, so that a token with an encoded `=` or
+ * `+` is decoded whole before the token pass could mask only its head), provider tokens, card numbers.
+ */
+function maskValueShapes(text: string, decodings: number): Masked {
+  let m: Masked = { text, count: 0 };
+  let count = 0;
+  if (decodings > 0 && text.includes('%')) {
+    m = maskEncoded(text, decodings > 1 ? maskDecodedAgain : maskDecodedLast);
+    count += m.count;
   }
-  if (s.includes('eyJ')) {
-    s = s.replace(JWT, () => {
-      count++;
-      return MASK;
-    });
+  m = maskTokens(m.text, MASK);
+  count += m.count;
+  if (DIGITS.test(m.text)) {
+    m = maskCards(m.text);
+    count += m.count;
   }
-  return { text: s, count };
+  return { text: m.text, count };
+}
+
+/**
+ * The passes that need no field name (key blocks, URL credential user names, provider tokens, card
+ * numbers, URL-encoded text), for a URL whose named parameters maskUrl judges itself.
+ */
+export function maskShapes(text: string): Masked {
+  if (typeof text !== 'string' || !text || !TRIGGER.test(text)) return { text: typeof text === 'string' ? text : '', count: 0 };
+  const pem = maskPem(text);
+  const user = maskUrlUser(pem.text);
+  const rest = maskValueShapes(user.text, DECODINGS);
+  return { text: rest.text, count: pem.count + user.count + rest.count };
 }
 
 /** Where the value of a secret field that starts at `at` is, and what it is shown as (undefined: leave it). */

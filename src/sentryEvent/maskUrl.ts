@@ -1,12 +1,13 @@
 /**
  * Secrets in a URL (maskUrl): the values of secret-named query and fragment parameters, the userinfo
- * password, and Sentry tokens and JWTs in the path; the rest of the URL stays as it is, so it still
- * reads (and opens) as the same address. The patterns are maskText's, linear in their input.
- * No `vscode` import.
+ * password (or a user name that is itself a credential), and whatever maskText finds without a name
+ * (provider tokens, JWTs, card numbers, secrets in URL-encoded values) anywhere in it; the rest of the
+ * URL stays as it is, so it still reads (and opens) as the same address. The patterns are maskText's,
+ * linear in their input. No `vscode` import.
  */
 import { MASK } from './types';
 import { isSecretName } from './secretNames';
-import { JWT, SENTRY_TOKEN, USERINFO, type Masked } from './maskText';
+import { USERINFO, maskShapes, type Masked } from './maskText';
 
 /** `name=value` of a query string or a fragment (`#access_token=…` of an OAuth redirect). */
 const PARAM = /(^|[?&;#])([^&;=#]*)=([^&;#]*)/g;
@@ -21,7 +22,7 @@ function decodeName(name: string): string {
 
 /**
  * `url` with the values of its secret-named query (and fragment) parameters masked, its userinfo
- * password masked, and Sentry tokens and JWTs in its path masked; the rest untouched.
+ * password masked, and the secrets maskText finds by their shape masked; the rest untouched.
  */
 export function maskUrl(url: string): Masked {
   if (typeof url !== 'string' || !url) return { text: typeof url === 'string' ? url : '', count: 0 };
@@ -40,13 +41,6 @@ export function maskUrl(url: string): Masked {
     });
     s = s.slice(0, q) + params;
   }
-  s = s.replace(SENTRY_TOKEN, () => {
-    count++;
-    return MASK;
-  });
-  s = s.replace(JWT, () => {
-    count++;
-    return MASK;
-  });
-  return { text: s, count };
+  const shapes = maskShapes(s);
+  return { text: shapes.text, count: count + shapes.count };
 }
