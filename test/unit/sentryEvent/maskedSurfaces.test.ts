@@ -10,21 +10,7 @@ import eventsFixture from '../../fixtures/issue-events.json';
 import eventFixture from '../../fixtures/issue-event.json';
 import tagFixture from '../../fixtures/issue-tag-details.json';
 import { Prng } from '../../sandbox/prng';
-import { EventDetailsSchema, EventListSchema, IssueListSchema, TagDetailsSchema } from '../../../src/api/schemas';
-import { maskAnswerKeeping, maskAnswers, maskTagAnswer } from '../../../src/sentryEvent/maskAnswer';
-import { parseEventDetail } from '../../../src/sentryEvent/parse';
-import { encodeDetail } from '../../../src/sentryEvent/types';
-import { eventMarkdown } from '../../../src/sentryEvent/markdown';
-import { maskedEventJson } from '../../../src/sentryEvent/rawJson';
-import { issueHeader, toTagData } from '../../../src/contracts/fromApi';
-import { issueAccessibilityLabel, issueDescription, issueLabel, statsLine } from '../../../src/issues/core/present';
-import { hoverMarkdown } from '../../../src/editor/core/hoverMarkdown';
-import { toEventData } from '../../../src/eventsPanel/model/eventData';
-import { issueListMarkdown } from '../../../src/ai/text/issueList';
-import { issueDetailsText } from '../../../src/ai/text/issueDetails';
-import { tagDistributionMarkdown } from '../../../src/ai/text/tagDistribution';
-import { chatPrompt } from '../../../src/ai/text/chatPrompt';
-import { handOffPrompt } from '../../../src/ai/text/handOffPrompt';
+import { surfaces } from './surfaces';
 import { PLANTED_SECRETS, SECRET_KEYS, leaks, type PlantedSecret } from './plantedSecrets';
 
 type Json = unknown;
@@ -94,42 +80,6 @@ function plant(r: Prng, payload: Json, secret: PlantedSecret): void {
     // A Sentry tag object.
     r.pick(objects)[`tags${r.int(0, 99)}`] = [{ key: r.pick(SECRET_KEYS), value: secret.value }];
   }
-}
-
-/** Every surface's output for one issue, its events, one whole event and one tag, as the user or a model sees them. */
-function surfaces(rawIssues: Json, rawEvents: Json, rawEvent: Json, rawTag: Json): Record<string, string> {
-  const issue = maskAnswers(IssueListSchema.parse(rawIssues))[0];
-  const events = maskAnswers(EventListSchema.parse(rawEvents));
-  const event = maskAnswerKeeping(EventDetailsSchema.parse(rawEvent)).value;
-  const tag = maskTagAnswer(TagDetailsSchema.parse(rawTag));
-  const { detail } = parseEventDetail(event, issue.id);
-  const header = issueHeader(issue);
-  const ref = { org: 'acme', project: issue.project.slug, issueId: issue.id };
-  const details = issueDetailsText(header, detail).text;
-  const list = issueListMarkdown([issue], { now: Date.parse('2026-11-26T00:00:00Z') });
-  const tags = tagDistributionMarkdown(toTagData(tag));
-  return {
-    'tree label': issueLabel(issue),
-    'tree description': issueDescription(issue),
-    'tree accessibility': issueAccessibilityLabel(issue, '24h'),
-    'tree stats': statsLine(issue, '24h') ?? '',
-    hover: hoverMarkdown(issue, ref),
-    'panel header': JSON.stringify(header),
-    'Events tab': JSON.stringify(events.map((e) => toEventData(e, true))),
-    'Event tab': encodeDetail(detail),
-    'Tags tab': JSON.stringify(toTagData(tag)),
-    'Copy as Markdown': eventMarkdown(header, detail),
-    'Copy JSON / raw JSON': maskedEventJson(event).json,
-    'AI issue list': list,
-    'AI issue details': details,
-    'AI tag distribution': tags,
-    '@sentry prompt': chatPrompt([list, details, tags].join('\n'), 'why?'),
-    'hand-off prompt': handOffPrompt(
-      'fix',
-      { id: issue.id, shortId: issue.shortId, title: issue.title },
-      { details: 'sentryIssueDetails', location: 'sentryIssuesAtLocation', search: 'sentrySearchIssues' },
-    ),
-  };
 }
 
 describe('sentryEvent: no planted secret reaches any surface (property)', function () {
