@@ -7,6 +7,8 @@ import { HOSTILE_INPUTS } from '../test/fixtures/secrets/hostileInputs';
 import { REAL_FORMAT_SECRETS, carried } from '../test/fixtures/secrets/realFormatSecrets';
 import { maskText } from '../src/sentryEvent/maskText';
 import { maskDeep } from '../src/sentryEvent/maskJson';
+import { maskAnswerKeeping, maskAnswers } from '../src/sentryEvent/maskAnswer';
+import issues from '../test/fixtures/project-issues.json';
 import { bigRawEvent } from './bigEvent';
 import type { Figure } from './api';
 
@@ -29,6 +31,10 @@ export async function benchMask(): Promise<Figure[]> {
   const eventChars = JSON.stringify(event).length;
   maskDeep(event, 16, 10_000_000);
   figures.push({ name: `maskDeep of the big event (${(eventChars / MB).toFixed(1)} MB, best of 10)`, value: best(() => maskDeep(event, 16, 10_000_000), 10), unit: 'ms' });
+  // The client's own step where answers enter: the whole event with its vault, and a page of 100 issues.
+  figures.push({ name: 'maskAnswerKeeping of the big event (the client, where it enters)', value: best(() => maskAnswerKeeping(event), 10), unit: 'ms' });
+  const page = Array.from({ length: 100 }, (_, i) => ({ ...(issues as Record<string, unknown>[])[0], id: String(i), title: `TypeError ${i}: GET /cart?access_token=abc${i}def` }));
+  figures.push({ name: 'maskAnswers of a page of 100 issues', value: best(() => maskAnswers(page), 20), unit: 'ms' });
   const carriers = REAL_FORMAT_SECRETS.flatMap((e) => [carried(e), `Upstream call failed while using ${carried(e)} as the credential`, JSON.stringify({ data: carried(e) })]);
   const carrierChars = carriers.reduce((n, s) => n + s.length, 0);
   const carrierMs = best(() => carriers.forEach((s) => maskText(s)), 10);
