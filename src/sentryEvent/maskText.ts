@@ -248,11 +248,17 @@ function maskNameValues(text: string): Masked {
     const separator = m[0] === '=' && text[at + 1] === '>' ? '=>' : m[0];
     let from = at + separator.length;
     for (let blanks = 0; blanks < 8 && isBlank(text.charCodeAt(from)); blanks++) from++;
+    // A value that starts inside one masked already (`Cookie: a=b; sid=c`) is masked with it; not
+    // reading it again keeps each character read once.
+    if (from < last) continue;
     const value = secretValue(text, from, separator, name);
-    if (!value) continue;
+    if (!value || value.start < last) continue;
     out += text.slice(last, value.start) + value.shown;
     last = value.end;
-    re.lastIndex = Math.max(value.end, re.lastIndex);
+    // The scan goes on from the value's start, not its end: a bare value can hold the next field's
+    // name and separator (`pw: api_key: abc`), whose value would otherwise be left. The separators
+    // are still read once each, in order.
+    re.lastIndex = Math.max(value.start, re.lastIndex);
     count++;
   }
   return count ? { text: out + text.slice(last), count } : { text, count: 0 };

@@ -28,6 +28,8 @@ describe('sentryEvent/mask: maskText', () => {
     ['an unclosed quote (a cut text)', 'password="hunter2', `password="${MASK}`, 1],
     ['counts are not tokens', 'usage: total_tokens=123 prompt_tokens=100 token_type=bearer', 'usage: total_tokens=123 prompt_tokens=100 token_type=bearer', 0],
     ['nothing to mask', 'TypeError: Cannot read properties of undefined (reading "x")', 'TypeError: Cannot read properties of undefined (reading "x")', 0],
+    ['an empty secret field before another', 'pw: api_key: A0aAA0aAA000', `pw: ${MASK} ${MASK}`, 2],
+    ['a secret field whose value holds another', 'password: token: abc123xyz end', `password: ${MASK} ${MASK} end`, 2],
   ];
   for (const [what, input, expected, count] of cases) {
     it(what, () => {
