@@ -136,6 +136,10 @@ export class DecorationController extends Disposable {
     this.types.clear();
   }
 
+  private glyph(level: Level, kind: 'light' | 'dark'): vscode.ThemableDecorationRenderOptions {
+    return { gutterIconPath: vscode.Uri.joinPath(this.media, `gutter-${level}-${kind}.svg`), gutterIconSize: 'contain' };
+  }
+
   private createTypes(): void {
     this.disposeTypes();
     const { gutter, inline } = settings();
@@ -143,8 +147,9 @@ export class DecorationController extends Disposable {
       LEVELS.map((level) => [
         level,
         vscode.window.createTextEditorDecorationType({
-          gutterIconPath: gutter ? vscode.Uri.joinPath(this.media, `gutter-${level}.svg`) : undefined,
-          gutterIconSize: 'contain',
+          // A bug, not a filled circle: the glyph margin is where breakpoints are drawn. Light themes
+          // (high contrast light included) and dark ones each get the level's colour made for them.
+          ...(gutter ? { light: this.glyph(level, 'light'), dark: this.glyph(level, 'dark') } : {}),
           overviewRulerColor: new vscode.ThemeColor(`sentryExplorer.level.${level}`),
           overviewRulerLane: vscode.OverviewRulerLane.Right,
           after: inline ? { color: new vscode.ThemeColor(`sentryExplorer.level.${level}`), fontStyle: 'italic', margin: '0 0 0 1em' } : undefined,

@@ -1,8 +1,50 @@
 // Errors where the code is, as a person sees them: a source file of the sample workspace
 // with gutter icons and inline issue text, and the hover of a decorated line with its triage links.
 // Its marks come from the file's own issue search (one per open file), which the sandbox's request log shows.
-import { check } from './framework';
+// The gutter glyph of a marked line is looked at in a light, a dark and both high-contrast themes.
+import * as path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { check, slug, UI_RESULTS_DIR, type Workbench } from './framework';
+import { setTheme } from './eventsPanelPage';
 import { openSignedOutView, requestsSettled, sandboxUrl, signInWithToken } from './session';
+
+/** The themes a marked line is looked at in, and the kind of glyph VS Code draws in each (`light` or `dark` decoration options). */
+const THEMES = [
+  ['Light Modern', 'light'],
+  ['Dark High Contrast', 'dark'],
+  ['Light High Contrast', 'light'],
+  ['Dark Modern', 'dark'],
+] as const;
+
+/**
+ * The gutter glyph drawn beside `line`: the file its background names (`gutter-error-dark.svg`), read
+ * from the glyph-margin element on the line's row, outside the sticky-scroll header.
+ */
+async function glyphOf(page: Page, line: number): Promise<string> {
+  // A string, not a function: tsx would wrap a function's inner names in a helper the page lacks.
+  return (await page.evaluate(`(() => {
+    const root = document.querySelector('.editor-instance .monaco-editor');
+    if (!root) return '';
+    const outside = (el) => !el.closest('.sticky-widget');
+    const num = [...root.querySelectorAll('.margin-view-overlays .line-numbers')].find((e) => outside(e) && e.textContent.trim() === '${line}');
+    const top = num && num.parentElement.style.top;
+    const glyph = [...root.querySelectorAll('.cgmr')].find((g) => outside(g) && g.style.top === top && /ced-/.test(g.className));
+    if (!glyph) return '';
+    const image = getComputedStyle(glyph).backgroundImage;
+    return (/gutter-[\\w-]+\\.svg/.exec(image) || [image])[0];
+  })()`)) as string;
+}
+
+/** A close-up of the lines around `line` (gutter, numbers and code), beside the whole window's screenshot. */
+async function closeUp(page: Page, vscode: Workbench, editor: Locator, line: number, name: string): Promise<void> {
+  await vscode.screenshot(name);
+  const num = editor.locator('.margin-view-overlays .line-numbers', { hasText: new RegExp(`^${line}$`) }).first();
+  const box = await num.boundingBox();
+  const frame = await editor.boundingBox();
+  if (!box || !frame) throw new Error(`line ${line} is not on screen`);
+  const height = box.height * 5;
+  await page.screenshot({ path: path.join(UI_RESULTS_DIR, `${slug(name)}-close-up.png`), clip: { x: frame.x, y: box.y - box.height * 2, width: Math.min(420, frame.width), height } });
+}
 
 check(
   'an editor shows issues on their lines, with a hover naming the issue',
@@ -53,7 +95,8 @@ check(
     const box = await lineNumber.boundingBox();
     if (!box) throw new Error(`line ${target.line} is not visible`);
     const content = await editor.locator('.view-lines').boundingBox();
-    await page.mouse.move((content?.x ?? box.x + 80) + 40, box.y + box.height / 2);
+    if (!content) throw new Error('the editor shows no lines');
+    await page.mouse.move(content.x + 40, box.y + box.height / 2);
     const hover = page.locator('.monaco-hover').filter({ hasText: 'Show Events' }).first();
     await hover.waitFor({ state: 'visible', timeout: 15_000 });
     await vscode.waitForText('Open in Browser', { within: hover });
@@ -63,8 +106,17 @@ check(
       await link.waitFor({ state: 'visible', timeout: 5_000 });
     }
     await vscode.screenshot('editor-decorations-hover');
-
     await vscode.dismiss();
+
+    // The glyph beside the line in each theme: a bug of the level's colour made for that kind of theme.
+    await page.mouse.move(content.x + content.width - 20, content.y + content.height - 20);
+    for (const [theme, kind] of THEMES) {
+      await setTheme(page, vscode, theme);
+      await vscode.waitFor(`the ${kind} glyph in ${theme}`, async () => new RegExp(`^gutter-(fatal|error|warning|info|debug)-${kind}\\.svg$`).test(await glyphOf(page, target.line!)), 10_000);
+      console.log(`      ${theme}: line ${target.line} shows ${await glyphOf(page, target.line!)}`);
+      await closeUp(page, vscode, editor, target.line!, `editor-gutter-${theme}`);
+    }
+
     await vscode.runCommand('Sentry Explorer: Sign Out');
     await vscode.waitForText("Sign in to Sentry to see your project's issues.", { within: sideBar, timeout: 20_000 });
   },
