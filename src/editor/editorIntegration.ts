@@ -18,6 +18,7 @@ import { plainText } from '../util/untrusted';
 import { DecorationController } from './decorations';
 import { WorkspaceFileIndex } from './fileIndex';
 import { IssueHoverProvider } from './hovers';
+import { showLineIssues } from './lineIssues';
 import { IssueCodeLensProvider, IssueDiagnostics } from './lensesAndProblems';
 import { parseServerLocation } from './core/location';
 import { EditorLocationSource } from './locationSource';
@@ -60,6 +61,7 @@ interface EditorParts {
   files: WorkspaceFileIndex;
   locator: IssueLocator;
   decorations: DecorationController;
+  hovers: IssueHoverProvider;
   marksStatus: MarksStatus;
 }
 
@@ -87,6 +89,7 @@ export class EditorIntegration extends Disposable {
     if (deps.locationOpener) this._register(deps.locationOpener.set((location, frame) => this.openFrameOrLocation(location, frame)));
     this._register(vscode.commands.registerCommand(Commands.goToLocation, (arg) => this.goTo(arg)));
     this._register(vscode.commands.registerCommand(Commands.explainMarks, () => this.marksStatus.explain()));
+    this._register(vscode.commands.registerCommand(Commands.showLineIssues, (arg) => showLineIssues(arg, this.decorations, this.ui)));
     const startWhenInUse = () => {
       if (!this.parts && deps.scope()) this.start();
     };
@@ -109,6 +112,11 @@ export class EditorIntegration extends Disposable {
 
   get decorations(): DecorationController {
     return this.start().decorations;
+  }
+
+  /** The hovers of marked lines (the suites read how many closed because an issue in them changed). */
+  get hovers(): IssueHoverProvider {
+    return this.start().hovers;
   }
 
   /** "Why are there no marks?": the command's line and the status-bar item on a workspace file without marks. */
@@ -148,7 +156,7 @@ export class EditorIntegration extends Disposable {
     // Problems entries link to an issue only on the server its marks came from (or sentry.io).
     this._register(new IssueDiagnostics(decorations, () => locator.baseUrl));
     this._register(new IssueCodeLensProvider(decorations));
-    this._register(new IssueHoverProvider(decorations));
+    const hovers = this._register(new IssueHoverProvider(decorations, deps.store));
     if (deps.locations) this._register(deps.locations.set(new EditorLocationSource(files, decorations)));
     const marksStatus = this._register(
       new MarksStatus({
@@ -161,7 +169,7 @@ export class EditorIntegration extends Disposable {
         ui: this.ui,
       }),
     );
-    this.parts = { files, locator, decorations, marksStatus };
+    this.parts = { files, locator, decorations, hovers, marksStatus };
     this._register(deps.onDidChangeListed(() => this.scheduleRefresh()));
     this._register(files.onDidChange(() => this.scheduleRefresh()));
     // A newly opened file may need its lines from a full event (bare-file locations).

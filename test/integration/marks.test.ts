@@ -12,6 +12,8 @@ import { print } from './output';
 const ORG_ISSUES = '^/api/0/organizations/acme/issues/$';
 const PROJECT_ISSUES = '^/api/0/projects/acme/web-frontend/issues/$';
 
+/** The codicon a hover and the line's pick show for a level (any other level: error). */
+const LEVEL_ICONS: Record<string, string> = { fatal: 'flame', error: 'error', warning: 'warning', info: 'info', debug: 'debug' };
 const queryOf = (r: RequestLogEntry) => new URLSearchParams(r.query).get('query') ?? '';
 const searches = (log: RequestLogEntry[]) => log.filter((r) => queryOf(r).includes('stack.filename'));
 
@@ -69,15 +71,34 @@ describe('marks per open file, and the organization issues endpoint', function (
     const unlisted = marks.filter((m) => !listed.has(m.issueId));
     print(`      (${marks.length} marks in format.js, ${unlisted.length} of issues not listed in the tree; ${api.editor.locator.requests} event requests so far)`);
     assert.ok(unlisted.length > 0, 'some marked issues are not among the listed ones');
-    // The busiest line's hover shows its first five issues, most events first, and says how many more.
+    // The busiest line's hover shows its first three issues, one line each, most events first, and
+    // "+N more", whose command lists every issue of the line.
     const perLine = new Map<number, number>();
     for (const m of marks) perLine.set(m.line, (perLine.get(m.line) ?? 0) + 1);
     const [busiest, n] = [...perLine].sort((a, b) => b[1] - a[1])[0];
-    assert.ok(n > 5, `${n} issues on line ${busiest + 1}`);
+    assert.ok(n > 3, `${n} issues on line ${busiest + 1}`);
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(busiest, 0));
-    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).find((t) => t.includes('Show Events'))!;
-    assert.equal(text.split('\n\n---\n\n').filter((p) => p.includes('[Show Events]')).length, 5);
-    assert.ok(text.endsWith(`${n - 5} more issues on this line, with fewer events.`), text.slice(-120));
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).find((t) => t.includes('"Show Events"'))!;
+    const lines = text.split('  \n');
+    assert.equal(lines.filter((l) => l.includes('"Show Events")')).length, 3, text);
+    const drawn = api.editor.decorations.marksAt(uri, busiest);
+    assert.deepEqual(
+      lines.slice(0, 3).map((l) => /^\$\([a-z]+\) \*\*([^*]+)\*\*/.exec(l)?.[1].replace(/\\/g, '')),
+      drawn.slice(0, 3).map((m) => m.issue.shortId),
+      'most events first',
+    );
+    const more = /^\[\\\+(\d+) more\]\(command:sentryExplorer\.showLineIssues\?([^ )]+) "Show all (\d+) issues on this line"\)$/.exec(lines.at(-1)!);
+    assert.ok(more, lines.at(-1));
+    assert.deepEqual([Number(more[1]), Number(more[3])], [n - 3, n]);
+    // The link as VS Code runs it: the line's issues to pick from, all of them, in the hover's order.
+    api.editor.ui.override(rec.ui());
+    try {
+      const picks = rec.quickPicks.length;
+      await vscode.commands.executeCommand('sentryExplorer.showLineIssues', ...(JSON.parse(decodeURIComponent(more[2])) as unknown[]));
+      assert.deepEqual(rec.quickPicks.slice(picks), [drawn.map((m) => `$(${LEVEL_ICONS[m.issue.level] ?? 'error'}) ${m.issue.shortId}`)]);
+    } finally {
+      api.editor.ui.reset();
+    }
   });
 
   it('costs nothing for files that are not open, and one search when one opens', async () => {

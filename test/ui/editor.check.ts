@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { check, slug, UI_RESULTS_DIR, type Workbench } from './framework';
 import { setTheme } from './eventsPanelPage';
-import { openSignedOutView, requestsSettled, sandboxUrl, signInWithToken } from './session';
+import { openSignedOutView, requestsSettled, sandboxDefaults, sandboxUrl, signInWithToken } from './session';
 
 /** The themes a marked line is looked at in, and the kind of glyph VS Code draws in each (`light` or `dark` decoration options). */
 const THEMES = [
@@ -44,6 +44,46 @@ async function closeUp(page: Page, vscode: Workbench, editor: Locator, line: num
   if (!box || !frame) throw new Error(`line ${line} is not on screen`);
   const height = box.height * 5;
   await page.screenshot({ path: path.join(UI_RESULTS_DIR, `${slug(name)}-close-up.png`), clip: { x: frame.x, y: box.y - box.height * 2, width: Math.min(420, frame.width), height } });
+}
+
+/** The hover of a marked line: the one whose icon links include Show Events. */
+function ourHover(page: Page): Locator {
+  return page.locator('.monaco-hover').filter({ has: page.locator('a[title="Show Events"]') });
+}
+
+/** Faded in: a screenshot taken during the hover's fade shows the code through it. */
+async function fadedIn(vscode: Workbench, hover: Locator): Promise<void> {
+  await vscode.waitFor(
+    'the hover to finish fading in',
+    () => hover.evaluate((el) => (el.closest('.editor-widget') ?? el).getAnimations({ subtree: true }).every((a) => a.playState !== 'running')),
+    5_000,
+  );
+}
+
+/** Quick Open (Ctrl+P) with `text`, then Enter or a click on the row naming `pick`. */
+async function quickOpen(page: Page, text: string, pick?: string): Promise<void> {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(text);
+  if (pick) await page.locator('.quick-input-list .monaco-list-row', { hasText: pick }).first().click();
+  else await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+}
+
+/** Every issue the editor's search for a file finds (all pages), as the extension asks for them. */
+async function fileIssueIds(suffix: string): Promise<Set<string>> {
+  const { authToken } = await sandboxDefaults();
+  const ids = new Set<string>();
+  const query = new URLSearchParams({ project: 'web-frontend', query: `is:unresolved stack.filename:"*${suffix}"`, limit: '100' });
+  for (let n = 0; n < 10; n++) {
+    const res = await fetch(`${sandboxUrl()}/api/0/organizations/acme/issues/?${query}`, { headers: { authorization: `Bearer ${authToken}` } });
+    for (const issue of (await res.json()) as { id: string }[]) ids.add(issue.id);
+    const next = /<[^>]*[?&]cursor=([^&>]+)[^>]*>; rel="next"; results="true"/.exec(res.headers.get('link') ?? '');
+    if (!next) break;
+    query.set('cursor', decodeURIComponent(next[1]));
+  }
+  return ids;
 }
 
 check(
@@ -97,14 +137,13 @@ check(
     const content = await editor.locator('.view-lines').boundingBox();
     if (!content) throw new Error('the editor shows no lines');
     await page.mouse.move(content.x + 40, box.y + box.height / 2);
-    const hover = page.locator('.monaco-hover').filter({ hasText: 'Show Events' }).first();
+    const hover = ourHover(page).filter({ hasText: target.shortId }).first();
     await hover.waitFor({ state: 'visible', timeout: 15_000 });
-    await vscode.waitForText('Open in Browser', { within: hover });
-    // The hover's triage links render as links (trusted one command at a time), not as text.
-    for (const label of ['Resolve', 'Archive', 'Assign to Me']) {
-      const link = hover.locator('a', { hasText: new RegExp(`^${label}$`) }).first();
-      await link.waitFor({ state: 'visible', timeout: 5_000 });
+    // The hover's actions render as icon links (trusted one command at a time) named by their tooltips.
+    for (const title of ['Show Events', 'Resolve', 'Archive', 'Assign to Me', 'Open in Browser']) {
+      await hover.locator(`a[title="${title}"] .codicon`).first().waitFor({ state: 'visible', timeout: 5_000 });
     }
+    await fadedIn(vscode, hover);
     await vscode.screenshot('editor-decorations-hover');
     await vscode.dismiss();
 
@@ -121,4 +160,75 @@ check(
     await vscode.waitForText("Sign in to Sentry to see your project's issues.", { within: sideBar, timeout: 20_000 });
   },
   { timeoutMs: 120_000 },
+);
+
+check(
+  "a busy line's hover: three issues, one line each with icon actions, and +N more listing all of the line's issues",
+  async ({ page, vscode }) => {
+    const FILE = 'src/utils/format.js';
+    const sideBar = await openSignedOutView(vscode);
+    await vscode.runCommand('View: Close All Editors');
+    await signInWithToken(page, vscode);
+    await vscode.waitForText(/^WEB-FRONTEND-\w+ /, { within: sideBar, timeout: 30_000 });
+
+    // The line of the file where the most of its issues happened (their latest events).
+    const own = await fileIssueIds('utils/format.js');
+    const locations = (await (await fetch(`${sandboxUrl()}/_sandbox/seed/locations`)).json()) as { issueId: string; file: string; line: number | null }[];
+    const perLine = new Map<number, number>();
+    for (const l of locations) if (l.file === FILE && l.line !== null && own.has(l.issueId)) perLine.set(l.line, (perLine.get(l.line) ?? 0) + 1);
+    const [line, n] = [...perLine].sort((a, b) => b[1] - a[1])[0] ?? [0, 0];
+    if (n <= 3) throw new Error(`the busiest line of ${FILE} has ${n} issues: not a busy line`);
+
+    await quickOpen(page, FILE, 'format.js');
+    const editor = page.locator('.editor-instance .monaco-editor').first();
+    await editor.waitFor({ state: 'visible' });
+    await quickOpen(page, `:${line}`);
+    await vscode.waitFor(`the glyph of line ${line}`, async () => /^gutter-/.test(await glyphOf(page, line)), 60_000);
+    await requestsSettled(vscode);
+
+    const lineNumber = editor.locator('.margin-view-overlays .line-numbers', { hasText: new RegExp(`^${line}$`) }).first();
+    const box = await lineNumber.boundingBox();
+    const content = await editor.locator('.view-lines').boundingBox();
+    if (!box || !content) throw new Error(`line ${line} is not visible`);
+    await page.mouse.move(content.x + 40, box.y + box.height / 2);
+    const hover = ourHover(page).first();
+    await hover.waitFor({ state: 'visible', timeout: 15_000 });
+    const more = hover.locator('a[title^="Show all"]');
+    await more.waitFor({ state: 'visible', timeout: 5_000 });
+    // Three issues, each with its own row of icons; then "+N more" for the rest.
+    const rows = await hover.locator('a[title="Show Events"]').count();
+    const moreText = ((await more.textContent()) ?? '').trim();
+    const moreTitle = (await more.getAttribute('title')) ?? '';
+    if (rows !== 3) throw new Error(`the hover shows ${rows} issues, not 3`);
+    if (moreText !== `+${n - 3} more` || moreTitle !== `Show all ${n} issues on this line`) throw new Error(`"+N more" reads "${moreText}" ("${moreTitle}") for ${n} issues`);
+    for (const title of ['Resolve', 'Archive', 'Open in Browser', 'Explain with AI']) {
+      const icons = await hover.locator(`a[title="${title}"] .codicon`).count();
+      if (icons !== 3) throw new Error(`${icons} "${title}" icons for 3 issues`);
+    }
+    await fadedIn(vscode, hover);
+    const hoverBox = await hover.boundingBox();
+    console.log(`      ${FILE}:${line}: ${n} issues; the hover shows 3 rows and "${moreText}", ${Math.round(hoverBox?.width ?? 0)}×${Math.round(hoverBox?.height ?? 0)} px`);
+    await vscode.screenshot('editor-compact-hover');
+    if (hoverBox)
+      await page.screenshot({
+        path: path.join(UI_RESULTS_DIR, 'editor-compact-hover-close-up.png'),
+        clip: { x: hoverBox.x - 8, y: hoverBox.y - 8, width: hoverBox.width + 16, height: hoverBox.height + 16 },
+      });
+
+    // "+N more": every issue of the line, to pick one and see its events.
+    await more.click();
+    const widget = page.locator('.quick-input-widget');
+    await vscode.waitForText(`Sentry issues on line ${line} of ${FILE}`, { within: widget, timeout: 10_000 });
+    const first = widget.locator('.quick-input-list .monaco-list-row').first();
+    await first.waitFor({ state: 'visible' });
+    const total = Number(await first.getAttribute('aria-setsize'));
+    if (total !== n) throw new Error(`the pick lists ${total} issues, not the line's ${n}`);
+    await vscode.screenshot('editor-line-issues-pick');
+    await page.keyboard.press('Escape');
+
+    await vscode.runCommand('View: Close All Editors');
+    await vscode.runCommand('Sentry Explorer: Sign Out');
+    await vscode.waitForText("Sign in to Sentry to see your project's issues.", { within: sideBar, timeout: 20_000 });
+  },
+  { timeoutMs: 180_000 },
 );

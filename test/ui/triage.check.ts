@@ -1,6 +1,6 @@
 // Triage as a person does it: Resolve from the hover of a marked line, seen at once in
 // the editor, the Issues tree and the status bar (before the server has answered: the PUT is held
-// back by a sandbox fault) and confirmed by a notification with Undo; Archive… from a tree row's
+// back by a sandbox fault), the hover closing by itself, and confirmed by a notification with Undo; Archive… from a tree row's
 // context menu until the issue occurs 100 more times, checked on the sandbox.
 //
 // Both sign in with the sandbox's write token (the default token is read-only: a PUT gets 403),
@@ -145,7 +145,7 @@ const PAGE_HELPERS = `(() => {
     },
     resolveLinksOf(shortId) {
       // Each Resolve link belongs to the issue named last before it (the hover lists its issues one after another).
-      const hover = [...document.querySelectorAll('.monaco-hover')].find((h) => h.offsetParent !== null && h.textContent.includes('Show Events'));
+      const hover = [...document.querySelectorAll('.monaco-hover')].find((h) => h.offsetParent !== null && h.querySelector('a[title="Show Events"]'));
       if (!hover) return [];
       const walker = document.createTreeWalker(hover, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
       const owners = [];
@@ -154,7 +154,7 @@ const PAGE_HELPERS = `(() => {
         if (node.nodeType === Node.TEXT_NODE) {
           const m = /WEB-FRONTEND-[A-Z0-9]+/.exec(node.textContent);
           if (m && !node.parentElement.closest('a')) named = m[0];
-        } else if (node.tagName === 'A' && node.textContent.trim() === 'Resolve') owners.push(named);
+        } else if (node.tagName === 'A' && node.getAttribute('title') === 'Resolve') owners.push(named);
       }
       return owners.map((owner, i) => (owner === shortId ? i : -1)).filter((i) => i >= 0);
     },
@@ -232,6 +232,15 @@ const markOf = (page: Page, line: number, shortId: string) => page.evaluate(`win
 const rowOf = (page: Page, shortId: string) => page.evaluate(`window.__triageUi.row(${JSON.stringify(shortId)})`) as Promise<{ shown: boolean; issueRows: number }>;
 const countOf = (page: Page) => page.evaluate('window.__triageUi.count()') as Promise<string>;
 const toastOf = (page: Page, text: string) => page.evaluate(`window.__triageUi.toast(${JSON.stringify(text)})`) as Promise<{ shown: boolean; undo: boolean }>;
+
+/** Faded in: a screenshot taken during the hover's fade shows the code through it. */
+async function fadedIn(vscode: Workbench, hover: Locator): Promise<void> {
+  await vscode.waitFor(
+    'the hover to finish fading in',
+    () => hover.evaluate((el) => (el.closest('.editor-widget') ?? el).getAnimations({ subtree: true }).every((a) => a.playState !== 'running')),
+    5_000,
+  );
+}
 
 /** Quick Open (Ctrl+P) with `text`, then Enter or a click on the row naming `pick`. */
 async function quickOpen(page: Page, text: string, pick?: string): Promise<void> {
@@ -315,22 +324,18 @@ check(
       const content = await editor.locator('.view-lines').boundingBox();
       if (!box || !content) throw new Error(`line ${line} is not visible`);
       await page.mouse.move(content.x + 40, box.y + box.height / 2);
-      const hover = page.locator('.monaco-hover').filter({ hasText: 'Show Events' }).filter({ hasText: target.shortId }).first();
+      const hover = page
+        .locator('.monaco-hover')
+        .filter({ has: page.locator('a[title="Show Events"]') })
+        .filter({ hasText: target.shortId })
+        .first();
       await hover.waitFor({ state: 'visible', timeout: 15_000 });
-      await hover
-        .locator('a', { hasText: /^Resolve$/ })
-        .first()
-        .waitFor({ state: 'visible', timeout: 5_000 });
-      // A line of several issues lists each with its links: exactly one Resolve link is the target's.
+      await hover.locator('a[title="Resolve"]').first().waitFor({ state: 'visible', timeout: 5_000 });
+      // A line of several issues lists each with its icons: exactly one Resolve icon is the target's.
       const own = (await page.evaluate(`window.__triageUi.resolveLinksOf(${JSON.stringify(target.shortId)})`)) as number[];
       if (own.length !== 1) throw new Error(`the hover of line ${line} has ${own.length} Resolve links for ${target.shortId}; one issue, one link expected`);
-      const resolve = hover.locator('a', { hasText: /^Resolve$/ }).nth(own[0]);
-      // Faded in: a screenshot taken during the hover's fade shows the code through it.
-      await vscode.waitFor(
-        'the hover to finish fading in',
-        () => hover.evaluate((el) => (el.closest('.editor-widget') ?? el).getAnimations({ subtree: true }).every((a) => a.playState !== 'running')),
-        5_000,
-      );
+      const resolve = hover.locator('a[title="Resolve"]').nth(own[0]);
+      await fadedIn(vscode, hover);
       await vscode.screenshot('triage-hover-resolve-before');
 
       // The server holds the answer of the next PUT for 1.5 s: what shows before then is optimistic.
@@ -340,6 +345,9 @@ check(
       await page.evaluate(`window.__triageUi.watch(${JSON.stringify({ line, shortId: target.shortId, countBefore, toastText: `Resolved ${target.shortId}` })})`);
       await resolve.first().click();
 
+      // The hover that offered Resolve closes by itself, the mouse still on it: it would offer Resolve for a resolved issue.
+      await vscode.waitFor('the hover to close, the mouse still on it', async () => !(await hover.isVisible()), 5_000);
+      await vscode.screenshot('triage-hover-resolve-closed');
       await vscode.waitFor('the mark, the tree row and the count to change, and the confirmation', async () => ((await page.evaluate('window.__triageWatch')) as Watch).done, 20_000);
       const w = (await page.evaluate('window.__triageWatch')) as Watch;
       const since = (t: number | null) => Math.round((t ?? NaN) - (w.click ?? NaN));
@@ -362,9 +370,22 @@ check(
       const puts = writes.filter((x) => x.ids.includes(target.issueId) || x.path.endsWith(`/issues/${target.issueId}/`));
       if (puts.length !== 1 || puts[0].status !== 200) throw new Error(`expected one PUT of ${target.issueId} answered 200, got ${JSON.stringify(puts)}`);
       await page.mouse.move(content.x + content.width / 2, content.y + content.height - 40);
-      await vscode.waitFor('the hover to close', async () => !(await hover.isVisible()), 5_000).catch(() => undefined);
       const mark = await markOf(page, line, target.shortId);
       if (mark.inline) throw new Error(`line ${line} names ${target.shortId} again after the answer: ${JSON.stringify(mark)}`);
+      // Shown again over the line (which keeps its other issues' mark, if any), the hover offers no Resolve for the resolved issue.
+      if (mark.gutter) {
+        await page.mouse.move(content.x + 40, box.y + box.height / 2);
+        const again = page
+          .locator('.monaco-hover')
+          .filter({ has: page.locator('a[title="Show Events"]') })
+          .first();
+        await again.waitFor({ state: 'visible', timeout: 15_000 });
+        const still = (await page.evaluate(`window.__triageUi.resolveLinksOf(${JSON.stringify(target.shortId)})`)) as number[];
+        if (still.length !== 0) throw new Error(`the hover of line ${line} shown again offers Resolve for the resolved ${target.shortId}`);
+        await fadedIn(vscode, again);
+        await vscode.screenshot('triage-hover-shown-again');
+        await page.mouse.move(content.x + content.width / 2, content.y + content.height - 40);
+      }
       if ((await rowOf(page, target.shortId)).shown) throw new Error(`${target.shortId} is back in the Issues tree after the answer`);
       if ((await countOf(page)) === countBefore) throw new Error(`the status bar shows ${countBefore} again after the answer`);
       await waitForToast(page, vscode, `Resolved ${target.shortId}`);
