@@ -24,6 +24,8 @@ import { parseServerLocation } from './core/location';
 import { EditorLocationSource } from './locationSource';
 import { IssueLocator, type MarkScope } from './locator';
 import { MarksStatus } from './marksStatusBar';
+import { searchOtherProjects, type OtherProjectsFound } from './core/otherProjects';
+import type { SelectionService } from '../selection/selectionService';
 import { readSettings } from '../settings';
 import { readRefreshIntervalMs } from '../config';
 
@@ -43,6 +45,8 @@ export interface EditorDeps {
   locationOpener?: LocationOpener;
   /** The Issues view's organization, projects and filters: what each open file's search is made within. */
   scope: () => MarkScope | undefined;
+  /** The chosen organization and projects, where "Why Are There No Marks?" adds a project that has the file's issues. */
+  selection?: Pick<SelectionService, 'current' | 'save'>;
   log: vscode.LogOutputChannel;
 }
 
@@ -167,6 +171,8 @@ export class EditorIntegration extends Disposable {
         signedIn: async () => !!(await deps.getClient()),
         onDidChangeListed: deps.onDidChangeListed,
         ui: this.ui,
+        otherProjects: (uri, scope) => this.otherProjects(uri, scope),
+        addProject: (slug) => this.addProject(slug),
       }),
     );
     this.parts = { files, locator, decorations, hovers, marksStatus };
@@ -183,6 +189,28 @@ export class EditorIntegration extends Disposable {
     );
     this.scheduleRefresh();
     return this.parts;
+  }
+
+  /** The other projects with issues in a file: one request, on a server that has the organization issues endpoint. */
+  private async otherProjects(uri: vscode.Uri, scope: MarkScope): Promise<OtherProjectsFound | undefined> {
+    const client = await this.deps.getClient();
+    if (!client || this.deps.store.source.endpointFor(client) !== 'organization') return undefined;
+    const path = vscode.workspace.asRelativePath(uri, false);
+    try {
+      return await searchOtherProjects(client, scope, path);
+    } catch (err) {
+      this.deps.log.warn(`[editor] could not search the organization's other projects for ${path}: ${(err as Error)?.message ?? err}`);
+      return undefined;
+    }
+  }
+
+  /** Adds a project to the chosen ones, as Choose Project saves them; false without a selection of the marks' organization. */
+  private async addProject(slug: string): Promise<boolean> {
+    const selection = this.deps.selection;
+    const { org, projects } = selection?.current ?? { projects: [] };
+    if (!selection || !org || org !== this.deps.scope()?.org) return false;
+    await selection.save({ org, projects: [...new Set([...projects, slug])] });
+    return true;
   }
 
   /**

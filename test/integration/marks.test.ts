@@ -176,8 +176,8 @@ describe('marks per open file, and the organization issues endpoint', function (
       assert.equal(status(), undefined);
     });
 
-    it('a workspace file no issue touches: the line names the cause and Filter Issues, and the status item shows it', async () => {
-      await open('server/api/orders.py');
+    it('a workspace file no issue of any project touches: the line names the cause and Filter Issues, and the status item shows it', async () => {
+      await open('.sentryclirc');
       const shown = await waitFor('the status item', status);
       assert.equal(shown.text, '$(circle-slash) No Sentry marks');
       assert.equal(shown.command, 'sentryExplorer.explainMarks');
@@ -189,6 +189,36 @@ describe('marks per open file, and the organization issues endpoint', function (
       // Back on a marked file, the item goes.
       await open('src/utils/format.js');
       await waitFor('the status item to go', () => status() === undefined);
+    });
+
+    it("a file whose issues are another project's: one search of the organization names it, and its button adds it to the chosen projects, whose marks then show", async () => {
+      const uri = await open('server/api/orders.py');
+      const shown = await waitFor('the status item', status);
+      assert.match(shown.tooltip, /^No issue of web-frontend has this file in its stack trace/);
+      await control('requests/clear', {});
+      const cfg = vscode.workspace.getConfiguration('sentryExplorer');
+      try {
+        const said = await explain('Add api-server');
+        assert.equal(said.level, 'info');
+        assert.match(said.message, /^No issue of web-frontend has this file in its stack trace, but \d+\+? issues of project api-server do: add api-server to the chosen projects to see them here\.$/);
+        assert.deepEqual(said.items, ['Add api-server']);
+        const across = (await requests(ORG_ISSUES)).filter((r) => new URLSearchParams(r.query).getAll('project').join() === '-1');
+        assert.deepEqual(
+          across.map((r) => queryOf(r)),
+          ['is:unresolved stack.filename:"*api/orders.py"'],
+          "one request across the projects, with the marks' search",
+        );
+        // The button saved the choice as Choose Project does; the Issues view and the marks follow.
+        await waitFor('api-server chosen', () => (api.selection.current.projects.join() === 'web-frontend,api-server' ? true : undefined));
+        const marks = await waitFor('marks in orders.py', () => (api.editor.decorations.decorated(uri).length > 0 ? api.editor.decorations.decorated(uri) : undefined), 60_000);
+        print(`      (${marks.length} marks in orders.py once api-server was added: "${said.message}")`);
+        await waitFor('the status item to go', () => status() === undefined);
+      } finally {
+        await cfg.update('projects', undefined, vscode.ConfigurationTarget.Workspace);
+        await cfg.update('organization', undefined, vscode.ConfigurationTarget.Workspace);
+        await waitFor('web-frontend alone again', () => (api.selection.current.projects.join() === 'web-frontend' ? true : undefined));
+        await api.issues.tree.getChildren();
+      }
     });
 
     it('signed out: nothing in the status bar, and the line offers Sign In; signed in again, the item is back', async () => {

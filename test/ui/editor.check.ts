@@ -2,10 +2,12 @@
 // with gutter icons and inline issue text, and the hover of a decorated line with its triage links.
 // Its marks come from the file's own issue search (one per open file), which the sandbox's request log shows.
 // The gutter glyph of a marked line is looked at in a light, a dark and both high-contrast themes.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { check, slug, UI_RESULTS_DIR, type Workbench } from './framework';
 import { setTheme } from './eventsPanelPage';
+import { WORKSPACE_DIR } from '../sandbox';
 import { openSignedOutView, requestsSettled, sandboxDefaults, sandboxUrl, signInWithToken } from './session';
 
 /** The themes a marked line is looked at in, and the kind of glyph VS Code draws in each (`light` or `dark` decoration options). */
@@ -229,6 +231,61 @@ check(
     await vscode.runCommand('View: Close All Editors');
     await vscode.runCommand('Sentry Explorer: Sign Out');
     await vscode.waitForText("Sign in to Sentry to see your project's issues.", { within: sideBar, timeout: 20_000 });
+  },
+  { timeoutMs: 180_000 },
+);
+
+check(
+  '"Why Are There No Marks?" names the project that has the file\'s issues, and its button adds it: the marks show',
+  async ({ page, vscode }) => {
+    const sideBar = await openSignedOutView(vscode);
+    await vscode.runCommand('View: Close All Editors');
+    await signInWithToken(page, vscode);
+    await vscode.waitForText(/^WEB-FRONTEND-\w+ /, { within: sideBar, timeout: 30_000 });
+    // The workspace's settings as the check found them: Add saves the chosen projects there.
+    const settingsFile = path.join(WORKSPACE_DIR, '.vscode', 'settings.json');
+    const before = fs.existsSync(settingsFile) ? fs.readFileSync(settingsFile, 'utf8') : undefined;
+    try {
+      await quickOpen(page, 'server/api/orders.py', 'orders.py');
+      const editor = page.locator('.editor-instance .monaco-editor').first();
+      await editor.waitFor({ state: 'visible' });
+      const item = page.locator('.part.statusbar [id$="sentryExplorer.marksStatus"]');
+      await item.waitFor({ state: 'visible', timeout: 30_000 });
+      await vscode.runCommand('Notifications: Clear All Notifications');
+      await item.click();
+      const toast = vscode.notifications.locator('.notification-toast', { hasText: 'issues of project api-server' }).first();
+      await toast.waitFor({ state: 'visible', timeout: 15_000 });
+      const add = toast.locator('.monaco-button', { hasText: /^Add api-server$/ });
+      await add.waitFor({ state: 'visible' });
+      console.log(`      ${((await toast.locator('.notification-list-item-message').textContent()) ?? '').trim()}`);
+      // Slid in: its box stays put, inside the window.
+      const viewport = page.viewportSize();
+      let last = '';
+      await vscode.waitFor(
+        'the notification to settle on screen',
+        async () => {
+          const b = await toast.boundingBox();
+          const now = JSON.stringify(b);
+          const settled = !!b && now === last && (!viewport || b.y + b.height <= viewport.height);
+          last = now;
+          return settled;
+        },
+        10_000,
+      );
+      await vscode.screenshot('editor-no-marks-other-project');
+      await add.click();
+      // Chosen now: the Issues view lists api-server's issues too, and the file gets its marks.
+      await vscode.waitFor('marks in orders.py', async () => (await editor.locator('.cgmr[class*="ced-"]').count()) > 0, 60_000);
+      await item.waitFor({ state: 'hidden', timeout: 10_000 });
+      await requestsSettled(vscode);
+      await vscode.screenshot('editor-no-marks-project-added');
+    } finally {
+      if (before === undefined) fs.rmSync(settingsFile, { force: true });
+      else fs.writeFileSync(settingsFile, before);
+      await vscode.runCommand('View: Close All Editors');
+      await vscode.runCommand('Sentry Explorer: Sign Out');
+      await vscode.waitForText("Sign in to Sentry to see your project's issues.", { within: sideBar, timeout: 20_000 });
+    }
   },
   { timeoutMs: 180_000 },
 );
