@@ -88,7 +88,8 @@ export function hoverMarkdown(issue: Issue, ref: IssueRef, now = Date.now()): st
   const md = escapeMarkdown;
   const status = statusWord(issue);
   const facts = [md(eventCount(issue.count)), md(relativeTime(issue.lastSeen, now))];
-  const head = `$(${levelIcon(issue.level)}) **${md(issue.shortId, 100)}**${status ? ` _${md(status)}_` : ''} ${md(shortTitle(issue.title))}`;
+  // The status word takes the room of as many characters of the title: the line keeps its length.
+  const head = `$(${levelIcon(issue.level)}) **${md(issue.shortId, 100)}**${status ? ` _${md(status)}_` : ''} ${md(shortTitle(issue.title, HOVER_TITLE_MAX - (status ? status.length + 1 : 0)))}`;
   const icons = hoverActions(issue)
     .map((a) => iconLink(a.icon, a.title(), a.command, ref))
     // Thin spaces: the icons stay apart, in less room than word spaces take.
@@ -96,10 +97,10 @@ export function hoverMarkdown(issue: Issue, ref: IssueRef, now = Date.now()): st
   return `${head} · ${facts.join(' · ')} ${icons}`;
 }
 
-/** The title cut to HOVER_TITLE_MAX characters (an ellipsis ends a cut one); the whole title is one click away in the events panel. */
-function shortTitle(title: unknown): string {
+/** The title cut to `max` characters (an ellipsis ends a cut one); the whole title is one click away in the events panel. */
+function shortTitle(title: unknown, max: number): string {
   const text = typeof title === 'string' ? title.replace(/\s+/g, ' ').trim() : '';
-  return text.length > HOVER_TITLE_MAX ? `${text.slice(0, HOVER_TITLE_MAX - 1).trimEnd()}…` : text;
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
 /** An issue marked on a line, with the organization its marks came from. */

@@ -93,6 +93,8 @@ describe('hover Markdown on a marked line', () => {
       assert.equal(unresolve.target, `command:${Commands.unresolve}?${encodeURIComponent(JSON.stringify([ref]))}`);
     }
     assert.ok(!/_Resolved_|_Archived_/.test(hover({})), 'an unresolved issue names no status');
+    // The word takes the room of as many characters of the title: the line keeps its length.
+    assert.ok(hover({ status: 'resolved', title: 'A'.repeat(300) }).includes(` _Resolved_ ${'A'.repeat(HOVER_TITLE_MAX - 'Resolved '.length - 1)}… · `));
   });
 
   it('hostile title, shortId, level and permalink: no other link, image, HTML or icon, and the command arguments stay whole', () => {
