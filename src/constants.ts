@@ -21,6 +21,8 @@ export const Commands = {
   goToLocation: 'sentryExplorer.goToLocation',
   /** Says in one line why the open file has no marks, with the action that fixes it. */
   explainMarks: 'sentryExplorer.explainMarks',
+  /** Lists the issues marked on a line (a hover's "+N more": the line of the IssueRef's mark; the palette: the cursor's line). */
+  showLineIssues: 'sentryExplorer.showLineIssues',
   // Triage: each takes an IssueRef, a list of them (multi-select), or nothing (palette: the issue of
   // the line under the cursor, else a short ID typed in)
   resolve: 'sentryExplorer.resolve',

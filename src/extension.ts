@@ -77,6 +77,7 @@ export function activate(context: vscode.ExtensionContext): void {
     listed: listedIssues.listed,
     onDidChangeListed: listedIssues.onDidChange,
     scope: listedIssues.scope,
+    selection,
     cursorIssues,
     locations,
     locationOpener,

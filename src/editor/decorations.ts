@@ -11,20 +11,24 @@ import { CONFIG_SECTION } from '../constants';
 import type { IssueStore } from '../store/issueStore';
 import { Disposable, MutableDisposable, toDisposable, type IDisposable } from '../util/disposable';
 import type { IssueLocator } from './locator';
-import { afterLineText, byLine, shiftMarks, touchesMarks, withIssues, type Mark, type PlacedMark } from './core/marks';
+import { afterLineText, byLine, isOpen, shiftMarks, touchesMarks, withIssues, type Mark, type PlacedMark } from './core/marks';
 import { readSettings } from '../settings';
 import { readEditorConfig } from '../config';
 
 const LEVELS = ['fatal', 'error', 'warning', 'info', 'debug'] as const;
 type Level = (typeof LEVELS)[number];
+/** A line's glyph: its first open issue's level, or `resolved` (hollow) when the view's query keeps only issues that are not open there. */
+const GLYPHS = [...LEVELS, 'resolved'] as const;
+export type Glyph = (typeof GLYPHS)[number];
 const DEBOUNCE_MS = 80;
 
 export class DecorationController extends Disposable {
-  private types = new Map<Level, vscode.TextEditorDecorationType>();
+  private types = new Map<Glyph, vscode.TextEditorDecorationType>();
   /** Marks per document, moved by edits since the last refresh. */
   private current = new Map<string, PlacedMark[]>();
-  /** After-line text per document as last rendered (line -> text), for the suites. */
+  /** After-line text and glyph per document as last rendered (line -> text, glyph), for the suites. */
   private rendered = new Map<string, Map<number, string>>();
+  private glyphs = new Map<string, Map<number, Glyph>>();
   private readonly timer = this._register(new MutableDisposable<IDisposable>());
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   /** Fired after marks change (refresh, edits or their issues' fields): hovers, CodeLens and diagnostics follow. */
@@ -59,7 +63,7 @@ export class DecorationController extends Disposable {
 
   /** The marks of a document now (0-based lines, after edits), with their issues' fields as the store has them. */
   marksFor(uri: vscode.Uri): Mark[] {
-    return withIssues(this.placedFor(uri), (id) => this.store.issue(id));
+    return withIssues(this.placedFor(uri), (id) => this.store.issue(id), this.locator.query());
   }
 
   marksAt(uri: vscode.Uri, line: number): Mark[] {
@@ -76,31 +80,42 @@ export class DecorationController extends Disposable {
     return new Map(this.rendered.get(uri.toString()));
   }
 
+  /** The glyph of each marked line of a visible editor as last rendered, for the suites. */
+  renderedGlyphs(uri: vscode.Uri): Map<number, Glyph> {
+    return new Map(this.glyphs.get(uri.toString()));
+  }
+
   /** Applies decorations now (the debounced path calls this). */
   render(): void {
     if (this.isDisposed) return;
     const { inline } = settings();
     const now = Date.now();
     const rendered = new Map<string, Map<number, string>>();
+    const glyphs = new Map<string, Map<number, Glyph>>();
     for (const editor of vscode.window.visibleTextEditors) {
       const lines = byLine(this.marksFor(editor.document.uri));
-      const perLevel = new Map<Level, vscode.DecorationOptions[]>(LEVELS.map((l) => [l, []]));
+      const perGlyph = new Map<Glyph, vscode.DecorationOptions[]>(GLYPHS.map((g) => [g, []]));
       const texts = new Map<number, string>();
+      const drawn = new Map<number, Glyph>();
       for (const [line, marks] of lines) {
         if (line < 0 || line >= editor.document.lineCount) continue;
-        const level = levelOf(marks[0].issue.level);
+        // Open issues come first on a line (byLine): the first is open unless none is.
+        const glyph: Glyph = isOpen(marks[0].issue) ? levelOf(marks[0].issue.level) : 'resolved';
+        drawn.set(line, glyph);
         const end = editor.document.lineAt(line).range.end;
         const text = inline ? `  ${afterLineText(marks, now)}` : undefined;
         if (text) texts.set(line, text);
-        perLevel.get(level)!.push({
+        perGlyph.get(glyph)!.push({
           range: new vscode.Range(line, end.character, line, end.character),
           renderOptions: text ? { after: { contentText: text } } : undefined,
         });
       }
-      for (const [level, options] of perLevel) editor.setDecorations(this.types.get(level)!, options);
+      for (const [glyph, options] of perGlyph) editor.setDecorations(this.types.get(glyph)!, options);
       rendered.set(editor.document.uri.toString(), texts);
+      glyphs.set(editor.document.uri.toString(), drawn);
     }
     this.rendered = rendered;
+    this.glyphs = glyphs;
     this.changed.fire();
   }
 
@@ -136,18 +151,23 @@ export class DecorationController extends Disposable {
     this.types.clear();
   }
 
+  private glyph(glyph: Glyph, kind: 'light' | 'dark'): vscode.ThemableDecorationRenderOptions {
+    return { gutterIconPath: vscode.Uri.joinPath(this.media, `gutter-${glyph}-${kind}.svg`), gutterIconSize: 'contain' };
+  }
+
   private createTypes(): void {
     this.disposeTypes();
     const { gutter, inline } = settings();
     this.types = new Map(
-      LEVELS.map((level) => [
-        level,
+      GLYPHS.map((glyph) => [
+        glyph,
         vscode.window.createTextEditorDecorationType({
-          gutterIconPath: gutter ? vscode.Uri.joinPath(this.media, `gutter-${level}.svg`) : undefined,
-          gutterIconSize: 'contain',
-          overviewRulerColor: new vscode.ThemeColor(`sentryExplorer.level.${level}`),
+          // A bug, not a filled circle: the glyph margin is where breakpoints are drawn. Light themes
+          // (high contrast light included) and dark ones each get the level's colour made for them.
+          ...(gutter ? { light: this.glyph(glyph, 'light'), dark: this.glyph(glyph, 'dark') } : {}),
+          overviewRulerColor: new vscode.ThemeColor(colourOf(glyph)),
           overviewRulerLane: vscode.OverviewRulerLane.Right,
-          after: inline ? { color: new vscode.ThemeColor(`sentryExplorer.level.${level}`), fontStyle: 'italic', margin: '0 0 0 1em' } : undefined,
+          after: inline ? { color: new vscode.ThemeColor(colourOf(glyph)), fontStyle: 'italic', margin: '0 0 0 1em' } : undefined,
           isWholeLine: false,
           rangeBehavior: vscode.DecorationRangeBehavior.ClosedClosed,
         }),
@@ -159,6 +179,11 @@ export class DecorationController extends Disposable {
 function settings(): { gutter: boolean; inline: boolean } {
   const { gutter, inline } = readSettings(readEditorConfig);
   return { gutter, inline };
+}
+
+/** The theme colour of a glyph's ruler mark and line text: the level's, the debug grey for issues that are not open. */
+function colourOf(glyph: Glyph): string {
+  return `sentryExplorer.level.${glyph === 'resolved' ? 'debug' : glyph}`;
 }
 
 export function levelOf(level: string): Level {

@@ -19,11 +19,14 @@ import { plainText } from '../util/untrusted';
 import { DecorationController } from './decorations';
 import { WorkspaceFileIndex } from './fileIndex';
 import { IssueHoverProvider } from './hovers';
+import { showLineIssues } from './lineIssues';
 import { IssueCodeLensProvider, IssueDiagnostics } from './lensesAndProblems';
 import { parseServerLocation } from './core/location';
 import { EditorLocationSource } from './locationSource';
 import { IssueLocator, type MarkScope } from './locator';
 import { MarksStatus } from './marksStatusBar';
+import { searchOtherProjects, type OtherProjectsFound } from './core/otherProjects';
+import type { SelectionService } from '../selection/selectionService';
 import { readSettings } from '../settings';
 import { readRefreshIntervalMs } from '../config';
 
@@ -45,6 +48,8 @@ export interface EditorDeps {
   aiChat?: Pick<AiChat, 'available'>;
   /** The Issues view's organization, projects and filters: what each open file's search is made within. */
   scope: () => MarkScope | undefined;
+  /** The chosen organization and projects, where "Why Are There No Marks?" adds a project that has the file's issues. */
+  selection?: Pick<SelectionService, 'current' | 'save'>;
   log: vscode.LogOutputChannel;
 }
 
@@ -63,6 +68,7 @@ interface EditorParts {
   files: WorkspaceFileIndex;
   locator: IssueLocator;
   decorations: DecorationController;
+  hovers: IssueHoverProvider;
   marksStatus: MarksStatus;
 }
 
@@ -90,6 +96,7 @@ export class EditorIntegration extends Disposable {
     if (deps.locationOpener) this._register(deps.locationOpener.set((location, frame) => this.openFrameOrLocation(location, frame)));
     this._register(vscode.commands.registerCommand(Commands.goToLocation, (arg) => this.goTo(arg)));
     this._register(vscode.commands.registerCommand(Commands.explainMarks, () => this.marksStatus.explain()));
+    this._register(vscode.commands.registerCommand(Commands.showLineIssues, (arg) => showLineIssues(arg, this.decorations, this.ui)));
     const startWhenInUse = () => {
       if (!this.parts && deps.scope()) this.start();
     };
@@ -112,6 +119,11 @@ export class EditorIntegration extends Disposable {
 
   get decorations(): DecorationController {
     return this.start().decorations;
+  }
+
+  /** The hovers of marked lines (the suites read how many closed because an issue in them changed). */
+  get hovers(): IssueHoverProvider {
+    return this.start().hovers;
   }
 
   /** "Why are there no marks?": the command's line and the status-bar item on a workspace file without marks. */
@@ -151,7 +163,7 @@ export class EditorIntegration extends Disposable {
     // Problems entries link to an issue only on the server its marks came from (or sentry.io).
     this._register(new IssueDiagnostics(decorations, () => locator.baseUrl));
     this._register(new IssueCodeLensProvider(decorations));
-    this._register(new IssueHoverProvider(decorations, () => this.deps.aiChat?.available() ?? false));
+    const hovers = this._register(new IssueHoverProvider(decorations, deps.store, () => this.deps.aiChat?.available() ?? false));
     if (deps.locations) this._register(deps.locations.set(new EditorLocationSource(files, decorations)));
     const marksStatus = this._register(
       new MarksStatus({
@@ -162,9 +174,11 @@ export class EditorIntegration extends Disposable {
         signedIn: async () => !!(await deps.getClient()),
         onDidChangeListed: deps.onDidChangeListed,
         ui: this.ui,
+        otherProjects: (uri, scope) => this.otherProjects(uri, scope),
+        addProject: (slug) => this.addProject(slug),
       }),
     );
-    this.parts = { files, locator, decorations, marksStatus };
+    this.parts = { files, locator, decorations, hovers, marksStatus };
     this._register(deps.onDidChangeListed(() => this.scheduleRefresh()));
     this._register(files.onDidChange(() => this.scheduleRefresh()));
     // A newly opened file may need its lines from a full event (bare-file locations).
@@ -178,6 +192,28 @@ export class EditorIntegration extends Disposable {
     );
     this.scheduleRefresh();
     return this.parts;
+  }
+
+  /** The other projects with issues in a file: one request, on a server that has the organization issues endpoint. */
+  private async otherProjects(uri: vscode.Uri, scope: MarkScope): Promise<OtherProjectsFound | undefined> {
+    const client = await this.deps.getClient();
+    if (!client || this.deps.store.source.endpointFor(client) !== 'organization') return undefined;
+    const path = vscode.workspace.asRelativePath(uri, false);
+    try {
+      return await searchOtherProjects(client, scope, path);
+    } catch (err) {
+      this.deps.log.warn(`[editor] could not search the organization's other projects for ${path}: ${(err as Error)?.message ?? err}`);
+      return undefined;
+    }
+  }
+
+  /** Adds a project to the chosen ones, as Choose Project saves them; false without a selection of the marks' organization. */
+  private async addProject(slug: string): Promise<boolean> {
+    const selection = this.deps.selection;
+    const { org, projects } = selection?.current ?? { projects: [] };
+    if (!selection || !org || org !== this.deps.scope()?.org) return false;
+    await selection.save({ org, projects: [...new Set([...projects, slug])] });
+    return true;
   }
 
   /**

@@ -1,44 +1,69 @@
-/** Hovers on decorated lines, with command links allowed one by one (never isTrusted: true). */
+/**
+ * Hovers on decorated lines, with command links allowed one by one (never isTrusted: true).
+ *
+ * VS Code keeps a shown hover's content until the hover is asked for again: after Resolve from a
+ * hover, the hover would stay open offering Resolve for an issue that is resolved. So the status of
+ * each issue of the latest hover is kept, and when the store changes one of them (the triage
+ * command's optimistic change, a rollback, a reload) the hover is closed; shown again, it is made
+ * from the issue as it is now.
+ */
 import * as vscode from 'vscode';
+import type { Issue } from '../api/schemas';
 import { refOfIssue } from '../contracts/issueRef';
+import type { IssueStore } from '../store/issueStore';
 import { Disposable } from '../util/disposable';
 import type { DecorationController } from './decorations';
-import { HOVER_COMMANDS, hoverCommands, hoverMarkdown } from './core/hoverMarkdown';
+import { HOVER_COMMANDS, HOVER_MAX_ISSUES, hoverCommands, hoverMarkdown, lineHoverMarkdown } from './core/hoverMarkdown';
 
-export { HOVER_COMMANDS, hoverMarkdown };
+export { HOVER_COMMANDS, HOVER_MAX_ISSUES, hoverMarkdown };
 
-/** Issues a hover shows in full. */
-export const HOVER_MAX_ISSUES = 5;
+/** The built-in command that closes the editor's content hover (VS Code's own "Hide Hover"). */
+const HIDE_HOVER = 'editor.action.hideHover';
 
 /** Registers itself for every document; the marks (and their issues' fields) are read at hover time. */
 export class IssueHoverProvider extends Disposable implements vscode.HoverProvider {
-  /** `aiLinks`: whether a chat can take an issue now (Explain/Fix with AI are offered only then). */
+  /** The status of each issue the latest hover showed, while that hover may be open. */
+  private shown: Map<string, string> | undefined;
+  /** Hovers closed because an issue in them changed, for the suites. */
+  closed = 0;
+
   constructor(
     private readonly decorations: DecorationController,
+    private readonly store: Pick<IssueStore, 'issue' | 'onDidChange'>,
+    /** Whether a chat can take an issue now (Explain/Fix with AI are offered only then). */
     private readonly aiLinks: () => boolean = () => false,
   ) {
     super();
     this._register(vscode.languages.registerHoverProvider({ pattern: '**' }, this));
+    this._register(store.onDidChange((change) => this.closeIfChanged(change.issues)));
   }
 
   provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
-    const parts: string[] = [];
-    const ai = this.aiLinks();
+    // Every hover of every document is asked here: one on a line without marks means ours is not shown.
+    this.shown = undefined;
+    // Most events first; the issue's own project is the ref the commands expect (an issue without a valid one is left out).
     const marks = this.decorations.marksAt(document.uri, position.line);
-    // Most events first; a busy line (a file's search marks every issue there) shows the first few.
-    for (const m of marks.slice(0, HOVER_MAX_ISSUES)) {
-      // The issue's own project: the ref commands expect (an issue without a valid one gets no hover).
-      const ref = refOfIssue(m.org, m.issue);
-      if (ref) parts.push(hoverMarkdown(m.issue, ref, Date.now(), { ai }));
-    }
-    if (parts.length === 0) return undefined;
-    const more = marks.length - HOVER_MAX_ISSUES;
-    if (more > 0)
-      parts.push(more === 1 ? vscode.l10n.t('1 more issue on this line, with fewer events.') : vscode.l10n.t('{0} more issues on this line, with fewer events.', more.toLocaleString('en')));
-    const text = new vscode.MarkdownString(parts.join('\n\n---\n\n'));
+    const ai = this.aiLinks();
+    const markdown = lineHoverMarkdown(marks, (m) => refOfIssue(m.org, m.issue), Date.now(), { ai });
+    if (markdown === undefined) return undefined;
+    this.shown = new Map(marks.slice(0, HOVER_MAX_ISSUES).map((m) => [m.issue.id, m.issue.status]));
+    const text = new vscode.MarkdownString(markdown);
     text.isTrusted = { enabledCommands: hoverCommands(ai) };
     text.supportThemeIcons = true;
     text.supportHtml = false;
     return new vscode.Hover(text, document.lineAt(position.line).range);
   }
+
+  /** Closes the latest hover when the store changed the status of an issue it shows (what it offers depends on it). */
+  private closeIfChanged(changed: readonly string[]): void {
+    const shown = this.shown;
+    if (!shown || !changed.some((id) => shown.has(id) && statusOf(this.store.issue(id)) !== shown.get(id))) return;
+    this.shown = undefined;
+    this.closed++;
+    void vscode.commands.executeCommand(HIDE_HOVER);
+  }
+}
+
+function statusOf(issue: Issue | undefined): string | undefined {
+  return issue?.status;
 }

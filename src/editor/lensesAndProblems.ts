@@ -5,7 +5,7 @@ import { commandArgs, refOfIssue } from '../contracts/issueRef';
 import { Disposable } from '../util/disposable';
 import type { DecorationController } from './decorations';
 import { eventCount } from '../format/numbers';
-import { byLine } from './core/marks';
+import { byLine, isOpen } from './core/marks';
 import { labelText, plainText, safeWebUrl } from '../util/untrusted';
 import { readSettings } from '../settings';
 import { readEditorConfig } from '../config';
@@ -41,15 +41,23 @@ export class IssueCodeLensProvider extends Disposable implements vscode.CodeLens
           arguments: commandArgs(ref),
         }),
       );
-      // Resolve: for the issue the lens above names, so a line shows at most two lenses.
-      // The mark goes (and these lenses with it) as soon as the store shows the issue resolved.
+      // Resolve: for the issue the lens above names, so a line shows at most two lenses. The mark
+      // goes (and these lenses with it) as soon as the store shows the issue resolved, unless the
+      // Issues view's filter lists resolved issues too: then its lens offers Unresolve.
       lenses.push(
-        new vscode.CodeLens(range, {
-          title: marks.length > 1 ? vscode.l10n.t('$(check) Resolve {0}', labelText(m.issue.shortId, 100)) : vscode.l10n.t('$(check) Resolve'),
-          tooltip: vscode.l10n.t('Resolve {0}', plainText(m.issue.shortId, 100)),
-          command: Commands.resolve,
-          arguments: commandArgs(ref),
-        }),
+        isOpen(m.issue)
+          ? new vscode.CodeLens(range, {
+              title: marks.length > 1 ? vscode.l10n.t('$(check) Resolve {0}', labelText(m.issue.shortId, 100)) : vscode.l10n.t('$(check) Resolve'),
+              tooltip: vscode.l10n.t('Resolve {0}', plainText(m.issue.shortId, 100)),
+              command: Commands.resolve,
+              arguments: commandArgs(ref),
+            })
+          : new vscode.CodeLens(range, {
+              title: marks.length > 1 ? vscode.l10n.t('$(issue-reopened) Unresolve {0}', labelText(m.issue.shortId, 100)) : vscode.l10n.t('$(issue-reopened) Unresolve'),
+              tooltip: vscode.l10n.t('Unresolve {0}', plainText(m.issue.shortId, 100)),
+              command: Commands.unresolve,
+              arguments: commandArgs(ref),
+            }),
       );
     }
     return lenses;
@@ -84,7 +92,8 @@ export class IssueDiagnostics extends Disposable {
     for (const doc of vscode.workspace.textDocuments) {
       const diags: vscode.Diagnostic[] = [];
       for (const m of this.decorations.marksFor(doc.uri)) {
-        if (m.line >= doc.lineCount) continue;
+        // A resolved or archived issue that the view's filter keeps marked is no problem.
+        if (m.line >= doc.lineCount || !isOpen(m.issue)) continue;
         const d = new vscode.Diagnostic(
           doc.lineAt(m.line).range,
           vscode.l10n.t('{0}: {1} ({2})', plainText(m.issue.shortId, 100), plainText(m.issue.title), eventCount(m.issue.count)),

@@ -81,6 +81,11 @@ export class IssueLocator extends Disposable {
     return this.finder.mode(this.baseUrl);
   }
 
+  /** The Issues view's query (undefined: the server's default), which decides which marks are drawn as the tree decides its rows. */
+  query(): string | undefined {
+    return this.deps.scope()?.query;
+  }
+
   /** Marks of a document, 0-based lines, as of the last refresh. */
   marksFor(uri: vscode.Uri): PlacedMark[] {
     return this.marks.get(uri.toString()) ?? [];

@@ -12,6 +12,7 @@ import type { UiHolder } from '../util/ui';
 import type { DecorationController } from './decorations';
 import type { IssueLocator, MarkScope } from './locator';
 import { explainMarks, listErrorOf, showsStatus, type MarksExplanation, type MarksState } from './core/marksStatus';
+import { otherProjectsExplanation, type OtherProjectsFound } from './core/otherProjects';
 
 /** The status-bar item's id (its entry in the status bar's context menu). */
 export const MARKS_STATUS_ID = 'sentryExplorer.marksStatus';
@@ -26,6 +27,10 @@ export interface MarksStatusDeps {
   /** Fires when the Issues view's lists change (sign-in, sign-out, another project). */
   onDidChangeListed: vscode.Event<unknown>;
   ui: UiHolder;
+  /** The projects other than the chosen ones with issues in a file (one request; undefined when it cannot be asked or failed). */
+  otherProjects?: (uri: vscode.Uri, scope: MarkScope) => Promise<OtherProjectsFound | undefined>;
+  /** Adds a project to the chosen ones; false when it cannot (the command of the action runs instead). */
+  addProject?: (slug: string) => Promise<boolean>;
 }
 
 export class MarksStatus extends Disposable {
@@ -51,9 +56,19 @@ export class MarksStatus extends Disposable {
     return { text: this.item.text, tooltip: String(this.item.tooltip ?? ''), command: String(this.item.command ?? '') };
   }
 
-  /** The one line for the active editor, as the command says it. */
+  /**
+   * The one line for the active editor, as the command says it. When the file's search found no
+   * issue in the chosen projects, the organization's other projects are searched for it first (one
+   * request): their issues explain the empty file better than the filter's time window.
+   */
   async explanation(): Promise<MarksExplanation> {
-    return explainMarks(this.state(await this.deps.signedIn()));
+    const state = this.state(await this.deps.signedIn());
+    const e = explainMarks(state);
+    const scope = this.deps.scope();
+    const uri = vscode.window.activeTextEditor?.document.uri;
+    if (e.cause !== 'noIssues' || state.report?.mode !== 'perFile' || state.report.found !== 0 || !scope || !uri || !this.deps.otherProjects) return e;
+    const found = await this.deps.otherProjects(uri, scope);
+    return found ? otherProjectsExplanation(e, scope.projects, found) : e;
   }
 
   /** The command: the line as a message (a warning for a failure), its actions as buttons that run them. */
@@ -62,7 +77,9 @@ export class MarksStatus extends Disposable {
     const show = e.severity === 'warning' ? this.deps.ui.ui.showWarningMessage : this.deps.ui.ui.showInformationMessage;
     const picked = await show(e.message, {}, ...e.actions.map((a) => a.label));
     const action = e.actions.find((a) => a.label === picked);
-    if (action) await vscode.commands.executeCommand(action.command, ...(action.args ?? []));
+    if (!action) return e;
+    if (action.addProject !== undefined && (await this.deps.addProject?.(action.addProject))) return e;
+    await vscode.commands.executeCommand(action.command, ...(action.args ?? []));
     return e;
   }
 

@@ -143,10 +143,10 @@ describe('editor decorations and hovers (sample workspace)', function () {
     const texts = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value)));
     const ours = texts.find((t) => namesIssue(t, target.shortId));
     assert.ok(ours, `no hover names ${target.shortId}: ${texts.join(' | ').slice(0, 300)}`);
-    assert.match(ours!, /\[Show Events\]\(command:sentryExplorer\.showIssueEvents\?/);
-    assert.match(ours!, /\[Open in Browser\]\(command:sentryExplorer\.openInBrowser\?/);
+    assert.match(ours!, /\[\$\(list-unordered\)\]\(command:sentryExplorer\.showIssueEvents\?[^ ]+ "Show Events"\)/);
+    assert.match(ours!, /\[\$\(link-external\)\]\(command:sentryExplorer\.openInBrowser\?[^ ]+ "Open in Browser"\)/);
     const none = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(0, 0));
-    assert.ok(!none.some((h) => h.contents.some((c) => (typeof c === 'string' ? c : c.value).includes('Show Events'))), 'line 1 has no issue');
+    assert.ok(!none.some((h) => h.contents.some((c) => (typeof c === 'string' ? c : c.value).includes('"Show Events"'))), 'line 1 has no issue');
   });
 
   it('a change of a marked issue in the store shows at once on its line, in its hover and its CodeLens, and goes with a rollback', async () => {
@@ -337,10 +337,17 @@ describe('editor decorations and hovers (sample workspace)', function () {
     return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value)));
   }
 
-  /** The command links of Markdown: label, command id and decoded arguments. */
+  /** The command links of Markdown: label (an icon link's tooltip), command id and decoded arguments. */
   function commandLinks(markdown: string): { label: string; command: string; args: unknown[] }[] {
-    return [...markdown.matchAll(/\[([^\]]+)\]\(command:([A-Za-z0-9_.-]+)\?([^)\s]*)\)/g)].map((m) => ({ label: m[1], command: m[2], args: JSON.parse(decodeURIComponent(m[3])) as unknown[] }));
+    return [...markdown.matchAll(/\[([^\]]+)\]\(command:([A-Za-z0-9_.-]+)\?([^)\s]*)(?: "([^"]*)")?\)/g)].map((m) => ({
+      label: m[4] ?? m[1],
+      command: m[2],
+      args: JSON.parse(decodeURIComponent(m[3])) as unknown[],
+    }));
   }
+
+  /** One part per issue of a line's hover: a line each. */
+  const issueParts = (texts: string[]) => texts.flatMap((t) => t.split('  \n'));
 
   it('a store patch that resolves the marked issues of a line takes their decoration, CodeLens, Problems entries and hover away at once; a rollback brings them back', async () => {
     const { uri, target } = await openDecorated();
@@ -420,11 +427,67 @@ describe('editor decorations and hovers (sample workspace)', function () {
     }
   });
 
+  it('under "All statuses" a resolved issue keeps its mark, drawn hollow: its hover says Resolved and offers Unresolve, as its CodeLens does, and the hover that offered Resolve closes', async () => {
+    const { uri, target } = await openDecorated();
+    const line = target.line! - 1;
+    const cfg = vscode.workspace.getConfiguration('sentryExplorer');
+    await cfg.update('codeLens.enabled', true, vscode.ConfigurationTarget.Global);
+    const lenses = async () => (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)).filter((c) => c.range.start.line === line);
+    await api.issues.setFilter({ preset: 'all', statsPeriod: '24h', sort: 'date' });
+    try {
+      await api.issues.tree.getChildren();
+      await api.editor.locator.refresh();
+      await waitFor('the line under the new filter', () => api.editor.decorations.decorated(uri).some((d) => d.issueId === target.issueId && d.line === line) || undefined);
+      const open = api.editor.decorations
+        .marksAt(uri, line)
+        .filter((m) => m.issue.status === 'unresolved')
+        .map((m) => m.issue.id);
+      assert.ok(open.includes(target.issueId));
+      await waitFor('the level glyph', () => (api.editor.decorations.renderedGlyphs(uri).get(line) ?? 'resolved') !== 'resolved' || undefined);
+      // The hover as VS Code asks for it, offering Resolve: the one a person would click in.
+      assert.ok(commandLinks(issueParts(await hoverTexts(uri, line)).join('\n')).some((l) => l.label === 'Resolve'));
+      const closed = api.editor.hovers.closed;
+      // Every open issue of the line resolved, as a triage command does before the server answers.
+      const patch = api.store.apply({ issueIds: open, change: { status: 'resolved', statusDetails: {} } });
+      try {
+        await waitFor('the hover to close', () => api.editor.hovers.closed === closed + 1 || undefined, 2_000);
+        assert.ok(
+          api.editor.decorations.decorated(uri).some((d) => d.issueId === target.issueId && d.line === line),
+          'still marked: the filter lists resolved issues',
+        );
+        await waitFor('the hollow glyph', () => api.editor.decorations.renderedGlyphs(uri).get(line) === 'resolved' || undefined, 2_000);
+        const first = api.editor.decorations.marksAt(uri, line)[0].issue;
+        await waitFor("the line's text", () => api.editor.decorations.renderedText(uri).get(line)?.includes(`○ ${first.shortId} Resolved · `) || undefined, 2_000);
+        // Asked again, the hover says so and offers what fits.
+        const part = issueParts(await hoverTexts(uri, line)).find((t) => namesIssue(t, first.shortId));
+        assert.ok(part, `no hover line names ${first.shortId}`);
+        assert.match(part, /\*\* _Resolved_ /);
+        const links = commandLinks(part);
+        const ref = { org: 'acme', project: first.project.slug, issueId: first.id };
+        assert.deepEqual(
+          links.filter((l) => l.label === 'Unresolve').map((l) => [l.command, l.args]),
+          [['sentryExplorer.unresolve', [ref]]],
+        );
+        assert.ok(!links.some((l) => l.label === 'Resolve' || l.label === 'Archive'), part);
+        await waitFor('the Unresolve lens', async () => ((await lenses())[1]?.command?.command === 'sentryExplorer.unresolve' ? true : undefined), 2_000);
+      } finally {
+        patch.rollback();
+      }
+      await waitFor('the level glyph again', () => (api.editor.decorations.renderedGlyphs(uri).get(line) ?? 'resolved') !== 'resolved' || undefined, 2_000);
+      assert.equal((await lenses())[1]?.command?.command, 'sentryExplorer.resolve');
+    } finally {
+      await cfg.update('codeLens.enabled', undefined, vscode.ConfigurationTarget.Global);
+      await api.issues.setFilter({ preset: 'unresolved', statsPeriod: '24h', sort: 'date' });
+      await api.issues.tree.getChildren();
+      await api.editor.locator.refresh();
+    }
+  });
+
   it("the hover of a marked line offers Resolve, Archive and Assign to Me on that line's issue", async () => {
     const { uri, target } = await openDecorated();
     const line = target.line! - 1;
-    // One part per issue on the line, split by a rule.
-    const parts = (await hoverTexts(uri, line)).flatMap((t) => t.split('\n\n---\n\n'));
+    // One line per issue on the line.
+    const parts = issueParts(await hoverTexts(uri, line));
     const ours = parts.find((t) => namesIssue(t, target.shortId));
     assert.ok(ours, `no hover names ${target.shortId}`);
     const links = commandLinks(ours);
@@ -516,7 +579,7 @@ describe('editor decorations and hovers (sample workspace)', function () {
     api.triage.ui.override(rec.ui());
     const { uri, target } = await openDecorated();
     const line = target.line! - 1;
-    const parts = (await hoverTexts(uri, line)).flatMap((t) => t.split('\n\n---\n\n'));
+    const parts = issueParts(await hoverTexts(uri, line));
     const ours = parts.find((t) => namesIssue(t, target.shortId));
     assert.ok(ours, `no hover names ${target.shortId}`);
     const resolve = commandLinks(ours).find((l) => l.label === 'Resolve');
@@ -531,8 +594,12 @@ describe('editor decorations and hovers (sample workspace)', function () {
         });
       });
       // What a click on the link does: the command with the link's decoded arguments.
+      const closed = api.editor.hovers.closed;
       await vscode.commands.executeCommand(resolve.command, ...resolve.args);
       const r = await run;
+      // The hover the link was in closed; asked again, it offers no Resolve for the resolved issue.
+      assert.equal(api.editor.hovers.closed, closed + 1, 'the hover closed');
+      assert.ok(!issueParts(await hoverTexts(uri, line)).some((t) => namesIssue(t, target.shortId)), 'the hover no longer names the resolved issue');
       assert.deepEqual(r.outcome.failed, []);
       const puts = await control<RequestLogEntry[]>('requests?method=PUT');
       assert.deepEqual(

@@ -12,6 +12,8 @@ import { print } from './output';
 const ORG_ISSUES = '^/api/0/organizations/acme/issues/$';
 const PROJECT_ISSUES = '^/api/0/projects/acme/web-frontend/issues/$';
 
+/** The codicon a hover and the line's pick show for a level (any other level: error). */
+const LEVEL_ICONS: Record<string, string> = { fatal: 'flame', error: 'error', warning: 'warning', info: 'info', debug: 'debug' };
 const queryOf = (r: RequestLogEntry) => new URLSearchParams(r.query).get('query') ?? '';
 const searches = (log: RequestLogEntry[]) => log.filter((r) => queryOf(r).includes('stack.filename'));
 
@@ -76,15 +78,34 @@ describe('marks per open file, and the organization issues endpoint', function (
     const unlisted = marks.filter((m) => !listed.has(m.issueId));
     print(`      (${marks.length} marks in format.js, ${unlisted.length} of issues not listed in the tree; ${api.editor.locator.requests} event requests so far)`);
     assert.ok(unlisted.length > 0, 'some marked issues are not among the listed ones');
-    // The busiest line's hover shows its first five issues, most events first, and says how many more.
+    // The busiest line's hover shows its first three issues, one line each, most events first, and
+    // "+N more", whose command lists every issue of the line.
     const perLine = new Map<number, number>();
     for (const m of marks) perLine.set(m.line, (perLine.get(m.line) ?? 0) + 1);
     const [busiest, n] = [...perLine].sort((a, b) => b[1] - a[1])[0];
-    assert.ok(n > 5, `${n} issues on line ${busiest + 1}`);
+    assert.ok(n > 3, `${n} issues on line ${busiest + 1}`);
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(busiest, 0));
-    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).find((t) => t.includes('Show Events'))!;
-    assert.equal(text.split('\n\n---\n\n').filter((p) => p.includes('[Show Events]')).length, 5);
-    assert.ok(text.endsWith(`${n - 5} more issues on this line, with fewer events.`), text.slice(-120));
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).find((t) => t.includes('"Show Events"'))!;
+    const lines = text.split('  \n');
+    assert.equal(lines.filter((l) => l.includes('"Show Events")')).length, 3, text);
+    const drawn = api.editor.decorations.marksAt(uri, busiest);
+    assert.deepEqual(
+      lines.slice(0, 3).map((l) => /^\$\([a-z]+\) \*\*([^*]+)\*\*/.exec(l)?.[1].replace(/\\/g, '')),
+      drawn.slice(0, 3).map((m) => m.issue.shortId),
+      'most events first',
+    );
+    const more = /^\[\\\+(\d+) more\]\(command:sentryExplorer\.showLineIssues\?([^ )]+) "Show all (\d+) issues on this line"\)$/.exec(lines.at(-1)!);
+    assert.ok(more, lines.at(-1));
+    assert.deepEqual([Number(more[1]), Number(more[3])], [n - 3, n]);
+    // The link as VS Code runs it: the line's issues to pick from, all of them, in the hover's order.
+    api.editor.ui.override(rec.ui());
+    try {
+      const picks = rec.quickPicks.length;
+      await vscode.commands.executeCommand('sentryExplorer.showLineIssues', ...(JSON.parse(decodeURIComponent(more[2])) as unknown[]));
+      assert.deepEqual(rec.quickPicks.slice(picks), [drawn.map((m) => `$(${LEVEL_ICONS[m.issue.level] ?? 'error'}) ${m.issue.shortId}`)]);
+    } finally {
+      api.editor.ui.reset();
+    }
   });
 
   it('costs nothing for files that are not open, and one search when one opens', async () => {
@@ -162,8 +183,8 @@ describe('marks per open file, and the organization issues endpoint', function (
       assert.equal(status(), undefined);
     });
 
-    it('a workspace file no issue touches: the line names the cause and Filter Issues, and the status item shows it', async () => {
-      await open('server/api/orders.py');
+    it('a workspace file no issue of any project touches: the line names the cause and Filter Issues, and the status item shows it', async () => {
+      await open('.sentryclirc');
       const shown = await waitFor('the status item', status);
       assert.equal(shown.text, '$(circle-slash) No Sentry marks');
       assert.equal(shown.command, 'sentryExplorer.explainMarks');
@@ -175,6 +196,36 @@ describe('marks per open file, and the organization issues endpoint', function (
       // Back on a marked file, the item goes.
       await open('src/utils/format.js');
       await waitFor('the status item to go', () => status() === undefined);
+    });
+
+    it("a file whose issues are another project's: one search of the organization names it, and its button adds it to the chosen projects, whose marks then show", async () => {
+      const uri = await open('server/api/orders.py');
+      const shown = await waitFor('the status item', status);
+      assert.match(shown.tooltip, /^No issue of web-frontend has this file in its stack trace/);
+      await control('requests/clear', {});
+      const cfg = vscode.workspace.getConfiguration('sentryExplorer');
+      try {
+        const said = await explain('Add api-server');
+        assert.equal(said.level, 'info');
+        assert.match(said.message, /^No issue of web-frontend has this file in its stack trace, but \d+\+? issues of project api-server do: add api-server to the chosen projects to see them here\.$/);
+        assert.deepEqual(said.items, ['Add api-server']);
+        const across = (await requests(ORG_ISSUES)).filter((r) => new URLSearchParams(r.query).getAll('project').join() === '-1');
+        assert.deepEqual(
+          across.map((r) => queryOf(r)),
+          ['is:unresolved stack.filename:"*api/orders.py"'],
+          "one request across the projects, with the marks' search",
+        );
+        // The button saved the choice as Choose Project does; the Issues view and the marks follow.
+        await waitFor('api-server chosen', () => (api.selection.current.projects.join() === 'web-frontend,api-server' ? true : undefined));
+        const marks = await waitFor('marks in orders.py', () => (api.editor.decorations.decorated(uri).length > 0 ? api.editor.decorations.decorated(uri) : undefined), 60_000);
+        print(`      (${marks.length} marks in orders.py once api-server was added: "${said.message}")`);
+        await waitFor('the status item to go', () => status() === undefined);
+      } finally {
+        await cfg.update('projects', undefined, vscode.ConfigurationTarget.Workspace);
+        await cfg.update('organization', undefined, vscode.ConfigurationTarget.Workspace);
+        await waitFor('web-frontend alone again', () => (api.selection.current.projects.join() === 'web-frontend' ? true : undefined));
+        await api.issues.tree.getChildren();
+      }
     });
 
     it('signed out: nothing in the status bar, and the line offers Sign In; signed in again, the item is back', async () => {

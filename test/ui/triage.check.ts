@@ -1,6 +1,6 @@
 // Triage as a person does it: Resolve from the hover of a marked line, seen at once in
 // the editor, the Issues tree and the status bar (before the server has answered: the PUT is held
-// back by a sandbox fault) and confirmed by a notification with Undo; Archive… from a tree row's
+// back by a sandbox fault), the hover closing by itself, and confirmed by a notification with Undo; Archive… from a tree row's
 // context menu until the issue occurs 100 more times, checked on the sandbox.
 //
 // Both sign in with the sandbox's write token (the default token is read-only: a PUT gets 403),
@@ -8,6 +8,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { check, type Workbench } from './framework';
 import { openSignedOutView, requestsSettled, sandboxDefaults, sandboxUrl, signInWithToken } from './session';
+import { fadedIn, glyphOf, ourHover, quickOpen } from './editorPage';
 
 interface ListedIssue {
   id: string;
@@ -145,7 +146,7 @@ const PAGE_HELPERS = `(() => {
     },
     resolveLinksOf(shortId) {
       // Each Resolve link belongs to the issue named last before it (the hover lists its issues one after another).
-      const hover = [...document.querySelectorAll('.monaco-hover')].find((h) => h.offsetParent !== null && h.textContent.includes('Show Events'));
+      const hover = [...document.querySelectorAll('.monaco-hover')].find((h) => h.offsetParent !== null && h.querySelector('a[title="Show Events"]'));
       if (!hover) return [];
       const walker = document.createTreeWalker(hover, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
       const owners = [];
@@ -154,7 +155,7 @@ const PAGE_HELPERS = `(() => {
         if (node.nodeType === Node.TEXT_NODE) {
           const m = /WEB-FRONTEND-[A-Z0-9]+/.exec(node.textContent);
           if (m && !node.parentElement.closest('a')) named = m[0];
-        } else if (node.tagName === 'A' && node.textContent.trim() === 'Resolve') owners.push(named);
+        } else if (node.tagName === 'A' && node.getAttribute('title') === 'Resolve') owners.push(named);
       }
       return owners.map((owner, i) => (owner === shortId ? i : -1)).filter((i) => i >= 0);
     },
@@ -233,17 +234,6 @@ const rowOf = (page: Page, shortId: string) => page.evaluate(`window.__triageUi.
 const countOf = (page: Page) => page.evaluate('window.__triageUi.count()') as Promise<string>;
 const toastOf = (page: Page, text: string) => page.evaluate(`window.__triageUi.toast(${JSON.stringify(text)})`) as Promise<{ shown: boolean; undo: boolean }>;
 
-/** Quick Open (Ctrl+P) with `text`, then Enter or a click on the row naming `pick`. */
-async function quickOpen(page: Page, text: string, pick?: string): Promise<void> {
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget .quick-input-box input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(text);
-  if (pick) await page.locator('.quick-input-list .monaco-list-row', { hasText: pick }).first().click();
-  else await page.keyboard.press('Enter');
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-}
-
 /** Signs out, closes the editors and restores the sandbox's seeded issues (and removes any fault left). */
 async function cleanUp(vscode: Workbench, sideBar: Locator | undefined): Promise<void> {
   await vscode.dismiss();
@@ -252,6 +242,22 @@ async function cleanUp(vscode: Workbench, sideBar: Locator | undefined): Promise
     await vscode.runCommand('Sentry Explorer: Sign Out');
     await vscode.waitForText("Sign in to Sentry to see your project's issues.", { within: sideBar, timeout: 20_000 });
   }
+}
+
+/** Opens Filter Issues from the palette and clicks the entry whose label ends with `label`; with `search`, types it into Search…. */
+async function filterBy(page: Page, vscode: Workbench, label: string, search?: string): Promise<void> {
+  const widget = page.locator('.quick-input-widget');
+  await vscode.runCommand('Sentry Explorer: Filter Issues', { prompts: true });
+  await vscode.waitForText('Filter Issues', { within: widget });
+  const row = page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`${label}$`) }) }).first();
+  await row.scrollIntoViewIfNeeded();
+  await row.click();
+  if (search !== undefined) {
+    await vscode.waitForText('Search Issues', { within: widget });
+    await widget.locator('.quick-input-box input').fill(search);
+    await page.keyboard.press('Enter');
+  }
+  await widget.waitFor({ state: 'hidden' });
 }
 
 async function resetSandbox(): Promise<void> {
@@ -315,22 +321,18 @@ check(
       const content = await editor.locator('.view-lines').boundingBox();
       if (!box || !content) throw new Error(`line ${line} is not visible`);
       await page.mouse.move(content.x + 40, box.y + box.height / 2);
-      const hover = page.locator('.monaco-hover').filter({ hasText: 'Show Events' }).filter({ hasText: target.shortId }).first();
+      const hover = page
+        .locator('.monaco-hover')
+        .filter({ has: page.locator('a[title="Show Events"]') })
+        .filter({ hasText: target.shortId })
+        .first();
       await hover.waitFor({ state: 'visible', timeout: 15_000 });
-      await hover
-        .locator('a', { hasText: /^Resolve$/ })
-        .first()
-        .waitFor({ state: 'visible', timeout: 5_000 });
-      // A line of several issues lists each with its links: exactly one Resolve link is the target's.
+      await hover.locator('a[title="Resolve"]').first().waitFor({ state: 'visible', timeout: 5_000 });
+      // A line of several issues lists each with its icons: exactly one Resolve icon is the target's.
       const own = (await page.evaluate(`window.__triageUi.resolveLinksOf(${JSON.stringify(target.shortId)})`)) as number[];
       if (own.length !== 1) throw new Error(`the hover of line ${line} has ${own.length} Resolve links for ${target.shortId}; one issue, one link expected`);
-      const resolve = hover.locator('a', { hasText: /^Resolve$/ }).nth(own[0]);
-      // Faded in: a screenshot taken during the hover's fade shows the code through it.
-      await vscode.waitFor(
-        'the hover to finish fading in',
-        () => hover.evaluate((el) => (el.closest('.editor-widget') ?? el).getAnimations({ subtree: true }).every((a) => a.playState !== 'running')),
-        5_000,
-      );
+      const resolve = hover.locator('a[title="Resolve"]').nth(own[0]);
+      await fadedIn(vscode, hover);
       await vscode.screenshot('triage-hover-resolve-before');
 
       // The server holds the answer of the next PUT for 1.5 s: what shows before then is optimistic.
@@ -340,6 +342,9 @@ check(
       await page.evaluate(`window.__triageUi.watch(${JSON.stringify({ line, shortId: target.shortId, countBefore, toastText: `Resolved ${target.shortId}` })})`);
       await resolve.first().click();
 
+      // The hover that offered Resolve closes by itself, the mouse still on it: it would offer Resolve for a resolved issue.
+      await vscode.waitFor('the hover to close, the mouse still on it', async () => !(await hover.isVisible()), 5_000);
+      await vscode.screenshot('triage-hover-resolve-closed');
       await vscode.waitFor('the mark, the tree row and the count to change, and the confirmation', async () => ((await page.evaluate('window.__triageWatch')) as Watch).done, 20_000);
       const w = (await page.evaluate('window.__triageWatch')) as Watch;
       const since = (t: number | null) => Math.round((t ?? NaN) - (w.click ?? NaN));
@@ -362,9 +367,22 @@ check(
       const puts = writes.filter((x) => x.ids.includes(target.issueId) || x.path.endsWith(`/issues/${target.issueId}/`));
       if (puts.length !== 1 || puts[0].status !== 200) throw new Error(`expected one PUT of ${target.issueId} answered 200, got ${JSON.stringify(puts)}`);
       await page.mouse.move(content.x + content.width / 2, content.y + content.height - 40);
-      await vscode.waitFor('the hover to close', async () => !(await hover.isVisible()), 5_000).catch(() => undefined);
       const mark = await markOf(page, line, target.shortId);
       if (mark.inline) throw new Error(`line ${line} names ${target.shortId} again after the answer: ${JSON.stringify(mark)}`);
+      // Shown again over the line (which keeps its other issues' mark, if any), the hover offers no Resolve for the resolved issue.
+      if (mark.gutter) {
+        await page.mouse.move(content.x + 40, box.y + box.height / 2);
+        const again = page
+          .locator('.monaco-hover')
+          .filter({ has: page.locator('a[title="Show Events"]') })
+          .first();
+        await again.waitFor({ state: 'visible', timeout: 15_000 });
+        const still = (await page.evaluate(`window.__triageUi.resolveLinksOf(${JSON.stringify(target.shortId)})`)) as number[];
+        if (still.length !== 0) throw new Error(`the hover of line ${line} shown again offers Resolve for the resolved ${target.shortId}`);
+        await fadedIn(vscode, again);
+        await vscode.screenshot('triage-hover-shown-again');
+        await page.mouse.move(content.x + content.width / 2, content.y + content.height - 40);
+      }
       if ((await rowOf(page, target.shortId)).shown) throw new Error(`${target.shortId} is back in the Issues tree after the answer`);
       if ((await countOf(page)) === countBefore) throw new Error(`the status bar shows ${countBefore} again after the answer`);
       await waitForToast(page, vscode, `Resolved ${target.shortId}`);
@@ -438,4 +456,84 @@ check(
     }
   },
   { timeoutMs: 120_000 },
+);
+
+check(
+  'triage: under an is:resolved search the marks are hollow, the hover offers Unresolve, and an issue unresolved from it leaves the line',
+  async ({ page, vscode }) => {
+    let sideBar: Locator | undefined;
+    let filtered = false;
+    try {
+      await resetSandbox();
+      const signedIn = await signInForTriage(page, vscode);
+      sideBar = signedIn.sideBar;
+      await filterBy(page, vscode, 'Search…', 'is:resolved');
+      filtered = true;
+
+      // The line of checkout.ts with the most resolved issues, and its busiest one (drawn first).
+      const suffix = 'app/checkout.ts';
+      const found: { id: string; shortId: string; count: string }[] = [];
+      for (let cursor = '', n = 0; n < 5; n++) {
+        const query = encodeURIComponent(`is:resolved stack.filename:"*${suffix}"`);
+        const res = await fetch(`${sandboxUrl()}/api/0/organizations/acme/issues/?project=web-frontend&limit=100&query=${query}${cursor ? `&cursor=${cursor}` : ''}`, {
+          headers: { authorization: `Bearer ${signedIn.writeToken}` },
+        });
+        found.push(...((await res.json()) as { id: string; shortId: string; count: string }[]));
+        const next = /<[^>]*[?&]cursor=([^&>]+)[^>]*>; rel="next"; results="true"/.exec(res.headers.get('link') ?? '');
+        if (!next) break;
+        cursor = next[1];
+      }
+      const byId = new Map(found.map((i) => [i.id, i]));
+      const locations = await sandbox<{ issueId: string; file: string; line: number | null }[]>('GET', 'seed/locations');
+      const perLine = new Map<number, { id: string; shortId: string; count: string }[]>();
+      for (const l of locations) if (l.file === `src/${suffix}` && l.line !== null && byId.has(l.issueId)) perLine.set(l.line, [...(perLine.get(l.line) ?? []), byId.get(l.issueId)!]);
+      const [line, issues] = [...perLine].sort((a, b) => b[1].length - a[1].length)[0] ?? [0, []];
+      const target = [...issues].sort((a, b) => Number(b.count) - Number(a.count))[0];
+      if (!target) throw new Error(`no resolved issue of src/${suffix} has a line`);
+
+      await quickOpen(page, `src/${suffix}`, 'checkout.ts');
+      const editor = page.locator('.editor-instance .monaco-editor').first();
+      await editor.waitFor({ state: 'visible' });
+      await quickOpen(page, `:${line}`);
+      await vscode.waitFor(`the hollow glyph on line ${line}`, async () => /^gutter-resolved-/.test(await glyphOf(page, line)), 60_000);
+      await requestsSettled(vscode);
+      await helpers(page);
+      await vscode.waitFor(`"${target.shortId} Resolved" after line ${line}`, async () => (await markOf(page, line, target.shortId)).text.includes(`○ ${target.shortId} Resolved · `), 10_000);
+
+      // The hover: every issue resolved, each offering Unresolve, none Resolve or Archive.
+      const lineNumber = editor.locator('.margin-view-overlays .line-numbers', { hasText: new RegExp(`^${line}$`) }).first();
+      const box = await lineNumber.boundingBox();
+      const content = await editor.locator('.view-lines').boundingBox();
+      if (!box || !content) throw new Error(`line ${line} is not visible`);
+      await page.mouse.move(content.x + 40, box.y + box.height / 2);
+      const hover = ourHover(page).filter({ hasText: target.shortId }).first();
+      await hover.waitFor({ state: 'visible', timeout: 15_000 });
+      const rows = await hover.locator('a[title="Show Events"]').count();
+      const unresolve = await hover.locator('a[title="Unresolve"] .codicon').count();
+      const resolve = await hover.locator('a[title="Resolve"], a[title="Archive"]').count();
+      const said = ((await hover.textContent()) ?? '').split('Resolved').length - 1;
+      if (unresolve !== rows || resolve !== 0 || said !== rows) throw new Error(`${rows} issues in the hover: ${unresolve} Unresolve, ${resolve} Resolve or Archive, ${said} "Resolved"`);
+      await fadedIn(vscode, hover);
+      await vscode.screenshot('triage-resolved-marks-hover');
+
+      // Unresolve the first: the hover closes, and the issue leaves the line as it leaves the is:resolved list.
+      await hover.locator('a[title="Unresolve"]').first().click();
+      await vscode.waitFor('the hover to close', async () => !(await hover.isVisible()), 5_000);
+      await vscode.waitFor(`${target.shortId} gone from line ${line}`, async () => !(await markOf(page, line, target.shortId)).text.includes(target.shortId), 10_000);
+      await vscode.waitFor(`${target.shortId} gone from the tree`, async () => !(await rowOf(page, target.shortId)).shown, 10_000);
+      const state = await sandbox<IssueState>('GET', `issues/state?issue=${target.id}`);
+      await page.mouse.move(content.x + content.width / 2, content.y + content.height - 40);
+      console.log(
+        `      is:resolved, checkout.ts:${line}: ${issues.length} resolved issues, glyph ${await glyphOf(page, line)}; ${rows} in the hover, each with Unresolve; ${target.shortId} unresolved from it (${state.status} on the sandbox) left the line and the tree`,
+      );
+      await vscode.screenshot('triage-unresolved-from-hover');
+    } finally {
+      if (filtered) {
+        await vscode.dismiss();
+        await filterBy(page, vscode, 'Unresolved');
+      }
+      await cleanUp(vscode, sideBar).finally(resetSandbox);
+    }
+  },
+  { timeoutMs: 150_000 },
 );

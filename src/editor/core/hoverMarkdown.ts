@@ -1,75 +1,150 @@
-/** The Markdown of a hover on a marked line. Pure, so it is tested without VS Code. */
+/**
+ * The Markdown of a hover on a marked line: one line per issue (level icon, short ID, title, events,
+ * last seen) followed by its actions as icons with a tooltip each, at most HOVER_MAX_ISSUES
+ * issues, then a "+N more" link to the whole list of the line. Pure, so it is tested without VS Code.
+ */
 import * as l10n from '@vscode/l10n';
-import type { ProjectIssuesStatsPeriod } from '../../api/listParams';
 import type { Issue } from '../../api/schemas';
 import { Commands } from '../../constants';
-import { commandLink, type CommandId, type IssueRef } from '../../contracts/issueRef';
-import { sparkline, statsCounts } from '../../format/sparkline';
-import { absoluteTime, relativeTime } from '../../format/time';
+import { commandUri, type CommandId, type IssueRef } from '../../contracts/issueRef';
+import { relativeTime } from '../../format/time';
 import { escapeMarkdown } from '../../util/untrusted';
-import { eventCount, userCount } from '../../format/numbers';
+import { eventCount } from '../../format/numbers';
+import { isOpen, statusWord } from './marks';
+
+export { statusWord };
+
+/** Issues a hover shows; a busy line's others are behind "+N more". */
+export const HOVER_MAX_ISSUES = 3;
+/**
+ * The characters of a title a hover line keeps: with the short ID, counts and eight icons, a line
+ * per issue stays one line in VS Code's narrowest editor hover (750 px).
+ */
+export const HOVER_TITLE_MAX = 30;
+
+/** An action as an icon link: a codicon and the tooltip that names it (read when a hover is made, so it follows the bundle configured at activation). */
+interface IconAction {
+  readonly icon: string;
+  readonly title: () => string;
+  readonly command: CommandId;
+}
+
+const act = (icon: string, title: () => string, command: CommandId): IconAction => ({ icon, title, command });
 
 /**
- * A hover's links, row by row: constant titles, each running one command on the issue's IssueRef.
- * The triage row comes under the existing links; each command asks what it needs (Archive's
- * condition) and shows its change at once. The AI row comes last, and only where a chat can take it.
- * Titles are read when a hover is made (getters), so they follow the bundle configured at activation.
+ * The actions of an issue's line, in order: the same icons as the commands' own (package.json), so a
+ * hover reads like the tree's menus. An open issue offers Resolve and Archive; a resolved or archived
+ * one (still marked because the Issues view's filter lists it) offers Unresolve instead.
  */
-export const HOVER_LINK_ROWS = [
-  [link(() => l10n.t('Show Events'), Commands.showIssueEvents), link(() => l10n.t('Open in Browser'), Commands.openInBrowser), link(() => l10n.t('Copy Link'), Commands.copyLink)],
-  // "Archive…" once test/unit/issues/markdownSafety.ts reads a label with an ellipsis as our own link.
-  [link(() => l10n.t('Resolve'), Commands.resolve), link(() => l10n.t('Archive'), Commands.archive), link(() => l10n.t('Assign to Me'), Commands.assignToMe)],
-  [link(() => l10n.t('Explain with AI'), Commands.explainWithAI), link(() => l10n.t('Fix with AI'), Commands.fixWithAI)],
-] as const;
+const ACTIONS = {
+  showEvents: act('list-unordered', () => l10n.t('Show Events'), Commands.showIssueEvents),
+  resolve: act('check', () => l10n.t('Resolve'), Commands.resolve),
+  archive: act('archive', () => l10n.t('Archive'), Commands.archive),
+  unresolve: act('issue-reopened', () => l10n.t('Unresolve'), Commands.unresolve),
+  assignToMe: act('person', () => l10n.t('Assign to Me'), Commands.assignToMe),
+  openInBrowser: act('link-external', () => l10n.t('Open in Browser'), Commands.openInBrowser),
+  copyLink: act('link', () => l10n.t('Copy Link'), Commands.copyLink),
+  explainWithAI: act('sparkle', () => l10n.t('Explain with AI'), Commands.explainWithAI),
+  fixWithAI: act('lightbulb-autofix', () => l10n.t('Fix with AI'), Commands.fixWithAI),
+} as const;
 
-const AI_ROW = HOVER_LINK_ROWS[HOVER_LINK_ROWS.length - 1];
+const OPEN_ACTIONS = [ACTIONS.showEvents, ACTIONS.resolve, ACTIONS.archive, ACTIONS.assignToMe, ACTIONS.openInBrowser, ACTIONS.copyLink, ACTIONS.explainWithAI, ACTIONS.fixWithAI];
+const CLOSED_ACTIONS = [ACTIONS.showEvents, ACTIONS.unresolve, ACTIONS.assignToMe, ACTIONS.openInBrowser, ACTIONS.copyLink, ACTIONS.explainWithAI, ACTIONS.fixWithAI];
 
-/** A link whose title is read when a hover is made. */
-function link<C extends CommandId>(title: () => string, command: C): { readonly title: string; readonly command: C } {
-  return {
-    get title() {
-      return title();
-    },
-    command,
-  };
+const AI_ACTIONS: readonly IconAction[] = [ACTIONS.explainWithAI, ACTIONS.fixWithAI];
+
+/**
+ * The actions offered for an issue in its state: an unresolved one can be resolved or archived, any
+ * other reopened. `ai`: whether a chat can take the issue (without one, Explain/Fix would only say so).
+ */
+export function hoverActions(issue: Pick<Issue, 'status'>, ai = true): readonly IconAction[] {
+  const all = isOpen(issue) ? OPEN_ACTIONS : CLOSED_ACTIONS;
+  return ai ? all : all.filter((a) => !AI_ACTIONS.includes(a));
 }
 
 /** The commands a hover's links run: the MarkdownString trusts exactly these (without a chat, not the AI ones). */
 export function hoverCommands(ai: boolean): CommandId[] {
-  return [...new Set(HOVER_LINK_ROWS.filter((row) => ai || row !== AI_ROW).flatMap((row) => row.map((l) => l.command)))];
+  return [
+    ...new Set([
+      ...Object.values(ACTIONS)
+        .filter((a) => ai || !AI_ACTIONS.includes(a))
+        .map((a) => a.command),
+      Commands.showLineIssues,
+    ]),
+  ];
 }
 
-/** The only commands a hover's links may run, all rows shown. */
+/** The only commands a hover's links may run, the AI ones included. */
 export const HOVER_COMMANDS: CommandId[] = hoverCommands(true);
 
-/** The stats periods Sentry's issue lists offer; a hover names only these, never a key the server chose. */
-const STATS_PERIODS: readonly Exclude<ProjectIssuesStatsPeriod, ''>[] = ['24h', '14d'];
+/** The codicon of a level; a level the server made up is drawn as an error. */
+const LEVEL_ICONS: Readonly<Record<string, string>> = { fatal: 'flame', error: 'error', warning: 'warning', info: 'info', debug: 'debug' };
 
-function knownPeriod(key: string): (typeof STATS_PERIODS)[number] | undefined {
-  return STATS_PERIODS.find((p) => p === key);
+export function levelIcon(level: string): string {
+  return Object.hasOwn(LEVEL_ICONS, level) ? LEVEL_ICONS[level] : LEVEL_ICONS.error;
 }
 
 /**
- * One issue's part of a hover. The links carry `ref` (an IssueRef: org, project, id), never the
- * issue's fields, so no server text reaches a command argument. `links.ai`: whether a chat can take
- * the issue (without one, Explain/Fix with AI would only say so).
+ * `[$(icon)](command:id?args "Title")`: an icon link whose tooltip is `title` (ours, constant). The
+ * target carries `ref` only, never an issue's fields, so no server text reaches a command argument.
+ */
+export function iconLink(icon: string, title: string, command: CommandId, ref: IssueRef): string {
+  if (!/^[a-z][a-z0-9-]*$/.test(icon)) throw new RangeError(`Not a codicon name: ${JSON.stringify(icon)}`);
+  return `[$(${icon})](${commandUri(command, ref)} "${linkTitle(title)}")`;
+}
+
+/** A link title in double quotes: no quote, backslash or line break can end it early. */
+function linkTitle(text: string): string {
+  return text.replace(/[\r\n]+/g, ' ').replace(/["\\]/g, '');
+}
+
+/**
+ * One issue's line of a hover: `$(error) **PROJ-1** Title · 12 events · 3h ago` and its icons, side
+ * by side. Every field the server sent is escaped and the title bounded, so the line stays short.
  */
 export function hoverMarkdown(issue: Issue, ref: IssueRef, now = Date.now(), links: { ai: boolean } = { ai: true }): string {
-  // The period names a `stats` key the server chose: only a known one is shown (in a trusted hover).
-  const period =
-    Object.keys(issue.stats ?? {})
-      .map(knownPeriod)
-      .find((p) => p !== undefined && issue.stats[p]?.length) ?? '24h';
-  const counts = statsCounts(issue.stats?.[period]);
   const md = escapeMarkdown;
-  return [
-    `$(bug) **${md(issue.shortId)}** ${md(issue.title)}`,
-    '',
-    `${l10n.t('Level: {0} · {1} · {2}', md(issue.level), md(eventCount(issue.count)), md(userCount(issue.userCount)))}  `,
-    `${issue.lastSeen === null ? l10n.t('Last seen {0}', l10n.t('unknown')) : l10n.t('Last seen {0} ({1})', relativeTime(issue.lastSeen, now), absoluteTime(issue.lastSeen))}${counts.length ? `  \n\`${sparkline(counts)}\` ${period}` : ''}`,
-    '',
-    HOVER_LINK_ROWS.filter((row) => links.ai || row !== AI_ROW)
-      .map((row) => row.map((l) => commandLink(l.title, l.command, ref)).join(' · '))
-      .join('  \n'),
-  ].join('\n');
+  const status = statusWord(issue);
+  const facts = [md(eventCount(issue.count)), md(relativeTime(issue.lastSeen, now))];
+  // The status word takes the room of as many characters of the title: the line keeps its length.
+  const head = `$(${levelIcon(issue.level)}) **${md(issue.shortId, 100)}**${status ? ` _${md(status)}_` : ''} ${md(shortTitle(issue.title, HOVER_TITLE_MAX - (status ? status.length + 1 : 0)))}`;
+  const icons = hoverActions(issue, links.ai)
+    .map((a) => iconLink(a.icon, a.title(), a.command, ref))
+    // Thin spaces: the icons stay apart, in less room than word spaces take.
+    .join('\u2009');
+  return `${head} · ${facts.join(' · ')} ${icons}`;
+}
+
+/** The title cut to `max` characters (an ellipsis ends a cut one); the whole title is one click away in the events panel. */
+function shortTitle(title: unknown, max: number): string {
+  const text = typeof title === 'string' ? title.replace(/\s+/g, ' ').trim() : '';
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+/** An issue marked on a line, with the organization its marks came from. */
+export interface LineIssue {
+  readonly org: string;
+  readonly issue: Issue;
+}
+
+/**
+ * The hover of a line's issues (most events first): the first HOVER_MAX_ISSUES, one line each, and a
+ * "+N more" link that lists every issue of the line (its argument is the first issue's ref: the
+ * command finds the line by that issue's mark). Issues without a valid ref are left out; undefined
+ * when none is left.
+ */
+export function lineHoverMarkdown(issues: readonly LineIssue[], refOf: (i: LineIssue) => IssueRef | undefined, now = Date.now(), links: { ai: boolean } = { ai: true }): string | undefined {
+  const shown = issues.flatMap((i) => {
+    const ref = refOf(i);
+    return ref ? [{ ...i, ref }] : [];
+  });
+  if (shown.length === 0) return undefined;
+  const lines = shown.slice(0, HOVER_MAX_ISSUES).map((i) => hoverMarkdown(i.issue, i.ref, now, links));
+  const more = shown.length - HOVER_MAX_ISSUES;
+  if (more > 0) {
+    const title = l10n.t('Show all {0} issues on this line', shown.length);
+    lines.push(`[${escapeMarkdown(l10n.t('+{0} more', more))}](${commandUri(Commands.showLineIssues, shown[0].ref)} "${linkTitle(title)}")`);
+  }
+  // Hard line breaks: one issue per line, without the space of a paragraph between them.
+  return lines.join('  \n');
 }

@@ -12,7 +12,7 @@ import { mapPool } from '../../util/pool';
 import { baseName, mayLandIn } from './fileQuery';
 import { parseServerLocation, type ServerLocation } from './location';
 import { seenVersion, type KnownLocation, type LocationCache } from './locationCache';
-import { newestInAppLocation, type PlacedMark } from './marks';
+import { isMarked, newestInAppLocation, type PlacedMark } from './marks';
 
 export interface FinderLog {
   info(message: string): void;
@@ -35,6 +35,8 @@ export interface PlaceRequest {
   /** Whether the issues were found per open file (else they are the listed issues). */
   readonly perFile: boolean;
   readonly files: readonly { readonly key: string; readonly relativePath: string }[];
+  /** The Issues view's query: an issue it no longer lists is not drawn (see `isMarked`). */
+  readonly scope?: { readonly query?: string };
   readonly previous: ReadonlyMap<string, readonly PlacedMark[]>;
   readonly onProgress?: (marks: Map<string, PlacedMark[]>) => void;
 }
@@ -97,8 +99,8 @@ export class MarkPlacer {
       let asked = false;
       const outcome = (o: Outcome) => (outcomes.set(ref.issueId, o), asked);
       if (!known && perFile && issue) {
-        // Not drawn (resolved, archived) and no change pending: its line is not worth a request.
-        if (issue.status !== 'unresolved' && this.deps.store.pendingFor(ref.issueId).length === 0) return outcome('skipped');
+        // Not drawn (resolved or archived, under a query of open issues) and no change pending: its line is not worth a request.
+        if (!isMarked(issue, req.scope?.query) && this.deps.store.pendingFor(ref.issueId).length === 0) return outcome('skipped');
         // The issue's own fields say its latest event is in a file that is not open.
         if (!mayLandIn(issue, openNames)) return outcome('elsewhere');
       }

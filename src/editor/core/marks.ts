@@ -6,6 +6,7 @@ import * as l10n from '@vscode/l10n';
 import { exceptionsOf, framesNewestFirst, type Frame, type Issue, type SentryEvent } from '../../api/schemas';
 import { relativeTime } from '../../format/time';
 import { eventCount } from '../../format/numbers';
+import { mayMatch } from '../../store/queryMatch';
 import { parseServerLocation, type ServerLocation } from './location';
 
 /**
@@ -32,24 +33,47 @@ export interface Mark extends Omit<PlacedMark, 'issueId'> {
 }
 
 /**
- * Whether an issue is drawn on its line: only while it is unresolved as the store has it now. An
- * issue resolved or archived (even optimistically, before the server answers) loses its mark at
- * once, whatever list named it, and a rollback brings it back.
+ * Whether an issue is drawn on its line: while the Issues view's query (`query`, undefined: the
+ * server's default `is:unresolved`) may still list it as the store has it now, the tree's own rule.
+ * Under the default query an issue resolved or archived (even optimistically, before the server
+ * answers) loses its mark at once, whatever list named it, and a rollback brings it back; under a
+ * query that lists resolved issues too its mark stays, drawn as resolved.
  */
-export function isMarked(issue: Pick<Issue, 'status'>): boolean {
+export function isMarked(issue: Issue, query: string | undefined): boolean {
+  return mayMatch(issue, query);
+}
+
+/** Whether a marked issue is open (unresolved): the others are drawn hollow and offer Unresolve. */
+export function isOpen(issue: Pick<Issue, 'status'>): boolean {
   return issue.status === 'unresolved';
+}
+
+/** How a status other than unresolved is named on a line and in a hover (undefined: unresolved); never the server's own word. */
+export function statusWord(issue: Pick<Issue, 'status'>): string | undefined {
+  switch (issue.status) {
+    case 'unresolved':
+      return undefined;
+    case 'resolved':
+    case 'resolvedInNextRelease':
+      return l10n.t('Resolved');
+    case 'ignored':
+    case 'muted':
+      return l10n.t('Archived');
+    default:
+      return l10n.t('Not open');
+  }
 }
 
 /**
  * The marks with their issues' current fields; a mark whose issue the store no longer holds (signed
- * out, cleared) is left out rather than drawn from stale fields, and so is one whose issue is no
- * longer unresolved (`isMarked`).
+ * out, cleared) is left out rather than drawn from stale fields, and so is one whose issue the
+ * view's query no longer lists (`isMarked`).
  */
-export function withIssues(marks: readonly PlacedMark[], issueOf: (id: string) => Issue | undefined): Mark[] {
+export function withIssues(marks: readonly PlacedMark[], issueOf: (id: string) => Issue | undefined, query: string | undefined): Mark[] {
   const out: Mark[] = [];
   for (const { issueId, ...place } of marks) {
     const issue = issueOf(issueId);
-    if (issue && isMarked(issue)) out.push({ ...place, issue });
+    if (issue && isMarked(issue, query)) out.push({ ...place, issue });
   }
   return out;
 }
@@ -98,22 +122,31 @@ export function shiftMarks<T extends { line: number }>(marks: readonly T[], chan
   });
 }
 
-/** `● PROJ-12 TypeError: x is undefined · 1.2K events · 3h ago` (+ how many more on the line). */
+/**
+ * `● PROJ-12 TypeError: x is undefined · 1.2K events · 3h ago` (+ how many more on the line); a line
+ * whose first issue is not open says its status: `○ PROJ-12 Resolved · TypeError: …`.
+ */
 export function afterLineText(marks: readonly Mark[], now = Date.now(), maxTitle = 60): string {
   const [first] = marks;
   if (!first) return '';
   const title = first.issue.title.length > maxTitle ? `${first.issue.title.slice(0, maxTitle - 1)}…` : first.issue.title;
   const events = eventCount(first.issue.count);
   const age = relativeTime(first.issue.lastSeen, now);
+  const status = statusWord(first.issue);
+  if (status !== undefined) {
+    return marks.length > 1
+      ? l10n.t('○ {0} {1} · {2} · {3} · {4} (+{5} more)', first.issue.shortId, status, title, events, age, marks.length - 1)
+      : l10n.t('○ {0} {1} · {2} · {3} · {4}', first.issue.shortId, status, title, events, age);
+  }
   return marks.length > 1
     ? l10n.t('● {0} {1} · {2} · {3} (+{4} more)', first.issue.shortId, title, events, age, marks.length - 1)
     : l10n.t('● {0} {1} · {2} · {3}', first.issue.shortId, title, events, age);
 }
 
-/** Groups marks by line, most events first within a line. */
+/** Groups marks by line: open issues first, then most events first within a line. */
 export function byLine<T extends Mark>(marks: readonly T[]): Map<number, T[]> {
   const out = new Map<number, T[]>();
   for (const m of marks) out.set(m.line, [...(out.get(m.line) ?? []), m]);
-  for (const list of out.values()) list.sort((a, b) => Number(b.issue.count) - Number(a.issue.count));
+  for (const list of out.values()) list.sort((a, b) => Number(isOpen(b.issue)) - Number(isOpen(a.issue)) || Number(b.issue.count) - Number(a.issue.count));
   return out;
 }

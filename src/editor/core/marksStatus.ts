@@ -52,12 +52,14 @@ export interface MarksState {
   readonly listError?: unknown;
 }
 
-export type MarksCause = 'signedOut' | 'noProject' | 'noEditor' | 'notWorkspaceFile' | 'marked' | 'loading' | 'error' | 'noIssues' | 'pathMappings';
+export type MarksCause = 'signedOut' | 'noProject' | 'noEditor' | 'notWorkspaceFile' | 'marked' | 'loading' | 'error' | 'noIssues' | 'pathMappings' | 'otherProjects';
 
 export interface MarksAction {
   readonly label: string;
   readonly command: string;
   readonly args?: readonly unknown[];
+  /** Adds this project (a checked slug) to the chosen ones instead; `command` is what runs where that cannot be done. */
+  readonly addProject?: string;
 }
 
 export interface MarksExplanation {

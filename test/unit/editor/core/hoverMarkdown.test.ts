@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { IssueListSchema } from '../../../../src/api/schemas';
+import { IssueListSchema, type Issue } from '../../../../src/api/schemas';
 import { Commands } from '../../../../src/constants';
-import { parseIssueRef, type IssueRef } from '../../../../src/contracts/issueRef';
-import { HOVER_COMMANDS, HOVER_LINK_ROWS, hoverCommands, hoverMarkdown } from '../../../../src/editor/core/hoverMarkdown';
+import { parseIssueRef, refOfIssue, type IssueRef } from '../../../../src/contracts/issueRef';
+import { HOVER_COMMANDS, HOVER_MAX_ISSUES, HOVER_TITLE_MAX, hoverCommands, hoverMarkdown, lineHoverMarkdown, type LineIssue } from '../../../../src/editor/core/hoverMarkdown';
 import { ownLinks, unsafeMarkup, withoutOwnLinks } from '../../issues/core/markdownSafety';
 
 const [issue] = IssueListSchema.parse(JSON.parse(readFileSync(join(__dirname, '../../../fixtures/project-issues.json'), 'utf8')));
@@ -14,41 +14,106 @@ const ref: IssueRef = { org: 'acme', project: issue.project.slug, issueId: issue
 const hover = (over: Partial<typeof issue>) => hoverMarkdown({ ...issue, ...over }, ref, now);
 /** A command link's argument list, decoded. */
 const argsOf = (target: string): unknown[] => JSON.parse(decodeURIComponent(target.split('?')[1]));
-/** Every link label of a hover, in order. */
-const LABELS = ['Show Events', 'Open in Browser', 'Copy Link', 'Resolve', 'Archive', 'Assign to Me', 'Explain with AI', 'Fix with AI'];
+const commandOf = (target: string) => target.slice('command:'.length).split('?')[0];
+/** The icons a hover line starts with (one per level). */
+const LEVEL_ICONS = ['flame', 'error', 'warning', 'info', 'debug'];
+/** An unresolved issue's actions, in order: icon, tooltip, command. */
+const OPEN: [string, string, string][] = [
+  ['$(list-unordered)', 'Show Events', Commands.showIssueEvents],
+  ['$(check)', 'Resolve', Commands.resolve],
+  ['$(archive)', 'Archive', Commands.archive],
+  ['$(person)', 'Assign to Me', Commands.assignToMe],
+  ['$(link-external)', 'Open in Browser', Commands.openInBrowser],
+  ['$(link)', 'Copy Link', Commands.copyLink],
+  ['$(sparkle)', 'Explain with AI', Commands.explainWithAI],
+  ['$(lightbulb-autofix)', 'Fix with AI', Commands.fixWithAI],
+];
 const EVIL = 'x) ![img](https://evil.example/p.png) <img src=https://evil.example/q.png> [a](command:workbench.action.terminal.sendSequence?%7B%7D) $(zap) www.evil.example\n\n`';
 
+/** `n` issues of the fixture, with their own ids and short IDs, most events first. */
+function issues(n: number, over: Partial<Issue> = {}): LineIssue[] {
+  return Array.from({ length: n }, (_, i) => ({ org: 'acme', issue: { ...issue, ...over, id: String(1000 + i), shortId: `PROJ-${i + 1}`, count: String(100 - i) } }));
+}
+const refOf = (i: LineIssue) => refOfIssue(i.org, i.issue);
+
 describe('hover Markdown on a marked line', () => {
-  it('an issue without lastSeen (null): "Last seen unknown", never 1970 or Invalid Date', () => {
-    const md = hover({ lastSeen: null, firstSeen: null });
-    assert.match(md, /Last seen unknown/);
-    assert.doesNotMatch(md, /1970|NaN|Invalid Date|\d+y ago|unknown \(unknown\)/);
-  });
-  it('names the issue and offers exactly our eight command links (three triage, two AI), each with a whole JSON argument', () => {
+  it('one line per issue: level icon, short ID, title, events, last seen, then the actions as icons with a tooltip each', () => {
     const md = hover({});
-    assert.match(md, /^\$\(bug\) \*\*PUMP\\-STATION\\-1\*\* /);
-    const links = ownLinks(md);
+    assert.equal(md.split('\n').length, 1, 'one line');
+    assert.match(md, /^\$\(error\) \*\*PUMP\\-STATION\\-1\*\* /);
+    const text = withoutOwnLinks(md);
+    assert.match(text, /\*\* This is an example Python exc… · 1 event · 3h ago\s+$/);
     assert.deepEqual(
-      links.map((l) => l.label),
-      LABELS,
+      ownLinks(md).map((l) => [l.label, l.title, commandOf(l.target)]),
+      OPEN,
     );
-    for (const l of links) {
-      const [command] = l.target.slice('command:'.length).split('?');
-      assert.ok(HOVER_COMMANDS.includes(command as (typeof HOVER_COMMANDS)[number]));
-      const args = argsOf(l.target);
-      assert.equal(args.length, 1);
-      assert.equal(parseIssueRef(args[0])?.issueId, issue.id);
+    for (const l of ownLinks(md)) {
+      assert.ok(HOVER_COMMANDS.includes(commandOf(l.target) as (typeof HOVER_COMMANDS)[number]));
       // The argument is the IssueRef and nothing else: the commands read the issue from the store.
-      assert.deepEqual(args[0], ref);
+      assert.deepEqual(argsOf(l.target), [ref]);
+      assert.equal(parseIssueRef(argsOf(l.target)[0])?.issueId, issue.id);
     }
-    assert.ok(links.some((l) => l.target.startsWith(`command:${Commands.openInBrowser}?`)));
+  });
+
+  it('without a chat that can take the issue, no Explain/Fix icon, and the hover trusts neither command', () => {
+    const md = hoverMarkdown(issue, ref, Date.parse('2026-11-26T00:00:00Z'), { ai: false });
+    assert.deepEqual(
+      ownLinks(md).map((l) => l.title),
+      OPEN.map(([, title]) => title).filter((t) => !/with AI/.test(t)),
+    );
+    assert.ok(!hoverCommands(false).includes(Commands.explainWithAI) && !hoverCommands(false).includes(Commands.fixWithAI));
+    assert.ok(hoverCommands(true).includes(Commands.explainWithAI));
+    const line = lineHoverMarkdown(issues(5), refOf, Date.now(), { ai: false })!;
+    assert.ok(!/explainWithAI|fixWithAI/.test(line), 'no AI link on any line of a busy hover');
+  });
+
+  it('the level icon is one of ours whatever level the server sent', () => {
+    const levels: [string, string][] = [
+      ['fatal', 'flame'],
+      ['warning', 'warning'],
+      ['info', 'info'],
+      ['debug', 'debug'],
+      ['$(zap) [x](command:y)', 'error'],
+    ];
+    for (const [level, icon] of levels) {
+      const md = hover({ level });
+      assert.ok(md.startsWith(`$(${icon}) `), md);
+      assert.deepEqual(unsafeMarkup(md, LEVEL_ICONS), [], md);
+    }
+  });
+
+  it('a long title is cut, so the line stays short', () => {
+    const md = hover({ title: 'A'.repeat(300) });
+    assert.ok(withoutOwnLinks(md).includes(` ${'A'.repeat(HOVER_TITLE_MAX - 1)}… · `));
+    assert.ok(!md.includes('A'.repeat(HOVER_TITLE_MAX)));
+    // Cut after a space: no space before the ellipsis; line breaks in a title are spaces.
+    assert.ok(hover({ title: `${'x'.repeat(HOVER_TITLE_MAX - 2)} tail` }).includes(` ${'x'.repeat(HOVER_TITLE_MAX - 2)}… · `));
+    assert.ok(hover({ title: 'two\nlines' }).includes(' two lines · '));
+  });
+
+  it('a resolved or archived issue says so and offers Unresolve instead of Resolve and Archive', () => {
+    for (const [status, word] of [
+      ['resolved', 'Resolved'],
+      ['ignored', 'Archived'],
+    ]) {
+      const md = hover({ status });
+      assert.match(md, new RegExp(`\\*\\* _${word}_ `), md);
+      const links = ownLinks(md).map((l) => l.title);
+      assert.ok(links.includes('Unresolve'), md);
+      assert.ok(!links.includes('Resolve') && !links.includes('Archive'), md);
+      const unresolve = ownLinks(md).find((l) => l.title === 'Unresolve')!;
+      assert.equal(unresolve.target, `command:${Commands.unresolve}?${encodeURIComponent(JSON.stringify([ref]))}`);
+    }
+    assert.ok(!/_Resolved_|_Archived_/.test(hover({})), 'an unresolved issue names no status');
+    // The word takes the room of as many characters of the title: the line keeps its length.
+    assert.ok(hover({ status: 'resolved', title: 'A'.repeat(300) }).includes(` _Resolved_ ${'A'.repeat(HOVER_TITLE_MAX - 'Resolved '.length - 1)}… · `));
   });
 
   it('hostile title, shortId, level and permalink: no other link, image, HTML or icon, and the command arguments stay whole', () => {
     const md = hover({ title: EVIL, shortId: EVIL, level: EVIL, permalink: 'command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22x)%22%7D' });
-    assert.deepEqual(unsafeMarkup(md), [], md);
+    assert.deepEqual(unsafeMarkup(md, LEVEL_ICONS), [], md);
     const links = ownLinks(md);
-    assert.equal(links.length, LABELS.length, md);
+    assert.equal(links.length, OPEN.length, md);
     for (const l of links) {
       // The argument is whole (the ref, not a cut-off piece) and carries no server text at all.
       assert.deepEqual(argsOf(l.target), [ref]);
@@ -56,85 +121,35 @@ describe('hover Markdown on a marked line', () => {
     }
   });
 
-  it('the stats period comes from the known list, never from a server key', () => {
-    const points = issue.stats['24h'];
-    const evilKey = '[x](https://evil.example/) <img src=x>';
-    const md = hover({ stats: { [evilKey]: points } as typeof issue.stats });
-    assert.ok(!withoutOwnLinks(md).includes('evil'), md);
-    assert.ok(!md.includes('evil'), 'the command arguments carry no stats');
-    assert.deepEqual(unsafeMarkup(md), []);
-    const known = hover({ stats: { [evilKey]: points, '14d': points } as typeof issue.stats });
-    assert.match(known, /` 14d\n/);
-    assert.ok(!withoutOwnLinks(known).includes('evil'));
-  });
-
-  it('the triage links: Resolve, Archive and Assign to Me run their command on the IssueRef, URI-encoded so no `)` or quote ends the link', () => {
+  it('the links run their command on the IssueRef, URI-encoded so no `)` or quote ends the link; the tooltip is a quoted title', () => {
     const md = hover({});
-    const links = ownLinks(md);
-    const want: [string, string][] = [
-      ['Resolve', Commands.resolve],
-      ['Archive', Commands.archive],
-      ['Assign to Me', Commands.assignToMe],
-    ];
-    for (const [label, command] of want) {
-      const link = links.find((l) => l.label === label);
-      assert.ok(link, `no ${label} link in ${md}`);
+    for (const [, title, command] of OPEN) {
+      const link = ownLinks(md).find((l) => l.title === title);
+      assert.ok(link, `no ${title} link in ${md}`);
       assert.equal(link.target, `command:${command}?${encodeURIComponent(JSON.stringify([ref]))}`);
       assert.match(link.target.split('?')[1], /^[A-Za-z0-9%_.-]+$/, 'only unreserved characters and escapes in the argument');
-      assert.deepEqual(argsOf(link.target), [ref]);
+      assert.ok(md.includes(`](${link.target} "${title}")`), `${title} is the link's tooltip`);
     }
-    // On their own row, under Show Events.
-    const rows = md.split('\n').filter((l) => l.includes('](command:'));
-    assert.equal(rows.length, 3);
-    assert.match(rows[0], /^\[Show Events\]/);
-    assert.match(rows[1], /^\[Resolve\]\(command:sentryExplorer\.resolve\?[^)]+\) · \[Archive\]\(command:sentryExplorer\.archive\?[^)]+\) · \[Assign to Me\]/);
   });
 
-  it('the AI links: Explain with AI and Fix with AI run their command on the IssueRef, on a row of their own under triage', () => {
-    const md = hover({});
-    const links = ownLinks(md);
-    for (const [label, command] of [
-      ['Explain with AI', Commands.explainWithAI],
-      ['Fix with AI', Commands.fixWithAI],
-    ] as const) {
-      const link = links.find((l) => l.label === label);
-      assert.ok(link, `no ${label} link in ${md}`);
-      assert.equal(link.target, `command:${command}?${encodeURIComponent(JSON.stringify([ref]))}`);
-      assert.deepEqual(argsOf(link.target), [ref]);
-      assert.ok(HOVER_COMMANDS.includes(command), `${command} is trusted`);
-    }
-    assert.deepEqual(
-      HOVER_LINK_ROWS.at(-1)!.map((l) => [l.title, l.command]),
-      [
-        ['Explain with AI', Commands.explainWithAI],
-        ['Fix with AI', Commands.fixWithAI],
-      ],
-    );
-    const rows = md.split('\n').filter((l) => l.includes('](command:'));
-    assert.match(rows[2], /^\[Explain with AI\]\(command:sentryExplorer\.explainWithAI\?[^)]+\) · \[Fix with AI\]\(command:sentryExplorer\.fixWithAI\?[^)]+\)$/);
-    // A server title that spells an AI link stays escaped text, not a second link.
-    const evil = hover({ title: '[Fix with AI](command:workbench.action.terminal.sendSequence?%7B%7D)' });
-    assert.deepEqual(unsafeMarkup(evil), [], evil);
-    assert.equal(ownLinks(evil).filter((l) => l.label === 'Fix with AI').length, 1);
-  });
-
-  it('where no chat can take the issue, no AI row, and its commands are not trusted', () => {
-    const md = hoverMarkdown(issue, ref, now, { ai: false });
-    const labels = ownLinks(md).map((l) => l.label);
-    assert.deepEqual(labels, ['Show Events', 'Open in Browser', 'Copy Link', 'Resolve', 'Archive', 'Assign to Me']);
-    assert.equal(md.split('\n').filter((l) => l.includes('](command:')).length, 2, 'two rows of links');
-    const used = new Set(ownLinks(md).map((l) => l.target.slice('command:'.length).split('?')[0]));
-    assert.deepEqual([...hoverCommands(false)].sort(), [...used].sort());
-    assert.deepEqual([...hoverCommands(true)].sort(), [...HOVER_COMMANDS].sort());
-  });
-
-  it('the trusted commands are exactly the ids the links use: no more (nothing to run that is not offered), no fewer', () => {
-    const used = new Set(ownLinks(hover({})).map((l) => l.target.slice('command:'.length).split('?')[0]));
+  it('the trusted commands are exactly the ids the links of every state use: no more, no fewer', () => {
+    const used = new Set([hover({}), hover({ status: 'resolved' }), lineHoverMarkdown(issues(HOVER_MAX_ISSUES + 1), refOf, now)!].flatMap((md) => ownLinks(md).map((l) => commandOf(l.target))));
     assert.deepEqual([...HOVER_COMMANDS].sort(), [...used].sort());
     assert.equal(new Set(HOVER_COMMANDS).size, HOVER_COMMANDS.length, 'each id once');
     assert.deepEqual(
       [...HOVER_COMMANDS].sort(),
-      [Commands.showIssueEvents, Commands.openInBrowser, Commands.copyLink, Commands.resolve, Commands.archive, Commands.assignToMe, Commands.explainWithAI, Commands.fixWithAI].sort(),
+      [
+        Commands.showIssueEvents,
+        Commands.openInBrowser,
+        Commands.copyLink,
+        Commands.resolve,
+        Commands.archive,
+        Commands.unresolve,
+        Commands.assignToMe,
+        Commands.explainWithAI,
+        Commands.fixWithAI,
+        Commands.showLineIssues,
+      ].sort(),
     );
     // Every id a command the extension registers, and none the workbench's own (a terminal, a setting).
     const ours = new Set<string>(Object.values(Commands));
@@ -151,17 +166,46 @@ describe('hover Markdown on a marked line', () => {
     }
   });
 
-  it('escaped titles: hostile server text anywhere in the issue leaves the eight links and their labels as they are', () => {
+  it('escaped titles: hostile server text anywhere in the issue leaves the links and their tooltips as they are', () => {
     const md = hover({ title: `${EVIL} [Resolve](command:workbench.action.terminal.sendSequence?%7B%7D)`, shortId: '[Assign to Me](command:x)', culprit: EVIL });
-    assert.deepEqual(unsafeMarkup(md), [], md);
+    assert.deepEqual(unsafeMarkup(md, LEVEL_ICONS), [], md);
     const links = ownLinks(md);
     assert.deepEqual(
-      links.map((l) => l.label),
-      LABELS,
+      links.map((l) => l.title),
+      OPEN.map(([, title]) => title),
     );
     assert.ok(links.every((l) => l.target.startsWith('command:sentryExplorer.') && !l.target.includes('evil')));
     // The server's would-be link shows as escaped text, its `](` pair broken.
-    assert.ok(md.includes('\\[Resolve\\] \\(command\\:workbench'), md);
     assert.ok(md.includes('\\[Assign to Me\\] \\(command\\:x\\)'), md);
+  });
+});
+
+describe('hover Markdown of a busy line', () => {
+  it(`shows the first ${HOVER_MAX_ISSUES} issues, one line each, and "+N more" listing all of them through the line's command`, () => {
+    const md = lineHoverMarkdown(issues(5), refOf, now)!;
+    const lines = md.split('  \n');
+    assert.equal(lines.length, HOVER_MAX_ISSUES + 1);
+    assert.deepEqual(
+      lines.slice(0, HOVER_MAX_ISSUES).map((l) => /\*\*(PROJ\\-\d+)\*\*/.exec(l)?.[1]),
+      ['PROJ\\-1', 'PROJ\\-2', 'PROJ\\-3'],
+    );
+    const more = ownLinks(lines.at(-1)!);
+    assert.equal(more.length, 1);
+    assert.equal(more[0].label, '+2 more');
+    assert.equal(more[0].title, 'Show all 5 issues on this line');
+    assert.equal(commandOf(more[0].target), Commands.showLineIssues);
+    assert.deepEqual(argsOf(more[0].target), [{ org: 'acme', project: issue.project.slug, issueId: '1000' }], "the first issue's ref names the line");
+    assert.deepEqual(unsafeMarkup(md, LEVEL_ICONS), [], md);
+  });
+
+  it(`${HOVER_MAX_ISSUES} issues or fewer: no "+N more"; none with a valid ref: no hover`, () => {
+    const md = lineHoverMarkdown(issues(HOVER_MAX_ISSUES), refOf, now)!;
+    assert.equal(md.split('  \n').length, HOVER_MAX_ISSUES);
+    assert.ok(!ownLinks(md).some((l) => commandOf(l.target) === Commands.showLineIssues));
+    assert.equal(
+      lineHoverMarkdown(issues(2), () => undefined, now),
+      undefined,
+    );
+    assert.equal(lineHoverMarkdown([], refOf, now), undefined);
   });
 });

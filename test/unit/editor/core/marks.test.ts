@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Issue } from '../../../../src/api/schemas';
-import { afterLineText, byLine, isMarked, newestInAppLocation, shiftMarks, touchesMarks, withIssues, type Mark, type PlacedMark } from '../../../../src/editor/core/marks';
+import { afterLineText, byLine, isMarked, newestInAppLocation, statusWord, shiftMarks, touchesMarks, withIssues, type Mark, type PlacedMark } from '../../../../src/editor/core/marks';
 import { IssueStore } from '../../../../src/store/issueStore';
 import { anEvent, anIssue } from '../../builders';
 
@@ -138,11 +138,11 @@ describe('marks: fields come from the issue store', () => {
     const store = offline();
     const known = anIssue();
     store.upsert('acme', [known]);
-    const marks = withIssues([placed({ issueId: known.id, line: 3 }), placed({ issueId: '777', line: 4 })], (id) => store.issue(id));
+    const marks = withIssues([placed({ issueId: known.id, line: 3 }), placed({ issueId: '777', line: 4 })], (id) => store.issue(id), undefined);
     assert.deepEqual(marks, [{ org: 'acme', project: 'web-frontend', issue: known, line: 3, source: 'location' }]);
     store.clear();
     assert.deepEqual(
-      withIssues([placed({ issueId: known.id })], (id) => store.issue(id)),
+      withIssues([placed({ issueId: known.id })], (id) => store.issue(id), undefined),
       [],
     );
   });
@@ -154,7 +154,7 @@ describe('marks: fields come from the issue store', () => {
     const marks = [placed({ issueId: issue.id, line: 3 })];
     const text = () =>
       afterLineText(
-        withIssues(marks, (id) => store.issue(id)),
+        withIssues(marks, (id) => store.issue(id), undefined),
         NOW,
       );
     const named: boolean[] = [];
@@ -177,7 +177,7 @@ describe('marks: fields come from the issue store', () => {
     const other = anIssue({ id: '42', shortId: 'WEB-FRONTEND-42' });
     store.upsert('acme', [issue, other]);
     const marks = [placed({ issueId: issue.id, line: 3 }), placed({ issueId: other.id, line: 3 })];
-    const drawn = () => withIssues(marks, (id) => store.issue(id)).map((m) => m.issue.id);
+    const drawn = () => withIssues(marks, (id) => store.issue(id), undefined).map((m) => m.issue.id);
     const named: boolean[] = [];
     store.onDidChange((c) => named.push(touchesMarks(c.issues, [marks])));
     assert.deepEqual(drawn(), ['41', '42']);
@@ -198,9 +198,42 @@ describe('marks: fields come from the issue store', () => {
     assert.deepEqual(named, [true, true, true, true], 'every change named a marked issue, so the lines re-render');
   });
 
-  it('isMarked: only the unresolved status (escalating, regressed and new are unresolved too)', () => {
-    assert.equal(isMarked({ status: 'unresolved' }), true);
-    for (const status of ['resolved', 'ignored', 'reprocessing', 'muted', '', 'UNRESOLVED']) assert.equal(isMarked({ status }), false, status);
+  it("isMarked under the server's default query: only the unresolved status (escalating, regressed and new are unresolved too)", () => {
+    assert.equal(isMarked(anIssue({ status: 'unresolved' }), undefined), true);
+    for (const status of ['resolved', 'ignored', 'reprocessing', 'muted', '', 'UNRESOLVED']) assert.equal(isMarked(anIssue({ status }), undefined), false, status);
+  });
+
+  it("isMarked follows the Issues view's query as the tree does: every status under an empty query, only resolved under is:resolved", () => {
+    for (const status of ['unresolved', 'resolved', 'ignored']) assert.equal(isMarked(anIssue({ status }), ''), true, status);
+    assert.equal(isMarked(anIssue({ status: 'resolved' }), 'is:resolved'), true);
+    assert.equal(isMarked(anIssue({ status: 'unresolved' }), 'is:resolved'), false);
+    assert.equal(isMarked(anIssue({ status: 'ignored' }), 'is:unresolved assigned:me'), false);
+  });
+
+  it('under a query that lists every status, a resolved issue keeps its mark, drawn after the open ones and named resolved', () => {
+    const store = offline();
+    const busy = anIssue({ id: '51', shortId: 'WEB-FRONTEND-51', title: 'Busy', count: '90' });
+    const quiet = anIssue({ id: '52', shortId: 'WEB-FRONTEND-52', title: 'Quiet', count: '2' });
+    store.upsert('acme', [busy, quiet]);
+    const marks = [placed({ issueId: busy.id, line: 3 }), placed({ issueId: quiet.id, line: 3 })];
+    const line = () => byLine(withIssues(marks, (id) => store.issue(id), '')).get(3)!;
+    assert.deepEqual(
+      line().map((m) => m.issue.id),
+      ['51', '52'],
+    );
+    const resolve = store.apply({ issueIds: [busy.id], change: { status: 'resolved', statusDetails: {} } });
+    assert.deepEqual(
+      line().map((m) => m.issue.id),
+      ['52', '51'],
+      'the open issue first, though it has fewer events',
+    );
+    assert.equal(afterLineText(line(), NOW), '● WEB-FRONTEND-52 Quiet · 2 events · 3h ago (+1 more)');
+    store.apply({ issueIds: [quiet.id], change: { status: 'ignored', substatus: 'archived_until_escalating' } });
+    assert.equal(afterLineText(line(), NOW), '○ WEB-FRONTEND-51 Resolved · Busy · 90 events · 3h ago (+1 more)');
+    resolve.rollback();
+    assert.equal(afterLineText(line(), NOW), '● WEB-FRONTEND-51 Busy · 90 events · 3h ago (+1 more)');
+    assert.equal(statusWord({ status: 'ignored' }), 'Archived');
+    assert.equal(statusWord({ status: '<b>x</b>' }), 'Not open', "never the server's word");
   });
 
   it('touchesMarks: only a change naming a marked id counts', () => {

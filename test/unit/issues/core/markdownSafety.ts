@@ -9,14 +9,18 @@ export interface MarkdownFinding {
 
 /** Our own links (e.g. a hover's command links), removed before the check and reported separately. */
 export interface AllowedLink {
+  /** The words of a text link, or `$(name)` of an icon link. */
   label: string;
   target: string;
+  /** The tooltip of `[label](target "title")`, when the link has one. */
+  title?: string;
 }
 
-const ALLOWED_LINK = /\[([A-Za-z ]+)\]\((command:sentryExplorer\.[A-Za-z]+(?:\?[^\s()]*)?)\)/g;
+/** `[Words](command:sentryExplorer.x?args)`, `[$(icon)](… "Title")` or `[\+2 more](… "Title")`: our labels and titles, never server text. */
+const ALLOWED_LINK = /\[((?:\\\+|[A-Za-z0-9 ])+|\$\([a-z][a-z0-9-]*\))\]\((command:sentryExplorer\.[A-Za-z]+(?:\?[^\s()"]*)?)(?: "([A-Za-z0-9 ]+)")?\)/g;
 
 export function ownLinks(markdown: string): AllowedLink[] {
-  return [...markdown.matchAll(ALLOWED_LINK)].map((m) => ({ label: m[1], target: m[2] }));
+  return [...markdown.matchAll(ALLOWED_LINK)].map((m) => ({ label: m[1].replace(/\\/g, ''), target: m[2], ...(m[3] !== undefined ? { title: m[3] } : {}) }));
 }
 
 /** The Markdown without our own links: what renders as text. */
@@ -24,7 +28,12 @@ export function withoutOwnLinks(markdown: string): string {
   return markdown.replace(ALLOWED_LINK, ' ');
 }
 
-export function unsafeMarkup(markdown: string): MarkdownFinding[] {
+/**
+ * What in `markdown` could render as markup server text must not form. `ownIcons` are the codicons the
+ * Markdown itself starts a line or a label with (`$(bug) `): any other `$(` came from text that
+ * should have been escaped.
+ */
+export function unsafeMarkup(markdown: string, ownIcons: readonly string[] = ['bug']): MarkdownFinding[] {
   const findings: MarkdownFinding[] = [];
   const text = withoutOwnLinks(markdown);
   const near = (i: number) => JSON.stringify(text.slice(Math.max(0, i - 20), i + 30));
@@ -55,8 +64,7 @@ export function unsafeMarkup(markdown: string): MarkdownFinding[] {
     if (c === '<' && /^<[A-Za-z/!?]/.test(rest)) findings.push({ what: 'HTML or an autolink', at: near(i) });
     if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(rest) && (i === 0 || !/[A-Za-z0-9+.-]/.test(text[i - 1]))) findings.push({ what: 'a bare URL', at: near(i) });
     if (/^www\./i.test(rest)) findings.push({ what: 'a www. autolink', at: near(i) });
-    // `$(bug)` is the hover's own icon; any other `$(` came from text that should have been escaped.
-    if (c === '$' && rest.startsWith('$(') && !rest.startsWith('$(bug) ')) findings.push({ what: 'a theme icon', at: near(i) });
+    if (c === '$' && rest.startsWith('$(') && !ownIcons.some((icon) => rest.startsWith(`$(${icon}) `) && (i === 0 || text[i - 1] === '\n'))) findings.push({ what: 'a theme icon', at: near(i) });
     i++;
   }
   return findings;
