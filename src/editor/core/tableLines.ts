@@ -12,15 +12,19 @@
  *   one event: a busy issue costs one row, not one per event. last_seen() is max(timestamp) of the
  *   group (src/sentry/search/events/datasets/discover.py) and the sort may name it, as a selected field
  *   (resolve_orderby: "Cannot sort by a field that is not selected."): an issue's first row is the stack
- *   of its latest event, the event the older way reads.
+ *   of its latest event, the event the older way reads. Sentry's own issues-hotspots endpoint reads
+ *   `stack.filename` arrays beside `count()` from this endpoint's rows
+ *   (src/sentry/api/endpoints/organization_issues_hotspots.py).
  * - No aggregate gives the frames of an issue's latest event in one row of the issue alone (latest_event()
  *   is argMax(id, timestamp), an id; group_uniq_array is private), and a row holds one group: 100 rows a
- *   page (src/sentry/api/base.py, get_per_page) are at most 100 issues, so N issues take at least ceil(N/100)
- *   requests. Only an issue whose stack changed between events (its lines moved in a release) adds rows.
+ *   page (src/sentry/api/base.py, get_per_page; the OpenAPI: "Default and maximum allowed is 100") are at
+ *   most 100 issues, so N issues take at least ceil(N/100) requests. Only an issue whose stack changed
+ *   between events (its lines moved in a release) adds rows.
  * - `issue.id:[…]` is an IN on group_id (datasets/discover.py, _issue_id_filter_converter): exactly the
- *   issues whose line is not known. A search by file (`stack.filename:"*a/b.ts"`) would also bring the
- *   issues already known, and its list form `stack.filename:["*a","*b"]` is hasAny on exact values, never
- *   wildcards (builder/base.py, default_filter_converter for ARRAY_FIELDS), so open files cannot share it.
+ *   issues whose line is not known, whichever open files found them, so the files share the requests. A
+ *   search by file (`stack.filename:"*a/b.ts"`, or several joined by OR, which this search takes) would
+ *   bring the issues already known too, and its list form `stack.filename:["*a","*b"]` is hasAny on exact
+ *   values, never wildcards (builder/base.py, default_filter_converter for ARRAY_FIELDS).
  * - No period: the server's default, the last 90 days (src/sentry/api/utils.py, MAX_STATS_PERIOD), as the
  *   issue events list the older way reads; no environment, as it sends none. One project a request:
  *   several need the `global-views` feature (src/sentry/api/bases/organization_events.py).
