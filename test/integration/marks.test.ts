@@ -280,7 +280,10 @@ describe('marks per open file, and the organization issues endpoint', function (
       if (l?.file === 'src/app/store.ts' && l.line) assert.equal(m.line, l.line - 1, m.shortId);
     }
     await control('endpoints', { eventsTable: 'ok' });
+    // Nothing left open and the run settled: the suites after this one refresh the tree alone.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     api.editor.locator.forget();
+    await api.editor.locator.refresh();
   });
 
   it('lists through the project endpoint where the organization one answers 404, and back where the project one answers 410', async () => {
