@@ -1,8 +1,11 @@
-// Marks: one hour of ordinary use against the sandbox on its virtual clock, today's method (the
-// latest event of every listed issue, MarkFinder's `listed` method) against a search per open file
-// (`perFile`), run by the same MarkFinder the editor uses. 300 listed issues (three pages), 5 open
-// files of which 2 visible, 40 issues receiving new events every 5 minutes, the default refresh
-// interval (300 s). Each method gets a fresh sandbox and the same seeded choice of issues.
+// Marks: one hour of ordinary use against the sandbox on its virtual clock, side by side: the oldest
+// method (the latest event of every listed issue, MarkFinder's `listed` method), a search per open
+// file with each issue's line from its latest event (`perFile`, lines `latestEvent`), and the same
+// searches with the lines from the events table, 100 issues a request (lines `eventsTable`), run by
+// the same MarkFinder the editor uses. 300 listed issues (three pages), 5 open files of which 2
+// visible, 40 issues receiving new events every 5 minutes, the default refresh interval (300 s).
+// Each way gets a fresh sandbox and the same seeded choice of issues. Before the hour, the busiest
+// open file is opened alone (a finder, store and cache of its own) for its time to first marks.
 import { performance } from 'node:perf_hooks';
 import { startSandbox, workspaceFilePaths, type Sandbox } from '../test/sandbox';
 import { SentryClient } from '../src/api/client';
@@ -50,12 +53,29 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
+/** How a run finds its issues and reads their lines. */
+interface Way {
+  label: string;
+  method: 'listed' | 'perFile';
+  lines: 'eventsTable' | 'latestEvent';
+}
+
+const WAYS: Way[] = [
+  { label: 'listed issues, latest events', method: 'listed', lines: 'latestEvent' },
+  { label: 'per-file searches, latest events', method: 'perFile', lines: 'latestEvent' },
+  { label: 'per-file searches, events table', method: 'perFile', lines: 'eventsTable' },
+];
+
 interface Run {
   /** How long the sandbox took to start (the spread scenario builds 1,500 more issues). */
   startMs: number;
   treeRequests: number;
   /** Of markRequests: the per-file searches (pages). */
   searches: number;
+  /** Of markRequests: the events-table requests. */
+  tableRequests: number;
+  /** The busiest open file opened alone: its issues' count, the requests and the time to its first drawn marks, and to all of them. */
+  busiest: { file: string; issues: number; requests: number; firstDrawnMs: number; allMs: number; marked: number };
   markRequests: number;
   /** Of markRequests: the first marks after sign-in (and opening the fifth file). */
   firstRequests: number;
@@ -78,7 +98,8 @@ function rng(seed: number) {
   return () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
 }
 
-async function run(method: 'listed' | 'perFile', scenario: Scenario): Promise<Run> {
+async function run(way: Way, scenario: Scenario): Promise<Run> {
+  const { method, lines } = way;
   const started = performance.now();
   const sb: Sandbox = await startSandbox({ rateLimit: { limit: 1_000_000, windowSeconds: 1 }, sprawl: scenario.sprawl });
   const startMs = performance.now() - started;
@@ -108,6 +129,7 @@ async function run(method: 'listed' | 'perFile', scenario: Scenario): Promise<Ru
       now,
       log: quiet,
       method,
+      lines,
       resolve: resolveIn,
     });
     const spec: ListSpec = { org: ORG, project: project, ...toParams(DEFAULT_FILTER) };
@@ -119,15 +141,45 @@ async function run(method: 'listed' | 'perFile', scenario: Scenario): Promise<Ru
       marks = (await finder.find({ client, scope, files: openFiles(n), listed, previous: marks, onProgress })) ?? new Map();
     };
     const searchesFile = (q: [string, string][]) => q.some(([k, v]) => k === 'query' && v.includes('stack.filename'));
+    const isTable = (path: string) => /^\/api\/0\/organizations\/[^/]+\/events\/$/.test(path);
     const count = () => {
       const log = sb.control.requests.list();
       return {
         // The 404 that sends today's run to the project endpoint is the simulation's, not a cost.
         tree: log.filter((r) => /\/issues\/$/.test(r.path) && !searchesFile(r.query) && r.status !== 404).length,
-        marks: log.filter((r) => /\/events\/$/.test(r.path) || searchesFile(r.query)).length,
-        searches: log.filter((r) => searchesFile(r.query)).length,
+        marks: log.filter((r) => /\/events\/$/.test(r.path) || (searchesFile(r.query) && /\/issues\/$/.test(r.path))).length,
+        searches: log.filter((r) => searchesFile(r.query) && /\/issues\/$/.test(r.path)).length,
+        table: log.filter((r) => isTable(r.path)).length,
       };
     };
+
+    // The busiest open file, opened alone and cold (a finder, store and cache of its own; the same server).
+    const busiestPath = [...openPaths].sort((a, b) => touchingCount(sb, project, b) - touchingCount(sb, project, a))[0];
+    const busiest = await (async () => {
+      const alone = new IssueStore(async () => client, now);
+      const cold = new MarkFinder({ store: alone, cache: new LocationCache(), intervalMs: () => INTERVAL, now, log: quiet, method, lines, resolve: resolveIn });
+      if (method === 'listed') {
+        await alone.load(spec);
+        await alone.loadMore(spec);
+        await alone.loadMore(spec);
+      }
+      const key = `file:///ws/${busiestPath}`;
+      const before = count().marks;
+      const started = performance.now();
+      let drawnAt: number | undefined;
+      const got = await cold.find({
+        client,
+        scope,
+        files: [{ key, relativePath: busiestPath, visible: true }],
+        listed: () => (alone.peek(spec)?.issues ?? []).map((i) => ({ org: ORG, project, issueId: i.id })),
+        previous: new Map(),
+        onProgress: (m) => void (m.get(key)?.length && (drawnAt ??= performance.now())),
+      });
+      const allMs = performance.now() - started;
+      const marked = got?.get(key)?.length ?? 0;
+      return { file: busiestPath, issues: touchingCount(sb, project, busiestPath), requests: count().marks - before, firstDrawnMs: (drawnAt ?? started + allMs) - started, allMs, marked };
+    })();
+    sb.control.requests.clear();
 
     // Sign-in: the tree's first page, Load more twice (300 listed), then the open files' marks.
     await store.load(spec);
@@ -161,11 +213,11 @@ async function run(method: 'listed' | 'perFile', scenario: Scenario): Promise<Ru
       for (const list of store.stale(INTERVAL)) await store.load(list.spec, true);
       await find();
     }
-    const { tree, marks: markRequests, searches } = count();
+    const { tree, marks: markRequests, searches, table: tableRequests } = count();
 
     // A window reload: a new locator; `listed` keeps what was known in memory only, `perFile` reads it back from workspace storage.
     const kept = method === 'perFile' ? LocationCache.fromJSON(JSON.parse(JSON.stringify(cache.takeChanges() ?? {}))) : new LocationCache();
-    const reloaded = new MarkFinder({ store, cache: kept, intervalMs: () => INTERVAL, now, log: quiet, method, resolve: resolveIn });
+    const reloaded = new MarkFinder({ store, cache: kept, intervalMs: () => INTERVAL, now, log: quiet, method, lines, resolve: resolveIn });
     const beforeReload = count().marks;
     await reloaded.find({ client, scope, files: openFiles(openPaths.length), listed, previous: new Map() });
     const reloadRequests = count().marks - beforeReload;
@@ -193,6 +245,8 @@ async function run(method: 'listed' | 'perFile', scenario: Scenario): Promise<Ru
       startMs,
       treeRequests: tree,
       searches,
+      tableRequests,
+      busiest,
       markRequests,
       firstRequests,
       reloadRequests,
@@ -211,23 +265,32 @@ async function run(method: 'listed' | 'perFile', scenario: Scenario): Promise<Ru
   }
 }
 
+/** Unresolved issues of the project with a frame in the file. */
+function touchingCount(sb: Sandbox, project: string, path: string): number {
+  const f = sb.control.seedFiles({ project }).find((x) => x.file === path);
+  return f ? f.issues.filter((id) => sb.control.triage.issue(id).status === 'unresolved').length : 0;
+}
+
 export async function benchMarks(): Promise<Figure[]> {
   const out: Figure[] = [];
   for (const scenario of SCENARIOS) {
-    const old = await run('listed', scenario);
-    const now = await run('perFile', scenario);
-    for (const [name, r] of [
-      [`${scenario.name}, today (listed issues)`, old],
-      [`${scenario.name}, per-file searches`, now],
-    ] as const) {
+    const runs: [Way, Run][] = [];
+    for (const way of WAYS) runs.push([way, await run(way, scenario)]);
+    for (const [way, r] of runs) {
+      const name = `${scenario.name}, ${way.label}`;
       out.push(
         { name: `${name}: tree requests in 1 h`, value: r.treeRequests, unit: 'req' },
         { name: `${name}: mark requests in 1 h`, value: r.markRequests, unit: 'req' },
         { name: `${name}:   of which file searches (pages)`, value: r.searches, unit: 'req' },
+        { name: `${name}:   of which events-table requests`, value: r.tableRequests, unit: 'req' },
         { name: `${name}:   of which the first marks (5 files)`, value: r.firstRequests, unit: 'req' },
         { name: `${name}:   of which the hour after them`, value: r.markRequests - r.firstRequests, unit: 'req' },
         { name: `${name}: requests per marked issue`, value: r.markRequests / Math.max(1, r.marked), unit: 'req' },
         { name: `${name}: marks back after a window reload`, value: r.reloadRequests, unit: 'req' },
+        { name: `${name}: busiest file alone (${r.busiest.file}, ${r.busiest.issues} issues): requests`, value: r.busiest.requests, unit: 'req' },
+        { name: `${name}: busiest file alone: time to its first drawn marks`, value: r.busiest.firstDrawnMs, unit: 'ms' },
+        { name: `${name}: busiest file alone: time to all its marks`, value: r.busiest.allMs, unit: 'ms' },
+        { name: `${name}: busiest file alone: marks`, value: r.busiest.marked, unit: 'marks' },
         { name: `${name}: time to first marks (4 files)`, value: r.firstMarksMs, unit: 'ms' },
         { name: `${name}:   of which until the first are drawn`, value: r.firstDrawnMs, unit: 'ms' },
         { name: `${name}: time to marks, 1 more file`, value: r.openOneMoreMs, unit: 'ms' },
@@ -237,11 +300,17 @@ export async function benchMarks(): Promise<Figure[]> {
         { name: `${name}: issues whose stack touches the files, found (of ${r.touching})`, value: r.reached, unit: 'issues' },
       );
     }
+    const [, today] = runs[1];
+    const [, table] = runs[2];
     out.push(
-      { name: `${scenario.name}: sandbox start`, value: now.startMs, unit: 'ms' },
-      { name: `${scenario.name}: mark requests in 1 h, today / per-file`, value: old.markRequests / Math.max(1, now.markRequests), unit: '×' },
-      { name: `${scenario.name}: the hour after the first marks, today / per-file`, value: (old.markRequests - old.firstRequests) / Math.max(1, now.markRequests - now.firstRequests), unit: '×' },
-      { name: `${scenario.name}: after a window reload, today / per-file`, value: old.reloadRequests / Math.max(1, now.reloadRequests), unit: '×' },
+      { name: `${scenario.name}: sandbox start`, value: table.startMs, unit: 'ms' },
+      { name: `${scenario.name}: mark requests in 1 h, latest events / events table`, value: today.markRequests / Math.max(1, table.markRequests), unit: '×' },
+      { name: `${scenario.name}: first marks, latest events / events table`, value: today.firstRequests / Math.max(1, table.firstRequests), unit: '×' },
+      {
+        name: `${scenario.name}: the hour after the first marks, latest events / events table`,
+        value: (today.markRequests - today.firstRequests) / Math.max(1, table.markRequests - table.firstRequests),
+        unit: '×',
+      },
     );
   }
   return out;

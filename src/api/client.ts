@@ -23,6 +23,7 @@ import {
 } from './schemas';
 import type { IssueEventsParams, OrganizationIssuesParams, ProjectIssuesPage, ProjectIssuesParams } from './listParams';
 import { OrganizationEndpoints } from './organizationEndpoints';
+import { checkEventsTableParams, EventsTableSchema, firstRows, type EventsTableParams, type EventsTableRow } from './eventsTable';
 import { MAX_PER_PAGE, NEEDED_SCOPES, checkIssueId, checkPerPage, firstItems, seg } from './requestRules';
 import { isEventRef } from '../sentryEvent/types';
 import { maskAnswer, maskAnswerKeeping, maskAnswers, maskTagAnswer } from '../sentryEvent/maskAnswer';
@@ -85,6 +86,37 @@ export class SentryClient extends OrganizationEndpoints {
       signal,
     });
     return toPage({ ...res, data: maskAnswers(res.data.map(applyServerMeta)) });
+  }
+
+  /**
+   * One page of Sentry's events table (./eventsTable.ts): the `fields` of many events, or of groups of
+   * them when a function is among the fields, in one request.
+   */
+  async listEventsTable(org: string, params: EventsTableParams, signal?: AbortSignal): Promise<Page<EventsTableRow>> {
+    checkEventsTableParams(params);
+    const usePeriod = params.statsPeriod !== undefined;
+    const res = await this.http.request({
+      path: `/api/0/organizations/${seg(org)}/events/`,
+      query: {
+        dataset: params.dataset,
+        field: [...params.fields],
+        query: params.query,
+        sort: params.sort,
+        per_page: params.perPage,
+        project: params.project?.length ? [...params.project] : undefined,
+        environment: params.environment?.length ? [...params.environment] : undefined,
+        statsPeriod: params.statsPeriod,
+        start: usePeriod ? undefined : params.start,
+        end: usePeriod ? undefined : params.end,
+        cursor: params.cursor,
+      },
+      schema: EventsTableSchema,
+      cut: firstRows(params.perPage ?? MAX_PER_PAGE),
+      neededScopes: NEEDED_SCOPES.eventsTable,
+      what: l10n.t('The events of organization "{0}"', org),
+      signal,
+    });
+    return toPage({ ...res, data: maskAnswers(res.data.data) });
   }
 
   /** One page of a project's issues (an endpoint Sentry deprecates for listOrganizationIssues). */

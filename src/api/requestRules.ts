@@ -21,6 +21,8 @@ export const NEEDED_SCOPES = {
   members: ['member:read', 'member:write', 'member:admin'],
   teams: ['org:read', 'org:write', 'org:admin'],
   environments: ['org:read', 'org:write', 'org:admin'],
+  // The events table's permission is OrganizationPermission's too (the OpenAPI document's security).
+  eventsTable: ['org:read', 'org:write', 'org:admin'],
 } as const;
 
 /** The largest page a list endpoint serves. */

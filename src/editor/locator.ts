@@ -76,6 +76,16 @@ export class IssueLocator extends Disposable {
     return this.finder.searchRequests;
   }
 
+  /** Events-table requests made so far (for the figures). */
+  get tableRequests(): number {
+    return this.finder.tableRequests;
+  }
+
+  /** Where the current server's lines come from: its events table, or each issue's latest event where it refused the table. */
+  linesFrom(): 'eventsTable' | 'latestEvent' | undefined {
+    return this.baseUrl === undefined ? undefined : this.finder.linesFrom(this.baseUrl);
+  }
+
   /** How the current server is located: per open file, or from the listed issues after a refused search. */
   mode(): 'perFile' | 'listed' {
     return this.finder.mode(this.baseUrl);

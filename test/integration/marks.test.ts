@@ -1,7 +1,8 @@
 // Marks per open file and the organization issues endpoint, inside a real VS Code against
-// the sandbox: a file's marks come from its own search, a file not open costs nothing, the tree
-// keeps working when either issue list endpoint is gone, and a server refusing the search falls
-// back to the listed issues.
+// the sandbox: a file's marks come from its own search and its lines from the events table, a file
+// not open costs nothing, the tree keeps working when either issue list endpoint is gone, a server
+// without the events table falls back to each issue's latest event, and a server refusing the
+// search falls back to the listed issues.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { control, sandboxProfile, settledMarks, signedInSuite, signInWithToken, waitFor, type RequestLogEntry, type UiRecorder } from './authHelpers';
@@ -16,6 +17,8 @@ const PROJECT_ISSUES = '^/api/0/projects/acme/web-frontend/issues/$';
 const LEVEL_ICONS: Record<string, string> = { fatal: 'flame', error: 'error', warning: 'warning', info: 'info', debug: 'debug' };
 const queryOf = (r: RequestLogEntry) => new URLSearchParams(r.query).get('query') ?? '';
 const searches = (log: RequestLogEntry[]) => log.filter((r) => queryOf(r).includes('stack.filename'));
+const TABLE = /^\/api\/0\/organizations\/[^/]+\/events\/$/;
+const ISSUE_EVENTS = /\/issues\/(\d+)\/events\/$/;
 
 describe('marks per open file, and the organization issues endpoint', function () {
   this.timeout(120_000);
@@ -43,7 +46,7 @@ describe('marks per open file, and the organization issues endpoint', function (
   });
 
   after(async () => {
-    await control('endpoints', { orgIssues: 'ok', projectIssues: 'ok' });
+    await control('endpoints', { orgIssues: 'ok', projectIssues: 'ok', eventsTable: 'ok' });
     await control('faults/clear', {});
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     // The refusal is remembered per session: the suites after this one start from the per-file method.
@@ -76,7 +79,9 @@ describe('marks per open file, and the organization issues endpoint', function (
     // Issues outside the Issues view's listed page are marked too.
     const listed = new Set(api.issues.listedIssues().map((l) => l.issue.id));
     const unlisted = marks.filter((m) => !listed.has(m.issueId));
-    print(`      (${marks.length} marks in format.js, ${unlisted.length} of issues not listed in the tree; ${api.editor.locator.requests} event requests so far)`);
+    print(
+      `      (${marks.length} marks in format.js, ${unlisted.length} of issues not listed in the tree; ${api.editor.locator.tableRequests} events-table and ${api.editor.locator.requests} event requests so far)`,
+    );
     assert.ok(unlisted.length > 0, 'some marked issues are not among the listed ones');
     // The busiest line's hover shows its first three issues, one line each, most events first, and
     // "+N more", whose command lists every issue of the line.
@@ -123,15 +128,21 @@ describe('marks per open file, and the organization issues endpoint', function (
     // One search, only for the file that opened: its first page, and the next ones of a busy file (by cursor).
     assert.deepEqual([...new Set(searches(log).map(queryOf))], ['is:unresolved stack.filename:"*app/router.ts"']);
     assert.equal(searches(log).filter((r) => !new URLSearchParams(r.query).has('cursor')).length, 1, 'one first page');
-    // Event requests only for issues whose own fields place them in an open file.
-    const events = log.filter((r) => /\/events\/$/.test(r.path));
+    // Lines from the events table, 100 issues a request, none read one by one; only of issues whose own fields place them in an open file.
+    assert.equal(api.editor.locator.linesFrom(), 'eventsTable');
+    assert.deepEqual(
+      log.filter((r) => ISSUE_EVENTS.test(r.path)).map((r) => r.path),
+      [],
+    );
+    const table = log.filter((r) => TABLE.test(r.path));
+    const ids = table.flatMap((r) => /issue\.id:\[([\d,]*)\]/.exec(queryOf(r))?.[1].split(',') ?? []);
+    assert.ok(table.length <= Math.ceil(ids.length / 100) + 2, `${table.length} events-table requests for ${ids.length} issues`);
     const openNames = new Set(['format.js', 'router.ts']);
-    for (const r of events) {
-      const id = /\/issues\/(\d+)\/events\/$/.exec(r.path)![1];
+    for (const id of ids) {
       const hint = api.store.issue(id)?.metadata?.filename;
-      assert.ok(typeof hint !== 'string' || !hint || openNames.has(hint.split('/').pop()!), `the event of ${id} (${String(hint)}) cannot land in an open file`);
+      assert.ok(typeof hint !== 'string' || !hint || openNames.has(hint.split('/').pop()!), `the line of ${id} (${String(hint)}) cannot be in an open file`);
     }
-    print(`      (opening router.ts: ${searches(log).length} search, ${events.length} event requests)`);
+    print(`      (opening router.ts: ${searches(log).length} search, ${table.length} events-table requests for ${ids.length} issues)`);
   });
 
   it('a reload of the marks asks for no event of an issue that did not change', async () => {
@@ -298,6 +309,33 @@ describe('marks per open file, and the organization issues endpoint', function (
       `answered by ${answered}`,
     );
   }
+
+  it("takes the lines from each issue's latest event where the server has no events table (404), said once", async () => {
+    await control('endpoints', { eventsTable: 404 });
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    api.editor.locator.forget();
+    await control('requests/clear', {});
+    const uri = await open('src/app/store.ts');
+    const marks = await settledMarks(api, uri);
+    assert.ok(marks.length > 0);
+    assert.equal(api.editor.locator.linesFrom(), 'latestEvent');
+    const log = await requests();
+    assert.equal(log.filter((r) => TABLE.test(r.path)).length, 1, 'asked once');
+    assert.ok(
+      log.some((r) => ISSUE_EVENTS.test(r.path)),
+      'then the latest events',
+    );
+    const seeded = new Map((await control<WorkspaceLocation[]>('seed/locations')).map((l) => [l.issueId, l]));
+    for (const m of marks) {
+      const l = seeded.get(m.issueId);
+      if (l?.file === 'src/app/store.ts' && l.line) assert.equal(m.line, l.line - 1, m.shortId);
+    }
+    await control('endpoints', { eventsTable: 'ok' });
+    // Nothing left open and the run settled: the suites after this one refresh the tree alone.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    api.editor.locator.forget();
+    await api.editor.locator.refresh();
+  });
 
   it('lists through the project endpoint where the organization one answers 404, and back where the project one answers 410', async () => {
     await control('endpoints', { orgIssues: 404 });

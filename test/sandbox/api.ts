@@ -8,6 +8,7 @@ import { iso, SeedEvent, SeedIssue, SeedOrg, SeedProject } from './seed';
 import type { EndpointSwitch, SandboxState } from './state';
 import { ADVANCED_SEARCH } from './profiles';
 import { retrieveIssueEvent } from './eventDetails';
+import { eventsTable } from './eventsTable';
 import { catchAll, checkEnvironments } from './sentryAnswers';
 import { memberProjects } from './membership';
 import type { SiteFrame } from './workspace';
@@ -469,6 +470,8 @@ const ROUTES: Route[] = [
   // eventDetails.ts imports this module: the handler is looked up when called, whichever module loads first.
   { re: /^\/api\/0\/organizations\/([^/]+)\/issues\/([^/]+)\/events\/([^/]+)\/$/, methods: { GET: (ctx, m) => retrieveIssueEvent(ctx, m) } },
   { re: /^\/api\/0\/organizations\/([^/]+)\/issues\/([^/]+)\/tags\/([^/]+)\/$/, methods: { GET: tagDetails } },
+  // The events table (eventsTable.ts, which imports this module: looked up when called, as above).
+  { re: /^\/api\/0\/organizations\/([^/]+)\/events\/$/, methods: { GET: switchable('eventsTable', (ctx, m) => eventsTable(ctx, m)) } },
   { re: /^\/api\/0\/projects\/([^/]+)\/([^/]+)\/user-reports\/$/, methods: { GET: listUserReports, POST: createUserReport } },
   { re: /^\/api\/0\/([^/]+)\/([^/]+)\/user-reports\/$/, methods: { GET: listUserReports, POST: createUserReport } },
 ];
@@ -1163,7 +1166,7 @@ function eventField(ev: SeedEvent, key: string): string | null {
   }
 }
 
-function eventPredicate(term: Term): (ev: SeedEvent) => boolean {
+export function eventPredicate(term: Term): (ev: SeedEvent) => boolean {
   const v = term.value;
   if (term.key === null) {
     const needle = v.toLowerCase();

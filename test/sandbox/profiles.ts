@@ -13,6 +13,8 @@ export const DEFAULT_PROFILE: ProfileName = 'sentry-io';
 /** Organization features (as `GET /organizations/{org}/` lists them, without the `organizations:` prefix) that change answers. */
 export const ADVANCED_SEARCH = 'advanced-search';
 export const LLM_MARKDOWN = 'issue-standardized-markdown-for-llm-api';
+/** Several projects in one events-table query (src/sentry/api/bases/organization_events.py, get_snuba_params). */
+export const GLOBAL_VIEWS = 'global-views';
 
 export interface Profile {
   readonly name: ProfileName;
@@ -50,7 +52,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     summary: 'sentry.io as it behaves now (the default)',
     projectParam: 'id-or-slug',
     llmFormat: true,
-    orgFeatures: ['onboarding', ADVANCED_SEARCH, 'issue-platform', 'user-feedback-ui', LLM_MARKDOWN],
+    orgFeatures: ['onboarding', ADVANCED_SEARCH, GLOBAL_VIEWS, 'issue-platform', 'user-feedback-ui', LLM_MARKDOWN],
     rateLimiter: true,
     missingSeenStats: never,
   },
@@ -59,7 +61,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     summary: 'a self-hosted server built before June 2026: numeric project ids, no llmFormat, no advanced search, no rate limits, some null dates',
     projectParam: 'id-only',
     llmFormat: false,
-    orgFeatures: ['onboarding', 'issue-platform', 'user-feedback-ui'],
+    orgFeatures: ['onboarding', GLOBAL_VIEWS, 'issue-platform', 'user-feedback-ui'],
     rateLimiter: false,
     missingSeenStats: seenStatsLost,
   },
@@ -79,7 +81,9 @@ export const PROFILE_SOURCES: Readonly<Record<Exclude<keyof Profile, 'name' | 's
     'a negated term is 400 "You need access to the advanced search feature to use negative search" and a value with `*` ' +
     '"... to use wildcard search" (advanced_search_features). src/sentry/conf/server.py turns the feature on by default; ' +
     'an install (or a plan) without it is what self-hosted-2025 models, and control.features adds it back. ' +
-    'src/sentry/issues/formatting/mixin.py: `formatted` needs the LLM markdown flag.',
+    'src/sentry/issues/formatting/mixin.py: `formatted` needs the LLM markdown flag. ' +
+    '`global-views` (several projects in one events-table query, else 400 "You cannot view events from multiple projects.") ' +
+    "is on in both: sentry.io's plans with it, and getsentry/self-hosted's sentry.conf.example.py turns it on.",
   rateLimiter:
     'src/sentry/middleware/ratelimit.py returns a 429 only when the endpoint has `enforce_rate_limit`, which is ' +
     'settings.SENTRY_RATELIMITER_ENABLED: False in src/sentry/conf/server.py (self-hosted), whose no-op limiter ' +

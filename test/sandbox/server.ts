@@ -13,6 +13,7 @@ import { createSeed, iso, SANDBOX_USER, Seed, SeedIssue, SprawlOptions } from '.
 import {
   ActiveFault,
   ENDPOINT_MODES,
+  ENDPOINT_NAMES,
   EndpointMode,
   EndpointSwitch,
   FaultSpec,
@@ -209,7 +210,7 @@ export interface SandboxControl {
      */
     notMemberOf(projects: readonly string[], userId?: string): string[];
   };
-  /** What GET on the issue lists answers: 'ok' (served), 404 (a server without it) or 410 (a deprecation brown-out). */
+  /** What GET on the issue lists and the events table answers: 'ok' (served), 404 (a server without it) or 410 (a deprecation brown-out). */
   endpoints: {
     get(): EndpointSwitch;
     /** Changes the given switches; answers all of them. */
@@ -549,7 +550,7 @@ function makeControl(state: SandboxState): SandboxControl {
       set(change) {
         const next = { ...state.endpoints };
         for (const key of Object.keys(change) as Array<keyof EndpointSwitch>) {
-          if (key !== 'orgIssues' && key !== 'projectIssues') throw new Error(`unknown endpoint ${String(key)}: orgIssues or projectIssues`);
+          if (!ENDPOINT_NAMES.includes(key)) throw new Error(`unknown endpoint ${String(key)}: ${ENDPOINT_NAMES.join(', ')}`);
           const mode = change[key];
           if (mode === undefined) continue;
           if (!ENDPOINT_MODES.includes(mode)) throw new Error(`${key} must be 'ok', 404 or 410, not ${JSON.stringify(mode)}`);
@@ -645,9 +646,9 @@ const CONTROL_HELP = {
   'POST /_sandbox/device/approve': '{user_code?, org?}',
   'POST /_sandbox/device/deny': '{user_code?}',
   'POST /_sandbox/oauth/auto-approve': '{enabled, org?}',
-  'GET /_sandbox/endpoints': '{orgIssues, projectIssues}: what GET on each issue list answers',
+  'GET /_sandbox/endpoints': '{orgIssues, projectIssues, eventsTable}: what GET on each issue list and on the events table answers',
   'POST /_sandbox/endpoints':
-    "{orgIssues?: 'ok'|404|410, projectIssues?: 'ok'|404|410} -> {orgIssues, projectIssues}: 404 {detail} as a server without the endpoint, 410 {message} with X-Sentry-Deprecation-Date (and X-Sentry-Replacement-Endpoint for projectIssues); GET only, reset restores 'ok'",
+    "{orgIssues?: 'ok'|404|410, projectIssues?: 'ok'|404|410, eventsTable?: 'ok'|404|410} -> {orgIssues, projectIssues, eventsTable}: 404 with no body as a server without the endpoint (or, for the events table, a plan without discover-basic), 410 {message} with X-Sentry-Deprecation-Date (and X-Sentry-Replacement-Endpoint for projectIssues); GET only, reset restores 'ok'",
   'POST /_sandbox/reset': 'back to the seeded state',
 };
 
@@ -703,9 +704,9 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
       case 'GET /_sandbox/endpoints':
         return json(200, control.endpoints.get());
       case 'POST /_sandbox/endpoints': {
-        const unknown = Object.keys(body).filter((k) => k !== 'orgIssues' && k !== 'projectIssues');
-        if (unknown.length) return json(400, { error: `unknown endpoint ${unknown.join(', ')}: orgIssues or projectIssues` });
-        return json(200, control.endpoints.set({ orgIssues: endpointMode(body.orgIssues), projectIssues: endpointMode(body.projectIssues) }));
+        const unknown = Object.keys(body).filter((k) => !(ENDPOINT_NAMES as readonly string[]).includes(k));
+        if (unknown.length) return json(400, { error: `unknown endpoint ${unknown.join(', ')}: ${ENDPOINT_NAMES.join(', ')}` });
+        return json(200, control.endpoints.set({ orgIssues: endpointMode(body.orgIssues), projectIssues: endpointMode(body.projectIssues), eventsTable: endpointMode(body.eventsTable) }));
       }
       case 'GET /_sandbox/seed/issues': {
         const project = params.get('project');

@@ -148,13 +148,17 @@ export interface RequestLogEntry {
 /** What an issues list endpoint answers to GET: itself, or 404 (an old server without it) / 410 (a deprecation brown-out). */
 export type EndpointMode = 'ok' | 404 | 410;
 
-/** The switches of the two issue list endpoints (`control.endpoints`, `/_sandbox/endpoints`). */
+/** The switches of the two issue list endpoints and the events table (`control.endpoints`, `/_sandbox/endpoints`). */
 export interface EndpointSwitch {
   /** GET /api/0/organizations/{org}/issues/ */
   orgIssues: EndpointMode;
   /** GET /api/0/projects/{org}/{project}/issues/ (deprecated) */
   projectIssues: EndpointMode;
+  /** GET /api/0/organizations/{org}/events/: 404 as a server or plan without it (no discover-basic feature). */
+  eventsTable: EndpointMode;
 }
+
+export const ENDPOINT_NAMES: ReadonlyArray<keyof EndpointSwitch> = ['orgIssues', 'projectIssues', 'eventsTable'];
 
 export const ENDPOINT_MODES: readonly EndpointMode[] = ['ok', 404, 410];
 
@@ -323,7 +327,7 @@ export class SandboxState {
   notMemberOf = new Map<string, Set<string>>();
   nextInjected = 1;
   /** GET on the issue lists: served, or 404 / 410 (reset to 'ok'). */
-  endpoints: EndpointSwitch = { orgIssues: 'ok', projectIssues: 'ok' };
+  endpoints: EndpointSwitch = { orgIssues: 'ok', projectIssues: 'ok', eventsTable: 'ok' };
   private readonly baseline = new Map<string, IssueBaseline>();
   /** Set once the server listens. */
   url = '';
@@ -423,7 +427,7 @@ export class SandboxState {
     this.requests = [];
     this.userReports = [];
     this.nextReportId = 1;
-    this.endpoints = { orgIssues: 'ok', projectIssues: 'ok' };
+    this.endpoints = { orgIssues: 'ok', projectIssues: 'ok', eventsTable: 'ok' };
     this.resetIssues();
     const d = this.options.defaults;
     this.addToken({ token: d.authToken, scopes: DEFAULT_SCOPES, kind: 'user' });

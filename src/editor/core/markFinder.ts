@@ -1,7 +1,8 @@
 /**
  * Which issues to mark, found per open file, without `vscode`: the locator (../locator.ts) hands it
  * the open files and a way to resolve server paths; the benchmark runs it as is. A server that
- * refuses the per-file search (400) is located from the listed issues instead.
+ * refuses the per-file search (400) is located from the listed issues instead. Their lines come from
+ * ./markPlacer.ts (the events table, or each issue's latest event).
  */
 import type { SentryClient } from '../../api/client';
 import type { ListScope } from '../../store/listedIssues';
@@ -41,6 +42,8 @@ export interface FinderDeps {
   log: FinderLog;
   /** `listed`: locate the listed issues on every server, the method before per-file searches (the benchmark's baseline). */
   method?: 'perFile' | 'listed';
+  /** `latestEvent`: every line from its issue's latest event, the way before the events table (the benchmark's baseline). */
+  lines?: 'eventsTable' | 'latestEvent';
 }
 
 export interface FindRequest {
@@ -128,6 +131,16 @@ export class MarkFinder {
     return this.placer.requests;
   }
 
+  /** Events-table requests made so far (for the figures). */
+  get tableRequests(): number {
+    return this.placer.tableRequests;
+  }
+
+  /** Where a server's lines come from: its events table, or each issue's latest event where it refused the table. */
+  linesFrom(baseUrl: string): 'eventsTable' | 'latestEvent' {
+    return this.placer.linesFrom(baseUrl);
+  }
+
   /**
    * The latest event's location of an issue under `lastSeen`, reading it when unknown (Go to
    * Location's question); a failed read is logged.
@@ -143,6 +156,7 @@ export class MarkFinder {
 
   /** Forgets the searches and refusals (sign-out, another session); what is known of locations stays, keyed by server. */
   forget(): void {
+    this.placer.forget();
     this.searches.clear();
     this.listedOnly.clear();
     this.refusedQueries.clear();

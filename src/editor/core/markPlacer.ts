@@ -1,8 +1,9 @@
 /**
- * Where the issues a run of ./markFinder.ts found belong: each issue's latest event (read only when
- * its location is not known under its current `lastSeen` and its own fields do not place it in a
- * file that is not open), mapped to a workspace file and line, at most four requests at a time.
- * The finder decides which issues; this decides where they go. No `vscode` import.
+ * Where the issues a run of ./markFinder.ts found belong: each issue's line, read only when its location
+ * is not known under its current `lastSeen` and its own fields do not place it in a file that is not
+ * open, from Sentry's events table up to 100 issues a request (./tableLines.ts), else (a server that
+ * refuses the table) from each issue's latest event, at most four requests at a time; then mapped to a
+ * workspace file and line. The finder decides which issues; this decides where they go. No `vscode` import.
  */
 import type { SentryClient } from '../../api/client';
 import { errorKind } from '../../contracts/errors';
@@ -13,6 +14,7 @@ import { baseName, mayLandIn } from './fileQuery';
 import { parseServerLocation, type ServerLocation } from './location';
 import { seenVersion, type KnownLocation, type LocationCache } from './locationCache';
 import { isMarked, newestInAppLocation, type PlacedMark } from './marks';
+import { TableLines, tableBatches, type TableIssue } from './tableLines';
 
 export interface FinderLog {
   info(message: string): void;
@@ -27,6 +29,8 @@ export interface PlacerDeps {
   cache: LocationCache;
   now: () => number;
   log: FinderLog;
+  /** `latestEvent`: every line from its issue's latest event on every server, the way before the events table (the benchmark's baseline). */
+  lines?: 'eventsTable' | 'latestEvent';
 }
 
 /** What a run hands the placer: the open files, the marks placed before, and where partial draws go. */
@@ -58,8 +62,26 @@ const PROGRESS_MS = 500;
 export class MarkPlacer {
   /** Event requests made so far (for the figures). */
   requests = 0;
+  private readonly table: TableLines;
 
-  constructor(private readonly deps: PlacerDeps) {}
+  constructor(private readonly deps: PlacerDeps) {
+    this.table = new TableLines(deps.log);
+  }
+
+  /** Events-table requests made so far (for the figures). */
+  get tableRequests(): number {
+    return this.table.requests;
+  }
+
+  /** Where a server's lines come from: its events table, or (it refused the table) each issue's latest event. */
+  linesFrom(baseUrl: string): 'eventsTable' | 'latestEvent' {
+    return this.deps.lines !== 'latestEvent' && this.table.available(baseUrl) ? 'eventsTable' : 'latestEvent';
+  }
+
+  /** Forgets which servers refused the table (sign-out, another session). */
+  forget(): void {
+    this.table.forget();
+  }
 
   /**
    * The latest event's location of an issue under `lastSeen`, reading it when unknown. A failed read
@@ -83,31 +105,44 @@ export class MarkPlacer {
     }
   }
 
-  /** Locates `refs` (event requests only where needed): the marks per file key. */
+  /** Locates `refs` (requests only where needed): the marks per file key. */
   async place(refs: readonly IssueRef[], req: PlaceRequest, waiting: ReadonlySet<string>, outcomes: Map<string, Outcome>): Promise<Map<string, PlacedMark[]>> {
     const { client, perFile } = req;
     const open = new Set(req.files.map((f) => f.key));
     const openNames = new Set(req.files.map((f) => baseName(f.relativePath)));
     const next = new Map<string, PlacedMark[]>();
     const failures: ReadFailure[] = [];
+    /** Issues the events table located in this run: their shared request counts for the partial draws. */
+    const fromTable = new Set<string>();
+    /** Issues whose table request failed in this run: they keep the place known before, with no event request. */
+    const unreadable = new Set<string>();
+    /** What is known of an issue's place without a request, or why it needs none; undefined: it needs one. */
+    const settled = (ref: IssueRef): { known: KnownLocation } | { outcome: 'skipped' | 'elsewhere' } | undefined => {
+      const issue = this.deps.store.issue(ref.issueId);
+      const key = locationKey(client, ref.issueId);
+      const known = this.deps.cache.get(key, seenVersion(issue)) ?? (waiting.has(ref.issueId) ? this.deps.cache.peek(key) : undefined);
+      if (known) return { known };
+      if (perFile && issue) {
+        // Not drawn (resolved or archived, under a query of open issues) and no change pending: its line is not worth a request.
+        if (!isMarked(issue, req.scope?.query) && this.deps.store.pendingFor(ref.issueId).length === 0) return { outcome: 'skipped' };
+        // The issue's own fields say its latest event is in a file that is not open.
+        if (!mayLandIn(issue, openNames)) return { outcome: 'elsewhere' };
+      }
+      return undefined;
+    };
     /** Places one issue; true when it took a request (what makes a partial draw worth it). */
     const locate = async (ref: IssueRef): Promise<boolean> => {
-      const issue = this.deps.store.issue(ref.issueId);
-      const lastSeen = seenVersion(issue);
       const key = locationKey(client, ref.issueId);
-      let known = this.deps.cache.get(key, lastSeen) ?? (waiting.has(ref.issueId) ? this.deps.cache.peek(key) : undefined);
-      let asked = false;
+      const pre = settled(ref);
+      let asked = fromTable.has(ref.issueId);
       const outcome = (o: Outcome) => (outcomes.set(ref.issueId, o), asked);
-      if (!known && perFile && issue) {
-        // Not drawn (resolved or archived, under a query of open issues) and no change pending: its line is not worth a request.
-        if (!isMarked(issue, req.scope?.query) && this.deps.store.pendingFor(ref.issueId).length === 0) return outcome('skipped');
-        // The issue's own fields say its latest event is in a file that is not open.
-        if (!mayLandIn(issue, openNames)) return outcome('elsewhere');
-      }
-      if (!known) {
+      if (pre && 'outcome' in pre) return outcome(pre.outcome);
+      let known = pre?.known;
+      if (!known && unreadable.has(ref.issueId)) known = this.deps.cache.peek(key);
+      else if (!known) {
         asked = true;
         // Unreadable now (held back by a 429, a server error, offline): the place known before stays.
-        known = (await this.knownFor(client, ref, lastSeen, failures)) ?? this.deps.cache.peek(key);
+        known = (await this.knownFor(client, ref, seenVersion(this.deps.store.issue(ref.issueId)), failures)) ?? this.deps.cache.peek(key);
       }
       if (!known?.location) return outcome('noLocation');
       const parsed = parseServerLocation(known.location);
@@ -130,12 +165,44 @@ export class MarkPlacer {
       return outcome({ file: target.file });
     };
     const progress = this.progress(req, refs, next);
-    await mapPool(refs, CONCURRENCY, async (ref) => progress(ref.issueId, await locate(ref)));
+    const placeAll = (list: readonly IssueRef[]) => mapPool(list, CONCURRENCY, async (ref) => progress(ref.issueId, await locate(ref)));
+    let tableFailure: { err: unknown; count: number } | undefined;
+    const placed = new Set<string>();
+    if (this.linesFrom(client.baseUrl) === 'eventsTable') {
+      // The issues that need a line, batch by batch (visible files' first), each batch placed (and drawn) as it is answered.
+      const wanted = refs.filter((ref) => settled(ref) === undefined).flatMap((ref) => this.tableIssue(ref));
+      for (const batch of tableBatches(wanted)) {
+        if (!this.table.available(client.baseUrl)) break;
+        const answer = await this.table.read(client, batch, this.deps.now);
+        for (const [id, known] of answer.located) {
+          this.deps.cache.set(locationKey(client, id), known);
+          fromTable.add(id);
+        }
+        if (answer.failed !== undefined) {
+          const missed = batch.filter((i) => !answer.located.has(i.issueId));
+          missed.forEach((i) => unreadable.add(i.issueId));
+          tableFailure = { err: tableFailure?.err ?? answer.failed, count: (tableFailure?.count ?? 0) + missed.length };
+        }
+        const ids = new Set(batch.map((i) => i.issueId));
+        const batchRefs = refs.filter((ref) => ids.has(ref.issueId) && !placed.has(ref.issueId));
+        await placeAll(batchRefs);
+        batchRefs.forEach((ref) => placed.add(ref.issueId));
+      }
+    }
+    await placeAll(refs.filter((ref) => !placed.has(ref.issueId)));
     this.logFailures(failures);
+    if (tableFailure) this.logTableFailure(tableFailure.err, tableFailure.count);
     this.deps.log.info(
       `[editor] ${[...next.values()].reduce((n, m) => n + m.length, 0)} issue marks in ${next.size} files from ${refs.length} ${perFile ? 'issues found for the open files' : 'listed issues'}`,
     );
     return next;
+  }
+
+  /** An issue as the events table is asked for it: its project's id is in the store's copy of the issue. */
+  private tableIssue(ref: IssueRef): TableIssue[] {
+    const issue = this.deps.store.issue(ref.issueId);
+    const projectId = issue?.project.id;
+    return projectId && /^\d{1,20}$/.test(projectId) ? [{ org: ref.org, issueId: ref.issueId, projectId, lastSeen: seenVersion(issue) }] : [];
   }
 
   /**
@@ -184,6 +251,13 @@ export class MarkPlacer {
     const [{ issueId, err }] = failures;
     const message = `[editor] could not read the latest event of ${failures.length} issue${failures.length === 1 ? '' : 's'} (${this.nameOf(issueId)}: ${(err as Error).message}); their marks stay where they were known`;
     if (failures.every((f) => errorKind(f.err) === 'rateLimited')) this.deps.log.debug(message);
+    else this.deps.log.warn(message);
+  }
+
+  /** One line for a run's failed events-table reads: those issues' marks stay where they were. */
+  private logTableFailure(err: unknown, count: number): void {
+    const message = `[editor] could not read the lines of ${count} issue${count === 1 ? '' : 's'} from the events table (${(err as Error).message}); their marks stay where they were known`;
+    if (errorKind(err) === 'rateLimited') this.deps.log.debug(message);
     else this.deps.log.warn(message);
   }
 

@@ -18,6 +18,9 @@ export const ORG_LIST_PATHS = {
   environments: '/api/0/organizations/{organization_id_or_slug}/environments/',
 } as const;
 
+/** Sentry's events table: the fields of many events, or of groups of them, in one request (the lines of the editor's marks). */
+export const EVENTS_TABLE_PATH = '/api/0/organizations/{organization_id_or_slug}/events/';
+
 /** The triage operations: changing one issue or many, reading the issue itself, and the members and teams to assign it to. */
 export const TRIAGE_PATHS = {
   issue: '/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/',
@@ -139,6 +142,10 @@ export const ALLOWANCES: Record<string, Allowance> = {
     pathValues: { event_id: /^[0-9a-fA-F]{32}$/ },
     extraStatuses: EVERYWHERE,
   },
+  // 401 for a bad token; 404 with no body where the organization lacks the feature (`has_feature` false is
+  // `Response(status=404)` in https://github.com/getsentry/sentry/blob/master/src/sentry/api/endpoints/organization_events.py,
+  // whose own schema lists RESPONSE_NOT_FOUND) and for an unknown environment or organization.
+  [`GET ${EVENTS_TABLE_PATH}`]: { extraStatuses: [...EVERYWHERE, 401, 404] },
   [`GET ${PATHS.tagDetails}`]: {
     // Sentry describes this response as paginated ("When paginated can return at most 1000 values", in
     // https://github.com/getsentry/sentry/blob/master/src/sentry/issues/endpoints/group_tagkey_details.py):

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { collect } from '../../../src/api/paging';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
 import { clientFor, describeEachProfile } from '../api/sandbox';
-import { ALLOWANCES, ORG_LIST_PATHS, PATHS, TRIAGE_PATHS } from './allowances';
+import { ALLOWANCES, EVENTS_TABLE_PATH, ORG_LIST_PATHS, PATHS, TRIAGE_PATHS } from './allowances';
 import { Exchanges } from './exchange';
 import { checkRequest, operation, operationFor } from './openapi';
 
@@ -213,6 +213,32 @@ describeEachProfile('contract: client requests against the OpenAPI document', fu
       for (const entry of sb.control.requests.list({ path: /^\/api\/0\// })) await ex.replay(entry);
       assert.ok(ex.seen.get(`${op.label} 400`), 'the refusal validated too');
     }
+    ex.assertClean();
+  });
+
+  it('the events table: every parameter the client sends, and every answer it got', async () => {
+    const c = clientFor(sb);
+    const now = sb.control.clock.now();
+    const ids = sb.seed
+      .issuesOf('web-frontend')
+      .slice(0, 5)
+      .map((i) => i.id);
+    const fields = ['issue.id', 'stack.filename', 'stack.abs_path', 'stack.lineno', 'stack.in_app', 'last_seen()'];
+    const first = await c.listEventsTable('acme', { dataset: 'errors', fields, sort: '-last_seen()', perPage: 2, project: ['4501'], query: `issue.id:[${ids.join(',')}]` });
+    await c.listEventsTable('acme', { dataset: 'errors', fields, sort: '-last_seen()', perPage: 2, project: ['4501'], query: `issue.id:[${ids.join(',')}]`, cursor: first.nextCursor });
+    await c.listEventsTable('acme', { dataset: 'errors', fields: ['id', 'timestamp'], environment: ['production', 'staging'], statsPeriod: '14d', project: ['4501'] });
+    await c.listEventsTable('acme', { dataset: 'errors', fields: ['id'], start: new Date(now - 86_400_000).toISOString(), end: new Date(now).toISOString(), project: ['4502'] });
+    const log = sb.control.requests.list({ path: /^\/api\/0\// });
+    const ex = new Exchanges(sb);
+    for (const entry of log) await ex.replay(entry);
+    const op = operation('GET', EVENTS_TABLE_PATH);
+    const sent = new Set(log.flatMap((e) => e.query.map(([k]) => k)));
+    // allowAggregateConditions: the client never filters by an aggregate.
+    assert.deepEqual(
+      op.parameters.filter((p) => p.in === 'query' && !sent.has(p.name)).map((p) => p.name),
+      ['allowAggregateConditions'],
+    );
+    assert.ok(ex.seen.get(`${op.label} 200`));
     ex.assertClean();
   });
 

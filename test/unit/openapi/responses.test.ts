@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { eventDetailSamples, startSandbox, type Sandbox, type SeedIssue } from '../../sandbox/index';
 import { eventTags } from '../../sandbox/api';
-import { NOT_IN_DOCUMENT, ORG_LIST_PATHS, PATHS, TRIAGE_PATHS } from './allowances';
+import { EVENTS_TABLE_PATH, NOT_IN_DOCUMENT, ORG_LIST_PATHS, PATHS, TRIAGE_PATHS } from './allowances';
 import { Exchanges } from './exchange';
 import { describeEachProfile } from '../api/sandbox';
 import { checkRequestBody, checkResponse, FIXTURES_DIR, operation, operations } from './openapi';
@@ -342,6 +342,66 @@ describeEachProfile('contract: sandbox responses against the OpenAPI document', 
     assert.equal((await ex.send('GET', `${browser}?per_page=1000`, auth)).status, 200);
     assert.equal((await ex.send('GET', `${browser}?per_page=2&cursor=0:2:0`, auth)).status, 200);
     assert.equal((await ex.send('GET', `/api/0/organizations/acme/issues/${sb.seed.bigIssue.id}/tags/nope/`, auth)).status, 404);
+    ex.assertClean();
+  });
+
+  it('events table: rows per event and per group, every array field and function, every project, pages, and the error answers', async () => {
+    const ex = new Exchanges(sb);
+    const table = (org: string, params: Array<[string, string]>, credential: string | null = auth) => ex.send('GET', `/api/0/organizations/${org}/events/?${new URLSearchParams(params)}`, credential);
+    const fields = (...names: string[]): Array<[string, string]> => names.map((n) => ['field', n]);
+    const arrays = fields('stack.filename', 'stack.abs_path', 'stack.lineno', 'stack.colno', 'stack.in_app', 'stack.function', 'stack.module', 'error.type', 'error.value');
+    for (const org of sb.seed.orgs) {
+      for (const project of org.projects) {
+        const scope: Array<[string, string]> = [
+          ['dataset', 'errors'],
+          ['project', project.id],
+        ];
+        const grouped = await table(org.slug, [
+          ...scope,
+          ...fields('issue.id', 'issue', 'title', 'location', 'last_seen()', 'latest_event()', 'count()', 'count_unique(environment)'),
+          ...arrays,
+          ['sort', '-last_seen()'],
+        ]);
+        assert.equal(grouped.status, 200, JSON.stringify(grouped.body).slice(0, 200));
+        const rows = (grouped.body as { data: unknown[] }).data;
+        assert.equal(
+          rows.length,
+          Math.min(100, project.issues.filter((i) => i.issueCategory === 'error' && i.events.some((e) => e.time >= sb.control.clock.now() - 90 * 86_400_000)).length),
+          project.slug,
+        );
+        assert.equal(
+          (
+            await table(org.slug, [
+              ...scope,
+              ...fields('id', 'issue.id', 'timestamp', 'environment', 'release', 'message', 'platform.name'),
+              ['sort', '-timestamp'],
+              ['per_page', '50'],
+              ['cursor', '0:50:0'],
+            ])
+          ).status,
+          200,
+        );
+      }
+    }
+    const web: Array<[string, string]> = [
+      ['dataset', 'errors'],
+      ['project', '4501'],
+    ];
+    assert.equal(
+      (await table('acme', [...web, ...fields('issue.id', 'count()'), ['query', 'stack.filename:"*app/checkout.ts" !issue.id:[4800000001]'], ['statsPeriod', '14d'], ['environment', 'production']]))
+        .status,
+      200,
+    );
+    assert.equal((await table('acme', [['dataset', 'errors'], ...fields('issue.id', 'count()')])).status, 200, 'every project of the member');
+    assert.equal((await table('acme', [...web, ...fields(...Array.from({ length: 21 }, () => 'id'))])).status, 400);
+    assert.equal((await table('acme', [...web, ...fields('id'), ['sort', 'timestamp']])).status, 400);
+    assert.equal((await table('acme', [...web, ...fields('id'), ['per_page', '101']])).status, 400);
+    assert.equal((await table('acme', web, `Bearer ${sb.control.credentials.addToken({ scopes: ['event:read'] }).token}`)).status, 403);
+    assert.equal((await table('acme', [...web, ...fields('id')], null)).status, 401);
+    assert.equal((await table('acme', [...web, ...fields('id'), ['environment', 'nope']])).status, 404);
+    sb.control.endpoints.set({ eventsTable: 404 });
+    assert.equal((await table('acme', [...web, ...fields('id')])).status, 404);
+    assert.ok(ex.seen.get(`${operation('GET', EVENTS_TABLE_PATH).label} 200`));
     ex.assertClean();
   });
 

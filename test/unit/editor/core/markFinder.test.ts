@@ -1,69 +1,22 @@
 // The per-file method of finding marks, without VS Code, against the sandbox over HTTP on
 // its virtual clock: what each open file costs, what a refresh asks, what a reload asks.
 import assert from 'node:assert/strict';
-import { MarkFinder, newestOf, type MarkScope, type OpenFile } from '../../../../src/editor/core/markFinder';
-import { parseServerLocation } from '../../../../src/editor/core/location';
-import { PathIndex } from '../../../../src/editor/core/pathIndex';
+import { newestOf } from '../../../../src/editor/core/markFinder';
 import type { PlacedMark } from '../../../../src/editor/core/marks';
-import { IssueStore } from '../../../../src/store/issueStore';
 import { LocationCache } from '../../../../src/editor/core/locationCache';
 import { nextRefreshDelay } from '../../../../src/store/refreshPolicy';
-import { workspaceFilePaths, type RequestLogEntry, type Sandbox } from '../../../sandbox/index';
+import { workspaceFilePaths } from '../../../sandbox/index';
 import { clientFor, describeEachProfile, useSandbox } from '../../api/sandbox';
-import type { ProfileName } from '../../../sandbox/profiles';
-
-const INTERVAL = 300_000;
-
-const file = (path: string, visible = true): OpenFile => ({ key: `file:///ws/${path}`, relativePath: path, visible });
-const searches = (log: RequestLogEntry[]) => log.filter((r) => r.query.some(([k, v]) => k === 'query' && v.includes('stack.filename')));
-const events = (log: RequestLogEntry[]) => log.filter((r) => /\/events\/$/.test(r.path));
-
-/** A MarkFinder on a reset sandbox, its workspace being `files`, and `find` over open files (the request log of that run). */
-function finderOn(sb: Sandbox, workspace: readonly string[], scope: MarkScope, cache = new LocationCache(), mapped = (_path: string) => true) {
-  const index = new PathIndex();
-  workspace.forEach((f) => index.add(0, f));
-  sb.control.reset();
-  const now = () => sb.control.clock.now();
-  const client = clientFor(sb, undefined, { now });
-  const store = new IssueStore(async () => client, now);
-  const warnings: string[] = [];
-  const finder = new MarkFinder({
-    store,
-    cache,
-    intervalMs: () => INTERVAL,
-    now,
-    log: { info: () => undefined, debug: () => undefined, warn: (m) => warnings.push(m) },
-    resolve: async (path) => {
-      if (!mapped(path)) return undefined;
-      const p = parseServerLocation(path)?.path;
-      const best = p ? index.best(p) : [];
-      return best.length === 1 ? `file:///ws/${best[0].file.path}` : undefined;
-    },
-  });
-  let marks = new Map<string, PlacedMark[]>();
-  const find = async (files: OpenFile[]) => {
-    sb.control.requests.clear();
-    marks = (await finder.find({ client, scope, files, listed: () => [], previous: marks })) ?? new Map();
-    return { marks, log: sb.control.requests.list({ path: /^\/api\/0\// }) };
-  };
-  return { sb, store, finder, find, warnings, cache, client };
-}
-
-/**
- * The per-file search is a wildcard search (`stack.filename:"*a/b.ts"`), which needs the organization's
- * advanced-search feature: on by default on a self-hosted server (src/sentry/conf/server.py), which is
- * what these suites give the self-hosted profile's orgs; the refusal without it has a test of its own.
- */
-const withAdvancedSearch = (profile: ProfileName) => (profile === 'sentry-io' ? {} : { features: { acme: ['advanced-search'] } });
+import { file, finderOn, INTERVAL, issueEvents, searches, table, tableIds, withAdvancedSearch, type FinderOptions } from './markFixture';
 
 describeEachProfile('MarkFinder: marks per open file', function (profile) {
   this.timeout(60_000);
   const box = useSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 }, ...withAdvancedSearch(profile) });
   const workspace = workspaceFilePaths();
   const scope = { org: 'acme', projects: ['web-frontend'] };
-  const setup = (cache?: LocationCache, mapped?: (path: string) => boolean) => finderOn(box.get(), workspace, scope, cache, mapped);
+  const setup = (cache?: LocationCache, mapped?: (path: string) => boolean, more: FinderOptions = {}) => finderOn(box.get(), workspace, scope, { cache, mapped, ...more });
 
-  it('marks every issue that happened in an open file, from its search; events only where the issue may land in an open file', async () => {
+  it('marks every issue that happened in an open file, from its search; lines only of issues that may land in an open file, none read one by one', async () => {
     const { sb, store, find } = setup();
     const { marks, log } = await find([file('src/utils/format.js')]);
     assert.deepEqual([...new Set(searches(log).map((r) => new URLSearchParams(r.query).get('query')))], ['is:unresolved stack.filename:"*utils/format.js"']);
@@ -80,10 +33,10 @@ describeEachProfile('MarkFinder: marks per open file', function (profile) {
     const marked = new Map((marks.get('file:///ws/src/utils/format.js') ?? []).map((m) => [m.issueId, m.line]));
     assert.ok(located.length > 50, `${located.length} issues happened there`);
     for (const l of located) assert.equal(marked.get(l.issueId), l.line! - 1, `${l.shortId} on line ${l.line}`);
-    for (const r of events(log)) {
-      const id = /issues\/(\d+)\/events/.exec(r.path)![1];
+    assert.equal(issueEvents(log).length, 0, 'no request for one issue');
+    for (const id of table(log).flatMap(tableIds)) {
       const hint = store.issue(id)?.metadata?.filename;
-      assert.ok(!hint || String(hint).endsWith('format.js'), `no event asked for ${id} (${String(hint)})`);
+      assert.ok(!hint || String(hint).endsWith('format.js'), `no line asked for ${id} (${String(hint)})`);
     }
   });
 
@@ -100,38 +53,39 @@ describeEachProfile('MarkFinder: marks per open file', function (profile) {
     const asked = searches(log).map((r) => new URLSearchParams(r.query).get('query')!);
     assert.equal(asked.length, 1, asked.join(' | '));
     assert.match(asked[0], /^is:unresolved stack\.filename:"\*app\/router\.ts" lastSeen:>=\d{4}-/, 'only issues seen since the newest one known');
-    assert.deepEqual(
-      events(log).map((r) => /issues\/(\d+)\/events/.exec(r.path)![1]),
-      [changed.issueId],
-      'the changed issue of the visible file, not the one of the hidden file',
-    );
+    assert.equal(issueEvents(log).length, 0);
+    assert.deepEqual(table(log).flatMap(tableIds), [changed.issueId], 'the line of the changed issue of the visible file, not the one of the hidden file');
   });
 
-  it('a file whose issues need many event requests draws its marks as they are located, not only at the end', async () => {
-    const { sb, client, finder } = setup();
-    const partials: Map<string, PlacedMark[]>[] = [];
-    const files = [file('src/utils/format.js')];
-    const find = (previous: ReadonlyMap<string, readonly PlacedMark[]>) => finder.find({ client, scope, files, listed: () => [], previous, onProgress: (m) => partials.push(m) });
-    const final = (await find(new Map()))!;
-    const all = new Map((final.get(files[0].key) ?? []).map((m) => [m.issueId, m.line]));
-    assert.ok(finder.requests > 50, `${finder.requests} event requests`);
-    assert.ok(partials.length >= 2, `${partials.length} partial draws`);
-    const sizes = partials.map((p) => p.get(files[0].key)?.length ?? 0);
-    assert.ok(sizes[0] > 0 && sizes[0] < all.size, `the first draw holds some of the ${all.size} marks: ${sizes.join(', ')}`);
-    for (let i = 1; i < sizes.length; i++) assert.ok(sizes[i] >= sizes[i - 1], `draws only grow: ${sizes.join(', ')}`);
-    for (const p of partials) for (const m of p.get(files[0].key) ?? []) assert.equal(all.get(m.issueId), m.line, 'a partial mark is where the final one is');
-    // Everything known: nothing to wait for, no partial draw.
-    partials.length = 0;
-    await find(final);
-    assert.equal(partials.length, 0);
-    // A refresh where 30 issues changed: a partial draw keeps the previous marks of those not placed yet.
-    const changed = [...all.keys()].slice(0, 30);
-    sb.control.triage.injectEvents(changed, 1);
-    sb.control.clock.advance(INTERVAL);
-    await find(final);
-    assert.ok(partials.length >= 1, `${partials.length} partial draws`);
-    for (const p of partials) assert.equal(new Set((p.get(files[0].key) ?? []).map((m) => m.issueId)).size, all.size, 'no mark blinks out while its issue waits');
-  });
+  for (const lines of ['eventsTable', 'latestEvent'] as const) {
+    it(`a file whose issues need many lines draws its marks as they are located, not only at the end (lines: ${lines})`, async () => {
+      const { sb, client, finder } = setup(undefined, undefined, { lines });
+      const partials: Map<string, PlacedMark[]>[] = [];
+      const files = [file('src/utils/format.js')];
+      const find = (previous: ReadonlyMap<string, readonly PlacedMark[]>) => finder.find({ client, scope, files, listed: () => [], previous, onProgress: (m) => partials.push(m) });
+      const final = (await find(new Map()))!;
+      const all = new Map((final.get(files[0].key) ?? []).map((m) => [m.issueId, m.line]));
+      // The table answers 100 issues a request; the latest events, one.
+      if (lines === 'eventsTable') assert.ok(finder.tableRequests >= 2 && finder.requests === 0, `${finder.tableRequests} table requests, ${finder.requests} event requests`);
+      else assert.ok(finder.requests > 50 && finder.tableRequests === 0, `${finder.requests} event requests`);
+      assert.ok(partials.length >= (lines === 'eventsTable' ? 1 : 2), `${partials.length} partial draws`);
+      const sizes = partials.map((p) => p.get(files[0].key)?.length ?? 0);
+      assert.ok(sizes[0] > 0 && sizes[0] < all.size, `the first draw holds some of the ${all.size} marks: ${sizes.join(', ')}`);
+      for (let i = 1; i < sizes.length; i++) assert.ok(sizes[i] >= sizes[i - 1], `draws only grow: ${sizes.join(', ')}`);
+      for (const p of partials) for (const m of p.get(files[0].key) ?? []) assert.equal(all.get(m.issueId), m.line, 'a partial mark is where the final one is');
+      // Everything known: nothing to wait for, no partial draw.
+      partials.length = 0;
+      await find(final);
+      assert.equal(partials.length, 0);
+      // A refresh where 30 issues changed: a partial draw keeps the previous marks of those not placed yet.
+      const changed = [...all.keys()].slice(0, 30);
+      sb.control.triage.injectEvents(changed, 1);
+      sb.control.clock.advance(INTERVAL);
+      await find(final);
+      assert.ok(partials.length >= 1, `${partials.length} partial draws`);
+      for (const p of partials) assert.equal(new Set((p.get(files[0].key) ?? []).map((m) => m.issueId)).size, all.size, 'no mark blinks out while its issue waits');
+    });
+  }
 
   it('a reload with the kept locations asks the searches again but no event of an issue that did not change', async () => {
     const first = setup();
@@ -140,7 +94,7 @@ describeEachProfile('MarkFinder: marks per open file', function (profile) {
     const again = setup(kept);
     const { log, marks } = await again.find([file('src/app/store.ts')]);
     assert.ok(searches(log).length >= 1);
-    assert.equal(events(log).length, 0);
+    assert.equal(issueEvents(log).length + table(log).length, 0);
     assert.ok((marks.get('file:///ws/src/app/store.ts') ?? []).length > 0);
   });
 
@@ -208,23 +162,27 @@ describeEachProfile('MarkFinder: marks per open file', function (profile) {
     assert.equal(finder.mode(client.baseUrl), 'perFile');
   });
 
-  it('an issue whose latest event cannot be read keeps its known mark, and the log says so once for the run', async () => {
-    const { sb, find, warnings } = setup();
-    const files = [file('src/app/router.ts')];
-    const before = (await find(files)).marks.get(files[0].key) ?? [];
-    const changed = before.slice(0, 5).map((m) => m.issueId);
-    sb.control.triage.injectEvents(changed, 1);
-    sb.control.clock.advance(INTERVAL);
-    sb.control.faults.add({ path: '/events/$', status: 503 });
-    warnings.length = 0;
-    const { marks, log } = await find(files);
-    assert.ok(events(log).length >= changed.length, 'their events were asked for');
-    const after = new Map((marks.get(files[0].key) ?? []).map((m) => [m.issueId, m.line]));
-    for (const m of before) assert.equal(after.get(m.issueId), m.line, `${m.issueId} keeps its line`);
-    const about = warnings.filter((w) => /latest event/.test(w));
-    assert.equal(about.length, 1, about.join(' | '));
-    assert.match(about[0], /5 issues/);
-  });
+  for (const lines of ['eventsTable', 'latestEvent'] as const) {
+    it(`an issue whose line cannot be read keeps its known mark, and the log says so once for the run (lines: ${lines})`, async () => {
+      const { sb, find, warnings } = setup(undefined, undefined, { lines });
+      const files = [file('src/app/router.ts')];
+      const before = (await find(files)).marks.get(files[0].key) ?? [];
+      const changed = before.slice(0, 5).map((m) => m.issueId);
+      sb.control.triage.injectEvents(changed, 1);
+      sb.control.clock.advance(INTERVAL);
+      sb.control.faults.add({ path: '/events/$', status: 503 });
+      warnings.length = 0;
+      const { marks, log } = await find(files);
+      if (lines === 'eventsTable') assert.deepEqual([...new Set(table(log).flatMap(tableIds))].sort(), [...changed].sort(), 'their lines were asked for');
+      else assert.ok(issueEvents(log).length >= changed.length, 'their events were asked for');
+      assert.equal((lines === 'eventsTable' ? issueEvents : table)(log).length, 0, 'and not the other way');
+      const after = new Map((marks.get(files[0].key) ?? []).map((m) => [m.issueId, m.line]));
+      for (const m of before) assert.equal(after.get(m.issueId), m.line, `${m.issueId} keeps its line`);
+      const about = warnings.filter((w) => (lines === 'eventsTable' ? /events table/ : /latest event/).test(w));
+      assert.equal(about.length, 1, warnings.join(' | '));
+      assert.match(about[0], /5 issues/);
+    });
+  }
 
   it("its searches steer the one refresh policy the tree's lists steer: a 429 backs off to the reset, an answer starts over", async () => {
     const { sb, store, find } = setup();
@@ -387,7 +345,7 @@ describeEachProfile('MarkFinder: a file of ordinary weight (one page of issues)'
     const { marks, log } = await find(open);
     const asked = searches(log).map((r) => new URLSearchParams(r.query).get('query')!);
     assert.deepEqual(asked, [`is:unresolved stack.filename:"*${busiest.file.split('/').slice(-2).join('/')}"`], 'the whole search, one page');
-    assert.equal(events(log).length, 0, 'no issue changed its lastSeen');
+    assert.equal(issueEvents(log).length + table(log).length, 0, 'no issue changed its lastSeen');
     const after = (marks.get(open[0].key) ?? []).map((m) => m.issueId);
     assert.ok(!after.includes(gone), 'the resolved issue is no longer marked');
     assert.deepEqual(new Set(after), new Set(before.map((m) => m.issueId).filter((id) => id !== gone)));

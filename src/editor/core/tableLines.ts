@@ -1,0 +1,215 @@
+/**
+ * Issues' lines from Sentry's events table, up to 100 issues a request, where the older way reads each
+ * issue's latest event (one request an issue): for the issues of one project,
+ * `GET /organizations/{org}/events/?dataset=errors&field=issue.id&field=stack.filename&field=stack.abs_path
+ * &field=stack.lineno&field=stack.in_app&field=last_seen()&sort=-last_seen()&query=issue.id:[…]`.
+ * A server that refuses it (403, 404, or a 400 other than a timeout) is said once in the log and
+ * located the older way from then on. No `vscode` import.
+ *
+ * Why this query, from Sentry's source:
+ * - With a function among the fields, every other field is grouped by, arrays included
+ *   (src/sentry/search/events/builder/base.py, resolve_groupby), so a row is one issue and one stack, not
+ *   one event: a busy issue costs one row, not one per event. last_seen() is max(timestamp) of the
+ *   group (src/sentry/search/events/datasets/discover.py) and the sort may name it, as a selected field
+ *   (resolve_orderby: "Cannot sort by a field that is not selected."): an issue's first row is the stack
+ *   of its latest event, the event the older way reads. Sentry's own issues-hotspots endpoint reads
+ *   `stack.filename` arrays beside `count()` from this endpoint's rows
+ *   (src/sentry/api/endpoints/organization_issues_hotspots.py).
+ * - No aggregate gives the frames of an issue's latest event in one row of the issue alone (latest_event()
+ *   is argMax(id, timestamp), an id; group_uniq_array is private), and a row holds one group: 100 rows a
+ *   page (src/sentry/api/base.py, get_per_page; the OpenAPI: "Default and maximum allowed is 100") are at
+ *   most 100 issues, so N issues take at least ceil(N/100) requests. Only an issue whose stack changed
+ *   between events (its lines moved in a release) adds rows.
+ * - `issue.id:[…]` is an IN on group_id (datasets/discover.py, _issue_id_filter_converter): exactly the
+ *   issues whose line is not known, whichever open files found them, so the files share the requests. A
+ *   search by file (`stack.filename:"*a/b.ts"`, or several joined by OR, which this search takes) would
+ *   bring the issues already known too, and its list form `stack.filename:["*a","*b"]` is hasAny on exact
+ *   values, never wildcards (builder/base.py, default_filter_converter for ARRAY_FIELDS).
+ * - No period: the server's default, the last 90 days (src/sentry/api/utils.py, MAX_STATS_PERIOD), as the
+ *   issue events list the older way reads; no environment, as it sends none. One project a request:
+ *   several need the `global-views` feature (src/sentry/api/bases/organization_events.py).
+ * - stack.colno, stack.function and timestamp are left out: more grouped fields only split an issue's
+ *   rows, and timestamp would make a row of every event.
+ */
+import type { SentryClient } from '../../api/client';
+import type { EventsTableParams, EventsTableRow } from '../../api/eventsTable';
+import { errorKind } from '../../contracts/errors';
+import { parseServerLocation } from './location';
+import type { KnownFrame, KnownLocation } from './locationCache';
+
+export const TABLE_FIELDS = ['issue.id', 'stack.filename', 'stack.abs_path', 'stack.lineno', 'stack.in_app', 'last_seen()'] as const;
+/** Issues a request (and rows a page: the server's most). */
+export const TABLE_BATCH = 100;
+/** Frames read of one row: a stack longer than this is a hostile answer, not a crash. */
+const MAX_FRAMES = 1000;
+
+/** An issue whose line is wanted: its id, its project's numeric id, and the lastSeen its line is kept under. */
+export interface TableIssue {
+  readonly org: string;
+  readonly issueId: string;
+  readonly projectId: string;
+  readonly lastSeen: string | undefined;
+}
+
+/** What one batch answered: the issues located, those with no event in the window, and a failure or refusal. */
+export interface TableAnswer {
+  readonly located: ReadonlyMap<string, KnownLocation>;
+  /**
+   * Asked for, answered whole, and without any row: no error event of theirs in the last 90 days (the
+   * errors dataset holds no other kind of issue). The older way reads them, as it read every issue.
+   */
+  readonly noRow: readonly string[];
+  readonly failed?: unknown;
+  /** The server refused the table: from now on, it is located the older way. */
+  readonly refused?: boolean;
+}
+
+export interface TableLog {
+  warn(message: string): void;
+}
+
+/** Batches of at most TABLE_BATCH issues of one organization and project, in the order the issues came. */
+export function tableBatches(issues: readonly TableIssue[]): TableIssue[][] {
+  const open = new Map<string, TableIssue[]>();
+  const out: TableIssue[][] = [];
+  for (const issue of issues) {
+    const key = `${issue.org} ${issue.projectId}`;
+    let batch = open.get(key);
+    if (!batch || batch.length >= TABLE_BATCH) {
+      batch = [];
+      open.set(key, batch);
+      out.push(batch);
+    }
+    batch.push(issue);
+  }
+  return out;
+}
+
+/** The request for these issues (all of one project). */
+export function tableQuery(issues: readonly TableIssue[]): EventsTableParams {
+  return {
+    dataset: 'errors',
+    fields: TABLE_FIELDS,
+    sort: '-last_seen()',
+    perPage: TABLE_BATCH,
+    project: [issues[0].projectId],
+    query: `issue.id:[${issues.map((i) => i.issueId).join(',')}]`,
+  };
+}
+
+/** A row's issue id, when it is one (digits, as a number or a string). */
+export function rowIssueId(row: EventsTableRow): string | undefined {
+  const v = row['issue.id'];
+  const text = typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v) : v;
+  return typeof text === 'string' && /^\d{1,30}$/.test(text) ? text : undefined;
+}
+
+interface RowFrame {
+  readonly path?: string;
+  readonly line?: number;
+  readonly inApp: boolean;
+}
+
+/** The row's frames, oldest first (exception_frames.* keep Sentry's order), read defensively. */
+function framesOf(row: EventsTableRow): RowFrame[] {
+  const list = (key: string): readonly unknown[] => (Array.isArray(row[key]) ? (row[key] as unknown[]) : []);
+  const filenames = list('stack.filename');
+  const absPaths = list('stack.abs_path');
+  const lines = list('stack.lineno');
+  const inApp = list('stack.in_app');
+  const n = Math.min(Math.max(filenames.length, absPaths.length), MAX_FRAMES);
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+  const frames: RowFrame[] = [];
+  for (let k = 0; k < n; k++) {
+    const line = lines[k];
+    frames.push({
+      path: text(filenames[k]) ?? text(absPaths[k]),
+      line: typeof line === 'number' && Number.isSafeInteger(line) && line > 0 ? line : undefined,
+      inApp: inApp[k] === true || inApp[k] === 1,
+    });
+  }
+  return frames;
+}
+
+/**
+ * What the older way learns of an issue from its latest event, from the row of its latest stack: the
+ * `location` (the newest in-app frame, else the newest frame: `path:line`, or the path alone when that
+ * frame has no line) and the newest in-app frame with a line, the one a bare location is placed by.
+ */
+export function knownFromRow(row: EventsTableRow, lastSeen: string | undefined, at: number): KnownLocation {
+  const frames = framesOf(row).filter((f) => f.path !== undefined);
+  const inApp = frames.filter((f) => f.inApp);
+  const crash = inApp[inApp.length - 1] ?? frames[frames.length - 1];
+  const location = crash ? (crash.line ? `${crash.path}:${crash.line}` : crash.path!) : null;
+  const lined = [...inApp].reverse().find((f) => f.line !== undefined);
+  const parsed = lined ? parseServerLocation(lined.path) : undefined;
+  const frame: KnownFrame | null = parsed && lined ? { raw: parsed.raw, path: parsed.path, line: lined.line } : null;
+  return { lastSeen, location, frame, at };
+}
+
+/** Whether a failure means the server (or the plan) does not serve the table, rather than that it failed now. */
+function isRefusal(err: unknown): boolean {
+  const kind = errorKind(err);
+  return kind === 'forbidden' || kind === 'notFound' || kind === 'badRequest' || kind === 'gone';
+}
+
+export class TableLines {
+  /** Events-table requests made so far (for the figures). */
+  requests = 0;
+  /** Servers that refused the table. */
+  private readonly refused = new Set<string>();
+
+  constructor(private readonly log: TableLog) {}
+
+  /** Whether the server is asked the table (it did not refuse it). */
+  available(baseUrl: string): boolean {
+    return !this.refused.has(baseUrl);
+  }
+
+  /** Forgets the refusals (sign-out, another session: another account may be allowed). */
+  forget(): void {
+    this.refused.clear();
+  }
+
+  /**
+   * The lines of one batch (tableBatches): one request, and another for the issues without a row while
+   * a page came back full (rows of other issues' older stacks took the room).
+   */
+  async read(client: SentryClient, batch: readonly TableIssue[], now: () => number): Promise<TableAnswer> {
+    const located = new Map<string, KnownLocation>();
+    const noRow: string[] = [];
+    let pending = [...batch];
+    while (pending.length) {
+      let rows: readonly EventsTableRow[];
+      try {
+        this.requests++;
+        rows = (await client.listEventsTable(pending[0].org, tableQuery(pending))).items;
+      } catch (err) {
+        if (!isRefusal(err)) return { located, noRow, failed: err };
+        this.refused.add(client.baseUrl);
+        this.log.warn(`[editor] ${client.baseUrl} refused the events table (${(err as Error).message}); lines come from each issue's latest event on this server from now on`);
+        return { located, noRow, refused: true };
+      }
+      const wanted = new Map(pending.map((i) => [i.issueId, i]));
+      let placed = 0;
+      for (const row of rows) {
+        const id = rowIssueId(row);
+        const issue = id === undefined ? undefined : wanted.get(id);
+        // Rows come newest first: an issue's first row is its latest stack.
+        if (!issue || located.has(issue.issueId)) continue;
+        located.set(issue.issueId, knownFromRow(row, issue.lastSeen, now()));
+        placed++;
+      }
+      const rest = pending.filter((i) => !located.has(i.issueId));
+      // A page not full held every row there is: the rest have no event in the window.
+      if (rows.length < TABLE_BATCH) {
+        noRow.push(...rest.map((i) => i.issueId));
+        break;
+      }
+      // A full page that placed nothing new cannot be asked again usefully: the rest go the older way.
+      if (placed === 0) break;
+      pending = rest;
+    }
+    return { located, noRow };
+  }
+}
