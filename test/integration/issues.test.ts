@@ -83,8 +83,9 @@ describe('Issues tree (sentryExplorer.issues)', function () {
       ['limit', '100'],
     ]);
     const item = view.tree.getTreeItem(issuesOf(nodes)[0]);
-    assert.match(String(item.label), /^WEB-FRONTEND-\w+ /);
-    assert.match(String(item.description), /events? · \d+ users? · last seen /);
+    // The title first, as Sentry's list shows it; the short ID leads the description.
+    assert.equal(String(item.label), issueOf(issuesOf(nodes)[0]).title);
+    assert.match(String(item.description), /^WEB-FRONTEND-\w+ · [\d.,K]+ events? · \d+ users? · last seen /);
     assert.equal(item.command?.command, Commands.showIssueEvents);
     assert.ok(item.tooltip instanceof vscode.MarkdownString);
     assert.match((item.tooltip as vscode.MarkdownString).value, /First seen .* \(.*UTC\)/);
