@@ -578,6 +578,13 @@ describe('Issues tree (sentryExplorer.issues)', function () {
         'Recent searches',
         '$(check) $(history) TypeError',
       ]);
+      // A filter that hides every issue: no message, so that VS Code shows the empty state's welcome (which offers Clear Filter).
+      rec.set({ inputs: ['no-such-issue-anywhere'] });
+      view.ui.reset();
+      view.ui.override(rec.ui());
+      await vscode.commands.executeCommand(Commands.searchIssues);
+      assert.deepEqual(await roots(), []);
+      assert.equal(view.treeView.message, undefined);
       await clearLog();
       await vscode.commands.executeCommand(Commands.clearFilter);
       assert.deepEqual(view.filter, DEFAULT_FILTER);
