@@ -7,6 +7,14 @@ export const Commands = {
   // Issues view
   refresh: 'sentryExplorer.refresh',
   filterIssues: 'sentryExplorer.filterIssues',
+  /** Filter Issues under the filled filter icon, while a filter hides issues (the view title shows one of the two). */
+  filterIssuesActive: 'sentryExplorer.filterIssuesActive',
+  chooseSavedSearch: 'sentryExplorer.chooseSavedSearch',
+  searchIssues: 'sentryExplorer.searchIssues',
+  chooseEnvironments: 'sentryExplorer.chooseEnvironments',
+  choosePeriod: 'sentryExplorer.choosePeriod',
+  chooseSort: 'sentryExplorer.chooseSort',
+  clearFilter: 'sentryExplorer.clearFilter',
   chooseProject: 'sentryExplorer.chooseProject',
   findByHashes: 'sentryExplorer.findIssuesByHashes',
   loadMore: 'sentryExplorer.loadMore',
@@ -62,6 +70,8 @@ export const ContextKeys = {
   signedIn: 'sentryExplorer.signedIn',
   hasProject: 'sentryExplorer.hasProject',
   emptyResult: 'sentryExplorer.emptyResult',
+  /** The Issues view's filter hides issues the default list shows (its title shows the filled filter icon and Clear Filter). */
+  filterActive: 'sentryExplorer.filterActive',
   /** Restricted Mode keeps the workspace's .sentryclirc / sentry.properties from choosing the selection. */
   cliFilesIgnored: 'sentryExplorer.cliFilesIgnored',
   /** The active editor shows at least one mark (the walkthrough's "open a file with marks" step). */

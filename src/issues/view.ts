@@ -17,7 +17,7 @@ import { combinedSpec, listKey, type ListSpec } from '../store/listSpec';
 import { Disposable } from '../util/disposable';
 import { UiHolder } from '../util/ui';
 import { registerIssueCommands } from './commands';
-import { DEFAULT_FILTER, describeFilter, filterNotice, toParams, type IssueFilter } from './core/filter';
+import { DEFAULT_FILTER, describeFilter, filterNotice, isFiltered, markQuery, toParams, type IssueFilter } from './core/filter';
 import type { IssueNode, Node } from './core/nodes';
 import { RefreshTimer } from '../store/refreshTimer';
 import { IssuesStatusBar } from './statusBar';
@@ -86,6 +86,7 @@ export class IssuesView extends Disposable {
     this.treeView = this._register(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.tree, showCollapseAll: true, canSelectMany: true }));
     this.treeView.description = describeFilter(this.filterValue);
     this.showMessage();
+    this.filterContext();
     this.statusBar = this._register(
       new IssuesStatusBar(
         store,
@@ -147,13 +148,14 @@ export class IssuesView extends Disposable {
 
   /**
    * What the editor's per-file searches look within: the chosen organization and projects and the
-   * filter's query, environments and window; undefined while signed out or nothing is chosen.
+   * filter's saved search, environments and window, never a search typed in the view (markQuery);
+   * undefined while signed out or nothing is chosen.
    */
   markScope(): { org: string; projects: readonly string[]; query?: string; statsPeriod?: ProjectIssuesStatsPeriod; environments?: readonly string[]; window?: TimeWindow } | undefined {
     const { org, projects } = this.selection();
     if (!org || projects.length === 0 || !this.auth.isSignedIn()) return undefined;
-    const { query, statsPeriod, environments, window } = toParams(this.filterValue);
-    return { org, projects: [...projects], query, statsPeriod, environments, window };
+    const { statsPeriod, environments, window } = toParams(this.filterValue);
+    return { org, projects: [...projects], query: markQuery(this.filterValue), statsPeriod, environments, window };
   }
 
   /** Settings first; else the workspace's sentry-cli files; the org also from sign-in. */
@@ -181,6 +183,7 @@ export class IssuesView extends Disposable {
     await this.context.workspaceState.update(StorageKeys.issueFilter, filter);
     this.treeView.description = describeFilter(filter);
     this.showMessage();
+    this.filterContext();
     this.tree.refresh();
     this.listedChanged.fire();
   }
@@ -252,6 +255,11 @@ export class IssuesView extends Disposable {
     void vscode.commands.executeCommand('setContext', ContextKeys.cliFilesIgnored, this.selectionService.ignoredInRestrictedMode);
   }
 
+  /** The filled filter icon, Clear Filter and the empty state's Clear Filter follow it. */
+  private filterContext(): void {
+    void vscode.commands.executeCommand('setContext', ContextKeys.filterActive, isFiltered(this.filterValue));
+  }
+
   private setEmpty(message: string | undefined): void {
     this.emptyMessage = message;
     this.showMessage();
@@ -260,14 +268,15 @@ export class IssuesView extends Disposable {
 
   /**
    * First why Restricted Mode ignores the workspace's sentry-cli files (the welcome view offers
-   * Trust), else the empty state's message, else what narrows the list (the view's description is
-   * hidden while it is alone in its container).
+   * Trust), else what narrows the list (the view's description is hidden while it is alone in its
+   * container); nothing while the list is empty: VS Code shows a view's welcome content (the empty
+   * state, with Clear Filter while a filter hides every issue) only while the view has no message.
    */
   private showMessage(): void {
     const restricted = this.selectionService.ignoredInRestrictedMode
       ? vscode.l10n.t('Restricted Mode: this folder is not trusted, so its .sentryclirc / sentry.properties do not choose the organization or projects.')
       : undefined;
-    this.treeView.message = restricted ?? this.emptyMessage ?? filterNotice(this.filterValue);
+    this.treeView.message = restricted ?? (this.emptyMessage === undefined ? filterNotice(this.filterValue) : undefined);
   }
 
   private intervalMs(): number {

@@ -42,9 +42,17 @@ export interface IssueQuery {
   readonly anyProject?: boolean;
 }
 
+/** One project's X-Hits and X-Max-Hits. */
+export interface ProjectHits {
+  readonly hits: number;
+  readonly maxHits?: number;
+}
+
 export interface IssueListPage extends Page<Issue> {
   /** The endpoint that answered: a cursor is valid only on it. */
   readonly endpoint: IssueEndpoint;
+  /** Each project's total, when the page was asked per project (the project endpoint's first page of several). */
+  readonly projectHits?: Readonly<Record<string, ProjectHits>>;
   /** A cursor was given but could not be used (the server's endpoint changed): this is a first page. */
   readonly restarted?: boolean;
 }
@@ -100,6 +108,8 @@ function isRemembered(v: unknown): v is RememberedEndpoint {
 }
 
 const MULTI_CURSOR = 'multi:';
+
+type PerProjectPage = Page<Issue> & { readonly projectHits?: Readonly<Record<string, ProjectHits>> };
 
 export class IssueSource {
   /** Servers whose organization endpoint is being asked again: the lists meanwhile stay on the project one. */
@@ -163,7 +173,7 @@ export class IssueSource {
     return r?.endpoint === 'project' && !this.retesting.has(baseUrl) && (r.at === undefined || now - r.at >= ENDPOINT_RETEST_MS);
   }
 
-  private via(endpoint: IssueEndpoint, client: SentryClient, q: IssueQuery, cursor: string | undefined, signal?: AbortSignal): Promise<Page<Issue>> {
+  private via(endpoint: IssueEndpoint, client: SentryClient, q: IssueQuery, cursor: string | undefined, signal?: AbortSignal): Promise<PerProjectPage> {
     return endpoint === 'organization' ? this.viaOrganization(client, q, cursor, signal) : this.viaProjects(client, q, cursor, signal);
   }
 
@@ -192,7 +202,7 @@ export class IssueSource {
    * The project endpoint takes one project and no environment or window: those become search terms,
    * and several projects are one request each, their cursors kept together in one cursor string.
    */
-  private async viaProjects(client: SentryClient, q: IssueQuery, cursor: string | undefined, signal?: AbortSignal): Promise<Page<Issue>> {
+  private async viaProjects(client: SentryClient, q: IssueQuery, cursor: string | undefined, signal?: AbortSignal): Promise<PerProjectPage> {
     const query = projectQuery(q);
     const one = (project: string, c: string | undefined) =>
       client.listProjectIssues(q.org, project, { query, statsPeriod: q.statsPeriod, sort: q.sort, shortIdLookup: q.shortIdLookup, limit: q.limit, cursor: c }, signal);
@@ -210,6 +220,8 @@ export class IssueSource {
       items: pages.flatMap((p) => p.items),
       nextCursor: Object.keys(next).length ? MULTI_CURSOR + JSON.stringify(next) : undefined,
       hits: known && !cursor ? pages.reduce((n, p) => n + (p.hits ?? 0), 0) : undefined,
+      // Each project was asked on its own: its total comes free.
+      projectHits: known && !cursor ? Object.fromEntries(wanted.map((p, i) => [p, { hits: pages[i].hits!, maxHits: pages[i].maxHits }])) : undefined,
       maxHits: pages.reduce<number | undefined>((m, p) => (p.maxHits === undefined ? m : Math.max(m ?? 0, p.maxHits)), undefined),
       rateLimit: pages.map((p) => p.rateLimit).find(Boolean),
     };

@@ -13,6 +13,7 @@ import { Emitter } from '../util/emitter';
 import { IssueSource } from './issueSource';
 import { detachedView, fetchListPage, listViewOf, type ListRecord } from './listRecord';
 import { listKey, type ListSpec } from './listSpec';
+import { projectTotals, type ProjectTotal } from './projectTotals';
 import { IssueTable } from './issueTable';
 import type { IssuePatch, PatchHandle } from './patches';
 import { RefreshBudget } from './refreshBudget';
@@ -48,6 +49,8 @@ export interface IssueListView {
   readonly serverHits?: number;
   /** X-Max-Hits: a count equal to it means "at least". */
   readonly maxHits?: number;
+  /** A list of several projects: each one's total as the server counts it, where known. */
+  readonly projectTotals?: Readonly<Record<string, ProjectTotal>>;
   readonly loading: boolean;
   /** The latest request's failure (an ApiError, SignedOutError, ...); kept until the next answer. */
   readonly error?: unknown;
@@ -291,10 +294,12 @@ export class IssueStore extends Disposable {
     const since = this.table.checkpoint();
     const { org } = rec.spec;
     try {
-      const page = await fetchListPage(await this.requireClient(), this.source, rec, cursor);
+      const client = await this.requireClient();
+      const page = await fetchListPage(client, this.source, rec, cursor);
       // The server's endpoint changed since the cursor was given: this is a first page.
       if (page.restarted) replace = true;
       this.budget.noteRateLimit(page.rateLimit);
+      const totals = replace ? await projectTotals(client, this.source, rec.spec, page, (r) => this.budget.noteRateLimit(r)) : rec.projectHits;
       // Made for another session or selection: the caller still gets it, the store does not.
       if (generation !== this.generation) {
         return detachedView(rec.spec, page.items, { nextCursor: page.nextCursor, serverHits: page.hits, maxHits: page.maxHits, loadedAt: this.now(), droppedHashes: page.droppedHashes });
@@ -306,6 +311,7 @@ export class IssueStore extends Disposable {
       rec.endpoint = page.endpoint;
       rec.serverHits = page.hits ?? rec.serverHits;
       rec.maxHits = page.maxHits ?? rec.maxHits;
+      rec.projectHits = totals;
       rec.droppedHashes = page.droppedHashes;
       rec.loading = false;
       rec.error = undefined;

@@ -5,8 +5,9 @@
  */
 import type { SentryClient } from '../api/client';
 import type { Issue } from '../api/schemas';
-import type { IssueEndpoint, IssueListPage, IssueSource } from './issueSource';
+import type { IssueEndpoint, IssueListPage, IssueSource, ProjectHits } from './issueSource';
 import type { IssueListView } from './issueStore';
+import type { ProjectTotal } from './projectTotals';
 import { PAGE_SIZE, effectiveQuery, listKey, projectsOf, type ListSpec } from './listSpec';
 import { mayMatch } from './queryMatch';
 
@@ -19,6 +20,8 @@ export interface ListRecord {
   endpoint?: IssueEndpoint;
   serverHits?: number;
   maxHits?: number;
+  /** A list of several projects: each one's X-Hits, when known (./projectTotals.ts). */
+  projectHits?: Readonly<Record<string, ProjectHits>>;
   loading: boolean;
   error?: unknown;
   loadedAt?: number;
@@ -62,11 +65,15 @@ export function listViewOf(rec: ListRecord, issueOf: (id: string) => Issue | und
   const user = me();
   const issues: Issue[] = [];
   let hidden = 0;
+  const hiddenIn = new Map<string, number>();
   for (const id of rec.ids) {
     const issue = issueOf(id);
     if (!issue) continue;
     if (mayMatch(issue, query, user)) issues.push(issue);
-    else hidden++;
+    else {
+      hidden++;
+      hiddenIn.set(issue.project.slug, (hiddenIn.get(issue.project.slug) ?? 0) + 1);
+    }
   }
   rec.view = Object.freeze({
     key: rec.key,
@@ -79,6 +86,7 @@ export function listViewOf(rec: ListRecord, issueOf: (id: string) => Issue | und
     hits: rec.serverHits === undefined ? undefined : Math.max(0, rec.serverHits - hidden),
     serverHits: rec.serverHits,
     maxHits: rec.maxHits,
+    projectTotals: rec.projectHits && projectTotalsOf(rec.projectHits, (p) => hiddenIn.get(p) ?? 0),
     loading: rec.loading,
     error: rec.error,
     loadedAt: rec.loadedAt,
@@ -91,4 +99,9 @@ export function listViewOf(rec: ListRecord, issueOf: (id: string) => Issue | und
 /** A view of an answer the store does not keep (made before clear(), or after dispose). */
 export function detachedView(spec: ListSpec, issues: readonly Issue[], more: Partial<IssueListView>): IssueListView {
   return Object.freeze({ key: listKey(spec), spec, org: spec.org, project: spec.project, issues: Object.freeze([...issues]), hidden: 0, hits: more.serverHits, loading: false, ...more });
+}
+
+/** Each project's total less its issues a local change hid; a capped X-Hits stays "at least". */
+function projectTotalsOf(hits: Readonly<Record<string, ProjectHits>>, hidden: (project: string) => number): Readonly<Record<string, ProjectTotal>> {
+  return Object.fromEntries(Object.entries(hits).map(([project, h]) => [project, { hits: Math.max(0, h.hits - hidden(project)), atLeast: h.maxHits !== undefined && h.hits >= h.maxHits }]));
 }

@@ -8,7 +8,7 @@ import { commandArgs } from '../../src/contracts/issueRef';
 import type { IssueStore } from '../../src/store/issueStore';
 import { Commands } from '../../src/constants';
 import { activateExtension } from './helpers';
-import { control, SANDBOX_URL, signInToSandbox, UiRecorder, waitFor, type RequestLogEntry } from './authHelpers';
+import { control, SANDBOX_URL, sandboxProfile, settledMarks, signInToSandbox, UiRecorder, waitFor, type RequestLogEntry } from './authHelpers';
 import { print } from './output';
 
 /** The issue lists: the organization endpoint (the default), the project one (a fallback and hashes). */
@@ -83,8 +83,9 @@ describe('Issues tree (sentryExplorer.issues)', function () {
       ['limit', '100'],
     ]);
     const item = view.tree.getTreeItem(issuesOf(nodes)[0]);
-    assert.match(String(item.label), /^WEB-FRONTEND-\w+ /);
-    assert.match(String(item.description), /events? · \d+ users? · last seen /);
+    // The title first, as Sentry's list shows it; the short ID leads the description.
+    assert.equal(String(item.label), issueOf(issuesOf(nodes)[0]).title);
+    assert.match(String(item.description), /^WEB-FRONTEND-\w+ · [\d.,K]+ events? · \d+ users? · last seen /);
     assert.equal(item.command?.command, Commands.showIssueEvents);
     assert.ok(item.tooltip instanceof vscode.MarkdownString);
     assert.match((item.tooltip as vscode.MarkdownString).value, /First seen .* \(.*UTC\)/);
@@ -234,12 +235,15 @@ describe('Issues tree (sentryExplorer.issues)', function () {
     const inputs: string[] = [];
     /** What each input box showed when it opened. */
     const prefilled: (string | undefined)[] = [];
-    /** Answers the filter's quick pick with the item matching `main`, a multi-pick with the labels in `many`. */
-    const answer = (main: RegExp, many: string[] = []) =>
+    /** Answers the single picks in turn with the item matching each of `mains` (the menu, then its picker), a multi-pick with the labels in `many`. */
+    const answer = (mains: RegExp[], many: string[] = []) => {
+      const queue = [...mains];
       view.ui.override({
         showQuickPick: async <T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions) => {
           quick.push(items.map((i) => i.label));
-          return (options.canPickMany ? items.filter((i) => many.includes(i.label)) : items.find((i) => main.test(i.label))) as unknown as T;
+          if (options.canPickMany) return items.filter((i) => many.includes(i.label)) as unknown as T;
+          const main = queue.shift();
+          return (main && items.find((i) => main.test(i.label))) as unknown as T;
         },
         showInputBox: async (options) => {
           prefilled.push(options.value);
@@ -247,15 +251,28 @@ describe('Issues tree (sentryExplorer.issues)', function () {
         },
         withProgress: (_o, task) => task({ report: () => undefined }, new vscode.CancellationTokenSource().token),
       });
+    };
     const lastList = async () => (await issueRequests()).at(-1)!.query;
     try {
-      // Choose environments…: the organization's environments, several may be picked; none picked changes nothing.
-      answer(/Choose environments/);
+      // Filter Issues is a small menu, one entry per choice.
+      answer([]);
+      await vscode.commands.executeCommand(Commands.filterIssues);
+      assert.deepEqual(quick.at(-1), [
+        '$(bookmark) Saved Search',
+        '$(search) Search…',
+        '$(project) Projects',
+        '$(server-environment) Environments',
+        '$(calendar) Period',
+        '$(list-ordered) Sort',
+        '$(graph-line) Graph',
+      ]);
+      // Environments: the organization's, several may be picked; none picked is every environment.
+      answer([/Environments$/]);
       await vscode.commands.executeCommand(Commands.filterIssues);
       assert.deepEqual(quick.at(-1), ['development', 'production', 'staging']);
       assert.equal((await control<RequestLogEntry[]>('requests?path=' + encodeURIComponent('^/api/0/organizations/acme/environments/$'))).length, 1);
       assert.equal(view.filter.environments, undefined);
-      answer(/Choose environments/, ['production']);
+      answer([/Environments$/], ['production']);
       await vscode.commands.executeCommand(Commands.filterIssues);
       assert.deepEqual(view.filter.environments, ['production']);
       await clearLog();
@@ -267,9 +284,10 @@ describe('Issues tree (sentryExplorer.issues)', function () {
       assert.match(view.treeView.description ?? '', /production/);
       // The description is hidden while the view is alone in its container: the tree says it too.
       assert.equal(view.treeView.message, 'Filtered: production');
-      // A window: statsPeriod is the period searched; the sparkline's period stays groupStatsPeriod.
-      answer(/Window: last 7 days/);
-      await vscode.commands.executeCommand(Commands.filterIssues);
+      // A period, from its own command: statsPeriod is the period searched; the sparkline's period stays groupStatsPeriod.
+      answer([/^(\$\(check\) )?Last 7 days$/]);
+      await vscode.commands.executeCommand(Commands.choosePeriod);
+      assert.deepEqual(quick.at(-1)?.slice(0, 3), ['$(check) Server default', 'Last hour', 'Last 24 hours']);
       await clearLog();
       await roots();
       const q = await lastList();
@@ -283,7 +301,7 @@ describe('Issues tree (sentryExplorer.issues)', function () {
       assert.equal(view.treeView.message, 'Filtered: production · last 7 days');
       // A custom range, typed as dates (UTC): start and end replace the relative window.
       inputs.push('2026-01-01', '2026-02-01T12:00');
-      answer(/Custom range/);
+      answer([/Period$/, /Custom range/]);
       await vscode.commands.executeCommand(Commands.filterIssues);
       await clearLog();
       await roots();
@@ -294,8 +312,8 @@ describe('Issues tree (sentryExplorer.issues)', function () {
       );
       // An empty end stays open: each request ends at its own time, not at the moment of choosing.
       inputs.push('2026-01-01', '');
-      answer(/Custom range/);
-      await vscode.commands.executeCommand(Commands.filterIssues);
+      answer([/Custom range/]);
+      await vscode.commands.executeCommand(Commands.choosePeriod);
       assert.deepEqual(prefilled.slice(-2), ['2026-01-01T00:00', '2026-02-01T12:00']);
       assert.deepEqual(view.filter.window, { start: '2026-01-01T00:00:00Z' });
       const endSent = async (load: () => Promise<unknown>) => {
@@ -312,7 +330,7 @@ describe('Issues tree (sentryExplorer.issues)', function () {
       assert.ok((await endSent(() => view.refresh())) > first, 'a refresh reaches further');
       // Reopened, the end box is empty again.
       inputs.push('2026-01-01', '');
-      answer(/Custom range/);
+      answer([/Period$/, /Custom range/]);
       await vscode.commands.executeCommand(Commands.filterIssues);
       assert.deepEqual(prefilled.slice(-2), ['2026-01-01T00:00', '']);
     } finally {
@@ -345,30 +363,44 @@ describe('Issues tree (sentryExplorer.issues)', function () {
         nodes.map((n) => (n.type === 'project' ? n.project : n.type)),
         ['web-frontend', 'api-server', 'loadMore'],
       );
-      // One request for both projects, grouped by project; the list's one "Load more" follows the project rows.
+      // One request lists both projects, grouped by project; the list's one "Load more" follows the project rows.
       const reqs = await issueRequests();
-      assert.equal(reqs.length, 1);
+      const lists = reqs.filter((r) => !r.query.some(([k, v]) => k === 'limit' && v === '1'));
+      assert.equal(lists.length, 1);
       assert.deepEqual(
-        reqs[0].query.filter(([k]) => k === 'project').map(([, v]) => v),
+        lists[0].query.filter(([k]) => k === 'project').map(([, v]) => v),
         [WEB_FRONTEND_ID, API_SERVER_ID],
       );
-      // Each project row shows its count when first drawn, without a second draw.
-      assert.match(String(view.tree.getTreeItem(nodes[0]).description), /^\d+\+$/);
-      assert.equal(changes, 0);
+      // Each project's own total: one limit=1 request per project (their sum, 1,000+, is capped: both are asked).
+      const counts = reqs.filter((r) => r.query.some(([k, v]) => k === 'limit' && v === '1'));
+      assert.deepEqual(
+        counts.map((r) => r.query.filter(([k]) => k === 'project').map(([, v]) => v)),
+        [[WEB_FRONTEND_ID], [API_SERVER_ID]],
+      );
+      /** A project's total as the sandbox counts it ("1,000+" when capped). */
+      const totalOf = async (id: string) => {
+        const { headers } = await fetch(`${SANDBOX_URL}/api/0/organizations/acme/issues/?project=${id}&limit=1`, { headers: { authorization: `Bearer ${defaults.authToken}` } });
+        const hits = Number(headers.get('x-hits'));
+        return `${hits.toLocaleString('en')}${hits >= Number(headers.get('x-max-hits')) ? '+' : ''}`;
+      };
       const web = issuesOf(await view.tree.getChildren(nodes[0]));
       const api = issuesOf(await view.tree.getChildren(nodes[1]));
       assert.ok(web.length > 0 && web.every((i) => issueOf(i).project.slug === 'web-frontend'));
       assert.ok(api.length > 0 && api.every((i) => issueOf(i).project.slug === 'api-server'));
       assert.equal(web.length + api.length, 100, 'one page of 100 shared by the two projects');
-      assert.equal(String(view.tree.getTreeItem(nodes[1]).description), `${api.length}+`);
+      // Each project row shows its loaded issues and its total when first drawn, without a second draw.
+      assert.equal(String(view.tree.getTreeItem(nodes[0]).description), `${web.length} of ${await totalOf(WEB_FRONTEND_ID)}`);
+      assert.equal(String(view.tree.getTreeItem(nodes[1]).description), `${api.length} of ${await totalOf(API_SERVER_ID)}`);
+      assert.equal(changes, 0);
       const more = nodes.at(-1);
       assert.ok(more?.type === 'loadMore' && more.combined, 'the one Load more of both projects');
+      await clearLog();
       await vscode.commands.executeCommand(Commands.loadMore, more);
       const after = await roots();
       const web2 = issuesOf(await view.tree.getChildren(after[0]));
       const api2 = issuesOf(await view.tree.getChildren(after[1]));
       assert.equal(web2.length + api2.length, 200);
-      assert.equal((await issueRequests()).length, 2);
+      assert.equal((await issueRequests()).length, 1, 'Load more asks the next page only: the totals are kept with the list');
     } finally {
       await cfg.update('projects', ['web-frontend'], vscode.ConfigurationTarget.Global);
     }
@@ -491,6 +523,117 @@ describe('Issues tree (sentryExplorer.issues)', function () {
     } finally {
       sub.dispose();
     }
+  });
+
+  describe('saved searches, a search typed in the view, Clear Filter', () => {
+    const listQuery = async () => new URLSearchParams((await issueRequests()).at(-1)?.query).get('query');
+    /** Answers the single picks in turn with the item whose label matches each of `mains`. */
+    const answer = (mains: RegExp[], seen: string[][] = []) => {
+      const queue = [...mains];
+      view.ui.override({
+        showQuickPick: async <T extends vscode.QuickPickItem>(items: readonly T[]) => {
+          seen.push(items.map((i) => i.label));
+          const main = queue.shift();
+          return (main && items.find((i) => main.test(i.label))) as unknown as T;
+        },
+      });
+    };
+    afterEach(() => {
+      view.ui.reset();
+      view.ui.override(rec.ui());
+    });
+
+    it("Sentry's saved searches and the recent searches, each sending its query; Clear Filter goes back to the default list", async () => {
+      const seen: string[][] = [];
+      answer([/Saved Search$/, /Needs Triage$/], seen);
+      await vscode.commands.executeCommand(Commands.filterIssues);
+      await roots();
+      assert.equal(await listQuery(), 'is:unresolved is:unassigned');
+      assert.equal(view.treeView.message, 'Filtered: Needs Triage');
+      // The menu offers Clear Filter while a filter hides issues.
+      answer([], seen);
+      await vscode.commands.executeCommand(Commands.filterIssues);
+      assert.equal(seen.at(-1)?.at(-1), '$(clear-all) Clear Filter');
+      // A typed search joins the recent searches, offered after the saved ones.
+      rec.set({ inputs: ['TypeError'] });
+      view.ui.reset();
+      view.ui.override(rec.ui());
+      await vscode.commands.executeCommand(Commands.searchIssues);
+      assert.deepEqual(view.filter, { ...DEFAULT_FILTER, preset: 'custom', text: 'TypeError', base: 'needsTriage' });
+      answer([], seen);
+      await vscode.commands.executeCommand(Commands.chooseSavedSearch);
+      // No saved search is ticked under a typed search (the tree lists the search); the newest recent search is.
+      assert.deepEqual(seen.at(-1)?.slice(0, 13), [
+        '$(search) Search…',
+        'Saved searches',
+        'Unresolved Issues',
+        'For Review',
+        'Needs Triage',
+        'Assigned to Me',
+        'My Bookmarks',
+        'New Today',
+        'Errors Only',
+        'All Statuses',
+        'User Feedback',
+        'Recent searches',
+        '$(check) $(history) TypeError',
+      ]);
+      // A filter that hides every issue: no message, so that VS Code shows the empty state's welcome (which offers Clear Filter).
+      rec.set({ inputs: ['no-such-issue-anywhere'] });
+      view.ui.reset();
+      view.ui.override(rec.ui());
+      await vscode.commands.executeCommand(Commands.searchIssues);
+      assert.deepEqual(await roots(), []);
+      assert.equal(view.treeView.message, undefined);
+      await clearLog();
+      await vscode.commands.executeCommand(Commands.clearFilter);
+      assert.deepEqual(view.filter, DEFAULT_FILTER);
+      assert.equal(view.treeView.message, undefined);
+      await roots();
+      assert.equal(await listQuery(), null, 'the default list: no query parameter');
+    });
+
+    it('a search typed in the view narrows the tree only: the editor keeps its marks and its per-file search', async () => {
+      const api = await activateExtension();
+      const { editor } = api;
+      // The per-file search is a wildcard search: give the self-hosted profile's organization advanced search, as the marks suite does.
+      const selfHosted = (await sandboxProfile()) !== 'sentry-io';
+      if (selfHosted) {
+        await control('features', { org: 'acme', add: ['advanced-search'] });
+        editor.locator.forget();
+      }
+      try {
+        await roots();
+        const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'src/utils/format.js');
+        await vscode.window.showTextDocument(uri, { preview: false });
+        const before = await settledMarks(api, uri);
+        const titles = new Map(before.map((m) => [m.issueId, store.issue(m.issueId)?.title ?? '']));
+        assert.ok(
+          [...titles.values()].some((t) => !t.includes('TypeError')),
+          'some marked issue is no TypeError: a search for one would drop it',
+        );
+        await clearLog();
+        rec.set({ inputs: ['TypeError'] });
+        await vscode.commands.executeCommand(Commands.searchIssues);
+        const rows = issuesOf(await roots());
+        assert.ok(rows.length > 0 && rows.every((r) => `${issueOf(r).title} ${issueOf(r).culprit}`.includes('TypeError')), 'the tree lists the search');
+        assert.equal(view.markScope()?.query, undefined, "the editor's scope keeps the saved search (the server default)");
+        await editor.locator.refresh();
+        const after = editor.decorations.decorated(uri);
+        assert.deepEqual(after.map((m) => m.issueId).sort(), before.map((m) => m.issueId).sort(), 'the same marks');
+        const searches = (await control<RequestLogEntry[]>('requests')).filter(isFileSearch).map((r) => new URLSearchParams(r.query).get('query') ?? '');
+        assert.ok(
+          searches.every((q) => !q.includes('TypeError')),
+          `no per-file search with the typed text: ${searches.join(' | ')}`,
+        );
+      } finally {
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        if (selfHosted) {
+          await control('features', { org: 'acme', remove: ['advanced-search'] });
+          editor.locator.forget();
+        }
+      }
+    });
   });
 
   describe('errors never leave an empty tree', () => {

@@ -853,7 +853,13 @@ interface IssueListSpec {
   serialize(i: SeedIssue, seen: SeenStats): Record<string, unknown>;
 }
 
-/** An issue list answer: the query (default is:unresolved; empty = every status), sorted, Link-paged, with X-Hits. */
+/**
+ * An issue list answer: the query (default is:unresolved; empty = every status), sorted, Link-paged,
+ * with X-Hits on every page, a `limit=1` page too (the client reads one project's total that way):
+ * both lists search with `count_hits: True` (src/sentry/issues/endpoints/organization_group_index.py,
+ * OrganizationGroupIndexEndpoint.get; the project list's project_group_index.py likewise), and
+ * add_cursor_headers (src/sentry/api/base.py) sends the result's hits and max_hits as X-Hits and X-Max-Hits.
+ */
 function issueList(ctx: Ctx, p: Principal, page: ListPage, spec: IssueListSpec): Res {
   const query = ctx.params.has('query') ? ctx.params.get('query')! : 'is:unresolved';
   if (spec.shortIdLookup && /^[A-Za-z0-9_-]+-[A-Za-z0-9]+$/.test(query.trim())) {

@@ -13,7 +13,10 @@ check(
     // once its label is drawn.
     const first = sideBar.getByRole('treeitem', { name: /^Issue WEB-FRONTEND-\w+: / }).first();
     await first.waitFor({ state: 'visible', timeout: 30_000 });
-    await vscode.waitFor("the first row's label", async () => /^WEB-FRONTEND-\w+ /.test((await first.locator('.label-name').textContent()) ?? ''), 10_000);
+    await vscode.waitFor("the first row's description", async () => /^WEB-FRONTEND-\w+ · /.test((await first.locator('.label-description').textContent()) ?? ''), 10_000);
+    // The title leads the row, as in Sentry's list: the short ID is in the description only.
+    const label = (await first.locator('.label-name').textContent()) ?? '';
+    if (!label || /^WEB-FRONTEND-/.test(label)) throw new Error(`the row's label is not the title: ${label}`);
     await vscode.waitForIdle();
     // The status bar counts the unresolved issues: X-Hits of the organization endpoint's default
     // window (90 days), "1,000+" when the server's cap is reached.

@@ -63,7 +63,7 @@ async function signInForTriage(page: Page, vscode: Workbench): Promise<{ sideBar
   await signInWithToken(page, vscode, writeToken);
   const first = issueRows(sideBar).first();
   await first.waitFor({ state: 'visible', timeout: 30_000 });
-  await vscode.waitFor("the first row's label", async () => /^WEB-FRONTEND-\w+ /.test((await first.locator('.label-name').textContent()) ?? ''), 10_000);
+  await vscode.waitFor("the first row's description", async () => /^WEB-FRONTEND-\w+ · /.test((await first.locator('.label-description').textContent()) ?? ''), 10_000);
   await vscode.waitForIdle();
   await vscode.waitForRowsSettled(first);
   return { sideBar, writeToken };

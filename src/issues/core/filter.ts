@@ -9,12 +9,21 @@ import { listKey, type ListSpec } from '../../store/listSpec';
 import { isoSeconds } from '../../format/time';
 import { plainText } from '../../util/untrusted';
 
-export type IssuePreset = 'unresolved' | 'all' | 'assignedToMe' | 'forReview' | 'feedback' | 'custom';
+/** Sentry's saved searches (its default ones, and the statuses and categories the view had before). */
+export type SavedSearch = 'unresolved' | 'forReview' | 'needsTriage' | 'assignedToMe' | 'bookmarks' | 'newToday' | 'errorsOnly' | 'all' | 'feedback';
+/** A saved search, or `custom`: a search typed in the view (`text`). */
+export type IssuePreset = SavedSearch | 'custom';
 
 export interface IssueFilter {
   preset: IssuePreset;
   /** The free-text query when preset is 'custom'. */
   text?: string;
+  /**
+   * Under a typed search: the saved search it was typed from. The editor's marks keep it (a search
+   * typed to find one issue in the tree must not take the other issues' marks out of the editor),
+   * and clearing the search goes back to it.
+   */
+  base?: SavedSearch;
   statsPeriod: ProjectIssuesStatsPeriod;
   sort: IssueSort;
   /** Only issues with events in these environments; empty or left out: every environment. */
@@ -30,50 +39,77 @@ export const DEFAULT_FILTER: IssueFilter = { preset: 'unresolved', statsPeriod: 
  * activate() configured (@vscode/l10n), not in whatever was set when this module was imported.
  */
 
-export const PRESETS: Readonly<Record<Exclude<IssuePreset, 'custom'>, { readonly label: string; readonly query: string | undefined; readonly detail: string }>> = {
+/** A saved search's detail is its query (search syntax, not words), but for the server default and every status. */
+const saved = (label: () => string, query: string | undefined, detail?: () => string) => ({
+  get label() {
+    return label();
+  },
+  query,
+  get detail() {
+    return detail ? detail() : (query ?? '');
+  },
+});
+
+/**
+ * In the order of Sentry's issue list: its default saved searches (Unresolved Issues, For Review,
+ * Needs Triage, Assigned to Me, My Bookmarks, New Today, Errors Only), then every status and user feedback.
+ */
+export const PRESETS: Readonly<Record<SavedSearch, { readonly label: string; readonly query: string | undefined; readonly detail: string }>> = {
   // No query parameter at all: the server's default, is:unresolved.
-  unresolved: {
-    get label() {
-      return l10n.t('Unresolved');
-    },
-    query: undefined,
-    get detail() {
-      return l10n.t('the server default (is:unresolved)');
-    },
-  },
+  unresolved: saved(
+    () => l10n.t('Unresolved Issues'),
+    undefined,
+    () => l10n.t('the server default (is:unresolved)'),
+  ),
+  forReview: saved(() => l10n.t('For Review'), 'is:unresolved is:for_review'),
+  needsTriage: saved(() => l10n.t('Needs Triage'), 'is:unresolved is:unassigned'),
+  assignedToMe: saved(() => l10n.t('Assigned to Me'), 'is:unresolved assigned:me'),
+  bookmarks: saved(() => l10n.t('My Bookmarks'), 'is:unresolved bookmarks:me'),
+  newToday: saved(() => l10n.t('New Today'), 'is:unresolved age:-24h'),
+  errorsOnly: saved(() => l10n.t('Errors Only'), 'is:unresolved level:error'),
   // An empty query parameter: every status.
-  all: {
-    get label() {
-      return l10n.t('All statuses');
-    },
-    query: '',
-    get detail() {
-      return l10n.t('query= (empty): resolved and ignored too');
-    },
-  },
-  // The detail of a query preset is the query itself (search syntax, not words).
-  assignedToMe: {
-    get label() {
-      return l10n.t('Assigned to me');
-    },
-    query: 'is:unresolved assigned:me',
-    detail: 'is:unresolved assigned:me',
-  },
-  forReview: {
-    get label() {
-      return l10n.t('For review');
-    },
-    query: 'is:unresolved is:for_review',
-    detail: 'is:unresolved is:for_review',
-  },
-  feedback: {
-    get label() {
-      return l10n.t('User feedback');
-    },
-    query: 'issue.category:feedback',
-    detail: 'issue.category:feedback',
-  },
+  all: saved(
+    () => l10n.t('All Statuses'),
+    '',
+    () => l10n.t('query= (empty): resolved and ignored too'),
+  ),
+  feedback: saved(() => l10n.t('User Feedback'), 'issue.category:feedback'),
 };
+
+/** The saved search under the filter: the one chosen, or the one a typed search was started from. */
+export function savedSearchOf(filter: IssueFilter): SavedSearch {
+  return filter.preset === 'custom' ? (filter.base ?? 'unresolved') : filter.preset;
+}
+
+/** A saved search chosen: any typed search goes. */
+export function withSavedSearch(filter: IssueFilter, preset: SavedSearch): IssueFilter {
+  return { ...filter, preset, text: undefined, base: undefined };
+}
+
+/** A search typed in the view, kept over its saved search; an empty one goes back to that saved search. */
+export function withSearch(filter: IssueFilter, text: string): IssueFilter {
+  const base = savedSearchOf(filter);
+  return text.trim() ? { ...filter, preset: 'custom', text: text.trim(), base } : withSavedSearch(filter, base);
+}
+
+/**
+ * The query the editor's marks search within: the saved search's, never a search typed in the tree.
+ * Typed to find an issue in the view, such a search would otherwise take every other issue's marks
+ * out of the editor.
+ */
+export function markQuery(filter: IssueFilter): string | undefined {
+  return PRESETS[savedSearchOf(filter)].query;
+}
+
+/** Whether the filter hides issues the default list shows: another query, environments, a window (not the sort or the graph). */
+export function isFiltered(filter: IssueFilter): boolean {
+  return filter.preset !== DEFAULT_FILTER.preset || !!filter.environments?.length || !!filter.window;
+}
+
+/** The default list again, in the chosen sort and graph period (they hide nothing). */
+export function clearedFilter(filter: IssueFilter): IssueFilter {
+  return { ...DEFAULT_FILTER, statsPeriod: filter.statsPeriod, sort: filter.sort };
+}
 
 export const SORTS: Readonly<Record<IssueSort, string>> = {
   get date() {
@@ -147,7 +183,7 @@ export function toParams(filter: IssueFilter): Omit<ListSpec, 'org' | 'project' 
   };
 }
 
-/** "Unresolved · 24h · Last seen", plus environments and window when set, shown as the view's description. */
+/** "Unresolved Issues · 24h · Last seen", plus environments and window when set, shown as the view's description. */
 export function describeFilter(filter: IssueFilter): string {
   const what = filter.preset === 'custom' ? `"${filter.text ?? ''}"` : PRESETS[filter.preset].label;
   return [what, ...narrowing(filter), filter.statsPeriod || l10n.t('no stats'), SORTS[filter.sort]].join(' · ');
@@ -158,8 +194,9 @@ export function describeFilter(filter: IssueFilter): string {
  * tree: a view alone in its container does not show its description. Undefined for the default list.
  */
 export function filterNotice(filter: IssueFilter): string | undefined {
+  if (!isFiltered(filter)) return undefined;
   const parts = [...(filter.preset === DEFAULT_FILTER.preset ? [] : [filter.preset === 'custom' ? `"${oneLine(filter.text ?? '', 100)}"` : PRESETS[filter.preset].label]), ...narrowing(filter)];
-  return parts.length ? l10n.t('Filtered: {0}', parts.join(' · ')) : undefined;
+  return l10n.t('Filtered: {0}', parts.join(' · '));
 }
 
 /** The environments (the server's names: one bounded plain line) and the window, when set. */

@@ -136,11 +136,17 @@ export function countText(shown: number, hits: number | undefined, more: boolean
 
 /**
  * A project row's description: its count once its list answered without an error. In a list of
- * several projects only the loaded issues of this one are known: "12" or "12+" while more pages wait.
+ * several projects, while more pages wait, the project's own total where the server told it
+ * ("90 of 1,234", "90 of 1,000+"), else its loaded issues ("90+"); all pages loaded, "12".
  */
 export function projectDescription(list: IssueListView | undefined, project?: string): string | undefined {
   if (!list || list.error || list.loadedAt === undefined) return undefined;
-  if (list.spec.projects && project !== undefined) return countText(groupOf(list, project).length, undefined, !!list.nextCursor);
+  if (list.spec.projects && project !== undefined) {
+    const shown = groupOf(list, project).length;
+    const total = list.nextCursor ? list.projectTotals?.[project] : undefined;
+    if (total) return l10n.t('{0} of {1}', shown.toLocaleString('en'), `${total.hits.toLocaleString('en')}${total.atLeast ? '+' : ''}`);
+    return countText(shown, undefined, !!list.nextCursor);
+  }
   return countText(list.issues.length, list.hits, !!list.nextCursor, list.maxHits);
 }
 

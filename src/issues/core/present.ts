@@ -17,14 +17,17 @@ const MAX_STATUS_ENTRIES = 6;
 const MAX_STATUS_VALUE = 120;
 const MAX_STATUS_DEPTH = 4;
 
-/** A tree label is plain text: no controls or bidi overrides from the server, bounded. */
+/**
+ * A tree label is plain text: no controls or bidi overrides from the server, bounded. The title
+ * alone, as Sentry's issue list leads with it: a short ID first took half of a narrow sidebar.
+ */
 export function issueLabel(issue: Issue): string {
-  return `${plainText(issue.shortId, 100)} ${plainText(issue.title)}`;
+  return plainText(issue.title);
 }
 
-/** `1.2K events · 3 users · last seen 3h ago`. */
+/** `WEB-FRONTEND-1DB · 1.2K events · 3 users · last seen 3h ago`: what Sentry's list shows beside the title. */
 export function issueDescription(issue: Issue, now = Date.now()): string {
-  return l10n.t('{0} · {1} · last seen {2}', eventCount(issue.count), userCount(issue.userCount), relativeTime(issue.lastSeen, now));
+  return l10n.t('{0} · {1} · {2} · last seen {3}', plainText(issue.shortId, 100), eventCount(issue.count), userCount(issue.userCount), relativeTime(issue.lastSeen, now));
 }
 
 /**

@@ -5,8 +5,15 @@ import {
   describeFilter,
   describeQuery,
   describeWindow,
+  clearedFilter,
   filterNotice,
+  isFiltered,
   looksLikeShortId,
+  markQuery,
+  PRESETS,
+  savedSearchOf,
+  withSavedSearch,
+  withSearch,
   parseHashes,
   parseWindow,
   toParams,
@@ -37,7 +44,7 @@ describe('issue filters become exactly the request parameters', () => {
     for (const s of ['is:unresolved', 'TypeError', 'level:error', 'foo bar-1', '', '-1', 'WEB-']) assert.ok(!looksLikeShortId(s), s);
   });
   it('describes the active filter and keys the cache by project, query, period and sort', () => {
-    assert.equal(describeFilter(DEFAULT_FILTER), 'Unresolved · 24h · Last seen');
+    assert.equal(describeFilter(DEFAULT_FILTER), 'Unresolved Issues · 24h · Last seen');
     assert.equal(describeFilter(f({ preset: 'custom', text: 'x', statsPeriod: '' })), '"x" · no stats · Last seen');
     const keys = new Set([
       cacheKey('o', 'p', DEFAULT_FILTER),
@@ -48,6 +55,52 @@ describe('issue filters become exactly the request parameters', () => {
     ]);
     assert.equal(keys.size, 5);
     assert.equal(cacheKey('o', 'p', f({ preset: 'custom', text: 'is:unresolved' })) === cacheKey('o', 'p', DEFAULT_FILTER), false);
+  });
+});
+
+describe("Sentry's saved searches, a search typed in the view, and the editor's marks", () => {
+  const f = (over: Partial<IssueFilter>): IssueFilter => ({ ...DEFAULT_FILTER, ...over });
+  it("offers Sentry's default saved searches, in its order, each as the query Sentry sends", () => {
+    assert.deepEqual(
+      Object.entries(PRESETS).map(([id, p]) => [id, p.label, p.query]),
+      [
+        ['unresolved', 'Unresolved Issues', undefined],
+        ['forReview', 'For Review', 'is:unresolved is:for_review'],
+        ['needsTriage', 'Needs Triage', 'is:unresolved is:unassigned'],
+        ['assignedToMe', 'Assigned to Me', 'is:unresolved assigned:me'],
+        ['bookmarks', 'My Bookmarks', 'is:unresolved bookmarks:me'],
+        ['newToday', 'New Today', 'is:unresolved age:-24h'],
+        ['errorsOnly', 'Errors Only', 'is:unresolved level:error'],
+        ['all', 'All Statuses', ''],
+        ['feedback', 'User Feedback', 'issue.category:feedback'],
+      ],
+    );
+  });
+  it('a typed search replaces the query of the tree, remembers its saved search, and the marks keep that one', () => {
+    const mine = f({ preset: 'assignedToMe', environments: ['production'] });
+    const searched = withSearch(mine, '  TypeError ');
+    assert.deepEqual(searched, { ...mine, preset: 'custom', text: 'TypeError', base: 'assignedToMe' });
+    assert.equal(toParams(searched).query, 'TypeError');
+    assert.equal(markQuery(searched), 'is:unresolved assigned:me', 'the editor keeps the saved search');
+    assert.equal(markQuery(mine), 'is:unresolved assigned:me');
+    assert.equal(markQuery(f({})), undefined, 'the server default, as before');
+    // A second search keeps the first one's saved search; an empty one goes back to it.
+    assert.equal(withSearch(searched, 'WEB-FRONTEND-1').base, 'assignedToMe');
+    assert.deepEqual(withSearch(searched, '   '), { ...mine, text: undefined, base: undefined });
+    assert.equal(savedSearchOf(f({ preset: 'custom', text: 'x' })), 'unresolved', 'a search stored by an earlier version: under the default');
+    assert.equal(markQuery(f({ preset: 'custom', text: 'is:resolved' })), undefined);
+    // A saved search chosen drops the typed search.
+    assert.deepEqual(withSavedSearch(searched, 'newToday'), { ...mine, preset: 'newToday', text: undefined, base: undefined });
+  });
+  it('a filter is on while it hides issues (a query, environments, a window), not for a sort or graph period; Clear Filter keeps those', () => {
+    assert.equal(isFiltered(DEFAULT_FILTER), false);
+    assert.equal(isFiltered(f({ sort: 'freq', statsPeriod: '14d' })), false);
+    assert.equal(filterNotice(f({ sort: 'freq' })), undefined);
+    for (const on of [f({ preset: 'needsTriage' }), f({ preset: 'custom', text: 'x' }), f({ environments: ['staging'] }), f({ window: { period: '7d' } })]) {
+      assert.equal(isFiltered(on), true, JSON.stringify(on));
+      assert.deepEqual(clearedFilter({ ...on, sort: 'freq', statsPeriod: '14d' }), { ...DEFAULT_FILTER, sort: 'freq', statsPeriod: '14d' });
+    }
+    assert.equal(filterNotice(f({ preset: 'newToday' })), 'Filtered: New Today');
   });
 });
 
@@ -76,7 +129,7 @@ describe('environments and the time window of the filter', () => {
     assert.deepEqual(toParams(f).window, { period: '7d' });
     assert.notEqual(cacheKey('o', 'p', f), cacheKey('o', 'p', DEFAULT_FILTER));
     assert.notEqual(cacheKey('o', 'p', f), cacheKey('o', 'p', { ...f, environments: ['staging'] }));
-    assert.equal(describeFilter(f), 'Unresolved · production · last 7 days · 24h · Last seen');
+    assert.equal(describeFilter(f), 'Unresolved Issues · production · last 7 days · 24h · Last seen');
   });
 
   it('says above the tree what narrows the list, since a view alone in its container hides its description', () => {
@@ -87,7 +140,7 @@ describe('environments and the time window of the filter', () => {
     assert.equal(filterNotice({ ...DEFAULT_FILTER, statsPeriod: '14d', sort: 'freq' }), undefined, 'stats period and sort do not narrow it');
     assert.equal(filterNotice({ ...DEFAULT_FILTER, environments: ['staging'], window: { period: '7d' } }), 'Filtered: staging · last 7 days');
     assert.equal(filterNotice({ ...DEFAULT_FILTER, preset: 'custom', text: 'level:error' }), 'Filtered: "level:error"');
-    assert.equal(filterNotice({ ...DEFAULT_FILTER, preset: 'all' }), 'Filtered: All statuses');
+    assert.equal(filterNotice({ ...DEFAULT_FILTER, preset: 'all' }), 'Filtered: All Statuses');
     // Environment names are the server's text: one bounded plain line.
     const notice = filterNotice({ ...DEFAULT_FILTER, environments: ['a\nb', 'x'.repeat(500)] })!;
     assert.ok(!notice.includes('\n') && notice.length < 260, notice);

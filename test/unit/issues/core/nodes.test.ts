@@ -127,4 +127,17 @@ describe('Issues tree rows of several projects in one list', () => {
     assert.equal(empty[0].type, 'info');
     assert.match(empty[0].type === 'info' ? empty[0].label : '', /Load more below/);
   });
+
+  it('a project row shows its own total where the server told it, with the loaded count beside it; else the loaded count', () => {
+    const projectTotals = { 'web-frontend': { hits: 1234, atLeast: false }, 'api-server': { hits: 1000, atLeast: true } };
+    const list = aList({ spec, issues: [web, api], nextCursor: 'c', hits: 1000, maxHits: 1000, projectTotals });
+    assert.equal(projectDescription(list, 'web-frontend'), '1 of 1,234');
+    assert.equal(projectDescription(list, 'api-server'), '1 of 1,000+', 'a capped X-Hits stays "at least"');
+    assert.equal(
+      projectDescription(aList({ spec, issues: [web, api], nextCursor: 'c', projectTotals: { 'web-frontend': projectTotals['web-frontend'] } }), 'api-server'),
+      '1+',
+      'no total told: the loaded count',
+    );
+    assert.equal(projectDescription(aList({ spec, issues: [web, api], projectTotals }), 'web-frontend'), '1', 'every page loaded: the rows count exactly');
+  });
 });

@@ -25,10 +25,18 @@ describe('how an issue reads in the tree', () => {
     assert.match(texts[2], /Last seen unknown/);
     for (const t of texts) assert.doesNotMatch(t, /1970|NaN|Invalid Date|\d+y ago|unknown \(unknown\)/, t);
   });
-  it('label and description', () => {
-    assert.equal(issueLabel(issue), 'PUMP-STATION-1 This is an example Python exception');
-    assert.equal(issueDescription(issue, now), '1 event · 0 users · last seen 3h ago');
-    assert.equal(issueDescription({ ...issue, count: '1234', userCount: 2 }, now), '1.2K events · 2 users · last seen 3h ago');
+  // The title first, as Sentry's issue list shows it: a short ID first took half a narrow sidebar.
+  it('label: the title; description: short ID, events, users, last seen', () => {
+    assert.equal(issueLabel(issue), 'This is an example Python exception');
+    assert.equal(issueDescription(issue, now), 'PUMP-STATION-1 · 1 event · 0 users · last seen 3h ago');
+    assert.equal(issueDescription({ ...issue, count: '1234', userCount: 2 }, now), 'PUMP-STATION-1 · 1.2K events · 2 users · last seen 3h ago');
+  });
+  it('the short ID in the description is plain and bounded; the accessibility label still starts with it', () => {
+    const hostile = { ...issue, shortId: `\u202eEVIL-1\u0007${'X'.repeat(500)}` };
+    const d = issueDescription(hostile, now);
+    assert.doesNotMatch(d, /[\u0000-\u001f\u202a-\u202e]/);
+    assert.ok(d.length < 200, `${d.length} chars`);
+    assert.match(issueAccessibilityLabel(issue, '24h', now), /^Issue PUMP-STATION-1: This is an example Python exception\./);
   });
   it('tooltip has culprit, status, times, assignee, flags and a sparkline', () => {
     const t = issueTooltipMarkdown({ ...issue, assignedTo: { type: 'user', name: 'Jane' }, isBookmarked: true }, '24h', now);
