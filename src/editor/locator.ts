@@ -145,8 +145,12 @@ export class IssueLocator extends Disposable {
     return this.running;
   }
 
-  /** Forgets the marks and searches (sign-out); what is known of locations stays, keyed by server. */
-  forget(): void {
+  /**
+   * Forgets the marks and searches (sign-out); what is known of locations stays, keyed by server,
+   * unless `locations` says to forget it too (every issue's line is then read again).
+   */
+  forget(opts: { locations?: boolean } = {}): void {
+    if (opts.locations) this.cache.clear();
     this.finder.forget();
     this.marks.clear();
     this.changed.fire();

@@ -514,7 +514,8 @@ describe('editor decorations and hovers (sample workspace)', function () {
   it('the hover offers Explain/Fix with AI only while a chat can take them', async () => {
     const { uri, target } = await openDecorated();
     const line = target.line! - 1;
-    const ours = async () => (await hoverTexts(uri, line)).flatMap((t) => t.split('\n\n---\n\n')).find((t) => namesIssue(t, target.shortId)) ?? '';
+    // One line per issue in the hover: the target's own line.
+    const ours = async () => (await hoverTexts(uri, line)).flatMap((t) => t.split(/ {2}\n|\n\n---\n\n/)).find((t) => namesIssue(t, target.shortId)) ?? '';
     const aiLabels = async () =>
       commandLinks(await ours())
         .map((l) => l.label)
