@@ -39,6 +39,17 @@ describe('Issue links (vscode://…/issue)', function () {
   const writes = async () => (await requests()).filter((r) => r.method !== 'GET' && r.method !== 'HEAD');
   const closePanels = () => api.events.all().forEach((p) => p.dispose());
 
+  /** An unseen issue of the Issues view's project with no panel open, put into the store as a list or lookup would. */
+  async function heldUnseen(): Promise<SeedIssue> {
+    for (const issue of await control<SeedIssue[]>('seed/issues?project=web-frontend')) {
+      if (!api.events.get('acme', issue.id) && !(await hasSeen(issue.id))) {
+        await api.store.lookupShortId('acme', 'web-frontend', issue.shortId);
+        return issue;
+      }
+    }
+    return assert.fail('an unseen issue in web-frontend');
+  }
+
   async function hasSeen(id: string): Promise<boolean> {
     const res = await fetch(`${SANDBOX_URL}/api/0/organizations/acme/issues/${id}/`, { headers: { authorization: `Bearer ${defaults.authToken}` } });
     assert.equal(res.status, 200);
@@ -101,16 +112,7 @@ describe('Issue links (vscode://…/issue)', function () {
   });
 
   it('a link to an issue the store already holds opens it without marking it seen', async () => {
-    // An unseen issue of the Issues view's project, put into the store as a list or lookup would.
-    let held: SeedIssue | undefined;
-    for (const issue of await control<SeedIssue[]>('seed/issues?project=web-frontend')) {
-      if (!api.events.get('acme', issue.id) && !(await hasSeen(issue.id))) {
-        held = issue;
-        break;
-      }
-    }
-    assert.ok(held, 'an unseen issue in web-frontend');
-    await api.store.lookupShortId('acme', 'web-frontend', held.shortId);
+    const held = await heldUnseen();
     assert.equal(api.store.issue(held.id)?.hasSeen, false, 'the store holds the issue, unseen');
     await clearLog();
 
@@ -136,15 +138,7 @@ describe('Issue links (vscode://…/issue)', function () {
 
   it('a panel VS Code restores (a window reload) marks nothing seen: restoring is not opening', async () => {
     // An unseen issue the store holds, as after a link opened it before the reload.
-    let held: SeedIssue | undefined;
-    for (const issue of await control<SeedIssue[]>('seed/issues?project=web-frontend')) {
-      if (!api.events.get('acme', issue.id) && !(await hasSeen(issue.id))) {
-        held = issue;
-        break;
-      }
-    }
-    assert.ok(held, 'an unseen issue in web-frontend');
-    await api.store.lookupShortId('acme', 'web-frontend', held.shortId);
+    const held = await heldUnseen();
     await clearLog();
     const state: PanelState = { v: PROTOCOL_VERSION, org: 'acme', issueId: held.id, issue: { id: held.id, shortId: held.shortId, project: 'web-frontend' }, filters: DEFAULT_FILTERS, tab: 'events' };
     const restored = api.events.restore(vscode.window.createWebviewPanel(VIEW_TYPE, 'restored', vscode.ViewColumn.Active, {}), state);
