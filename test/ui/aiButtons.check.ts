@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { check } from './framework';
 import { closeEditors, openEvents, shot, signIn, until, waitLoaded } from './eventsPanelPage';
+import { openSignedOutView } from './session';
 
 check('no chat: the events panel header, the tree menu and the palette without AI buttons where nothing can take them', async ({ page, vscode }) => {
   await signIn(page, vscode);
@@ -53,4 +54,7 @@ check('no chat: the events panel header, the tree menu and the palette without A
   });
   await vscode.screenshot('palette-ai-commands');
   await vscode.dismiss();
+  // Checks share one window, and the next ones start signed out (this check runs first).
+  await closeEditors(vscode);
+  await openSignedOutView(vscode);
 });

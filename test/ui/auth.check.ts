@@ -3,6 +3,7 @@
 // window reload (still signed in) and sign-out (the welcome asks to sign in again).
 import type { Page } from 'playwright-core';
 import { check } from './framework';
+import { openSignedOutView } from './session';
 
 /** Opens the Accounts menu (the badge of a sign-in request may cover the icon) and waits for the Sentry account in it. */
 async function openAccountsMenu(page: Page): Promise<string> {
@@ -27,8 +28,8 @@ const SIGN_IN_WELCOME = "Sign in to Sentry to see your project's issues.";
 check(
   'device-flow sign-in from the palette survives a reload; sign-out returns to the welcome',
   async ({ page, vscode }) => {
-    const sideBar = await vscode.openView('Sentry');
-    await vscode.waitForText(SIGN_IN_WELCOME, { within: sideBar });
+    // Checks share one window: an earlier one may have left it signed in.
+    const sideBar = await openSignedOutView(vscode);
 
     const started = Date.now();
     await vscode.runCommand('Sentry Explorer: Sign In', { prompts: true });
@@ -93,8 +94,8 @@ check(
 check(
   'Sign In offers sentry.io and a self-hosted server; a token the server does not accept opens its box again',
   async ({ page, vscode }) => {
-    const sideBar = await vscode.openView('Sentry');
-    await vscode.waitForText(SIGN_IN_WELCOME, { within: sideBar });
+    // Checks share one window: an earlier one may have left it signed in.
+    const sideBar = await openSignedOutView(vscode);
     const widget = page.locator('.quick-input-widget');
     const row = (text: string) => widget.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
 

@@ -18,7 +18,8 @@ const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 /** The four payloads with `s` planted in every place at once. */
 function planted(s: PlantedSecret): [unknown, unknown, unknown, unknown] {
   const issues = clone(issuesFixture) as Rec[];
-  issues[0].title = `${String(issues[0].title)} ${s.carried}`;
+  // First in the title: the hover shows a title's first 30 characters.
+  issues[0].title = `${s.carried} ${String(issues[0].title)}`;
   issues[0].culprit = `${s.carried} in handler`;
   issues[0].metadata = { ...(issues[0].metadata as Rec), value: `failed: ${s.carried}` };
   const events = clone(eventsFixture) as Rec[];
