@@ -160,10 +160,13 @@ check(
     const moreTitle = (await more.getAttribute('title')) ?? '';
     if (rows !== 3) throw new Error(`the hover shows ${rows} issues, not 3`);
     if (moreText !== `+${n - 3} more` || moreTitle !== `Show all ${n} issues on this line`) throw new Error(`"+N more" reads "${moreText}" ("${moreTitle}") for ${n} issues`);
-    for (const title of ['Resolve', 'Archive', 'Open in Browser', 'Explain with AI']) {
+    for (const title of ['Resolve', 'Archive', 'Open in Browser', 'Copy Link']) {
       const icons = await hover.locator(`a[title="${title}"] .codicon`).count();
       if (icons !== 3) throw new Error(`${icons} "${title}" icons for 3 issues`);
     }
+    // This VS Code has no chat extension: no Explain/Fix icon on any line.
+    const ai = await hover.locator('a[title$="with AI"]').count();
+    if (ai !== 0) throw new Error(`${ai} AI icons without a chat`);
     await fadedIn(vscode, hover);
     const hoverBox = await hover.boundingBox();
     console.log(`      ${FILE}:${line}: ${n} issues; the hover shows 3 rows and "${moreText}", ${Math.round(hoverBox?.width ?? 0)}×${Math.round(hoverBox?.height ?? 0)} px`);
