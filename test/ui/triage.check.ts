@@ -8,7 +8,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { check, type Workbench } from './framework';
 import { openSignedOutView, requestsSettled, sandboxDefaults, sandboxUrl, signInWithToken } from './session';
-import { fadedIn, glyphOf, ourHover, quickOpen } from './editorPage';
+import { fadedIn, quickOpen } from './editorPage';
 
 interface ListedIssue {
   id: string;
@@ -244,22 +244,6 @@ async function cleanUp(vscode: Workbench, sideBar: Locator | undefined): Promise
   }
 }
 
-/** Opens Filter Issues from the palette and clicks the entry whose label ends with `label`; with `search`, types it into Search…. */
-async function filterBy(page: Page, vscode: Workbench, label: string, search?: string): Promise<void> {
-  const widget = page.locator('.quick-input-widget');
-  await vscode.runCommand('Sentry Explorer: Filter Issues', { prompts: true });
-  await vscode.waitForText('Filter Issues', { within: widget });
-  const row = page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`${label}$`) }) }).first();
-  await row.scrollIntoViewIfNeeded();
-  await row.click();
-  if (search !== undefined) {
-    await vscode.waitForText('Search Issues', { within: widget });
-    await widget.locator('.quick-input-box input').fill(search);
-    await page.keyboard.press('Enter');
-  }
-  await widget.waitFor({ state: 'hidden' });
-}
-
 async function resetSandbox(): Promise<void> {
   await sandbox('POST', 'faults/clear', {});
   await sandbox('POST', 'reset', {});
@@ -456,84 +440,4 @@ check(
     }
   },
   { timeoutMs: 120_000 },
-);
-
-check(
-  'triage: under an is:resolved search the marks are hollow, the hover offers Unresolve, and an issue unresolved from it leaves the line',
-  async ({ page, vscode }) => {
-    let sideBar: Locator | undefined;
-    let filtered = false;
-    try {
-      await resetSandbox();
-      const signedIn = await signInForTriage(page, vscode);
-      sideBar = signedIn.sideBar;
-      await filterBy(page, vscode, 'Search…', 'is:resolved');
-      filtered = true;
-
-      // The line of checkout.ts with the most resolved issues, and its busiest one (drawn first).
-      const suffix = 'app/checkout.ts';
-      const found: { id: string; shortId: string; count: string }[] = [];
-      for (let cursor = '', n = 0; n < 5; n++) {
-        const query = encodeURIComponent(`is:resolved stack.filename:"*${suffix}"`);
-        const res = await fetch(`${sandboxUrl()}/api/0/organizations/acme/issues/?project=web-frontend&limit=100&query=${query}${cursor ? `&cursor=${cursor}` : ''}`, {
-          headers: { authorization: `Bearer ${signedIn.writeToken}` },
-        });
-        found.push(...((await res.json()) as { id: string; shortId: string; count: string }[]));
-        const next = /<[^>]*[?&]cursor=([^&>]+)[^>]*>; rel="next"; results="true"/.exec(res.headers.get('link') ?? '');
-        if (!next) break;
-        cursor = next[1];
-      }
-      const byId = new Map(found.map((i) => [i.id, i]));
-      const locations = await sandbox<{ issueId: string; file: string; line: number | null }[]>('GET', 'seed/locations');
-      const perLine = new Map<number, { id: string; shortId: string; count: string }[]>();
-      for (const l of locations) if (l.file === `src/${suffix}` && l.line !== null && byId.has(l.issueId)) perLine.set(l.line, [...(perLine.get(l.line) ?? []), byId.get(l.issueId)!]);
-      const [line, issues] = [...perLine].sort((a, b) => b[1].length - a[1].length)[0] ?? [0, []];
-      const target = [...issues].sort((a, b) => Number(b.count) - Number(a.count))[0];
-      if (!target) throw new Error(`no resolved issue of src/${suffix} has a line`);
-
-      await quickOpen(page, `src/${suffix}`, 'checkout.ts');
-      const editor = page.locator('.editor-instance .monaco-editor').first();
-      await editor.waitFor({ state: 'visible' });
-      await quickOpen(page, `:${line}`);
-      await vscode.waitFor(`the hollow glyph on line ${line}`, async () => /^gutter-resolved-/.test(await glyphOf(page, line)), 60_000);
-      await requestsSettled(vscode);
-      await helpers(page);
-      await vscode.waitFor(`"${target.shortId} Resolved" after line ${line}`, async () => (await markOf(page, line, target.shortId)).text.includes(`○ ${target.shortId} Resolved · `), 10_000);
-
-      // The hover: every issue resolved, each offering Unresolve, none Resolve or Archive.
-      const lineNumber = editor.locator('.margin-view-overlays .line-numbers', { hasText: new RegExp(`^${line}$`) }).first();
-      const box = await lineNumber.boundingBox();
-      const content = await editor.locator('.view-lines').boundingBox();
-      if (!box || !content) throw new Error(`line ${line} is not visible`);
-      await page.mouse.move(content.x + 40, box.y + box.height / 2);
-      const hover = ourHover(page).filter({ hasText: target.shortId }).first();
-      await hover.waitFor({ state: 'visible', timeout: 15_000 });
-      const rows = await hover.locator('a[title="Show Events"]').count();
-      const unresolve = await hover.locator('a[title="Unresolve"] .codicon').count();
-      const resolve = await hover.locator('a[title="Resolve"], a[title="Archive"]').count();
-      const said = ((await hover.textContent()) ?? '').split('Resolved').length - 1;
-      if (unresolve !== rows || resolve !== 0 || said !== rows) throw new Error(`${rows} issues in the hover: ${unresolve} Unresolve, ${resolve} Resolve or Archive, ${said} "Resolved"`);
-      await fadedIn(vscode, hover);
-      await vscode.screenshot('triage-resolved-marks-hover');
-
-      // Unresolve the first: the hover closes, and the issue leaves the line as it leaves the is:resolved list.
-      await hover.locator('a[title="Unresolve"]').first().click();
-      await vscode.waitFor('the hover to close', async () => !(await hover.isVisible()), 5_000);
-      await vscode.waitFor(`${target.shortId} gone from line ${line}`, async () => !(await markOf(page, line, target.shortId)).text.includes(target.shortId), 10_000);
-      await vscode.waitFor(`${target.shortId} gone from the tree`, async () => !(await rowOf(page, target.shortId)).shown, 10_000);
-      const state = await sandbox<IssueState>('GET', `issues/state?issue=${target.id}`);
-      await page.mouse.move(content.x + content.width / 2, content.y + content.height - 40);
-      console.log(
-        `      is:resolved, checkout.ts:${line}: ${issues.length} resolved issues, glyph ${await glyphOf(page, line)}; ${rows} in the hover, each with Unresolve; ${target.shortId} unresolved from it (${state.status} on the sandbox) left the line and the tree`,
-      );
-      await vscode.screenshot('triage-unresolved-from-hover');
-    } finally {
-      if (filtered) {
-        await vscode.dismiss();
-        await filterBy(page, vscode, 'Unresolved');
-      }
-      await cleanUp(vscode, sideBar).finally(resetSandbox);
-    }
-  },
-  { timeoutMs: 150_000 },
 );
