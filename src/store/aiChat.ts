@@ -5,7 +5,7 @@
  * it is true. False while nothing is set (no chat known is no chat). No `vscode` import.
  */
 import type { IDisposable } from '../util/disposable';
-import { Slot } from './slot';
+import { ObservedSlot } from './slot';
 
 export interface AiChatSource {
   /** True when a chat can take a hand-off now. */
@@ -16,25 +16,10 @@ export interface AiChatSource {
 
 const NONE: AiChatSource = { available: () => false, onDidChange: () => ({ dispose() {} }) };
 
-export class AiChat extends Slot<AiChatSource> {
-  private readonly listeners = new Set<() => void>();
-
+export class AiChat extends ObservedSlot<AiChatSource> {
   constructor() {
-    super(NONE);
-  }
-
-  /** Sets the source and follows its changes until disposed; readers hear of the new source too. */
-  override set(source: AiChatSource): IDisposable {
-    const slot = super.set(source);
-    const changes = source.onDidChange(() => this.fire());
-    this.fire();
-    return {
-      dispose: () => {
-        changes.dispose();
-        slot.dispose();
-        this.fire();
-      },
-    };
+    // Taking the source back makes the answer false: readers hear it.
+    super(NONE, true);
   }
 
   /** Whether a chat can take an issue now; bound, so a feature can be handed it as a function. A source that throws counts as no chat. */
@@ -45,21 +30,4 @@ export class AiChat extends Slot<AiChatSource> {
       return false;
     }
   };
-
-  /** Fires when availability may have changed, whichever source is set (a vscode.Event's shape). */
-  readonly onDidChange = (listener: (e: void) => unknown): IDisposable => {
-    const once = () => listener();
-    this.listeners.add(once);
-    return { dispose: () => this.listeners.delete(once) };
-  };
-
-  private fire(): void {
-    for (const listener of [...this.listeners]) {
-      try {
-        listener();
-      } catch {
-        // the listener's own business
-      }
-    }
-  }
 }

@@ -31,3 +31,51 @@ export class Slot<T> {
     return this.value;
   }
 }
+
+/**
+ * A slot whose value says when it changes: readers subscribe once to the slot and hear the changes of
+ * whichever value is set, and of a new value being set. `fireOnClear`: readers also hear when the
+ * value set is taken back (where the empty value means something else to them).
+ */
+export class ObservedSlot<T extends { onDidChange(listener: () => void): IDisposable }> extends Slot<T> {
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    empty: T,
+    private readonly fireOnClear = false,
+  ) {
+    super(empty);
+  }
+
+  /** Sets the value and follows its changes until disposed; readers hear of the new value too. */
+  override set(value: T): IDisposable {
+    const slot = super.set(value);
+    const changes = value.onDidChange(() => this.fire());
+    this.fire();
+    return {
+      dispose: () => {
+        changes.dispose();
+        slot.dispose();
+        if (this.fireOnClear) this.fire();
+      },
+    };
+  }
+
+  /** Fires when the value may have changed, whichever is set (a vscode.Event's shape). */
+  readonly onDidChange = (listener: (e: void) => unknown): IDisposable => {
+    const once = () => listener(); // the same listener twice is two subscriptions
+    this.listeners.add(once);
+    return { dispose: () => this.listeners.delete(once) };
+  };
+
+  private fire(): void {
+    // One failing listener does not keep the others from hearing (as vscode.EventEmitter does).
+    for (const listener of [...this.listeners]) {
+      try {
+        listener();
+      } catch {
+        // the listener's own business
+      }
+    }
+  }
+}
