@@ -8,6 +8,7 @@ import { benchEditor } from './editor';
 import { benchEventViewFigures } from './eventView';
 import { benchIssues } from './issues';
 import { benchMarks } from './marks';
+import { benchOpenIssueFigures } from './openIssue';
 import { benchWebviewFigures } from './webview';
 
 async function bundle(): Promise<Figure[]> {
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
     ['webview', benchWebviewFigures],
     ['eventView', benchEventViewFigures],
     ['aiTools', benchAiTools],
+    ['openIssue', benchOpenIssueFigures],
   ];
   const only = process.argv.slice(2);
   for (const [name, run] of sections) {
