@@ -11,6 +11,8 @@ export const Commands = {
   findByHashes: 'sentryExplorer.findIssuesByHashes',
   loadMore: 'sentryExplorer.loadMore',
   showIssueEvents: 'sentryExplorer.showIssueEvents',
+  /** Keeps the events panel in front when it is a preview (the next issue clicked no longer takes it over). */
+  keepEventsPanelOpen: 'sentryExplorer.keepEventsPanelOpen',
   openInBrowser: 'sentryExplorer.openInBrowser',
   copyShortId: 'sentryExplorer.copyShortId',
   copyLink: 'sentryExplorer.copyLink',
@@ -64,6 +66,8 @@ export const ContextKeys = {
   cliFilesIgnored: 'sentryExplorer.cliFilesIgnored',
   /** The active editor shows at least one mark (the walkthrough's "open a file with marks" step). */
   editorHasMarks: 'sentryExplorer.editorHasMarks',
+  /** The events panel in front is a preview (its Keep Open button shows). */
+  eventsPreviewActive: 'sentryExplorer.eventsPreviewActive',
 } as const;
 
 /** Keys in globalState / workspaceState / SecretStorage; changing one forgets what users stored under it. */

@@ -83,6 +83,7 @@ describe('Issues tree (sentryExplorer.issues)', function () {
     assert.match(String(item.label), /^WEB-FRONTEND-\w+ /);
     assert.match(String(item.description), /events? · \d+ users? · last seen /);
     assert.equal(item.command?.command, Commands.showIssueEvents);
+    assert.deepEqual(item.command?.arguments?.[1], { preview: true }, 'a click opens the events panel as a preview');
     assert.ok(item.tooltip instanceof vscode.MarkdownString);
     assert.match((item.tooltip as vscode.MarkdownString).value, /First seen .* \(.*UTC\)/);
   });

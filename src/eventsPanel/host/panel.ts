@@ -4,7 +4,9 @@
  * which holds the cache, paging, aborts and the page's state. The header is the issue store's
  * issue, re-sent whenever the store names it. What stays here is what needs VS Code: posting,
  * visibility, the handshake, answering requests, and marking the issue seen when the panel opens
- * (setting markSeenOnOpen). What the page's buttons ask for (copying, links, locations, sign-in,
+ * (setting markSeenOnOpen). A preview panel (see ../model/panelChoice.ts) says so in its title, takes
+ * over the next issue opened as a preview (showIssue), and is kept (pin) when the user works in it:
+ * a triage button, other filters, another event, a Reveal. What the page's buttons ask for (copying, links, locations, sign-in,
  * the triage and AI commands) is PageActions' (pageActions.ts). Page messages are untrusted input:
  * parsed by parsePageMessage.
  */
@@ -18,6 +20,7 @@ import type { IssueStore } from '../../store/issueStore';
 import { EventsModel } from '../model/eventsModel';
 import { Disposable } from '../../util/disposable';
 import { issueHeader, toTagData } from '../model/eventData';
+import { isEdit } from '../model/panelChoice';
 import { MAX_RESTORE_CHARS, eventPage } from '../model/eventPage';
 import { makeNonce, panelHtml } from './pageHtml';
 import { readSettings } from '../../settings';
@@ -31,7 +34,9 @@ export interface EventsPanelDeps extends PageActionDeps {
   extensionUri: vscode.Uri;
 }
 
-export function panelTitle(issue: IssueHeader): string {
+/** The tab's title; a preview panel's says so (VS Code draws only text editors' previews in italics). */
+export function panelTitle(issue: IssueHeader, preview = false): string {
+  if (preview) return issue.shortId !== undefined ? vscode.l10n.t('{0} · Events (preview)', issue.shortId) : vscode.l10n.t('Issue {0} · Events (preview)', issue.id);
   return issue.shortId !== undefined ? vscode.l10n.t('{0} · Events', issue.shortId) : vscode.l10n.t('Issue {0} · Events', issue.id);
 }
 
@@ -46,7 +51,8 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOpt
 
 export class EventsPanel extends Disposable {
   private ready = false;
-  private readonly model: EventsModel;
+  /** The issue's model; a preview panel gets a new one for each issue it takes over. */
+  private model: EventsModel;
   /** What the page's buttons and links ask for, on this panel's issue. */
   private readonly actions: PageActions;
   /** Fired by dispose() itself, after everything else is let go (so it is not one of the owned emitters). */
@@ -60,24 +66,36 @@ export class EventsPanel extends Disposable {
   readonly onDidBecomeReady = this.readied.event;
   /** Whether "mark seen on open" was decided for this panel's issue (once the store has the issue). */
   private seenDecided = false;
+  private readonly pinned = this._register(new vscode.EventEmitter<void>());
+  /** Fires when a preview panel is kept. */
+  readonly onDidPin = this.pinned.event;
 
   /**
    * @param markSeen false when what opened the panel must not write (a `vscode://` link): then it
    * never marks the issue seen, until the user opens the issue themselves (allowMarkSeen).
+   * @param preview a preview panel: the next issue opened as a preview takes it over, until pin().
    */
   constructor(
     readonly panel: vscode.WebviewPanel,
     state: PanelState,
     private readonly deps: EventsPanelDeps,
     private markSeen = true,
+    private preview = false,
   ) {
     super();
-    this.model = this._register(new EventsModel(state, { getClient: deps.getClient, convert: eventPage, tagData: toTagData, maxCacheChars: MAX_RESTORE_CHARS, state }));
-    this.actions = new PageActions(deps, { model: this.model, ref: () => this.ref, post: (m) => this.post(m) });
+    this.model = this.newModel(state);
+    const model = () => this.model;
+    this.actions = new PageActions(deps, {
+      get model() {
+        return model();
+      },
+      ref: () => this.ref,
+      post: (m) => this.post(m),
+    });
     this.takeStoreIssue(false);
     const webview = panel.webview;
     webview.options = webviewOptions(deps.extensionUri);
-    panel.title = panelTitle(this.model.state.issue);
+    panel.title = panelTitle(this.model.state.issue, preview);
     panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'sentry.svg');
     this._register(webview.onDidReceiveMessage((m) => void this.handle(m)));
     this._register(panel.onDidDispose(() => this.dispose()));
@@ -123,6 +141,42 @@ export class EventsPanel extends Disposable {
     return this.ready;
   }
 
+  get isPreview(): boolean {
+    return this.preview;
+  }
+
+  private newModel(state: PanelState): EventsModel {
+    return this._register(new EventsModel(state, { getClient: this.deps.getClient, convert: eventPage, tagData: toTagData, maxCacheChars: MAX_RESTORE_CHARS, state }));
+  }
+
+  /** Keeps a preview panel: no later issue takes it over. */
+  pin(): void {
+    if (!this.preview || this.isDisposed) return;
+    this.preview = false;
+    this.panel.title = panelTitle(this.model.state.issue);
+    this.pinned.fire();
+  }
+
+  /**
+   * The preview panel shows another issue: what was loaded or on its way for the previous one is let
+   * go (its model disposed: its requests abort), and the page starts over on the new issue, at once
+   * by a message when it is loaded, else from its HTML. `markSeen` as for a new panel.
+   */
+  showIssue(state: PanelState, markSeen: boolean): void {
+    if (this.isDisposed) return;
+    const old = this.model;
+    this.model = this.newModel(state);
+    this._unregister(old);
+    old.dispose();
+    this.seenDecided = false;
+    this.markSeen = markSeen;
+    this.takeStoreIssue(false);
+    this.panel.title = panelTitle(this.model.state.issue, this.preview);
+    if (this.ready) void this.sendInit();
+    else this.panel.webview.html = this.html();
+    this.markSeenOnce();
+  }
+
   /** The panel's issue as commands take it: the store's (its own project), else the header's project; undefined without a project. */
   get ref(): IssueRef | undefined {
     const { org, issueId } = this.model.issue;
@@ -156,13 +210,16 @@ export class EventsPanel extends Disposable {
     this.markSeenOnce();
   }
 
+  /** The page with its state inside, so it draws the header and tab at once, before the handshake. */
   private html(): string {
     const w = this.panel.webview;
     const u = (...p: string[]) => w.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, ...p)).toString();
-    return panelHtml({ cspSource: w.cspSource, script: u('dist', 'webview.js'), css: u('media', 'webview.css'), codicons: u('dist', 'codicon.css') }, makeNonce(), {
-      bundle: vscode.l10n.bundle,
-      language: vscode.env.language,
-    });
+    return panelHtml(
+      { cspSource: w.cspSource, script: u('dist', 'webview.js'), css: u('media', 'webview.css'), codicons: u('dist', 'codicon.css') },
+      makeNonce(),
+      { bundle: vscode.l10n.bundle, language: vscode.env.language },
+      this.model.state,
+    );
   }
 
   reveal(column?: vscode.ViewColumn): void {
@@ -186,7 +243,7 @@ export class EventsPanel extends Disposable {
 
   private showHeader(): void {
     if (this.isDisposed) return;
-    this.panel.title = panelTitle(this.model.state.issue);
+    this.panel.title = panelTitle(this.model.state.issue, this.preview);
     this.post({ type: 'issue', issue: this.model.state.issue });
   }
 
@@ -214,17 +271,19 @@ export class EventsPanel extends Disposable {
   private async dispatch(msg: PageMessage): Promise<void> {
     switch (msg.type) {
       case 'ready': {
-        const state = this.model.pageReady(msg.state);
+        this.model.pageReady(msg.state);
         this.ready = true;
-        const client = await this.deps.getClient().catch(() => undefined);
-        this.post({ type: 'init', version: PROTOCOL_VERSION, state, baseUrl: client?.baseUrl });
+        await this.sendInit();
         this.readied.fire();
         return;
       }
-      case 'state':
-        this.model.pageState(msg.state);
+      case 'state': {
+        const before = this.model.state;
+        if (this.model.pageState(msg.state) && isEdit(before, msg.state)) this.pin();
         return;
+      }
       case 'request':
+        if (msg.method === 'reveal') this.pin();
         return this.answer(msg);
       case 'openLocation':
         return this.actions.openLocation(msg.location, msg.frame);
@@ -233,6 +292,7 @@ export class EventsPanel extends Disposable {
       case 'action':
         return this.actions.action(msg.action);
       case 'triage':
+        this.pin();
         return this.actions.triage(msg.command);
       case 'handOff':
         return this.actions.handOff(msg.kind);
@@ -243,10 +303,19 @@ export class EventsPanel extends Disposable {
     }
   }
 
+  /** The page's state (of the issue shown now: it may change while the client is made). */
+  private async sendInit(): Promise<void> {
+    const client = await this.deps.getClient().catch(() => undefined);
+    this.post({ type: 'init', version: PROTOCOL_VERSION, state: this.model.state, baseUrl: client?.baseUrl });
+  }
+
   private async answer(msg: RequestMessage): Promise<void> {
-    const response = await this.model.answer(msg);
+    const model = this.model;
+    const response = await model.answer(msg);
+    // The panel took over another issue meanwhile: the page has forgotten the question.
+    if (model !== this.model) return;
     if (!response.ok && response.error.kind !== 'cancelled') {
-      this.deps.log.warn(`[events] ${msg.method} of issue ${this.model.issue.issueId}: ${response.error.message}`);
+      this.deps.log.warn(`[events] ${msg.method} of issue ${model.issue.issueId}: ${response.error.message}`);
     }
     this.post(response);
   }

@@ -6,7 +6,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { decodeDetail, type EventDetail, type EventRef } from '../../sentryEvent/types';
-import { decodeEvents, parsePanelState, type ErrorActionName } from '../protocol/messages';
+import { decodeEvents, parsePanelState, type ErrorActionName, type PanelState } from '../protocol/messages';
 import { filtersKey, type EventFilters } from '../protocol/filters';
 import type { EventData } from '../protocol/eventList';
 import { Lru, PAGE_DETAIL_CACHE } from './eventViewModel';
@@ -61,15 +61,26 @@ export class PageController {
 
   // ------------------------------------------------------------------------------------- host
 
+  /** Draws `state` before the host answers the handshake (./bootState); nothing is asked for until init. */
+  boot(state: PanelState | undefined): void {
+    if (!state) return;
+    this.dispatch({ type: 'boot', state });
+    this.ui.syncControls();
+  }
+
   notice(msg: Notice): void {
     switch (msg.type) {
       case 'init': {
         const s = parsePanelState(msg.state);
         if (!s) return;
-        const first = !this.current.ready;
+        const was = this.current;
+        // The first init, or a preview panel that took over another issue: start over on it.
+        const fresh = !was.ready || was.org !== s.org || was.issueId !== s.issueId;
+        // Answers to what was asked for the previous issue would land in this one's state.
+        if (fresh && was.ready) this.rpc.forgetPending();
         this.dispatch({ type: 'init', state: s });
         this.ui.syncControls();
-        if (first) {
+        if (fresh) {
           this.loadEvents({ restore: true });
           this.loadTag('environment', []); // the environments picker's values
         }

@@ -5,7 +5,8 @@
  * are rendered with textContent only; our own strings go through l10n.t().
  *
  * Landmarks: the issue header (banner), the filters (search), the tab list and its tab panels in
- * <main>; the page's one polite live region says what is loading and what failed.
+ * <main>; the page's one polite live region says what is loading and what failed. The header and
+ * tab are drawn at once from ./bootState, before the host's init.
  */
 import './l10nBoot';
 import * as l10n from '@vscode/l10n';
@@ -19,6 +20,7 @@ import { HeaderView } from './header';
 import type { ViewState } from './pageState';
 import { tagKeys } from './tagsModel';
 import { applyTagFilter } from './searchQuery';
+import { bootState } from './bootState';
 import { Rpc, type VsCodeApi } from './rpc';
 import { Tabs } from './tabs';
 import { TagsView } from './tagsView';
@@ -117,7 +119,7 @@ function render(prev: ViewState | undefined, s: ViewState): void {
   if (status !== lastStatus) announce((lastStatus = status));
   if (HeaderView.changed(prev, s)) header.render(s, now);
   tabs.render(prev, s);
-  app.setAttribute('aria-busy', String(s.loading !== 'none' || s.detail.status === 'loading'));
+  app.setAttribute('aria-busy', String(!s.ready || s.loading !== 'none' || s.detail.status === 'loading'));
   events.render(prev, s);
   tagsPanel.hidden = s.tab !== 'tags';
   eventView.render(s, now);
@@ -125,7 +127,9 @@ function render(prev: ViewState | undefined, s: ViewState): void {
   if (s.tab === 'tags' && (!prev || prev.tab !== 'tags' || prev.events !== s.events || prev.tags !== s.tags)) tags.update(tagKeys(s.events), s.tags, now);
 }
 
-// Handshake: tell the host we are here, with whatever state we had before a hide or reload.
+// Handshake: tell the host we are here, with whatever state we had before a hide or reload; the
+// header and tab of that state (or of the HTML's) are drawn meanwhile.
+page.boot(bootState(rpc.savedState, document));
 render(undefined, page.state);
 prevRendered = page.state;
 rpc.post({ type: 'ready', version: PROTOCOL_VERSION, state: rpc.savedState });

@@ -43,6 +43,8 @@ export interface DetailSlot {
 }
 
 export type Action =
+  /** The state to draw before the host's init (the page's saved one, or the HTML's): not ready yet. */
+  | { type: 'boot'; state: PanelState }
   | { type: 'init'; state: PanelState }
   | { type: 'issue'; issue: IssueHeader }
   | { type: 'setFilters'; filters: EventFilters }
@@ -93,6 +95,10 @@ export function needsEvent(s: ViewState): boolean {
 
 export function reduce(s: ViewState, a: Action): ViewState {
   switch (a.type) {
+    case 'boot': {
+      const { org, issueId, issue, filters, tab } = a.state;
+      return { ...initialState(), org, issueId, issue, filters, tab, event: normalRef(a.state.event ?? 'latest') };
+    }
     case 'init': {
       const same = s.org === a.state.org && s.issueId === a.state.issueId;
       const base = same ? s : initialState();

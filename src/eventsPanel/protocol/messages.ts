@@ -14,6 +14,8 @@ export { MAX_NAME, MAX_TAG_PAGES, MAX_TAG_VALUES, TAG_PAGE_VALUES, type IssueHea
 
 export const PROTOCOL_VERSION = 1;
 export const VIEW_TYPE = 'sentryExplorer.events';
+/** The id of the HTML's data block that holds the panel's state for the page's first drawing. */
+export const BOOT_STATE_ID = 'boot-state';
 
 // ---------------------------------------------------------------------------------------------
 // Data shapes

@@ -1,0 +1,103 @@
+// Opening an issue in the events page (fake DOM, fake host; ./pageHarness): the header and tab are
+// drawn from the state the host writes into the HTML before the handshake, and a preview panel's
+// page starts over on the next issue (dropping the answers meant for the previous one).
+import assert from 'node:assert/strict';
+import { encodeDetail } from '../../../../src/sentryEvent/types';
+import { encodeEvents, PROTOCOL_VERSION } from '../../../../src/eventsPanel/protocol/messages';
+import { DEFAULT_FILTERS } from '../../../../src/eventsPanel/protocol/filters';
+import { DETAIL, EVENTS, TAG, openPage, pageCode, panel, shown, type Page } from './pageHarness';
+
+before(async function () {
+  this.timeout(60_000);
+  await pageCode();
+});
+
+const text = (p: Page, selector: string) => p.app.querySelector(selector)?.textContent ?? null;
+const selectedTab = (p: Page) => p.app.querySelectorAll('[role="tab"]').find((t) => t.getAttribute('aria-selected') === 'true')?.id;
+
+describe('events page: opening an issue', () => {
+  it("draws the HTML's header and tab before the host's init, and asks for nothing until then", async () => {
+    const p = await openPage({ boot: panel({ tab: 'event' }) });
+    try {
+      await p.settle();
+      assert.equal(text(p, '.issue-header .short-id'), 'WEB-7');
+      assert.equal(text(p, '.issue-header .issue-title'), 'TypeError: boom');
+      assert.equal(selectedTab(p), 'tab-event');
+      assert.ok(shown(p.byId('event-panel')!), 'the Event tab shows');
+      assert.match(text(p, '#event-panel .ev-body') ?? '', /Loading the event/);
+      assert.equal(p.app.getAttribute('aria-busy'), 'true', 'busy until the host answers');
+      assert.deepEqual(
+        p.posted.map((m) => m.type),
+        ['ready'],
+        'only the handshake',
+      );
+      // The host's init: the same issue, now asked for (the event first, its stack trace is what shows).
+      p.send({ type: 'init', version: PROTOCOL_VERSION, state: panel({ tab: 'event' }) });
+      await p.settle();
+      assert.deepEqual(
+        p.posted.filter((m) => m.type === 'request').map((m) => m.method),
+        ['event', 'events', 'tag'],
+      );
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('a state the page saved (before a hide or reload) wins over the HTML one', async () => {
+    const saved = panel({ tab: 'tags', filters: { ...DEFAULT_FILTERS, query: 'browser:Chrome' }, issue: { id: '7', shortId: 'WEB-7', title: 'As saved' } });
+    const p = await openPage({ boot: panel({ tab: 'event' }), saved });
+    try {
+      await p.settle();
+      assert.equal(selectedTab(p), 'tab-tags');
+      assert.equal(text(p, '.issue-header .issue-title'), 'As saved');
+      assert.equal((p.byId('query') as unknown as { value: string }).value, 'browser:Chrome');
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('no state in the HTML (an older host): the page waits for init as before', async () => {
+    const p = await openPage();
+    try {
+      await p.settle();
+      assert.equal(text(p, '.issue-header .short-id'), '#');
+      assert.equal(selectedTab(p), 'tab-events');
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("a preview panel's next issue: the page starts over on it and drops the answers meant for the previous one", async () => {
+    const p = await openPage({ boot: panel({ tab: 'event' }) });
+    try {
+      p.send({ type: 'init', version: PROTOCOL_VERSION, state: panel({ tab: 'event' }) });
+      await p.settle();
+      p.answer('events', () => ({ eventsJson: encodeEvents(EVENTS), count: EVENTS.length, hits: 3 }));
+      p.answer('tag', (params) => ({ ...TAG, key: String(params.key) }));
+      await p.settle();
+      // Issue 7's event is still on its way when the panel takes over issue 8.
+      const old = p.posted.find((m) => m.type === 'request' && m.method === 'event')!;
+      const before = p.posted.length;
+      const other = panel({ issueId: '8', issue: { id: '8', shortId: 'WEB-8', title: 'RangeError: other', count: '12' }, tab: 'event' });
+      p.send({ type: 'init', version: PROTOCOL_VERSION, state: other });
+      await p.settle();
+      assert.equal(text(p, '.issue-header .short-id'), 'WEB-8');
+      const asked = p.posted.slice(before).filter((m) => m.type === 'request');
+      assert.deepEqual(
+        asked.map((m) => m.method),
+        ['event', 'events', 'tag'],
+        'issue 8 is asked for afresh',
+      );
+      assert.equal(p.app.querySelectorAll('.event-row').length, 0, "issue 7's events are gone");
+      // The late answer about issue 7 lands nowhere.
+      p.send({ type: 'response', id: old.id!, method: 'event', ok: true, result: { detailJson: encodeDetail({ ...DETAIL, title: 'Event of issue 7' }) } });
+      await p.settle();
+      assert.equal(p.app.querySelector('.ev-title'), null, "issue 7's event is not drawn");
+      p.answer('event', () => ({ detailJson: encodeDetail({ ...DETAIL, issueId: '8', title: 'Event of issue 8' }) }));
+      await p.settle();
+      assert.equal(text(p, '.ev-title'), 'Event of issue 8');
+    } finally {
+      await p.close();
+    }
+  });
+});
