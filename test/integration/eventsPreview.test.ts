@@ -69,6 +69,7 @@ describe('Events panel: preview', function () {
     const panel = panels.show(ref(a), undefined, { preview: true });
     assert.equal(panel.isPreview, true);
     assert.equal(panel.panel.title, `${a.shortId} · Events (preview)`);
+    assert.equal(panel.currentState.tab, 'event', 'a new panel opens on the Event tab');
     await waitFor('the page to say ready', () => panel.isReady, PAGE_LOAD_MS);
     let readies = 0;
     const inits: HostMessage[] = [];
@@ -83,8 +84,10 @@ describe('Events panel: preview', function () {
       assert.equal(panels.get('acme', b.id), panel);
       assert.equal(panel.panel.title, `${b.shortId} · Events (preview)`);
       assert.equal(panel.currentState.issueId, b.id);
+      assert.equal(panel.currentState.tab, 'event');
       await waitFor('the init of the next issue', () => inits.find((m) => m.type === 'init' && m.state.issueId === b.id));
-      // The page asks for the next issue's events, and did not load again to do it.
+      // The page asks for the next issue's latest event and events, and did not load again to do it.
+      await waitFor('the next issue asked for', async () => (await control<RequestLogEntry[]>('requests')).find((r) => r.path === `/api/0/organizations/acme/issues/${b.id}/events/latest/`));
       await waitFor("the next issue's events", async () => (await control<RequestLogEntry[]>('requests')).find((r) => r.path === `/api/0/organizations/acme/issues/${b.id}/events/`));
       assert.equal(readies, 0, 'no second handshake: the page was not reloaded');
     } finally {

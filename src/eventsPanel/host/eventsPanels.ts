@@ -2,7 +2,8 @@
  * The open events panels: one per issue (org and id), reused when the same issue is shown again,
  * and taken over from VS Code's serializer after a window reload. At most one of them is a preview
  * panel, which the next issue opened as a preview takes over (../model/panelChoice.ts says which
- * panel an opening goes to, and when a preview is kept).
+ * panel an opening goes to, and when a preview is kept). A new panel opens on the Event tab: the
+ * latest event's stack trace is what a developer opening an issue looks for first.
  */
 import * as vscode from 'vscode';
 import { PROTOCOL_VERSION, VIEW_TYPE, parsePanelState, type IssueHeader, type PanelState } from '../protocol/messages';
@@ -98,7 +99,7 @@ export class EventsPanels extends Disposable {
     }
     const issue: IssueHeader = { ...seed, id: target.issueId };
     if (target.project && !issue.project) issue.project = target.project;
-    const state: PanelState = { v: PROTOCOL_VERSION, org: target.org, issueId: target.issueId, issue, filters: DEFAULT_FILTERS, tab: 'events' };
+    const state: PanelState = { v: PROTOCOL_VERSION, org: target.org, issueId: target.issueId, issue, filters: DEFAULT_FILTERS, tab: 'event' };
     if (choice.kind === 'reuse') {
       const p = this.panels.get(choice.key)!;
       this.panels.delete(choice.key);

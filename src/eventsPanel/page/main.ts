@@ -4,8 +4,9 @@
  * to the host (src/eventsPanel/protocol/messages.ts) and ./controller holds the state. Server strings
  * are rendered with textContent only; our own strings go through l10n.t().
  *
- * Landmarks: the issue header (banner), the filters (search), the tab list and its tab panels in
- * <main>; the page's one polite live region says what is loading and what failed. The header and
+ * Landmarks: the issue header (banner), the tab list, the filters (search) of the Events and Tags
+ * tabs (folded away on the Event tab, whose stack trace they would push down), and the tab panels
+ * in <main>; the page's one polite live region says what is loading and what failed. The header and
  * tab are drawn at once from ./bootState, before the host's init.
  */
 import './l10nBoot';
@@ -83,7 +84,8 @@ const eventView = new EventView({
 const tagsPanel = h('section', { class: 'panel tags-panel', id: 'tags-panel', role: 'tabpanel', attrs: { 'aria-labelledby': 'tab-tags' }, hidden: true }, tags.el);
 
 const app = document.getElementById('app')!;
-replace(app, header.el, filters.el, tabs.el, h('main', { class: 'panels' }, events.el, tagsPanel, eventView.el));
+// The filters under the tabs: folded away on the Event tab, they move nothing the user clicked.
+replace(app, header.el, tabs.el, filters.el, h('main', { class: 'panels' }, events.el, tagsPanel, eventView.el));
 app.removeAttribute('aria-busy');
 // Outside #app: its aria-busy would hold the announcements back while something loads.
 document.body.appendChild(liveRegion());
@@ -120,6 +122,7 @@ function render(prev: ViewState | undefined, s: ViewState): void {
   if (HeaderView.changed(prev, s)) header.render(s, now);
   tabs.render(prev, s);
   app.setAttribute('aria-busy', String(!s.ready || s.loading !== 'none' || s.detail.status === 'loading'));
+  filters.el.hidden = s.tab === 'event';
   events.render(prev, s);
   tagsPanel.hidden = s.tab !== 'tags';
   eventView.render(s, now);

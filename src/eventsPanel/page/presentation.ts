@@ -58,6 +58,13 @@ export function periodLabel(p: Period): string {
   return p.kind === 'preset' ? periodPresetLabel(p.statsPeriod) : `${p.start} – ${p.end}`;
 }
 
+/** What an environments filter reads as: "All environments", the one chosen (a server's name, as text), "3 environments". */
+export function environmentsText(environments: readonly string[]): string {
+  if (environments.length === 0) return l10n.t('All environments');
+  if (environments.length === 1) return environments[0];
+  return l10n.t('{0} environments', environments.length);
+}
+
 /** "12 events loaded", "100 of 2,345 events loaded", "100 events loaded, more available". */
 export function loadedLabel(count: number, hits: number | undefined, more: boolean): string {
   const n = count.toLocaleString('en');

@@ -1,11 +1,13 @@
 // Opening an issue in the events page (fake DOM, fake host; ./pageHarness): the header and tab are
-// drawn from the state the host writes into the HTML before the handshake, and a preview panel's
-// page starts over on the next issue (dropping the answers meant for the previous one).
+// drawn from the state the host writes into the HTML before the handshake, the filters fold away on
+// the Event tab, and a preview panel's page starts over on the next issue (dropping the answers
+// meant for the previous one).
 import assert from 'node:assert/strict';
 import { encodeDetail } from '../../../../src/sentryEvent/types';
 import { encodeEvents, PROTOCOL_VERSION } from '../../../../src/eventsPanel/protocol/messages';
 import { DEFAULT_FILTERS } from '../../../../src/eventsPanel/protocol/filters';
-import { DETAIL, EVENTS, TAG, openPage, pageCode, panel, shown, type Page } from './pageHarness';
+import { FakeElement } from './fakeDom';
+import { DETAIL, EVENTS, TAG, loaded, openPage, pageCode, panel, shown, type Page } from './pageHarness';
 
 before(async function () {
   this.timeout(60_000);
@@ -62,6 +64,43 @@ describe('events page: opening an issue', () => {
       await p.settle();
       assert.equal(text(p, '.issue-header .short-id'), '#');
       assert.equal(selectedTab(p), 'tab-events');
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('the filters sit under the tabs, folded away on the Event tab and back on Events and Tags', async () => {
+    const p = await openPage({ boot: panel({ tab: 'event' }) });
+    try {
+      await loaded(p, panel({ tab: 'event' }));
+      const filters = p.app.querySelector('form.filters')!;
+      const order = p.app.childNodes.map((c) => (c instanceof FakeElement ? (c.getAttribute('role') ?? c.tagName) : '#text'));
+      assert.ok(order.indexOf('tablist') < order.indexOf('search'), `the tabs come first: ${order.join(', ')}`);
+      assert.equal(shown(filters), false, 'folded away on the Event tab');
+      p.byId('tab-events')!.click();
+      await p.settle();
+      assert.equal(shown(filters), true);
+      p.byId('tab-tags')!.click();
+      await p.settle();
+      assert.equal(shown(filters), true);
+      p.byId('tab-event')!.click();
+      await p.settle();
+      assert.equal(shown(filters), false);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('the Event tab names the environments its Latest, Recommended and Oldest are of, the filters being folded away', async () => {
+    const p = await openPage();
+    try {
+      await loaded(p, panel({ tab: 'event' }));
+      assert.equal(shown(p.byId('event-scope')!), false, 'every environment: nothing to say');
+      p.send({ type: 'init', version: PROTOCOL_VERSION, state: panel({ tab: 'event', filters: { ...DEFAULT_FILTERS, environments: ['production', 'staging'] } }) });
+      await p.settle();
+      assert.equal(shown(p.byId('event-scope')!), true);
+      assert.equal(text(p, '#event-scope'), 'Environments: 2 environments');
+      assert.match(p.byId('event-scope')!.title, /production, staging$/);
     } finally {
       await p.close();
     }
