@@ -70,6 +70,7 @@ describe('Events panel: preview', function () {
     assert.equal(panel.isPreview, true);
     assert.equal(panel.panel.title, `${a.shortId} · Events (preview)`);
     assert.equal(panel.currentState.tab, 'event', 'a new panel opens on the Event tab');
+    assert.equal(panel.currentState.issue.countScope, 'lifetime', 'its header counts the whole life of the issue');
     await waitFor('the page to say ready', () => panel.isReady, PAGE_LOAD_MS);
     let readies = 0;
     const inits: HostMessage[] = [];

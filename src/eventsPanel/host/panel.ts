@@ -19,7 +19,7 @@ import { parsePageMessage } from '../protocol/parsePageMessage';
 import type { IssueStore } from '../../store/issueStore';
 import { EventsModel } from '../model/eventsModel';
 import { Disposable } from '../../util/disposable';
-import { issueHeader, toTagData } from '../model/eventData';
+import { panelHeader, toTagData } from '../model/eventData';
 import { isEdit } from '../model/panelChoice';
 import { MAX_RESTORE_CHARS, eventPage } from '../model/eventPage';
 import { makeNonce, panelHtml } from './pageHtml';
@@ -237,7 +237,7 @@ export class EventsPanel extends Disposable {
   private takeStoreIssue(show: boolean): void {
     const issue = this.deps.store.issue(this.model.issue.issueId);
     if (!issue) return;
-    this.model.setHeader(issueHeader(issue));
+    this.model.setHeader(panelHeader(issue));
     if (show) this.showHeader();
   }
 

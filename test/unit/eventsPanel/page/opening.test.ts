@@ -1,7 +1,7 @@
 // Opening an issue in the events page (fake DOM, fake host; ./pageHarness): the header and tab are
 // drawn from the state the host writes into the HTML before the handshake, the filters fold away on
-// the Event tab, and a preview panel's page starts over on the next issue (dropping the answers
-// meant for the previous one).
+// the Event tab, a preview panel's page starts over on the next issue (dropping the answers meant
+// for the previous one), and the counts say what they count.
 import assert from 'node:assert/strict';
 import { encodeDetail } from '../../../../src/sentryEvent/types';
 import { encodeEvents, PROTOCOL_VERSION } from '../../../../src/eventsPanel/protocol/messages';
@@ -24,6 +24,7 @@ describe('events page: opening an issue', () => {
       await p.settle();
       assert.equal(text(p, '.issue-header .short-id'), 'WEB-7');
       assert.equal(text(p, '.issue-header .issue-title'), 'TypeError: boom');
+      assert.equal(text(p, '#issue-count'), '3 events');
       assert.equal(selectedTab(p), 'tab-event');
       assert.ok(shown(p.byId('event-panel')!), 'the Event tab shows');
       assert.match(text(p, '#event-panel .ev-body') ?? '', /Loading the event/);
@@ -117,10 +118,11 @@ describe('events page: opening an issue', () => {
       // Issue 7's event is still on its way when the panel takes over issue 8.
       const old = p.posted.find((m) => m.type === 'request' && m.method === 'event')!;
       const before = p.posted.length;
-      const other = panel({ issueId: '8', issue: { id: '8', shortId: 'WEB-8', title: 'RangeError: other', count: '12' }, tab: 'event' });
+      const other = panel({ issueId: '8', issue: { id: '8', shortId: 'WEB-8', title: 'RangeError: other', count: '12', countScope: 'lifetime' }, tab: 'event' });
       p.send({ type: 'init', version: PROTOCOL_VERSION, state: other });
       await p.settle();
       assert.equal(text(p, '.issue-header .short-id'), 'WEB-8');
+      assert.equal(text(p, '#issue-count'), '12 events in total');
       const asked = p.posted.slice(before).filter((m) => m.type === 'request');
       assert.deepEqual(
         asked.map((m) => m.method),
@@ -135,6 +137,37 @@ describe('events page: opening an issue', () => {
       p.answer('event', () => ({ detailJson: encodeDetail({ ...DETAIL, issueId: '8', title: 'Event of issue 8' }) }));
       await p.settle();
       assert.equal(text(p, '.ev-title'), 'Event of issue 8');
+    } finally {
+      await p.close();
+    }
+  });
+});
+
+describe('events page: what each count counts', () => {
+  it("the header's counts say they are the issue's whole life, or the list's", async () => {
+    const p = await openPage();
+    try {
+      await loaded(p, panel({ issue: { id: '7', shortId: 'WEB-7', count: '30', userCount: 13, countScope: 'lifetime' } }));
+      assert.equal(text(p, '#issue-count'), '30 events in total');
+      assert.equal(p.byId('issue-count')!.title, '30 events since the issue was first seen, in every environment');
+      assert.equal(text(p, '#issue-users'), '13 users in total');
+      p.send({ type: 'issue', issue: { id: '7', count: '28', userCount: 9, countScope: 'list' } });
+      await p.settle();
+      assert.equal(text(p, '#issue-count'), '28 events');
+      assert.equal(p.byId('issue-count')!.title, "28 events in the issue list's period and environments");
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("the Events tab's count says it is of the events loaded for its period and filters", async () => {
+    const p = await openPage();
+    try {
+      await loaded(p);
+      assert.equal(p.byId('tab-events')!.title, '3 events loaded: Last 90 days · All environments');
+      p.send({ type: 'init', version: PROTOCOL_VERSION, state: panel({ filters: { ...DEFAULT_FILTERS, environments: ['production'], query: 'level:error' } }) });
+      await p.settle();
+      assert.equal(p.byId('tab-events')!.title, '3 events loaded: Last 90 days · production · matching the search');
     } finally {
       await p.close();
     }
