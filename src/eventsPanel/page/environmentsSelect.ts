@@ -24,11 +24,18 @@ export function defineEnvironmentsSelect(): void {
   const Base = customElements.get('vscode-multi-select') as (new () => HTMLElement & { readonly value: string[] }) | undefined;
   if (!Base) return;
   class EnvironmentsSelect extends Base {
+    /** One node, its text updated: a new one each render would be a new click target under the pointer. */
+    private face: HTMLElement | undefined;
+
     _renderLabel(): Node {
-      const face = document.createElement('span');
-      face.className = 'text';
-      face.textContent = environmentsText(this.value);
-      return face;
+      if (!this.face) {
+        this.face = document.createElement('span');
+        this.face.className = 'text';
+        // The multi-select's face has no padding of its own (its badge had margins): the select's.
+        this.face.style.padding = '3px 20px 3px 4px';
+      }
+      this.face.textContent = environmentsText(this.value);
+      return this.face;
     }
   }
   customElements.define(ENVIRONMENTS_SELECT, EnvironmentsSelect);
