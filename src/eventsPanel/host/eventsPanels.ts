@@ -103,9 +103,10 @@ export class EventsPanels extends Disposable {
     if (choice.kind === 'reuse') {
       const p = this.panels.get(choice.key)!;
       this.panels.delete(choice.key);
+      // Shown first: a page hidden behind another editor is loaded again, and only a shown one gets the first header.
+      p.reveal();
       p.showIssue(state, markSeen);
       this.panels.set(p.key, p);
-      p.reveal();
       return p;
     }
     const panel = vscode.window.createWebviewPanel(VIEW_TYPE, vscode.l10n.t('Issue {0}', target.issueId), vscode.ViewColumn.Active, webviewOptions(this.deps.extensionUri));

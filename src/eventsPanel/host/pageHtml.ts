@@ -1,14 +1,11 @@
 /**
  * The events page's HTML: a static skeleton with a strict CSP. No server string is ever put into
- * this HTML as markup: issue and event data reach the page as data and are rendered as text. VS
- * Code's translation bundle and the panel's state (the issue's header, filters and tab) go in as
- * JSON data blocks (not run: the CSP's nonce is for the bundle script only), which the page reads
- * before it draws anything (src/eventsPanel/page/l10nBoot.ts, bootState.ts): so the header shows as
- * soon as the page runs, without waiting for the handshake.
+ * this HTML: issue and event data reach the page as messages and are rendered as text. VS Code's
+ * translation bundle goes in as a JSON data block (not run: the CSP's nonce is for the bundle
+ * script only), which the page reads before it draws anything (src/eventsPanel/page/l10nBoot.ts).
  */
 import { randomBytes } from 'node:crypto';
 import * as l10n from '@vscode/l10n';
-import { BOOT_STATE_ID } from '../protocol/messages';
 
 export interface HtmlUris {
   /** webview.cspSource */
@@ -39,23 +36,17 @@ const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').rep
 const text = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * A value as the content of a `<script type="application/json">`: JSON with every `<` escaped, so
- * no string in it (a server's title, a message) can end the element (`</script>`) or open a
- * comment; JSON.parse reads it back as it was.
+ * The bundle as the content of a `<script type="application/json">`: JSON with every `<` escaped,
+ * so no message can end the element (`</script>`) or open a comment; JSON.parse reads it back as it
+ * was. Empty without a bundle.
  */
-export function jsonBlock(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
-}
-
-/** The bundle as a JSON data block; empty without a bundle. */
 export function bundleJson(bundle: l10n.l10nJsonFormat | undefined): string {
-  return bundle && Object.keys(bundle).length ? jsonBlock(bundle) : '';
+  return bundle && Object.keys(bundle).length ? JSON.stringify(bundle).replace(/</g, '\\u003c') : '';
 }
 
-export function panelHtml(uris: HtmlUris, nonce: string, page: PageL10n = {}, state?: unknown): string {
+export function panelHtml(uris: HtmlUris, nonce: string, page: PageL10n = {}): string {
   const json = bundleJson(page.bundle);
   const lang = json && page.language ? page.language : 'en';
-  const boot = state === undefined ? '' : `<script type="application/json" id="${BOOT_STATE_ID}">${jsonBlock(state)}</script>\n`;
   return `<!DOCTYPE html>
 <html lang="${attr(lang)}">
 <head>
@@ -67,7 +58,7 @@ export function panelHtml(uris: HtmlUris, nonce: string, page: PageL10n = {}, st
 <title>${text(l10n.t('Sentry Events'))}</title>
 </head>
 <body>
-${json ? `<script type="application/json" id="l10n-bundle">${json}</script>\n` : ''}${boot}<div id="app" aria-busy="true"><p class="boot">${text(l10n.t('Loading…'))}</p></div>
+${json ? `<script type="application/json" id="l10n-bundle">${json}</script>\n` : ''}<div id="app" aria-busy="true"><p class="boot">${text(l10n.t('Loading…'))}</p></div>
 <script nonce="${attr(nonce)}" src="${attr(uris.script)}"></script>
 </body>
 </html>`;

@@ -124,7 +124,7 @@ export class EventsPanel extends Disposable {
         }),
       );
     }
-    webview.html = this.html();
+    this.load();
     this.markSeenOnce();
   }
 
@@ -173,7 +173,7 @@ export class EventsPanel extends Disposable {
     this.takeStoreIssue(false);
     this.panel.title = panelTitle(this.model.state.issue, this.preview);
     if (this.ready) void this.sendInit();
-    else this.panel.webview.html = this.html();
+    else this.load();
     this.markSeenOnce();
   }
 
@@ -210,16 +210,19 @@ export class EventsPanel extends Disposable {
     this.markSeenOnce();
   }
 
-  /** The page with its state inside, so it draws the header and tab at once, before the handshake. */
-  private html(): string {
+  /**
+   * The page, and with it its state (the header from the store, the tab) to draw as soon as it runs,
+   * before the ready/init handshake. A message, not a part of the HTML: no server string ever goes
+   * into the HTML. VS Code holds it until the page has loaded.
+   */
+  private load(): void {
     const w = this.panel.webview;
     const u = (...p: string[]) => w.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, ...p)).toString();
-    return panelHtml(
-      { cspSource: w.cspSource, script: u('dist', 'webview.js'), css: u('media', 'webview.css'), codicons: u('dist', 'codicon.css') },
-      makeNonce(),
-      { bundle: vscode.l10n.bundle, language: vscode.env.language },
-      this.model.state,
-    );
+    w.html = panelHtml({ cspSource: w.cspSource, script: u('dist', 'webview.js'), css: u('media', 'webview.css'), codicons: u('dist', 'codicon.css') }, makeNonce(), {
+      bundle: vscode.l10n.bundle,
+      language: vscode.env.language,
+    });
+    this.post({ type: 'boot', state: this.model.state });
   }
 
   reveal(column?: vscode.ViewColumn): void {
@@ -250,7 +253,7 @@ export class EventsPanel extends Disposable {
   private post(message: HostMessage): void {
     if (this.isDisposed) return;
     this.posted.fire(message);
-    if (!this.ready && message.type !== 'init') return; // the page asks again after its handshake
+    if (!this.ready && message.type !== 'init' && message.type !== 'boot') return; // the page asks again after its handshake
     void this.panel.webview.postMessage(message).then(undefined, () => undefined);
   }
 

@@ -10,7 +10,7 @@ import { decodeEvents, parsePanelState, type ErrorActionName, type PanelState } 
 import { filtersKey, type EventFilters } from '../protocol/filters';
 import type { EventData } from '../protocol/eventList';
 import { Lru, PAGE_DETAIL_CACHE } from './eventViewModel';
-import { initialState, needsEvent, normalRef, panelState, reduce, type Action, type ViewState } from './pageState';
+import { initialState, needsEvent, normalRef, panelState, panelStateKey, reduce, type Action, type ViewState } from './pageState';
 import { envKey, showAllState } from './tagsModel';
 import type { Notice, Rpc } from './rpc';
 
@@ -61,15 +61,23 @@ export class PageController {
 
   // ------------------------------------------------------------------------------------- host
 
-  /** Draws `state` before the host answers the handshake (./bootState); nothing is asked for until init. */
+  /**
+   * Draws a state before the host answers the handshake; nothing is asked for until init. At start,
+   * what the page saved (getState: it survives a hide and a reload); then the host's `boot`, unless
+   * the page drew its own saved state of that issue, which is newer.
+   */
   boot(state: PanelState | undefined): void {
-    if (!state) return;
+    if (!state || this.current.ready) return;
+    if (this.current.issueId && this.current.org === state.org && this.current.issueId === state.issueId) return;
     this.dispatch({ type: 'boot', state });
     this.ui.syncControls();
   }
 
   notice(msg: Notice): void {
     switch (msg.type) {
+      case 'boot':
+        this.boot(parsePanelState(msg.state));
+        return;
       case 'init': {
         const s = parsePanelState(msg.state);
         if (!s) return;
@@ -80,6 +88,8 @@ export class PageController {
         if (fresh && was.ready) this.rpc.forgetPending();
         this.dispatch({ type: 'init', state: s });
         this.ui.syncControls();
+        // What the user chose before the host answered is the page's state now: the host learns it.
+        if (fresh && panelStateKey(panelState(this.current)) !== panelStateKey(s)) this.persist();
         if (fresh) {
           this.loadEvents({ restore: true });
           this.loadTag('environment', []); // the environments picker's values

@@ -7,11 +7,11 @@
  * Landmarks: the issue header (banner), the tab list, the filters (search) of the Events and Tags
  * tabs (folded away on the Event tab, whose stack trace they would push down), and the tab panels
  * in <main>; the page's one polite live region says what is loading and what failed. The header and
- * tab are drawn at once from ./bootState, before the host's init.
+ * tab are drawn at once, before the host's init: from the page's saved state, or the host's boot.
  */
 import './l10nBoot';
 import * as l10n from '@vscode/l10n';
-import { PROTOCOL_VERSION } from '../protocol/messages';
+import { PROTOCOL_VERSION, parsePanelState } from '../protocol/messages';
 import { PageController } from './controller';
 import { announce, h, liveRegion, replace } from './dom';
 import { EventView } from './eventView';
@@ -21,7 +21,6 @@ import { HeaderView } from './header';
 import type { ViewState } from './pageState';
 import { tagKeys } from './tagsModel';
 import { applyTagFilter } from './searchQuery';
-import { bootState } from './bootState';
 import { Rpc, type VsCodeApi } from './rpc';
 import { Tabs } from './tabs';
 import { TagsView } from './tagsView';
@@ -132,7 +131,7 @@ function render(prev: ViewState | undefined, s: ViewState): void {
 
 // Handshake: tell the host we are here, with whatever state we had before a hide or reload; the
 // header and tab of that state (or of the HTML's) are drawn meanwhile.
-page.boot(bootState(rpc.savedState, document));
+page.boot(parsePanelState(rpc.savedState));
 render(undefined, page.state);
 prevRendered = page.state;
 rpc.post({ type: 'ready', version: PROTOCOL_VERSION, state: rpc.savedState });

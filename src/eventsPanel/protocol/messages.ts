@@ -24,8 +24,6 @@ export interface IssueHeader extends IssueFields {
 
 export const PROTOCOL_VERSION = 1;
 export const VIEW_TYPE = 'sentryExplorer.events';
-/** The id of the HTML's data block that holds the panel's state for the page's first drawing. */
-export const BOOT_STATE_ID = 'boot-state';
 
 // ---------------------------------------------------------------------------------------------
 // Data shapes
@@ -143,6 +141,11 @@ export type PageMessage =
   | { type: 'openRawEvent'; eventId: string };
 
 export type HostMessage =
+  /**
+   * Posted with the page's HTML, before its handshake (VS Code holds it until the page has loaded):
+   * the state to draw at once (the header from the store, the tab), asking for nothing yet.
+   */
+  | { type: 'boot'; state: PanelState }
   | { type: 'init'; version: number; state: PanelState; baseUrl?: string }
   | ResponseMessage
   | { type: 'issue'; issue: IssueHeader }
@@ -223,7 +226,7 @@ export function parsePanelState(v: unknown): PanelState | undefined {
   };
 }
 
-const HOST_TYPES = new Set<HostMessage['type']>(['init', 'response', 'issue', 'signedIn']);
+const HOST_TYPES = new Set<HostMessage['type']>(['boot', 'init', 'response', 'issue', 'signedIn']);
 
 /**
  * A message from the host, as the page reads it: an object of a known type, or undefined (the

@@ -54,21 +54,6 @@ describe('events panel HTML', () => {
     assert.equal(panelHtml(URIS, 'N', { bundle, language: 'x"><b' }).match(/<html lang="([^"]*)">/)?.[1], 'x&quot;>&lt;b');
   });
 
-  it("the panel's state goes in as a JSON data block (escaped: a server's title cannot end it), after the bundle's", () => {
-    const state = { v: 1, org: 'acme', issueId: '7', issue: { id: '7', title: '</script><script>alert(1)</script><!--' }, tab: 'event' };
-    const html = panelHtml(URIS, 'N0NCE', { bundle: { a: 'b' }, language: 'de' }, state);
-    const m = /<script type="application\/json" id="boot-state">([^<]*)<\/script>\n<div id="app"/.exec(html);
-    assert.ok(m, 'a data block, right before the app, with no "<" inside');
-    assert.deepEqual(JSON.parse(m[1]), state);
-    const scripts = html.match(/<script[^>]*>/g) ?? [];
-    assert.deepEqual(scripts, [
-      '<script type="application/json" id="l10n-bundle">',
-      '<script type="application/json" id="boot-state">',
-      '<script nonce="N0NCE" src="vscode-resource:/dist/webview.js">',
-    ]);
-    assert.doesNotMatch(panelHtml(URIS, 'N'), /boot-state/, 'none without a state');
-  });
-
   it('escapes what it puts in attributes', () => {
     const html = panelHtml({ cspSource: 'a"b', script: 's"<', css: 'c', codicons: 'd' }, 'n');
     assert.doesNotMatch(html, /s"</);

@@ -1,5 +1,5 @@
 // Opening an issue in the events page (fake DOM, fake host; ./pageHarness): the header and tab are
-// drawn from the state the host writes into the HTML before the handshake, the filters fold away on
+// drawn from the state the host posts with the HTML, before the handshake, the filters fold away on
 // the Event tab, a preview panel's page starts over on the next issue (dropping the answers meant
 // for the previous one), and the counts say what they count.
 import assert from 'node:assert/strict';
@@ -18,7 +18,7 @@ const text = (p: Page, selector: string) => p.app.querySelector(selector)?.textC
 const selectedTab = (p: Page) => p.app.querySelectorAll('[role="tab"]').find((t) => t.getAttribute('aria-selected') === 'true')?.id;
 
 describe('events page: opening an issue', () => {
-  it("draws the HTML's header and tab before the host's init, and asks for nothing until then", async () => {
+  it("draws the host's first header and tab before its init, and asks for nothing until then", async () => {
     const p = await openPage({ boot: panel({ tab: 'event' }) });
     try {
       await p.settle();
@@ -46,7 +46,7 @@ describe('events page: opening an issue', () => {
     }
   });
 
-  it('a state the page saved (before a hide or reload) wins over the HTML one', async () => {
+  it("a state the page saved (before a hide or reload) of the same issue wins over the host's first one", async () => {
     const saved = panel({ tab: 'tags', filters: { ...DEFAULT_FILTERS, query: 'browser:Chrome' }, issue: { id: '7', shortId: 'WEB-7', title: 'As saved' } });
     const p = await openPage({ boot: panel({ tab: 'event' }), saved });
     try {
@@ -59,7 +59,41 @@ describe('events page: opening an issue', () => {
     }
   });
 
-  it('no state in the HTML (an older host): the page waits for init as before', async () => {
+  it("the saved state of another issue (a preview panel that moved on while hidden) gives way to the host's; a late first state changes nothing", async () => {
+    const saved = panel({ issueId: '6', issue: { id: '6', shortId: 'WEB-6', title: 'The issue before' } });
+    const p = await openPage({ saved, boot: panel({ tab: 'event' }) });
+    try {
+      await p.settle();
+      assert.equal(text(p, '.issue-header .short-id'), 'WEB-7');
+      assert.equal(selectedTab(p), 'tab-event');
+      p.send({ type: 'init', version: PROTOCOL_VERSION, state: panel({ tab: 'event' }) });
+      await p.settle();
+      p.send({ type: 'boot', state: panel({ issueId: '8', issue: { id: '8', shortId: 'WEB-8' } }) });
+      await p.settle();
+      assert.equal(text(p, '.issue-header .short-id'), 'WEB-7', 'after init, only init moves the page');
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('a tab or an event chosen before the host answers stays when it does, and the host is told', async () => {
+    const p = await openPage({ boot: panel({ tab: 'event' }) });
+    try {
+      await p.settle();
+      p.byId('tab-events')!.click();
+      await p.settle();
+      p.send({ type: 'init', version: PROTOCOL_VERSION, state: panel({ tab: 'event', issue: { id: '7', shortId: 'WEB-7', title: 'Newer title' } }) });
+      await p.settle();
+      assert.equal(selectedTab(p), 'tab-events', 'the click stands');
+      assert.equal(text(p, '.issue-header .issue-title'), 'Newer title', "the host's header is taken");
+      const told = p.posted.filter((m) => m.type === 'state');
+      assert.equal((told.at(-1) as unknown as { state: { tab: string } }).state.tab, 'events', 'the host learns the tab');
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('no first state (an older host): the page waits for init as before', async () => {
     const p = await openPage();
     try {
       await p.settle();

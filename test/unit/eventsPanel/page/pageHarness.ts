@@ -1,14 +1,14 @@
 // The whole events page (src/eventsPanel/page/main.ts), bundled as the extension bundles it (the
 // @vscode-elements registrations left out: they need a browser), run against a fake DOM and a fake
-// host, for the page suites: the data they answer with, and the page with the data blocks the host
-// writes into the HTML (src/eventsPanel/host/pageHtml.ts).
+// host, for the page suites: the data they answer with, and the page with the l10n data block the
+// host writes into the HTML (src/eventsPanel/host/pageHtml.ts) and the state it posts with it.
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { emptyEventDetail, type EventDetail } from '../../../../src/sentryEvent/types';
-import { BOOT_STATE_ID, encodeEvents, PROTOCOL_VERSION, type HostMessage, type PanelState, type TagData } from '../../../../src/eventsPanel/protocol/messages';
+import { encodeEvents, PROTOCOL_VERSION, type HostMessage, type PanelState, type TagData } from '../../../../src/eventsPanel/protocol/messages';
 import { DEFAULT_FILTERS } from '../../../../src/eventsPanel/protocol/filters';
 import type { EventData } from '../../../../src/eventsPanel/protocol/eventList';
-import { bundleJson, jsonBlock } from '../../../../src/eventsPanel/host/pageHtml';
+import { bundleJson } from '../../../../src/eventsPanel/host/pageHtml';
 import { FakeDocument, FakeElement } from './fakeDom';
 import { noCustomElements } from './stubElements';
 
@@ -127,23 +127,16 @@ export const tick = () => new Promise((r) => setTimeout(r, 2));
 export interface PageOptions {
   /** The l10n bundle the host writes into the HTML. */
   bundle?: Record<string, string>;
-  /** The panel state the host writes into the HTML (its `boot-state` data block). */
-  boot?: unknown;
+  /** The state the host posts with the HTML (`boot`), which VS Code hands the page once it has loaded. */
+  boot?: PanelState;
   /** What getState() returns: the state the page saved before a hide or reload. */
   saved?: unknown;
 }
 
-/** Runs the page in a fresh fake document (with the host's data blocks when `bundle` or `boot` is given). */
+/** Runs the page in a fresh fake document (with the host's l10n data block when `bundle` is given). */
 export async function openPage({ bundle, boot, saved }: PageOptions = {}) {
   const src = await pageCode();
   const doc = new FakeDocument();
-  if (boot !== undefined) {
-    const data = doc.createElement('script');
-    data.setAttribute('type', 'application/json');
-    data.id = BOOT_STATE_ID;
-    data.textContent = jsonBlock(boot);
-    doc.body.appendChild(data);
-  }
   if (bundle && Object.keys(bundle).length) {
     const data = doc.createElement('script');
     data.setAttribute('type', 'application/json');
@@ -185,6 +178,7 @@ export async function openPage({ bundle, boot, saved }: PageOptions = {}) {
   const send = (m: HostMessage) => {
     for (const fn of onMessage) fn({ data: m });
   };
+  if (boot) send({ type: 'boot', state: boot });
   const settle = async () => {
     for (let i = 0; i < 10; i++) await tick();
   };
