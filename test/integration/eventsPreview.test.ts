@@ -168,6 +168,29 @@ describe('Events panel: preview', function () {
     }
   });
 
+  it('a preview opening marks its issue seen only once a double-click would have come (its row is not redrawn under the second click)', async () => {
+    const commands = vscode.commands as { executeCommand: (id: string, ...args: unknown[]) => Thenable<unknown> };
+    const original = commands.executeCommand;
+    const seen: unknown[] = [];
+    commands.executeCommand = (id: string, ...args: unknown[]) => (id === Commands.markSeen ? (seen.push(args[0]), Promise.resolve(undefined)) : original.call(vscode.commands, id, ...args));
+    try {
+      const unseen = (await client.listProjectIssues('acme', 'web-frontend', { query: 'is:unresolved' })).items.filter((i) => i.hasSeen === false && !issues.some((k) => k.id === i.id));
+      assert.ok(unseen.length >= 2, 'two unseen issues');
+      const [one, two] = await Promise.all(unseen.slice(0, 2).map((i) => store.lookupShortId('acme', 'web-frontend', i.shortId)));
+      later();
+      panels.show(ref(one!), undefined, { preview: true });
+      assert.deepEqual(seen, [], 'not at once');
+      await waitFor('the issue marked seen', () => seen.length === 1 || undefined);
+      assert.deepEqual(seen, [ref(one!)]);
+      // An opening for good marks it at once, as before.
+      later();
+      panels.show(ref(two!));
+      assert.deepEqual(seen, [ref(one!), ref(two!)]);
+    } finally {
+      commands.executeCommand = original;
+    }
+  });
+
   it("the Issues view's click, Keep Events Panel Open, a link's opening and a restored panel, through the extension's own registry", async () => {
     const api = await activateExtension();
     const [a, b, c] = issues;

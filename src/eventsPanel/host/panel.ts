@@ -18,9 +18,9 @@ import { PROTOCOL_VERSION, type HostMessage, type IssueHeader, type PageMessage,
 import { parsePageMessage } from '../protocol/parsePageMessage';
 import type { IssueStore } from '../../store/issueStore';
 import { EventsModel } from '../model/eventsModel';
-import { Disposable } from '../../util/disposable';
+import { Disposable, type IDisposable } from '../../util/disposable';
 import { panelHeader, toTagData } from '../model/eventData';
-import { isEdit } from '../model/panelChoice';
+import { DOUBLE_OPEN_MS, isEdit } from '../model/panelChoice';
 import { MAX_RESTORE_CHARS, eventPage } from '../model/eventPage';
 import { makeNonce, panelHtml } from './pageHtml';
 import { readSettings } from '../../settings';
@@ -66,6 +66,8 @@ export class EventsPanel extends Disposable {
   readonly onDidBecomeReady = this.readied.event;
   /** Whether "mark seen on open" was decided for this panel's issue (once the store has the issue). */
   private seenDecided = false;
+  /** While set, a preview opening waits before marking its issue seen (see deferSeen). */
+  private seenWait: IDisposable | undefined;
   private readonly pinned = this._register(new vscode.EventEmitter<void>());
   /** Fires when a preview panel is kept. */
   readonly onDidPin = this.pinned.event;
@@ -125,6 +127,7 @@ export class EventsPanel extends Disposable {
       );
     }
     this.load();
+    if (preview) this.deferSeen();
     this.markSeenOnce();
   }
 
@@ -160,7 +163,8 @@ export class EventsPanel extends Disposable {
   /**
    * The preview panel shows another issue: what was loaded or on its way for the previous one is let
    * go (its model disposed: its requests abort), and the page starts over on the new issue, at once
-   * by a message when it is loaded, else from its HTML. `markSeen` as for a new panel.
+   * by a message when it is loaded, else loaded again with the new issue's first state. `markSeen`
+   * as for a new panel.
    */
   showIssue(state: PanelState, markSeen: boolean): void {
     if (this.isDisposed) return;
@@ -174,7 +178,21 @@ export class EventsPanel extends Disposable {
     this.panel.title = panelTitle(this.model.state.issue, this.preview);
     if (this.ready) void this.sendInit();
     else this.load();
+    if (this.preview) this.deferSeen();
     this.markSeenOnce();
+  }
+
+  /**
+   * A preview opening (a click in the Issues view) marks its issue seen only once a double-click
+   * would have come: marking it seen redraws its row, and the tree runs the double-click on the row
+   * it drew before, whose command VS Code has let go by then, so the panel would never be kept.
+   */
+  private deferSeen(): void {
+    this.seenWait?.dispose();
+    this.seenWait = this._registerTimer(() => {
+      this.seenWait = undefined;
+      this.markSeenOnce();
+    }, DOUBLE_OPEN_MS);
   }
 
   /** The panel's issue as commands take it: the store's (its own project), else the header's project; undefined without a project. */
@@ -192,7 +210,7 @@ export class EventsPanel extends Disposable {
    * panel, so a refresh never sends it again. Not awaited; a failure shows nothing (the command logs).
    */
   private markSeenOnce(): void {
-    if (this.seenDecided || !this.markSeen || this.isDisposed) return;
+    if (this.seenDecided || !this.markSeen || this.isDisposed || this.seenWait) return;
     const issue = this.deps.store.issue(this.model.issue.issueId);
     if (!issue) return;
     this.seenDecided = true;
