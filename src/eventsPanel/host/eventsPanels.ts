@@ -64,11 +64,6 @@ export class EventsPanels extends Disposable {
     return [...this.panels.values()];
   }
 
-  /** The preview panel, if one is open. */
-  get preview(): EventsPanel | undefined {
-    return this.all().find((p) => p.isPreview);
-  }
-
   /** Whether the panel in front is a preview (what the Keep Open button shows for). */
   get activeIsPreview(): boolean {
     return this.all().some((p) => p.isPreview && p.panel.active);
