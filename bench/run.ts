@@ -9,6 +9,7 @@ import { benchEventViewFigures } from './eventView';
 import { benchIssues } from './issues';
 import { benchMarks } from './marks';
 import { benchMask } from './mask';
+import { benchOpenIssueFigures } from './openIssue';
 import { benchWebviewFigures } from './webview';
 
 async function bundle(): Promise<Figure[]> {
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
     ['eventView', benchEventViewFigures],
     ['aiTools', benchAiTools],
     ['mask', benchMask],
+    ['openIssue', benchOpenIssueFigures],
   ];
   const only = process.argv.slice(2);
   for (const [name, run] of sections) {

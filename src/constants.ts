@@ -19,6 +19,8 @@ export const Commands = {
   findByHashes: 'sentryExplorer.findIssuesByHashes',
   loadMore: 'sentryExplorer.loadMore',
   showIssueEvents: 'sentryExplorer.showIssueEvents',
+  /** Keeps the events panel in front when it is a preview (the next issue clicked no longer takes it over). */
+  keepEventsPanelOpen: 'sentryExplorer.keepEventsPanelOpen',
   openInBrowser: 'sentryExplorer.openInBrowser',
   copyShortId: 'sentryExplorer.copyShortId',
   copyLink: 'sentryExplorer.copyLink',
@@ -78,6 +80,8 @@ export const ContextKeys = {
   editorHasMarks: 'sentryExplorer.editorHasMarks',
   /** A chat can take an issue (Explain/Fix with AI): the tree's menus offer those only then (src/ai/chatAvailability.ts). */
   aiChatAvailable: 'sentryExplorer.aiChatAvailable',
+  /** The events panel in front is a preview (its Keep Open button shows). */
+  eventsPreviewActive: 'sentryExplorer.eventsPreviewActive',
 } as const;
 
 /** Keys in globalState / workspaceState / SecretStorage; changing one forgets what users stored under it. */

@@ -186,7 +186,8 @@ export function issueItem(node: IssueNode, issue: Issue, now: number): vscode.Tr
   item.iconPath = new vscode.ThemeIcon(LEVEL_ICON[issue.level] ?? 'circle-filled', new vscode.ThemeColor(`sentryExplorer.level.${LEVEL_ICON[issue.level] ? issue.level : 'error'}`));
   item.contextValue = issueContextValue(issue, !!node.otherProject);
   const ref = parseIssueRef(node);
-  if (ref) item.command = { command: Commands.showIssueEvents, title: vscode.l10n.t('Show Events'), arguments: commandArgs(ref) };
+  // A click opens the events panel as a preview, which the next click takes over; a double-click keeps it.
+  if (ref) item.command = { command: Commands.showIssueEvents, title: vscode.l10n.t('Show Events'), arguments: [...commandArgs(ref), { preview: true }] };
   // The level icon and the tooltip's sparkline, in words.
   item.accessibilityInformation = { label: issueAccessibilityLabel(issue, node.period, now, node.otherProject ? issue.project.slug : undefined) };
   return item;

@@ -87,6 +87,7 @@ describe('Issues tree (sentryExplorer.issues)', function () {
     assert.equal(String(item.label), issueOf(issuesOf(nodes)[0]).title);
     assert.match(String(item.description), /^WEB-FRONTEND-\w+ · [\d.,K]+ events? · \d+ users? · last seen /);
     assert.equal(item.command?.command, Commands.showIssueEvents);
+    assert.deepEqual(item.command?.arguments?.[1], { preview: true }, 'a click opens the events panel as a preview');
     assert.ok(item.tooltip instanceof vscode.MarkdownString);
     assert.match((item.tooltip as vscode.MarkdownString).value, /First seen .* \(.*UTC\)/);
   });

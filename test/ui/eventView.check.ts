@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 import { check } from './framework';
 import { SANDBOX_SECRET } from '../sandbox';
-import { closeEditors, hidePanel, openEvents, setTheme, shot, signIn, until, waitLoaded } from './eventsPanelPage';
+import { closeEditors, hidePanel, openEvents, setTheme, shot, signIn, until } from './eventsPanelPage';
 
 const SHORT_ID = 'WEB-FRONTEND-1';
 /** The part every sandbox secret contains. */
@@ -35,8 +35,8 @@ check(
     await signIn(page, vscode);
     await hidePanel(page, vscode);
     await setTheme(page, vscode, 'Dark Modern');
+    // The panel opens on the Event tab.
     const f = await openEvents(page, vscode, SHORT_ID);
-    await waitLoaded(f);
     await openEventTab(f);
 
     // The chain: the exception raised last first, each earlier one "Caused by".
@@ -103,8 +103,8 @@ check(
     await signIn(page, vscode);
     await hidePanel(page, vscode);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    // The panel opens on the Event tab.
     const f = await openEvents(page, vscode, SHORT_ID);
-    await waitLoaded(f);
     await openEventTab(f);
 
     const auth = f.locator('.ev-request table.pairs tr', { has: f.locator('th', { hasText: /^Authorization$/ }) }).first();

@@ -16,6 +16,18 @@ export async function shot(vscode: Workbench, name: string): Promise<void> {
   fs.copyFileSync(file, path.join(KEEP_DIR, path.basename(file)));
 }
 
+/**
+ * A screenshot of the editor area alone (the panel's tab and page), kept like shot's. After a theme
+ * change with a webview open, a capture of the whole window in this headless Chromium can still
+ * show the theme before (the DOM has the new one); a capture of an element shows what is there.
+ */
+export async function shotEditor(page: Page, name: string): Promise<void> {
+  const file = path.join(UI_RESULTS_DIR, `${name}.png`);
+  await page.locator('.part.editor').screenshot({ path: file });
+  fs.mkdirSync(KEEP_DIR, { recursive: true });
+  fs.copyFileSync(file, path.join(KEEP_DIR, path.basename(file)));
+}
+
 /** Signs in with the sandbox's default token through the palette, unless already signed in. */
 export async function signIn(page: Page, vscode: Workbench): Promise<void> {
   const sideBar = await vscode.openView('Sentry');
@@ -67,7 +79,13 @@ export async function until(f: Frame, expression: string, timeoutMs = 30_000): P
   }
 }
 
+/**
+ * Shows the Events tab (a panel opens on the Event tab) and waits until its list is loaded, as a
+ * person would click the tab before using the list.
+ */
 export async function waitLoaded(f: Frame): Promise<void> {
+  await until(f, "!!document.querySelector('#tab-events')");
+  if ((await f.locator('#tab-events').getAttribute('aria-selected')) !== 'true') await f.locator('#tab-events').click();
   await until(f, "document.querySelector('#app')?.getAttribute('aria-busy') === 'false' && !document.querySelector('.events-panel.stale') && !!document.querySelector('.event-row')");
 }
 
@@ -85,6 +103,9 @@ export async function setTheme(page: Page, vscode: Workbench, theme: string): Pr
   await row.waitFor({ state: 'visible' });
   await page.keyboard.press('Enter');
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  // The workbench draws the theme when its class says so; the webviews get it a moment later.
+  const kind = /High Contrast/.test(theme) ? (/Light/.test(theme) ? 'hc-light' : 'hc-black') : /Light/.test(theme) ? 'vs' : 'vs-dark';
+  await page.locator(`.monaco-workbench.${kind}`).waitFor({ state: 'attached' });
   await page.waitForTimeout(500);
 }
 

@@ -1,6 +1,9 @@
 /**
  * The open events panels: one per issue (org and id), reused when the same issue is shown again,
- * and taken over from VS Code's serializer after a window reload.
+ * and taken over from VS Code's serializer after a window reload. At most one of them is a preview
+ * panel, which the next issue opened as a preview takes over (../model/panelChoice.ts says which
+ * panel an opening goes to, and when a preview is kept). A new panel opens on the Event tab: the
+ * latest event's stack trace is what a developer opening an issue looks for first.
  */
 import * as vscode from 'vscode';
 import { PROTOCOL_VERSION, VIEW_TYPE, parsePanelState, type IssueHeader, type PanelState } from '../protocol/messages';
@@ -8,6 +11,7 @@ import { DEFAULT_FILTERS } from '../protocol/filters';
 import { refKey, type IssueRef } from '../../contracts/issueRef';
 import { Disposable } from '../../util/disposable';
 import { UiHolder } from '../../util/ui';
+import { choosePanel, type Opening } from '../model/panelChoice';
 import { EventsPanel, webviewOptions, type EventsPanelDeps } from './panel';
 import { RawEventDocuments } from './rawEventDocuments';
 
@@ -19,6 +23,12 @@ export type PanelsDeps = Omit<EventsPanelDeps, 'extensionUri' | 'ui' | 'rawDocum
  */
 export interface ShowOptions {
   readonly markSeen?: boolean;
+  /**
+   * Open as a preview (a click in the Issues view): into the preview panel, which the next preview
+   * takes over; opened again at once (a double-click), the panel is kept. Else the issue's panel is
+   * a kept one (a preview panel showing it is kept).
+   */
+  readonly preview?: boolean;
 }
 
 /** The issue a panel shows: an IssueRef, or its org and id alone (the panel needs no project). */
@@ -29,8 +39,18 @@ export class EventsPanels extends Disposable {
   readonly deps: EventsPanelDeps;
   /** Every notification and link the command and its panels show (the suites replace its parts). */
   readonly ui = new UiHolder();
+  /** The opening before, for telling a double-click from two clicks. */
+  private lastOpening: Opening | undefined;
+  private readonly previewChanged = this._register(new vscode.EventEmitter<void>());
+  /** A panel became a preview, was kept, or came to the front or went back: the Keep Open button follows. */
+  readonly onDidChangePreview = this.previewChanged.event;
 
-  constructor(context: Pick<vscode.ExtensionContext, 'extensionUri'>, deps: PanelsDeps) {
+  /** `now`: the clock double-clicks are told by (the suites pass their own). */
+  constructor(
+    context: Pick<vscode.ExtensionContext, 'extensionUri'>,
+    deps: PanelsDeps,
+    private readonly now: () => number = Date.now,
+  ) {
     super();
     const rawDocuments = this._register(new RawEventDocuments());
     this.deps = { ...deps, extensionUri: context.extensionUri, ui: () => this.ui.ui, rawDocuments };
@@ -44,6 +64,11 @@ export class EventsPanels extends Disposable {
     return [...this.panels.values()];
   }
 
+  /** Whether the panel in front is a preview (what the Keep Open button shows for). */
+  get activeIsPreview(): boolean {
+    return this.all().some((p) => p.isPreview && p.panel.active);
+  }
+
   /**
    * Shows the panel of an issue, creating it or revealing the existing one. `seed`: header fields
    * known before the store has the issue (a legacy tree node's); the store's issue wins over them.
@@ -52,18 +77,35 @@ export class EventsPanels extends Disposable {
    */
   show(target: PanelTarget, seed?: IssueHeader, options: ShowOptions = {}): EventsPanel {
     const markSeen = options.markSeen !== false;
-    const existing = this.get(target.org, target.issueId);
-    if (existing) {
+    const opening: Opening = { key: refKey(target), preview: options.preview === true, at: this.now() };
+    const choice = choosePanel(
+      opening,
+      this.all().map((p) => ({ key: p.key, preview: p.isPreview })),
+      this.lastOpening,
+    );
+    this.lastOpening = opening;
+    if (choice.kind === 'reveal') {
+      const existing = this.panels.get(choice.key)!;
       if (seed) existing.setIssue(seed);
+      if (choice.pin) existing.pin();
       existing.reveal();
       if (markSeen) existing.allowMarkSeen();
       return existing;
     }
     const issue: IssueHeader = { ...seed, id: target.issueId };
     if (target.project && !issue.project) issue.project = target.project;
-    const state: PanelState = { v: PROTOCOL_VERSION, org: target.org, issueId: target.issueId, issue, filters: DEFAULT_FILTERS, tab: 'events' };
+    const state: PanelState = { v: PROTOCOL_VERSION, org: target.org, issueId: target.issueId, issue, filters: DEFAULT_FILTERS, tab: 'event' };
+    if (choice.kind === 'reuse') {
+      const p = this.panels.get(choice.key)!;
+      this.panels.delete(choice.key);
+      // Shown first: a page hidden behind another editor is loaded again, and only a shown one gets the first header.
+      p.reveal();
+      p.showIssue(state, markSeen);
+      this.panels.set(p.key, p);
+      return p;
+    }
     const panel = vscode.window.createWebviewPanel(VIEW_TYPE, vscode.l10n.t('Issue {0}', target.issueId), vscode.ViewColumn.Active, webviewOptions(this.deps.extensionUri));
-    return this.adopt(panel, state, markSeen);
+    return this.adopt(panel, state, markSeen, choice.preview);
   }
 
   /**
@@ -89,13 +131,19 @@ export class EventsPanels extends Disposable {
     return p;
   }
 
-  private adopt(panel: vscode.WebviewPanel, state: PanelState, markSeen = true): EventsPanel {
-    const p = new EventsPanel(panel, state, this.deps, markSeen);
-    const key = p.key;
-    this.panels.set(key, p);
+  private adopt(panel: vscode.WebviewPanel, state: PanelState, markSeen = true, preview = false): EventsPanel {
+    const p = new EventsPanel(panel, state, this.deps, markSeen, preview);
+    this.panels.set(p.key, p);
+    // A preview panel changes issue (and key): the key it has when it closes is the one it is under.
+    const pinned = p.onDidPin(() => this.previewChanged.fire());
+    const viewState = panel.onDidChangeViewState(() => this.previewChanged.fire());
     p.onDidDispose(() => {
-      if (this.panels.get(key) === p) this.panels.delete(key);
+      pinned.dispose();
+      viewState.dispose();
+      if (this.panels.get(p.key) === p) this.panels.delete(p.key);
+      this.previewChanged.fire();
     });
+    if (preview) this.previewChanged.fire();
     return p;
   }
 

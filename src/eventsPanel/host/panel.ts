@@ -4,7 +4,9 @@
  * which holds the cache, paging, aborts and the page's state. The header is the issue store's
  * issue, re-sent whenever the store names it. What stays here is what needs VS Code: posting,
  * visibility, the handshake, answering requests, and marking the issue seen when the panel opens
- * (setting markSeenOnOpen). What the page's buttons ask for (copying, links, locations, sign-in,
+ * (setting markSeenOnOpen). A preview panel (see ../model/panelChoice.ts) says so in its title, takes
+ * over the next issue opened as a preview (showIssue), and is kept (pin) when the user works in it:
+ * a triage button, other filters, another event, a Reveal. What the page's buttons ask for (copying, links, locations, sign-in,
  * the triage and AI commands) is PageActions' (pageActions.ts). Page messages are untrusted input:
  * parsed by parsePageMessage.
  */
@@ -17,8 +19,9 @@ import { parsePageMessage } from '../protocol/parsePageMessage';
 import type { AiChat } from '../../store/aiChat';
 import type { IssueStore } from '../../store/issueStore';
 import { EventsModel } from '../model/eventsModel';
-import { Disposable } from '../../util/disposable';
-import { issueHeader, toTagData } from '../model/eventData';
+import { Disposable, type IDisposable } from '../../util/disposable';
+import { panelHeader, toTagData } from '../model/eventData';
+import { DOUBLE_OPEN_MS, isEdit } from '../model/panelChoice';
 import { MAX_RESTORE_CHARS, eventPage } from '../model/eventPage';
 import { makeNonce, panelHtml } from './pageHtml';
 import { readSettings } from '../../settings';
@@ -34,7 +37,9 @@ export interface EventsPanelDeps extends PageActionDeps {
   extensionUri: vscode.Uri;
 }
 
-export function panelTitle(issue: IssueHeader): string {
+/** The tab's title; a preview panel's says so (VS Code draws only text editors' previews in italics). */
+export function panelTitle(issue: IssueHeader, preview = false): string {
+  if (preview) return issue.shortId !== undefined ? vscode.l10n.t('{0} · Events (preview)', issue.shortId) : vscode.l10n.t('Issue {0} · Events (preview)', issue.id);
   return issue.shortId !== undefined ? vscode.l10n.t('{0} · Events', issue.shortId) : vscode.l10n.t('Issue {0} · Events', issue.id);
 }
 
@@ -49,7 +54,8 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOpt
 
 export class EventsPanel extends Disposable {
   private ready = false;
-  private readonly model: EventsModel;
+  /** The issue's model; a preview panel gets a new one for each issue it takes over. */
+  private model: EventsModel;
   /** What the page's buttons and links ask for, on this panel's issue. */
   private readonly actions: PageActions;
   /** Fired by dispose() itself, after everything else is let go (so it is not one of the owned emitters). */
@@ -63,24 +69,38 @@ export class EventsPanel extends Disposable {
   readonly onDidBecomeReady = this.readied.event;
   /** Whether "mark seen on open" was decided for this panel's issue (once the store has the issue). */
   private seenDecided = false;
+  /** While set, a preview opening waits before marking its issue seen (see deferSeen). */
+  private seenWait: IDisposable | undefined;
+  private readonly pinned = this._register(new vscode.EventEmitter<void>());
+  /** Fires when a preview panel is kept. */
+  readonly onDidPin = this.pinned.event;
 
   /**
    * @param markSeen false when what opened the panel must not write (a `vscode://` link): then it
    * never marks the issue seen, until the user opens the issue themselves (allowMarkSeen).
+   * @param preview a preview panel: the next issue opened as a preview takes it over, until pin().
    */
   constructor(
     readonly panel: vscode.WebviewPanel,
     state: PanelState,
     private readonly deps: EventsPanelDeps,
     private markSeen = true,
+    private preview = false,
   ) {
     super();
-    this.model = this._register(new EventsModel(state, { getClient: deps.getClient, convert: eventPage, tagData: toTagData, maxCacheChars: MAX_RESTORE_CHARS, state }));
-    this.actions = new PageActions(deps, { model: this.model, ref: () => this.ref, post: (m) => this.post(m) });
+    this.model = this.newModel(state);
+    const model = () => this.model;
+    this.actions = new PageActions(deps, {
+      get model() {
+        return model();
+      },
+      ref: () => this.ref,
+      post: (m) => this.post(m),
+    });
     this.takeStoreIssue(false);
     const webview = panel.webview;
     webview.options = webviewOptions(deps.extensionUri);
-    panel.title = panelTitle(this.model.state.issue);
+    panel.title = panelTitle(this.model.state.issue, preview);
     panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'sentry.svg');
     this._register(webview.onDidReceiveMessage((m) => void this.handle(m)));
     this._register(panel.onDidDispose(() => this.dispose()));
@@ -113,7 +133,8 @@ export class EventsPanel extends Disposable {
       const aiChat = deps.aiChat;
       this._register(aiChat.onDidChange(() => this.post({ type: 'ai', available: aiChat.available() })));
     }
-    webview.html = this.html();
+    this.load();
+    if (preview) this.deferSeen();
     this.markSeenOnce();
   }
 
@@ -128,6 +149,57 @@ export class EventsPanel extends Disposable {
 
   get isReady(): boolean {
     return this.ready;
+  }
+
+  get isPreview(): boolean {
+    return this.preview;
+  }
+
+  private newModel(state: PanelState): EventsModel {
+    return this._register(new EventsModel(state, { getClient: this.deps.getClient, convert: eventPage, tagData: toTagData, maxCacheChars: MAX_RESTORE_CHARS, state }));
+  }
+
+  /** Keeps a preview panel: no later issue takes it over. */
+  pin(): void {
+    if (!this.preview || this.isDisposed) return;
+    this.preview = false;
+    this.panel.title = panelTitle(this.model.state.issue);
+    this.pinned.fire();
+  }
+
+  /**
+   * The preview panel shows another issue: what was loaded or on its way for the previous one is let
+   * go (its model disposed: its requests abort), and the page starts over on the new issue, at once
+   * by a message when it is loaded, else loaded again with the new issue's first state. `markSeen`
+   * as for a new panel.
+   */
+  showIssue(state: PanelState, markSeen: boolean): void {
+    if (this.isDisposed) return;
+    const old = this.model;
+    this.model = this.newModel(state);
+    this._unregister(old);
+    old.dispose();
+    this.seenDecided = false;
+    this.markSeen = markSeen;
+    this.takeStoreIssue(false);
+    this.panel.title = panelTitle(this.model.state.issue, this.preview);
+    if (this.ready) void this.sendInit();
+    else this.load();
+    if (this.preview) this.deferSeen();
+    this.markSeenOnce();
+  }
+
+  /**
+   * A preview opening (a click in the Issues view) marks its issue seen only once a double-click
+   * would have come: marking it seen redraws its row, and the tree runs the double-click on the row
+   * it drew before, whose command VS Code has let go by then, so the panel would never be kept.
+   */
+  private deferSeen(): void {
+    this.seenWait?.dispose();
+    this.seenWait = this._registerTimer(() => {
+      this.seenWait = undefined;
+      this.markSeenOnce();
+    }, DOUBLE_OPEN_MS);
   }
 
   /** The panel's issue as commands take it: the store's (its own project), else the header's project; undefined without a project. */
@@ -145,7 +217,7 @@ export class EventsPanel extends Disposable {
    * panel, so a refresh never sends it again. Not awaited; a failure shows nothing (the command logs).
    */
   private markSeenOnce(): void {
-    if (this.seenDecided || !this.markSeen || this.isDisposed) return;
+    if (this.seenDecided || !this.markSeen || this.isDisposed || this.seenWait) return;
     const issue = this.deps.store.issue(this.model.issue.issueId);
     if (!issue) return;
     this.seenDecided = true;
@@ -163,13 +235,19 @@ export class EventsPanel extends Disposable {
     this.markSeenOnce();
   }
 
-  private html(): string {
+  /**
+   * The page, and with it its state (the header from the store, the tab) to draw as soon as it runs,
+   * before the ready/init handshake. A message, not a part of the HTML: no server string ever goes
+   * into the HTML. VS Code holds it until the page has loaded.
+   */
+  private load(): void {
     const w = this.panel.webview;
     const u = (...p: string[]) => w.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, ...p)).toString();
-    return panelHtml({ cspSource: w.cspSource, script: u('dist', 'webview.js'), css: u('media', 'webview.css'), codicons: u('dist', 'codicon.css') }, makeNonce(), {
+    w.html = panelHtml({ cspSource: w.cspSource, script: u('dist', 'webview.js'), css: u('media', 'webview.css'), codicons: u('dist', 'codicon.css') }, makeNonce(), {
       bundle: vscode.l10n.bundle,
       language: vscode.env.language,
     });
+    this.post({ type: 'boot', state: this.model.state });
   }
 
   reveal(column?: vscode.ViewColumn): void {
@@ -187,20 +265,20 @@ export class EventsPanel extends Disposable {
   private takeStoreIssue(show: boolean): void {
     const issue = this.deps.store.issue(this.model.issue.issueId);
     if (!issue) return;
-    this.model.setHeader(issueHeader(issue));
+    this.model.setHeader(panelHeader(issue));
     if (show) this.showHeader();
   }
 
   private showHeader(): void {
     if (this.isDisposed) return;
-    this.panel.title = panelTitle(this.model.state.issue);
+    this.panel.title = panelTitle(this.model.state.issue, this.preview);
     this.post({ type: 'issue', issue: this.model.state.issue });
   }
 
   private post(message: HostMessage): void {
     if (this.isDisposed) return;
     this.posted.fire(message);
-    if (!this.ready && message.type !== 'init') return; // the page asks again after its handshake
+    if (!this.ready && message.type !== 'init' && message.type !== 'boot') return; // the page asks again after its handshake
     void this.panel.webview.postMessage(message).then(undefined, () => undefined);
   }
 
@@ -221,17 +299,19 @@ export class EventsPanel extends Disposable {
   private async dispatch(msg: PageMessage): Promise<void> {
     switch (msg.type) {
       case 'ready': {
-        const state = this.model.pageReady(msg.state);
+        this.model.pageReady(msg.state);
         this.ready = true;
-        const client = await this.deps.getClient().catch(() => undefined);
-        this.post({ type: 'init', version: PROTOCOL_VERSION, state, baseUrl: client?.baseUrl, ai: this.deps.aiChat?.available() ?? false });
+        await this.sendInit();
         this.readied.fire();
         return;
       }
-      case 'state':
-        this.model.pageState(msg.state);
+      case 'state': {
+        const before = this.model.state;
+        if (this.model.pageState(msg.state) && isEdit(before, msg.state)) this.pin();
         return;
+      }
       case 'request':
+        if (msg.method === 'reveal') this.pin();
         return this.answer(msg);
       case 'openLocation':
         return this.actions.openLocation(msg.location, msg.frame);
@@ -240,6 +320,7 @@ export class EventsPanel extends Disposable {
       case 'action':
         return this.actions.action(msg.action);
       case 'triage':
+        this.pin();
         return this.actions.triage(msg.command);
       case 'handOff':
         return this.actions.handOff(msg.kind);
@@ -250,10 +331,19 @@ export class EventsPanel extends Disposable {
     }
   }
 
+  /** The page's state (of the issue shown now: it may change while the client is made). */
+  private async sendInit(): Promise<void> {
+    const client = await this.deps.getClient().catch(() => undefined);
+    this.post({ type: 'init', version: PROTOCOL_VERSION, state: this.model.state, baseUrl: client?.baseUrl, ai: this.deps.aiChat?.available() ?? false });
+  }
+
   private async answer(msg: RequestMessage): Promise<void> {
-    const response = await this.model.answer(msg);
+    const model = this.model;
+    const response = await model.answer(msg);
+    // The panel took over another issue meanwhile: the page has forgotten the question.
+    if (model !== this.model) return;
     if (!response.ok && response.error.kind !== 'cancelled') {
-      this.deps.log.warn(`[events] ${msg.method} of issue ${this.model.issue.issueId}: ${response.error.message}`);
+      this.deps.log.warn(`[events] ${msg.method} of issue ${model.issue.issueId}: ${response.error.message}`);
     }
     this.post(response);
   }

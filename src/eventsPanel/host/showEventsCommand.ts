@@ -1,12 +1,13 @@
 /**
- * `sentryExplorer.showIssueEvents` (one panel per issue, reused) and the serializer that restores
- * panels after a window reload. The command takes an IssueRef (a legacy tree node parses as one);
- * from the palette it asks for a short ID or id and resolves it in the selected organization
- * through the issue store. A second argument `{ markSeen: false }` (a `vscode://` link's) opens the
- * panel without marking the issue seen.
+ * `sentryExplorer.showIssueEvents` (one panel per issue, reused), `sentryExplorer.keepEventsPanelOpen`
+ * (keeps the preview panel in front) and the serializer that restores panels after a window reload.
+ * The command takes an IssueRef (a legacy tree node parses as one); from the palette it asks for a
+ * short ID or id and resolves it in the selected organization through the issue store. A second
+ * argument `{ markSeen: false }` (a `vscode://` link's) opens the panel without marking the issue
+ * seen; `{ preview: true }` (the Issues view's click) opens it as a preview.
  */
 import * as vscode from 'vscode';
-import { Commands } from '../../constants';
+import { Commands, ContextKeys } from '../../constants';
 import { VIEW_TYPE, parseIssueHeader, type IssueHeader } from '../protocol/messages';
 import { actionLabel, ERROR_ACTIONS, noticeActions, pickedAction } from '../../contracts/errorPresentation';
 import { isSignedOut } from '../../contracts/errors';
@@ -37,10 +38,13 @@ function seedOf(arg: unknown, issueId: string): IssueHeader | undefined {
 
 /**
  * The command's second argument, untrusted like the first: only an explicit `markSeen: false` is
- * taken, so an argument can keep the panel from writing but never make it write.
+ * taken, so an argument can keep the panel from writing but never make it write; and `preview: true`,
+ * which only chooses the tab the panel opens in.
  */
 function showOptionsOf(arg: unknown): ShowOptions {
-  return typeof arg === 'object' && arg !== null && (arg as { markSeen?: unknown }).markSeen === false ? { markSeen: false } : {};
+  if (typeof arg !== 'object' || arg === null) return {};
+  const o = arg as { markSeen?: unknown; preview?: unknown };
+  return { ...(o.markSeen === false ? { markSeen: false } : {}), ...(o.preview === true ? { preview: true } : {}) };
 }
 
 /** Asks for an issue (short ID or numeric ID) when the command ran without one. */
@@ -126,6 +130,10 @@ export function registerEventsPanel(context: vscode.ExtensionContext, deps: Show
         return undefined;
       }
     }),
+    vscode.commands.registerCommand(Commands.keepEventsPanelOpen, () => {
+      for (const p of panels.all()) if (p.isPreview && p.panel.active) p.pin();
+    }),
+    panels.onDidChangePreview(() => void vscode.commands.executeCommand('setContext', ContextKeys.eventsPreviewActive, panels.activeIsPreview)),
     vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
       async deserializeWebviewPanel(panel, state) {
         panels.restore(panel, state);

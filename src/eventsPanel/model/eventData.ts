@@ -1,9 +1,11 @@
 /** Turns API resources into the protocol's data shapes. Pure; host side (uses the zod-typed API types). */
-import type { SentryEvent, Frame } from '../../api/schemas';
+import type { Issue, SentryEvent, Frame } from '../../api/schemas';
 import { exceptionsOf, framesNewestFirst } from '../../api/schemas';
 import { boundedStringify, pruneDepth } from '../../util/boundedJson';
 import { Cutter as BaseCutter, contextAround } from '../../util/cutter';
 import type { EventData, ExceptionData, FrameData } from '../protocol/eventList';
+import { issueHeader } from '../../contracts/fromApi';
+import type { IssueHeader } from '../protocol/messages';
 
 /**
  * Bounds of what one event carries to the page. Real events stay below them (Sentry itself keeps a
@@ -122,3 +124,24 @@ export function toEventData(e: SentryEvent, full: boolean): EventData {
 
 // Shared with the AI tools, so they live in contracts.
 export { assigneeName, issueHeader, toTagData } from '../../contracts/fromApi';
+
+/**
+ * The header of an issue of the store: its counts, first and last seen over its whole life when the
+ * server sent them (`lifetime`, which the issue lists send beside the counts of their own period and
+ * environments), else the list's, each said in `countScope`.
+ */
+export function panelHeader(issue: Issue): IssueHeader {
+  const header: IssueHeader = { ...issueHeader(issue), countScope: 'list' };
+  const life = (issue as { lifetime?: unknown }).lifetime;
+  if (!isRecord(life) || typeof life.count !== 'string' || !/^\d{1,20}$/.test(life.count)) return header;
+  const userCount = typeof life.userCount === 'number' && Number.isSafeInteger(life.userCount) && life.userCount >= 0 ? life.userCount : undefined;
+  const time = (v: unknown) => (typeof v === 'string' && v.length <= 64 && Number.isFinite(Date.parse(v)) ? v : undefined);
+  return {
+    ...header,
+    count: life.count,
+    userCount: userCount ?? header.userCount,
+    firstSeen: time(life.firstSeen) ?? header.firstSeen,
+    lastSeen: time(life.lastSeen) ?? header.lastSeen,
+    countScope: 'lifetime',
+  };
+}

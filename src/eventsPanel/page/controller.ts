@@ -6,11 +6,11 @@
  */
 import * as l10n from '@vscode/l10n';
 import { decodeDetail, type EventDetail, type EventRef } from '../../sentryEvent/types';
-import { decodeEvents, parsePanelState, type ErrorActionName } from '../protocol/messages';
+import { decodeEvents, parsePanelState, type ErrorActionName, type PanelState } from '../protocol/messages';
 import { filtersKey, type EventFilters } from '../protocol/filters';
 import type { EventData } from '../protocol/eventList';
 import { Lru, PAGE_DETAIL_CACHE } from './eventViewModel';
-import { initialState, needsEvent, normalRef, panelState, reduce, type Action, type ViewState } from './pageState';
+import { initialState, needsEvent, normalRef, panelState, panelStateKey, reduce, type Action, type ViewState } from './pageState';
 import { envKey, showAllState } from './tagsModel';
 import type { Notice, Rpc } from './rpc';
 
@@ -61,15 +61,36 @@ export class PageController {
 
   // ------------------------------------------------------------------------------------- host
 
+  /**
+   * Draws a state before the host answers the handshake; nothing is asked for until init. At start,
+   * what the page saved (getState: it survives a hide and a reload); then the host's `boot`, unless
+   * the page drew its own saved state of that issue, which is newer.
+   */
+  boot(state: PanelState | undefined): void {
+    if (!state || this.current.ready) return;
+    if (this.current.issueId && this.current.org === state.org && this.current.issueId === state.issueId) return;
+    this.dispatch({ type: 'boot', state });
+    this.ui.syncControls();
+  }
+
   notice(msg: Notice): void {
     switch (msg.type) {
+      case 'boot':
+        this.boot(parsePanelState(msg.state));
+        return;
       case 'init': {
         const s = parsePanelState(msg.state);
         if (!s) return;
-        const first = !this.current.ready;
+        const was = this.current;
+        // The first init, or a preview panel that took over another issue: start over on it.
+        const fresh = !was.ready || was.org !== s.org || was.issueId !== s.issueId;
+        // Answers to what was asked for the previous issue would land in this one's state.
+        if (fresh && was.ready) this.rpc.forgetPending();
         this.dispatch({ type: 'init', state: s, ai: msg.ai === true });
         this.ui.syncControls();
-        if (first) {
+        // What the user chose before the host answered is the page's state now: the host learns it.
+        if (fresh && panelStateKey(panelState(this.current)) !== panelStateKey(s)) this.persist();
+        if (fresh) {
           this.loadEvents({ restore: true });
           this.loadTag('environment', []); // the environments picker's values
         }

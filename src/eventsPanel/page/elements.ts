@@ -13,6 +13,7 @@ import '@vscode-elements/elements/dist/vscode-progress-bar/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import '@vscode-elements/elements/dist/vscode-single-select/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
+import { ENVIRONMENTS_SELECT } from './environmentsSelect';
 import { h, type Child, type Props } from './dom';
 
 export type Button = HTMLElementTagNameMap['vscode-button'];
@@ -24,6 +25,8 @@ export type Textfield = HTMLElementTagNameMap['vscode-textfield'];
 export const button = (props: Props, ...children: Child[]): Button => h('vscode-button', props, ...children);
 export const checkbox = (props: Props): Checkbox => h('vscode-checkbox', props);
 export const multiSelect = (props: Props): MultiSelect => h('vscode-multi-select', props);
+/** The environments picker: a multi-select whose face reads like a select's (./environmentsSelect). */
+export const environmentsSelect = (props: Props): MultiSelect => h(ENVIRONMENTS_SELECT, props);
 export const singleSelect = (props: Props): SingleSelect => h('vscode-single-select', props);
 export const textfield = (props: Props): Textfield => h('vscode-textfield', props);
 export const option = (value: string, text: string): HTMLElementTagNameMap['vscode-option'] => h('vscode-option', { attrs: { value }, text });

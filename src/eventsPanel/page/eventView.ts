@@ -19,6 +19,7 @@ import { eventSummary } from './eventSummary';
 import { exceptionSection, threadsSection } from './exceptionView';
 import type { ViewState } from './pageState';
 import type { RevealFn } from './pairsTable';
+import { environmentsText } from './presentation';
 
 export interface EventViewCallbacks {
   select(ref: EventRef): void;
@@ -47,6 +48,8 @@ export class EventView {
   /** Not an alert: the page's polite live region reads the error out. */
   private readonly errorBox = h('div', { class: 'inline-error', hidden: true });
   private readonly scroller: HTMLElement;
+  /** The environments the aliases are of: the filters are folded away on this tab, so it says them. */
+  private readonly scope = h('span', { class: 'ev-scope muted', id: 'event-scope', hidden: true });
   private readonly body = h('div', { class: 'ev-body' });
   /** What the body shows: the data drawn and the tags section (redrawn alone when the query changes). */
   private drawn: EventDetail | undefined;
@@ -79,6 +82,7 @@ export class EventView {
       { class: 'status-line ev-nav' },
       h('div', { class: 'segmented', role: 'group', attrs: { 'aria-label': l10n.t('Which event') } }, ...this.aliasButtons),
       h('div', { class: 'segmented', role: 'group', attrs: { 'aria-label': l10n.t('Step through events') } }, this.prev, this.next),
+      this.scope,
     );
     this.scroller = h('div', { class: 'ev-scroll', id: 'event-scroll', tabIndex: -1 }, this.body);
     this.el = h(
@@ -103,6 +107,12 @@ export class EventView {
     const d = s.detail;
     const loading = d.status === 'loading';
     for (const b of this.aliasButtons) b.setAttribute('aria-pressed', String(b.dataset.ref === s.event));
+    const envs = s.filters.environments;
+    this.scope.hidden = envs.length === 0;
+    if (envs.length) {
+      this.scope.textContent = l10n.t('Environments: {0}', environmentsText(envs));
+      this.scope.title = l10n.t('Latest, Recommended and Oldest are of these environments, chosen on the Events tab: {0}', envs.length > 10 ? `${envs.slice(0, 10).join(', ')}, …` : envs.join(', '));
+    }
     this.prev.disabled = loading || !d.data?.previousEventID;
     this.next.disabled = loading || !d.data?.nextEventID;
     this.progress.hidden = !loading;

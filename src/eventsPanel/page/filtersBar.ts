@@ -6,7 +6,7 @@
 import * as l10n from '@vscode/l10n';
 import { PERIOD_PRESETS, isPeriodPreset, type EventFilters } from '../protocol/filters';
 import { announce, h, icon, replace } from './dom';
-import { button, checkbox, multiSelect, option, singleSelect, textfield } from './elements';
+import { button, checkbox, environmentsSelect, option, singleSelect, textfield } from './elements';
 import type { ViewState } from './pageState';
 import { periodPresetLabel, rangeFromInputs, toLocalInput } from './presentation';
 
@@ -24,11 +24,11 @@ export class FiltersBar {
   private readonly end = textfield({ id: 'range-end', attrs: { type: 'datetime-local', 'aria-label': l10n.t('End of the period') } });
   /** Shown by the inputs and read out by the page's polite live region. */
   private readonly rangeError = h('span', { class: 'range-error' });
-  private readonly envs = multiSelect({ id: 'environments', attrs: { 'aria-label': l10n.t('Environments') } });
+  private readonly envs = environmentsSelect({ id: 'environments', attrs: { 'aria-label': l10n.t('Environments') } });
   private readonly query = textfield({ id: 'query', attrs: { placeholder: l10n.t('Search events, e.g. release:1.2.0 browser:Chrome'), 'aria-label': l10n.t('Search query') } });
   private readonly full = checkbox({ id: 'full', attrs: { label: l10n.t('Full events (stack traces)') } });
   private readonly sample = checkbox({ id: 'sample', attrs: { label: l10n.t('Sample: pseudo-random but deterministic order') } });
-  private readonly envLabel = h('label', { text: l10n.t('Environments: all'), attrs: { for: 'environments' } });
+  private readonly envLabel = h('label', { text: l10n.t('Environments'), attrs: { for: 'environments' } });
   private readonly rangeBox: HTMLElement;
   /** The environment options last drawn (redrawn only when they change). */
   private envOptionsKey = '';
@@ -171,7 +171,6 @@ export class FiltersBar {
       // Options are slotted asynchronously: set the value once they are in.
       queueMicrotask(() => (this.envs.value = [...chosen]));
     }
-    this.envLabel.textContent = chosen.length ? l10n.t('Environments: {0} of {1}', chosen.length, values.length) : l10n.t('Environments: all');
     this.envs.toggleAttribute('disabled', values.length === 0);
     this.envs.title = values.length ? l10n.t('Only events from these environments (none chosen: all)') : l10n.t('No environments seen for this issue');
   }

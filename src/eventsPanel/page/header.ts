@@ -6,7 +6,7 @@
  * only.
  */
 import * as l10n from '@vscode/l10n';
-import type { HandOffKind, TriageCommand } from '../protocol/messages';
+import type { HandOffKind, IssueHeader, TriageCommand } from '../protocol/messages';
 import { compactCount } from '../../format/numbers';
 import { absoluteTime, relativeTime } from '../../format/time';
 import { h, icon, replace } from './dom';
@@ -41,8 +41,10 @@ export class HeaderView {
       i.level ? levelIndicator(i.level) : null,
       status ? h('span', { class: `fact status status-${status.kind}`, id: 'issue-status', title: l10n.t('Status') }, icon(status.icon), status.text) : null,
       assigned ? h('span', { class: 'fact assignee', id: 'issue-assignee', title: l10n.t('Assignee') }, icon('account'), assigned) : null,
-      i.count !== undefined ? h('span', { class: 'fact', title: l10n.t('{0} events', i.count) }, icon('pulse'), l10n.t('{0} events', compactCount(i.count))) : null,
-      i.userCount !== undefined ? h('span', { class: 'fact', title: l10n.t('{0} users', i.userCount) }, icon('person'), l10n.t('{0} users', compactCount(i.userCount))) : null,
+      i.count !== undefined ? h('span', { class: 'fact', id: 'issue-count', title: countsTitle(i.countScope, 'events', i.count) }, icon('pulse'), countsText(i.countScope, 'events', i.count)) : null,
+      i.userCount !== undefined
+        ? h('span', { class: 'fact', id: 'issue-users', title: countsTitle(i.countScope, 'users', i.userCount) }, icon('person'), countsText(i.countScope, 'users', i.userCount))
+        : null,
       i.firstSeen ? h('span', { class: 'fact', title: l10n.t('First seen {0}', absoluteTime(i.firstSeen)) }, icon('history'), l10n.t('first seen {0}', relativeTime(i.firstSeen, now))) : null,
       i.lastSeen ? h('span', { class: 'fact', title: l10n.t('Last seen {0}', absoluteTime(i.lastSeen)) }, icon('clock'), l10n.t('last seen {0}', relativeTime(i.lastSeen, now))) : null,
     ];
@@ -102,6 +104,27 @@ export class HeaderView {
     }
     focusedAi?.focus();
   }
+}
+
+/**
+ * The header's counts say what they cover, as the Events tab counts something else (the events of
+ * its period and filters): the issue's whole life ("in total"), or the issue list's period and
+ * environments it came from.
+ */
+function countsText(scope: IssueHeader['countScope'], what: 'events' | 'users', n: string | number): string {
+  const c = compactCount(n);
+  if (scope === 'lifetime') return what === 'events' ? l10n.t('{0} events in total', c) : l10n.t('{0} users in total', c);
+  return what === 'events' ? l10n.t('{0} events', c) : l10n.t('{0} users', c);
+}
+
+function countsTitle(scope: IssueHeader['countScope'], what: 'events' | 'users', n: string | number): string {
+  if (scope === 'lifetime') {
+    return what === 'events' ? l10n.t('{0} events since the issue was first seen, in every environment', n) : l10n.t('{0} users since the issue was first seen, in every environment', n);
+  }
+  if (scope === 'list') {
+    return what === 'events' ? l10n.t("{0} events in the issue list's period and environments", n) : l10n.t("{0} users in the issue list's period and environments", n);
+  }
+  return what === 'events' ? l10n.t('{0} events', n) : l10n.t('{0} users', n);
 }
 
 /**

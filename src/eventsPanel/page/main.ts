@@ -4,12 +4,14 @@
  * to the host (src/eventsPanel/protocol/messages.ts) and ./controller holds the state. Server strings
  * are rendered with textContent only; our own strings go through l10n.t().
  *
- * Landmarks: the issue header (banner), the filters (search), the tab list and its tab panels in
- * <main>; the page's one polite live region says what is loading and what failed.
+ * Landmarks: the issue header (banner), the tab list, the filters (search) of the Events and Tags
+ * tabs (folded away on the Event tab, whose stack trace they would push down), and the tab panels
+ * in <main>; the page's one polite live region says what is loading and what failed. The header and
+ * tab are drawn at once, before the host's init: from the page's saved state, or the host's boot.
  */
 import './l10nBoot';
 import * as l10n from '@vscode/l10n';
-import { PROTOCOL_VERSION } from '../protocol/messages';
+import { PROTOCOL_VERSION, parsePanelState } from '../protocol/messages';
 import { PageController } from './controller';
 import { announce, h, liveRegion, replace } from './dom';
 import { EventView } from './eventView';
@@ -81,7 +83,8 @@ const eventView = new EventView({
 const tagsPanel = h('section', { class: 'panel tags-panel', id: 'tags-panel', role: 'tabpanel', attrs: { 'aria-labelledby': 'tab-tags' }, hidden: true }, tags.el);
 
 const app = document.getElementById('app')!;
-replace(app, header.el, filters.el, tabs.el, h('main', { class: 'panels' }, events.el, tagsPanel, eventView.el));
+// The filters under the tabs: folded away on the Event tab, they move nothing the user clicked.
+replace(app, header.el, tabs.el, filters.el, h('main', { class: 'panels' }, events.el, tagsPanel, eventView.el));
 app.removeAttribute('aria-busy');
 // Outside #app: its aria-busy would hold the announcements back while something loads.
 document.body.appendChild(liveRegion());
@@ -117,7 +120,8 @@ function render(prev: ViewState | undefined, s: ViewState): void {
   if (status !== lastStatus) announce((lastStatus = status));
   if (HeaderView.changed(prev, s)) header.render(s, now);
   tabs.render(prev, s);
-  app.setAttribute('aria-busy', String(s.loading !== 'none' || s.detail.status === 'loading'));
+  app.setAttribute('aria-busy', String(!s.ready || s.loading !== 'none' || s.detail.status === 'loading'));
+  filters.el.hidden = s.tab === 'event';
   events.render(prev, s);
   tagsPanel.hidden = s.tab !== 'tags';
   eventView.render(s, now);
@@ -125,7 +129,9 @@ function render(prev: ViewState | undefined, s: ViewState): void {
   if (s.tab === 'tags' && (!prev || prev.tab !== 'tags' || prev.events !== s.events || prev.tags !== s.tags)) tags.update(tagKeys(s.events), s.tags, now);
 }
 
-// Handshake: tell the host we are here, with whatever state we had before a hide or reload.
+// Handshake: tell the host we are here, with whatever state we had before a hide or reload; the
+// header and tab of that state (or of the HTML's) are drawn meanwhile.
+page.boot(parsePanelState(rpc.savedState));
 render(undefined, page.state);
 prevRendered = page.state;
 rpc.post({ type: 'ready', version: PROTOCOL_VERSION, state: rpc.savedState });

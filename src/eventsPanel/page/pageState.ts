@@ -45,6 +45,8 @@ export interface DetailSlot {
 }
 
 export type Action =
+  /** The state to draw before the host's init (the page's saved one, or the HTML's): not ready yet. */
+  | { type: 'boot'; state: PanelState }
   | { type: 'init'; state: PanelState; ai?: boolean }
   | { type: 'ai'; available: boolean }
   | { type: 'issue'; issue: IssueHeader }
@@ -97,9 +99,15 @@ export function needsEvent(s: ViewState): boolean {
 
 export function reduce(s: ViewState, a: Action): ViewState {
   switch (a.type) {
+    case 'boot': {
+      const { org, issueId, issue, filters, tab } = a.state;
+      return { ...initialState(), org, issueId, issue, filters, tab, event: normalRef(a.state.event ?? 'latest') };
+    }
     case 'init': {
       const same = s.org === a.state.org && s.issueId === a.state.issueId;
       const base = same ? s : initialState();
+      // Chosen while the page showed its first state, before the host answered: the user's choice stands.
+      if (same && !s.ready) return { ...base, ready: true, issue: a.state.issue, ai: a.ai === true };
       const event = normalRef(a.state.event ?? 'latest');
       return { ...base, ready: true, org: a.state.org, issueId: a.state.issueId, issue: a.state.issue, filters: a.state.filters, tab: a.state.tab, event, ai: a.ai === true };
     }
@@ -212,6 +220,11 @@ export function panelState(s: ViewState): PanelState {
   // Absent means the latest (the contract's default): a state saved without an event restores to it.
   if (s.event !== 'latest') out.event = s.event;
   return out;
+}
+
+/** What the user chooses of a state (filters, tab, event), as a key: equal when those are. */
+export function panelStateKey(s: PanelState): string {
+  return JSON.stringify([filtersKey(s.filters), s.tab, s.event ?? 'latest']);
 }
 
 /** Do the shown events belong to the chosen filters? */

@@ -4,7 +4,7 @@
  * range's `datetime-local` inputs. Pure and localised (l10n), so unit-tested in plain Node.
  */
 import * as l10n from '@vscode/l10n';
-import type { Period } from '../protocol/filters';
+import type { EventFilters, Period } from '../protocol/filters';
 import type { EventData, FrameData } from '../protocol/eventList';
 
 /** An event is named by its message when it has one, else by its title (as Sentry lists events). */
@@ -56,6 +56,20 @@ export function periodPresetLabel(statsPeriod: string): string {
 
 export function periodLabel(p: Period): string {
   return p.kind === 'preset' ? periodPresetLabel(p.statsPeriod) : `${p.start} – ${p.end}`;
+}
+
+/** What an environments filter reads as: "All environments", the one chosen (a server's name, as text), "3 environments". */
+export function environmentsText(environments: readonly string[]): string {
+  if (environments.length === 0) return l10n.t('All environments');
+  if (environments.length === 1) return environments[0];
+  return l10n.t('{0} environments', environments.length);
+}
+
+/** What the Events tab's events are of: "Last 90 days · All environments", "… · production · matching the search". */
+export function eventsScope(filters: EventFilters): string {
+  const parts = [periodLabel(filters.period), environmentsText(filters.environments)];
+  if (filters.query.trim()) parts.push(l10n.t('matching the search'));
+  return parts.join(' · ');
 }
 
 /** "12 events loaded", "100 of 2,345 events loaded", "100 events loaded, more available". */

@@ -43,6 +43,11 @@ export class Rpc {
     this.post({ type: 'request', id, method, params } as PageMessage);
   }
 
+  /** Drops every reply still awaited: they would answer questions about another issue. */
+  forgetPending(): void {
+    this.pending.clear();
+  }
+
   post(message: PageMessage): void {
     this.api.postMessage(message);
   }

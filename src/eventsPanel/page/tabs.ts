@@ -5,6 +5,7 @@ import { compactCount } from '../../format/numbers';
 import { h, icon, replace } from './dom';
 import { badge } from './elements';
 import type { ViewState } from './pageState';
+import { eventsScope } from './presentation';
 
 const ORDER: Tab[] = ['events', 'tags', 'event'];
 
@@ -43,5 +44,9 @@ export class Tabs {
       this.buttons[t].tabIndex = s.tab === t ? 0 : -1;
     }
     if (!prev || prev.events.length !== s.events.length) replace(this.buttons.events, icon('list-unordered'), ` ${l10n.t('Events')} `, badge(compactCount(s.events.length)));
+    // Its count is of the events loaded for the tab's period and filters, which the header's is not.
+    if (!prev || prev.events.length !== s.events.length || prev.filters !== s.filters) {
+      this.buttons.events.title = l10n.t('{0} events loaded: {1}', s.events.length.toLocaleString('en'), eventsScope(s.filters));
+    }
   }
 }

@@ -6,11 +6,21 @@
  */
 import type { ErrorAction } from '../../contracts/errorPresentation';
 import { isEventRef, type EventRef } from '../../sentryEvent/types';
-import { MAX_NAME, type IssueHeader, type TagData } from '../../contracts/issueView';
+import { MAX_NAME, type IssueHeader as IssueFields, type TagData } from '../../contracts/issueView';
 import { DEFAULT_FILTERS, isPeriodPreset, type EventFilters, type Period } from './filters';
 import type { EventData } from './eventList';
 
-export { MAX_NAME, MAX_TAG_PAGES, MAX_TAG_VALUES, TAG_PAGE_VALUES, type IssueHeader, type TagData } from '../../contracts/issueView';
+export { MAX_NAME, MAX_TAG_PAGES, MAX_TAG_VALUES, TAG_PAGE_VALUES, type TagData } from '../../contracts/issueView';
+
+/**
+ * The issue the panel's header shows. `countScope` says what its counts (and first and last seen)
+ * cover, so the header can say it beside the Events tab's own count: `lifetime`, the issue's whole
+ * life in every environment (Sentry's `lifetime`); `list`, what the issue list it came from counted
+ * (its period and environments); absent, not known (an issue a command or a saved state handed in).
+ */
+export interface IssueHeader extends IssueFields {
+  countScope?: 'lifetime' | 'list';
+}
 
 export const PROTOCOL_VERSION = 1;
 export const VIEW_TYPE = 'sentryExplorer.events';
@@ -131,6 +141,11 @@ export type PageMessage =
   | { type: 'openRawEvent'; eventId: string };
 
 export type HostMessage =
+  /**
+   * Posted with the page's HTML, before its handshake (VS Code holds it until the page has loaded):
+   * the state to draw at once (the header from the store, the tab), asking for nothing yet.
+   */
+  | { type: 'boot'; state: PanelState }
   /** `ai`: whether a chat can take the issue (the header offers Explain/Fix with AI only then). */
   | { type: 'init'; version: number; state: PanelState; baseUrl?: string; ai?: boolean }
   | ResponseMessage
@@ -194,6 +209,7 @@ export function parseIssueHeader(v: unknown, issueId: string): IssueHeader {
     project: s('project'),
     assignee: o.assignee === null ? null : isStr(o.assignee) ? o.assignee.slice(0, MAX_NAME) : undefined,
     isBookmarked: typeof o.isBookmarked === 'boolean' ? o.isBookmarked : undefined,
+    countScope: o.countScope === 'lifetime' || o.countScope === 'list' ? o.countScope : undefined,
   };
 }
 
@@ -213,7 +229,7 @@ export function parsePanelState(v: unknown): PanelState | undefined {
   };
 }
 
-const HOST_TYPES = new Set<HostMessage['type']>(['init', 'response', 'issue', 'signedIn', 'ai']);
+const HOST_TYPES = new Set<HostMessage['type']>(['boot', 'init', 'response', 'issue', 'signedIn', 'ai']);
 
 /**
  * A message from the host, as the page reads it: an object of a known type, or undefined (the

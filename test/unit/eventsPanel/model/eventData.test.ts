@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EventListSchema, EventSchema, IssueListSchema, TagDetailsSchema } from '../../../../src/api/schemas';
-import { assigneeName, issueHeader, toEventData, toTagData } from '../../../../src/eventsPanel/model/eventData';
+import { assigneeName, issueHeader, panelHeader, toEventData, toTagData } from '../../../../src/eventsPanel/model/eventData';
 import { framesNewestFirst } from '../../../../src/api/schemas';
 
 const fixture = (name: string) => JSON.parse(readFileSync(join(__dirname, '../../../fixtures', name), 'utf8'));
@@ -74,5 +74,21 @@ describe('events: API resources -> protocol data', () => {
     assert.equal(h.assignee, 'Jane');
     assert.equal(h.isBookmarked, true);
     assert.equal(issueHeader({ ...issue, assignedTo: null, isBookmarked: false }).assignee, null);
+  });
+
+  it("the panel's header counts the issue's whole life when the list sent `lifetime`, and says which it counts", () => {
+    const [issue] = IssueListSchema.parse(fixture('project-issues.json'));
+    const life = { count: '30', userCount: 13, firstSeen: '2024-01-01T00:00:00Z', lastSeen: '2024-03-01T00:00:00Z' };
+    const listed = { ...issue, count: '28', userCount: 9, lifetime: life };
+    const h = panelHeader(listed);
+    assert.deepEqual([h.count, h.userCount, h.firstSeen, h.lastSeen, h.countScope], ['30', 13, life.firstSeen, life.lastSeen, 'lifetime']);
+    assert.equal(h.shortId, issue.shortId, 'the rest is the issue header');
+    // Without it (a server or list that leaves it out), or with a lifetime that does not parse: the list's counts, said as such.
+    for (const lifetime of [undefined, null, { count: 30 }, { count: '3e9' }, { count: '<b>' }]) {
+      const other = panelHeader({ ...issue, count: '28', userCount: 9, lifetime } as typeof issue);
+      assert.deepEqual([other.count, other.userCount, other.countScope], ['28', 9, 'list'], JSON.stringify(lifetime));
+    }
+    // A lifetime time that is not one is not taken.
+    assert.equal(panelHeader({ ...listed, lifetime: { ...life, lastSeen: 'soon' } }).lastSeen, issue.lastSeen);
   });
 });

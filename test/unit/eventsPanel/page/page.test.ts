@@ -1,217 +1,19 @@
-// The whole events page (src/eventsPanel/page/main.ts), bundled as the extension bundles it (the
-// @vscode-elements registrations left out: they need a browser) and run against a fake DOM and a
-// fake host: its landmarks, tabs, accessible names of icon-only controls, text equivalents of the
-// level and the tag charts, the polite live region, and its strings taken from the l10n bundle the
-// host writes into the HTML (src/eventsPanel/host/pageHtml.ts).
+// The whole events page (src/eventsPanel/page/main.ts) in a fake DOM with a fake host
+// (./pageHarness): its landmarks, tabs, accessible names of icon-only controls, text equivalents of
+// the level and the tag charts, the polite live region, and its strings taken from the l10n bundle
+// the host writes into the HTML (src/eventsPanel/host/pageHtml.ts).
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { build } from 'esbuild';
-import { emptyEventDetail, encodeDetail, type EventDetail } from '../../../../src/sentryEvent/types';
-import { encodeEvents, PROTOCOL_VERSION, type HostMessage, type PanelState, type TagData } from '../../../../src/eventsPanel/protocol/messages';
-import { DEFAULT_FILTERS } from '../../../../src/eventsPanel/protocol/filters';
-import type { EventData } from '../../../../src/eventsPanel/protocol/eventList';
+import { encodeDetail } from '../../../../src/sentryEvent/types';
+import { encodeEvents, PROTOCOL_VERSION } from '../../../../src/eventsPanel/protocol/messages';
 import { bundleJson } from '../../../../src/eventsPanel/host/pageHtml';
 import { parseBundle } from '../../../../src/eventsPanel/page/l10nBoot';
-import { FakeDocument, FakeElement } from './fakeDom';
-import { noCustomElements } from './stubElements';
-
-let code = '';
+import { FakeElement } from './fakeDom';
+import { DETAIL, EVENTS, TAG, loaded, openPage, pageCode, panel, shown, type Page } from './pageHarness';
 
 before(async function () {
   this.timeout(60_000);
-  const out = await build({
-    entryPoints: [join(__dirname, '../../../../src/eventsPanel/page/main.ts')],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    logLevel: 'silent',
-    plugins: [noCustomElements],
-  });
-  code = out.outputFiles[0].text;
+  await pageCode();
 });
-
-const ID = (n: number) => n.toString(16).padStart(32, 'a');
-const NOW = Date.now();
-const ago = (min: number) => new Date(NOW - min * 60_000).toISOString();
-
-const EVENTS: EventData[] = [1, 2, 3].map((n) => ({
-  id: String(n),
-  eventID: ID(n),
-  dateCreated: ago(n),
-  message: '',
-  title: `TypeError: boom ${n}`,
-  platform: 'javascript',
-  location: 'src/app.ts:12:3',
-  culprit: 'app.run',
-  user: { email: 'jane@example.com' },
-  tags: [
-    { key: 'browser', value: 'Chrome 120' },
-    { key: 'environment', value: 'production' },
-    { key: 'level', value: 'error' },
-  ],
-}));
-
-const TAG: TagData = {
-  key: 'browser',
-  name: 'Browser',
-  uniqueValues: 2,
-  totalValues: 10,
-  topValues: [
-    { value: 'Chrome 120', count: 7, firstSeen: ago(100), lastSeen: ago(1) },
-    { value: null, count: 3 },
-  ],
-};
-
-const DETAIL: EventDetail = {
-  ...emptyEventDetail({ issueId: '7', id: '1', eventID: ID(1), title: 'TypeError: boom 1' }),
-  dateCreated: ago(1),
-  release: 'web@1.2.0',
-  environment: 'production',
-  platform: 'javascript',
-  maskedCount: 1,
-  previousEventID: ID(2),
-  exceptions: [
-    {
-      type: 'TypeError',
-      value: 'boom',
-      mechanism: { type: 'onerror', handled: false },
-      frames: [
-        {
-          function: 'run',
-          filename: 'src/app.ts',
-          lineNo: 12,
-          inApp: true,
-          context: [
-            [11, 'a()'],
-            [12, 'b()'],
-          ],
-          vars: [{ key: 'x', value: '1' }],
-        },
-        { function: 'tick', filename: 'node_modules/lib.js', lineNo: 3 },
-        { function: 'loop', filename: 'node_modules/lib.js', lineNo: 9 },
-      ],
-    },
-  ],
-  breadcrumbs: [
-    { type: 'http', category: 'xhr', level: 'info', message: 'GET /api', timestamp: ago(2) },
-    { type: 'default', category: 'console', level: 'error', message: 'oops', timestamp: ago(1.5) },
-  ],
-  request: { method: 'GET', url: 'https://example.com/', query: [], headers: [{ key: 'Authorization', value: { masked: true, shown: 'Bearer [masked]', secret: 0 } }], cookies: [], env: [] },
-  contexts: [{ key: 'browser', pairs: [{ key: 'name', value: 'Chrome' }] }],
-  tags: [{ key: 'browser', value: 'Chrome 120' }],
-  sdk: { name: 'sentry.javascript.browser', version: '8.0.0' },
-};
-
-const panel = (over: Partial<PanelState> = {}): PanelState => ({
-  v: PROTOCOL_VERSION,
-  org: 'acme',
-  issueId: '7',
-  issue: { id: '7', shortId: 'WEB-7', title: 'TypeError: boom', level: 'error', status: 'unresolved', assignee: null, isBookmarked: false, count: '3', userCount: 1 },
-  filters: DEFAULT_FILTERS,
-  tab: 'events',
-  ...over,
-});
-
-interface Posted {
-  type: string;
-  id?: number;
-  method?: string;
-  params?: Record<string, unknown>;
-}
-
-const tick = () => new Promise((r) => setTimeout(r, 2));
-
-/** Runs the page in a fresh fake document (with the host's bundle data block when `bundle` is given). */
-async function openPage(bundle?: Record<string, string>) {
-  const doc = new FakeDocument();
-  if (bundle) {
-    const data = doc.createElement('script');
-    data.setAttribute('type', 'application/json');
-    data.id = 'l10n-bundle';
-    // As the host writes it into the HTML (escaped) and the HTML parser hands it back.
-    data.textContent = bundleJson(bundle);
-    doc.body.appendChild(data);
-  }
-  const app = doc.createElement('div');
-  app.id = 'app';
-  app.setAttribute('aria-busy', 'true');
-  doc.body.appendChild(app);
-
-  let closed = false;
-  const posted: Posted[] = [];
-  const onMessage: ((ev: { data: unknown }) => void)[] = [];
-  const g = globalThis as Record<string, unknown>;
-  const names = ['document', 'window', 'acquireVsCodeApi', 'requestAnimationFrame', 'ResizeObserver', 'IntersectionObserver'];
-  const saved = new Map(names.map((n) => [n, g[n]]));
-  Object.assign(g, {
-    document: doc,
-    window: { addEventListener: (type: string, fn: (ev: { data: unknown }) => void) => type === 'message' && onMessage.push(fn) },
-    acquireVsCodeApi: () => ({ postMessage: (m: Posted) => posted.push(JSON.parse(JSON.stringify(m)) as Posted), getState: () => undefined, setState: () => undefined }),
-    requestAnimationFrame: (fn: (t: number) => void) => setTimeout(() => !closed && fn(performance.now()), 0),
-    ResizeObserver: class {
-      observe(): void {}
-      unobserve(): void {}
-    },
-    IntersectionObserver: class {
-      constructor(private readonly cb: (entries: { target: unknown; isIntersecting: boolean }[]) => void) {}
-      observe(target: unknown): void {
-        queueMicrotask(() => !closed && this.cb([{ target, isIntersecting: true }]));
-      }
-      unobserve(): void {}
-    },
-  });
-  new Function(code)();
-
-  const send = (m: HostMessage) => {
-    for (const fn of onMessage) fn({ data: m });
-  };
-  const settle = async () => {
-    for (let i = 0; i < 10; i++) await tick();
-  };
-  /** Answers every request of `method` not yet answered. */
-  const answered = new Set<number>();
-  const answer = (method: string, result: (p: Record<string, unknown>) => unknown) => {
-    for (const r of posted.filter((m) => m.type === 'request' && m.method === method && !answered.has(m.id!))) {
-      answered.add(r.id!);
-      send({ type: 'response', id: r.id!, method, ok: true, result: result(r.params ?? {}) } as HostMessage);
-    }
-  };
-  const fail = (method: string, message: string) => {
-    for (const r of posted.filter((m) => m.type === 'request' && m.method === method && !answered.has(m.id!))) {
-      answered.add(r.id!);
-      send({ type: 'response', id: r.id!, method, ok: false, error: { message, actions: ['retry', 'showLog'] } } as HostMessage);
-    }
-  };
-  const close = async () => {
-    await settle();
-    closed = true;
-    await settle();
-    for (const [n, v] of saved) {
-      if (v === undefined) delete g[n];
-      else g[n] = v;
-    }
-  };
-  return { doc, app, posted, send, answer, fail, settle, close, byId: (id: string) => doc.getElementById(id) };
-}
-
-type Page = Awaited<ReturnType<typeof openPage>>;
-
-/** Init, the events, the environments and every tag card answered. */
-async function loaded(p: Page, state = panel()): Promise<void> {
-  p.send({ type: 'init', version: PROTOCOL_VERSION, state });
-  await p.settle();
-  p.answer('events', () => ({ eventsJson: encodeEvents(EVENTS), count: EVENTS.length, hits: 3 }));
-  p.answer('tag', (params) => ({ ...TAG, key: String(params.key) }));
-  await p.settle();
-}
-
-/** Shown: neither it nor an ancestor is hidden. */
-function shown(el: FakeElement): boolean {
-  for (let x: FakeElement | null = el; x; x = x.parentNode instanceof FakeElement ? x.parentNode : null) if (x.hidden) return false;
-  return true;
-}
 
 const buttons = (p: Page) => p.doc.all().filter((e) => e.tagName === 'button' || e.tagName === 'vscode-button' || e.getAttribute('role') === 'button');
 
@@ -429,7 +231,7 @@ describe('events page: localization', () => {
   });
 
   it('with a bundle, the page shows its translations (server data as it came); without one, English', async () => {
-    const de = await openPage(BUNDLE);
+    const de = await openPage({ bundle: BUNDLE });
     try {
       de.send({ type: 'init', version: PROTOCOL_VERSION, state: panel() });
       await de.settle();
