@@ -7,9 +7,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PICTURES = {
-  'issues-tree-tooltip.png': 'issues-tooltip.png',
-  'marked-line-hover.png': 'triage-hover-resolve-before.png',
-  'event-view.png': 'event-tab-exception-dark.png',
+  'issues-tree-tooltip.png': 'readme-issues-tree.png',
+  'marked-line-hover.png': 'readme-marked-line.png',
+  'event-view.png': 'readme-event-tab.png',
 };
 mkdirSync(join(root, 'docs/images'), { recursive: true });
 for (const [target, source] of Object.entries(PICTURES)) {

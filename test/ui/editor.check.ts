@@ -137,6 +137,8 @@ check(
     for (const l of locations) if (l.file === FILE && l.line !== null && own.has(l.issueId)) perLine.set(l.line, (perLine.get(l.line) ?? 0) + 1);
     const [line, n] = [...perLine].sort((a, b) => b[1] - a[1])[0] ?? [0, 0];
     if (n <= 3) throw new Error(`the busiest line of ${FILE} has ${n} issues: not a busy line`);
+    // The sign-in toast would cover the README's picture of the line.
+    await vscode.runCommand('Notifications: Clear All Notifications');
 
     await quickOpen(page, FILE, 'format.js');
     const editor = page.locator('.editor-instance .monaco-editor').first();
@@ -171,6 +173,7 @@ check(
     const hoverBox = await hover.boundingBox();
     console.log(`      ${FILE}:${line}: ${n} issues; the hover shows 3 rows and "${moreText}", ${Math.round(hoverBox?.width ?? 0)}×${Math.round(hoverBox?.height ?? 0)} px`);
     await vscode.screenshot('editor-compact-hover');
+    await vscode.screenshot('readme-marked-line', { readme: true });
     if (hoverBox)
       await page.screenshot({
         path: path.join(UI_RESULTS_DIR, 'editor-compact-hover-close-up.png'),

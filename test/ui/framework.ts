@@ -16,8 +16,12 @@ export interface Workbench {
    * With `prompts`, the command opens a quick pick or input box of its own: don't wait for the palette to close.
    */
   runCommand(title: string, opts?: { prompts?: boolean }): Promise<void>;
-  /** Saves a screenshot of the window as test-results/ui/<name>.png and returns its path. */
-  screenshot(name: string): Promise<string>;
+  /**
+   * Saves a screenshot of the window as test-results/ui/<name>.png and returns its path. `readme`:
+   * below the title bar, which in this host reads "[Extension Development Host]" (the README's
+   * pictures show what an installed extension looks like).
+   */
+  screenshot(name: string, opts?: { readme?: boolean }): Promise<string>;
   /** Waits until `text` is visible (inside `within` when given) and returns its locator. */
   waitForText(text: string | RegExp, opts?: { within?: Locator; timeout?: number }): Promise<Locator>;
   /** Waits until no progress bar runs in `within` (default: the side bar) and its activity-bar badge shows no progress. */
@@ -133,10 +137,13 @@ export function workbench(page: Page): Workbench {
       if (!opts.prompts) await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
     },
 
-    async screenshot(name) {
+    async screenshot(name, opts = {}) {
       fs.mkdirSync(UI_RESULTS_DIR, { recursive: true });
       const file = path.join(UI_RESULTS_DIR, `${slug(name)}.png`);
-      await page.screenshot({ path: file });
+      const title = opts.readme ? await page.locator('.part.titlebar').boundingBox() : null;
+      const size = page.viewportSize();
+      const top = title ? Math.ceil(title.y + title.height) : 0;
+      await page.screenshot({ path: file, clip: title && size ? { x: 0, y: top, width: size.width, height: size.height - top } : undefined });
       return file;
     },
 

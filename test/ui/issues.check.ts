@@ -34,8 +34,11 @@ check(
       .locator('.monaco-hover, .workbench-hover')
       .filter({ hasText: 'First seen' })
       .filter({ hasText: /Last seen .* UTC/ });
+    // The sign-in toast would cover the README's picture of the view.
+    await vscode.runCommand('Notifications: Clear All Notifications');
     await vscode.hoverUntil(first, hover.first());
     await vscode.screenshot('issues-tooltip');
+    await vscode.screenshot('readme-issues-tree', { readme: true });
 
     await vscode.dismiss();
     await vscode.runCommand('Sentry Explorer: Sign Out');

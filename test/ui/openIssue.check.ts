@@ -132,6 +132,7 @@ check(
     await stackInView(found.f);
     await tabsAre(vscode, page, [`${found.shortId} · Events (preview)`]);
     await shot(vscode, 'open-issue-preview-event-tab-dark');
+    await vscode.screenshot('readme-event-tab', { readme: true });
     await shotEditor(page, 'open-issue-preview-event-tab-dark-editor');
     await setTheme(page, vscode, 'Light Modern');
     await until(found.f, "document.body.classList.contains('vscode-light')");

@@ -56,7 +56,9 @@ export const UI_SETTINGS: Record<string, unknown> = {
 
 export async function runUiChecks(opts: UiRunOptions): Promise<Counts> {
   const grep = opts.grep;
-  const checks = (await loadChecks()).filter((c) => !grep || c.name.includes(grep) || c.file === grep || c.file === `${grep}.check.ts`);
+  // "a|b": checks matching either, as mocha's --grep reads it for the extension-host suites.
+  const wanted = grep?.split('|');
+  const checks = (await loadChecks()).filter((c) => !wanted || wanted.some((g) => c.name.includes(g) || c.file === g || c.file === `${g}.check.ts`));
   const counts: Counts = { passed: 0, failed: 0 };
   if (!checks.length) return counts;
   fs.rmSync(UI_RESULTS_DIR, { recursive: true, force: true });
