@@ -21,7 +21,7 @@ export interface Workbench {
    * below the title bar, which in this host reads "[Extension Development Host]" (the README's
    * pictures show what an installed extension looks like).
    */
-  screenshot(name: string, opts?: { readme?: boolean }): Promise<string>;
+  screenshot(name: string, opts?: { readme?: boolean; width?: number }): Promise<string>;
   /** Waits until `text` is visible (inside `within` when given) and returns its locator. */
   waitForText(text: string | RegExp, opts?: { within?: Locator; timeout?: number }): Promise<Locator>;
   /** Waits until no progress bar runs in `within` (default: the side bar) and its activity-bar badge shows no progress. */
@@ -143,7 +143,7 @@ export function workbench(page: Page): Workbench {
       const title = opts.readme ? await page.locator('.part.titlebar').boundingBox() : null;
       const size = page.viewportSize();
       const top = title ? Math.ceil(title.y + title.height) : 0;
-      await page.screenshot({ path: file, clip: title && size ? { x: 0, y: top, width: size.width, height: size.height - top } : undefined });
+      await page.screenshot({ path: file, clip: title && size ? { x: 0, y: top, width: Math.min(opts.width ?? size.width, size.width), height: size.height - top } : undefined });
       return file;
     },
 

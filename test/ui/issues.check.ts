@@ -38,7 +38,9 @@ check(
     await vscode.runCommand('Notifications: Clear All Notifications');
     await vscode.hoverUntil(first, hover.first());
     await vscode.screenshot('issues-tooltip');
-    await vscode.screenshot('readme-issues-tree', { readme: true });
+    // Up to the tooltip's right edge: the empty editor area beside it says nothing.
+    const tip = await hover.first().boundingBox();
+    await vscode.screenshot('readme-issues-tree', { readme: true, width: tip ? Math.ceil(tip.x + tip.width + 24) : undefined });
 
     await vscode.dismiss();
     await vscode.runCommand('Sentry Explorer: Sign Out');
