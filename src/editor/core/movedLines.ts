@@ -69,3 +69,24 @@ export function placeByText(expected: ExpectedText | undefined, line: number, do
   if (best) return { line: best.line, movedFrom: line };
   return trivial ? { line } : { line, stale: true };
 }
+
+/**
+ * Marks placed in a document by their text (those without stay where they are), each document line
+ * read and compacted once however many marks look at it.
+ */
+export function placeAllByText<T extends { line: number; text?: ExpectedText; movedFrom?: number; stale?: true }>(marks: readonly T[], doc: DocumentLines): T[] {
+  const seen = new Map<number, string>();
+  const lines: DocumentLines = {
+    lineCount: doc.lineCount,
+    lineAt: (n) => {
+      let text = seen.get(n);
+      if (text === undefined) seen.set(n, (text = normaliseLine(doc.lineAt(n) ?? '')));
+      return text;
+    },
+  };
+  return marks.map((m) => {
+    if (!m.text) return m;
+    const { movedFrom: _m, stale: _s, ...rest } = m;
+    return { ...rest, ...placeByText(m.text, m.line, lines) } as T;
+  });
+}

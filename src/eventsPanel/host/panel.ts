@@ -75,7 +75,9 @@ export class EventsPanel extends Disposable {
     private markSeen = true,
   ) {
     super();
-    this.model = this._register(new EventsModel(state, { getClient: deps.getClient, convert: eventPage, tagData: toTagData, maxCacheChars: MAX_RESTORE_CHARS, state }));
+    this.model = this._register(
+      new EventsModel(state, { getClient: deps.getClient, convert: eventPage, tagData: toTagData, maxCacheChars: MAX_RESTORE_CHARS, state, eventText: deps.store.eventText }),
+    );
     this.actions = new PageActions(deps, { model: this.model, ref: () => this.ref, post: (m) => this.post(m) });
     this.takeStoreIssue(false);
     const webview = panel.webview;
