@@ -45,10 +45,11 @@ function isTrivial(normalised: string): boolean {
  * code moves down more often). A trivial line needs a neighbour to agree before it moves, and is
  * never called stale: its text alone says nothing. No text: the event line, as it was.
  */
-export function placeByText(expected: ExpectedText | undefined, line: number, doc: DocumentLines): LinePlace {
+export function placeByText(expected: ExpectedText | undefined, line: number, doc: DocumentLines, compacted = false): LinePlace {
   if (!expected) return { line };
   const want = normaliseLine(expected.line);
-  const read = (n: number) => (n >= 0 && n < doc.lineCount ? normaliseLine(doc.lineAt(n) ?? '') : undefined);
+  // `compacted`: the document's lines come normalised already (placeAllByText's, read once each).
+  const read = (n: number) => (n >= 0 && n < doc.lineCount ? (compacted ? (doc.lineAt(n) ?? '') : normaliseLine(doc.lineAt(n) ?? '')) : undefined);
   if (read(line) === want) return { line };
   const trivial = isTrivial(want);
   const before = (expected.before ?? []).map(normaliseLine);
@@ -87,6 +88,6 @@ export function placeAllByText<T extends { line: number; text?: ExpectedText; mo
   return marks.map((m) => {
     if (!m.text) return m;
     const { movedFrom: _m, stale: _s, ...rest } = m;
-    return { ...rest, ...placeByText(m.text, m.line, lines) } as T;
+    return { ...rest, ...placeByText(m.text, m.line, lines, true) } as T;
   });
 }

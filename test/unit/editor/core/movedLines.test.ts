@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { MOVE_WINDOW, normaliseLine, placeByText, type DocumentLines } from '../../../../src/editor/core/movedLines';
+import { MOVE_WINDOW, normaliseLine, placeAllByText, placeByText, type DocumentLines } from '../../../../src/editor/core/movedLines';
 
 /** A document of these lines. */
 const doc = (lines: readonly string[]): DocumentLines => ({ lineCount: lines.length, lineAt: (n) => lines[n] });
@@ -112,5 +112,26 @@ describe('placeByText: where the code of an event line is in the editor now', ()
     const counting: DocumentLines = { lineCount: lines.length, lineAt: (n) => (read++, lines[n]) };
     placeByText({ line: crash }, 50_000, counting);
     assert.ok(read <= 2 * MOVE_WINDOW + 1, `${read} lines read`);
+  });
+});
+
+describe('placeAllByText: the marks of a document, each line read once', () => {
+  it('moves the marks with text, leaves the others, and forgets what an earlier placement said', () => {
+    const lines = [...filler(13), 'return total;', ...filler(5, 'g')];
+    let read = 0;
+    const counting: DocumentLines = { lineCount: lines.length, lineAt: (n) => (read++, lines[n]) };
+    const marks = [
+      { id: 'a', line: 10, text: { line: 'return total;' }, stale: true as const },
+      { id: 'b', line: 10, text: { line: 'return total;' } },
+      { id: 'c', line: 4 },
+      { id: 'd', line: 2, text: { line: 'gone();' }, movedFrom: 1 },
+    ];
+    assert.deepEqual(placeAllByText(marks, counting), [
+      { id: 'a', line: 13, text: { line: 'return total;' }, movedFrom: 10 },
+      { id: 'b', line: 13, text: { line: 'return total;' }, movedFrom: 10 },
+      { id: 'c', line: 4 },
+      { id: 'd', line: 2, text: { line: 'gone();' }, stale: true },
+    ]);
+    assert.ok(read <= lines.length, `${read} reads of ${lines.length} lines`);
   });
 });
