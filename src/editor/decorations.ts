@@ -12,6 +12,7 @@ import type { IssueStore } from '../store/issueStore';
 import { Disposable, MutableDisposable, toDisposable, type IDisposable } from '../util/disposable';
 import type { IssueLocator } from './locator';
 import { afterLineText, byLine, isOpen, shiftMarks, touchesMarks, withIssues, type Mark, type PlacedMark } from './core/marks';
+import { placeAllByText } from './core/movedLines';
 import { readSettings } from '../settings';
 import { readEditorConfig } from '../config';
 
@@ -24,7 +25,7 @@ const DEBOUNCE_MS = 80;
 
 export class DecorationController extends Disposable {
   private types = new Map<Glyph, vscode.TextEditorDecorationType>();
-  /** Marks per document, moved by edits since the last refresh. */
+  /** Marks per document: of open documents, placed by their text at the last refresh and moved by edits since. */
   private current = new Map<string, PlacedMark[]>();
   /** After-line text and glyph per document as last rendered (line -> text, glyph), for the suites. */
   private rendered = new Map<string, Map<number, string>>();
@@ -45,9 +46,12 @@ export class DecorationController extends Disposable {
     this._register(
       locator.onDidChange(() => {
         this.current.clear();
+        for (const doc of vscode.workspace.textDocuments) this.placeByText(doc);
         this.schedule();
       }),
     );
+    // A document opened after the refresh: placed by its text before an edit could shift its marks.
+    this._register(vscode.workspace.onDidOpenTextDocument((doc) => this.placeByText(doc) && this.schedule()));
     this._register(store.onDidChange((change) => touchesMarks(change.issues, this.placedMarks()) && this.schedule()));
     this._register(vscode.window.onDidChangeVisibleTextEditors(() => this.schedule()));
     this._register(vscode.workspace.onDidChangeTextDocument((e) => this.onEdit(e)));
@@ -127,6 +131,18 @@ export class DecorationController extends Disposable {
   private *placedMarks(): Iterable<PlacedMark[]> {
     yield* this.current.values();
     yield* this.locator.allMarks();
+  }
+
+  /**
+   * The locator's marks of an open document, moved to where the code each event named is now (or
+   * called stale), once per refresh: from then on edits move them, as they move the text.
+   */
+  private placeByText(doc: vscode.TextDocument): boolean {
+    const key = doc.uri.toString();
+    const marks = this.locator.marksFor(doc.uri);
+    if (this.current.has(key) || !marks.some((m) => m.text)) return false;
+    this.current.set(key, placeAllByText(marks, { lineCount: doc.lineCount, lineAt: (n) => doc.lineAt(n).text }));
+    return true;
   }
 
   private schedule(): void {

@@ -13,6 +13,8 @@ import { Disposable, MutableDisposable, type IDisposable } from '../util/disposa
 import type { WorkspaceFileIndex } from './fileIndex';
 import { MarkFinder, type IssueFields, type MarkScope, type OpenFile } from './core/markFinder';
 import type { PlacedMark } from './core/marks';
+import type { ExpectedText } from './core/movedLines';
+import { CONTEXT_MAX, compactLine } from '../sentryEvent/frameText';
 import type { FileSearchReport } from './core/marksStatus';
 
 export type { IssueFields, MarkScope } from './core/markFinder';
@@ -59,6 +61,7 @@ export class IssueLocator extends Disposable {
       intervalMs: deps.intervalMs,
       now: Date.now,
       log: deps.log,
+      lineText,
       resolve: async (path) => {
         const res = await deps.files.resolve(path);
         return res.kind === 'file' ? res.uri.toString() : undefined;
@@ -225,4 +228,13 @@ function openFiles(): OpenFile[] {
     .filter(([, uri]) => uri.scheme === 'file' && vscode.workspace.getWorkspaceFolder(uri))
     .map(([key, uri]) => ({ key, relativePath: vscode.workspace.asRelativePath(uri, false), visible: visible.has(key) }))
     .sort((a, b) => Number(b.visible) - Number(a.visible));
+}
+
+/** An open document's line (0-based) and up to CONTEXT_MAX lines each side, compacted, as a mark's baseline text. */
+function lineText(file: string, line: number): ExpectedText | undefined {
+  const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === file);
+  if (!doc || line < 0 || line >= doc.lineCount) return undefined;
+  const at = (n: number) => compactLine(doc.lineAt(n).text);
+  const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from) }, (_, i) => at(from + i));
+  return { line: at(line), before: range(Math.max(0, line - CONTEXT_MAX), line), after: range(line + 1, Math.min(doc.lineCount, line + 1 + CONTEXT_MAX)) };
 }

@@ -17,6 +17,7 @@ import { projectTotals, type ProjectTotal } from './projectTotals';
 import { IssueTable } from './issueTable';
 import type { IssuePatch, PatchHandle } from './patches';
 import { RefreshBudget } from './refreshBudget';
+import { EventTextMemory } from './eventText';
 import type { RefreshState } from './refreshPolicy';
 
 export type ClientGetter = () => Promise<SentryClient | undefined>;
@@ -93,6 +94,8 @@ export class IssueStore extends Disposable {
   readonly budget: RefreshBudget;
   /** Which issue list endpoint answers on each server; the editor's per-file searches use the same. */
   readonly source: IssueSource;
+  /** The source lines of the full events any feature read: the marks compare them with the editor's. */
+  readonly eventText = new EventTextMemory();
 
   constructor(
     private readonly getClient: ClientGetter,

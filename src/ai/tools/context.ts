@@ -14,7 +14,7 @@ import type { UpdateAction } from './toolInputs';
 
 export interface ToolDeps {
   getClient(): Promise<SentryClient | undefined>;
-  store: Pick<IssueStore, 'issue' | 'lookupShortId' | 'upsert' | 'checkpoint' | 'source'>;
+  store: Pick<IssueStore, 'issue' | 'lookupShortId' | 'upsert' | 'checkpoint' | 'source' | 'eventText'>;
   /** The organization and projects the Issues view shows. */
   selection(): { org?: string; projects: readonly string[] };
   locations(): LocationSource;

@@ -61,6 +61,8 @@ export async function detailsOf(input: DetailsInput, ctx: ToolContext, signal?: 
     if (!found.ok) return found.text;
     const { issue } = found;
     const raw = await eventOf(ready, issue.id, input.event ?? 'latest', signal);
+    // Its frames' source lines tell the marks where the code went since.
+    if (raw !== undefined) ctx.deps.store.eventText.record(ready.client.baseUrl, issue.id, raw);
     const parsed = raw === undefined ? undefined : parseEventDetail(raw, issue.id);
     const mapped = parsed
       ? await mapFrames(

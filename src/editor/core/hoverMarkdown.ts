@@ -121,10 +121,23 @@ function shortTitle(title: unknown, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
-/** An issue marked on a line, with the organization its marks came from. */
+/** An issue marked on a line, with the organization its marks came from, and where its code went (./movedLines.ts). */
 export interface LineIssue {
   readonly org: string;
   readonly issue: Issue;
+  /** 0-based line the event named. */
+  readonly line?: number;
+  /** 0-based line the event named, when its code was found moved from there. */
+  readonly movedFrom?: number;
+  /** The code the event named is no longer at its line. */
+  readonly stale?: boolean;
+}
+
+/** What a hover says of an issue's line when the file changed since its event; undefined when it did not. */
+export function movedNote(i: Pick<LineIssue, 'line' | 'movedFrom' | 'stale'>): string | undefined {
+  if (i.movedFrom !== undefined) return `$(arrow-swap) _${escapeMarkdown(l10n.t('Moved from line {0}', i.movedFrom + 1))}_`;
+  if (i.stale && i.line !== undefined) return `$(warning) _${escapeMarkdown(l10n.t('The code at line {0} has changed since this event', i.line + 1))}_`;
+  return undefined;
 }
 
 /**
@@ -139,7 +152,11 @@ export function lineHoverMarkdown(issues: readonly LineIssue[], refOf: (i: LineI
     return ref ? [{ ...i, ref }] : [];
   });
   if (shown.length === 0) return undefined;
-  const lines = shown.slice(0, HOVER_MAX_ISSUES).map((i) => hoverMarkdown(i.issue, i.ref, now, links));
+  // Its own line under the issue's: the issue's line keeps its length, and says which issue it is of.
+  const lines = shown.slice(0, HOVER_MAX_ISSUES).flatMap((i) => {
+    const note = movedNote(i);
+    return note ? [hoverMarkdown(i.issue, i.ref, now, links), note] : [hoverMarkdown(i.issue, i.ref, now, links)];
+  });
   const more = shown.length - HOVER_MAX_ISSUES;
   if (more > 0) {
     const title = l10n.t('Show all {0} issues on this line', shown.length);

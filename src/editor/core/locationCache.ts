@@ -5,6 +5,7 @@
  * costs no event request for an issue that did not change. Pure: no `vscode` import.
  */
 import type { Issue } from '../../api/schemas';
+import { CONTEXT_MAX, TEXT_MAX } from '../../sentryEvent/frameText';
 
 /**
  * What a known location stays valid under: the issue's lastSeen, or, when the server has no seen
@@ -24,6 +25,22 @@ export interface KnownFrame {
   readonly column?: number;
 }
 
+/**
+ * The source text of a location, compacted (see src/sentryEvent/frameText.ts): from a full event's
+ * frame, or, when no full event was read, as the editor showed that line when the mark first went
+ * there, so a change of the file between sessions still shows.
+ */
+export interface KnownText {
+  /** The location it is the text of: server path (as sent) and 1-based line, `path:line`. */
+  readonly at: string;
+  readonly line: string;
+  /** Nearest last. */
+  readonly before?: readonly string[];
+  /** Nearest first. */
+  readonly after?: readonly string[];
+  readonly source: 'event' | 'editor';
+}
+
 export interface KnownLocation {
   /** The issue's seenVersion (its lastSeen) when the event was read; undefined: unknown then, so never reused. */
   readonly lastSeen: string | undefined;
@@ -31,6 +48,8 @@ export interface KnownLocation {
   readonly location: string | null;
   /** From the latest full event, once read (null: no in-app frame with a line). */
   frame?: KnownFrame | null;
+  /** The source text of a location of the issue, kept over new events: `at` says which location. */
+  text?: KnownText;
   /** When it was read (epoch ms), to keep the newest when the cache is full. */
   readonly at: number;
 }
@@ -51,7 +70,11 @@ export class LocationCache {
     const entries = Object.entries(data as Record<string, unknown>)
       .filter((e): e is [string, KnownLocation] => isEntry(e[1]))
       .sort((a, b) => a[1].at - b[1].at);
-    for (const [key, value] of entries.slice(-max)) cache.map.set(key, { lastSeen: value.lastSeen, location: value.location, frame: value.frame, at: value.at });
+    for (const [key, value] of entries.slice(-max)) {
+      const t = isText(value.text) ? value.text : undefined;
+      const text: KnownText | undefined = t && { at: t.at, line: t.line, ...(t.before ? { before: t.before } : {}), ...(t.after ? { after: t.after } : {}), source: t.source };
+      cache.map.set(key, { lastSeen: value.lastSeen, location: value.location, frame: value.frame, at: value.at, ...(text ? { text } : {}) });
+    }
     return cache;
   }
 
@@ -67,8 +90,10 @@ export class LocationCache {
   }
 
   set(key: string, known: KnownLocation): void {
+    // A new event of the issue may still be at the line whose text is known.
+    const text = known.text ?? this.map.get(key)?.text;
     this.map.delete(key);
-    this.map.set(key, known);
+    this.map.set(key, text ? { ...known, text } : known);
     this.dirty = true;
     // Oldest first in insertion order: the first keys are the ones to let go.
     while (this.map.size > this.max) this.map.delete(this.map.keys().next().value as string);
@@ -78,6 +103,13 @@ export class LocationCache {
     const known = this.map.get(key);
     if (!known) return;
     known.frame = frame;
+    this.dirty = true;
+  }
+
+  setText(key: string, text: KnownText): void {
+    const known = this.map.get(key);
+    if (!known) return;
+    known.text = text;
     this.dirty = true;
   }
 
@@ -109,4 +141,14 @@ function isEntry(v: unknown): v is KnownLocation {
     Number.isFinite(e.at) &&
     frameOk
   );
+}
+
+const isLine = (v: unknown) => typeof v === 'string' && v.length <= TEXT_MAX;
+const isLines = (v: unknown) => v === undefined || (Array.isArray(v) && v.length <= CONTEXT_MAX && v.every(isLine));
+
+/** Stored text as it is kept (bounded, one of the sources); anything else is dropped, the entry kept. */
+function isText(v: unknown): v is KnownText {
+  if (typeof v !== 'object' || v === null) return false;
+  const t = v as Record<string, unknown>;
+  return typeof t.at === 'string' && t.at.length <= 4096 && isLine(t.line) && isLines(t.before) && isLines(t.after) && (t.source === 'event' || t.source === 'editor');
 }

@@ -16,10 +16,11 @@ import { fileReport } from './fileReport';
 import type { KnownLocation, LocationCache } from './locationCache';
 import { MarkPlacer, type FinderLog, type Outcome } from './markPlacer';
 import type { PlacedMark } from './marks';
+import type { ExpectedText } from './movedLines';
 import type { FileSearchReport } from './marksStatus';
 
 /** What the finder reads of the store, and where found issues go. */
-export type IssueFields = Pick<IssueStore, 'issue' | 'pendingFor' | 'upsert' | 'checkpoint' | 'source' | 'budget'>;
+export type IssueFields = Pick<IssueStore, 'issue' | 'pendingFor' | 'upsert' | 'checkpoint' | 'source' | 'budget' | 'eventText'>;
 
 /** What the marks search within: the scope of the Issues view's lists, so a file's search uses the same filters. */
 export type MarkScope = ListScope;
@@ -36,6 +37,8 @@ export interface FinderDeps {
   /** The workspace file a server path maps to (its key), if exactly one. */
   resolve: (serverPath: string) => Promise<string | undefined>;
   cache: LocationCache;
+  /** An open document's line (0-based) and neighbours now, compacted: a mark's text when no event's is known. */
+  lineText?: (file: string, line: number) => ExpectedText | undefined;
   /** The refresh interval (ms, 0: off): how long a visible file's search stays fresh. */
   intervalMs: () => number;
   now: () => number;

@@ -12,7 +12,8 @@ import type { IssueStore } from '../../store/issueStore';
 import { mapPool } from '../../util/pool';
 import { baseName, mayLandIn } from './fileQuery';
 import { parseServerLocation, type ServerLocation } from './location';
-import { seenVersion, type KnownLocation, type LocationCache } from './locationCache';
+import { seenVersion, type KnownLocation, type KnownText, type LocationCache } from './locationCache';
+import type { ExpectedText } from './movedLines';
 import { isMarked, newestInAppLocation, type PlacedMark } from './marks';
 import { TableLines, tableBatches, type TableIssue } from './tableLines';
 
@@ -23,10 +24,12 @@ export interface FinderLog {
 }
 
 export interface PlacerDeps {
-  store: Pick<IssueStore, 'issue' | 'pendingFor'>;
+  store: Pick<IssueStore, 'issue' | 'pendingFor' | 'eventText'>;
   /** The workspace file a server path maps to (its key), if exactly one. */
   resolve: (serverPath: string) => Promise<string | undefined>;
   cache: LocationCache;
+  /** An open document's line (0-based) and neighbours now, compacted: a mark's text when no event's is known. */
+  lineText?: (file: string, line: number) => ExpectedText | undefined;
   now: () => number;
   log: FinderLog;
   /** `latestEvent`: every line from its issue's latest event on every server, the way before the events table (the benchmark's baseline). */
@@ -150,7 +153,7 @@ export class MarkPlacer {
       // The raw path: user mappings match what the server sent, not the normalised form.
       const file = await this.deps.resolve(parsed.raw);
       if (!file) return outcome({ unmapped: parsed.raw });
-      let target = { file, line: parsed.line, column: parsed.column, source: 'location' as PlacedMark['source'] };
+      let target = { file, raw: parsed.raw, line: parsed.line, column: parsed.column, source: 'location' as PlacedMark['source'] };
       if (parsed.line === undefined) {
         // Only for files the user has open: a full event is a larger request.
         if (!open.has(file)) return outcome({ file });
@@ -159,9 +162,11 @@ export class MarkPlacer {
         if (!frame?.line) return outcome('noLocation');
         const frameFile = await this.deps.resolve(frame.raw);
         if (!frameFile) return outcome({ unmapped: frame.raw });
-        target = { file: frameFile, line: frame.line, column: frame.column, source: 'frame' };
+        target = { file: frameFile, raw: frame.raw, line: frame.line, column: frame.column, source: 'frame' };
       }
-      next.set(target.file, [...(next.get(target.file) ?? []), { org: ref.org, project: ref.project, issueId: ref.issueId, line: target.line! - 1, column: target.column, source: target.source }]);
+      const text = this.textFor(client, ref.issueId, target.file, target.raw, target.line!);
+      const mark: PlacedMark = { org: ref.org, project: ref.project, issueId: ref.issueId, line: target.line! - 1, column: target.column, source: target.source, ...(text ? { text } : {}) };
+      next.set(target.file, [...(next.get(target.file) ?? []), mark]);
       return outcome({ file: target.file });
     };
     const progress = this.progress(req, refs, next);
@@ -237,12 +242,30 @@ export class MarkPlacer {
       this.requests++;
       const page = await client.listIssueEvents(ref.org, ref.issueId, { perPage: 1, full: true });
       const frame = page.items[0] ? (newestInAppLocation(page.items[0]) ?? null) : null;
+      if (page.items[0]) this.deps.store.eventText.record(client.baseUrl, ref.issueId, page.items[0]);
       this.deps.cache.setFrame(locationKey(client, ref.issueId), frame);
       return frame;
     } catch (err) {
       failures.push({ issueId: ref.issueId, err });
       return undefined;
     }
+  }
+
+  /**
+   * The text of a location (`raw` as the server sent it, 1-based `line`): a full event's frame read
+   * by any feature wins; else what was kept for that location; else the open document's line as it
+   * is now, kept as the baseline later versions of the file are compared with. No request of its own.
+   */
+  private textFor(client: SentryClient, issueId: string, file: string, raw: string, line: number): KnownText | undefined {
+    const key = locationKey(client, issueId);
+    const at = `${raw}:${line}`;
+    const kept = this.deps.cache.peek(key)?.text;
+    const read = this.deps.store.eventText.find(client.baseUrl, issueId, raw, line);
+    const shown = read || kept?.at === at ? undefined : this.deps.lineText?.(file, line - 1);
+    const text: KnownText | undefined = read ? { at, line: read.line, before: read.before, after: read.after, source: 'event' } : kept?.at === at ? kept : shown && { at, ...shown, source: 'editor' };
+    // Written only when it changed: a run that learned nothing new leaves workspace storage alone.
+    if (text && text !== kept && JSON.stringify(text) !== JSON.stringify(kept)) this.deps.cache.setText(key, text);
+    return text;
   }
 
   /** One line for a run's failed reads (hundreds while a 429 holds them back), naming the first. */

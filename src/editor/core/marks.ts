@@ -8,6 +8,7 @@ import { relativeTime } from '../../format/time';
 import { eventCount } from '../../format/numbers';
 import { mayMatch } from '../../store/queryMatch';
 import { parseServerLocation, type ServerLocation } from './location';
+import type { KnownText } from './locationCache';
 
 /**
  * Where an issue belongs in a document, as the locator found it. It holds the issue's id, never the
@@ -25,6 +26,12 @@ export interface PlacedMark {
   column?: number;
   /** Where the line came from: the latest event's location, or a frame of the latest full event. */
   source: 'location' | 'frame';
+  /** The text the event's line held, when known: where the code is now in an open document (./movedLines.ts). */
+  text?: KnownText;
+  /** 0-based line the event named, when the code was found moved from it to `line`. */
+  movedFrom?: number;
+  /** The code the event named is no longer at `line`, nor near it. */
+  stale?: true;
 }
 
 /** A mark as drawn: its place, with the issue's fields as the store has them now. */

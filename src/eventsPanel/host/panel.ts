@@ -156,7 +156,9 @@ export class EventsPanel extends Disposable {
   }
 
   private newModel(state: PanelState): EventsModel {
-    return this._register(new EventsModel(state, { getClient: this.deps.getClient, convert: eventPage, tagData: toTagData, maxCacheChars: MAX_RESTORE_CHARS, state }));
+    return this._register(
+      new EventsModel(state, { getClient: this.deps.getClient, convert: eventPage, tagData: toTagData, maxCacheChars: MAX_RESTORE_CHARS, state, eventText: this.deps.store.eventText }),
+    );
   }
 
   /** Keeps a preview panel: no later issue takes it over. */

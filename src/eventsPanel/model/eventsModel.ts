@@ -4,6 +4,7 @@
  * superseded request costs nothing and never lands late, and the panel's state. Pure: no `vscode`
  * import; EventsPanel owns one per panel and hands in the client getter and the converters.
  */
+import type { EventTextMemory } from '../../store/eventText';
 import * as l10n from '@vscode/l10n';
 import type { SentryClient } from '../../api/client';
 import type { SentryEvent } from '../../api/schemas';
@@ -55,6 +56,8 @@ export interface EventsModelOptions {
   maxCacheChars?: number;
   /** The state to start from (a restored panel's); default: this issue with the default filters. */
   state?: PanelState;
+  /** Where the full events read are recorded for the editor's marks (the issue store's). */
+  eventText?: Pick<EventTextMemory, 'record'>;
 }
 
 /** What the cache holds: the events of one filter set. */
@@ -100,7 +103,10 @@ export class EventsModel extends Disposable {
         const linked = linkSignals(this.detailRequests.signal, signal);
         try {
           linked.signal.throwIfAborted();
-          return await client.getIssueEvent(issue.org, issue.issueId, ref, { environment: environments }, linked.signal);
+          const event = await client.getIssueEvent(issue.org, issue.issueId, ref, { environment: environments }, linked.signal);
+          // Its frames' source lines tell the marks where the code went since.
+          options.eventText?.record(client.baseUrl, issue.issueId, event);
+          return event;
         } finally {
           linked.dispose();
         }

@@ -101,10 +101,12 @@ describeEachProfile('AI tools core (against the sandbox)', function (profile) {
   });
 
   it('details by short ID: one lookup and one event request; chain, workspace path, server rendering, no secret', async () => {
-    const { sb, tools, requests } = setup();
+    const { sb, tools, requests, store } = setup();
     const issue = issueOf(sb, 'WEB-FRONTEND-1');
     const text = await tools.details({ issue: 'web-frontend-1' });
     assert.match(text, /^## WEB-FRONTEND-1: /);
+    const crash = sb.control.seed.locations.find((l) => l.issueId === issue.id);
+    if (crash?.line) assert.ok(store.eventText.find(sb.url, issue.id, crash.location!.replace(/:\d+$/, ''), crash.line), "the event's frame text is there for the marks");
     assert.match(text, /→ `src\/checkout\.ts:\d+`/, 'an in-app frame maps to the workspace file');
     // A server without llmFormat ignores it (self-hosted-2025): the tool's own rendering stands alone.
     if (profile === 'sentry-io') assert.match(text, /### Sentry's rendering of the event/, 'the llmFormat rendering is used when offered');

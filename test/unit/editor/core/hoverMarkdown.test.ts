@@ -209,3 +209,18 @@ describe('hover Markdown of a busy line', () => {
     assert.equal(lineHoverMarkdown([], refOf, now), undefined);
   });
 });
+
+describe('hover Markdown of a line whose file changed since the event', () => {
+  it('says under the issue where its code moved from, or that the code at its line changed; other issues say nothing', () => {
+    const [a, b, c] = issues(3);
+    const md = lineHoverMarkdown([{ ...a, line: 14, movedFrom: 10 }, { ...b, line: 14, stale: true }, c], refOf, now)!;
+    const lines = md.split('  \n');
+    assert.equal(lines.length, 5);
+    assert.match(lines[0], /PROJ\\-1/);
+    assert.equal(lines[1], '$(arrow-swap) _Moved from line 11_');
+    assert.match(lines[2], /PROJ\\-2/);
+    assert.equal(lines[3], '$(warning) _The code at line 15 has changed since this event_');
+    assert.match(lines[4], /PROJ\\-3/);
+    assert.deepEqual(unsafeMarkup(md, [...LEVEL_ICONS, 'arrow-swap', 'warning']), [], md);
+  });
+});

@@ -48,4 +48,23 @@ describe('LocationCache: where issues happened, kept across reloads', () => {
     const loaded = LocationCache.fromJSON(Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`k${i}`, { lastSeen: 'l', location: 'f', at: 10 - i }])), 2);
     assert.deepEqual([loaded.peek('k0'), loaded.peek('k1')].map(Boolean), [true, true], 'the two newest by `at`');
   });
+
+  it("keeps a location's source text across reloads and new events, and drops stored text that is not text", () => {
+    const cache = new LocationCache();
+    const text = { at: 'src/a.ts:9', line: 'throw new Error(id);', before: ['if (!price)'], after: ['}'], source: 'event' as const };
+    cache.set('s 1', { lastSeen: 'a', location: 'src/a.ts:9', at: 1 });
+    cache.setText('s 1', text);
+    const again = LocationCache.fromJSON(JSON.parse(JSON.stringify(cache.takeChanges())));
+    assert.deepEqual(again.get('s 1', 'a')?.text, text);
+    // A new event: the text stays with the entry, and says which location it is the text of.
+    again.set('s 1', { lastSeen: 'b', location: 'src/a.ts:12', at: 2 });
+    assert.deepEqual(again.get('s 1', 'b')?.text, text);
+    const bad = (t: unknown) => LocationCache.fromJSON({ k: { lastSeen: 'a', location: 'x:1', at: 1, text: t } }).peek('k');
+    for (const t of ['x', { ...text, source: 'elsewhere' }, { ...text, line: 'y'.repeat(201) }, { ...text, at: 5 }, { ...text, before: ['a', 'b', 'c'] }, { ...text, after: [3] }]) {
+      const entry = bad(t);
+      assert.ok(entry, 'the entry stays');
+      assert.equal(entry.text, undefined, JSON.stringify(t).slice(0, 80));
+    }
+    assert.deepEqual(bad({ at: 'x:1', line: 'ok()', source: 'editor' })?.text, { at: 'x:1', line: 'ok()', source: 'editor' });
+  });
 });

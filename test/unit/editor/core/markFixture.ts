@@ -6,6 +6,7 @@ import { PathIndex } from '../../../../src/editor/core/pathIndex';
 import type { PlacedMark } from '../../../../src/editor/core/marks';
 import { IssueStore } from '../../../../src/store/issueStore';
 import { LocationCache } from '../../../../src/editor/core/locationCache';
+import type { ExpectedText } from '../../../../src/editor/core/movedLines';
 import type { RequestLogEntry, Sandbox } from '../../../sandbox/index';
 import { clientFor } from '../../api/sandbox';
 import type { ProfileName } from '../../../sandbox/profiles';
@@ -29,11 +30,13 @@ export interface FinderOptions {
   cache?: LocationCache;
   mapped?: (path: string) => boolean;
   lines?: 'eventsTable' | 'latestEvent';
+  /** An open document's line now (the editor's baseline of a mark's text). */
+  lineText?: (file: string, line: number) => ExpectedText | undefined;
 }
 
 /** A MarkFinder on a reset sandbox, its workspace being `workspace`, and `find` over open files (the request log of that run). */
 export function finderOn(sb: Sandbox, workspace: readonly string[], scope: MarkScope, options: FinderOptions = {}) {
-  const { cache = new LocationCache(), mapped = () => true, lines } = options;
+  const { cache = new LocationCache(), mapped = () => true, lines, lineText } = options;
   const index = new PathIndex();
   workspace.forEach((f) => index.add(0, f));
   sb.control.reset();
@@ -48,6 +51,7 @@ export function finderOn(sb: Sandbox, workspace: readonly string[], scope: MarkS
     now,
     log: { info: () => undefined, debug: () => undefined, warn: (m) => warnings.push(m) },
     lines,
+    lineText,
     resolve: async (path) => {
       if (!mapped(path)) return undefined;
       const p = parseServerLocation(path)?.path;

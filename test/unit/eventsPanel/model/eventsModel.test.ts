@@ -9,6 +9,7 @@ import { EventsModel, type PageConverter } from '../../../../src/eventsPanel/mod
 import { toEventData, toTagData } from '../../../../src/eventsPanel/model/eventData';
 import { MAX_PAGE_CHARS, eventPage } from '../../../../src/eventsPanel/model/eventPage';
 import { isAbortError, signalFrom } from '../../../../src/util/signal';
+import { EventTextMemory } from '../../../../src/store/eventText';
 import { clientFor, useSandbox } from '../../api/sandbox';
 
 const BIG = { org: 'acme', issueId: '4800000007' }; // WEB-FRONTEND-4: 2,400 events
@@ -42,6 +43,16 @@ describe('EventsModel', () => {
     assert.throws(() => model.reveal(eventId, 0), /no longer loaded/);
     await model.event(eventId);
     assert.equal(count(ONE), 3, 'after a reset the event is asked again');
+    model.dispose();
+  });
+
+  it("an event read for the Event tab leaves its frames' source lines for the marks", async () => {
+    const eventText = new EventTextMemory();
+    const model = new EventsModel(BIG, { getClient: async () => clientFor(box.get()), convert: eventPage, tagData: toTagData, eventText });
+    await model.event('latest');
+    const crash = box.get().control.seed.locations.find((l) => l.issueId === BIG.issueId)!;
+    if (crash.line) assert.ok(eventText.find(box.get().url, BIG.issueId, crash.location!.replace(/:\d+$/, ''), crash.line));
+    else assert.ok(crash.location, 'a bare file name: nothing to look up by line');
     model.dispose();
   });
 
