@@ -84,11 +84,17 @@ export function commandArgs(ref: IssueRef): [IssueRef] {
   return [{ org: checked.org, project: checked.project, issueId: checked.issueId }];
 }
 
-/** `command:<id>?<encoded JSON arguments>`, the target of a Markdown command link. */
-export function commandUri(commandId: CommandId, ref: IssueRef): string {
+/** The second argument of `sentryExplorer.showIssueEvents` from a click that browses: open a preview panel. */
+export const PREVIEW = { preview: true } as const;
+
+/**
+ * `command:<id>?<encoded JSON arguments>`, the target of a Markdown command link. `options`: a
+ * constant of ours (PREVIEW), never built from server text.
+ */
+export function commandUri(commandId: CommandId, ref: IssueRef, options?: typeof PREVIEW): string {
   if (!COMMAND_ID.test(commandId)) throw new RangeError(`Not a command id: ${JSON.stringify(commandId)}`);
   // encodeURIComponent leaves ( ) ' ! * ~ as they are; a `)` would end the Markdown link early.
-  const args = encodeURIComponent(JSON.stringify(commandArgs(ref))).replace(/[()'!*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const args = encodeURIComponent(JSON.stringify(options ? [...commandArgs(ref), options] : commandArgs(ref))).replace(/[()'!*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `command:${commandId}?${args}`;
 }
 

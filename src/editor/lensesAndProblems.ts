@@ -1,7 +1,7 @@
 /** Optional extras behind settings (default off): a CodeLens above decorated lines, Problems entries. */
 import * as vscode from 'vscode';
 import { CONFIG_SECTION, Commands } from '../constants';
-import { commandArgs, refOfIssue } from '../contracts/issueRef';
+import { commandArgs, PREVIEW, refOfIssue } from '../contracts/issueRef';
 import { Disposable } from '../util/disposable';
 import type { DecorationController } from './decorations';
 import { eventCount } from '../format/numbers';
@@ -38,7 +38,7 @@ export class IssueCodeLensProvider extends Disposable implements vscode.CodeLens
               ? vscode.l10n.t('$(bug) {0} · {1} (+{2} more)', labelText(m.issue.shortId, 100), eventCount(m.issue.count), marks.length - 1)
               : vscode.l10n.t('$(bug) {0} · {1}', labelText(m.issue.shortId, 100), eventCount(m.issue.count)),
           command: Commands.showIssueEvents,
-          arguments: commandArgs(ref),
+          arguments: [...commandArgs(ref), PREVIEW],
         }),
       );
       // Resolve: for the issue the lens above names, so a line shows at most two lenses. The mark

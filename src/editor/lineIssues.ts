@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { Commands } from '../constants';
-import { commandArgs, parseIssueRef, refOfIssue, type IssueRef } from '../contracts/issueRef';
+import { commandArgs, parseIssueRef, PREVIEW, refOfIssue, type IssueRef } from '../contracts/issueRef';
 import { eventCount, userCount } from '../format/numbers';
 import { relativeTime } from '../format/time';
 import type { UiHolder } from '../util/ui';
@@ -65,6 +65,6 @@ export async function showLineIssues(arg: unknown, decorations: DecorationContro
     matchOnDescription: true,
   });
   if (!pick) return undefined;
-  await vscode.commands.executeCommand(Commands.showIssueEvents, ...commandArgs(pick.ref));
+  await vscode.commands.executeCommand(Commands.showIssueEvents, ...commandArgs(pick.ref), PREVIEW);
   return pick.ref;
 }

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { Issue } from '../api/schemas';
 import { Commands } from '../constants';
 import { ERROR_ACTIONS } from '../contracts/errorPresentation';
-import { commandArgs, parseIssueRef } from '../contracts/issueRef';
+import { commandArgs, parseIssueRef, PREVIEW } from '../contracts/issueRef';
 import type { Selection } from '../selection/resolve';
 import type { IssueListView, IssueStore } from '../store/issueStore';
 import { listKey, type ListSpec } from '../store/listSpec';
@@ -187,7 +187,7 @@ export function issueItem(node: IssueNode, issue: Issue, now: number): vscode.Tr
   item.contextValue = issueContextValue(issue, !!node.otherProject);
   const ref = parseIssueRef(node);
   // A click opens the events panel as a preview, which the next click takes over; a double-click keeps it.
-  if (ref) item.command = { command: Commands.showIssueEvents, title: vscode.l10n.t('Show Events'), arguments: [...commandArgs(ref), { preview: true }] };
+  if (ref) item.command = { command: Commands.showIssueEvents, title: vscode.l10n.t('Show Events'), arguments: [...commandArgs(ref), PREVIEW] };
   // The level icon and the tooltip's sparkline, in words.
   item.accessibilityInformation = { label: issueAccessibilityLabel(issue, node.period, now, node.otherProject ? issue.project.slug : undefined) };
   return item;

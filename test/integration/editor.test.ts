@@ -231,6 +231,11 @@ describe('editor decorations and hovers (sample workspace)', function () {
     try {
       const shown = ours(await waitFor('code lenses', async () => ((await lenses()).length ? lenses() : undefined)));
       assert.deepEqual(new Set(shown.map((c) => c.range.start.line)), lines);
+      // A lens browses like a click in the Issues view: a preview panel, reused by the next one.
+      assert.ok(
+        shown.every((c) => JSON.stringify(c.command?.arguments?.[1]) === '{"preview":true}'),
+        JSON.stringify(shown[0]?.command?.arguments),
+      );
       const diags = await waitFor('Sentry problems', () => (sentryDiagnostics().length ? sentryDiagnostics() : undefined));
       assert.equal(diags.length, api.editor.decorations.decorated(uri).length);
       assert.ok(diags.every((d) => lines.has(d.range.start.line) && /^WEB-FRONTEND-\w+: /.test(d.message)));

@@ -6,7 +6,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Issue } from '../../api/schemas';
 import { Commands } from '../../constants';
-import { commandUri, type CommandId, type IssueRef } from '../../contracts/issueRef';
+import { commandUri, PREVIEW, type CommandId, type IssueRef } from '../../contracts/issueRef';
 import { relativeTime } from '../../format/time';
 import { escapeMarkdown } from '../../util/untrusted';
 import { eventCount } from '../../format/numbers';
@@ -90,7 +90,7 @@ export function levelIcon(level: string): string {
  */
 export function iconLink(icon: string, title: string, command: CommandId, ref: IssueRef): string {
   if (!/^[a-z][a-z0-9-]*$/.test(icon)) throw new RangeError(`Not a codicon name: ${JSON.stringify(icon)}`);
-  return `[$(${icon})](${commandUri(command, ref)} "${linkTitle(title)}")`;
+  return `[$(${icon})](${commandUri(command, ref, command === Commands.showIssueEvents ? PREVIEW : undefined)} "${linkTitle(title)}")`;
 }
 
 /** A link title in double quotes: no quote, backslash or line break can end it early. */

@@ -15,6 +15,8 @@ const hover = (over: Partial<typeof issue>) => hoverMarkdown({ ...issue, ...over
 /** A command link's argument list, decoded. */
 const argsOf = (target: string): unknown[] => JSON.parse(decodeURIComponent(target.split('?')[1]));
 const commandOf = (target: string) => target.slice('command:'.length).split('?')[0];
+/** What a link's command is given: the ref, and for Show Events the preview option too. */
+const expectedArgs = (command: string) => (command === Commands.showIssueEvents ? [ref, { preview: true }] : [ref]);
 /** The icons a hover line starts with (one per level). */
 const LEVEL_ICONS = ['flame', 'error', 'warning', 'info', 'debug'];
 /** An unresolved issue's actions, in order: icon, tooltip, command. */
@@ -50,7 +52,9 @@ describe('hover Markdown on a marked line', () => {
     for (const l of ownLinks(md)) {
       assert.ok(HOVER_COMMANDS.includes(commandOf(l.target) as (typeof HOVER_COMMANDS)[number]));
       // The argument is the IssueRef and nothing else: the commands read the issue from the store.
-      assert.deepEqual(argsOf(l.target), [ref]);
+      // Show Events opens a preview panel, as a click in the Issues view does: browsing a busy
+      // line's issues leaves one tab, not one per issue.
+      assert.deepEqual(argsOf(l.target), expectedArgs(commandOf(l.target)));
       assert.equal(parseIssueRef(argsOf(l.target)[0])?.issueId, issue.id);
     }
   });
@@ -116,7 +120,7 @@ describe('hover Markdown on a marked line', () => {
     assert.equal(links.length, OPEN.length, md);
     for (const l of links) {
       // The argument is whole (the ref, not a cut-off piece) and carries no server text at all.
-      assert.deepEqual(argsOf(l.target), [ref]);
+      assert.deepEqual(argsOf(l.target), expectedArgs(commandOf(l.target)));
       assert.ok(!l.target.includes('evil') && !l.target.includes('sendSequence'), l.target);
     }
   });
@@ -126,7 +130,7 @@ describe('hover Markdown on a marked line', () => {
     for (const [, title, command] of OPEN) {
       const link = ownLinks(md).find((l) => l.title === title);
       assert.ok(link, `no ${title} link in ${md}`);
-      assert.equal(link.target, `command:${command}?${encodeURIComponent(JSON.stringify([ref]))}`);
+      assert.equal(link.target, `command:${command}?${encodeURIComponent(JSON.stringify(expectedArgs(command)))}`);
       assert.match(link.target.split('?')[1], /^[A-Za-z0-9%_.-]+$/, 'only unreserved characters and escapes in the argument');
       assert.ok(md.includes(`](${link.target} "${title}")`), `${title} is the link's tooltip`);
     }
