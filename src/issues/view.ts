@@ -267,15 +267,18 @@ export class IssuesView extends Disposable {
   }
 
   /**
-   * First why Restricted Mode ignores the workspace's sentry-cli files (the welcome view offers
-   * Trust), else what narrows the list (the view's description is hidden while it is alone in its
-   * container); nothing while the list is empty: VS Code shows a view's welcome content (the empty
-   * state, with Clear Filter while a filter hides every issue) only while the view has no message.
+   * First why Restricted Mode ignores the workspace's sentry-cli files, else what narrows the list
+   * (the view's description is hidden while it is alone in its container); nothing while the list is
+   * empty: VS Code shows a view's welcome content (the empty state, with Clear Filter while a filter
+   * hides every issue; with no project, the welcome that explains Restricted Mode and offers Trust)
+   * only while the view has no message.
    */
   private showMessage(): void {
-    const restricted = this.selectionService.ignoredInRestrictedMode
-      ? vscode.l10n.t('Restricted Mode: this folder is not trusted, so its .sentryclirc / sentry.properties do not choose the organization or projects.')
-      : undefined;
+    const { org, projects } = this.selection();
+    const restricted =
+      this.selectionService.ignoredInRestrictedMode && !!org && projects.length > 0
+        ? vscode.l10n.t('Restricted Mode: this folder is not trusted, so its .sentryclirc / sentry.properties do not choose the organization or projects.')
+        : undefined;
     this.treeView.message = restricted ?? (this.emptyMessage === undefined ? filterNotice(this.filterValue) : undefined);
   }
 
