@@ -378,7 +378,8 @@ describe('editor decorations and hovers (sample workspace)', function () {
         ['sentryExplorer.showIssueEvents', 'sentryExplorer.resolve'],
       );
       assert.match(shownLenses[1].command!.title, /Resolve/);
-      assert.deepEqual(shownLenses[1].command!.arguments, shownLenses[0].command!.arguments, 'Resolve is for the issue the lens names');
+      // The lens names the issue (then asks for a preview panel); Resolve acts on that issue only.
+      assert.deepEqual(shownLenses[1].command!.arguments, shownLenses[0].command!.arguments!.slice(0, 1), 'Resolve is for the issue the lens names');
       await waitFor('the Problems entries', () => problems().length === ids.length);
       await waitFor("the line's text", () => names(drawnText()));
       // Settle the locator (and the render it schedules) so what follows is the store's doing.
@@ -506,7 +507,8 @@ describe('editor decorations and hovers (sample workspace)', function () {
       const link = links.find((l) => l.label === label);
       assert.ok(link, `no ${label} link: ${ours}`);
       assert.equal(link.command, command);
-      assert.deepEqual(link.args, [ref], `${label} runs on the issue's IssueRef and nothing else`);
+      // Show Events also asks for a preview panel, as a click in the Issues view does.
+      assert.deepEqual(link.args, command === 'sentryExplorer.showIssueEvents' ? [ref, { preview: true }] : [ref], `${label} runs on the issue's IssueRef and nothing else`);
     }
     // Each command a link runs is registered.
     const registered = new Set(await vscode.commands.getCommands(true));
