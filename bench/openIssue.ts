@@ -23,6 +23,10 @@ export interface OpenIssueResult {
   coldHeaderMs: number[];
   /** Click (no panel open) -> a stack frame of its event drawn on the Event tab, ms per run. */
   coldStackMs: number[];
+  /** Click (no panel open) -> the frame of the page that shows its header begun: VS Code's making of the webview. */
+  coldFrameMs: number[];
+  /** Click (no panel open) -> the page's HTML written into that frame: VS Code's webview service worker made ready. */
+  coldHtmlMs: number[];
   /** The same, clicking the next issue while the previous one's panel is open. */
   nextHeaderMs: number[];
   nextStackMs: number[];
@@ -39,6 +43,10 @@ export interface OpenIssueResult {
  */
 const INSTRUMENT = `(() => {
   const now = () => performance.timeOrigin + performance.now();
+  // When this frame's document began: for the page, the moment VS Code made the webview's frame.
+  const started = now();
+  // When the page's HTML was written into it (VS Code does so once the webview's service worker is ready).
+  let written;
   const afterPaint = (fn) => requestAnimationFrame(() => setTimeout(fn, 0));
   window.addEventListener('pointerdown', () => (window.__downAt = now()), true);
   const shown = (window.__shown = {});
@@ -49,6 +57,8 @@ const INSTRUMENT = `(() => {
     const seen = (shown[id] ??= {});
     if (seen.header === undefined) {
       seen.header = -1;
+      seen.frame = started;
+      seen.html = written ?? now();
       afterPaint(() => (seen.header = now()));
     }
     const panel = document.querySelector('#event-panel:not([hidden])');
@@ -58,18 +68,21 @@ const INSTRUMENT = `(() => {
     }
   };
   // VS Code writes the page into its frame with document.write, which drops observers: poll instead.
-  setInterval(look, 2);
+  setInterval(() => {
+    if (written === undefined && document.body?.children.length) written = now();
+    look();
+  }, 2);
 })();`;
 
 /** The events page showing `shortId`, with its times once both are known (clicking its Event tab when it opened elsewhere). */
-async function timesOf(page: Page, shortId: string, timeoutMs = 60_000): Promise<{ header: number; stack: number }> {
+async function timesOf(page: Page, shortId: string, timeoutMs = 60_000): Promise<{ header: number; stack: number; frame: number; html: number }> {
   const deadline = Date.now() + timeoutMs;
   let clicked: Frame | undefined;
   for (;;) {
     for (const f of page.frames()) {
-      const seen = (await f.evaluate(`window.__shown?.[${JSON.stringify(shortId)}] ?? null`).catch(() => null)) as { header?: number; stack?: number } | null;
+      const seen = (await f.evaluate(`window.__shown?.[${JSON.stringify(shortId)}] ?? null`).catch(() => null)) as { header?: number; stack?: number; frame?: number; html?: number } | null;
       if (!seen?.header || seen.header < 0) continue;
-      if (seen.stack && seen.stack > 0) return { header: seen.header, stack: seen.stack };
+      if (seen.stack && seen.stack > 0) return { header: seen.header, stack: seen.stack, frame: seen.frame ?? seen.header, html: seen.html ?? seen.header };
       if (clicked !== f && (await f.evaluate("document.querySelector('#tab-event')?.getAttribute('aria-selected') === 'false'").catch(() => false))) {
         await f.evaluate("document.querySelector('#tab-event').click()").catch(() => undefined);
         clicked = f;
@@ -126,7 +139,7 @@ export async function runOpenIssueBench(runs = 5): Promise<OpenIssueResult> {
     await signInWithToken(page, vscode);
     const rows = await issueRows(vscode);
     if (rows.length < 2 * runs + 1) throw new Error(`only ${rows.length} issues listed; ${2 * runs + 1} needed`);
-    const result: OpenIssueResult = { coldHeaderMs: [], coldStackMs: [], nextHeaderMs: [], nextStackMs: [], tabsAfterNext: 0 };
+    const result: OpenIssueResult = { coldHeaderMs: [], coldStackMs: [], coldFrameMs: [], coldHtmlMs: [], nextHeaderMs: [], nextStackMs: [], tabsAfterNext: 0 };
     // A first open warms what any first open pays once (the extension's first panel, the bundle in the cache).
     await vscode.runCommand('View: Close All Editors');
     const warm = rows[2 * runs];
@@ -140,6 +153,8 @@ export async function runOpenIssueBench(runs = 5): Promise<OpenIssueResult> {
       const t = await timesOf(page, shortId);
       result.coldHeaderMs.push(t.header - t0);
       result.coldStackMs.push(t.stack - t0);
+      result.coldFrameMs.push(t.frame - t0);
+      result.coldHtmlMs.push(t.html - t0);
     }
     await vscode.runCommand('View: Close All Editors');
     for (let i = runs; i < 2 * runs; i++) {
@@ -171,6 +186,8 @@ export async function benchOpenIssueFigures(): Promise<{ name: string; value: nu
   return [
     { name: 'open issue (no panel open): click -> header', value: ms(r.coldHeaderMs), unit: 'ms' },
     { name: 'open issue (no panel open): click -> stack trace', value: ms(r.coldStackMs), unit: 'ms' },
+    { name: 'open issue (no panel open): click -> webview frame made', value: ms(r.coldFrameMs), unit: 'ms' },
+    { name: 'open issue (no panel open): click -> page HTML written (service worker ready)', value: ms(r.coldHtmlMs), unit: 'ms' },
     { name: 'open issue (a panel open): click -> header', value: ms(r.nextHeaderMs), unit: 'ms' },
     { name: 'open issue (a panel open): click -> stack trace', value: ms(r.nextStackMs), unit: 'ms' },
     { name: 'open issue: editor tabs after clicking 5 issues', value: r.tabsAfterNext, unit: '' },
@@ -187,6 +204,8 @@ if (require.main === module) {
           'open an issue from the Issues view:',
           line('no panel open, click -> header painted', r.coldHeaderMs),
           line('no panel open, click -> stack trace drawn', r.coldStackMs),
+          line("no panel open, click -> the page's frame made by VS Code", r.coldFrameMs),
+          line("no panel open, click -> the page's HTML written (VS Code's webview service worker ready)", r.coldHtmlMs),
           line('a panel open, click -> header painted', r.nextHeaderMs),
           line('a panel open, click -> stack trace drawn', r.nextStackMs),
           `  editor tabs after clicking ${r.nextHeaderMs.length + 1} issues one after the other: ${r.tabsAfterNext}`,

@@ -5,7 +5,7 @@
 // search falls back to the listed issues.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { control, sandboxProfile, settledMarks, signedInSuite, signInWithToken, waitFor, type RequestLogEntry, type UiRecorder } from './authHelpers';
+import { control, settledMarks, signedInSuite, signInWithToken, startMarksSuite, waitFor, type RequestLogEntry, type UiRecorder } from './authHelpers';
 import type { WorkspaceLocation } from '../sandbox';
 import type { TestHooks } from '../../src/testHooks';
 import { print } from './output';
@@ -32,16 +32,7 @@ describe('marks per open file, and the organization issues endpoint', function (
   before(async function () {
     if (!vscode.workspace.workspaceFolders?.length) this.skip();
     ({ api, rec, defaults, restore } = await signedInSuite(this, 'marks'));
-    // The per-file search is a wildcard search: a self-hosted server has advanced search by default
-    // (src/sentry/conf/server.py); the self-hosted-2025 profile's orgs lack it until it is added.
-    // An earlier suite's refusal, remembered per session, is forgotten with it.
-    if ((await sandboxProfile()) !== 'sentry-io') {
-      await control('features', { org: 'acme', add: ['advanced-search'] });
-      api.editor.locator.forget();
-    }
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await api.issues.setFilter({ preset: 'unresolved', statsPeriod: '24h', sort: 'date' });
-    await api.issues.tree.getChildren();
+    await startMarksSuite(api);
     await api.editor.locator.refresh();
   });
 

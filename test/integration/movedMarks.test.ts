@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { ToolNames } from '../../src/ai/tools/toolNames';
 import type { TestHooks } from '../../src/testHooks';
 import type { WorkspaceLocation } from '../sandbox';
-import { control, sandboxProfile, settledMarks, signedInSuite, waitFor } from './authHelpers';
+import { control, settledMarks, signedInSuite, startMarksSuite, waitFor } from './authHelpers';
 
 const FILE = 'src/utils/format.js';
 /** Letters or digits a line needs to be told apart from other code on its own. */
@@ -22,13 +22,7 @@ describe('marks where the code moved', function () {
   before(async function () {
     if (!vscode.workspace.workspaceFolders?.length) this.skip();
     ({ api, restore } = await signedInSuite(this, 'moved marks'));
-    if ((await sandboxProfile()) !== 'sentry-io') {
-      await control('features', { org: 'acme', add: ['advanced-search'] });
-      api.editor.locator.forget();
-    }
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await api.issues.setFilter({ preset: 'unresolved', statsPeriod: '24h', sort: 'date' });
-    await api.issues.tree.getChildren();
+    await startMarksSuite(api);
     uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, FILE);
   });
 

@@ -119,3 +119,26 @@ export function nested(levels: number): Record<string, unknown> {
   }
   return root;
 }
+
+/**
+ * An in-app frame of src/a.ts at line 10 with the source context a full event carries (lines 7–13;
+ * its own line indented with tabs, as the editor's may not be), as the event parser reads it.
+ */
+export const aContextFrame = (over: Record<string, unknown> = {}) => ({
+  filename: 'src/a.ts',
+  absPath: 'webpack:///src/a.ts',
+  lineNo: 10,
+  inApp: true,
+  context: [
+    [7, 'seven'],
+    [8, 'const price = prices[id];'],
+    [9, '  if (!price)'],
+    [10, '\t\tthrow new Error(id);'],
+    [11, '  return price;'],
+    [12, '}'],
+    [13, 'thirteen'],
+  ],
+  ...over,
+});
+/** A raw event whose one exception has these frames. */
+export const anEventWithFrames = (...frames: unknown[]) => ({ entries: [{ type: 'exception', data: { values: [{ stacktrace: { frames } }] } }] });

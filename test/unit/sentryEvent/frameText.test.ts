@@ -1,23 +1,9 @@
 import assert from 'node:assert/strict';
 import { CONTEXT_MAX, TEXT_MAX, compactLine, frameTexts } from '../../../src/sentryEvent/frameText';
+import { aContextFrame, anEventWithFrames } from '../builders';
 
-const frame = (over: Record<string, unknown>) => ({
-  filename: 'src/a.ts',
-  absPath: 'webpack:///src/a.ts',
-  lineNo: 10,
-  inApp: true,
-  context: [
-    [7, 'seven'],
-    [8, 'const price = prices[id];'],
-    [9, '  if (!price)'],
-    [10, '\t\tthrow new Error(id);'],
-    [11, '  return price;'],
-    [12, '}'],
-    [13, 'thirteen'],
-  ],
-  ...over,
-});
-const event = (...frames: unknown[]) => ({ entries: [{ type: 'exception', data: { values: [{ stacktrace: { frames } }] } }] });
+const frame = aContextFrame;
+const event = anEventWithFrames;
 
 describe('frameTexts: the source lines a full event carries', () => {
   it("a frame's line and CONTEXT_MAX neighbours each side, compacted", () => {

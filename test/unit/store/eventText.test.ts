@@ -1,23 +1,9 @@
 import assert from 'node:assert/strict';
 import { EventTextMemory } from '../../../src/store/eventText';
+import { aContextFrame, anEventWithFrames } from '../builders';
 
-const frame = (over: Record<string, unknown>) => ({
-  filename: 'src/a.ts',
-  absPath: 'webpack:///src/a.ts',
-  lineNo: 10,
-  inApp: true,
-  context: [
-    [7, 'seven'],
-    [8, 'const price = prices[id];'],
-    [9, '  if (!price)'],
-    [10, '\t\tthrow new Error(id);'],
-    [11, '  return price;'],
-    [12, '}'],
-    [13, 'thirteen'],
-  ],
-  ...over,
-});
-const event = (...frames: unknown[]) => ({ entries: [{ type: 'exception', data: { values: [{ stacktrace: { frames } }] } }] });
+const frame = aContextFrame;
+const event = anEventWithFrames;
 
 describe('EventTextMemory: the full events read so far, for the marks', () => {
   it('finds a frame by server, issue, either path and line; the latest event first, older frames kept', () => {
