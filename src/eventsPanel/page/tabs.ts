@@ -43,10 +43,15 @@ export class Tabs {
       this.buttons[t].setAttribute('aria-selected', String(s.tab === t));
       this.buttons[t].tabIndex = s.tab === t ? 0 : -1;
     }
-    if (!prev || prev.events.length !== s.events.length) replace(this.buttons.events, icon('list-unordered'), ` ${l10n.t('Events')} `, badge(compactCount(s.events.length)));
+    // No count before the first answer: a "0" there would contradict the header's total.
+    const known = s.loadedFor !== undefined;
+    const was = prev?.loadedFor !== undefined;
+    if (!prev || prev.events.length !== s.events.length || was !== known) {
+      replace(this.buttons.events, icon('list-unordered'), ` ${l10n.t('Events')} `, ...(known ? [badge(compactCount(s.events.length))] : []));
+    }
     // Its count is of the events loaded for the tab's period and filters, which the header's is not.
-    if (!prev || prev.events.length !== s.events.length || prev.filters !== s.filters) {
-      this.buttons.events.title = l10n.t('{0} events loaded: {1}', s.events.length.toLocaleString('en'), eventsScope(s.filters));
+    if (!prev || prev.events.length !== s.events.length || prev.filters !== s.filters || was !== known) {
+      this.buttons.events.title = known ? l10n.t('{0} events loaded: {1}', s.events.length.toLocaleString('en'), eventsScope(s.filters)) : l10n.t('Loading events: {0}', eventsScope(s.filters));
     }
   }
 }

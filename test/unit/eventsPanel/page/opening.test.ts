@@ -194,6 +194,23 @@ describe('events page: what each count counts', () => {
     }
   });
 
+  it('the Events tab shows no count until its events have come: not "0" beside the header\'s total', async () => {
+    const p = await openPage();
+    try {
+      p.send({ type: 'init', version: PROTOCOL_VERSION, state: panel() });
+      await p.settle();
+      const tab = p.byId('tab-events')!;
+      assert.equal(tab.querySelector('vscode-badge'), null, `a count while the events load: ${tab.textContent}`);
+      assert.equal(tab.title, 'Loading events: Last 90 days · All environments');
+      p.answer('events', () => ({ eventsJson: encodeEvents([]), count: 0, hits: 0 }));
+      await p.settle();
+      assert.equal(tab.querySelector('vscode-badge')?.textContent, '0', 'none came: then 0 is the answer');
+      assert.equal(tab.title, '0 events loaded: Last 90 days · All environments');
+    } finally {
+      await p.close();
+    }
+  });
+
   it("the Events tab's count says it is of the events loaded for its period and filters", async () => {
     const p = await openPage();
     try {
