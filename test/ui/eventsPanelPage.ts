@@ -32,7 +32,10 @@ export async function shotEditor(page: Page, name: string): Promise<void> {
 export async function signIn(page: Page, vscode: Workbench): Promise<void> {
   const sideBar = await vscode.openView('Sentry');
   const welcome = sideBar.getByText("Sign in to Sentry to see your project's issues.");
-  if (!(await welcome.isVisible().catch(() => false))) return;
+  // Just after a window (re)load the view shows neither yet: decide once it shows one or the other,
+  // or a check would go on signed out.
+  await welcome.or(sideBar.getByRole('treeitem').first()).first().waitFor({ state: 'visible', timeout: 30_000 });
+  if (!(await welcome.isVisible())) return;
   await runPrompting(page, vscode, 'Sentry Explorer: Sign In');
   const row = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Paste an auth token' }).first();
   await row.waitFor({ state: 'visible' });

@@ -176,6 +176,8 @@ check(
     await waitLoaded(f);
     assert.match((await f.locator('#issue-count').textContent()) ?? '', /^\S+ events in total$/);
     assert.match((await f.locator('#issue-count').getAttribute('title')) ?? '', /^\d+ events since the issue was first seen, in every environment$/);
+    // The tab's count (and what it counts) shows once its events have come.
+    await until(f, "/ events loaded: /.test(document.getElementById('tab-events').title)");
     assert.match((await f.locator('#tab-events').getAttribute('title')) ?? '', /^[\d,]+ events loaded: Last 90 days · All environments$/);
     const face = () => f.evaluate("document.getElementById('environments').shadowRoot.querySelector('.select-face').textContent.trim()") as Promise<string>;
     assert.equal(await f.locator('label[for="environments"]').textContent(), 'Environments');
