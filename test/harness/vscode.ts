@@ -29,6 +29,9 @@ export const DEFAULT_SETTINGS: Record<string, unknown> = {
   'typescript.tsserver.experimental.enableProjectDiagnostics': false,
   'window.commandCenter': false,
   'chat.commandCenter.enabled': false,
+  // code-server saves edits after a delay by default (desktop VS Code does not): a test's edit of
+  // the sample workspace (the sandbox's own files) must end with a revert, never on disk.
+  'files.autoSave': 'off',
 };
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];

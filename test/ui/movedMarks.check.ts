@@ -95,7 +95,7 @@ check(
       // The sample workspace is the sandbox's own: the edit is never kept.
       await vscode.runCommand('File: Revert File');
       await vscode.runCommand('View: Close All Editors');
-      // Saved meanwhile (the checks' window has auto save off: see test/ui/run.ts): put back, then failed below.
+      // Saved meanwhile (the checks' window has auto save off: see test/harness/vscode.ts): put back, then failed below.
       saved = fs.readFileSync(path.join(WORKSPACE_DIR, FILE), 'utf8') !== original;
       if (saved) fs.writeFileSync(path.join(WORKSPACE_DIR, FILE), original);
     }

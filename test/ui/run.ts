@@ -52,9 +52,6 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
  */
 export const UI_SETTINGS: Record<string, unknown> = {
   'workbench.quickOpen.closeOnFocusLost': false,
-  // code-server saves edits after a delay by default; a check's edit of the sample workspace
-  // (the sandbox's own files) must end with a revert, never on disk.
-  'files.autoSave': 'off',
 };
 
 export async function runUiChecks(opts: UiRunOptions): Promise<Counts> {
