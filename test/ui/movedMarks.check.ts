@@ -34,6 +34,8 @@ check(
     await quickOpen(page, FILE, 'checkout.ts');
     const editor = page.locator('.editor-instance .monaco-editor').first();
     await editor.waitFor({ state: 'visible' });
+    // The line in view: the editor may open where an earlier check left it.
+    await quickOpen(page, `:${line}`);
     await vscode.waitFor(`the glyph of line ${line}`, async () => /^gutter-/.test(await glyphOf(page, line)), 60_000);
     await requestsSettled(vscode);
 
