@@ -57,6 +57,11 @@ const TAG_KEY = /^[a-zA-Z0-9_.:-]{1,200}$/;
 
 const STATS_PERIOD = /^\d+[smhdw]$/;
 
+/** A relative period wins over an absolute window, as on Sentry: only one of them is sent. */
+function timeRange(p: { readonly statsPeriod?: string; readonly start?: string; readonly end?: string }) {
+  return p.statsPeriod !== undefined ? { statsPeriod: p.statsPeriod } : { start: p.start, end: p.end };
+}
+
 export class SentryClient extends OrganizationEndpoints {
   /** One page of an issue's events. */
   async listIssueEvents(org: string, issueId: string, params: IssueEventsParams = {}, signal?: AbortSignal): Promise<Page<SentryEvent>> {
@@ -65,13 +70,10 @@ export class SentryClient extends OrganizationEndpoints {
       throw new RangeError(`A stats period is a number followed by s, m, h, d or w (like 24h), not "${params.statsPeriod}".`);
     }
     checkPerPage(params.perPage);
-    const usePeriod = params.statsPeriod !== undefined;
     const res = await this.http.request({
       path: `/api/0/organizations/${seg(org)}/issues/${seg(issueId)}/events/`,
       query: {
-        start: usePeriod ? undefined : params.start,
-        end: usePeriod ? undefined : params.end,
-        statsPeriod: params.statsPeriod,
+        ...timeRange(params),
         environment: params.environment,
         full: params.full === undefined ? undefined : String(params.full),
         sample: params.sample === undefined ? undefined : String(params.sample),
@@ -94,7 +96,6 @@ export class SentryClient extends OrganizationEndpoints {
    */
   async listEventsTable(org: string, params: EventsTableParams, signal?: AbortSignal): Promise<Page<EventsTableRow>> {
     checkEventsTableParams(params);
-    const usePeriod = params.statsPeriod !== undefined;
     const res = await this.http.request({
       path: `/api/0/organizations/${seg(org)}/events/`,
       query: {
@@ -105,9 +106,7 @@ export class SentryClient extends OrganizationEndpoints {
         per_page: params.perPage,
         project: params.project?.length ? [...params.project] : undefined,
         environment: params.environment?.length ? [...params.environment] : undefined,
-        statsPeriod: params.statsPeriod,
-        start: usePeriod ? undefined : params.start,
-        end: usePeriod ? undefined : params.end,
+        ...timeRange(params),
         cursor: params.cursor,
       },
       schema: EventsTableSchema,
@@ -153,16 +152,13 @@ export class SentryClient extends OrganizationEndpoints {
       throw new RangeError(`A period is a number followed by s, m, h, d or w (like 24h), not "${params.statsPeriod}".`);
     }
     for (const p of params.project ?? []) if (p === '') throw new RangeError('A project slug cannot be empty.');
-    const usePeriod = params.statsPeriod !== undefined;
     const res = await this.http.request({
       path: `/api/0/organizations/${seg(org)}/issues/`,
       query: {
         // Ids only: servers built before June 2026 refuse slugs (projectIds.ts).
         project: params.project?.length ? await this.projectIds.idsOf(org, params.project) : undefined,
         environment: params.environment?.length ? [...params.environment] : undefined,
-        statsPeriod: params.statsPeriod,
-        start: usePeriod ? undefined : params.start,
-        end: usePeriod ? undefined : params.end,
+        ...timeRange(params),
         groupStatsPeriod: params.groupStatsPeriod,
         shortIdLookup: params.shortIdLookup ? '1' : undefined,
         query: params.query,

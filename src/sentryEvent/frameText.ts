@@ -4,6 +4,7 @@
  * file to find where the code went. Server text: only ever compared, or shown escaped.
  * No `vscode` import.
  */
+import { isRecord, valuesOf } from './eventReader';
 import { MASK } from './types';
 
 /** Characters of a line kept (after whitespace is compacted): enough to tell one line of code from another. */
@@ -31,7 +32,6 @@ export function compactLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim().slice(0, TEXT_MAX);
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const lineNumber = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : undefined);
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
@@ -88,9 +88,9 @@ export function frameTexts(event: unknown): FrameText[] {
   const inApp: FrameText[] = [];
   const others: FrameText[] = [];
   for (const entry of list(event.entries)) {
-    if (!isRecord(entry) || entry.type !== 'exception' || !isRecord(entry.data)) continue;
+    if (!isRecord(entry) || entry.type !== 'exception') continue;
     // The last exception raised and each stack's newest frame are last: read backwards.
-    for (const value of list(entry.data.values).slice(-20).reverse()) {
+    for (const value of valuesOf(entry.data).slice(-20).reverse()) {
       const frames = isRecord(value) && isRecord(value.stacktrace) ? list(value.stacktrace.frames) : [];
       for (const f of frames.slice(-100).reverse()) {
         const text = readFrame(f);
