@@ -9,7 +9,7 @@ import { check, slug, UI_RESULTS_DIR, type Workbench } from './framework';
 import { setTheme } from './eventsPanelPage';
 import { fadedIn, glyphOf, ourHover, quickOpen } from './editorPage';
 import { WORKSPACE_DIR } from '../sandbox';
-import { openSignedOutView, requestsSettled, sandboxDefaults, sandboxUrl, signInWithToken } from './session';
+import { fileIssueIds, openSignedOutView, requestsSettled, sandboxUrl, signInWithToken } from './session';
 
 /** The themes a marked line is looked at in, and the kind of glyph VS Code draws in each (`light` or `dark` decoration options). */
 const THEMES = [
@@ -28,21 +28,6 @@ async function closeUp(page: Page, vscode: Workbench, editor: Locator, line: num
   if (!box || !frame) throw new Error(`line ${line} is not on screen`);
   const height = box.height * 5;
   await page.screenshot({ path: path.join(UI_RESULTS_DIR, `${slug(name)}-close-up.png`), clip: { x: frame.x, y: box.y - box.height * 2, width: Math.min(420, frame.width), height } });
-}
-
-/** Every issue the editor's search for a file finds (all pages), as the extension asks for them. */
-async function fileIssueIds(suffix: string): Promise<Set<string>> {
-  const { authToken } = await sandboxDefaults();
-  const ids = new Set<string>();
-  const query = new URLSearchParams({ project: 'web-frontend', query: `is:unresolved stack.filename:"*${suffix}"`, limit: '100' });
-  for (let n = 0; n < 10; n++) {
-    const res = await fetch(`${sandboxUrl()}/api/0/organizations/acme/issues/?${query}`, { headers: { authorization: `Bearer ${authToken}` } });
-    for (const issue of (await res.json()) as { id: string }[]) ids.add(issue.id);
-    const next = /<[^>]*[?&]cursor=([^&>]+)[^>]*>; rel="next"; results="true"/.exec(res.headers.get('link') ?? '');
-    if (!next) break;
-    query.set('cursor', decodeURIComponent(next[1]));
-  }
-  return ids;
 }
 
 check(
@@ -222,19 +207,7 @@ check(
       await add.waitFor({ state: 'visible' });
       console.log(`      ${((await toast.locator('.notification-list-item-message').textContent()) ?? '').trim()}`);
       // Slid in: its box stays put, inside the window.
-      const viewport = page.viewportSize();
-      let last = '';
-      await vscode.waitFor(
-        'the notification to settle on screen',
-        async () => {
-          const b = await toast.boundingBox();
-          const now = JSON.stringify(b);
-          const settled = !!b && now === last && (!viewport || b.y + b.height <= viewport.height);
-          last = now;
-          return settled;
-        },
-        10_000,
-      );
+      await vscode.waitForSettledOnScreen(toast, 'the notification');
       await vscode.screenshot('editor-no-marks-other-project');
       await add.click();
       // Chosen now: the Issues view lists api-server's issues too, and the file gets its marks.

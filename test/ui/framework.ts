@@ -24,6 +24,8 @@ export interface Workbench {
   screenshot(name: string, opts?: { readme?: boolean; width?: number }): Promise<string>;
   /** Waits until `text` is visible (inside `within` when given) and returns its locator. */
   waitForText(text: string | RegExp, opts?: { within?: Locator; timeout?: number }): Promise<Locator>;
+  /** Waits until `target` (a notification sliding in) keeps its box between two looks, inside the window. */
+  waitForSettledOnScreen(target: Locator, what: string, timeout?: number): Promise<void>;
   /** Waits until no progress bar runs in `within` (default: the side bar) and its activity-bar badge shows no progress. */
   waitForIdle(within?: Locator, timeout?: number): Promise<void>;
   /**
@@ -159,6 +161,22 @@ export function workbench(page: Page): Workbench {
         async () =>
           (await within.locator('.monaco-progress-container.active').filter({ visible: true }).count()) === 0 &&
           (await page.locator('.part.activitybar .progress-badge').filter({ visible: true }).count()) === 0,
+        timeout,
+      );
+    },
+
+    async waitForSettledOnScreen(target, what, timeout = 10_000) {
+      const viewport = page.viewportSize();
+      let last = '';
+      await wb.waitFor(
+        `${what} to settle on screen`,
+        async () => {
+          const b = await target.boundingBox();
+          const now = JSON.stringify(b);
+          const settled = !!b && now === last && (!viewport || b.y + b.height <= viewport.height);
+          last = now;
+          return settled;
+        },
         timeout,
       );
     },

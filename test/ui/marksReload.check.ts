@@ -5,27 +5,12 @@
 // reload (locations kept in workspace storage).
 import type { Page } from 'playwright-core';
 import { check, type Workbench } from './framework';
-import { apiRequests, openSignedOutView, requestsSettled, sandboxUrl, signInWithToken, type LoggedRequest } from './session';
+import { apiRequests, fileIssueIds, openSignedOutView, requestsSettled, sandboxUrl, signInWithToken, type LoggedRequest } from './session';
 
 const FILE = 'src/utils/format.js';
 
 const eventRequests = (log: LoggedRequest[]) => log.filter((r) => /^\/api\/0\/organizations\/[^/]+\/issues\/\d+\/events\/$/.test(r.path));
 const fileSearches = (log: LoggedRequest[]) => log.filter((r) => /\/issues\/$/.test(r.path) && (new URLSearchParams(r.query).get('query') ?? '').includes('stack.filename'));
-
-/** The ids the file's own search finds (every page), asked of the sandbox as the extension asks it. */
-async function fileIssueIds(): Promise<Set<string>> {
-  const { authToken } = (await (await fetch(`${sandboxUrl()}/_sandbox/defaults`)).json()) as { authToken: string };
-  const ids = new Set<string>();
-  const query = new URLSearchParams({ project: 'web-frontend', query: `is:unresolved stack.filename:"*${FILE.split('/').slice(-2).join('/')}"`, limit: '100' });
-  for (let page = 0; page < 10; page++) {
-    const res = await fetch(`${sandboxUrl()}/api/0/organizations/acme/issues/?${query}`, { headers: { authorization: `Bearer ${authToken}` } });
-    for (const issue of (await res.json()) as { id: string }[]) ids.add(issue.id);
-    const next = /<[^>]*[?&]cursor=([^&>]+)[^>]*>; rel="next"; results="true"/.exec(res.headers.get('link') ?? '');
-    if (!next) break;
-    query.set('cursor', decodeURIComponent(next[1]));
-  }
-  return ids;
-}
 
 async function gutterMarks(page: Page, vscode: Workbench): Promise<void> {
   const editor = page.locator('.editor-instance .monaco-editor').first();
@@ -86,7 +71,7 @@ check(
         `reload: ${fileSearches(afterReload).length} search pages, ${reloadEvents} event requests (${afterReload.length} requests)`,
     );
     // Only the file's issues (an earlier check may have located some of them already: no count is assumed).
-    const own = await fileIssueIds();
+    const own = await fileIssueIds(FILE.split('/').slice(-2).join('/'));
     const strays = eventRequests(afterFile).filter((r) => !own.has(/\/issues\/(\d+)\/events\/$/.exec(r.path)![1]));
     if (strays.length) throw new Error(`${strays.length} event requests for issues the file's search did not find: ${strays.map((r) => r.path).join(', ')}`);
     if (reloadEvents !== 0) throw new Error(`the reload sent ${reloadEvents} event requests for issues whose location was kept`);

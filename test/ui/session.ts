@@ -81,3 +81,18 @@ export async function requestsSettled(vscode: Workbench, quietMs = 2_500): Promi
   );
   return log;
 }
+
+/** Every issue the editor's search for a file (`suffix`, e.g. `utils/format.js`) finds, all pages, asked as the extension asks. */
+export async function fileIssueIds(suffix: string): Promise<Set<string>> {
+  const { authToken } = await sandboxDefaults();
+  const ids = new Set<string>();
+  const query = new URLSearchParams({ project: 'web-frontend', query: `is:unresolved stack.filename:"*${suffix}"`, limit: '100' });
+  for (let n = 0; n < 10; n++) {
+    const res = await fetch(`${sandboxUrl()}/api/0/organizations/acme/issues/?${query}`, { headers: { authorization: `Bearer ${authToken}` } });
+    for (const issue of (await res.json()) as { id: string }[]) ids.add(issue.id);
+    const next = /<[^>]*[?&]cursor=([^&>]+)[^>]*>; rel="next"; results="true"/.exec(res.headers.get('link') ?? '');
+    if (!next) break;
+    query.set('cursor', decodeURIComponent(next[1]));
+  }
+  return ids;
+}

@@ -97,23 +97,11 @@ async function scrollTreeTo(page: Page, vscode: Workbench, sideBar: Locator, row
 }
 
 /** Waits until the notification containing `text` has slid in (its box stays put, inside the window) and offers Undo. */
-async function waitForToast(page: Page, vscode: Workbench, text: string): Promise<void> {
+async function waitForToast(vscode: Workbench, text: string): Promise<void> {
   const toast = vscode.notifications.locator('.notification-toast', { hasText: text }).first();
   await toast.waitFor({ state: 'visible', timeout: 10_000 });
   await toast.locator('.monaco-button', { hasText: /^Undo$/ }).waitFor({ state: 'visible' });
-  const viewport = page.viewportSize();
-  let last = '';
-  await vscode.waitFor(
-    `the notification "${text}" to settle on screen`,
-    async () => {
-      const b = await toast.boundingBox();
-      const now = JSON.stringify(b);
-      const settled = !!b && now === last && (!viewport || b.y + b.height <= viewport.height);
-      last = now;
-      return settled;
-    },
-    10_000,
-  );
+  await vscode.waitForSettledOnScreen(toast, `the notification "${text}"`);
 }
 
 /**
@@ -369,7 +357,7 @@ check(
       }
       if ((await rowOf(page, target.shortId)).shown) throw new Error(`${target.shortId} is back in the Issues tree after the answer`);
       if ((await countOf(page)) === countBefore) throw new Error(`the status bar shows ${countBefore} again after the answer`);
-      await waitForToast(page, vscode, `Resolved ${target.shortId}`);
+      await waitForToast(vscode, `Resolved ${target.shortId}`);
       await vscode.screenshot('triage-hover-resolve-after');
     } finally {
       await cleanUp(vscode, sideBar).finally(resetSandbox);
@@ -424,7 +412,7 @@ check(
       await widget.waitFor({ state: 'hidden' });
 
       await row.waitFor({ state: 'hidden', timeout: 10_000 });
-      await waitForToast(page, vscode, `Archived ${shortId} until it occurs 100 more times`);
+      await waitForToast(vscode, `Archived ${shortId} until it occurs 100 more times`);
       await vscode.waitFor(
         `${shortId} archived on the sandbox until it occurs 100 more times`,
         async () => {
