@@ -71,6 +71,7 @@ export default defineConfig(
       'test-results/**',
       // The sandbox's sample workspace is the code the extension marks, line numbers and all.
       'test/sandbox/workspace/**',
+      'test/sandbox/platforms/**',
     ],
   },
   js.configs.recommended,

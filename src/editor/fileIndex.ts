@@ -12,14 +12,16 @@ import { Disposable, MutableDisposable, type IDisposable } from '../util/disposa
 import { normalisePath } from './core/location';
 import type { PathMapping } from '../config';
 import { applyMappings, PathIndex } from './core/pathIndex';
+import { resolveInIndex, type CodeMapping } from './core/frameResolver';
+import { codeMappingSources, frameDisplayPath, pathForms, type FrameFields, type PathForm } from '../sentryEvent/framePath';
 import { readExcludeSettings, readSettings } from '../settings';
 import { readPathMappingsSetting } from '../config';
 
 const CHOICES_KEY = StorageKeys.locationChoices;
 const MAX_FILES = 200_000;
 
-/** How a file was found: a user path mapping, the only best suffix match, or the user's remembered choice. */
-export type ResolvedVia = 'mapping' | 'index' | 'choice';
+/** How a file was found: a user path mapping, a code mapping of the project's, the only best path match, or the user's remembered choice. */
+export type ResolvedVia = 'mapping' | 'codeMapping' | 'index' | 'choice';
 export type Resolution = { kind: 'file'; uri: vscode.Uri; via: ResolvedVia } | { kind: 'ambiguous'; candidates: vscode.Uri[] } | { kind: 'none' };
 
 export class WorkspaceFileIndex extends Disposable {
@@ -71,36 +73,50 @@ export class WorkspaceFileIndex extends Disposable {
    * filename/absPath; not normalised, so mappings such as `/usr/src/app/` can match) to a workspace file.
    */
   resolve(serverPath: string | null | undefined): Promise<Resolution> {
-    if (!serverPath) return Promise.resolve({ kind: 'none' });
-    let r = this.resolved.get(serverPath);
+    return serverPath ? this.resolveFrame({ filename: serverPath }) : Promise.resolve({ kind: 'none' });
+  }
+
+  /**
+   * Maps a frame (its filename, abs_path, module, package and platform: ../sentryEvent/framePath.ts)
+   * to a workspace file: user path mappings, then the project's code mappings, then path endings.
+   */
+  resolveFrame(frame: FrameFields, codeMappings: readonly CodeMapping[] = []): Promise<Resolution> {
+    const forms = pathForms(frame);
+    if (forms.length === 0) return Promise.resolve({ kind: 'none' });
+    const sources = codeMappings.length ? codeMappingSources(frame) : [];
+    const key = JSON.stringify([forms, sources, codeMappings]);
+    let r = this.resolved.get(key);
     if (!r) {
-      r = this.resolveNow(serverPath);
-      this.resolved.set(serverPath, r);
+      r = this.resolveNow(forms, frameDisplayPath(frame) ?? forms[0].path, codeMappings, sources);
+      this.resolved.set(key, r);
     }
     return r;
   }
 
-  private async resolveNow(serverPath: string): Promise<Resolution> {
+  private async resolveNow(forms: readonly PathForm[], name: string, codeMappings: readonly CodeMapping[], sources: readonly string[]): Promise<Resolution> {
     await this.ready();
     const folders = vscode.workspace.workspaceFolders ?? [];
-    const mapped = applyMappings(serverPath, this.mappings());
-    if (mapped !== undefined) {
+    const mappings = this.mappings();
+    for (const form of forms) {
+      const mapped = applyMappings(form.raw, mappings);
+      if (mapped === undefined) continue;
       const target = this.mappedUri(mapped, folders);
       if (target && (await this.inside(target))) return { kind: 'file', uri: target, via: 'mapping' };
     }
-    const key = normalisePath(serverPath);
-    if (!key) return { kind: 'none' };
-    const best = this.index.best(key);
+    const found = resolveInIndex(this.index, forms, codeMappings, sources);
+    if (found.kind === 'none') return { kind: 'none' };
+    const files = found.kind === 'file' ? [found.file] : found.candidates;
     const uris: vscode.Uri[] = [];
-    for (const m of best) {
-      const folder = folders[m.file.folder];
+    for (const f of files) {
+      const folder = folders[f.folder];
       if (!folder) continue;
-      const uri = vscode.Uri.joinPath(folder.uri, m.file.path);
+      const uri = vscode.Uri.joinPath(folder.uri, f.path);
       if (await this.inside(uri)) uris.push(uri);
     }
     if (uris.length === 0) return { kind: 'none' };
-    if (uris.length === 1) return { kind: 'file', uri: uris[0], via: 'index' };
-    const chosen = this.state.get<Record<string, string>>(CHOICES_KEY, {})[key];
+    if (uris.length === 1) return { kind: 'file', uri: uris[0], via: found.kind === 'file' && found.via === 'codeMapping' ? 'codeMapping' : 'index' };
+    const key = normalisePath(name);
+    const chosen = key ? this.state.get<Record<string, string>>(CHOICES_KEY, {})[key] : undefined;
     const remembered = chosen && uris.find((u) => u.toString() === chosen);
     return remembered ? { kind: 'file', uri: remembered, via: 'choice' } : { kind: 'ambiguous', candidates: uris };
   }

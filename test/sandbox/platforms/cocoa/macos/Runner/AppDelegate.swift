@@ -1,0 +1,15 @@
+// macos/Runner/AppDelegate.swift: sample file of the sandbox's cocoa project.
+// Its frames' shapes are copied from Sentry's sample events (see test/sandbox/platforms.ts).
+// step 3
+// step 4
+// step 5
+// step 6
+// step 7
+// step 8
+// step 9
+// step 10
+    fatalError("Window scene is missing")
+// step 12
+// step 13
+// step 14
+// step 15
