@@ -93,11 +93,6 @@ function segments(path: string): string[] {
     .filter((s) => s !== '' && s !== '.');
 }
 
-function baseName(path: string): string {
-  const all = segments(path);
-  return all[all.length - 1] ?? '';
-}
-
 /**
  * java_frame_munger (get_path_from_module in src/sentry/issues/auto_source_code_config/frame_info.py):
  * the class's package as folders, then `abs_path` (the source file's name: `io.sentry.sample.MainActivity$1`
