@@ -6,6 +6,8 @@
 // visible, 40 issues receiving new events every 5 minutes, the default refresh interval (300 s).
 // Each way gets a fresh sandbox and the same seeded choice of issues. Before the hour, the busiest
 // open file is opened alone (a finder, store and cache of its own) for its time to first marks.
+import { resolveInIndex } from '../src/editor/core/frameResolver';
+import { pathForms, type FrameFields } from '../src/sentryEvent/framePath';
 import { performance } from 'node:perf_hooks';
 import { startSandbox, workspaceFilePaths, type Sandbox } from '../test/sandbox';
 import { SentryClient } from '../src/api/client';
@@ -14,7 +16,6 @@ import { LocationCache } from '../src/editor/core/locationCache';
 import { DEFAULT_FILTER, toParams } from '../src/issues/core/filter';
 import { MarkFinder, type OpenFile } from '../src/editor/core/markFinder';
 import type { PlacedMark } from '../src/editor/core/marks';
-import { parseServerLocation } from '../src/editor/core/location';
 import { PathIndex } from '../src/editor/core/pathIndex';
 import type { ListSpec } from '../src/store/listSpec';
 import type { Figure } from './api';
@@ -117,10 +118,9 @@ async function run(way: Way, scenario: Scenario): Promise<Run> {
     files.forEach((f) => index.add(0, f));
     const quiet = { info: () => undefined, warn: (m: string) => console.warn(m), debug: () => undefined };
     const cache = new LocationCache();
-    const resolveIn = async (path: string) => {
-      const p = parseServerLocation(path)?.path;
-      const best = p ? index.best(p) : [];
-      return best.length === 1 ? `file:///ws/${best[0].file.path}` : undefined;
+    const resolveIn = async (frame: FrameFields) => {
+      const res = resolveInIndex(index, pathForms(frame));
+      return res.kind === 'file' ? { files: [`file:///ws/${res.file.path}`] } : res.kind === 'ambiguous' ? { files: res.candidates.map((f) => `file:///ws/${f.path}`) } : undefined;
     };
     const finder = new MarkFinder({
       store,

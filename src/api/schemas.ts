@@ -198,6 +198,23 @@ export const EnvironmentListSchema = lenientList(EnvironmentSchema);
 
 export const ProjectListSchema = lenientList(ProjectSchema);
 
+/**
+ * A code mapping of a project (RepositoryProjectPathConfigSerializer in Sentry's
+ * src/sentry/integrations/api/serializers/models/repository_project_path_config.py): frames whose
+ * path starts with `stackRoot` are at `sourceRoot` + the rest in repository `repoName`. Ids are
+ * strings; `integrationId` is null for a mapping without an integration, which Sentry never applies.
+ */
+export const CodeMappingSchema = z.looseObject({
+  id: z.string(),
+  projectId: z.nullish(z.string()),
+  repoName: z.nullish(z.string()),
+  integrationId: z.nullish(z.string()),
+  stackRoot: z.string().check(z.maxLength(1000)),
+  sourceRoot: z.string().check(z.maxLength(1000)),
+  automaticallyGenerated: z.nullish(z.boolean()),
+});
+export const CodeMappingListSchema = lenientList(CodeMappingSchema);
+
 /** The token endpoint's answer; token_type may be `Bearer`, user.name may be null, extra fields may appear. */
 export const TokenResponseSchema = z.looseObject({
   access_token: z.string().check(z.minLength(1)),
@@ -237,6 +254,7 @@ export type TagValue = z.infer<typeof TagValueSchema>;
 export type Organization = z.infer<typeof OrganizationSchema>;
 export type Project = z.infer<typeof ProjectSchema>;
 export type Environment = z.infer<typeof EnvironmentSchema>;
+export type CodeMapping = z.infer<typeof CodeMappingSchema>;
 export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 export type DeviceAuthorization = z.infer<typeof DeviceAuthorizationSchema>;
 

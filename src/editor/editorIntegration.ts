@@ -10,18 +10,19 @@ import { parseIssueRef, refOfIssue, type IssueRef } from '../contracts/issueRef'
 import { CursorIssues } from '../store/cursorIssues';
 import type { AiChat } from '../store/aiChat';
 import type { EditorLocations } from '../store/editorLocations';
-import type { LocationOpener } from '../store/locationOpener';
+import type { FrameLocation, LocationOpener } from '../store/locationOpener';
+import { frameDisplayPath, readFrameFields } from '../sentryEvent/framePath';
 import type { IssueStore } from '../store/issueStore';
 import { Disposable, MutableDisposable, type IDisposable } from '../util/disposable';
 import { UiHolder } from '../util/ui';
 import { RefreshTimer } from '../store/refreshTimer';
 import { plainText } from '../util/untrusted';
 import { DecorationController } from './decorations';
-import { WorkspaceFileIndex } from './fileIndex';
+import { WorkspaceFileIndex, type Resolution } from './fileIndex';
 import { IssueHoverProvider } from './hovers';
 import { showLineIssues } from './lineIssues';
 import { IssueCodeLensProvider, IssueDiagnostics } from './lensesAndProblems';
-import { parseServerLocation } from './core/location';
+import { normalisePath, parseServerLocation } from './core/location';
 import { EditorLocationSource } from './locationSource';
 import { IssueLocator, type MarkScope } from './locator';
 import { MarksStatus } from './marksStatusBar';
@@ -164,7 +165,7 @@ export class EditorIntegration extends Disposable {
     this._register(new IssueDiagnostics(decorations, () => locator.baseUrl));
     this._register(new IssueCodeLensProvider(decorations));
     const hovers = this._register(new IssueHoverProvider(decorations, deps.store, () => this.deps.aiChat?.available() ?? false));
-    if (deps.locations) this._register(deps.locations.set(new EditorLocationSource(files, decorations)));
+    if (deps.locations) this._register(deps.locations.set(new EditorLocationSource(files, decorations, (issueId) => this.locator.codeMappingsFor(issueId))));
     const marksStatus = this._register(
       new MarksStatus({
         locator,
@@ -226,10 +227,13 @@ export class EditorIntegration extends Disposable {
     return this.decorations.marksAt(editor.document.uri, editor.selection.active.line).flatMap((m) => refOfIssue(m.org, m.issue) ?? []);
   }
 
-  /** A stack frame's file (filename, then absPath) first, else the event's location. */
-  async openFrameOrLocation(location: string | null | undefined, frame?: { filename?: string | null; absPath?: string | null; lineNo?: number | null; colNo?: number | null }): Promise<boolean> {
-    for (const path of [frame?.filename, frame?.absPath]) {
-      if (path && (await this.openLocation(path, frame?.lineNo ?? undefined, frame?.colNo ?? undefined))) return true;
+  /** A stack frame's file (its path fields and its project's code mappings) first, else the event's location. */
+  async openFrameOrLocation(location: string | null | undefined, frame?: FrameLocation): Promise<boolean> {
+    const fields = frame ? readFrameFields(frame) : {};
+    if (fields.filename || fields.absPath) {
+      const res = await this.files.resolveFrame(fields, await this.locator.codeMappingsFor(frame?.issueId));
+      const name = frameDisplayPath(fields) ?? '';
+      if (res.kind !== 'none' && (await this.openResolution(res, name, frame?.lineNo ?? undefined, frame?.colNo ?? undefined))) return true;
     }
     return this.openLocation(location);
   }
@@ -240,20 +244,25 @@ export class EditorIntegration extends Disposable {
     if (!parsed || !location) return false;
     // The raw path: user mappings match what the server sent, not the normalised form.
     const res = await this.files.resolve(parsed.raw);
+    return this.openResolution(res, parsed.raw, line ?? parsed.line, column ?? parsed.column);
+  }
+
+  /** Opens a resolved file at a line (asking which one when several match, and remembering it); false when none matched. */
+  private async openResolution(res: Resolution, name: string, line?: number, column?: number): Promise<boolean> {
     let uri: vscode.Uri | undefined;
     if (res.kind === 'file') uri = res.uri;
     else if (res.kind === 'ambiguous') {
       const pick = await this.ui.ui.showQuickPick(
         res.candidates.map((c) => ({ label: vscode.workspace.asRelativePath(c, true), uri: c })),
-        { title: vscode.l10n.t('Which file is {0}?', plainText(parsed.path, 200)), placeHolder: vscode.l10n.t('Several workspace files match; your choice is remembered') },
+        { title: vscode.l10n.t('Which file is {0}?', plainText(normalisePath(name) ?? name, 200)), placeHolder: vscode.l10n.t('Several workspace files match; your choice is remembered') },
       );
       if (!pick) return true;
       uri = pick.uri;
-      await this.files.remember(parsed.raw, uri);
+      await this.files.remember(name, uri);
     }
     if (!uri) return false;
-    const l = Math.max(0, (line ?? parsed.line ?? 1) - 1);
-    const c = Math.max(0, (column ?? parsed.column ?? 1) - 1);
+    const l = Math.max(0, (line ?? 1) - 1);
+    const c = Math.max(0, (column ?? 1) - 1);
     await vscode.window.showTextDocument(uri, { selection: new vscode.Range(l, c, l, c), preview: true });
     return true;
   }

@@ -44,7 +44,9 @@ export class IssueHoverProvider extends Disposable implements vscode.HoverProvid
     // Most events first; the issue's own project is the ref the commands expect (an issue without a valid one is left out).
     const marks = this.decorations.marksAt(document.uri, position.line);
     const ai = this.aiLinks();
-    const markdown = lineHoverMarkdown(marks, (m) => refOfIssue(m.org, m.issue), Date.now(), { ai });
+    // The other files a mark's frame names, as the user sees them in the Explorer.
+    const shown = marks.map((m) => (m.alsoIn ? { ...m, alsoIn: m.alsoIn.map((key) => vscode.workspace.asRelativePath(vscode.Uri.parse(key), false)) } : m));
+    const markdown = lineHoverMarkdown(shown, (m) => refOfIssue(m.org, m.issue), Date.now(), { ai });
     if (markdown === undefined) return undefined;
     this.shown = new Map(marks.slice(0, HOVER_MAX_ISSUES).map((m) => [m.issue.id, m.issue.status]));
     const text = new vscode.MarkdownString(markdown);

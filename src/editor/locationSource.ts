@@ -6,6 +6,9 @@
 import * as vscode from 'vscode';
 import { refOfIssue } from '../contracts/issueRef';
 import type { FileMarks, LocationSource } from '../store/editorLocations';
+import type { FrameLocation } from '../store/locationOpener';
+import { readFrameFields } from '../sentryEvent/framePath';
+import type { CodeMapping } from './core/frameResolver';
 import type { DecorationController } from './decorations';
 import type { WorkspaceFileIndex } from './fileIndex';
 
@@ -20,6 +23,8 @@ export class EditorLocationSource implements LocationSource {
   constructor(
     private readonly files: WorkspaceFileIndex,
     private readonly decorations: DecorationController,
+    /** The code mappings of an issue's project (the marks' own source). */
+    private readonly codeMappingsFor: (issueId: string | undefined) => Promise<readonly CodeMapping[]> = async () => [],
   ) {}
 
   async marksIn(path: string): Promise<FileMarks> {
@@ -36,13 +41,9 @@ export class EditorLocationSource implements LocationSource {
     return uri && vscode.workspace.getWorkspaceFolder(uri) ? this.marksOf(uri) : { kind: 'none' };
   }
 
-  async mapFrame(frame: { filename?: string | null; absPath?: string | null }): Promise<string | undefined> {
-    for (const p of [frame.filename, frame.absPath]) {
-      if (!p) continue;
-      const res = await this.files.resolve(p);
-      if (res.kind === 'file') return relative(res.uri);
-    }
-    return undefined;
+  async mapFrame(frame: FrameLocation): Promise<string | undefined> {
+    const res = await this.files.resolveFrame(readFrameFields(frame), await this.codeMappingsFor(frame.issueId));
+    return res.kind === 'file' ? relative(res.uri) : undefined;
   }
 
   private marksOf(uri: vscode.Uri): FileMarks {

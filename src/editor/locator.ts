@@ -12,6 +12,8 @@ import { LocationCache, seenVersion } from './core/locationCache';
 import { Disposable, MutableDisposable, type IDisposable } from '../util/disposable';
 import type { WorkspaceFileIndex } from './fileIndex';
 import { MarkFinder, type IssueFields, type MarkScope, type OpenFile } from './core/markFinder';
+import { CodeMappingSource } from './core/codeMappingSource';
+import type { CodeMapping } from './core/frameResolver';
 import type { PlacedMark } from './core/marks';
 import type { ExpectedText } from './core/movedLines';
 import { CONTEXT_MAX, compactLine } from '../sentryEvent/frameText';
@@ -51,9 +53,14 @@ export class IssueLocator extends Disposable {
   private again = false;
   /** The server the current marks came from: links in Problems entries may point only there. */
   baseUrl: string | undefined;
+  /** The client of the current run: the code mappings are read with it. */
+  private client: SentryClient | undefined;
+  /** The projects' code mappings, shared by the marks and every other frame the editor resolves. */
+  readonly codeMappings: CodeMappingSource;
 
   constructor(private readonly deps: LocatorDeps) {
     super();
+    this.codeMappings = new CodeMappingSource(deps.log);
     this.cache = LocationCache.fromJSON(deps.storage && deps.storageKey ? deps.storage.get(deps.storageKey) : undefined);
     this.finder = new MarkFinder({
       store: deps.store,
@@ -62,9 +69,12 @@ export class IssueLocator extends Disposable {
       now: Date.now,
       log: deps.log,
       lineText,
-      resolve: async (path) => {
-        const res = await deps.files.resolve(path);
-        return res.kind === 'file' ? res.uri.toString() : undefined;
+      resolve: async (frame, projectId) => {
+        const client = this.client;
+        const org = this.deps.scope()?.org;
+        const mappings = client && org ? await this.codeMappings.forProject(client, org, projectId) : [];
+        const res = await deps.files.resolveFrame(frame, mappings);
+        return res.kind === 'file' ? { files: [res.uri.toString()] } : res.kind === 'ambiguous' ? { files: res.candidates.map((u) => u.toString()) } : undefined;
       },
     });
   }
@@ -120,6 +130,14 @@ export class IssueLocator extends Disposable {
     return this.marks.values();
   }
 
+  /** The code mappings of an issue's project, as the store knows the issue (none while signed out or nothing is chosen). */
+  async codeMappingsFor(issueId: string | undefined): Promise<readonly CodeMapping[]> {
+    const issue = issueId ? this.deps.store.issue(issueId) : undefined;
+    const client = issue ? await this.deps.getClient() : undefined;
+    const org = this.deps.scope()?.org;
+    return client && org && issue ? this.codeMappings.forProject(client, org, issue.project.id) : [];
+  }
+
   /** The latest event's location of an issue, fetching it when unknown. */
   async locationOf(ref: IssueRef): Promise<string | null> {
     const client = await this.deps.getClient();
@@ -165,6 +183,8 @@ export class IssueLocator extends Disposable {
       if (this.marks.size) this.forget();
       return;
     }
+    if (this.client !== client) this.codeMappings.forget();
+    this.client = client;
     this.baseUrl = client.baseUrl;
     const files = openFiles();
     // Resolving server paths needs the workspace index: built only once there is something to place.

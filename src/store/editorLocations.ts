@@ -4,6 +4,7 @@
  * marks, sets the source; the AI tools read it. No `vscode` import: files travel as
  * workspace-relative paths, lines 1-based.
  */
+import type { FrameLocation } from './locationOpener';
 import type { IssueRef } from '../contracts/issueRef';
 import { Slot } from './slot';
 
@@ -25,8 +26,8 @@ export interface LocationSource {
   marksIn(path: string): Promise<FileMarks>;
   /** The marks of the active editor's file, when it is a workspace file. */
   activeFile(): Promise<FileMarks>;
-  /** A stack frame's workspace-relative path, when its filename or absPath maps to exactly one workspace file. */
-  mapFrame(frame: { filename?: string | null; absPath?: string | null }): Promise<string | undefined>;
+  /** A stack frame's workspace-relative path, when its path fields (and its project's code mappings) name exactly one workspace file. */
+  mapFrame(frame: FrameLocation): Promise<string | undefined>;
 }
 
 const NONE: LocationSource = {

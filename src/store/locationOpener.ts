@@ -9,8 +9,13 @@ import { Slot } from './slot';
 export interface FrameLocation {
   filename?: string | null;
   absPath?: string | null;
+  module?: string | null;
+  package?: string | null;
+  platform?: string | null;
   lineNo?: number | null;
   colNo?: number | null;
+  /** The issue the frame is of, set by the host (never the page): its project's code mappings apply. */
+  issueId?: string;
 }
 
 /** Opens the workspace file a frame (first) or a location names; false when none maps to one. */

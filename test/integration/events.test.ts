@@ -1,6 +1,7 @@
 // The events panel inside VS Code against the sandbox: for each filter, the request the host sends
 // carries exactly the right parameters (asserted on the sandbox's request log); one panel per
 // issue; restore through the serializer path; hide/show answered from the host's cache; errors.
+import type { FrameLocation } from '../../src/store/locationOpener';
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { SentryClient } from '../../src/api/client';
@@ -13,7 +14,7 @@ import type { Issue } from '../../src/api/schemas';
 import { AiChat } from '../../src/store/aiChat';
 import { IssueStore } from '../../src/store/issueStore';
 import { EVENTS_PAGE_SIZE, MAX_PAGE_CHARS } from '../../src/eventsPanel/model/eventPage';
-import { decodeEvents, MAX_TAG_VALUES, PROTOCOL_VERSION, VIEW_TYPE, type FrameRef, type HostMessage, type PanelState, type TagData, TRIAGE_COMMANDS } from '../../src/eventsPanel/protocol/messages';
+import { decodeEvents, MAX_TAG_VALUES, PROTOCOL_VERSION, VIEW_TYPE, type HostMessage, type PanelState, type TagData, TRIAGE_COMMANDS } from '../../src/eventsPanel/protocol/messages';
 import { DEFAULT_FILTERS, type EventFilters } from '../../src/eventsPanel/protocol/filters';
 import { mergeTagValues } from '../../src/eventsPanel/page/tagsModel';
 import { activateExtension, getExtension } from './helpers';
@@ -41,7 +42,7 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
   let panels: EventsPanels;
   let client: SentryClient;
   let store: IssueStore;
-  const opened: { location: string; frame?: FrameRef }[] = [];
+  const opened: { location: string; frame?: FrameLocation }[] = [];
   let mapsToWorkspace = false;
 
   const log = vscode.window.createOutputChannel('Sentry Explorer events tests', { log: true });

@@ -68,6 +68,7 @@ export async function detailsOf(input: DetailsInput, ctx: ToolContext, signal?: 
       ? await mapFrames(
           ctx,
           parsed.detail.exceptions.flatMap((x) => x.frames),
+          issue.id,
           signal,
         )
       : new Map<string, string>();
@@ -102,13 +103,13 @@ async function eventOf(ready: Extract<Ready, { ok: true }>, issueId: string, ref
   }
 }
 
-async function mapFrames(ctx: ToolContext, frames: readonly DetailFrame[], signal?: AbortSignal): Promise<Map<string, string>> {
+async function mapFrames(ctx: ToolContext, frames: readonly DetailFrame[], issueId: string, signal?: AbortSignal): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const source = ctx.deps.locations();
   for (const f of frames) {
     if (f.inApp !== true || out.size >= MAX_MAPPED || out.has(frameKey(f))) continue;
     if (signal?.aborted) throw new ToolCancelled();
-    const path = await source.mapFrame({ filename: f.filename, absPath: f.absPath });
+    const path = await source.mapFrame({ filename: f.filename, absPath: f.absPath, module: f.module, package: f.package, issueId });
     if (path) out.set(frameKey(f), path);
   }
   return out;

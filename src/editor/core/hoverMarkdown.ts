@@ -131,6 +131,26 @@ export interface LineIssue {
   readonly movedFrom?: number;
   /** The code the event named is no longer at its line. */
   readonly stale?: boolean;
+  /** Other workspace files (relative paths) the event's frame names as well: the mark is drawn on each. */
+  readonly alsoIn?: readonly string[];
+}
+
+/** Other files shown by name in the ambiguity note; the rest are counted. */
+const ALSO_IN_MAX = 3;
+
+/** What a hover says of a mark whose frame names several files equally: which others, and how to settle it. */
+export function alsoInNote(i: Pick<LineIssue, 'alsoIn'>): string | undefined {
+  const others = i.alsoIn ?? [];
+  if (others.length === 0) return undefined;
+  const named = others
+    .slice(0, ALSO_IN_MAX)
+    .map((p) => shortTitle(p, 200))
+    .join(', ');
+  const text =
+    others.length > ALSO_IN_MAX
+      ? l10n.t('Sentry names this file only by a name that {0} and {1} more files share: a path mapping tells them apart', named, others.length - ALSO_IN_MAX)
+      : l10n.t('Sentry names this file only by a name that {0} shares: a path mapping tells them apart', named);
+  return `$(files) _${escapeMarkdown(text)}_`;
 }
 
 /** What a hover says of an issue's line when the file changed since its event; undefined when it did not. */
@@ -153,10 +173,7 @@ export function lineHoverMarkdown(issues: readonly LineIssue[], refOf: (i: LineI
   });
   if (shown.length === 0) return undefined;
   // Its own line under the issue's: the issue's line keeps its length, and says which issue it is of.
-  const lines = shown.slice(0, HOVER_MAX_ISSUES).flatMap((i) => {
-    const note = movedNote(i);
-    return note ? [hoverMarkdown(i.issue, i.ref, now, links), note] : [hoverMarkdown(i.issue, i.ref, now, links)];
-  });
+  const lines = shown.slice(0, HOVER_MAX_ISSUES).flatMap((i) => [hoverMarkdown(i.issue, i.ref, now, links), ...[movedNote(i), alsoInNote(i)].filter((n): n is string => n !== undefined)]);
   const more = shown.length - HOVER_MAX_ISSUES;
   if (more > 0) {
     const title = l10n.t('Show all {0} issues on this line', shown.length);

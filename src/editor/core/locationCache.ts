@@ -6,6 +6,7 @@
  */
 import type { Issue } from '../../api/schemas';
 import { CONTEXT_MAX, TEXT_MAX } from '../../sentryEvent/frameText';
+import { readFrameFields, type FrameFields } from '../../sentryEvent/framePath';
 
 /**
  * What a known location stays valid under: the issue's lastSeen, or, when the server has no seen
@@ -23,6 +24,8 @@ export interface KnownFrame {
   readonly path: string;
   readonly line?: number;
   readonly column?: number;
+  /** The frame's own path fields (module, abs_path, package…), which tell same-named files apart. */
+  readonly fields?: FrameFields;
 }
 
 /**
@@ -46,6 +49,8 @@ export interface KnownLocation {
   readonly lastSeen: string | undefined;
   /** The latest event's location (null: it has none). */
   readonly location: string | null;
+  /** The path fields of the frame the location names, when known (the events table's row). */
+  readonly fields?: FrameFields;
   /** From the latest full event, once read (null: no in-app frame with a line). */
   frame?: KnownFrame | null;
   /** The source text of a location of the issue, kept over new events: `at` says which location. */
@@ -73,7 +78,9 @@ export class LocationCache {
     for (const [key, value] of entries.slice(-max)) {
       const t = isText(value.text) ? value.text : undefined;
       const text: KnownText | undefined = t && { at: t.at, line: t.line, ...(t.before ? { before: t.before } : {}), ...(t.after ? { after: t.after } : {}), source: t.source };
-      cache.map.set(key, { lastSeen: value.lastSeen, location: value.location, frame: value.frame, at: value.at, ...(text ? { text } : {}) });
+      const fields = storedFields(value.fields);
+      const frame = value.frame ? { ...value.frame, ...withFields(storedFields(value.frame.fields)) } : value.frame;
+      cache.map.set(key, { lastSeen: value.lastSeen, location: value.location, frame, at: value.at, ...withFields(fields), ...(text ? { text } : {}) });
     }
     return cache;
   }
@@ -128,6 +135,16 @@ export class LocationCache {
     this.dirty = false;
     return Object.fromEntries(this.map);
   }
+}
+
+/** Stored path fields, read as any server's (bounded strings only); none when there are none. */
+function storedFields(v: unknown): FrameFields | undefined {
+  const fields = readFrameFields(v);
+  return Object.keys(fields).length ? fields : undefined;
+}
+
+function withFields(fields: FrameFields | undefined): { fields?: FrameFields } {
+  return fields ? { fields } : {};
 }
 
 function isEntry(v: unknown): v is KnownLocation {

@@ -14,7 +14,7 @@ import type { IssueStore } from '../../store/issueStore';
 import { baseName, fileSearchQuery, pathSuffix } from './fileQuery';
 import { fileReport } from './fileReport';
 import type { KnownLocation, LocationCache } from './locationCache';
-import { MarkPlacer, type FinderLog, type Outcome } from './markPlacer';
+import { MarkPlacer, type FinderLog, type Outcome, type ResolveFrame } from './markPlacer';
 import type { PlacedMark } from './marks';
 import type { ExpectedText } from './movedLines';
 import type { FileSearchReport } from './marksStatus';
@@ -34,8 +34,8 @@ export interface OpenFile {
 
 export interface FinderDeps {
   store: IssueFields;
-  /** The workspace file a server path maps to (its key), if exactly one. */
-  resolve: (serverPath: string) => Promise<string | undefined>;
+  /** The workspace files a frame maps to (src/editor/core/frameResolver.ts through the glue's index). */
+  resolve: ResolveFrame;
   cache: LocationCache;
   /** An open document's line (0-based) and neighbours now, compacted: a mark's text when no event's is known. */
   lineText?: (file: string, line: number) => ExpectedText | undefined;

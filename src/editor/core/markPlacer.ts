@@ -11,11 +11,12 @@ import type { IssueRef } from '../../contracts/issueRef';
 import type { IssueStore } from '../../store/issueStore';
 import { mapPool } from '../../util/pool';
 import { baseName, mayLandIn } from './fileQuery';
-import { parseServerLocation, type ServerLocation } from './location';
-import { seenVersion, type KnownLocation, type KnownText, type LocationCache } from './locationCache';
+import { parseServerLocation } from './location';
+import { seenVersion, type KnownFrame, type KnownLocation, type KnownText, type LocationCache } from './locationCache';
 import type { ExpectedText } from './movedLines';
 import { isMarked, newestInAppLocation, type PlacedMark } from './marks';
 import { TableLines, tableBatches, type TableIssue } from './tableLines';
+import type { FrameFields } from '../../sentryEvent/framePath';
 
 export interface FinderLog {
   info(message: string): void;
@@ -23,10 +24,18 @@ export interface FinderLog {
   debug(message: string): void;
 }
 
+/** Where a frame's file is in the workspace: one file (its key), or several equally likely ones. */
+export interface Placement {
+  readonly files: readonly string[];
+}
+
+/** Resolves a frame (its path fields) of an issue of the project with this numeric id to workspace files; undefined: none. */
+export type ResolveFrame = (frame: FrameFields, projectId: string | undefined) => Promise<Placement | undefined>;
+
 export interface PlacerDeps {
   store: Pick<IssueStore, 'issue' | 'pendingFor' | 'eventText'>;
-  /** The workspace file a server path maps to (its key), if exactly one. */
-  resolve: (serverPath: string) => Promise<string | undefined>;
+  /** The workspace files a frame maps to (src/editor/core/frameResolver.ts through the glue's index). */
+  resolve: ResolveFrame;
   cache: LocationCache;
   /** An open document's line (0-based) and neighbours now, compacted: a mark's text when no event's is known. */
   lineText?: (file: string, line: number) => ExpectedText | undefined;
@@ -55,7 +64,7 @@ export interface ReadFailure {
 }
 
 /** Where a located issue went: a file key, no workspace file (the server path), no location, or not looked up. */
-export type Outcome = { readonly file: string } | { readonly unmapped: string } | 'noLocation' | 'elsewhere' | 'skipped';
+export type Outcome = { readonly file: string; readonly ambiguous?: readonly string[] } | { readonly unmapped: string } | 'noLocation' | 'elsewhere' | 'skipped';
 
 const CONCURRENCY = 4;
 /** A partial draw after this many issues were located by a request, or this long after the last one. */
@@ -150,24 +159,43 @@ export class MarkPlacer {
       if (!known?.location) return outcome('noLocation');
       const parsed = parseServerLocation(known.location);
       if (!parsed) return outcome('noLocation');
+      const issue = this.deps.store.issue(ref.issueId);
+      const platform = platformOf(issue);
+      const projectId = issue?.project.id;
       // The raw path: user mappings match what the server sent, not the normalised form.
-      const file = await this.deps.resolve(parsed.raw);
-      if (!file) return outcome({ unmapped: parsed.raw });
-      let target = { file, raw: parsed.raw, line: parsed.line, column: parsed.column, source: 'location' as PlacedMark['source'] };
-      if (parsed.line === undefined) {
+      let placement = await this.deps.resolve(known.fields ?? { filename: parsed.raw, ...(platform ? { platform } : {}) }, projectId);
+      if (!placement) return outcome({ unmapped: parsed.raw });
+      let target = { files: placement.files, raw: parsed.raw, line: parsed.line, column: parsed.column, source: 'location' as PlacedMark['source'] };
+      // No line, or a bare name several files share with nothing to tell them apart: the latest full event's frame says.
+      const tell = placement.files.length > 1 && !known.fields;
+      if (parsed.line === undefined || tell) {
         // Only for files the user has open: a full event is a larger request.
-        if (!open.has(file)) return outcome({ file });
+        if (!placement.files.some((f) => open.has(f))) return outcome({ file: placement.files[0] });
         asked ||= known.frame === undefined;
         const frame = await this.frameFor(client, ref, known, failures);
-        if (!frame?.line) return outcome('noLocation');
-        const frameFile = await this.deps.resolve(frame.raw);
-        if (!frameFile) return outcome({ unmapped: frame.raw });
-        target = { file: frameFile, raw: frame.raw, line: frame.line, column: frame.column, source: 'frame' };
+        if (frame?.line) {
+          placement = await this.deps.resolve(frame.fields ?? { filename: frame.raw, ...(platform ? { platform } : {}) }, projectId);
+          if (!placement) return outcome({ unmapped: frame.raw });
+          target = { files: placement.files, raw: frame.raw, line: frame.line, column: frame.column, source: 'frame' };
+        } else if (parsed.line === undefined) return outcome('noLocation');
       }
-      const text = this.textFor(client, ref.issueId, target.file, target.raw, target.line!);
-      const mark: PlacedMark = { org: ref.org, project: ref.project, issueId: ref.issueId, line: target.line! - 1, column: target.column, source: target.source, ...(text ? { text } : {}) };
-      next.set(target.file, [...(next.get(target.file) ?? []), mark]);
-      return outcome({ file: target.file });
+      const [first, ...rest] = target.files;
+      for (const file of target.files) {
+        const text = this.textFor(client, ref.issueId, file, target.raw, target.line!);
+        const alsoIn = target.files.filter((f) => f !== file);
+        const mark: PlacedMark = {
+          org: ref.org,
+          project: ref.project,
+          issueId: ref.issueId,
+          line: target.line! - 1,
+          column: target.column,
+          source: target.source,
+          ...(text ? { text } : {}),
+          ...(alsoIn.length ? { alsoIn } : {}),
+        };
+        next.set(file, [...(next.get(file) ?? []), mark]);
+      }
+      return outcome(rest.length ? { file: first, ambiguous: target.files } : { file: first });
     };
     const progress = this.progress(req, refs, next);
     const placeAll = (list: readonly IssueRef[]) => mapPool(list, CONCURRENCY, async (ref) => progress(ref.issueId, await locate(ref)));
@@ -207,7 +235,8 @@ export class MarkPlacer {
   private tableIssue(ref: IssueRef): TableIssue[] {
     const issue = this.deps.store.issue(ref.issueId);
     const projectId = issue?.project.id;
-    return projectId && /^\d{1,20}$/.test(projectId) ? [{ org: ref.org, issueId: ref.issueId, projectId, lastSeen: seenVersion(issue) }] : [];
+    const platform = platformOf(issue);
+    return projectId && /^\d{1,20}$/.test(projectId) ? [{ org: ref.org, issueId: ref.issueId, projectId, lastSeen: seenVersion(issue), ...(platform ? { platform } : {}) }] : [];
   }
 
   /**
@@ -236,7 +265,7 @@ export class MarkPlacer {
     };
   }
 
-  private async frameFor(client: SentryClient, ref: IssueRef, known: KnownLocation, failures: ReadFailure[]): Promise<ServerLocation | null | undefined> {
+  private async frameFor(client: SentryClient, ref: IssueRef, known: KnownLocation, failures: ReadFailure[]): Promise<KnownFrame | null | undefined> {
     if (known.frame !== undefined) return known.frame;
     try {
       this.requests++;
@@ -287,6 +316,12 @@ export class MarkPlacer {
   private nameOf(issueId: string): string {
     return this.deps.store.issue(issueId)?.shortId ?? issueId;
   }
+}
+
+/** An issue's platform (its events' and its project's), which says how its frames name files. */
+function platformOf(issue: { platform?: unknown; project?: Record<string, unknown> } | undefined): string | undefined {
+  const p = issue?.platform ?? issue?.project?.platform;
+  return typeof p === 'string' && p.length <= 100 ? p : undefined;
 }
 
 /** What is known of an issue's location is kept per server: the cache's key. */

@@ -9,6 +9,7 @@ import { eventCount } from '../../format/numbers';
 import { mayMatch } from '../../store/queryMatch';
 import { parseServerLocation, type ServerLocation } from './location';
 import type { KnownText } from './locationCache';
+import { readFrameFields, type FrameFields } from '../../sentryEvent/framePath';
 
 /**
  * Where an issue belongs in a document, as the locator found it. It holds the issue's id, never the
@@ -32,6 +33,8 @@ export interface PlacedMark {
   movedFrom?: number;
   /** The code the event named is no longer at `line`, nor near it. */
   stale?: true;
+  /** The frame's file name matches these other workspace files (keys) as well: drawn on each, and said in the hover. */
+  alsoIn?: readonly string[];
 }
 
 /** A mark as drawn: its place, with the issue's fields as the store has them now. */
@@ -98,12 +101,12 @@ function eventFramesNewestFirst(event: SentryEvent): Frame[] {
   return framesNewestFirst(exceptionsOf(event)).flatMap((v) => framesNewestFirst(v.stacktrace?.frames));
 }
 
-/** The newest in-app frame that names a file and a line, as a parsed location (raw path kept for mappings). */
-export function newestInAppLocation(event: SentryEvent): ServerLocation | undefined {
+/** The newest in-app frame that names a file and a line, as a parsed location (raw path kept for mappings) with its path fields. */
+export function newestInAppLocation(event: SentryEvent): (ServerLocation & { fields: FrameFields }) | undefined {
   for (const f of eventFramesNewestFirst(event)) {
     if (!f.inApp || !f.lineNo) continue;
     const parsed = parseServerLocation(f.filename ?? f.absPath ?? undefined);
-    if (parsed) return { path: parsed.path, raw: parsed.raw, line: f.lineNo, ...(f.colNo ? { column: f.colNo } : {}) };
+    if (parsed) return { path: parsed.path, raw: parsed.raw, line: f.lineNo, ...(f.colNo ? { column: f.colNo } : {}), fields: readFrameFields(f, event.platform) };
   }
   return undefined;
 }

@@ -35,9 +35,14 @@ import type { SentryClient } from '../../api/client';
 import type { EventsTableParams, EventsTableRow } from '../../api/eventsTable';
 import { errorKind } from '../../contracts/errors';
 import { parseServerLocation } from './location';
+import { readFrameFields, type FrameFields } from '../../sentryEvent/framePath';
 import type { KnownFrame, KnownLocation } from './locationCache';
 
-export const TABLE_FIELDS = ['issue.id', 'stack.filename', 'stack.abs_path', 'stack.lineno', 'stack.in_app', 'last_seen()'] as const;
+/**
+ * stack.module and stack.package (exception_frames.module/.package in src/sentry/snuba/events.py) tell
+ * same-named files apart: a JVM class's package, a Cocoa frame's package folder, a Dart package.
+ */
+export const TABLE_FIELDS = ['issue.id', 'stack.filename', 'stack.abs_path', 'stack.module', 'stack.package', 'stack.lineno', 'stack.in_app', 'last_seen()'] as const;
 /** Issues a request (and rows a page: the server's most). */
 export const TABLE_BATCH = 100;
 /** Frames read of one row: a stack longer than this is a hostile answer, not a crash. */
@@ -49,6 +54,8 @@ export interface TableIssue {
   readonly issueId: string;
   readonly projectId: string;
   readonly lastSeen: string | undefined;
+  /** The issue's platform (its events'), which says how its frames name files. */
+  readonly platform?: string;
 }
 
 /** What one batch answered: the issues located, those with no event in the window, and a failure or refusal. */
@@ -108,15 +115,18 @@ interface RowFrame {
   readonly path?: string;
   readonly line?: number;
   readonly inApp: boolean;
+  readonly fields: FrameFields;
 }
 
 /** The row's frames, oldest first (exception_frames.* keep Sentry's order), read defensively. */
-function framesOf(row: EventsTableRow): RowFrame[] {
+function framesOf(row: EventsTableRow, platform?: string): RowFrame[] {
   const list = (key: string): readonly unknown[] => (Array.isArray(row[key]) ? (row[key] as unknown[]) : []);
   const filenames = list('stack.filename');
   const absPaths = list('stack.abs_path');
   const lines = list('stack.lineno');
   const inApp = list('stack.in_app');
+  const modules = list('stack.module');
+  const packages = list('stack.package');
   const n = Math.min(Math.max(filenames.length, absPaths.length), MAX_FRAMES);
   const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
   const frames: RowFrame[] = [];
@@ -126,6 +136,7 @@ function framesOf(row: EventsTableRow): RowFrame[] {
       path: text(filenames[k]) ?? text(absPaths[k]),
       line: typeof line === 'number' && Number.isSafeInteger(line) && line > 0 ? line : undefined,
       inApp: inApp[k] === true || inApp[k] === 1,
+      fields: readFrameFields({ filename: filenames[k], absPath: absPaths[k], module: modules[k], package: packages[k] }, platform),
     });
   }
   return frames;
@@ -136,15 +147,15 @@ function framesOf(row: EventsTableRow): RowFrame[] {
  * `location` (the newest in-app frame, else the newest frame: `path:line`, or the path alone when that
  * frame has no line) and the newest in-app frame with a line, the one a bare location is placed by.
  */
-export function knownFromRow(row: EventsTableRow, lastSeen: string | undefined, at: number): KnownLocation {
-  const frames = framesOf(row).filter((f) => f.path !== undefined);
+export function knownFromRow(row: EventsTableRow, lastSeen: string | undefined, at: number, platform?: string): KnownLocation {
+  const frames = framesOf(row, platform).filter((f) => f.path !== undefined);
   const inApp = frames.filter((f) => f.inApp);
   const crash = inApp[inApp.length - 1] ?? frames[frames.length - 1];
   const location = crash ? (crash.line ? `${crash.path}:${crash.line}` : crash.path!) : null;
   const lined = [...inApp].reverse().find((f) => f.line !== undefined);
   const parsed = lined ? parseServerLocation(lined.path) : undefined;
-  const frame: KnownFrame | null = parsed && lined ? { raw: parsed.raw, path: parsed.path, line: lined.line } : null;
-  return { lastSeen, location, frame, at };
+  const frame: KnownFrame | null = parsed && lined ? { raw: parsed.raw, path: parsed.path, line: lined.line, fields: lined.fields } : null;
+  return { lastSeen, location, ...(crash ? { fields: crash.fields } : {}), frame, at };
 }
 
 /** Whether a failure means the server (or the plan) does not serve the table, rather than that it failed now. */
@@ -197,7 +208,7 @@ export class TableLines {
         const issue = id === undefined ? undefined : wanted.get(id);
         // Rows come newest first: an issue's first row is its latest stack.
         if (!issue || located.has(issue.issueId)) continue;
-        located.set(issue.issueId, knownFromRow(row, issue.lastSeen, now()));
+        located.set(issue.issueId, knownFromRow(row, issue.lastSeen, now(), issue.platform));
         placed++;
       }
       const rest = pending.filter((i) => !located.has(i.issueId));

@@ -15,6 +15,7 @@ import type { OpenedEvent } from '../model/eventCache';
 import type { AuthUi } from '../../util/ui';
 import { labelText, safeWebUrl } from '../../util/untrusted';
 import type { RawEventDocuments } from './rawEventDocuments';
+import type { OpenLocation } from '../../store/locationOpener';
 import { eventMarkdown } from '../../sentryEvent/markdown';
 import { maskedEventJson } from '../../sentryEvent/rawJson';
 
@@ -26,7 +27,7 @@ export interface PageActionDeps {
    * Opens a server location (`file:line`, `file`, ...) in an editor; resolves false when it does not
    * map to a workspace file. Absent or false: the location is copied instead.
    */
-  openLocation?: (location: string, frame?: FrameRef) => Promise<boolean>;
+  openLocation?: OpenLocation;
   signIn: () => Thenable<unknown>;
   /** The configured server: the only origin (besides sentry.io) a link of the panel may open. Absent: the session's. */
   baseUrl?: () => string | undefined;
@@ -176,7 +177,8 @@ export class PageActions {
     let opened = false;
     if (this.deps.openLocation) {
       try {
-        opened = await this.deps.openLocation(location, frame);
+        // The project's code mappings apply: the issue is the panel's own, never one the page names.
+        opened = await this.deps.openLocation(location, frame && { ...frame, issueId: this.target.model.issue.issueId });
       } catch (e) {
         this.deps.log.warn(`[events] opening ${location} failed: ${(e as Error).message}`);
       }

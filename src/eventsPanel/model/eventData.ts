@@ -77,6 +77,7 @@ function toFrame(f: Frame, c: Cutter): FrameData {
   if (f.module) out.module = c.text(f.module, MAX_FRAME_TEXT);
   if (f.filename) out.filename = c.text(f.filename, MAX_FRAME_TEXT);
   if (f.absPath) out.absPath = c.text(f.absPath, MAX_FRAME_TEXT);
+  if (typeof f.package === 'string' && f.package) out.package = c.text(f.package, MAX_FRAME_TEXT);
   if (typeof f.lineNo === 'number') out.lineNo = f.lineNo;
   if (typeof f.colNo === 'number') out.colNo = f.colNo;
   if (typeof f.inApp === 'boolean') out.inApp = f.inApp;

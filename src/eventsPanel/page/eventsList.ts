@@ -356,7 +356,7 @@ function renderException(x: ExceptionData, cb: ListCallbacks): HTMLElement {
 function renderFrame(f: FrameData, cb: ListCallbacks): HTMLElement {
   const loc = frameLocation(f);
   const where = [f.filename || f.absPath || f.module || '?', f.lineNo ? `:${f.lineNo}` : '', f.colNo ? `:${f.colNo}` : ''].join('');
-  const ref: FrameRef = { filename: f.filename, absPath: f.absPath, module: f.module, function: f.function, lineNo: f.lineNo, colNo: f.colNo };
+  const ref: FrameRef = { filename: f.filename, absPath: f.absPath, module: f.module, package: f.package, function: f.function, lineNo: f.lineNo, colNo: f.colNo };
   const head = loc
     ? h(
         'button',

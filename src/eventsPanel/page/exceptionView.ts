@@ -116,7 +116,7 @@ export function stack(frames: readonly DetailFrame[], cb: StackCallbacks): HTMLE
 function frame(f: DetailFrame, cb: StackCallbacks, open: boolean): HTMLElement {
   const loc = frameLocation(f);
   const where = [f.filename || f.absPath || f.module || '?', f.lineNo ? `:${f.lineNo}` : '', f.colNo ? `:${f.colNo}` : ''].join('');
-  const ref: FrameRef = { filename: f.filename, absPath: f.absPath, module: f.module, function: f.function, lineNo: f.lineNo, colNo: f.colNo };
+  const ref: FrameRef = { filename: f.filename, absPath: f.absPath, module: f.module, package: f.package, function: f.function, lineNo: f.lineNo, colNo: f.colNo };
   const fn = frameLabel(f);
   const label = [h('span', { class: 'frame-fn', text: fn }), h('span', { class: 'frame-where', text: ` ${where}` })];
   const head = loc

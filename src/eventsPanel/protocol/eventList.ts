@@ -10,6 +10,8 @@ export interface FrameData {
   module?: string;
   filename?: string;
   absPath?: string;
+  /** Cocoa's package folder, a Dart package, a .NET assembly: tells same-named files apart. */
+  package?: string;
   lineNo?: number;
   colNo?: number;
   inApp?: boolean;

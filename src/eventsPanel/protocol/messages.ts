@@ -80,6 +80,8 @@ export interface FrameRef {
   filename?: string;
   absPath?: string;
   module?: string;
+  package?: string;
+  platform?: string;
   function?: string;
   lineNo?: number;
   colNo?: number;

@@ -169,7 +169,7 @@ describe('path mappings match the raw server path (README examples)', () => {
         { type: 'exception', data: { values: [{ type: 'E', value: 'x', stacktrace: { frames: [{ filename: 'webpack:///./app/store.ts', absPath: null, lineNo: 7, colNo: 2, inApp: true }] } }] } },
       ],
     } as unknown as SentryEvent;
-    assert.deepEqual(newestInAppLocation(event), { path: 'app/store.ts', raw: 'webpack:///./app/store.ts', line: 7, column: 2 });
+    assert.deepEqual(newestInAppLocation(event), { path: 'app/store.ts', raw: 'webpack:///./app/store.ts', line: 7, column: 2, fields: { filename: 'webpack:///./app/store.ts' } });
   });
 });
 

@@ -1,7 +1,8 @@
 // What the suites of the marks share: a MarkFinder over a reset sandbox (its workspace, the client and
 // store it uses, its warnings), open files, and which requests of a run were which.
+import { resolveInIndex } from '../../../../src/editor/core/frameResolver';
+import { pathForms } from '../../../../src/sentryEvent/framePath';
 import { MarkFinder, type MarkScope, type OpenFile } from '../../../../src/editor/core/markFinder';
-import { parseServerLocation } from '../../../../src/editor/core/location';
 import { PathIndex } from '../../../../src/editor/core/pathIndex';
 import type { PlacedMark } from '../../../../src/editor/core/marks';
 import { IssueStore } from '../../../../src/store/issueStore';
@@ -52,11 +53,11 @@ export function finderOn(sb: Sandbox, workspace: readonly string[], scope: MarkS
     log: { info: () => undefined, debug: () => undefined, warn: (m) => warnings.push(m) },
     lines,
     lineText,
-    resolve: async (path) => {
-      if (!mapped(path)) return undefined;
-      const p = parseServerLocation(path)?.path;
-      const best = p ? index.best(p) : [];
-      return best.length === 1 ? `file:///ws/${best[0].file.path}` : undefined;
+    resolve: async (frame) => {
+      const raw = frame.filename ?? frame.absPath;
+      if (!raw || !mapped(raw)) return undefined;
+      const res = resolveInIndex(index, pathForms(frame));
+      return res.kind === 'file' ? { files: [`file:///ws/${res.file.path}`] } : res.kind === 'ambiguous' ? { files: res.candidates.map((f) => `file:///ws/${f.path}`) } : undefined;
     },
   });
   let marks = new Map<string, PlacedMark[]>();

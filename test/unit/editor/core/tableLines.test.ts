@@ -54,7 +54,8 @@ describe('tableLines: batches, query and rows', () => {
         'seen',
         5,
       );
-      assert.deepEqual(known, { lastSeen: 'seen', location: 'src/app/router.ts:23', frame: { raw: 'src/app/router.ts', path: 'src/app/router.ts', line: 23 }, at: 5 });
+      const fields = { filename: 'src/app/router.ts' };
+      assert.deepEqual(known, { lastSeen: 'seen', location: 'src/app/router.ts:23', fields, frame: { raw: 'src/app/router.ts', path: 'src/app/router.ts', line: 23, fields }, at: 5 });
     });
 
     it('a crash frame without a line: its path alone is the location, and the frame is the newest in-app frame that has one', () => {
@@ -67,7 +68,7 @@ describe('tableLines: batches, query and rows', () => {
         0,
       );
       assert.equal(known.location, 'src/components/Cart.tsx');
-      assert.deepEqual(known.frame, { raw: 'src/app/checkout.ts', path: 'src/app/checkout.ts', line: 41 });
+      assert.deepEqual(known.frame, { raw: 'src/app/checkout.ts', path: 'src/app/checkout.ts', line: 41, fields: { filename: 'src/app/checkout.ts' } });
     });
 
     it('no in-app frame: the newest frame is the location and there is no frame; no frame at all: no location', () => {
@@ -80,7 +81,25 @@ describe('tableLines: batches, query and rows', () => {
     it('a frame without a filename is named by its absolute path', () => {
       const known = knownFromRow(row([[null, 9, 1, 'webpack:///./src/app/store.ts']]), undefined, 0);
       assert.equal(known.location, 'webpack:///./src/app/store.ts:9');
-      assert.deepEqual(known.frame, { raw: 'webpack:///./src/app/store.ts', path: 'src/app/store.ts', line: 9 });
+      assert.deepEqual(known.frame, { raw: 'webpack:///./src/app/store.ts', path: 'src/app/store.ts', line: 9, fields: { absPath: 'webpack:///./src/app/store.ts' } });
+    });
+
+    it('a JVM row: the class in stack.module and the package in stack.package come with the frame, to tell same-named files apart', () => {
+      const known = knownFromRow(
+        {
+          'stack.filename': ['MainActivity.kt'],
+          'stack.abs_path': ['MainActivity.kt'],
+          'stack.module': ['io.sentry.sample.MainActivity'],
+          'stack.package': [null],
+          'stack.lineno': [14],
+          'stack.in_app': [1],
+        },
+        undefined,
+        0,
+        'java',
+      );
+      assert.deepEqual(known.fields, { filename: 'MainActivity.kt', absPath: 'MainActivity.kt', module: 'io.sentry.sample.MainActivity', platform: 'java' });
+      assert.deepEqual(known.frame?.fields, known.fields);
     });
 
     it('hostile rows: values that are not arrays, lines that are not positive integers, in_app as booleans, endless stacks', () => {
