@@ -9,6 +9,7 @@ import type { EndpointSwitch, SandboxState } from './state';
 import { ADVANCED_SEARCH } from './profiles';
 import { retrieveIssueEvent } from './eventDetails';
 import { eventsTable } from './eventsTable';
+import { listCodeMappings } from './codeMappings';
 import { catchAll, checkEnvironments } from './sentryAnswers';
 import { memberProjects } from './membership';
 import type { SiteFrame } from './workspace';
@@ -327,7 +328,7 @@ export function serializeFrame(issue: SeedIssue, f: SiteFrame): Record<string, u
     errors: null,
     colNo: f.colNo,
     vars: f.vars,
-    package: null,
+    package: f.package ?? null,
     absPath: absPathFor(issue, f),
     inApp: f.inApp,
     lineNo: f.lineNo,
@@ -463,6 +464,7 @@ const ROUTES: Route[] = [
   { re: /^\/api\/0\/organizations\/([^/]+)\/$/, methods: { GET: retrieveOrganization } },
   { re: /^\/api\/0\/organizations\/([^/]+)\/projects\/$/, methods: { GET: listProjects } },
   { re: /^\/api\/0\/organizations\/([^/]+)\/environments\/$/, methods: { GET: listOrganizationEnvironments } },
+  { re: /^\/api\/0\/organizations\/([^/]+)\/code-mappings\/$/, methods: { GET: (ctx, m) => listCodeMappings(ctx, m) } },
   // triage.ts serves the PUTs of both issue lists and hands their GETs here (its routes are `shared`).
   { re: /^\/api\/0\/organizations\/([^/]+)\/issues\/$/, methods: { GET: switchable('orgIssues', listOrganizationIssues) } },
   { re: /^\/api\/0\/projects\/([^/]+)\/([^/]+)\/issues\/$/, methods: { GET: switchable('projectIssues', listProjectIssues) } },
@@ -679,12 +681,18 @@ export function issuePredicate(ctx: Ctx, p: Principal, project: SeedProject, ter
     // any frame of the issue's stack by its filename (`stack.filename`, exception_frames.filename) or,
     // a key of its own, its absPath as the events serve it (`stack.abs_path`, exception_frames.abs_path);
     // the exception's type.
+    // A `*` on these array columns is a case-sensitive LIKE on any element, a value without one an
+    // exact element (src/sentry/search/events/builder/base.py, default_filter_converter for ARRAY_FIELDS).
     case 'stack.filename':
-      return (i) => (i.frames ?? []).some((f) => matchValue(v, f.filename));
+      return (i) => (i.frames ?? []).some((f) => matchValue(v, f.filename, true));
     case 'stack.abs_path':
-      return (i) => (i.frames ?? []).some((f) => matchValue(v, absPathFor(i, f)));
+      return (i) => (i.frames ?? []).some((f) => matchValue(v, absPathFor(i, f), true));
+    case 'stack.module':
+      return (i) => (i.frames ?? []).some((f) => matchValue(v, f.module, true));
+    case 'stack.package':
+      return (i) => (i.frames ?? []).some((f) => matchValue(v, f.package, true));
     case 'stack.function':
-      return (i) => (i.frames ?? []).some((f) => matchValue(v, f.function));
+      return (i) => (i.frames ?? []).some((f) => matchValue(v, f.function, true));
     // The issue's own id (the events dataset's issue.id is group_id), one or a list `[1,2]`.
     case 'issue.id':
       return (i) => matchValue(v, i.id);

@@ -68,6 +68,7 @@ const ARRAY_FIELDS = new Set([
   'stack.in_app',
   'stack.function',
   'stack.module',
+  'stack.package',
   'stack.stack_level',
   'error.type',
   'error.value',
@@ -126,6 +127,8 @@ function fieldValue(ev: SeedEvent, field: string): Value {
       return frames.map((f) => f.function);
     case 'stack.module':
       return frames.map((f) => f.module);
+    case 'stack.package':
+      return frames.map((f) => f.package ?? null);
     case 'stack.stack_level':
       return frames.map(() => 0);
     case 'error.type':

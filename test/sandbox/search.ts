@@ -135,11 +135,14 @@ function listItems(list: string): string[] {
   return items.filter((v) => v !== '');
 }
 
-/** Exact match, glob match when the pattern contains `*`, or any of a list `[a, "b c"]`. */
-export function matchValue(pattern: string, actual: string | null | undefined): boolean {
+/**
+ * Exact match, glob match when the pattern contains `*` (case-insensitive, as Snuba's match(…, '(?i)…')
+ * on string columns, or case-sensitive for the LIKE on array columns such as stack.filename), or any of a list `[a, "b c"]`.
+ */
+export function matchValue(pattern: string, actual: string | null | undefined, caseSensitive = false): boolean {
   if (actual === null || actual === undefined) return false;
   // Sentry's list syntax, `key:[a,b]`: any of the values.
-  if (pattern.length > 2 && pattern.startsWith('[') && pattern.endsWith(']')) return listItems(pattern).some((v) => matchValue(v, actual));
+  if (pattern.length > 2 && pattern.startsWith('[') && pattern.endsWith(']')) return listItems(pattern).some((v) => matchValue(v, actual, caseSensitive));
   if (!pattern.includes('*')) return pattern === actual;
   const re = new RegExp(
     '^' +
@@ -148,7 +151,7 @@ export function matchValue(pattern: string, actual: string | null | undefined): 
         .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
         .join('.*') +
       '$',
-    'i',
+    caseSensitive ? 's' : 'is',
   );
   return re.test(actual);
 }

@@ -1,8 +1,10 @@
 // Deterministic seed data: organizations, projects, issues and events.
 // Everything random comes from one seeded PRNG, so ids, titles and counts are identical on every
 // run. Times are offsets from an anchor (the sandbox clock at start-up), so data is always "recent".
+import type { SeedCodeMapping } from './codeMappings';
+import { PLATFORM_SPECS, PLATFORMS_DIR } from './platforms';
 import { base32, Prng } from './prng';
-import { crashSites, SiteFrame, CrashSite, WORKSPACE_DIR, ProjectSlug } from './workspace';
+import { crashSites, SiteFrame, CrashSite, WORKSPACE_DIR, ProjectSlug, workspaceLines } from './workspace';
 
 export interface Member {
   id: string;
@@ -54,6 +56,8 @@ export interface SeedProject {
   org: SeedOrg;
   issues: SeedIssue[];
   releases: SeedRelease[]; // oldest first
+  /** The project's code mappings (test/sandbox/codeMappings.ts); none by default. */
+  codeMappings?: SeedCodeMapping[];
 }
 
 export type IssueStatus = 'unresolved' | 'resolved' | 'ignored';
@@ -391,6 +395,12 @@ export { iso };
 export interface SeedOptions {
   /** One more project whose issues are spread over many synthetic source files (see SprawlOptions). */
   sprawl?: SprawlOptions;
+  /**
+   * One project per platform of test/sandbox/platforms.ts (`<key>-app` in org acme), one issue per frame
+   * of its corpus, whose events' frames have the shapes of Sentry's samples and point into
+   * test/sandbox/platforms/ (PLATFORMS_DIR), and the code mappings the corpus names.
+   */
+  platforms?: boolean;
 }
 
 /**
@@ -607,6 +617,15 @@ export function createSeed(anchorMs: number, workspaceDir = WORKSPACE_DIR, optio
     projects.push(added.project);
     added.project.org.projects.push(added.project);
     issues.push(...added.project.issues);
+    totalEvents += added.events;
+  }
+  if (options.platforms) {
+    const added = addPlatforms({ anchor, orgs, projects, sites, events, nextIssueId: Math.max(nextIssueId, ...issues.map((i) => Number(i.id) + 1)) });
+    for (const project of added.projects) {
+      projects.push(project);
+      project.org.projects.push(project);
+      issues.push(...project.issues);
+    }
     totalEvents += added.events;
   }
 
@@ -1131,6 +1150,91 @@ function addSprawl(o: SprawlOptions, ctx: SprawlContext): { project: SeedProject
   for (const issue of project.issues) events += addEvents(issue, r.int(1, 5), r, ctx.events);
   return { project, files: files.map((f) => f.path), events };
 }
+
+/** The first project id of the platform projects (one each, in PLATFORM_SPECS order). */
+export const PLATFORM_PROJECT_ID = 4801;
+
+/**
+ * A project per platform of the corpus, each frame of it an issue: crashing at that frame (the
+ * frame's fields as Sentry's samples fill them, context lines read from the platform workspace),
+ * with 2-4 events in the last 14 days; the corpus's code mappings on their projects.
+ */
+function addPlatforms(ctx: SprawlContext): { projects: SeedProject[]; events: number } {
+  const r = new Prng(PLATFORM_SEED);
+  const org = ctx.orgs.find((o) => o.slug === 'acme')!;
+  const projects: SeedProject[] = [];
+  let nextIssueId = ctx.nextIssueId;
+  let events = 0;
+  PLATFORM_SPECS.forEach((spec, k) => {
+    const slug = `${spec.key}-app`;
+    const project: SeedProject = {
+      id: String(PLATFORM_PROJECT_ID + k),
+      slug,
+      name: slug,
+      platform: spec.platform,
+      dateCreated: org.dateCreated + (ctx.projects.length + 1 + k) * DAY,
+      org,
+      issues: [],
+      releases: projectReleases(slug, ctx.anchor, r),
+      codeMappings: spec.cases
+        .filter((c) => c.codeMapping)
+        .map((c, n) => ({ id: String(90 + k * 10 + n), ...c.codeMapping!, repoName: `acme/${spec.key}`, defaultBranch: 'main', automaticallyGenerated: false })),
+    };
+    spec.cases.forEach((c, n) => {
+      const issueId = String(nextIssueId);
+      nextIssueId += r.int(1, 3);
+      const firstAgo = r.int(DAY, SPRAWL_WINDOW - 60_000);
+      const issue = newIssue(r, {
+        id: issueId,
+        shortId: `${slug.toUpperCase()}-${(n + 1).toString(36).toUpperCase()}`,
+        project,
+        anchor: ctx.anchor,
+        firstAgo,
+        lastAgo: r.int(60_000, DAY / 2),
+        status: 'unresolved',
+        level: 'error',
+      });
+      const f = c.frame;
+      const file = c.expect ? workspaceLines(c.expect, PLATFORMS_DIR) : [];
+      const context: Array<[number, string]> = [];
+      for (let line = Math.max(1, f.lineNo - 5); line <= Math.min(file.length, f.lineNo + 5); line++) context.push([line, file[line - 1]]);
+      const frame: SiteFrame = {
+        filename: f.filename ?? f.absPath ?? '?',
+        absPath: f.absPath ?? null,
+        module: f.module ?? null,
+        package: f.package ?? null,
+        function: f.function,
+        lineNo: f.lineNo,
+        colNo: f.colNo ?? null,
+        inApp: f.inApp,
+        context,
+        vars: null,
+        workspace: false,
+      };
+      crashAt(
+        issue,
+        {
+          key: `platform:${spec.key}:${n}`,
+          platform: 'javascript',
+          frames: [frame],
+          locationFrame: frame,
+          exceptions: [{ type: spec.exception.type, values: [spec.exception.value] }],
+          transactions: [`/${spec.key}`],
+        },
+        r,
+        false,
+      );
+      issue.culprit = `${f.module ?? f.filename ?? '?'} in ${f.function}`;
+      finishError(issue, r);
+      project.issues.push(issue);
+      events += addEvents(issue, r.int(2, 4), r, ctx.events);
+    });
+    projects.push(project);
+  });
+  return { projects, events };
+}
+
+const PLATFORM_SEED = 20261128;
 
 function releaseAt(project: SeedProject, time: number, r: Prng): string {
   const rels = project.releases;

@@ -75,6 +75,8 @@ export interface SandboxOptions {
    * real codebase; deterministic from `seed`. Without it the seed is the default one, unchanged.
    */
   sprawl?: SprawlOptions;
+  /** A project per platform of test/sandbox/platforms.ts, its issues pointing into test/sandbox/platforms/ (SeedOptions.platforms). */
+  platforms?: boolean;
 }
 
 export interface SandboxDefaults {
@@ -834,7 +836,7 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const profile = profileNamed(options.profile);
   const baseNow = options.now ?? (() => Date.now());
-  const seed = createSeed(baseNow(), options.workspaceDir ?? WORKSPACE_DIR, { sprawl: options.sprawl });
+  const seed = createSeed(baseNow(), options.workspaceDir ?? WORKSPACE_DIR, { sprawl: options.sprawl, platforms: options.platforms });
   const state = new SandboxState(
     seed,
     {

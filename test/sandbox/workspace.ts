@@ -44,6 +44,8 @@ export interface SiteFrame {
   inApp: boolean;
   context: Array<[number, string]>;
   vars: Record<string, unknown> | null;
+  /** Cocoa's package folder, a Dart package, a .NET assembly (Sentry's sample events); absent: null. */
+  package?: string | null;
   /** True for frames that point into the sample workspace. */
   workspace: boolean;
 }

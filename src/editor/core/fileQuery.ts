@@ -22,12 +22,39 @@ export function stackFilenameTerm(suffix: string): string {
   return `stack.filename:"*${suffix.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
+/** Files whose SDKs keep the bare file name in a frame's filename (JVM, Cocoa, Dart): what Sentry stores is the name itself. */
+const BARE_NAME = /\.(?:java|kt|kts|scala|sc|groovy|gvy|clj|cljs|cljc|swift|m|mm|dart)$/i;
+/** .NET's SDK sends the build machine's Windows path, backslashes and drive included. */
+const BUILD_PATH = /\.(?:cs|fs|vb|csx|fsx)$/i;
+
 /**
- * The query of a file's search: the view's query with the file's term. A query left out is the
- * server's default (`is:unresolved`), which must be said once another term is sent.
+ * The term that finds a file's events on a real server, by what each platform's SDK stores in
+ * `stack.filename` (src/sentry/data/samples: java.json, android.json and Cocoa frames keep `MainActivity.kt`,
+ * aspnetcore.json `C:\Users\…\Controllers\HomeController.cs`, Flutter `test.dart`):
+ * - a bare name: the name, exactly (a value without `*` is an exact, case-sensitive match of an
+ *   element, hasAny on the array column, and needs no advanced-search feature);
+ * - a .NET build path: `*<name>`, the one ending both `\` and `/` paths share (a backslash in a
+ *   value is kept as a literal character by the events builder but read as an escape by the
+ *   wildcard translation of src/sentry/api/event_search.py, translate_wildcard, so it is never sent);
+ * - any other path: `*<last two segments>`.
+ * Sentry turns `*` into a case-sensitive LIKE on any element (src/sentry/search/events/builder/base.py,
+ * default_filter_converter for ARRAY_FIELDS).
  */
-export function fileSearchQuery(viewQuery: string | undefined, suffix: string): string {
-  return [viewQuery === undefined ? 'is:unresolved' : viewQuery.trim(), stackFilenameTerm(suffix)].filter(Boolean).join(' ');
+export function fileSearchTerm(relativePath: string): string | undefined {
+  const suffix = pathSuffix(relativePath);
+  if (!suffix) return undefined;
+  const name = suffix.split('/').pop()!;
+  if (BARE_NAME.test(name)) return `stack.filename:"${name.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  if (BUILD_PATH.test(name)) return stackFilenameTerm(name);
+  return stackFilenameTerm(suffix);
+}
+
+/**
+ * The query of a file's search: the view's query with the file's term (fileSearchTerm). A query left
+ * out is the server's default (`is:unresolved`), which must be said once another term is sent.
+ */
+export function fileSearchQuery(viewQuery: string | undefined, term: string): string {
+  return [viewQuery === undefined ? 'is:unresolved' : viewQuery.trim(), term].filter(Boolean).join(' ');
 }
 
 /**

@@ -11,7 +11,7 @@ import { errorKind } from '../../contracts/errors';
 import type { IssueRef } from '../../contracts/issueRef';
 import type { IssueEndpoint, IssueQuery } from '../../store/issueSource';
 import type { IssueStore } from '../../store/issueStore';
-import { baseName, fileSearchQuery, pathSuffix } from './fileQuery';
+import { baseName, fileSearchQuery, fileSearchTerm } from './fileQuery';
 import { fileReport } from './fileReport';
 import type { KnownLocation, LocationCache } from './locationCache';
 import { MarkPlacer, type FinderLog, type Outcome, type ResolveFrame } from './markPlacer';
@@ -67,7 +67,7 @@ export interface FindRequest {
 }
 
 interface FileSearch {
-  /** The server, scope and path suffix it was made for. */
+  /** The server, scope and file term it was made for. */
   readonly key: string;
   readonly ids: readonly string[];
   readonly at: number;
@@ -194,7 +194,7 @@ export class MarkFinder {
 
   /** The key a file's report is kept under: another server, scope or mode makes it stale. */
   private reportKey(baseUrl: string, scope: MarkScope | undefined, relativePath: string): string {
-    return this.mode(baseUrl) === 'listed' ? JSON.stringify(['listed', baseUrl, scope ?? null, baseName(relativePath)]) : searchKey(baseUrl, scope, pathSuffix(relativePath));
+    return this.mode(baseUrl) === 'listed' ? JSON.stringify(['listed', baseUrl, scope ?? null, baseName(relativePath)]) : searchKey(baseUrl, scope, fileSearchTerm(relativePath));
   }
 
   /** Keeps, per open file, what this run found for it and where those issues' latest events map. */
@@ -230,9 +230,9 @@ export class MarkFinder {
     let searched = false;
     let limited: unknown;
     for (const file of files) {
-      const suffix = pathSuffix(file.relativePath);
-      if (!suffix) continue;
-      const key = searchKey(client.baseUrl, scope, suffix);
+      const term = fileSearchTerm(file.relativePath);
+      if (!term) continue;
+      const key = searchKey(client.baseUrl, scope, term);
       // Another editor's file with the same ending asked the same question.
       const kept = this.searches.get(file.key) ?? [...this.searches.values()].find((s) => s.key === key);
       const prev = kept?.session === client ? kept : undefined;
@@ -251,7 +251,7 @@ export class MarkFinder {
         // The whole answer it adds to must still be whole: every issue of it still in the store.
         const delta =
           prev?.key === key && prev.fullPages > 1 && prev.newest !== undefined && now - prev.fullAt < FULL_SEARCH_EVERY_MS && prev.ids.every((id) => this.deps.store.issue(id)) ? prev : undefined;
-        const found = await this.search(client, scope, suffix, delta?.newest);
+        const found = await this.search(client, scope, term, delta?.newest);
         if (found === 'refused') return this.listedIds(req);
         if ('issues' in found) {
           searched = true;
@@ -283,12 +283,12 @@ export class MarkFinder {
    * One file's search, page after page (only issues last seen at or after `seenSince` when given):
    * its issues (stored) and the pages read, the failure when it read nothing, 'refused' on a 400.
    */
-  private async search(client: SentryClient, scope: MarkScope, suffix: string, seenSince?: string): Promise<{ issues: Issue[]; pages: number; cut: boolean } | 'refused' | { failed: unknown }> {
+  private async search(client: SentryClient, scope: MarkScope, term: string, seenSince?: string): Promise<{ issues: Issue[]; pages: number; cut: boolean } | 'refused' | { failed: unknown }> {
     const since = this.deps.store.checkpoint();
     const query = {
       org: scope.org,
       projects: scope.projects,
-      query: fileSearchQuery(scope.query, suffix) + (seenSince ? ` lastSeen:>=${seenSince}` : ''),
+      query: fileSearchQuery(scope.query, term) + (seenSince ? ` lastSeen:>=${seenSince}` : ''),
       statsPeriod: scope.statsPeriod,
       environments: scope.environments,
       window: scope.window,
@@ -327,7 +327,7 @@ export class MarkFinder {
         return 'refused';
       }
       // While a 429's reset is pending the client sends nothing: not worth a warning per file.
-      const message = `[editor] could not search the issues of *${suffix}: ${(err as Error).message}`;
+      const message = `[editor] could not search the issues of ${term}: ${(err as Error).message}`;
       if (errorKind(err) === 'rateLimited') this.deps.log.debug(message);
       else this.deps.log.warn(message);
       // Pages read before the failure still count; the next refresh reads the search whole.
@@ -370,8 +370,8 @@ export class MarkFinder {
 }
 
 /** The question a file's search asks: another server, scope or path ending is another question. */
-function searchKey(baseUrl: string, scope: MarkScope | undefined, suffix: string | undefined): string {
-  return JSON.stringify([baseUrl, scope ?? null, suffix ?? null]);
+function searchKey(baseUrl: string, scope: MarkScope | undefined, term: string | undefined): string {
+  return JSON.stringify([baseUrl, scope ?? null, term ?? null]);
 }
 
 /** An ISO date as servers send lastSeen; anything else never reaches a search query. */

@@ -11,7 +11,7 @@ import { Commands } from '../../constants';
 import { isSlug } from '../../contracts/issueRef';
 import { isoSeconds } from '../../format/time';
 import { labelText } from '../../util/untrusted';
-import { fileSearchQuery, pathSuffix } from './fileQuery';
+import { fileSearchQuery, fileSearchTerm } from './fileQuery';
 import type { MarkScope } from './markFinder';
 import type { MarksAction, MarksExplanation } from './marksStatus';
 
@@ -39,8 +39,8 @@ export interface OtherProjectsFound {
  * query, environments and window); the projects other than the chosen ones that have issues in it.
  */
 export async function searchOtherProjects(client: Pick<SentryClient, 'listOrganizationIssues'>, scope: MarkScope, relativePath: string, now = Date.now()): Promise<OtherProjectsFound> {
-  const suffix = pathSuffix(relativePath);
-  if (!suffix) return { projects: [], cut: false };
+  const term = fileSearchTerm(relativePath);
+  if (!term) return { projects: [], cut: false };
   const w = scope.window;
   const page = await client.listOrganizationIssues(scope.org, {
     project: ['-1'],
@@ -50,7 +50,7 @@ export async function searchOtherProjects(client: Pick<SentryClient, 'listOrgani
     start: w && 'start' in w ? w.start : undefined,
     end: w && 'start' in w ? (w.end ?? isoSeconds(now)) : undefined,
     groupStatsPeriod: '',
-    query: fileSearchQuery(scope.query, suffix),
+    query: fileSearchQuery(scope.query, term),
     limit: PAGE,
   });
   const chosen = new Set(scope.projects);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { baseName, fileSearchQuery, filenameHint, mayLandIn, pathSuffix, stackFilenameTerm } from '../../../../src/editor/core/fileQuery';
+import { baseName, fileSearchQuery, fileSearchTerm, filenameHint, mayLandIn, pathSuffix, stackFilenameTerm } from '../../../../src/editor/core/fileQuery';
 import { matchValue, parseQuery } from '../../../sandbox/search';
 
 describe('the search that finds a file’s issues', () => {
@@ -21,7 +21,7 @@ describe('the search that finds a file’s issues', () => {
   it('quotes and escapes the value, so a file name cannot add terms to the query', () => {
     assert.equal(stackFilenameTerm('app/checkout.ts'), 'stack.filename:"*app/checkout.ts"');
     const hostile = 'a" is:resolved "b.ts';
-    const terms = parseQuery(fileSearchQuery(undefined, hostile));
+    const terms = parseQuery(fileSearchQuery(undefined, stackFilenameTerm(hostile)));
     assert.deepEqual(
       terms.map((t) => [t.key, t.value]),
       [
@@ -32,9 +32,24 @@ describe('the search that finds a file’s issues', () => {
   });
 
   it("says the server's default query once another term is sent, and keeps the view's own", () => {
-    assert.equal(fileSearchQuery(undefined, 'app/x.ts'), 'is:unresolved stack.filename:"*app/x.ts"');
-    assert.equal(fileSearchQuery('', 'app/x.ts'), 'stack.filename:"*app/x.ts"');
-    assert.equal(fileSearchQuery('is:unresolved level:error', 'app/x.ts'), 'is:unresolved level:error stack.filename:"*app/x.ts"');
+    const term = fileSearchTerm('src/app/x.ts')!;
+    assert.equal(fileSearchQuery(undefined, term), 'is:unresolved stack.filename:"*app/x.ts"');
+    assert.equal(fileSearchQuery('', term), 'stack.filename:"*app/x.ts"');
+    assert.equal(fileSearchQuery('is:unresolved level:error', term), 'is:unresolved level:error stack.filename:"*app/x.ts"');
+  });
+
+  it('asks each platform for what its SDK stores: a bare name exactly, a .NET build path by its name, other paths by their ending', () => {
+    assert.equal(fileSearchTerm('android/app/src/main/java/io/sentry/sample/MainActivity.kt'), 'stack.filename:"MainActivity.kt"');
+    assert.equal(fileSearchTerm('java/src/main/java/io/sentry/example/Application.java'), 'stack.filename:"Application.java"');
+    assert.equal(fileSearchTerm('ios/Runner/AppDelegate.swift'), 'stack.filename:"AppDelegate.swift"');
+    assert.equal(fileSearchTerm('flutter/lib/a/b/test.dart'), 'stack.filename:"test.dart"');
+    assert.equal(fileSearchTerm('samples/Mvc/Controllers/HomeController.cs'), 'stack.filename:"*HomeController.cs"');
+    assert.equal(fileSearchTerm('server/api/orders.py'), 'stack.filename:"*api/orders.py"');
+    // The sandbox matches as Sentry does: the old `*<two segments>` never finds a bare name or a backslashed path.
+    assert.equal(matchValue('*main/MainActivity.kt', 'MainActivity.kt'), false);
+    assert.equal(matchValue('*Controllers/HomeController.cs', 'C:\\src\\Controllers\\HomeController.cs'), false);
+    assert.equal(matchValue('*HomeController.cs', 'C:\\src\\Controllers\\HomeController.cs'), true);
+    assert.equal(matchValue('MainActivity.kt', 'MainActivity.kt'), true);
   });
 
   it('reads where the latest event happened from metadata.filename, else a culprit that is a path', () => {
