@@ -289,7 +289,9 @@ export function randomHex(bytes: number): string {
 
 /** An organization auth token as Sentry writes one: `sntrys_`, base64 of a JSON payload, `_`, a secret (sentry-cli's `org_auth_token.rs`). */
 function orgTokenText(org: string): string {
-  const payload = Buffer.from(JSON.stringify({ iat: 0, url: '', region_url: '', org })).toString('base64').replace(/=+$/, '');
+  const payload = Buffer.from(JSON.stringify({ iat: 0, url: '', region_url: '', org }))
+    .toString('base64')
+    .replace(/=+$/, '');
   return `sntrys_${payload}_${randomBytes(32).toString('base64url')}`;
 }
 
