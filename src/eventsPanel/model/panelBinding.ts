@@ -82,3 +82,11 @@ export function bindingRefusal(bound: PanelBinding | undefined, reason: BindingP
       return l10n.t('Nothing was sent: this panel belongs to the organization {0}. Open the issue again to act on it.', bound?.org ?? '');
   }
 }
+
+/** What the user is told when a switch of server or account closes a panel (`name`: its issue's short ID or id). */
+export function bindingClosed(name: string, bound: PanelBinding | undefined, reason: BindingProblem, now: SessionIdentity | undefined): string {
+  if (reason === 'server') {
+    return l10n.t('Closed the events panel of {0}: it shows an issue of {1}, and Sentry Explorer is now signed in to {2}.', name, host(bound?.baseUrl ?? ''), host(now?.baseUrl ?? ''));
+  }
+  return l10n.t('Closed the events panel of {0}: it was opened with another Sentry account than the one signed in now.', name);
+}
