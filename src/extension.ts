@@ -93,6 +93,7 @@ export function activate(context: vscode.ExtensionContext): void {
     log,
     signIn: () => auth.signIn(),
     onDidChangeSession: auth.onDidChangeSession,
+    identity: () => auth.identity,
     openLocation: locationOpener.open,
     aiChat,
   });

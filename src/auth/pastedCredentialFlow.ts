@@ -1,6 +1,7 @@
 /**
  * Signing in with a pasted user auth token / internal integration token, or a legacy API key:
- * checked for a bad paste before anything is sent, then checked against the server (its
+ * checked for a bad paste before anything is sent (and an organization auth token, which cannot read
+ * issues, refused by its prefix), then checked against the server (its
  * organizations, and who the credential belongs to with its scopes when the server says), and
  * only then made a session. A credential the server does not accept (a 401 on its first request,
  * most often a typo or a partial paste) opens the box again with the text kept, saying so; the
@@ -24,6 +25,7 @@ import { errorKind } from './core/errorText';
 import { withCancellableProgress } from './flowProgress';
 import { missingScopes, splitScopes } from '../api/scopes';
 import { missingScopesMessage, tokenPageUrl, tokenPrompt } from './core/signInChoices';
+import { orgTokenRefusal, tokenKind } from './core/tokenKind';
 import type { StoredSession } from './core/sessionCodec';
 import { isAbortError } from './core/state';
 
@@ -104,8 +106,9 @@ async function askCredential(deps: PastedFlowDeps, baseUrl: string, kind: 'token
     ignoreFocusOut: true,
     value: rejected?.value,
     validationMessage: rejected?.message,
-    // The text the server just refused is refused again here, without sending it.
-    validateInput: (v) => (rejected && v === rejected.value ? rejected.message : credentialProblem(v, kind)),
+    // The text the server just refused is refused again here, without sending it; so is a token
+    // whose prefix says it cannot read issues.
+    validateInput: (v) => (rejected && v === rejected.value ? rejected.message : (credentialProblem(v, kind) ?? (tokenKind(v) === 'org' ? orgTokenRefusal(scopes) : undefined))),
     buttons: page ? [openTokenPageButton(deps, host, page)] : undefined,
   });
   if (!typed?.trim()) throw new vscode.CancellationError();
@@ -116,7 +119,22 @@ async function askCredential(deps: PastedFlowDeps, baseUrl: string, kind: 'token
     void deps.ui.showErrorMessage(vscode.l10n.t('Sentry sign-in: {0}. Nothing was sent or stored.', problem), {});
     throw new vscode.CancellationError();
   }
+  if (tokenKind(typed) === 'org') refuseOrgToken(deps, scopes, tokenPageUrl(baseUrl));
   return typed;
+}
+
+/**
+ * An organization auth token is refused before any request: its only scope (org:ci) reads nothing,
+ * so the server would answer 403 and the sign-in could say only that it could not check the token.
+ * Says why and what to create instead, with the button that opens the server's new-token page.
+ */
+function refuseOrgToken(deps: PastedFlowDeps, scopes: readonly string[], page: string | undefined): never {
+  deps.log.warn('[auth] refused a pasted organization auth token (sntrys_): it has only org:ci and cannot read issues; nothing was sent');
+  const open = vscode.l10n.t('Open Token Page');
+  void deps.ui.showErrorMessage(vscode.l10n.t('Sentry sign-in: {0} Nothing was sent or stored.', orgTokenRefusal(scopes)), {}, ...(page ? [open] : [])).then((choice) => {
+    if (page && choice === open) return openTokenPage(deps, page);
+  });
+  throw new vscode.CancellationError();
 }
 
 /** Asks the server about the credential: its organizations first (a 401 there means it is not accepted), then who it belongs to and its scopes. */

@@ -136,6 +136,13 @@ export class SentryAuth extends Disposable {
     return this.state.session;
   }
 
+  /** Who is signed in now and to which server (what an events panel is bound to); undefined when signed out. */
+  get identity(): { baseUrl: string; account: string } | undefined {
+    const session = this.state.session;
+    const baseUrl = this.state.baseUrl;
+    return session && baseUrl ? { baseUrl, account: session.account.id } : undefined;
+  }
+
   /** The organization the server answered at sign-in (an OAuth token sees only the one picked). */
   get organization(): RememberedOrganization | undefined {
     return this.context.globalState.get<RememberedOrganization>(StorageKeys.organizationPrefix + this.provider.baseUrl);

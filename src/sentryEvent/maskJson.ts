@@ -16,7 +16,8 @@ export const CUT_MARK = '[cut]';
 
 /**
  * A copy of a JSON value with every value under a secret-named key (or the second item of a
- * `[secretName, value]` pair, as headers and query strings come) replaced by MASK (a string keeps
+ * `[secretName, value]` pair, as headers and query strings come, or the `value` of a `{key|name,
+ * value}` object whose name is a secret's) replaced by MASK (a string keeps
  * its auth scheme; null stays null: nothing to hide; cookies as an object or as pairs keep their
  * names, every value masked), and every string and key passed through maskText. Only what changes
  * is copied: a value with nothing to mask comes back as it is. Containers deeper than `maxDepth` become TOO_DEEP. The work is bounded by `maxChars`:
@@ -53,11 +54,15 @@ const COOKIE = /cookie/i;
 export type SecretKeeper = (container: object, key: string | number, original: unknown) => void;
 
 /**
- * Sentry's tag objects (`{key, value}`, with `query` and more fields at times): the value is named by
- * `key`, whatever else the object holds.
+ * The name of an object's `value`: Sentry's tag objects (`{key, value}`, with `query` and more
+ * fields at times) name it by `key`; `{name, value}` pairs (HAR headers and query strings,
+ * Kubernetes env lists, form fields) by `name`. `key` wins when both are there: a tag's top value
+ * (`{key, name, value}`) has `name` as its label, not as what names the value.
  */
-function isNamedTag(v: Record<string, unknown>): boolean {
-  return typeof v.key === 'string' && Object.prototype.hasOwnProperty.call(v, 'value');
+function pairName(v: Record<string, unknown>): string | undefined {
+  if (!Object.prototype.hasOwnProperty.call(v, 'value')) return undefined;
+  if (typeof v.key === 'string') return v.key;
+  return typeof v.name === 'string' ? v.name : undefined;
 }
 
 /** Sets a key of a copy; defineProperty (slow) only for "__proto__", so it stays data, never a prototype. */
@@ -174,7 +179,8 @@ class DeepMasker {
     }
     const source = v as Record<string, unknown>;
     const keys = Object.keys(source);
-    const tagName = isNamedTag(source) && isSecretName(source.key as string) ? (source.key as string) : undefined;
+    const pair = pairName(source);
+    const tagName = pair !== undefined && isSecretName(pair) ? pair : undefined;
     let out: Record<string, unknown> | undefined;
     const copy = (upTo: number) => {
       const o: Record<string, unknown> = {};

@@ -28,7 +28,7 @@ import {
   valuesOf,
 } from './eventReader';
 import { isSecretName } from './secretNames';
-import { readExceptions, readThreads } from './parseStack';
+import { collectThreadSecrets, readExceptions, readThreads } from './parseStack';
 import { readRequest } from './parseRequest';
 import { vaultOf } from './maskAnswer';
 
@@ -165,6 +165,7 @@ export function parseEventDetail(raw: unknown, issueId: string): { detail: Event
   }
   // Threads repeat the exception's stack (the crashed thread's): shown only when there is none.
   if (!seen.has('exception') && threads !== undefined) detail.threads = readThreads(p, threads);
+  else if (threads !== undefined) collectThreadSecrets(p, threads);
 
   detail.contexts = readContexts(p, raw.contexts);
   set('user', readUser(p, raw.user));

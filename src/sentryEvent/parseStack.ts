@@ -132,3 +132,17 @@ export function readThreads(r: EventReader, data: unknown): DetailThread[] {
     return [out];
   });
 }
+
+/**
+ * The threads of an event that has an exception are not shown (they repeat its stack), but their
+ * frames' variables hold the same kind of secrets, and Sentry's own rendering of the event (the AI
+ * details quote it) may quote them: read them for the secrets table only, by which that rendering is
+ * scrubbed. What is not shown is neither counted as masked nor marks the event as trimmed.
+ */
+export function collectThreadSecrets(r: EventReader, data: unknown): void {
+  const masked = r.masked;
+  const cut = r.c.cut;
+  readThreads(r, data);
+  r.masked = masked;
+  r.c.cut = cut;
+}

@@ -404,6 +404,38 @@ describe('sign-in (sentry-explorer authentication provider)', function () {
     assert.equal(await auth.context.secrets.get(auth.provider.storageKey), undefined);
   });
 
+  it('an organization auth token (sntrys_) is refused at paste, saying it cannot read issues and offering the token page: nothing is sent or stored', async () => {
+    await auth.signOut();
+    const org = await control<{ token: string }>('tokens', { kind: 'org' });
+    seenSecrets.add(org.token);
+    await control('requests/clear', {});
+    const tokenPage = `${SANDBOX_URL}/settings/account/api/auth-tokens/new-token/`;
+    const { boxes } = recordPicksAndBoxes(false);
+    try {
+      rec.set({ method: 'token', inputs: [org.token], answer: (s) => (/organization auth token/.test(s.message) ? 'Open Token Page' : undefined) });
+      const before = rec.shown.length;
+      const opened = rec.opened.length;
+      assert.equal(await auth.signIn(), undefined);
+      const box = boxes.at(-1)!;
+      assert.match(String((await box.validateInput?.(org.token)) ?? ''), /organization auth token/, 'the box itself refuses it as it is typed');
+      assert.equal(await box.validateInput?.(defaults.authToken), undefined, 'a user token is not refused');
+      const refused = rec.shown.slice(before).filter((s) => s.level === 'error');
+      assert.equal(refused.length, 1, JSON.stringify(refused));
+      assert.match(refused[0].message, /organization auth token.*org:ci.*cannot read issues.*user auth token.*scopes event:read, org:read, project:read/);
+      assert.deepEqual(refused[0].items, ['Open Token Page']);
+      await waitFor('the token page', () => rec.opened.length > opened || undefined);
+      assert.deepEqual(rec.opened.slice(opened), [tokenPage]);
+    } finally {
+      auth.ui.override(rec.ui());
+    }
+    assert.deepEqual(
+      (await control<RequestLogEntry[]>('requests')).map((r) => r.path),
+      [],
+      'no request was sent',
+    );
+    assert.equal(await auth.context.secrets.get(auth.provider.storageKey), undefined);
+  });
+
   it('a mistyped token: the box opens again with the text kept, saying the server did not accept it; the fixed token signs in', async () => {
     await auth.signOut();
     const token = await control<{ token: string }>('tokens', { scopes: SCOPES, kind: 'user' });

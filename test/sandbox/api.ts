@@ -28,7 +28,7 @@ export interface Ctx {
 // Authentication
 
 export interface Principal {
-  kind: 'user' | 'integration' | 'oauth' | 'apikey' | 'dsn';
+  kind: 'user' | 'integration' | 'oauth' | 'org' | 'apikey' | 'dsn';
   scopes: Set<string>;
   /** Organization slug the credential is limited to; null = every org of the user. */
   org: string | null;

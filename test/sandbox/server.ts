@@ -98,7 +98,7 @@ export interface SandboxDefaults {
 
 export interface TokenInfo {
   token: string;
-  kind: 'user' | 'integration' | 'oauth';
+  kind: 'user' | 'integration' | 'oauth' | 'org';
   scopes: string[];
   expiresAt: number | null;
   org: string | null;
@@ -152,7 +152,7 @@ export interface SandboxControl {
   };
   credentials: {
     /** `userId`: a seeded member (`seed.members`) the token acts for; default the seed's user (id 1). */
-    addToken(opts: { token?: string; scopes?: string[] | string; kind?: 'user' | 'integration'; expiresAt?: number | string | null; org?: string | null; userId?: string }): TokenInfo;
+    addToken(opts: { token?: string; scopes?: string[] | string; kind?: 'user' | 'integration' | 'org'; expiresAt?: number | string | null; org?: string | null; userId?: string }): TokenInfo;
     /** Revoke an access token (or a refresh token: its whole family). */
     revokeToken(token: string): boolean;
     addApiKey(opts?: { key?: string; scopes?: string[] | string; org?: string }): { key: string; scopes: string[]; org: string; authorization: string };
@@ -621,7 +621,7 @@ const CONTROL_HELP = {
   'GET /_sandbox/seed/locations': "issues pointing into the sample workspace (and into the sprawl project's synthetic files, when started with sprawl)",
   'GET /_sandbox/seed/issues?project=<slug>': 'issue ids, short ids, titles',
   'GET /_sandbox/seed/files?project=<slug>&org=<slug>': '[{file, inWorkspace, issues: [ids], unresolved}]: per in-app frame filename, the issues whose stack touches it',
-  'POST /_sandbox/tokens': '{token?, scopes, kind: user|integration, expiresAt?, org?, userId?} -> token info',
+  'POST /_sandbox/tokens': '{token?, scopes, kind: user|integration|org, expiresAt?, org?, userId?} -> token info (org: sntrys_, org:ci only)',
   'GET /_sandbox/writes?path=<regex>&bulk=true|false': 'triage PUTs: {method, path, ids, query, body, status, userId, bulk, withoutIds, changed, at}',
   'POST /_sandbox/writes/clear': 'empty the write log and the no-ids counter',
   'GET /_sandbox/writes/without-ids': '{count, requests}: bulk PUTs sent without any id',
@@ -731,7 +731,7 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
       }
       case 'POST /_sandbox/tokens': {
         const kind = str('kind') ?? 'user';
-        if (kind !== 'user' && kind !== 'integration') return json(400, { error: "kind must be 'user' or 'integration'" });
+        if (kind !== 'user' && kind !== 'integration' && kind !== 'org') return json(400, { error: "kind must be 'user', 'integration' or 'org'" });
         const scopes = Array.isArray(body.scopes) ? (body.scopes as string[]) : str('scopes');
         const expiresAt = typeof body.expiresAt === 'number' || typeof body.expiresAt === 'string' ? body.expiresAt : undefined;
         return json(200, control.credentials.addToken({ token: str('token'), scopes, kind, expiresAt, org: str('org'), userId: str('userId') }));

@@ -4,7 +4,9 @@ import { randomBytes } from 'node:crypto';
 import type { Profile } from './profiles';
 import type { Assignee, Seed, SeedEvent, SeedIssue, SeedOrg } from './seed';
 
-export type TokenKind = 'user' | 'integration' | 'oauth';
+// `org`: an organization auth token (`sntrys_`), made for CI: Sentry gives it only `org:ci`
+// (`src/sentry/models/orgauthtoken.py`), so every read answers 403.
+export type TokenKind = 'user' | 'integration' | 'oauth' | 'org';
 
 export interface TokenRecord {
   token: string;
@@ -285,6 +287,14 @@ export function randomHex(bytes: number): string {
   return randomBytes(bytes).toString('hex');
 }
 
+/** An organization auth token as Sentry writes one: `sntrys_`, base64 of a JSON payload, `_`, a secret (sentry-cli's `org_auth_token.rs`). */
+function orgTokenText(org: string): string {
+  const payload = Buffer.from(JSON.stringify({ iat: 0, url: '', region_url: '', org }))
+    .toString('base64')
+    .replace(/=+$/, '');
+  return `sntrys_${payload}_${randomBytes(32).toString('base64url')}`;
+}
+
 export function normalizeScopes(scopes: string[] | string | undefined): string[] {
   if (scopes === undefined) return [...DEFAULT_SCOPES];
   const list = Array.isArray(scopes) ? scopes : scopes.split(/[\s,]+/);
@@ -442,7 +452,7 @@ export class SandboxState {
     return `http://${publicKey}@${host}/${projectId}`;
   }
 
-  addToken(opts: { token?: string; scopes?: string[] | string; kind?: 'user' | 'integration'; expiresAt?: number | string | null; org?: string | null; userId?: string }): TokenRecord {
+  addToken(opts: { token?: string; scopes?: string[] | string; kind?: 'user' | 'integration' | 'org'; expiresAt?: number | string | null; org?: string | null; userId?: string }): TokenRecord {
     if (opts.userId !== undefined && !this.seed.members.some((m) => m.id === opts.userId)) throw new Error(`userId must be a seeded member's id, not ${opts.userId}`);
     const kind = opts.kind ?? 'user';
     let expiresAt: number | null = null;
@@ -452,14 +462,15 @@ export class SandboxState {
       if (Number.isNaN(expiresAt)) throw new Error('expiresAt must be epoch ms or an ISO-8601 date');
     }
     const record: TokenRecord = {
-      token: opts.token ?? (kind === 'integration' ? randomHex(32) : `sntryu_${randomHex(32)}`),
+      token: opts.token ?? (kind === 'integration' ? randomHex(32) : kind === 'org' ? orgTokenText(opts.org ?? 'acme') : `sntryu_${randomHex(32)}`),
       kind,
-      scopes: normalizeScopes(opts.scopes),
+      // An organization token has org:ci whatever is asked: Sentry offers no other scope for it.
+      scopes: kind === 'org' ? ['org:ci'] : normalizeScopes(opts.scopes),
       issuedAt: this.now(),
       expiresAt,
       revoked: false,
-      org: opts.org ?? (kind === 'integration' ? 'acme' : null),
-      userId: kind === 'integration' ? null : (opts.userId ?? this.seed.user.id),
+      org: opts.org ?? (kind === 'integration' || kind === 'org' ? 'acme' : null),
+      userId: kind === 'integration' || kind === 'org' ? null : (opts.userId ?? this.seed.user.id),
     };
     this.tokens.set(record.token, record);
     return record;

@@ -5,8 +5,9 @@
  * costs no event request for an issue that did not change. Pure: no `vscode` import.
  */
 import type { Issue } from '../../api/schemas';
-import { CONTEXT_MAX, TEXT_MAX } from '../../sentryEvent/frameText';
+import { CONTEXT_MAX } from '../../sentryEvent/frameText';
 import { readFrameFields, type FrameFields } from '../../sentryEvent/framePath';
+import { LINE_KEY } from './movedLines';
 
 /**
  * What a known location stays valid under: the issue's lastSeen, or, when the server has no seen
@@ -29,13 +30,16 @@ export interface KnownFrame {
 }
 
 /**
- * The source text of a location, compacted (see src/sentryEvent/frameText.ts): from a full event's
- * frame, or, when no full event was read, as the editor showed that line when the mark first went
- * there, so a change of the file between sessions still shows.
+ * The source text of a location, as the keys of its compacted lines (movedLines.ts `lineKey`: a
+ * fingerprint, never the text, so no source line of the user's, secrets included, is kept in
+ * workspace storage): from a full event's frame, or, when no full event was read, as the editor
+ * showed that line when the mark first went there, so a change of the file between sessions still
+ * shows.
  */
 export interface KnownText {
   /** The location it is the text of: server path (as sent) and 1-based line, `path:line`. */
   readonly at: string;
+  /** The line's key; `before` and `after` hold keys too. */
   readonly line: string;
   /** Nearest last. */
   readonly before?: readonly string[];
@@ -77,6 +81,8 @@ export class LocationCache {
       .sort((a, b) => a[1].at - b[1].at);
     for (const [key, value] of entries.slice(-max)) {
       const t = isText(value.text) ? value.text : undefined;
+      // Text kept before lines were keyed (the lines themselves) is dropped, and storage rewritten without it.
+      if (value.text !== undefined && !t) cache.dirty = true;
       const text: KnownText | undefined = t && { at: t.at, line: t.line, ...(t.before ? { before: t.before } : {}), ...(t.after ? { after: t.after } : {}), source: t.source };
       const fields = storedFields(value.fields);
       const frame = value.frame ? { ...value.frame, ...withFields(storedFields(value.frame.fields)) } : value.frame;
@@ -160,10 +166,10 @@ function isEntry(v: unknown): v is KnownLocation {
   );
 }
 
-const isLine = (v: unknown) => typeof v === 'string' && v.length <= TEXT_MAX;
+const isLine = (v: unknown) => typeof v === 'string' && LINE_KEY.test(v);
 const isLines = (v: unknown) => v === undefined || (Array.isArray(v) && v.length <= CONTEXT_MAX && v.every(isLine));
 
-/** Stored text as it is kept (bounded, one of the sources); anything else is dropped, the entry kept. */
+/** Stored text as it is kept (keys, bounded, one of the sources); anything else is dropped, the entry kept. */
 function isText(v: unknown): v is KnownText {
   if (typeof v !== 'object' || v === null) return false;
   const t = v as Record<string, unknown>;

@@ -13,7 +13,7 @@ import { mapPool } from '../../util/pool';
 import { baseName, mayLandIn } from './fileQuery';
 import { parseServerLocation } from './location';
 import { seenVersion, type KnownFrame, type KnownLocation, type KnownText, type LocationCache } from './locationCache';
-import type { ExpectedText } from './movedLines';
+import { keyedText, type ExpectedText } from './movedLines';
 import { isMarked, newestInAppLocation, type PlacedMark } from './marks';
 import { TableLines, tableBatches, type TableIssue } from './tableLines';
 import type { FrameFields } from '../../sentryEvent/framePath';
@@ -291,7 +291,8 @@ export class MarkPlacer {
     const kept = this.deps.cache.peek(key)?.text;
     const read = this.deps.store.eventText.find(client.baseUrl, issueId, raw, line);
     const shown = read || kept?.at === at ? undefined : this.deps.lineText?.(file, line - 1);
-    const text: KnownText | undefined = read ? { at, line: read.line, before: read.before, after: read.after, source: 'event' } : kept?.at === at ? kept : shown && { at, ...shown, source: 'editor' };
+    // Kept as keys of the lines, never the lines: workspace storage outlives a secret in the file.
+    const text: KnownText | undefined = read ? { at, ...keyedText(read), source: 'event' } : kept?.at === at ? kept : shown && { at, ...keyedText(shown), source: 'editor' };
     // Written only when it changed: a run that learned nothing new leaves workspace storage alone.
     if (text && text !== kept && JSON.stringify(text) !== JSON.stringify(kept)) this.deps.cache.setText(key, text);
     return text;

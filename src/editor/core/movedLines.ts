@@ -2,9 +2,13 @@
  * Where the code an event line names is in the editor now. An event's line is the line of the release
  * it came from; the file may have changed since. Given the text that line held (from the event's
  * frame, or as the editor first showed it), the mark goes to the nearest line that still holds it,
- * or says the code is gone, rather than point at other code. Pure: no `vscode` import.
+ * or says the code is gone, rather than point at other code. Lines are compared by their keys
+ * (lineKey): a fingerprint of the compacted line, never its text, since what a mark carries is
+ * kept in workspace storage and a user's source line may hold a secret that is long gone from the
+ * file. Pure: no `vscode` import.
  */
 import { compactLine } from '../../sentryEvent/frameText';
+import { hash53 } from '../../util/hash';
 
 /** What a line held when the event happened: the line, and the lines just before and after it, nearest last/first. */
 export interface ExpectedText {
@@ -12,6 +16,9 @@ export interface ExpectedText {
   readonly before?: readonly string[];
   readonly after?: readonly string[];
 }
+
+/** ExpectedText with every line as its key (lineKey): what marks carry and what is kept. */
+export type KeyedText = ExpectedText;
 
 /** A document's lines, 0-based, as VS Code's TextDocument reads them. */
 export interface DocumentLines {
@@ -38,6 +45,27 @@ function isTrivial(normalised: string): boolean {
   return (normalised.match(/[\p{L}\p{N}]/gu) ?? []).length < MIN_EVIDENCE;
 }
 
+const TRIVIAL = '.';
+const PLAIN = '#';
+/** The shape of a key, for what is read back from storage. */
+export const LINE_KEY = /^[.#][\da-z]{1,11}$/;
+
+/**
+ * A line's key: the fingerprint of its normalised text, after a mark saying whether the line is
+ * trivial (told before hashing, since the hash cannot say). Equal lines have equal keys.
+ */
+export function lineKey(text: string): string {
+  const normalised = normaliseLine(text);
+  return `${isTrivial(normalised) ? TRIVIAL : PLAIN}${hash53(normalised)}`;
+}
+
+const isTrivialKey = (key: string) => key.startsWith(TRIVIAL);
+
+/** A line's text and its neighbours' as keys. */
+export function keyedText(text: ExpectedText): KeyedText {
+  return { line: lineKey(text.line), ...(text.before ? { before: text.before.map(lineKey) } : {}), ...(text.after ? { after: text.after.map(lineKey) } : {}) };
+}
+
 /**
  * The place of a mark whose event line is `line` (0-based), by the text it held. The line itself
  * still holding it wins; else the line within MOVE_WINDOW that holds it with the most of its
@@ -45,17 +73,17 @@ function isTrivial(normalised: string): boolean {
  * code moves down more often). A trivial line needs a neighbour to agree before it moves, and is
  * never called stale: its text alone says nothing. No text: the event line, as it was.
  */
-export function placeByText(expected: ExpectedText | undefined, line: number, doc: DocumentLines, compacted = false): LinePlace {
+export function placeByText(expected: KeyedText | undefined, line: number, doc: DocumentLines, keyed = false): LinePlace {
   if (!expected) return { line };
-  const want = normaliseLine(expected.line);
-  // `compacted`: the document's lines come normalised already (placeAllByText's, read once each).
-  const read = (n: number) => (n >= 0 && n < doc.lineCount ? (compacted ? (doc.lineAt(n) ?? '') : normaliseLine(doc.lineAt(n) ?? '')) : undefined);
+  const want = expected.line;
+  // `keyed`: the document's lines come as keys already (placeAllByText's, read once each).
+  const read = (n: number) => (n >= 0 && n < doc.lineCount ? (keyed ? (doc.lineAt(n) ?? '') : lineKey(doc.lineAt(n) ?? '')) : undefined);
   if (read(line) === want) return { line };
-  const trivial = isTrivial(want);
-  const before = (expected.before ?? []).map(normaliseLine);
-  const after = (expected.after ?? []).map(normaliseLine);
+  const trivial = isTrivialKey(want);
+  const before = expected.before ?? [];
+  const after = expected.after ?? [];
   /** Neighbours that hold what they held around the event line; trivial ones prove nothing. */
-  const agreeing = (n: number) => before.filter((t, i) => !isTrivial(t) && read(n - before.length + i) === t).length + after.filter((t, i) => !isTrivial(t) && read(n + 1 + i) === t).length;
+  const agreeing = (n: number) => before.filter((t, i) => !isTrivialKey(t) && read(n - before.length + i) === t).length + after.filter((t, i) => !isTrivialKey(t) && read(n + 1 + i) === t).length;
   let best: { line: number; score: number; distance: number } | undefined;
   const from = Math.max(0, line - MOVE_WINDOW);
   const to = Math.min(doc.lineCount - 1, line + MOVE_WINDOW);
@@ -73,16 +101,16 @@ export function placeByText(expected: ExpectedText | undefined, line: number, do
 
 /**
  * Marks placed in a document by their text (those without stay where they are), each document line
- * read and compacted once however many marks look at it.
+ * read and keyed once however many marks look at it.
  */
-export function placeAllByText<T extends { line: number; text?: ExpectedText; movedFrom?: number; stale?: true }>(marks: readonly T[], doc: DocumentLines): T[] {
+export function placeAllByText<T extends { line: number; text?: KeyedText; movedFrom?: number; stale?: true }>(marks: readonly T[], doc: DocumentLines): T[] {
   const seen = new Map<number, string>();
   const lines: DocumentLines = {
     lineCount: doc.lineCount,
     lineAt: (n) => {
-      let text = seen.get(n);
-      if (text === undefined) seen.set(n, (text = normaliseLine(doc.lineAt(n) ?? '')));
-      return text;
+      let key = seen.get(n);
+      if (key === undefined) seen.set(n, (key = lineKey(doc.lineAt(n) ?? '')));
+      return key;
     },
   };
   return marks.map((m) => {

@@ -2,7 +2,8 @@
  * What the buttons and links of an events page ask the host to do, each on the panel's own issue:
  * copy a text or an event (as Markdown or masked JSON), open an event's raw JSON, open a location or
  * the issue's web page, sign in, run a triage or AI command. The page names only which action; the
- * commands come from fixed tables here, so a page can run nothing else. Glue (it needs VS Code); the
+ * commands come from fixed tables here, so a page can run nothing else; the triage and AI ones only
+ * through the session the panel was opened with (its target's writeRefusal). Glue (it needs VS Code); the
  * panel (panel.ts) owns the WebviewPanel and hands each checked message to PageActions.
  */
 import * as vscode from 'vscode';
@@ -16,6 +17,7 @@ import type { AuthUi } from '../../util/ui';
 import { labelText, safeWebUrl } from '../../util/untrusted';
 import type { RawEventDocuments } from './rawEventDocuments';
 import type { OpenLocation } from '../../store/locationOpener';
+import type { SessionIdentity } from '../model/panelBinding';
 import { eventMarkdown } from '../../sentryEvent/markdown';
 import { maskedEventJson } from '../../sentryEvent/rawJson';
 
@@ -35,6 +37,8 @@ export interface PageActionDeps {
   ui: () => AuthUi;
   /** The read-only tabs of "Open raw JSON". */
   rawDocuments: Pick<RawEventDocuments, 'show'>;
+  /** Who is signed in now, to which server: what a panel is bound to (panelGuard.ts). Absent: panels are bound to nothing and refuse nothing. */
+  identity?: () => SessionIdentity | undefined;
 }
 
 /** The panel an action works for: its model (the events it holds, its header), its issue, its page. */
@@ -43,6 +47,8 @@ export interface ActionTarget {
   /** The panel's issue as commands take it; undefined while its project is not known. */
   ref(): IssueRef | undefined;
   post(message: HostMessage): void;
+  /** Why a write on the panel's issue must not go through the session of now (another server or account), or undefined. */
+  writeRefusal(): string | undefined;
 }
 
 /** The command each triage button of the page runs: a fixed list, so the page can run nothing else. */
@@ -121,7 +127,17 @@ export class PageActions {
       this.deps.log.warn(`[events] cannot ${command} issue ${this.target.model.issue.issueId}: its project is not known yet`);
       return;
     }
+    if (this.refused(command)) return;
     await vscode.commands.executeCommand(TRIAGE_COMMAND_IDS[command], ...commandArgs(ref));
+  }
+
+  /** Says why, when the session of now is not the panel's: the command would write to whatever issue has this id there. */
+  private refused(what: string): boolean {
+    const refusal = this.target.writeRefusal();
+    if (!refusal) return false;
+    this.deps.log.warn(`[events] refused ${what} of issue ${this.target.model.issue.issueId}: the panel belongs to another server or account than the session of now`);
+    void this.deps.ui().showWarningMessage(refusal, {});
+    return true;
   }
 
   /** An AI button: Explain or Fix with AI on this panel's issue (the page names no issue). */
@@ -131,6 +147,8 @@ export class PageActions {
       this.deps.log.warn(`[events] cannot hand issue ${this.target.model.issue.issueId} to AI (${kind}): its project is not known yet`);
       return;
     }
+    // Not a write, but it reads the issue through the session of now: another issue on another server.
+    if (this.refused(`${kind} with AI`)) return;
     try {
       await vscode.commands.executeCommand(HAND_OFF_COMMAND_IDS[kind], ...commandArgs(ref));
     } catch (e) {

@@ -6,7 +6,8 @@
  * visibility, the handshake, answering requests, and marking the issue seen when the panel opens
  * (setting markSeenOnOpen). A preview panel (see ../model/panelChoice.ts) says so in its title, takes
  * over the next issue opened as a preview (showIssue), and is kept (pin) when the user works in it:
- * a triage button, other filters, another event, a Reveal. What the page's buttons ask for (copying, links, locations, sign-in,
+ * a triage button, other filters, another event, a Reveal. A panel belongs to the server and account
+ * it was opened with (panelGuard.ts): a switch to another closes it, and its writes go through no other. What the page's buttons ask for (copying, links, locations, sign-in,
  * the triage and AI commands) is PageActions' (pageActions.ts). Page messages are untrusted input:
  * parsed by parsePageMessage.
  */
@@ -26,6 +27,8 @@ import { MAX_RESTORE_CHARS, eventPage } from '../model/eventPage';
 import { makeNonce, panelHtml } from './pageHtml';
 import { readSettings } from '../../settings';
 import { PageActions, type PageActionDeps } from './pageActions';
+import { PanelGuard } from './panelGuard';
+import { bindingClosed, type BindingProblem } from '../model/panelBinding';
 
 export interface EventsPanelDeps extends PageActionDeps {
   /** The one issue store: the header is `store.issue(id)`, refreshed with `lookupShortId`. */
@@ -58,6 +61,8 @@ export class EventsPanel extends Disposable {
   private model: EventsModel;
   /** What the page's buttons and links ask for, on this panel's issue. */
   private readonly actions: PageActions;
+  /** The server, account and organization the panel belongs to: its writes go through no other session. */
+  private readonly guard: PanelGuard;
   /** Fired by dispose() itself, after everything else is let go (so it is not one of the owned emitters). */
   private readonly closed = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.closed.event;
@@ -89,6 +94,8 @@ export class EventsPanel extends Disposable {
   ) {
     super();
     this.model = this.newModel(state);
+    this.guard = new PanelGuard(deps.identity);
+    this.guard.bind(this.model.issue.org);
     const model = () => this.model;
     this.actions = new PageActions(deps, {
       get model() {
@@ -96,6 +103,7 @@ export class EventsPanel extends Disposable {
       },
       ref: () => this.ref,
       post: (m) => this.post(m),
+      writeRefusal: () => this.guard.refusal(this.model.issue.org),
     });
     this.takeStoreIssue(false);
     const webview = panel.webview;
@@ -123,7 +131,10 @@ export class EventsPanel extends Disposable {
     if (deps.onDidChangeSession) {
       this._register(
         deps.onDidChangeSession(() => {
-          // Another account (or none) now: nothing loaded for the previous one may be shown again.
+          // Another server or account: the panel's issue is not one of theirs, and nothing of it may be written there.
+          const problem = this.guard.sessionChanged(this.model.issue.org);
+          if (problem) return this.closeAfterSwitch(problem);
+          // Signed out, or in again: nothing loaded before may be shown again.
           this.model.reset();
           this.post({ type: 'signedIn' });
         }),
@@ -136,6 +147,13 @@ export class EventsPanel extends Disposable {
     this.load();
     if (preview) this.deferSeen();
     this.markSeenOnce();
+  }
+
+  private closeAfterSwitch(problem: BindingProblem): void {
+    const { issue } = this.model.state;
+    this.deps.log.info(`[events] closing the panel of issue ${issue.id}: the session is now another ${problem === 'server' ? 'server' : 'account'}'s`);
+    void this.deps.ui().showWarningMessage(bindingClosed(issue.shortId ?? issue.id, this.guard.binding, problem, this.guard.now()), {});
+    this.dispose();
   }
 
   /** One key per issue of a server: the registry's. */
@@ -179,6 +197,7 @@ export class EventsPanel extends Disposable {
     if (this.isDisposed) return;
     const old = this.model;
     this.model = this.newModel(state);
+    this.guard.bind(this.model.issue.org);
     this._unregister(old);
     old.dispose();
     this.seenDecided = false;
@@ -225,7 +244,7 @@ export class EventsPanel extends Disposable {
     this.seenDecided = true;
     if (issue.hasSeen === true || !readSettings(readEventsPanelConfig).markSeenOnOpen) return;
     const ref = this.ref;
-    if (!ref) return;
+    if (!ref || this.guard.refusal(ref.org)) return;
     vscode.commands
       .executeCommand(Commands.markSeen, ...commandArgs(ref))
       .then(undefined, (e: unknown) => this.deps.log.debug(`[events] mark seen of issue ${ref.issueId}: ${(e as Error)?.message ?? String(e)}`));

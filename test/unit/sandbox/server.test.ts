@@ -278,6 +278,18 @@ describe('sandbox service', function () {
       assert.equal((await get('/api/0/projects/acme/web-frontend/issues/?limit=1', `Bearer ${integ.token}`)).status, 200);
       assert.equal((await get('/api/0/projects/globex/legacy-portal/issues/?limit=1', `Bearer ${integ.token}`)).status, 403);
     });
+
+    it('an organization auth token (sntrys_) carries org:ci only, as on Sentry: every read answers 403', async () => {
+      const org = sb.control.credentials.addToken({ kind: 'org' });
+      assert.match(org.token, /^sntrys_/);
+      assert.deepEqual(org.scopes, ['org:ci']);
+      assert.deepEqual((await getJson<any>('/api/0/', `Bearer ${org.token}`)).body.auth, { scopes: ['org:ci'] });
+      for (const path of ['/api/0/organizations/', '/api/0/organizations/acme/', '/api/0/organizations/acme/issues/?limit=1', '/api/0/projects/acme/web-frontend/issues/?limit=1']) {
+        const r = await getJson(path, `Bearer ${org.token}`);
+        assert.equal(r.res.status, 403, path);
+        assert.deepEqual(r.body, { detail: 'You do not have permission to perform this action.' });
+      }
+    });
   });
 
   describe('organizations and projects', () => {

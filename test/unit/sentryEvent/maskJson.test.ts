@@ -95,6 +95,25 @@ describe('sentryEvent/mask: maskDeep, Sentry tag objects and where secrets were'
     assert.equal(count, 3);
   });
 
+  it('masks the value of a {name, value} pair whose name is a secret name (HAR headers, Kubernetes env lists)', () => {
+    const input = {
+      headers: [
+        { name: 'Authorization', value: 'Bearer abc123secret' },
+        { name: 'Accept', value: 'text/html' },
+      ],
+      env: [{ name: 'DB_PASSWORD', value: 'hunter2-secret', valueFrom: null }],
+    };
+    const { value, count } = maskDeep(input);
+    const out = value as typeof input;
+    assert.deepEqual(out.headers[0], { name: 'Authorization', value: `Bearer ${MASK}` }, 'the scheme stays, as for a header pair');
+    assert.equal(out.headers[1], input.headers[1], 'a pair with nothing secret is not copied');
+    assert.deepEqual(out.env[0], { name: 'DB_PASSWORD', value: MASK, valueFrom: null });
+    assert.equal(count, 2);
+    const kept: unknown[] = [];
+    maskDeep(input, undefined, undefined, (_c, _k, original) => kept.push(original));
+    assert.deepEqual(kept, ['Bearer abc123secret', 'hunter2-secret'], 'a Reveal finds them');
+  });
+
   it('tells the keeper each whole value it masked, by the copy that holds it and its key', () => {
     const input = {
       headers: [['Authorization', 'Bearer abc123']],

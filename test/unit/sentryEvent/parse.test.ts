@@ -386,6 +386,17 @@ describe('sentryEvent/parse: tolerant of any shape', () => {
     assert.deepEqual(event([threads, { type: 'exception', data: { values: [{ type: 'E' }] } }]).detail.threads, []);
   });
 
+  it("threads' frame variables feed the secrets table even when the exception hides the threads", () => {
+    const threads = { type: 'threads', data: { values: [{ id: 1, crashed: true, stacktrace: { frames: [frame('a', { vars: { password: 'hunter2-thread-secret', n: 1 } })] } }] } };
+    const exception = { type: 'exception', data: { values: [{ type: 'E', stacktrace: { frames: [frame('b', { vars: { api_key: 'exception-frame-secret' } })] } }] } };
+    const { detail, secrets } = event([exception, threads]);
+    assert.deepEqual(detail.threads, [], 'still not shown: they repeat the exception');
+    assert.ok(secrets.includes('hunter2-thread-secret'), `a server rendering that quotes it is scrubbed by value: ${JSON.stringify(secrets)}`);
+    assert.ok(secrets.includes('exception-frame-secret'));
+    assert.equal(detail.maskedCount, 1, 'a value not shown is not counted as masked on the page');
+    assert.equal(detail.trimmed, undefined);
+  });
+
   it('an entry of an unknown type (or a second one of a known type) is listed with its masked JSON', () => {
     const { detail } = event([
       { type: 'spans', data: [{ op: 'db', description: 'SELECT 1', data: { password: 'x' } }] },

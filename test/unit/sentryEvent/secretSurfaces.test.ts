@@ -82,4 +82,30 @@ describe('sentryEvent: every real-format secret, planted everywhere, on every su
       ['tree description', 'tree stats', 'hand-off prompt'],
     );
   });
+
+  it('{name, value} pairs named as secrets (HAR headers, Kubernetes env lists) are masked on the Event tab, the raw JSON and the AI details', () => {
+    const har = 'Xq7HarHeaderSecretZ9';
+    const env = 'Xq7EnvListSecretZ9';
+    const plain = 'Xq7PlainEnvValueZ9';
+    const event = clone(eventFixture) as Rec & { entries: { type: string; data: Rec }[] };
+    event.context = {
+      har: { request: { headers: [{ name: 'Authorization', value: `Bearer ${har}` }] } },
+      pod: {
+        env: [
+          { name: 'DB_PASSWORD', value: env },
+          { name: 'LOG_LEVEL', value: plain },
+        ],
+      },
+    };
+    for (const entry of event.entries) {
+      const frames = entry.type === 'exception' ? ((((entry.data.values as Rec[]).at(-1)!.stacktrace as Rec)?.frames as Rec[]) ?? []) : [];
+      if (frames.length) frames[frames.length - 1].vars = { env: [{ name: 'DB_PASSWORD', value: env }] };
+    }
+    const out = surfaces(clone(issuesFixture), clone(eventsFixture), event, clone(tagFixture));
+    for (const surface of ['Event tab', 'Copy JSON / raw JSON', 'AI issue details']) {
+      assert.ok(!leaks(out[surface], har), `the HAR header reached ${surface}`);
+      assert.ok(!leaks(out[surface], env), `the env value reached ${surface}`);
+    }
+    assert.ok(leaks(out['Copy JSON / raw JSON'], plain), 'a pair whose name says nothing keeps its value');
+  });
 });

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { lineKey } from '../../../../src/editor/core/movedLines';
 import { LocationCache, seenVersion } from '../../../../src/editor/core/locationCache';
 
 describe('LocationCache: where issues happened, kept across reloads', () => {
@@ -51,7 +52,7 @@ describe('LocationCache: where issues happened, kept across reloads', () => {
 
   it("keeps a location's source text across reloads and new events, and drops stored text that is not text", () => {
     const cache = new LocationCache();
-    const text = { at: 'src/a.ts:9', line: 'throw new Error(id);', before: ['if (!price)'], after: ['}'], source: 'event' as const };
+    const text = { at: 'src/a.ts:9', line: lineKey('throw new Error(id);'), before: [lineKey('if (!price)')], after: [lineKey('}')], source: 'event' as const };
     cache.set('s 1', { lastSeen: 'a', location: 'src/a.ts:9', at: 1 });
     cache.setText('s 1', text);
     const again = LocationCache.fromJSON(JSON.parse(JSON.stringify(cache.takeChanges())));
@@ -60,11 +61,28 @@ describe('LocationCache: where issues happened, kept across reloads', () => {
     again.set('s 1', { lastSeen: 'b', location: 'src/a.ts:12', at: 2 });
     assert.deepEqual(again.get('s 1', 'b')?.text, text);
     const bad = (t: unknown) => LocationCache.fromJSON({ k: { lastSeen: 'a', location: 'x:1', at: 1, text: t } }).peek('k');
-    for (const t of ['x', { ...text, source: 'elsewhere' }, { ...text, line: 'y'.repeat(201) }, { ...text, at: 5 }, { ...text, before: ['a', 'b', 'c'] }, { ...text, after: [3] }]) {
+    for (const t of [
+      'x',
+      { ...text, source: 'elsewhere' },
+      { ...text, line: 'y'.repeat(201) },
+      { ...text, at: 5 },
+      { ...text, before: [lineKey('a'), lineKey('b'), lineKey('c')] },
+      { ...text, after: [3] },
+    ]) {
       const entry = bad(t);
       assert.ok(entry, 'the entry stays');
       assert.equal(entry.text, undefined, JSON.stringify(t).slice(0, 80));
     }
-    assert.deepEqual(bad({ at: 'x:1', line: 'ok()', source: 'editor' })?.text, { at: 'x:1', line: 'ok()', source: 'editor' });
+    assert.deepEqual(bad({ at: 'x:1', line: lineKey('ok()'), source: 'editor' })?.text, { at: 'x:1', line: lineKey('ok()'), source: 'editor' });
+  });
+
+  it('drops source lines kept as text by an earlier version, and rewrites storage without them', () => {
+    const old = { k: { lastSeen: 'a', location: 'src/a.ts:9', at: 1, text: { at: 'src/a.ts:9', line: 'const password = "hunter2";', before: ['login() {'], source: 'editor' } } };
+    const cache = LocationCache.fromJSON(old);
+    assert.ok(cache.peek('k'), 'the location stays');
+    assert.equal(cache.peek('k')?.text, undefined);
+    const stored = JSON.stringify(cache.takeChanges());
+    assert.ok(!stored.includes('hunter2'), stored);
+    assert.equal(LocationCache.fromJSON({ k: { ...old.k, text: undefined } }).takeChanges(), undefined, 'nothing to rewrite without text');
   });
 });

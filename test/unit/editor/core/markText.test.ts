@@ -8,6 +8,8 @@ import { WORKSPACE_DIR, workspaceFilePaths } from '../../../sandbox/index';
 import { describeEachProfile, useSandbox } from '../../api/sandbox';
 import type { PlacedMark } from '../../../../src/editor/core/marks';
 import { compactLine } from '../../../../src/sentryEvent/frameText';
+import { LocationCache } from '../../../../src/editor/core/locationCache';
+import { lineKey, placeByText } from '../../../../src/editor/core/movedLines';
 import { file, finderOn, issueEvents, withAdvancedSearch } from './markFixture';
 
 const STORE = 'src/app/store.ts';
@@ -37,7 +39,7 @@ describeEachProfile('MarkPlacer: the text of a mark', function (profile) {
     const placed = (marks.get(file(STORE).key) ?? []).filter((m) => m.source === 'location');
     assert.ok(placed.length > 5, `${placed.length} marks`);
     for (const m of placed) {
-      assert.equal(m.text?.line, compactLine(fileLines[m.line]), `${m.issueId} at ${m.line}`);
+      assert.equal(m.text?.line, lineKey(fileLines[m.line]), `${m.issueId} at ${m.line}`);
       assert.equal(cache.peek(`${client.baseUrl} ${m.issueId}`)?.text?.source, 'editor');
     }
     cache.takeChanges();
@@ -49,6 +51,26 @@ describeEachProfile('MarkPlacer: the text of a mark', function (profile) {
       all(again.marks).map((m) => m.text),
       all(marks).map((m) => m.text),
     );
+  });
+
+  it('what is kept in workspace storage holds no source line, only keys of them, and marks still follow moved code by them', async () => {
+    const shown = editor();
+    const { find, cache, client } = finderOn(box.get(), workspace, scope, { lineText: shown.lineText });
+    const { marks } = await find([file(STORE)]);
+    const placed = (marks.get(file(STORE).key) ?? []).filter((m) => m.source === 'location');
+    assert.ok(placed.length > 5, `${placed.length} marks`);
+    const stored = JSON.stringify(cache.takeChanges());
+    for (const m of placed) {
+      for (let n = Math.max(0, m.line - 2); n <= m.line; n++) {
+        const line = compactLine(fileLines[n]);
+        if (line.length >= 6) assert.ok(!stored.includes(JSON.stringify(line).slice(1, -1)), `line ${n + 1} (${line}) is in what is stored`);
+      }
+    }
+    // Reloaded from storage, a mark whose code moved down two lines still finds it.
+    const m = placed.find((x) => compactLine(fileLines[x.line]).length >= 6)!;
+    const kept = LocationCache.fromJSON(JSON.parse(stored)).peek(`${client.baseUrl} ${m.issueId}`)!.text!;
+    const moved = [...fileLines.slice(0, m.line), '', '', ...fileLines.slice(m.line)];
+    assert.deepEqual(placeByText(kept, m.line, { lineCount: moved.length, lineAt: (n) => moved[n] }), { line: m.line + 2, movedFrom: m.line });
   });
 
   it('a full event read by another feature gives its frame text, over the baseline, with no request of the marks', async () => {
@@ -87,7 +109,7 @@ describeEachProfile('MarkPlacer: the text of a mark', function (profile) {
     });
     const { marks, log } = await find([file(STORE)]);
     const again = all(marks).find((x) => x.issueId === m.issueId)!;
-    assert.deepEqual(again.text, { at: location, line: 'the( event, line )', before: ['before()'], after: [], source: 'event' });
+    assert.deepEqual(again.text, { at: location, line: lineKey('the( event, line )'), before: [lineKey('before()')], after: [], source: 'event' });
     assert.equal(cache.peek(`${client.baseUrl} ${m.issueId}`)?.text?.source, 'event');
     assert.equal(issueEvents(log).length, 0);
   });
@@ -102,7 +124,7 @@ describeEachProfile('MarkPlacer: the text of a mark', function (profile) {
     // The sandbox's context lines are the workspace's: the text is the line it names.
     for (const [key, ms] of marks) {
       const lines = readFileSync(join(WORKSPACE_DIR, key.replace('file:///ws/', '')), 'utf8').split('\n');
-      for (const m of ms.filter((x) => x.source === 'frame')) assert.equal(m.text?.line, compactLine(lines[m.line]), `${key} ${m.line + 1}`);
+      for (const m of ms.filter((x) => x.source === 'frame')) assert.equal(m.text?.line, lineKey(lines[m.line]), `${key} ${m.line + 1}`);
     }
   });
 });

@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
-import { MOVE_WINDOW, normaliseLine, placeAllByText, placeByText, type DocumentLines } from '../../../../src/editor/core/movedLines';
+import { hash53 } from '../../../../src/util/hash';
+import { MOVE_WINDOW, keyedText, lineKey, normaliseLine, placeAllByText, placeByText as placeByKeys, type DocumentLines, type ExpectedText } from '../../../../src/editor/core/movedLines';
+
+/** placeByText with the expected lines given as text (marks carry their keys). */
+const placeByText = (expected: ExpectedText | undefined, line: number, d: DocumentLines) => placeByKeys(expected && keyedText(expected), line, d);
 
 /** A document of these lines. */
 const doc = (lines: readonly string[]): DocumentLines => ({ lineCount: lines.length, lineAt: (n) => lines[n] });
@@ -120,18 +124,35 @@ describe('placeAllByText: the marks of a document, each line read once', () => {
     const lines = [...filler(13), 'return total;', ...filler(5, 'g')];
     let read = 0;
     const counting: DocumentLines = { lineCount: lines.length, lineAt: (n) => (read++, lines[n]) };
+    const total = { line: lineKey('return total;') };
+    const gone = { line: lineKey('gone();') };
     const marks = [
-      { id: 'a', line: 10, text: { line: 'return total;' }, stale: true as const },
-      { id: 'b', line: 10, text: { line: 'return total;' } },
+      { id: 'a', line: 10, text: total, stale: true as const },
+      { id: 'b', line: 10, text: total },
       { id: 'c', line: 4 },
-      { id: 'd', line: 2, text: { line: 'gone();' }, movedFrom: 1 },
+      { id: 'd', line: 2, text: gone, movedFrom: 1 },
     ];
     assert.deepEqual(placeAllByText(marks, counting), [
-      { id: 'a', line: 13, text: { line: 'return total;' }, movedFrom: 10 },
-      { id: 'b', line: 13, text: { line: 'return total;' }, movedFrom: 10 },
+      { id: 'a', line: 13, text: total, movedFrom: 10 },
+      { id: 'b', line: 13, text: total, movedFrom: 10 },
       { id: 'c', line: 4 },
-      { id: 'd', line: 2, text: { line: 'gone();' }, stale: true },
+      { id: 'd', line: 2, text: gone, stale: true },
     ]);
     assert.ok(read <= lines.length, `${read} reads of ${lines.length} lines`);
+  });
+});
+
+describe('lineKey: a line as marks carry and storage keeps it', () => {
+  it('is a fingerprint of the compacted line, never its text, equal for lines equal once compacted', () => {
+    const line = '  const apiKey = "sk_live_0123456789abcdefghij";\r';
+    assert.equal(lineKey(line), lineKey('const   apiKey = "sk_live_0123456789abcdefghij";'));
+    assert.equal(lineKey(line), `#${hash53(normaliseLine(line))}`);
+    assert.ok(!lineKey(line).includes('apiKey'));
+    assert.notEqual(lineKey('return a;'), lineKey('return b;'));
+  });
+
+  it('says, before hashing, whether the line is trivial (fewer than 3 letters or digits)', () => {
+    for (const trivial of ['}', '', '  });', 'x++', 'ab;']) assert.match(lineKey(trivial), /^\./, JSON.stringify(trivial));
+    for (const plain of ['abc', 'return total;', 'x = y + z']) assert.match(lineKey(plain), /^#/, plain);
   });
 });
