@@ -403,8 +403,9 @@ describe('Events panel (sentryExplorer.showIssueEvents)', function () {
     const panel = await bigPanel();
     mapsToWorkspace = true;
     await vscode.env.clipboard.writeText('before');
-    await panel.handle({ type: 'openLocation', location: 'src/app/checkout.ts:23', frame: { filename: 'src/app/checkout.ts', lineNo: 23, function: 'checkout' } });
-    assert.deepEqual(opened.at(-1), { location: 'src/app/checkout.ts:23', frame: { filename: 'src/app/checkout.ts', lineNo: 23, function: 'checkout' } });
+    // A page naming another issue is not heard: the frame is of the panel's own issue, whose project's code mappings apply.
+    await panel.handle({ type: 'openLocation', location: 'src/app/checkout.ts:23', frame: { filename: 'src/app/checkout.ts', lineNo: 23, function: 'checkout', issueId: '1' } as never });
+    assert.deepEqual(opened.at(-1), { location: 'src/app/checkout.ts:23', frame: { filename: 'src/app/checkout.ts', lineNo: 23, function: 'checkout', issueId: BIG } });
     assert.equal(await vscode.env.clipboard.readText(), 'before');
     mapsToWorkspace = false;
     await panel.handle({ type: 'openLocation', location: 'lib/Legacy/Db.php:118' });

@@ -681,18 +681,17 @@ export function issuePredicate(ctx: Ctx, p: Principal, project: SeedProject, ter
     // any frame of the issue's stack by its filename (`stack.filename`, exception_frames.filename) or,
     // a key of its own, its absPath as the events serve it (`stack.abs_path`, exception_frames.abs_path);
     // the exception's type.
-    // A `*` on these array columns is a case-sensitive LIKE on any element, a value without one an
-    // exact element (src/sentry/search/events/builder/base.py, default_filter_converter for ARRAY_FIELDS).
+    // A value without `*` is an exact element; a `*` matches as the issue search's wildcards do here.
     case 'stack.filename':
-      return (i) => (i.frames ?? []).some((f) => matchValue(v, f.filename, true));
+      return (i) => (i.frames ?? []).some((f) => matchValue(v, f.filename));
     case 'stack.abs_path':
-      return (i) => (i.frames ?? []).some((f) => matchValue(v, absPathFor(i, f), true));
+      return (i) => (i.frames ?? []).some((f) => matchValue(v, absPathFor(i, f)));
     case 'stack.module':
-      return (i) => (i.frames ?? []).some((f) => matchValue(v, f.module, true));
+      return (i) => (i.frames ?? []).some((f) => matchValue(v, f.module));
     case 'stack.package':
-      return (i) => (i.frames ?? []).some((f) => matchValue(v, f.package, true));
+      return (i) => (i.frames ?? []).some((f) => matchValue(v, f.package));
     case 'stack.function':
-      return (i) => (i.frames ?? []).some((f) => matchValue(v, f.function, true));
+      return (i) => (i.frames ?? []).some((f) => matchValue(v, f.function));
     // The issue's own id (the events dataset's issue.id is group_id), one or a list `[1,2]`.
     case 'issue.id':
       return (i) => matchValue(v, i.id);
