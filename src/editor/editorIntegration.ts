@@ -165,7 +165,7 @@ export class EditorIntegration extends Disposable {
     this._register(new IssueDiagnostics(decorations, () => locator.baseUrl));
     this._register(new IssueCodeLensProvider(decorations));
     const hovers = this._register(new IssueHoverProvider(decorations, deps.store, () => this.deps.aiChat?.available() ?? false));
-    if (deps.locations) this._register(deps.locations.set(new EditorLocationSource(files, decorations, (issueId) => this.locator.codeMappingsFor(issueId))));
+    if (deps.locations) this._register(deps.locations.set(new EditorLocationSource(files, decorations, (issueId) => this.locator.codeMappingsFor(issueId, { cachedOnly: true }))));
     const marksStatus = this._register(
       new MarksStatus({
         locator,

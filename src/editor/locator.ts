@@ -131,11 +131,12 @@ export class IssueLocator extends Disposable {
   }
 
   /** The code mappings of an issue's project, as the store knows the issue (none while signed out or nothing is chosen). */
-  async codeMappingsFor(issueId: string | undefined): Promise<readonly CodeMapping[]> {
+  async codeMappingsFor(issueId: string | undefined, opts: { cachedOnly?: boolean } = {}): Promise<readonly CodeMapping[]> {
     const issue = issueId ? this.deps.store.issue(issueId) : undefined;
     const client = issue ? await this.deps.getClient() : undefined;
     const org = this.deps.scope()?.org;
-    return client && org && issue ? this.codeMappings.forProject(client, org, issue.project.id) : [];
+    if (!client || !org || !issue) return [];
+    return opts.cachedOnly ? this.codeMappings.peek(client, org, issue.project.id) : this.codeMappings.forProject(client, org, issue.project.id);
   }
 
   /** The latest event's location of an issue, fetching it when unknown. */

@@ -48,6 +48,12 @@ export class CodeMappingSource {
     return mappings;
   }
 
+  /** What was read of a project's mappings, without a request (the AI's tools add no request of their own). */
+  async peek(client: SentryClient, org: string, projectId: string | undefined): Promise<readonly CodeMapping[]> {
+    const kept = this.kept.get(JSON.stringify([client.baseUrl, org, projectId]));
+    return kept ? kept.mappings : [];
+  }
+
   /** Forgets what was read and refused (sign-out, another session). */
   forget(): void {
     this.kept.clear();
