@@ -104,7 +104,7 @@ export class SentryClient extends OrganizationEndpoints {
         query: params.query,
         sort: params.sort,
         per_page: params.perPage,
-        project: params.project?.length ? [...params.project] : undefined,
+        project: params.project?.length ? await this.projectIds.idsOf(org, params.project) : undefined,
         environment: params.environment?.length ? [...params.environment] : undefined,
         ...timeRange(params),
         cursor: params.cursor,

@@ -106,12 +106,13 @@ export class OrganizationEndpoints {
   }
 
   /**
-   * A project's code mappings (GET /api/0/organizations/{org}/code-mappings/?project=<id>, Sentry's
+   * Code mappings of a project, or of every project the user has access to (`-1`) (GET …/code-mappings/?project=, Sentry's
    * src/sentry/integrations/api/endpoints/organization_code_mappings.py: private but what Sentry's own
    * web UI links frames with; OffsetPaginator, Link pages; 403 for a project the user cannot see), one page.
    */
   async listCodeMappings(org: string, projectId: string, params: { cursor?: string } = {}, signal?: AbortSignal): Promise<Page<CodeMapping>> {
-    if (!/^\d{1,20}$/.test(projectId)) throw new RangeError(`A project id is a number, not "${projectId.slice(0, 40)}".`);
+    // -1: every project the user has access to (the endpoint's docstring).
+    if (!/^(?:\d{1,20}|-1)$/.test(projectId)) throw new RangeError(`A project id is a number, not "${projectId.slice(0, 40)}".`);
     const res = await this.http.request({
       path: `/api/0/organizations/${seg(org)}/code-mappings/`,
       query: { project: projectId, cursor: params.cursor, per_page: MAX_PER_PAGE },

@@ -14,7 +14,10 @@ import type { IssueStore } from '../../store/issueStore';
 import { baseName, fileSearchQuery, fileSearchTerm } from './fileQuery';
 import { fileReport } from './fileReport';
 import type { KnownLocation, LocationCache } from './locationCache';
-import { MarkPlacer, type FinderLog, type Outcome, type ResolveFrame } from './markPlacer';
+import { MarkPlacer, platformOf, type FinderLog, type Outcome, type ResolveFrame } from './markPlacer';
+import { searchShared, sharedStatus, type SharedAnswer } from './sharedSearch';
+import { knownFromRow } from './tableLines';
+import { seenVersion } from './locationCache';
 import type { PlacedMark } from './marks';
 import type { ExpectedText } from './movedLines';
 import type { FileSearchReport } from './marksStatus';
@@ -47,6 +50,8 @@ export interface FinderDeps {
   method?: 'perFile' | 'listed';
   /** `latestEvent`: every line from its issue's latest event, the way before the events table (the benchmark's baseline). */
   lines?: 'eventsTable' | 'latestEvent';
+  /** false: every open file searched on its own, the way before the shared search (the benchmark's baseline). */
+  share?: boolean;
 }
 
 export interface FindRequest {
@@ -97,6 +102,17 @@ interface KeyedReport {
   readonly report: FileSearchReport;
 }
 
+/** The latest shared search (./sharedSearch.ts) of a server and scope: its ids per file term. */
+interface SharedSearch {
+  readonly key: string;
+  readonly byTerm: ReadonlyMap<string, readonly string[]>;
+  readonly at: number;
+  readonly session: object;
+}
+
+/** Issues read by id a request (`?group=`, as a bulk update names them). */
+const IDS_PER_READ = 100;
+
 /** A file's whole search is read again this often; in between, only issues seen since its newest. */
 const FULL_SEARCH_EVERY_MS = 30 * 60_000;
 
@@ -120,7 +136,13 @@ export class MarkFinder {
   private readonly refusedQueries = new Set<string>();
   /** Per open file key: what its latest finished run found (for "why are there no marks?"). */
   private readonly reports = new Map<string, KeyedReport>();
-  /** Per-file searches made so far (for the figures). */
+  /** The latest shared search. */
+  private shared: SharedSearch | undefined;
+  /** Servers and scopes whose shared search was refused (said once): their files are searched one by one. */
+  private readonly sharedOff = new Set<string>();
+  /** Servers whose shared search timed out, said once each. */
+  private readonly timeoutSaid = new Set<string>();
+  /** Issue searches (per file or shared) and reads by id made so far (for the figures). */
   searchRequests = 0;
 
   private readonly placer: MarkPlacer;
@@ -164,6 +186,9 @@ export class MarkFinder {
     this.listedOnly.clear();
     this.refusedQueries.clear();
     this.reports.clear();
+    this.shared = undefined;
+    this.sharedOff.clear();
+    this.timeoutSaid.clear();
   }
 
   /**
@@ -184,7 +209,7 @@ export class MarkFinder {
     if (this.mode(client.baseUrl) === 'listed') refs = this.listedIds(req);
     else {
       if (!req.scope) return undefined;
-      refs = await this.searchFiles(req, req.scope, waiting, answers);
+      refs = (await this.searchTogether(req, req.scope, waiting, answers)) ?? (await this.searchFiles(req, req.scope, waiting, answers));
     }
     const outcomes = new Map<string, Outcome>();
     const marks = await this.placer.place(refs, { ...req, perFile: this.mode(client.baseUrl) === 'perFile' }, waiting, outcomes);
@@ -277,6 +302,123 @@ export class MarkFinder {
     }
     if (limited !== undefined || searched) this.deps.store.budget.noteAnswer(limited);
     return [...refs.values()];
+  }
+
+  /**
+   * The open files' issues from one shared search (./sharedSearch.ts) and, in the same answer, their
+   * lines; the issues the store does not hold are read by id. Undefined where the files are searched
+   * one by one instead: a view query the events table would read otherwise, a server without the
+   * table or that refused this search, a timeout even over a day, or a failure with nothing to keep.
+   */
+  private async searchTogether(req: FindRequest, scope: MarkScope, waiting: Set<string>, answers: Map<string, FileAnswer>): Promise<IssueRef[] | undefined> {
+    const { client } = req;
+    const status = sharedStatus(scope.query);
+    const offKey = JSON.stringify([client.baseUrl, scope.org, scope.projects]);
+    if (status === undefined || this.deps.share === false || this.deps.method === 'listed' || this.placer.linesFrom(client.baseUrl) !== 'eventsTable' || this.sharedOff.has(offKey)) return undefined;
+    const files = req.files.slice(0, MAX_FILES).flatMap((f) => {
+      const term = fileSearchTerm(f.relativePath);
+      return term ? [{ ...f, term }] : [];
+    });
+    const terms = [...new Set(files.map((f) => f.term))];
+    const key = JSON.stringify([client.baseUrl, scope]);
+    const now = this.deps.now();
+    const interval = this.deps.intervalMs();
+    const prev = this.shared?.key === key && this.shared.session === client ? this.shared : undefined;
+    const visible = files.some((f) => f.visible);
+    const fresh =
+      prev !== undefined &&
+      terms.every((t) => prev.byTerm.has(t)) &&
+      (!visible || interval <= 0 || now - prev.at < interval) &&
+      [...prev.byTerm.values()].every((ids) => ids.every((id) => this.deps.store.issue(id)));
+    let byTerm = prev?.byTerm;
+    let error: unknown;
+    if (!fresh && terms.length) {
+      let answer: SharedAnswer;
+      try {
+        answer = await searchShared(
+          client,
+          { org: scope.org, projects: scope.projects, environments: scope.environments, window: scope.window, status, files: terms.map((t) => ({ key: t, term: t })) },
+          (err) => errorKind(err) === 'queryTimeout',
+          () => this.searchRequests++,
+        );
+      } catch (err) {
+        const kind = errorKind(err);
+        if (kind === 'queryTimeout') {
+          this.sayOnce(
+            this.timeoutSaid,
+            client.baseUrl,
+            `[editor] ${client.baseUrl} timed out on the shared search of the open files even over a day (${(err as Error).message}); they are searched one by one until it answers`,
+          );
+          return undefined;
+        }
+        if (kind === 'badRequest' || kind === 'forbidden' || kind === 'notFound' || kind === 'gone') {
+          this.sharedOff.add(offKey);
+          this.deps.log.warn(`[editor] ${client.baseUrl} refused the shared search of the open files (${(err as Error).message}); they are searched one by one on this server and scope from now on`);
+          return undefined;
+        }
+        // Nothing kept to show meanwhile: the per-file searches say why file by file.
+        if (!prev) return undefined;
+        if (kind === 'rateLimited') this.deps.store.budget.noteAnswer(err);
+        else this.deps.log.warn(`[editor] could not search the issues of the open files: ${(err as Error).message}`);
+        error = err;
+      }
+      if (error === undefined) {
+        if (answer!.shortened) {
+          this.sayOnce(this.timeoutSaid, client.baseUrl, `[editor] ${client.baseUrl} timed out on the shared search of the open files; asked over the last 24 hours instead`);
+        }
+        await this.readUnknown(client, scope.org, [...answer!.rows.keys()]);
+        this.learnLines(client, answer!);
+        byTerm = answer!.byFile;
+        // A cut answer is kept for this run only: the next one asks again.
+        this.shared = { key, byTerm, at: answer!.cut ? -Infinity : this.deps.now(), session: client };
+        this.deps.store.budget.noteAnswer(undefined);
+      }
+    }
+    const refs = new Map<string, IssueRef>();
+    for (const file of files) {
+      const ids = (byTerm?.get(file.term) ?? []).filter((id) => this.deps.store.issue(id));
+      answers.set(file.key, { ids, ...(error !== undefined ? { error } : {}) });
+      for (const id of ids) {
+        const issue = this.deps.store.issue(id)!;
+        if (file.visible) waiting.delete(id);
+        else if (!refs.has(id)) waiting.add(id);
+        if (!refs.has(id)) refs.set(id, { org: scope.org, project: issue.project.slug, issueId: id });
+      }
+    }
+    return [...refs.values()];
+  }
+
+  /** Reads by id, 100 a request, the issues of a shared search the store does not hold yet. */
+  private async readUnknown(client: SentryClient, org: string, ids: readonly string[]): Promise<void> {
+    const unknown = ids.filter((id) => !this.deps.store.issue(id));
+    for (let k = 0; k < unknown.length; k += IDS_PER_READ) {
+      const since = this.deps.store.checkpoint();
+      try {
+        this.searchRequests++;
+        this.deps.store.upsert(org, await client.listIssuesById(org, unknown.slice(k, k + IDS_PER_READ)), since);
+      } catch (err) {
+        // Those issues are not marked this run; the next run asks for them again.
+        this.deps.log.warn(`[editor] could not read ${unknown.length - k} issues of the open files: ${(err as Error).message}`);
+        return;
+      }
+    }
+  }
+
+  /** Each issue's line from its latest stack in the shared answer, kept under its lastSeen: the placer needs no request for it. */
+  private learnLines(client: SentryClient, answer: SharedAnswer): void {
+    const at = this.deps.now();
+    for (const [id, row] of answer.rows) {
+      const issue = this.deps.store.issue(id);
+      const version = seenVersion(issue);
+      if (!issue || this.placer.known(client, id, version)) continue;
+      this.placer.learn(client, id, knownFromRow(row, version, at, platformOf(issue)));
+    }
+  }
+
+  private sayOnce(said: Set<string>, key: string, message: string): void {
+    if (said.has(key)) return;
+    said.add(key);
+    this.deps.log.warn(message);
   }
 
   /**

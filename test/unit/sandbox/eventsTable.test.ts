@@ -102,10 +102,15 @@ describeEachProfile('sandbox: the events table', function (profile) {
   });
 
   it('OR and parentheses, AND binding tighter (event_search.py with allow_boolean), unlike the issue search', async () => {
-    const touching = (suffix: string) => new Set(unresolved().filter((i) => i.frames!.some((f) => f.filename.endsWith(suffix))).map((i) => i.id));
+    const touching = (suffix: string) =>
+      new Set(
+        unresolved()
+          .filter((i) => i.frames!.some((f) => f.filename.endsWith(suffix)))
+          .map((i) => i.id),
+      );
     const ids = async (query: string) => {
       const found = new Set<string>();
-      for (let cursor = '0:0:0'; cursor; ) {
+      for (let cursor = '0:0:0'; cursor;) {
         const r = await get([...base, ...fields('issue.id', 'count()'), ['query', query], ['per_page', '100'], ['cursor', cursor]]);
         assert.equal(r.status, 200, `${query}: ${JSON.stringify(r.body)}`);
         r.body.data.forEach((row: Record<string, unknown>) => found.add(String(row['issue.id'])));
