@@ -106,7 +106,12 @@ interface KeyedReport {
 interface SharedSearch {
   readonly key: string;
   readonly byTerm: ReadonlyMap<string, readonly string[]>;
+  /** When it was last asked (fresh for a refresh interval). */
   readonly at: number;
+  /** When it was last asked whole (refreshes in between ask only since `newest`). */
+  readonly fullAt: number;
+  /** The newest last_seen() of its rows, in the server's clock (ms). */
+  readonly newest?: number;
   readonly session: object;
 }
 
@@ -306,9 +311,11 @@ export class MarkFinder {
 
   /**
    * The open files' issues from one shared search (./sharedSearch.ts) and, in the same answer, their
-   * lines; the issues the store does not hold are read by id. Undefined where the files are searched
-   * one by one instead: a view query the events table would read otherwise, a server without the
-   * table or that refused this search, a timeout even over a day, or a failure with nothing to keep.
+   * lines; the issues the store does not hold are read by id. A refresh asks only for events since the
+   * newest it knows (and reads again by id the issues that changed), a file just opened only for its
+   * own term; the whole search again every FULL_SEARCH_EVERY_MS. Undefined where the files are searched
+   * one by one instead: a view query the events table would read otherwise, a server without the table
+   * or that refused this search, a timeout even over 14 days, or a failure with nothing to keep.
    */
   private async searchTogether(req: FindRequest, scope: MarkScope, waiting: Set<string>, answers: Map<string, FileAnswer>): Promise<IssueRef[] | undefined> {
     const { client } = req;
@@ -323,23 +330,28 @@ export class MarkFinder {
     const key = JSON.stringify([client.baseUrl, scope]);
     const now = this.deps.now();
     const interval = this.deps.intervalMs();
-    const prev = this.shared?.key === key && this.shared.session === client ? this.shared : undefined;
-    const visible = files.some((f) => f.visible);
-    const fresh =
-      prev !== undefined &&
-      terms.every((t) => prev.byTerm.has(t)) &&
-      (!visible || interval <= 0 || now - prev.at < interval) &&
-      [...prev.byTerm.values()].every((ids) => ids.every((id) => this.deps.store.issue(id)));
-    let byTerm = prev?.byTerm;
+    // A kept answer of this server, scope and session whose issues the store still holds.
+    const kept = this.shared?.key === key && this.shared.session === client && [...this.shared.byTerm.values()].every((ids) => ids.every((id) => this.deps.store.issue(id))) ? this.shared : undefined;
+    const missing = terms.filter((t) => !kept?.byTerm.has(t));
+    const stale = kept !== undefined && files.some((f) => f.visible) && interval > 0 && now - kept.at >= interval;
+    let ask: { terms: readonly string[]; since?: number; whole: boolean } | undefined;
+    if (!kept) ask = terms.length ? { terms, whole: true } : undefined;
+    else if (stale) {
+      // A view with a window of its own dates (start, end) is read whole: no "since" inside it.
+      const delta = kept.newest !== undefined && now - kept.fullAt < FULL_SEARCH_EVERY_MS && (!scope.window || 'period' in scope.window);
+      ask = delta ? { terms, since: kept.newest, whole: false } : { terms, whole: true };
+    } else if (missing.length) ask = { terms: missing, whole: false };
+    let byTerm = kept?.byTerm;
     let error: unknown;
-    if (!fresh && terms.length) {
+    if (ask) {
       let answer: SharedAnswer;
       try {
         answer = await searchShared(
           client,
-          { org: scope.org, projects: scope.projects, environments: scope.environments, window: scope.window, status, files: terms.map((t) => ({ key: t, term: t })) },
+          { org: scope.org, projects: scope.projects, environments: scope.environments, window: scope.window, status, since: ask.since, files: ask.terms.map((t) => ({ key: t, term: t })) },
           (err) => errorKind(err) === 'queryTimeout',
           () => this.searchRequests++,
+          now,
         );
       } catch (err) {
         const kind = errorKind(err);
@@ -347,30 +359,44 @@ export class MarkFinder {
           this.sayOnce(
             this.timeoutSaid,
             client.baseUrl,
-            `[editor] ${client.baseUrl} timed out on the shared search of the open files even over a day (${(err as Error).message}); they are searched one by one until it answers`,
+            `[editor] ${client.baseUrl} timed out on the shared search of the open files even over 14 days (${(err as Error).message}); they are searched one by one until it answers`,
           );
           return undefined;
         }
-        if (kind === 'badRequest' || kind === 'forbidden' || kind === 'notFound' || kind === 'gone') {
+        // Without the table (a server or plan that lacks it) its lines come from the latest events too, said once.
+        if (kind === 'forbidden' || kind === 'notFound' || kind === 'gone') {
+          this.placer.refuseTable(client.baseUrl, err);
+          return undefined;
+        }
+        if (kind === 'badRequest') {
           this.sharedOff.add(offKey);
           this.deps.log.warn(`[editor] ${client.baseUrl} refused the shared search of the open files (${(err as Error).message}); they are searched one by one on this server and scope from now on`);
           return undefined;
         }
         // Nothing kept to show meanwhile: the per-file searches say why file by file.
-        if (!prev) return undefined;
+        if (!kept) return undefined;
         if (kind === 'rateLimited') this.deps.store.budget.noteAnswer(err);
         else this.deps.log.warn(`[editor] could not search the issues of the open files: ${(err as Error).message}`);
         error = err;
       }
       if (error === undefined) {
-        if (answer!.shortened) {
-          this.sayOnce(this.timeoutSaid, client.baseUrl, `[editor] ${client.baseUrl} timed out on the shared search of the open files; asked over the last 24 hours instead`);
-        }
-        await this.readUnknown(client, scope.org, [...answer!.rows.keys()]);
+        if (answer!.shortened) this.sayOnce(this.timeoutSaid, client.baseUrl, `[editor] ${client.baseUrl} timed out on the shared search of the open files; asked over the last 14 days instead`);
+        await this.readIssues(client, scope.org, answer!);
         this.learnLines(client, answer!);
-        byTerm = answer!.byFile;
-        // A cut answer is kept for this run only: the next one asks again.
-        this.shared = { key, byTerm, at: answer!.cut ? -Infinity : this.deps.now(), session: client };
+        const merged = new Map(ask.whole ? [] : (kept?.byTerm ?? []));
+        for (const t of ask.terms) merged.set(t, [...new Set([...(answer!.byFile.get(t) ?? []), ...(ask.whole ? [] : (merged.get(t) ?? []))])]);
+        byTerm = merged;
+        const at = this.deps.now();
+        const newest = Math.max(answer!.newest ?? -Infinity, kept && !ask.whole ? (kept.newest ?? -Infinity) : -Infinity);
+        this.shared = {
+          key,
+          byTerm,
+          // A file just opened leaves the others' age as it was; a cut answer is asked whole next time.
+          at: answer!.cut ? -Infinity : ask.since === undefined && !ask.whole && kept ? kept.at : at,
+          fullAt: answer!.cut ? -Infinity : ask.whole ? at : kept!.fullAt,
+          ...(Number.isFinite(newest) ? { newest } : {}),
+          session: client,
+        };
         this.deps.store.budget.noteAnswer(undefined);
       }
     }
@@ -388,17 +414,24 @@ export class MarkFinder {
     return [...refs.values()];
   }
 
-  /** Reads by id, 100 a request, the issues of a shared search the store does not hold yet. */
-  private async readUnknown(client: SentryClient, org: string, ids: readonly string[]): Promise<void> {
-    const unknown = ids.filter((id) => !this.deps.store.issue(id));
-    for (let k = 0; k < unknown.length; k += IDS_PER_READ) {
+  /**
+   * Reads by id, 100 a request, the issues of a shared answer the store does not hold yet, and those
+   * whose last event is newer than the store's copy (their counts and lastSeen for the hovers).
+   */
+  private async readIssues(client: SentryClient, org: string, answer: SharedAnswer): Promise<void> {
+    const wanted = [...answer.rows.keys()].filter((id) => {
+      const issue = this.deps.store.issue(id);
+      const seen = answer.seen.get(id);
+      return !issue || (seen !== undefined && issue.lastSeen !== null && Date.parse(issue.lastSeen) < seen - 1000);
+    });
+    for (let k = 0; k < wanted.length; k += IDS_PER_READ) {
       const since = this.deps.store.checkpoint();
       try {
         this.searchRequests++;
-        this.deps.store.upsert(org, await client.listIssuesById(org, unknown.slice(k, k + IDS_PER_READ)), since);
+        this.deps.store.upsert(org, await client.listIssuesById(org, wanted.slice(k, k + IDS_PER_READ)), since);
       } catch (err) {
-        // Those issues are not marked this run; the next run asks for them again.
-        this.deps.log.warn(`[editor] could not read ${unknown.length - k} issues of the open files: ${(err as Error).message}`);
+        // Those not held are not marked this run; the next run asks for them again.
+        this.deps.log.warn(`[editor] could not read ${wanted.length - k} issues of the open files: ${(err as Error).message}`);
         return;
       }
     }
@@ -410,8 +443,11 @@ export class MarkFinder {
     for (const [id, row] of answer.rows) {
       const issue = this.deps.store.issue(id);
       const version = seenVersion(issue);
-      if (!issue || this.placer.known(client, id, version)) continue;
-      this.placer.learn(client, id, knownFromRow(row, version, at, platformOf(issue)));
+      if (!issue) continue;
+      const known = knownFromRow(row, version, at, platformOf(issue));
+      // The row is the issue's latest stack: kept unless the same place is already known under this version.
+      const before = this.placer.known(client, id, version);
+      if (!before || before.location !== known.location || JSON.stringify(before.fields) !== JSON.stringify(known.fields)) this.placer.learn(client, id, known);
     }
   }
 

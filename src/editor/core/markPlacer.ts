@@ -97,6 +97,11 @@ export class MarkPlacer {
     return this.deps.cache.get(locationKey(client, issueId), version);
   }
 
+  /** The server refused the events table to another read (the finder's shared search, a 403, 404 or 410). */
+  refuseTable(baseUrl: string, err: unknown): void {
+    this.table.refuse(baseUrl, err);
+  }
+
   /** Keeps what another read (the finder's shared search) learned of an issue's place. */
   learn(client: SentryClient, issueId: string, known: KnownLocation): void {
     this.deps.cache.set(locationKey(client, issueId), known);

@@ -20,20 +20,25 @@
  * - `?group=` answers those issues whatever the query and window, unpaged
  *   (src/sentry/issues/endpoints/organization_group_index.py: "If group ids specified, just ignore any
  *   query components").
- * - A period is always sent: without one the server scans its 90-day default. A timeout is a 400
- *   "Query timeout. Please try with a smaller date range or fewer conditions." (handle_query_errors in
- *   src/sentry/api/utils.py): asked again over the last 24 hours once, then the files are searched one
- *   by one for that run.
+ * - A period is always sent, the view's (90 days, the list's default, for a view without one), and a
+ *   refresh asks only from the newest last_seen() it knows, as each file's own search asks `lastSeen:>=`.
+ *   A timeout is a 400 "Query timeout. Please try with a smaller date range or fewer conditions."
+ *   (handle_query_errors in src/sentry/api/utils.py): asked again over the last 14 days once, then the
+ *   files are searched one by one for that run.
  */
 import type { SentryClient } from '../../api/client';
 import type { EventsTableRow } from '../../api/eventsTable';
 import type { TimeWindow } from '../../store/issueSource';
 import { rowIssueId, TABLE_BATCH, TABLE_FIELDS } from './tableLines';
 
-/** A period wide enough for a file's recent issues, short enough not to scan the server's 90 days. */
-export const SHARED_PERIOD = '14d';
-/** What a timed-out search is asked over again. */
-export const SHORTER_PERIOD = '24h';
+/**
+ * The period of a view without a window of its own: the 90 days the organization issue list takes by
+ * default (src/sentry/api/utils.py, MAX_STATS_PERIOD), so the marks are the issues the view lists, said
+ * explicitly. A refresh asks only from the newest lastSeen it knows.
+ */
+export const SHARED_PERIOD = '90d';
+/** What a timed-out search is asked over again: the period Sentry's own issue stream opens with. */
+export const SHORTER_PERIOD = '14d';
 /** Pages read of one shared search per file in it: 500 issue stacks a file, as much as a file's own search reads. */
 export const MAX_PAGES_PER_FILE = 5;
 
@@ -86,6 +91,8 @@ export interface SharedRequest {
   readonly environments?: readonly string[];
   /** The view's window, else SHARED_PERIOD. */
   readonly window?: TimeWindow;
+  /** Only events from this instant (ms, the server's clock): a refresh's delta. */
+  readonly since?: number;
   readonly status: string;
   readonly files: readonly SharedFile[];
 }
@@ -100,12 +107,29 @@ export interface SharedAnswer {
   readonly cut: boolean;
   /** Asked over SHORTER_PERIOD after a timeout. */
   readonly shortened: boolean;
+  /** The newest last_seen() of the rows (ms), what the next refresh asks from. */
+  readonly newest?: number;
+  /** Each issue's last_seen() in its first row (ms): which issues changed since the store's copy. */
+  readonly seen: ReadonlyMap<string, number>;
 }
 
-/** The time parameters of the search: the view's window, or the bounded default. */
-export function sharedWindow(window: TimeWindow | undefined): { statsPeriod?: string; start?: string; end?: string } {
+/** The time parameters of the search: the view's window, or the bounded default; from `since` to a minute from `now` for a delta. */
+export function sharedWindow(window: TimeWindow | undefined, since?: number, now?: number): { statsPeriod?: string; start?: string; end?: string } {
+  if (since !== undefined && now !== undefined) return { start: isoSeconds(since), end: isoSeconds(Math.max(now, since) + 60_000) };
   if (!window) return { statsPeriod: SHARED_PERIOD };
   return 'period' in window ? { statsPeriod: window.period } : { start: window.start, ...(window.end ? { end: window.end } : {}) };
+}
+
+/** An instant as Sentry's date parameters take it (seconds, UTC, rounded down so the newest event is still inside). */
+function isoSeconds(t: number): string {
+  return new Date(Math.floor(t / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+/** A row's last_seen() as ms, when it is a date. */
+function seenOf(row: EventsTableRow): number | undefined {
+  const v = row['last_seen()'];
+  const t = typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v) ? Date.parse(v) : NaN;
+  return Number.isNaN(t) ? undefined : t;
 }
 
 /**
@@ -113,6 +137,8 @@ export function sharedWindow(window: TimeWindow | undefined): { statsPeriod?: st
  * a timeout is asked again over SHORTER_PERIOD by `searchShared`); a later page's failure cuts the answer.
  */
 async function readPages(client: SentryClient, req: SharedRequest, time: ReturnType<typeof sharedWindow>, count: () => void): Promise<Omit<SharedAnswer, 'shortened'>> {
+  const seen = new Map<string, number>();
+  let newest: number | undefined;
   const query = sharedQuery(
     req.status,
     req.files.map((f) => f.term),
@@ -148,6 +174,11 @@ async function readPages(client: SentryClient, req: SharedRequest, time: ReturnT
       // Rows come newest first: an issue's first row is its latest stack.
       if (id === undefined || rows.has(id)) continue;
       rows.set(id, row);
+      const t = seenOf(row);
+      if (t !== undefined) {
+        seen.set(id, t);
+        newest = Math.max(newest ?? t, t);
+      }
     }
     // Every row of an issue, not only its first, says which files it touches.
     for (const row of page.items) {
@@ -161,15 +192,16 @@ async function readPages(client: SentryClient, req: SharedRequest, time: ReturnT
     if (!page.nextCursor) break;
     cursor = page.nextCursor;
   }
-  return { byFile, rows, pages, cut };
+  return { byFile, rows, pages, cut, seen, ...(newest !== undefined ? { newest } : {}) };
 }
 
 /** The shared search, asked again over SHORTER_PERIOD when the server timed out on it. */
-export async function searchShared(client: SentryClient, req: SharedRequest, isTimeout: (err: unknown) => boolean, count: () => void): Promise<SharedAnswer> {
+export async function searchShared(client: SentryClient, req: SharedRequest, isTimeout: (err: unknown) => boolean, count: () => void, now: number): Promise<SharedAnswer> {
   try {
-    return { ...(await readPages(client, req, sharedWindow(req.window), count)), shortened: false };
+    return { ...(await readPages(client, req, sharedWindow(req.window, req.since, now), count)), shortened: false };
   } catch (err) {
-    if (!isTimeout(err) || (req.window && 'period' in req.window && req.window.period === SHORTER_PERIOD)) throw err;
+    // A delta's window is already short; a view's own period of a day or less too.
+    if (!isTimeout(err) || req.since !== undefined || (req.window && 'period' in req.window && /^(?:\d+[smh]|1d)$/.test(req.window.period))) throw err;
     return { ...(await readPages(client, req, { statsPeriod: SHORTER_PERIOD }, count)), shortened: true };
   }
 }

@@ -207,6 +207,13 @@ export class TableLines {
     return !this.refused.has(baseUrl);
   }
 
+  /** The server refused the table (here, or to the finder's shared search): said once, and lines come from each issue's latest event. */
+  refuse(baseUrl: string, err: unknown): void {
+    if (this.refused.has(baseUrl)) return;
+    this.refused.add(baseUrl);
+    this.log.warn(`[editor] ${baseUrl} refused the events table (${(err as Error).message}); lines come from each issue's latest event on this server from now on`);
+  }
+
   /** Forgets the refusals (sign-out, another session: another account may be allowed). */
   forget(): void {
     this.refused.clear();
@@ -228,8 +235,7 @@ export class TableLines {
       } catch (err) {
         if (errorKind(err) === 'queryTimeout') return { located, noRow, failed: err, timedOut: true };
         if (!isRefusal(err)) return { located, noRow, failed: err };
-        this.refused.add(client.baseUrl);
-        this.log.warn(`[editor] ${client.baseUrl} refused the events table (${(err as Error).message}); lines come from each issue's latest event on this server from now on`);
+        this.refuse(client.baseUrl, err);
         return { located, noRow, refused: true };
       }
       const wanted = new Map(pending.map((i) => [i.issueId, i]));
