@@ -255,7 +255,8 @@ describe('marks per open file, and the organization issues endpoint', function (
     });
 
     it("a server error on the file's search: the line names it, as a warning with Sign In and Show Log", async () => {
-      await control('faults', { path: 'issues/$', query: 'stack\\.filename', status: 403 });
+      // Both the open files' shared search (the events table) and a file's own search (the issue list) refused.
+      await control('faults', { path: '(issues|events)/$', query: 'stack\\.filename', status: 403 });
       try {
         api.editor.locator.forget();
         await open('server/db/models.py');
@@ -347,11 +348,12 @@ describe('marks per open file, and the organization issues endpoint', function (
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await api.editor.locator.refresh();
     // Beyond what the client waits out inline (10 s): the search is refused and the endpoint held back.
-    await control('faults', { path: 'issues/$', query: 'stack\\.filename', count: 1, rateLimited: { resetInSeconds: 14 } });
+    // The open files' shared search (the events table) is the one refused.
+    await control('faults', { path: '(issues|events)/$', query: 'stack\\.filename', count: 1, rateLimited: { resetInSeconds: 14 } });
     await control('requests/clear', {});
     const started = Date.now();
     const uri = await open('src/app/store.ts');
-    await waitFor('the refused search', async () => ((await requests(ORG_ISSUES)).some((r) => r.status === 429) ? true : undefined));
+    await waitFor('the refused search', async () => ((await requests('^/api/0/organizations/acme/(issues|events)/$')).some((r) => r.status === 429) ? true : undefined));
     assert.equal(api.editor.decorations.decorated(uri).length, 0, 'no marks while held back');
     await waitFor('marks after the reset', () => (api.editor.decorations.decorated(uri).length ? true : undefined), 40_000);
     const waited = Date.now() - started;
@@ -359,8 +361,13 @@ describe('marks per open file, and the organization issues endpoint', function (
     print(`      marks ${waited} ms after opening a file during a 14 s hold (refresh interval ${vscode.workspace.getConfiguration('sentryExplorer').get('refreshIntervalSeconds')} s)`);
   });
 
-  it('falls back to the listed issues where the server refuses the stack.filename search (400)', async () => {
-    await control('faults', { path: 'issues/$', query: 'stack\\.filename', status: 400, respond: { status: 400, body: '{"detail":"Error parsing search query: unknown key stack.filename"}' } });
+  it('falls back to the listed issues where the server refuses the stack.filename search (400), in the events table and the issue list', async () => {
+    await control('faults', {
+      path: '(issues|events)/$',
+      query: 'stack\\.filename',
+      status: 400,
+      respond: { status: 400, body: '{"detail":"Error parsing search query: unknown key stack.filename"}' },
+    });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     api.editor.locator.forget();
     const uri = await open('src/app/checkout.ts');

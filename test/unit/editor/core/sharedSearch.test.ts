@@ -160,6 +160,19 @@ describeEachProfile('MarkFinder: the open files share their queries', function (
     assert.equal(cold.warnings.filter((w) => /even over 14 days/.test(w)).length, 1, cold.warnings.join(' | '));
   });
 
+  it("a server without the events table (404): the table is refused once, for the search and the lines alike; each file's own search and each issue's latest event place the marks", async () => {
+    const { sb, find, finder, client, warnings } = finderOn(box.get(), workspace, scope, { share: true });
+    sb.control.endpoints.set({ eventsTable: 404 });
+    const files = [file('src/app/router.ts')];
+    const { marks, log } = await find(files);
+    assert.equal(table(log).length, 1, 'the table asked once');
+    assert.equal(new Set(searches(log).map(queryOf)).size, 1, "the file's own search");
+    assert.ok(issueEvents(log).length > 0, 'lines from the latest events');
+    assert.ok((marks.get(files[0].key) ?? []).length > 0);
+    assert.equal(finder.linesFrom(client.baseUrl), 'latestEvent');
+    assert.equal(warnings.filter((w) => /refused the events table/.test(w)).length, 1, warnings.join(' | '));
+  });
+
   it('a server that refuses it (several projects without global-views) searches the files one by one on that scope from then on, said once', async () => {
     const { sb, find, warnings } = finderOn(box.get(), workspace, { org: 'acme', projects: ['web-frontend', 'api-server'] }, { share: true });
     sb.control.features.set('acme', { remove: ['global-views'] });
