@@ -315,7 +315,7 @@ export class MarkFinder {
    * newest it knows (and reads again by id the issues that changed), a file just opened only for its
    * own term; the whole search again every FULL_SEARCH_EVERY_MS. Undefined where the files are searched
    * one by one instead: a view query the events table would read otherwise, a server without the table
-   * or that refused this search, a timeout even over 14 days, or a failure with nothing to keep.
+   * or that refused this search, or a timeout even over 14 days.
    */
   private async searchTogether(req: FindRequest, scope: MarkScope, waiting: Set<string>, answers: Map<string, FileAnswer>): Promise<IssueRef[] | undefined> {
     const { client } = req;
@@ -373,10 +373,12 @@ export class MarkFinder {
           this.deps.log.warn(`[editor] ${client.baseUrl} refused the shared search of the open files (${(err as Error).message}); they are searched one by one on this server and scope from now on`);
           return undefined;
         }
-        // Nothing kept to show meanwhile: the per-file searches say why file by file.
-        if (!kept) return undefined;
-        if (kind === 'rateLimited') this.deps.store.budget.noteAnswer(err);
-        else this.deps.log.warn(`[editor] could not search the issues of the open files: ${(err as Error).message}`);
+        // A failure now (a 429, a server error, offline): what was kept stays, each file's report says why, and
+        // no search per file is sent meanwhile (it would only multiply the requests a held-back server refuses).
+        if (kind === 'rateLimited') {
+          this.deps.store.budget.noteAnswer(err);
+          this.deps.log.debug(`[editor] could not search the issues of the open files: ${(err as Error).message}`);
+        } else this.deps.log.warn(`[editor] could not search the issues of the open files: ${(err as Error).message}`);
         error = err;
       }
       if (error === undefined) {

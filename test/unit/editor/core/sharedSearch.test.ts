@@ -160,6 +160,19 @@ describeEachProfile('MarkFinder: the open files share their queries', function (
     assert.equal(cold.warnings.filter((w) => /even over 14 days/.test(w)).length, 1, cold.warnings.join(' | '));
   });
 
+  it('a 429 with nothing kept sends no search per file meanwhile; each file reports the failure, and the next run after the reset marks them', async () => {
+    const { sb, find, finder, client } = finderOn(box.get(), workspace, scope, { share: true });
+    sb.control.faults.add({ path: '^/api/0/organizations/acme/events/$', query: 'stack\\.filename', count: 1, rateLimited: { resetInSeconds: 60 } });
+    const files = FILES.slice(0, 2).map((f) => file(f));
+    const held = await find(files);
+    assert.equal(searches(held.log).length, 0, 'no per-file search');
+    assert.equal(held.marks.size, 0);
+    assert.ok(finder.reportFor(files[0], client.baseUrl, scope)?.error !== undefined, "the file's report says the search failed");
+    sb.control.clock.advance(INTERVAL);
+    const after = await find(files);
+    assert.ok(after.marks.size > 0);
+  });
+
   it("a server without the events table (404): the table is refused once, for the search and the lines alike; each file's own search and each issue's latest event place the marks", async () => {
     const { sb, find, finder, client, warnings } = finderOn(box.get(), workspace, scope, { share: true });
     sb.control.endpoints.set({ eventsTable: 404 });
