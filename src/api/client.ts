@@ -33,6 +33,8 @@ import { applyServerMeta } from '../sentryEvent/serverMeta';
 
 /** The budget the two issue list endpoints (and searches on them) share on a server (see HttpClient's rate-limit gate). */
 export const ISSUE_LIST_BUDGET = 'issue lists';
+/** The events table's requests (the marks' shared search and lines): a 429 there holds them back, not the issue lists. */
+export const EVENTS_TABLE_BUDGET = 'events table';
 
 /**
  * At most this many ids in one bulk PUT. Sentry has no cap for explicit ids (its BULK_MUTATION_LIMIT
@@ -113,6 +115,7 @@ export class SentryClient extends OrganizationEndpoints {
       cut: firstRows(params.perPage ?? MAX_PER_PAGE),
       neededScopes: NEEDED_SCOPES.eventsTable,
       what: l10n.t('The events of organization "{0}"', org),
+      budget: EVENTS_TABLE_BUDGET,
       signal,
     });
     return toPage({ ...res, data: maskAnswers(res.data.data) });
