@@ -20,6 +20,7 @@
  * never count) on the scheme's default port or the server's own. Anything else is refused.
  * No `vscode` import.
  */
+import * as l10n from '@vscode/l10n';
 import { getDomain } from 'tldts';
 import * as z from '../util/z';
 
@@ -56,7 +57,10 @@ function portOf(url: URL): string {
 
 /** A host name without the brackets of an IPv6 literal, lower case, without a trailing dot. */
 function hostName(url: URL): string {
-  return url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  return url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
 }
 
 /**
@@ -131,4 +135,32 @@ export const MONOLITH_REGION = '--monolith--';
 
 export function isMonolith(answer: UserRegions): boolean {
   return answer.regions.length === 1 && answer.regions[0].name === MONOLITH_REGION;
+}
+
+/** Why a region got no credential, in words (for a log line and a message). */
+export function refusalReason(reason: RegionRefusalReason, serverBaseUrl: string): string {
+  const host = new URL(serverBaseUrl).host;
+  switch (reason) {
+    case 'notUrl':
+      return l10n.t('it is not a web address');
+    case 'userInfo':
+      return l10n.t('it carries a user name or password');
+    case 'downgrade':
+      return l10n.t('it is plain http while {0} is https', host);
+    case 'foreignHost':
+      return l10n.t('it is neither {0} nor one of its subdomains', host);
+    case 'port':
+      return l10n.t('it uses another port than {0} and https or http normally do', host);
+    case 'notListed':
+      return l10n.t('{0} did not list it among its regions', host);
+  }
+}
+
+/** The host (or the cut text) of a refused URL, to name it without ever making it a link. */
+export function refusedHost(url: string): string {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
+  }
 }

@@ -215,7 +215,7 @@ export class SignInFlows {
     const client = new SentryClient(this.http(baseUrl, { kind: 'bearer', token: tokens.accessToken }));
     let org: Organization | undefined;
     try {
-      org = (await client.listOrganizations()).items[0];
+      org = (await client.listAllOrganizations()).organizations[0];
       if (org) await this.deps.rememberOrganization(baseUrl, org);
     } catch (err) {
       this.log.warn(`[auth] could not read the organization after sign-in: ${errorKind(err)}`);

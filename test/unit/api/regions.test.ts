@@ -41,7 +41,7 @@ describe('regions: where credentials may go (the domain rule)', () => {
     ok('http://localhost:9000', 'https://localhost:9443');
   });
 
-  it('ports: any on the server host itself; on a subdomain only the default one or the server\'s own', () => {
+  it("ports: any on the server host itself; on a subdomain only the default one or the server's own", () => {
     ok('https://sentry.example.com', 'https://sentry.example.com:8443');
     ok('https://sentry.io', 'https://de.sentry.io:443', 'https://de.sentry.io');
     refused('https://sentry.io', 'https://de.sentry.io:8443', 'port');
@@ -77,7 +77,7 @@ describe('regions: what a server listed', () => {
     assert.equal(isMonolith({ regions: [] }), false);
   });
 
-  it("an organization goes to its regionUrl only when the server listed that region; else where it was listed, and the refusal is said", () => {
+  it('an organization goes to its regionUrl only when the server listed that region; else where it was listed, and the refusal is said', () => {
     const regions = [
       { name: 'us', baseUrl: 'https://us.sentry.io' },
       { name: 'de', baseUrl: 'https://de.sentry.io' },
