@@ -65,6 +65,11 @@ export interface SandboxOptions {
   deviceInterval?: number;
   /** Device code lifetime in seconds (default 600). */
   deviceExpiresIn?: number;
+  /**
+   * Where the device authorization request is served, instead of the profile's: e.g.
+   * `/oauth/device_authorization/` as servers built from earlier device-flow code, or null for none.
+   */
+  deviceCodePath?: string | null;
   /** Host name (or origin) used in Link header URLs instead of the sandbox's own, e.g. 'acme.localhost'. */
   linkHost?: string;
   /** Log one line per request to stderr. */
@@ -862,6 +867,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       features: options.features ?? {},
       deviceInterval: options.deviceInterval ?? 5,
       deviceExpiresIn: options.deviceExpiresIn ?? 600,
+      deviceCodePath: options.deviceCodePath === undefined ? profile.deviceCodePath : options.deviceCodePath,
       linkHost: options.linkHost ?? null,
       defaults: { authToken: DEFAULT_AUTH_TOKEN, writeToken: DEFAULT_WRITE_TOKEN, apiKey: DEFAULT_API_KEY, dsnPublicKey: DEFAULT_DSN_KEY },
     },

@@ -255,6 +255,8 @@ export interface StateOptions {
   features: Readonly<Record<string, readonly string[]>>;
   deviceInterval: number;
   deviceExpiresIn: number;
+  /** Where the device authorization request is served (the profile's, or SandboxOptions.deviceCodePath); null: no device flow. */
+  deviceCodePath: string | null;
   linkHost: string | null;
   defaults: { authToken: string; writeToken: string; apiKey: string; dsnPublicKey: string };
 }
