@@ -259,8 +259,10 @@ export class HttpClient {
       if (!pending) {
         const org = spec.org;
         // A failed look-up (offline, cancelled) is asked again by the next request; a finished one is not.
-        pending = this.organizationResolver(org, spec.signal).catch(() => {
+        // A rejected credential is the request's answer too: it is not sent again only to be rejected.
+        pending = this.organizationResolver(org, spec.signal).catch((err: unknown) => {
           this.resolving.delete(org);
+          if (err instanceof UnauthorizedError && err.code === undefined) throw err;
         });
         this.resolving.set(org, pending);
       }

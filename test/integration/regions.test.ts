@@ -11,7 +11,7 @@ import { startSandbox, type Sandbox } from '../sandbox';
 import { EU_ORG, EU_PROJECT } from '../sandbox/seed';
 import type { ProfileName } from '../sandbox/profiles';
 import { activateExtension } from './helpers';
-import { SANDBOX_URL, sandboxProfile, UiRecorder, waitFor } from './authHelpers';
+import { readExtensionLog, SANDBOX_URL, sandboxProfile, UiRecorder, waitFor } from './authHelpers';
 import { print } from './output';
 
 /** out/integration/ is two levels below the repository. */
@@ -100,6 +100,36 @@ describe('Data regions: an EU-only account sees its organization and its issues'
     const where = euRequests();
     assert.ok(where.length >= 2, JSON.stringify(where));
     assert.deepEqual([...new Set(where)], [profile === 'sentry-io' ? 'de' : 'main']);
+  });
+
+  it('a region on a host that is not part of the server: no credential goes there, it is logged and said', async () => {
+    const foreign = (sb.regionUrl ?? sb.url).replace('localhost', '127.0.0.1');
+    sb.control.faults.add({
+      path: '^/api/0/users/me/regions/$',
+      respond: { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ regions: [{ name: 'de', url: foreign }] }) },
+    });
+    sb.control.requests.clear();
+    const before = rec.shown.length;
+    try {
+      await vscode.commands.executeCommand(Commands.chooseProject);
+      const said = await waitFor('the refusal', () => rec.shown.slice(before).find((s) => s.level === 'warning' && /did not send your credentials/.test(s.message)));
+      assert.match(
+        said.message,
+        new RegExp(
+          `did not send your credentials to ${new URL(foreign).host.replace(/\./g, '\\.')}, which localhost:\\d+ named as a data region: it is neither localhost:\\d+ nor one of its subdomains`,
+        ),
+      );
+      assert.deepEqual(said.items, []);
+      const logged = new RegExp(`no credentials sent to ${foreign.replace(/[.:/]/g, '\\$&')} \\(region or organization de\\)`);
+      await waitFor('the log line', () => logged.test(readExtensionLog(hooks.auth)) || undefined);
+      // Nothing reached the refused address: the EU host (bound to 127.0.0.1) logged no request.
+      assert.deepEqual(
+        sb.control.requests.list().filter((r) => r.region === 'de'),
+        [],
+      );
+    } finally {
+      sb.control.faults.clear();
+    }
   });
 
   it('a selection restored with a new session finds the region before its first request', async () => {

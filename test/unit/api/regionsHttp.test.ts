@@ -70,6 +70,15 @@ describeEachProfile('Organizations in every region, over HTTP', (profile) => {
     assert.equal(logged(sb, /^\/api\/0\/users\/me\/regions\/$/).length, 1);
   });
 
+  it('a rejected credential found while learning the region is the answer: the organization request is not sent only to be rejected', async () => {
+    const sb = box.get();
+    const client = clientFor(sb, { kind: 'bearer', token: 'sntryu_revoked' }, { discoverRegions: true });
+    const err = await client.listProjects(EU_ORG).catch((e: unknown) => e);
+    assert.equal((err as Error).name, 'UnauthorizedError');
+    assert.equal(logged(sb, /^\/api\/0\/users\/me\/regions\/$/).length, 1);
+    assert.deepEqual(logged(sb, /^\/api\/0\/organizations\/euro\//), []);
+  });
+
   it('the regions endpoint: the current user only, scope org:read, no credential without a user', async () => {
     const sb = box.get();
     const get = (path: string, auth: string) => fetch(`${sb.url}${path}`, { headers: { authorization: auth } });
