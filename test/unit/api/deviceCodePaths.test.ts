@@ -101,3 +101,26 @@ describe('Device sign-in on a server built from earlier device-flow code (/oauth
     assert.ok(tokens.access_token);
   });
 });
+
+describe('Refresh of a confidential OAuth client (a server that wants the client secret)', () => {
+  let sb: Sandbox;
+  before(async () => {
+    sb = await startSandbox({ clientSecret: 'confidential-secret', deviceInterval: 1 });
+  });
+  after(() => sb.close());
+
+  it('the device grant needs no secret; a refresh without it is invalid_client, whose message names the secret command and the token paste; with it, it works', async () => {
+    const oauth = endpointsFor(sb);
+    const auth = await oauth.requestDeviceCode(['org:read']);
+    sb.control.clock.advance(auth.interval * 1000);
+    sb.control.device.approve(auth.user_code);
+    const tokens = await oauth.pollDeviceToken(auth.device_code);
+    assert.ok(tokens.refresh_token);
+    const err = await oauth.refresh(tokens.refresh_token!).catch((e: unknown) => e);
+    assert.ok(err instanceof OAuthError && err.error === 'invalid_client', String(err));
+    assert.match(err.message, /Set OAuth Client Secret.*pasted auth token/);
+    const withSecret = new OAuthEndpoints(new HttpClient({ baseUrl: sb.url }), { clientId: sb.defaults.clientId, clientSecret: 'confidential-secret' });
+    const renewed = await withSecret.refresh(tokens.refresh_token!);
+    assert.ok(renewed.access_token && renewed.access_token !== tokens.access_token);
+  });
+});
