@@ -17,6 +17,7 @@ import { print } from './output';
 /** out/integration/ is two levels below the repository. */
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const OUR_SETTINGS = ['baseUrl', 'oauth.clientId', 'refreshIntervalSeconds', 'organization', 'projects'] as const;
+const WORKSPACE_SETTINGS = ['organization', 'projects'] as const;
 
 describe('Data regions: an EU-only account sees its organization and its issues', function () {
   this.timeout(120_000);
@@ -25,6 +26,7 @@ describe('Data regions: an EU-only account sees its organization and its issues'
   let hooks: Awaited<ReturnType<typeof activateExtension>>;
   const rec = new UiRecorder();
   const saved = new Map<string, unknown>();
+  const savedInWorkspace = new Map<string, unknown>();
   const ours = () => vscode.workspace.getConfiguration('sentryExplorer');
   const issuesOf = (nodes: Node[]) => nodes.filter((n): n is IssueNode => n.type === 'issue');
   /** Where the EU organization's requests went: 'de' (its region's host) or 'main'. */
@@ -38,6 +40,8 @@ describe('Data regions: an EU-only account sees its organization and its issues'
     profile = (await sandboxProfile()) as ProfileName;
     sb = await startSandbox({ profile, host: 'localhost', regions: true, workspaceDir: path.join(REPO_ROOT, 'test', 'sandbox', 'workspace') });
     for (const k of OUR_SETTINGS) saved.set(k, ours().inspect(k)?.globalValue);
+    // Choose Project saves to the workspace folder's settings (the sample workspace): put back as found.
+    for (const k of WORKSPACE_SETTINGS) savedInWorkspace.set(k, ours().inspect(k)?.workspaceValue);
     hooks = await activateExtension();
     await hooks.auth.ready;
     await hooks.auth.signOut();
@@ -63,6 +67,7 @@ describe('Data regions: an EU-only account sees its organization and its issues'
     hooks?.issues.ui.reset();
     await hooks?.auth.signOut();
     for (const [key, value] of saved) await ours().update(key, value, vscode.ConfigurationTarget.Global);
+    for (const [key, value] of savedInWorkspace) await ours().update(key, value, vscode.ConfigurationTarget.Workspace);
     hooks?.store.clear();
     await sb?.close();
   });
