@@ -73,6 +73,7 @@ export class SentryClient extends OrganizationEndpoints {
     }
     checkPerPage(params.perPage);
     const res = await this.http.request({
+      org,
       path: `/api/0/organizations/${seg(org)}/issues/${seg(issueId)}/events/`,
       query: {
         ...timeRange(params),
@@ -99,6 +100,7 @@ export class SentryClient extends OrganizationEndpoints {
   async listEventsTable(org: string, params: EventsTableParams, signal?: AbortSignal): Promise<Page<EventsTableRow>> {
     checkEventsTableParams(params);
     const res = await this.http.request({
+      org,
       path: `/api/0/organizations/${seg(org)}/events/`,
       query: {
         dataset: params.dataset,
@@ -128,6 +130,7 @@ export class SentryClient extends OrganizationEndpoints {
     const hashes = params.hashes?.slice(0, MAX_HASHES);
     const dropped = params.hashes && params.hashes.length > MAX_HASHES ? params.hashes.length - MAX_HASHES : undefined;
     const res = await this.http.request({
+      org,
       path: `/api/0/projects/${seg(org)}/${seg(project)}/issues/`,
       query: {
         statsPeriod: params.statsPeriod,
@@ -156,6 +159,7 @@ export class SentryClient extends OrganizationEndpoints {
     }
     for (const p of params.project ?? []) if (p === '') throw new RangeError('A project slug cannot be empty.');
     const res = await this.http.request({
+      org,
       path: `/api/0/organizations/${seg(org)}/issues/`,
       query: {
         // Ids only: servers built before June 2026 refuse slugs (projectIds.ts).
@@ -192,6 +196,7 @@ export class SentryClient extends OrganizationEndpoints {
     checkIssueId(issueId);
     if (!TAG_KEY.test(key) || /^\.+$/.test(key)) throw new RangeError(`"${key.slice(0, 40)}" is not a tag key.`);
     const res = await this.http.request({
+      org,
       path: `/api/0/organizations/${seg(org)}/issues/${seg(issueId)}/tags/${seg(key)}/`,
       query: { environment: params.environment, cursor: params.cursor },
       schema: TagDetailsSchema,
@@ -215,6 +220,7 @@ export class SentryClient extends OrganizationEndpoints {
     // An alias or an event id, nothing that could be a path.
     if (!isEventRef(ref)) throw new RangeError(`"${(ref as string).slice(0, 40)}" is not an event id, nor latest, oldest or recommended.`);
     const res = await this.http.request({
+      org,
       path: `/api/0/organizations/${seg(org)}/issues/${seg(issueId)}/events/${seg(ref)}/`,
       query: { environment: params.environment?.length ? [...params.environment] : undefined, llmFormat: params.llmFormat },
       schema: EventDetailsSchema,
@@ -230,6 +236,7 @@ export class SentryClient extends OrganizationEndpoints {
   async getIssue(org: string, issueId: string, signal?: AbortSignal): Promise<Issue> {
     checkIssueId(issueId);
     const res = await this.http.request({
+      org,
       path: `/api/0/organizations/${seg(org)}/issues/${seg(issueId)}/`,
       schema: IssueSchema,
       neededScopes: NEEDED_SCOPES.issueEvents,
@@ -244,6 +251,7 @@ export class SentryClient extends OrganizationEndpoints {
     checkIssueId(issueId);
     const res = await this.http.request({
       method: 'PUT',
+      org,
       path: `/api/0/organizations/${seg(org)}/issues/${seg(issueId)}/`,
       json: body,
       schema: IssueUpdateSchema,
@@ -268,6 +276,7 @@ export class SentryClient extends OrganizationEndpoints {
     checkBulkIds(ids);
     const res = await this.http.request({
       method: 'PUT',
+      org,
       path: options.project ? `/api/0/projects/${seg(org)}/${seg(options.project)}/issues/` : `/api/0/organizations/${seg(org)}/issues/`,
       query: { id: [...ids], query: onlyThese(ids) },
       json: body,
@@ -288,6 +297,7 @@ export class SentryClient extends OrganizationEndpoints {
   async listIssuesById(org: string, ids: readonly string[], signal?: AbortSignal): Promise<Issue[]> {
     checkBulkIds(ids);
     const res = await this.http.request({
+      org,
       path: `/api/0/organizations/${seg(org)}/issues/`,
       query: { group: [...ids] },
       schema: IssueListSchema,
