@@ -16,7 +16,7 @@ check(
     await signInWithToken(page, vscode);
     await vscode.waitForText(/^[A-Z-]+-APP-\w+ /, { within: sideBar, timeout: 30_000 });
     const [phone, wear] = ANDROID.cases;
-    await quickOpen(page, ANDROID.file, 'MainActivity.kt');
+    await quickOpen(page, ANDROID.file, 'androidApp');
     const editor = page.locator('.editor-instance .monaco-editor').first();
     await editor.waitFor({ state: 'visible' });
     await vscode.waitFor('the mark in the gutter', async () => (await editor.locator('.cgmr, .margin-view-overlays [class*="ced-"]').count()) > 0, 30_000);
@@ -37,8 +37,9 @@ check(
     await vscode.screenshot('platforms-kotlin-marked');
     await vscode.dismiss();
     // The Wear app's MainActivity.kt: its own issue on its own line, not the phone app's.
-    await quickOpen(page, ANDROID.neighbour, 'MainActivity.kt');
-    await vscode.waitFor('the Wear twin in the editor', async () => (await page.locator('.tabs-container .tab.active').getAttribute('title'))?.includes('wearApp') ?? false, 15_000);
+    // Quick Open's row names the folder: the Wear app's, not the phone app's of the same name.
+    await quickOpen(page, ANDROID.neighbour, 'wearApp');
+    await vscode.waitFor('the Wear twin in the editor', async () => ((await page.locator('.tabs-container .tab.active').first().textContent()) ?? '').includes('wearApp'), 15_000);
     const wearEditor = page.locator('.editor-instance .monaco-editor').first();
     await vscode.waitFor('the Wear mark', async () => (await wearEditor.locator('.cgmr, .margin-view-overlays [class*="ced-"]').count()) > 0, 30_000);
     const wearLine = wearEditor.locator('.margin-view-overlays .line-numbers', { hasText: new RegExp(`^${wear.frame.lineNo}$`) }).first();
