@@ -77,10 +77,20 @@ export function describeUnavailable(reason: UnavailableReason, detail?: string):
   }
 }
 
+/**
+ * The 403 details Seer itself gives (autofix.py, group_ai_autofix.py): these say Seer is off, whatever
+ * scopes the token has; any other 403 on a POST is the permission class's, about scopes, when the
+ * token may lack event:write.
+ */
+const SEER_OFF = [/AI Autofix is not enabled/i, /AI features are disabled/i, /not authorized to perform this action/i, /Code generation is disabled/i];
+
 /** undefined: not an "unavailable" case (a network failure, a 429, a bad answer: shown as an error, retryable). */
 export function classifyFailure(f: SeerFailure): Unavailable | undefined {
   if (f.status === 402) return describeUnavailable('no-budget', f.detail);
-  if (f.status === 403) return describeUnavailable(f.missingScopes && f.missingScopes.length > 0 ? 'missing-scope' : 'not-enabled', f.detail);
+  if (f.status === 403) {
+    const seerOff = f.detail !== undefined && SEER_OFF.some((re) => re.test(f.detail!));
+    return describeUnavailable(!seerOff && f.missingScopes && f.missingScopes.length > 0 ? 'missing-scope' : 'not-enabled', f.detail);
+  }
   if (f.method === 'GET' && (f.status === 404 || f.status === 405)) return describeUnavailable('no-endpoint', f.detail);
   if (f.method === 'GET' && f.status === 500) return describeUnavailable('no-seer-service', f.detail);
   return undefined;
