@@ -21,7 +21,7 @@ import { DEFAULT_PROFILE, PROFILE_NAMES, profileNamed, type ProfileName } from '
  * (the tree, the marks, triage, the AI tools): they run against every profile, the others against
  * the default one only.
  */
-const PROFILE_SUITES = ['issues', 'marks', 'movedMarks', 'triage', 'lmTools'];
+const PROFILE_SUITES = ['issues', 'marks', 'movedMarks', 'triage', 'lmTools', 'seer'];
 import { ensureVSCodeServer, log, onCleanup, REPO_ROOT, runExtensionTests, timed } from './vscode';
 
 function parseArgs(argv: string[]) {
