@@ -101,7 +101,8 @@ describe('Seer tab: root cause, diff and apply', function () {
     assert.ok(v.can.apply);
     await seer(panel, 'apply');
     assert.match(doc.getText(), /Seer: check the value/);
-    assert.match(panel.seer.view().message ?? '', /Applied/);
+    assert.match(panel.seer.view().message ?? '', /Applied Seer's change to 1 file\./);
+    assert.equal(panel.seer.view().can.apply, false, 'not offered again for the same run');
     await vscode.window.showTextDocument(doc);
     await vscode.commands.executeCommand('undo');
     await waitFor('the undo', () => doc.getText() === original || undefined);

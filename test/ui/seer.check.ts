@@ -74,15 +74,18 @@ check(
     await until(f, "!!document.querySelector('#seer-diff-0')", 30_000);
     await f.locator('#seer-diff-0').click();
     await page.locator('.monaco-diff-editor').first().waitFor({ state: 'visible', timeout: 20_000 });
+    // The diff's sides are drawn a moment after the editor: wait for Seer's added line.
+    await page.locator('.monaco-diff-editor .view-line', { hasText: 'Seer: check the value' }).first().waitFor({ state: 'visible', timeout: 20_000 });
     await shot(vscode, 'seer-diff-dark');
 
     await setTheme(page, vscode, 'Light Modern');
     f = await backToPanel(page, t.shortId);
     await until(f, "!!document.querySelector('#seer-apply')", 20_000);
+    await f.locator('#seer-apply').scrollIntoViewIfNeeded();
     await shotEditor(page, 'seer-changes-light');
     await f.locator('#seer-apply').click();
-    await until(f, "[...document.querySelectorAll('#seer-panel p')].some((p) => p.textContent.startsWith('Applied'))", 20_000);
-    await f.locator('#seer-root-cause').scrollIntoViewIfNeeded();
+    await until(f, "[...document.querySelectorAll('#seer-panel p')].some((p) => p.textContent.startsWith('Applied')) && !document.querySelector('#seer-apply')", 20_000);
+    await f.locator('#seer-changes').scrollIntoViewIfNeeded();
     await shotEditor(page, 'seer-applied-light');
     const all = (await apiRequests()).filter((r) => r.path.endsWith('/autofix/') || r.path.endsWith('/autofix/update/'));
     assert.equal(all.filter((r) => r.method === 'POST' && r.path.endsWith('/autofix/')).length >= 1, true);

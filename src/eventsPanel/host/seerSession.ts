@@ -65,6 +65,8 @@ export class SeerSession extends Disposable {
   private reviewed = new Set<number>();
   private polls = 0;
   private message: string | undefined;
+  /** The run whose changes were applied: Apply is not offered again for it. */
+  private applied: string | undefined;
   private loaded = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private clock: PollClock = { unchanged: 0, startedAt: 0 };
@@ -84,7 +86,16 @@ export class SeerSession extends Disposable {
 
   /** The view as drawn last (tests). */
   view(): SeerView {
-    return seerView(this.phase, { summary: this.summary, files: this.files, reviewed: this.reviewed, polls: this.polls, message: this.message, continuing: this.staleAnswer !== undefined });
+    const run = 'run' in this.phase ? this.phase.run : undefined;
+    return seerView(this.phase, {
+      summary: this.summary,
+      files: this.files,
+      reviewed: this.reviewed,
+      polls: this.polls,
+      message: this.message,
+      continuing: this.staleAnswer !== undefined,
+      applied: run !== undefined && run.runId === this.applied,
+    });
   }
 
   async handle(msg: SeerPageMessage): Promise<void> {
@@ -405,9 +416,12 @@ export class SeerSession extends Disposable {
       return;
     }
     const ok = await vscode.workspace.applyEdit(edit, { isRefactoring: false });
-    this.message = ok
-      ? vscode.l10n.t("Applied Seer's change to {0} files. Undo (Edit > Undo) reverts it.", count)
-      : vscode.l10n.t("VS Code did not apply Seer's change: a file may be read-only or have changed meanwhile.");
+    if (ok) this.applied = run.runId;
+    this.message = !ok
+      ? vscode.l10n.t("VS Code did not apply Seer's change: a file may be read-only or have changed meanwhile.")
+      : count === 1
+        ? vscode.l10n.t("Applied Seer's change to 1 file. Undo (Edit > Undo) reverts it.")
+        : vscode.l10n.t("Applied Seer's change to {0} files. Undo (Edit > Undo) reverts it.", count);
     this.deps.log.info(`[seer] apply of run ${run.runId}: ${ok ? `${count} files` : 'refused by VS Code'}`);
     this.draw();
   }

@@ -21,6 +21,8 @@ export interface SeerExtras {
   message?: string;
   /** A step was asked for and its answer is awaited. */
   continuing?: boolean;
+  /** The run's changes were applied (Undo reverts them): Apply is not offered again. */
+  applied?: boolean;
 }
 
 function runOf(p: SeerPhase): SeerRunView | undefined {
@@ -62,7 +64,7 @@ export function seerView(p: SeerPhase, x: SeerExtras): SeerView {
       refresh: !busy && p.kind !== 'unavailable' && p.kind !== 'loading',
       solution: settled && !busy && (run?.causes.length ?? 0) > 0 && !run?.solution,
       codeChanges: settled && !busy && run?.solution !== undefined && (run?.changes.length ?? 0) === 0 && !noRepo,
-      apply: settled && !busy && allReviewed,
+      apply: settled && !busy && allReviewed && !x.applied,
     },
     applyNote:
       applicable.length > 0 && !allReviewed
