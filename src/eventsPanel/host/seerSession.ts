@@ -15,6 +15,7 @@ import { ApiError, RateLimitedError } from '../../api/errors';
 import { continueAutofix, getAutofix, startAutofix, summarizeIssue, type AutofixNextStep } from '../../api/seerEndpoints';
 import { applyChange } from '../../seer/core/applyChange';
 import { failureOf } from '../../seer/core/failureOf';
+import { githubPullUrl } from '../../seer/core/links';
 import { nextPollDelay, POLL, tick, type PollClock } from '../../seer/core/pollSchedule';
 import { readAutofixAnswer, type AutofixAnswer } from '../../seer/core/readRun';
 import { readSummary, type SeerSummary } from '../../seer/core/readSummary';
@@ -41,18 +42,6 @@ export interface SeerSessionDeps {
   openLink: (url: URL) => Thenable<unknown>;
   /** The configured server: with sentry.io, the only origin besides GitHub a pull request link may have. */
   baseUrl?: () => string | undefined;
-}
-
-/** `https://github.com/<owner>/<repo>/pull/<n>` and nothing else: no query, no fragment, no other host. */
-export function githubPullUrl(raw: string): URL | undefined {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return undefined;
-  }
-  const ok = url.protocol === 'https:' && url.hostname === 'github.com' && url.port === '' && !url.username && !url.password && !url.search && !url.hash;
-  return ok && /^\/[\w.-]+\/[\w.-]+\/pull\/\d{1,10}$/.test(url.pathname) ? url : undefined;
 }
 
 /** After a step is asked for, answers equal to the one before are the server not having moved yet. */

@@ -120,5 +120,6 @@ export function readAgentRun(autofix: Obj): SeerRunView | undefined {
     changes: changes(blocks),
     pullRequests: pullRequests(autofix.repo_pr_states),
     question: status === 'needs-input' ? question(autofix.pending_user_input) : undefined,
+    error: status === 'error' ? str(obj(obj(blocks[blocks.length - 1])?.message)?.content, LIMITS.short) : undefined,
   };
 }

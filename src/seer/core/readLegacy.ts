@@ -116,6 +116,7 @@ export function readLegacyRun(autofix: Obj): SeerRunView | undefined {
       .map((c) => ({ repo: str(c?.repo_name, LIMITS.short) ?? '', url: str(obj(c?.pull_request)?.pr_url, LIMITS.short) }))
       .filter((p) => p.repo && p.url),
     question: status === 'needs-input' ? lastProgress(steps, 1)[0] : undefined,
+    error: status === 'error' ? lastProgress(steps, 1)[0] : undefined,
     repositories: repos,
   };
 }

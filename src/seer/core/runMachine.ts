@@ -45,7 +45,7 @@ function fromRun(run: SeerRunView): SeerPhase {
     case 'cancelled':
       return { kind: 'stopped', run };
     case 'error':
-      return { kind: 'failed', run, message: '' };
+      return { kind: 'failed', run, message: run.error ?? '' };
   }
 }
 

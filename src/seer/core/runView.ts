@@ -75,6 +75,8 @@ export interface SeerRunView {
   pullRequests: SeerPullRequest[];
   /** Seer's question when it waits for the user. */
   question?: string;
+  /** What Seer said when the run failed (its last message). */
+  error?: string;
   /** The repositories the server says the run can read (legacy only); undefined when it does not say. */
   repositories?: string[];
 }

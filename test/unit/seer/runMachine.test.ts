@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { canStart, isPolling, next, type SeerPhase, type SeerEvent } from '../../../src/seer/core/runMachine';
 import { readAutofixAnswer } from '../../../src/seer/core/readRun';
 import { classifyFailure, describeUnavailable } from '../../../src/seer/core/unavailable';
+import { githubPullUrl } from '../../../src/seer/core/links';
 import { maxPollsWithin, nextPollDelay, POLL, tick } from '../../../src/seer/core/pollSchedule';
 import { agentCompleted, agentProcessing, legacyNeedsInfo } from './fixtures';
 
@@ -111,5 +112,31 @@ describe('Seer: the poll schedule', () => {
   it('stays within the GET limit GroupAutofixEndpoint declares (1024 a minute per user)', () => {
     assert.ok(maxPollsWithin(60_000) <= 31);
     assert.ok(maxPollsWithin(60_000) < 1024);
+  });
+});
+
+describe('Seer: links and errors from the answer', () => {
+  it('opens only GitHub pull request pages', () => {
+    assert.equal(githubPullUrl('https://github.com/acme/web/pull/7')?.href, 'https://github.com/acme/web/pull/7');
+    for (const bad of [
+      'http://github.com/acme/web/pull/7',
+      'https://github.com.evil.io/acme/web/pull/7',
+      'https://github.com/acme/web/pull/7?x=1',
+      'https://user:pw@github.com/acme/web/pull/7',
+      'https://github.com/acme/web/issues/7',
+      'command:workbench.action.reload',
+      'javascript:alert(1)',
+    ]) {
+      assert.equal(githubPullUrl(bad), undefined, bad);
+    }
+  });
+
+  it("carries Seer's last words of a failed run into the failed phase", () => {
+    const agent = readAutofixAnswer({ autofix: { run_id: 5, status: 'error', blocks: [{ message: { role: 'assistant', content: 'Seer could not read the repository.' } }] } });
+    const p = next({ kind: 'loading' }, { type: 'answer', answer: agent });
+    assert.deepEqual([p.kind, p.kind === 'failed' && p.message], ['failed', 'Seer could not read the repository.']);
+    const legacy = readAutofixAnswer({ autofix: { run_id: 6, status: 'ERROR', steps: [{ type: 'default', progress: [{ message: 'No repositories available.' }] }] } });
+    const q = next({ kind: 'loading' }, { type: 'answer', answer: legacy });
+    assert.equal(q.kind === 'failed' && q.message, 'No repositories available.');
   });
 });
