@@ -133,6 +133,23 @@ describe('Seer tab: root cause, diff and apply', function () {
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 
+  it('Stop ends the polling at once; Refresh reads the run again', async () => {
+    const panel = api.events.show({ org: 'acme', issueId: target.issueId });
+    await seer(panel, 'open');
+    await until(panel, 'idle', (x) => x.phase === 'idle');
+    await seer(panel, 'start');
+    await until(panel, 'progress', (x) => x.progress.length > 0);
+    const v = await seer(panel, 'stop');
+    assert.equal(v.phase, 'stopped');
+    assert.deepEqual([v.can.stop, v.can.refresh], [false, true]);
+    const gets = (await autofixRequests('GET')).length;
+    await new Promise((r) => setTimeout(r, 4000));
+    assert.equal((await autofixRequests('GET')).length, gets, 'no poll after Stop');
+    await seer(panel, 'refresh');
+    await until(panel, 'the run read again', (x) => x.phase === 'done' && x.causes.length > 0);
+    assert.equal((await autofixRequests('POST')).length, 1, 'Refresh starts nothing');
+  });
+
   it("the AI reads Seer's run through vscode.lm.invokeTool, and starts none", async () => {
     const text = (r: vscode.LanguageModelToolResult) => r.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
     const before = text(await vscode.lm.invokeTool('sentryExplorer_getSeerAnalysis', { input: { issue: target.shortId }, toolInvocationToken: undefined }));
