@@ -15,13 +15,16 @@ import { buildExtension, buildIntegration, INTEGRATION_INDEX, UNTRUSTED_INDEX } 
 import { sandboxSettings, SANDBOX_WORKSPACE, startSandbox, type Sandbox } from './sandbox';
 import { writeTestTls } from './testTls';
 import { DEFAULT_PROFILE, PROFILE_NAMES, profileNamed, type ProfileName } from '../sandbox/profiles';
+import { PLATFORM_SPECS, PLATFORMS_DIR } from '../sandbox/platforms';
 
 /**
  * The extension-host suites that reach the API through the issue lists, searches and event reads
  * (the tree, the marks, triage, the AI tools): they run against every profile, the others against
  * the default one only.
  */
-const PROFILE_SUITES = ['issues', 'marks', 'movedMarks', 'triage', 'lmTools', 'seer'];
+const PROFILE_SUITES = ['issues', 'marks', 'movedMarks', 'triage', 'lmTools', 'regions', 'signInOffers', 'seer'];
+/** The title of test/integration/platformMarks.test.ts: a --grep that cannot match it skips its windows. */
+const PLATFORM_SUITE_TITLE = 'marks on every platform (the platform workspace)';
 import { ensureVSCodeServer, log, onCleanup, REPO_ROOT, runExtensionTests, timed } from './vscode';
 
 function parseArgs(argv: string[]) {
@@ -126,6 +129,27 @@ async function main(): Promise<number> {
           await other.close();
         }
       }
+      // The platform workspace (a folder per platform), against a sandbox serving the platform corpus, in every profile.
+      for (const profile of PROFILE_NAMES.filter((p) => !args.profile || args.profile === p)) {
+        if (args.grep && !PLATFORM_SUITE_TITLE.toLowerCase().includes(args.grep.toLowerCase()) && !/platform/i.test(args.grep)) continue;
+        process.stdout.write(`\nExtension-host suite platformMarks on the platform workspace (test/sandbox/platforms), sandbox profile ${profile}\n`);
+        const platforms = await timed(`start the ${profile} sandbox with the platform corpus`, () => startSandbox({ profile, platforms: true }));
+        try {
+          const r = await timed(`platform marks (${profile})`, () =>
+            runExtensionTests({
+              name: `integration-platforms-${profile}`,
+              workspace: PLATFORMS_DIR,
+              extensionDevelopmentPath: REPO_ROOT,
+              extensionTestsPath: INTEGRATION_INDEX,
+              env: { ...env, SENTRY_EXPLORER_TEST_SANDBOX_URL: platforms.url, SENTRY_EXPLORER_TEST_FILES: 'platformMarks' },
+            }),
+          );
+          counts.passed += r.passed;
+          counts.failed += r.failed;
+        } finally {
+          await platforms.close();
+        }
+      }
     }
     // The untrusted window and the UI checks run against the default profile: left out when --profile names another.
     const defaultProfileToo = !args.profile || args.profile === DEFAULT_PROFILE;
@@ -161,6 +185,25 @@ async function main(): Promise<number> {
       const r = await timed('UI checks', () => runUiChecks({ workspace, env, settings: sandboxSettings(sandbox), grep: args.grep }));
       counts.passed += r.passed;
       counts.failed += r.failed;
+      // The platform workspace's checks: a window of their own, against a sandbox serving the platform corpus.
+      const platforms = await startSandbox({ platforms: true });
+      process.env.SENTRY_EXPLORER_TEST_SANDBOX_URL = platforms.url;
+      try {
+        const p = await timed('UI checks (platform workspace)', () =>
+          runUiChecks({
+            workspace: PLATFORMS_DIR,
+            env: { ...env, SENTRY_EXPLORER_TEST_SANDBOX_URL: platforms.url },
+            settings: { ...sandboxSettings(platforms), 'sentryExplorer.organization': 'acme', 'sentryExplorer.projects': PLATFORM_SPECS.map((s) => `${s.key}-app`) },
+            grep: args.grep,
+            platforms: true,
+          }),
+        );
+        counts.passed += p.passed;
+        counts.failed += p.failed;
+      } finally {
+        process.env.SENTRY_EXPLORER_TEST_SANDBOX_URL = sandbox.url;
+        await platforms.close();
+      }
     }
   } finally {
     await sandbox.close();

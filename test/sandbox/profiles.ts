@@ -38,6 +38,14 @@ export interface Profile {
    * and lastSeen are null where the document allows it (the organization list and one issue).
    */
   readonly missingSeenStats: (issue: SeedIssue) => boolean;
+  /**
+   * How organizations are kept: in regions with hosts of their own (`multi`, sentry.io: with
+   * SandboxOptions.regions the EU organization is served by a second host), or all on the one
+   * server (`monolith`, self-hosted: the regions endpoint names one `--monolith--` region).
+   */
+  readonly regions: 'multi' | 'monolith';
+  /** Where POST of the device authorization request is served (RFC 8628 section 3.1), or null on a server without a device flow. */
+  readonly deviceCodePath: '/oauth/device/code/' | null;
   /** The shape of Seer's autofix answers (seer.ts): the agent shape of getsentry/sentry#116162 or the legacy steps. */
   readonly seer: 'agent' | 'legacy';
 }
@@ -59,6 +67,8 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     orgFeatures: ['onboarding', ADVANCED_SEARCH, GLOBAL_VIEWS, 'issue-platform', 'user-feedback-ui', LLM_MARKDOWN, GEN_AI_FEATURES],
     rateLimiter: true,
     missingSeenStats: never,
+    regions: 'multi',
+    deviceCodePath: '/oauth/device/code/',
     seer: 'agent',
   },
   'self-hosted-2025': {
@@ -70,6 +80,8 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     orgFeatures: ['onboarding', GLOBAL_VIEWS, 'issue-platform', 'user-feedback-ui'],
     rateLimiter: false,
     missingSeenStats: seenStatsLost,
+    regions: 'monolith',
+    deviceCodePath: null,
     seer: 'legacy',
   },
 };
@@ -96,6 +108,18 @@ export const PROFILE_SOURCES: Readonly<Record<Exclude<keyof Profile, 'name' | 's
     'settings.SENTRY_RATELIMITER_ENABLED: False in src/sentry/conf/server.py (self-hosted), whose no-op limiter ' +
     '(src/sentry/ratelimits/base.py: `return False, 0, 0`) still fills the X-Sentry-Rate-Limit-* headers: ' +
     'Remaining is always the limit (SENTRY_RATELIMITER_DEFAULT = 999) and Reset is 0.',
+  regions:
+    'src/sentry/users/api/endpoints/user_regions.py (UserRegionsEndpoint, in self-hosted releases since 2024) lists the regions of the ' +
+    "user's organizations, each Region.api_serialize() of src/sentry/types/region.py: in monolith mode (self-hosted) one region, " +
+    "SENTRY_MONOLITH_REGION '--monolith--' (src/sentry/conf/server.py) at system.url-prefix; sentry.io has several (us, de) " +
+    'on hosts of their own, and its org-less organizations list is pinned to the US region (hybridcloud/apigateway).',
+  deviceCodePath:
+    'sentry.io: src/sentry/web/api.py, oauth_authorization_server_metadata (RFC 8414) names "sentry-oauth-device-code", ' +
+    'POST /oauth/device/code/, with the page /oauth/device/ (src/sentry/web/frontend/oauth_device.py, OAuthDeviceView); ' +
+    'servers of early 2025 route /oauth/ to authorize/ and token/ only (src/sentry/web/urls.py), so the path reaches the ' +
+    'catch-all React page whose BaseView.dispatch (src/sentry/web/frontend/base.py) fails the CSRF check of a POST: 403 HTML ' +
+    '(src/sentry/web/frontend/csrf_failure.py), and their token endpoint (src/sentry/web/frontend/oauth_token.py) answers ' +
+    'unsupported_grant_type to the device_code grant. SandboxOptions.deviceCodePath serves the earlier /oauth/device_authorization/.',
   missingSeenStats:
     'src/sentry/api/serializers/models/group.py (the Snuba seen stats of GroupSerializerSnuba): ' +
     '`"first_seen": first_seen.get(item.id),  # TODO: missing?` and `"last_seen": last_seen.get(item.id)`, None when the ' +

@@ -29,6 +29,8 @@ import { handleSeer, seerControl, type SeerControl, type SeerScenario } from './
 import { escalate, handleTriage, injectEvents, injectEventsMany, IssueTriageState, triageStateOf } from './triage';
 import { WORKSPACE_DIR } from './workspace';
 import { setNotMemberOf } from './membership';
+import { checkRegionOf } from './regions';
+import { EU_TOKEN } from './state';
 
 export type { EndpointMode, EndpointSwitch, FaultSpec, RateLimitConfig, RateLimitedFault, RequestLogEntry, UnauthorizedCode, WriteLogEntry } from './state';
 export type { IssueTriageState } from './triage';
@@ -64,6 +66,11 @@ export interface SandboxOptions {
   deviceInterval?: number;
   /** Device code lifetime in seconds (default 600). */
   deviceExpiresIn?: number;
+  /**
+   * Where the device authorization request is served, instead of the profile's: e.g.
+   * `/oauth/device_authorization/` as servers built from earlier device-flow code, or null for none.
+   */
+  deviceCodePath?: string | null;
   /** Host name (or origin) used in Link header URLs instead of the sandbox's own, e.g. 'acme.localhost'. */
   linkHost?: string;
   /** Log one line per request to stderr. */
@@ -78,6 +85,12 @@ export interface SandboxOptions {
   sprawl?: SprawlOptions;
   /** A project per platform of test/sandbox/platforms.ts, its issues pointing into test/sandbox/platforms/ (SeedOptions.platforms). */
   platforms?: boolean;
+  /**
+   * The EU organization `euro` and an EU-only user (SeedOptions.regions, token `defaults.euToken`).
+   * On a multi-region profile (sentry-io) the organization lives on a second host, `regionUrl`, on
+   * the same host name and its own port (./regions.ts); on self-hosted-2025 it is on the one server.
+   */
+  regions?: boolean;
 }
 
 export interface SandboxDefaults {
@@ -95,6 +108,8 @@ export interface SandboxDefaults {
   projects: string[];
   /** The profile the sandbox speaks as. */
   profile: ProfileName;
+  /** With SandboxOptions.regions: the EU-only user's read token (org:read project:read event:read), a member of `euro` alone. */
+  euToken?: string;
 }
 
 export interface TokenInfo {
@@ -231,6 +246,8 @@ export interface SandboxControl {
 export interface Sandbox {
   /** http://127.0.0.1:<port> (https:// with `tls`), no trailing slash. */
   url: string;
+  /** The EU region host's base URL (SandboxOptions.regions on a multi-region profile), else undefined. */
+  regionUrl?: string;
   close(): Promise<void>;
   control: SandboxControl;
   defaults: SandboxDefaults;
@@ -397,6 +414,7 @@ function dispatch(state: SandboxState, ctx: Ctx): Res {
     if (rl.limited) return rl.limited;
     let res: Res;
     try {
+      checkRegionOf(ctx);
       res = handleSeer(ctx) ?? handleTriage(ctx) ?? handleApi(ctx);
     } catch (e) {
       res = errorToRes(e);
@@ -404,6 +422,8 @@ function dispatch(state: SandboxState, ctx: Ctx): Res {
     res.headers = { ...rl.headers, ...res.headers };
     return res;
   }
+  // A region host serves the API alone: sign-in and the pages are the main (control) host's.
+  if (ctx.region) return json(404, { detail: DETAIL.notFound });
   if (ctx.path.startsWith('/oauth/')) {
     try {
       const res = oauthRoute(ctx);
@@ -701,7 +721,7 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
         return json(200, { now, iso: iso(now) });
       }
       case 'GET /_sandbox/defaults':
-        return json(200, { url: state.url, ...defaults });
+        return json(200, { url: state.url, ...(state.regionUrl ? { regionUrl: state.regionUrl } : {}), ...defaults });
       case 'GET /_sandbox/seed':
         return json(200, { anchor: state.seed.anchor, ...state.seed.summary() });
       case 'GET /_sandbox/seed/locations':
@@ -850,7 +870,7 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const profile = profileNamed(options.profile);
   const baseNow = options.now ?? (() => Date.now());
-  const seed = createSeed(baseNow(), options.workspaceDir ?? WORKSPACE_DIR, { sprawl: options.sprawl, platforms: options.platforms });
+  const seed = createSeed(baseNow(), options.workspaceDir ?? WORKSPACE_DIR, { sprawl: options.sprawl, platforms: options.platforms, regions: options.regions });
   const state = new SandboxState(
     seed,
     {
@@ -861,6 +881,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       features: options.features ?? {},
       deviceInterval: options.deviceInterval ?? 5,
       deviceExpiresIn: options.deviceExpiresIn ?? 600,
+      deviceCodePath: options.deviceCodePath === undefined ? profile.deviceCodePath : options.deviceCodePath,
       linkHost: options.linkHost ?? null,
       defaults: { authToken: DEFAULT_AUTH_TOKEN, writeToken: DEFAULT_WRITE_TOKEN, apiKey: DEFAULT_API_KEY, dsnPublicKey: DEFAULT_DSN_KEY },
     },
@@ -877,14 +898,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     org: 'acme',
     projects: seed.org('acme')!.projects.map((p) => p.slug),
     profile: profile.name,
+    ...(options.regions ? { euToken: EU_TOKEN } : {}),
   };
 
-  const listener = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    void handle(req, res);
+  const makeServer = (region?: string) => {
+    const listener = (req: http.IncomingMessage, res: http.ServerResponse) => {
+      void handle(req, res, region);
+    };
+    return options.tls ? https.createServer({ cert: options.tls.cert, key: options.tls.key }, listener) : http.createServer(listener);
   };
-  const server = options.tls ? https.createServer({ cert: options.tls.cert, key: options.tls.key }, listener) : http.createServer(listener);
+  const server = makeServer();
+  const regionServer = options.regions && profile.regions === 'multi' ? makeServer('de') : undefined;
 
-  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse, region?: string): Promise<void> {
     const started = Date.now();
     const chunks: Buffer[] = [];
     try {
@@ -905,14 +931,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
     }
     const method = (req.method ?? 'GET').toUpperCase();
-    const ctx: Ctx = { method, path: url.pathname, query: [...url.searchParams], params: url.searchParams, headers, body, state };
+    const ctx: Ctx = { method, path: url.pathname, query: [...url.searchParams], params: url.searchParams, headers, body, state, ...(region ? { region } : {}) };
 
-    if (url.pathname === '/_sandbox' || url.pathname.startsWith('/_sandbox/')) {
+    if (!region && (url.pathname === '/_sandbox' || url.pathname.startsWith('/_sandbox/'))) {
       send(res, controlRoute(state, control, defaults, ctx));
       return;
     }
 
-    const entry: RequestLogEntry = { method, path: url.pathname, query: ctx.query, headers, status: 0, at: state.now() };
+    const entry: RequestLogEntry = { method, path: url.pathname, query: ctx.query, headers, status: 0, at: state.now(), ...(region ? { region } : {}) };
     if (body) entry.body = body;
     state.requests.push(entry);
     if (state.requests.length > MAX_LOG) state.requests.splice(0, state.requests.length - MAX_LOG);
@@ -982,21 +1008,34 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   state.port = addr.port;
   state.url = `${options.tls ? 'https' : 'http'}://${shownHost}:${addr.port}`;
+  if (regionServer) {
+    await new Promise<void>((resolve, reject) => {
+      regionServer.once('error', reject);
+      regionServer.listen(0, host, () => {
+        regionServer.off('error', reject);
+        resolve();
+      });
+    });
+    state.regionUrl = `${options.tls ? 'https' : 'http'}://${shownHost}:${(regionServer.address() as AddressInfo).port}`;
+  }
   state.reset(); // re-seed credentials now that the URL (used by the DSN) is known
   defaults.dsn = state.dsnFor(DEFAULT_DSN_KEY, seed.project('web-frontend')!.id);
 
   let closed: Promise<void> | undefined;
   return {
     url: state.url,
+    regionUrl: state.regionUrl ?? undefined,
     control,
     defaults,
     seed,
     close() {
       if (!closed) {
-        closed = new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        });
+        const closeOne = (s: http.Server | https.Server) =>
+          new Promise<void>((resolve) => {
+            s.close(() => resolve());
+            s.closeAllConnections();
+          });
+        closed = Promise.all([closeOne(server), ...(regionServer ? [closeOne(regionServer)] : [])]).then(() => undefined);
       }
       return closed;
     },

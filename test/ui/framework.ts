@@ -71,13 +71,15 @@ export interface UiCheck {
   file?: string;
   run(ctx: CheckContext): Promise<void>;
   timeoutMs: number;
+  /** `platforms`: runs in a window of its own on the platform workspace (test/sandbox/platforms), against a sandbox serving its corpus. */
+  workspace?: 'platforms';
 }
 
 export const registry: UiCheck[] = [];
 
 /** Registers a check; checks run in the order they are registered (files sorted by name). */
-export function check(name: string, run: (ctx: CheckContext) => Promise<void>, opts: { timeoutMs?: number } = {}): void {
-  registry.push({ name, run, timeoutMs: opts.timeoutMs ?? 60_000 });
+export function check(name: string, run: (ctx: CheckContext) => Promise<void>, opts: { timeoutMs?: number; workspace?: 'platforms' } = {}): void {
+  registry.push({ name, run, timeoutMs: opts.timeoutMs ?? 60_000, ...(opts.workspace ? { workspace: opts.workspace } : {}) });
 }
 
 export function slug(name: string): string {

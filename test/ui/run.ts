@@ -13,6 +13,8 @@ export interface UiRunOptions {
   env?: Record<string, string>;
   /** Only checks whose name contains this text, or those of one file ("basics.check.ts" or "basics"). */
   grep?: string;
+  /** The checks of the platform workspace (UiCheck.workspace), whose screenshots join the others'; else every other check. */
+  platforms?: boolean;
 }
 
 export interface Counts {
@@ -58,10 +60,12 @@ export async function runUiChecks(opts: UiRunOptions): Promise<Counts> {
   const grep = opts.grep;
   // "a|b": checks matching either, as mocha's --grep reads it for the extension-host suites.
   const wanted = grep?.split('|');
-  const checks = (await loadChecks()).filter((c) => !wanted || wanted.some((g) => c.name.includes(g) || c.file === g || c.file === `${g}.check.ts`));
+  const checks = (await loadChecks()).filter(
+    (c) => (c.workspace === 'platforms') === !!opts.platforms && (!wanted || wanted.some((g) => c.name.includes(g) || c.file === g || c.file === `${g}.check.ts`)),
+  );
   const counts: Counts = { passed: 0, failed: 0 };
   if (!checks.length) return counts;
-  fs.rmSync(UI_RESULTS_DIR, { recursive: true, force: true });
+  if (!opts.platforms) fs.rmSync(UI_RESULTS_DIR, { recursive: true, force: true });
 
   let vscode: VSCodeHandle | undefined;
   try {
