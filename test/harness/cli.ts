@@ -22,7 +22,7 @@ import { PLATFORM_SPECS, PLATFORMS_DIR } from '../sandbox/platforms';
  * (the tree, the marks, triage, the AI tools): they run against every profile, the others against
  * the default one only.
  */
-const PROFILE_SUITES = ['issues', 'marks', 'movedMarks', 'triage', 'lmTools', 'regions', 'signInOffers'];
+const PROFILE_SUITES = ['issues', 'marks', 'movedMarks', 'triage', 'lmTools', 'regions', 'signInOffers', 'seer'];
 /** The title of test/integration/platformMarks.test.ts: a --grep that cannot match it skips its windows. */
 const PLATFORM_SUITE_TITLE = 'marks on every platform (the platform workspace)';
 import { ensureVSCodeServer, log, onCleanup, REPO_ROOT, runExtensionTests, timed } from './vscode';

@@ -15,6 +15,8 @@ export const ADVANCED_SEARCH = 'advanced-search';
 export const LLM_MARKDOWN = 'issue-standardized-markdown-for-llm-api';
 /** Several projects in one events-table query (src/sentry/api/bases/organization_events.py, get_snuba_params). */
 export const GLOBAL_VIEWS = 'global-views';
+/** Seer and the other AI features (trigger_autofix in src/sentry/seer/autofix/autofix.py); self-hosted servers go without. */
+export const GEN_AI_FEATURES = 'gen-ai-features';
 
 export interface Profile {
   readonly name: ProfileName;
@@ -44,6 +46,8 @@ export interface Profile {
   readonly regions: 'multi' | 'monolith';
   /** Where POST of the device authorization request is served (RFC 8628 section 3.1), or null on a server without a device flow. */
   readonly deviceCodePath: '/oauth/device/code/' | null;
+  /** The shape of Seer's autofix answers (seer.ts): the agent shape of getsentry/sentry#116162 or the legacy steps. */
+  readonly seer: 'agent' | 'legacy';
 }
 
 const never = () => false;
@@ -60,15 +64,17 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     summary: 'sentry.io as it behaves now (the default)',
     projectParam: 'id-or-slug',
     llmFormat: true,
-    orgFeatures: ['onboarding', ADVANCED_SEARCH, GLOBAL_VIEWS, 'issue-platform', 'user-feedback-ui', LLM_MARKDOWN],
+    orgFeatures: ['onboarding', ADVANCED_SEARCH, GLOBAL_VIEWS, 'issue-platform', 'user-feedback-ui', LLM_MARKDOWN, GEN_AI_FEATURES],
     rateLimiter: true,
     missingSeenStats: never,
     regions: 'multi',
     deviceCodePath: '/oauth/device/code/',
+    seer: 'agent',
   },
   'self-hosted-2025': {
     name: 'self-hosted-2025',
-    summary: 'a self-hosted server built before June 2026: numeric project ids, no llmFormat, no advanced search, no rate limits, some null dates',
+    summary:
+      'a self-hosted server built before June 2026: numeric project ids, no llmFormat, no advanced search, no rate limits, some null dates, legacy Seer shape (off unless gen-ai-features is added)',
     projectParam: 'id-only',
     llmFormat: false,
     orgFeatures: ['onboarding', GLOBAL_VIEWS, 'issue-platform', 'user-feedback-ui'],
@@ -76,6 +82,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     missingSeenStats: seenStatsLost,
     regions: 'monolith',
     deviceCodePath: null,
+    seer: 'legacy',
   },
 };
 
@@ -118,6 +125,11 @@ export const PROFILE_SOURCES: Readonly<Record<Exclude<keyof Profile, 'name' | 's
     '`"first_seen": first_seen.get(item.id),  # TODO: missing?` and `"last_seen": last_seen.get(item.id)`, None when the ' +
     'query found no event of the group (retention, a lost partition); the OpenAPI marks firstSeen and lastSeen nullable ' +
     'on the organization list and one issue, not on the project list.',
+  seer:
+    'src/sentry/seer/endpoints/group_ai_autofix.py: getsentry/sentry#116162 (June 2026) made every GET/POST take the ' +
+    'agent path (blocks, lower-case statuses, {step, run_id}); before it, without ?mode=explorer, the legacy path ' +
+    '(steps, upper-case statuses, {event_id, instruction, stopping_point}). Self-hosted servers built earlier speak the ' +
+    'legacy shape and have no `gen-ai-features` unless an admin turns Seer on (test/sandbox/seer.ts).',
 };
 
 /** The profile of a name; a name that is not one is an error naming the profiles. */

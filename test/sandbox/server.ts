@@ -25,6 +25,7 @@ import {
   WriteLogEntry,
   randomHex,
 } from './state';
+import { handleSeer, seerControl, type SeerControl, type SeerScenario } from './seer';
 import { escalate, handleTriage, injectEvents, injectEventsMany, IssueTriageState, triageStateOf } from './triage';
 import { WORKSPACE_DIR } from './workspace';
 import { setNotMemberOf } from './membership';
@@ -204,6 +205,8 @@ export interface SandboxControl {
     /** When enabled, GET /oauth/authorize/ approves at once (for the given org) and redirects with a code. */
     setAutoApprove(enabled: boolean, org?: string): void;
   };
+  /** Seer (seer.ts): a run's scenario, an organization's budget, a project's repository, a run begun in the web UI. */
+  seer: SeerControl;
   triage: {
     /** Every triage PUT so far (oldest first), whatever it answered, with its ids, query and parsed body; optionally filtered. */
     writes(filter?: { path?: string | RegExp; bulk?: boolean }): WriteLogEntry[];
@@ -412,7 +415,7 @@ function dispatch(state: SandboxState, ctx: Ctx): Res {
     let res: Res;
     try {
       checkRegionOf(ctx);
-      res = handleTriage(ctx) ?? handleApi(ctx);
+      res = handleSeer(ctx) ?? handleTriage(ctx) ?? handleApi(ctx);
     } catch (e) {
       res = errorToRes(e);
     }
@@ -541,6 +544,7 @@ function makeControl(state: SandboxState): SandboxControl {
         state.autoApprove = { enabled, org: org ?? null };
       },
     },
+    seer: seerControl(state),
     triage: {
       writes(filter) {
         let list = state.writes;
@@ -663,6 +667,7 @@ const CONTROL_HELP = {
   'GET|POST /_sandbox/rate-limit': '{limit, windowSeconds, concurrentLimit?} (GET: null when there is no limiter)',
   'GET /_sandbox/features?org=<slug>': "the organization's features",
   'POST /_sandbox/features': '{org, add?: string[], remove?: string[]} -> the features after the change',
+  'POST /_sandbox/seer': "{issue?, scenario?: 'root-cause'|'fails'|'needs-info'|'with-secret', org?, budget?: boolean, project?, repository?: boolean, startRun?: {issue, agoMs?}} -> {runs}",
   'POST /_sandbox/link-host': '{host: string|null}',
   'GET /_sandbox/device': 'device requests',
   'POST /_sandbox/device/approve': '{user_code?, org?}',
@@ -783,6 +788,15 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
         return json(200, control.rateLimit.get());
       case 'GET /_sandbox/features':
         return json(200, control.features.get(params.get('org') ?? defaults.org));
+      case 'POST /_sandbox/seer': {
+        const issue = str('issue');
+        if (issue && typeof body.scenario === 'string') control.seer.setScenario(issue, body.scenario as SeerScenario);
+        if (typeof body.budget === 'boolean') control.seer.setBudget(str('org') ?? defaults.org, body.budget);
+        if (typeof body.repository === 'boolean' && str('project')) control.seer.setRepository(str('project')!, body.repository);
+        const start = body.startRun as { issue?: unknown; agoMs?: unknown } | undefined;
+        if (start && typeof start.issue === 'string') control.seer.startRun(start.issue, typeof start.agoMs === 'number' ? start.agoMs : 0);
+        return json(200, { runs: control.seer.runs() });
+      }
       case 'POST /_sandbox/features': {
         const list = (k: string) => (body[k] === undefined ? undefined : Array.isArray(body[k]) && (body[k] as unknown[]).every((x) => typeof x === 'string') ? (body[k] as string[]) : null);
         const add = list('add');

@@ -428,8 +428,12 @@ export class SandboxState {
     }
   }
 
+  /** Seer's runs and settings (seer.ts owns their shape), cleared on reset. */
+  seer: unknown = undefined;
+
   reset(): void {
     this.clockOffset = 0;
+    this.seer = undefined;
     this.tokens.clear();
     this.refreshTokens.clear();
     this.families.clear();

@@ -9,6 +9,7 @@ import { isEventRef, type EventRef } from '../../sentryEvent/types';
 import { MAX_NAME, type IssueHeader as IssueFields, type TagData } from '../../contracts/issueView';
 import { DEFAULT_FILTERS, isPeriodPreset, type EventFilters, type Period } from './filters';
 import type { EventData } from './eventList';
+import type { SeerHostMessage, SeerPageMessage } from './seer';
 
 export { MAX_NAME, MAX_TAG_PAGES, MAX_TAG_VALUES, TAG_PAGE_VALUES, type TagData } from '../../contracts/issueView';
 
@@ -61,8 +62,8 @@ export interface ErrorView {
   kind?: string;
 }
 
-/** `event`: the whole of one event. */
-export type Tab = 'events' | 'tags' | 'event';
+/** `event`: the whole of one event; `seer`: Seer's root cause and fix (./seer.ts). */
+export type Tab = 'events' | 'tags' | 'event' | 'seer';
 
 /** What the page keeps with setState, and what the serializer restores. */
 export interface PanelState {
@@ -140,7 +141,9 @@ export type PageMessage =
   /** Copy an event the host has sent (by its id) as Markdown or as JSON, masked. */
   | { type: 'copyEvent'; eventId: string; format: 'markdown' | 'json' }
   /** Open an event the host has sent as masked JSON in a read-only editor tab. */
-  | { type: 'openRawEvent'; eventId: string };
+  | { type: 'openRawEvent'; eventId: string }
+  /** A click in the Seer tab (./seer.ts). */
+  | SeerPageMessage;
 
 export type HostMessage =
   /**
@@ -155,7 +158,9 @@ export type HostMessage =
   /** Sign-in finished (or the client changed): retry what failed. */
   | { type: 'signedIn' }
   /** Whether a chat can take the issue changed (a chat extension installed, signed in or out). */
-  | { type: 'ai'; available: boolean };
+  | { type: 'ai'; available: boolean }
+  /** The Seer tab's whole view (./seer.ts). */
+  | SeerHostMessage;
 
 // ---------------------------------------------------------------------------------------------
 // Validation of what crosses the boundary. The host treats page messages as untrusted input.
@@ -226,12 +231,12 @@ export function parsePanelState(v: unknown): PanelState | undefined {
     issueId: v.issueId,
     issue: parseIssueHeader(v.issue, v.issueId),
     filters: parseFilters(v.filters),
-    tab: v.tab === 'tags' || v.tab === 'event' ? v.tab : 'events',
+    tab: v.tab === 'tags' || v.tab === 'event' || v.tab === 'seer' ? v.tab : 'events',
     ...(isEventRef(v.event) ? { event: v.event } : {}),
   };
 }
 
-const HOST_TYPES = new Set<HostMessage['type']>(['boot', 'init', 'response', 'issue', 'signedIn', 'ai']);
+const HOST_TYPES = new Set<HostMessage['type']>(['boot', 'init', 'response', 'issue', 'signedIn', 'ai', 'seer']);
 
 /**
  * A message from the host, as the page reads it: an object of a known type, or undefined (the
