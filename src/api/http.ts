@@ -251,7 +251,14 @@ export class HttpClient {
       if (spec.region !== this.baseUrl && !this.regionBases.has(spec.region)) throw new Error('a request can only go to an accepted region');
       return spec.region;
     }
-    if (spec.org === undefined) return this.baseUrl;
+    const org = spec.org ?? orgOfPath(spec.path);
+    if (org === undefined) return this.baseUrl;
+    return this.orgBase(org, spec.signal);
+  }
+
+  /** The base URL of an organization's requests: its region's once learnt (asked once), else the server's. */
+  private async orgBase(org: string, signal: AbortSignal | undefined): Promise<string> {
+    const spec = { org, signal };
     const known = this.orgBases.get(spec.org);
     if (known) return known;
     if (this.organizationResolver) {
@@ -464,4 +471,19 @@ interface RawResponse {
   status: number;
   headers: Headers;
   text: string;
+}
+
+/**
+ * The organization an organization- or project-scoped path names (`/api/0/organizations/{org}/…`,
+ * `/api/0/projects/{org}/{project}/…`): a request that does not say its organization still goes to
+ * that organization's region.
+ */
+export function orgOfPath(path: string): string | undefined {
+  const m = /^\/api\/0\/(?:organizations|projects)\/([^/?#]+)\//.exec(path);
+  if (!m) return undefined;
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return undefined;
+  }
 }

@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import { EU_ORG, EU_PROJECT } from '../../sandbox/seed';
 import type { Sandbox } from '../../sandbox';
 import { clientFor, describeEachProfile, useSandbox } from './sandbox';
+import { orgOfPath } from '../../../src/api/http';
+import * as z from '../../../src/util/z';
 
 describeEachProfile('Organizations in every region, over HTTP', (profile) => {
   const box = useSandbox({ profile, host: 'localhost', regions: true });
@@ -54,6 +56,22 @@ describeEachProfile('Organizations in every region, over HTTP', (profile) => {
     assert.deepEqual(regionOf('acme'), ['main']);
     assert.deepEqual(regionOf(EU_ORG), [profile === 'sentry-io' ? 'de' : 'main']);
     assert.equal(client.http.baseUrlOf(EU_ORG), profile === 'sentry-io' ? sb.regionUrl : sb.url);
+  });
+
+  it("a request that does not name its organization still goes to the region of the one its path names (Seer's, a release's, any new endpoint's)", async () => {
+    const sb = box.get();
+    const client = eu(sb);
+    await client.listAllOrganizations();
+    sb.control.requests.clear();
+    // No `org` in the request: the path's organization decides where it goes.
+    await client.http.request({ path: `/api/0/organizations/${EU_ORG}/projects/`, schema: z.unknown(), what: 'test' });
+    const sent = logged(sb, /^\/api\/0\/organizations\/euro\/projects\/$/);
+    assert.equal(sent.length, 1);
+    assert.equal(sent[0].region, profile === 'sentry-io' ? 'de' : undefined);
+    assert.equal(orgOfPath('/api/0/projects/euro/eu-shop/events/1/committers/'), 'euro');
+    assert.equal(orgOfPath('/api/0/organizations/a%20b/issues/'), 'a b');
+    assert.equal(orgOfPath('/api/0/users/me/regions/'), undefined);
+    assert.equal(orgOfPath('/api/0/organizations/'), undefined);
   });
 
   it('an organization no list has shown learns its region before its first request (a selection restored at start-up)', async () => {
