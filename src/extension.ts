@@ -95,7 +95,7 @@ export function activate(context: vscode.ExtensionContext): void {
     onDidChangeSession: auth.onDidChangeSession,
     identity: () => auth.identity,
     openLocation: locationOpener.open,
-    mapFile: (path, issueId) => locations.get().mapFrame({ filename: path, issueId }),
+    mapFile: (path, issueId, repo) => locations.get().mapFrame({ filename: path, issueId, ...(repo ? { repo } : {}) }),
     aiChat,
   });
   phase('events');

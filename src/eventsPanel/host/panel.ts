@@ -44,7 +44,7 @@ export interface EventsPanelDeps extends PageActionDeps {
   /** The right sides of Seer's diffs (seerDiffDocuments.ts). */
   seerDocuments: Pick<SeerDiffDocuments, 'show'>;
   /** A repository path's workspace-relative file, through the editor's frame-to-file resolver (EditorLocations.mapFrame). */
-  mapFile?: (path: string, issueId: string) => Promise<string | undefined>;
+  mapFile?: (path: string, issueId: string, repo?: string) => Promise<string | undefined>;
 }
 
 /** The tab's title; a preview panel's says so (VS Code draws only text editors' previews in italics). */

@@ -34,7 +34,7 @@ export interface SeerSessionDeps {
   /** The panel's issue now (a preview panel changes issue), and the event it shows, if known. */
   issue: () => { org: string; issueId: string; eventId?: string };
   /** A repository path's workspace-relative file, through the frame-to-file resolver; undefined when none (or several). */
-  mapFile?: (path: string, issueId: string) => Promise<string | undefined>;
+  mapFile?: (path: string, issueId: string, repo?: string) => Promise<string | undefined>;
   writeRefusal: () => string | undefined;
   post: (view: SeerView) => void;
   documents: Pick<SeerDiffDocuments, 'show'>;
@@ -324,7 +324,7 @@ export class SeerSession extends Disposable {
 
   private async resolveFiles(run: SeerRunView): Promise<void> {
     const issueId = this.deps.issue().issueId;
-    const files = await Promise.all(run.changes.map((c) => (c.kind === 'add' ? Promise.resolve(c.path) : (this.deps.mapFile?.(c.path, issueId) ?? Promise.resolve(undefined)))));
+    const files = await Promise.all(run.changes.map((c) => (c.kind === 'add' ? Promise.resolve(c.path) : (this.deps.mapFile?.(c.path, issueId, c.repo) ?? Promise.resolve(undefined)))));
     const now = 'run' in this.phase ? this.phase.run : undefined;
     if (now?.runId !== run.runId) return;
     this.files = files;
