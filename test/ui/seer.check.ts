@@ -41,18 +41,25 @@ async function backToPanel(page: Page, shortId: string): Promise<Frame> {
   return f;
 }
 
+/**
+ * Signed out first, then the sandbox back to its seeded state (which forgets the tokens an earlier
+ * check signed in with), then signed in with the token that may write, and the tree's first row drawn.
+ */
 async function signInToWrite(page: Page, vscode: Workbench): Promise<void> {
-  await openSignedOutView(vscode);
+  const sideBar = await openSignedOutView(vscode);
+  await fetch(`${sandboxUrl()}/_sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   await signInWithToken(page, vscode, (await sandboxDefaults()).writeToken);
-  await vscode.waitForText('Issues', { timeout: 30_000 }).catch(() => undefined);
+  await sideBar
+    .getByRole('treeitem', { name: /^Issue WEB-FRONTEND-\w+: / })
+    .first()
+    .waitFor({ state: 'visible', timeout: 30_000 });
 }
 
 check(
   'seer tab: Find Root Cause starts one run, its progress and root cause appear, the change opens in the diff editor and applies (dark and light themes)',
   async ({ page, vscode }) => {
-    await fetch(`${sandboxUrl()}/_sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    const t = await target();
     await signInToWrite(page, vscode);
+    const t = await target();
     await hidePanel(page, vscode);
     await setTheme(page, vscode, 'Dark Modern');
     let f = await openEvents(page, vscode, t.shortId);

@@ -21,13 +21,19 @@ import { ISSUE_PROPERTY, issueInput } from './toolInputs';
 export const SeerInput = z.object({ issue: issueInput });
 export type SeerInput = z.infer<typeof SeerInput>;
 
-/** Organizations (by server and slug) where Seer is not there, with why: not asked again this session. */
-const UNAVAILABLE = new StateKey(() => new Map<string, string>());
+/**
+ * Organizations (by slug) where Seer is not there, with why, per session (the client stands for the
+ * server and account): not asked again until the user signs in again, when an administrator may have
+ * turned it on.
+ */
+const UNAVAILABLE = new StateKey(() => new WeakMap<object, Map<string, string>>());
 
 /** Seer's analysis of an issue as text, or undefined when there is none (no run, Seer not there). */
-export async function seerText(ctx: ToolContext, baseUrl: string, org: string, issueId: string, getJson: () => Promise<unknown>): Promise<{ text: string; run: boolean }> {
-  const unavailable = ctx.state(UNAVAILABLE);
-  const key = `${baseUrl}\n${org}`;
+export async function seerText(ctx: ToolContext, session: object, org: string, issueId: string, getJson: () => Promise<unknown>): Promise<{ text: string; run: boolean }> {
+  const sessions = ctx.state(UNAVAILABLE);
+  let unavailable = sessions.get(session);
+  if (!unavailable) sessions.set(session, (unavailable = new Map()));
+  const key = org;
   const known = unavailable.get(key);
   if (known) return { text: known, run: false };
   let body: unknown;
@@ -65,7 +71,7 @@ export const seerAnalysis = defineTool({
       if (!ready.ok) return ready.text;
       const found = await findIssue(ctx, input.issue, ready, signal);
       if (!found.ok) return found.text;
-      const { text } = await seerText(ctx, ready.client.baseUrl, ready.org, found.issue.id, () => getAutofix(ready.client.http, ready.org, found.issue.id, signal));
+      const { text } = await seerText(ctx, ready.client, ready.org, found.issue.id, () => getAutofix(ready.client.http, ready.org, found.issue.id, signal));
       return `Issue ${escapeMarkdown(found.issue.shortId, 64)}: ${text}`;
     });
   },
@@ -80,6 +86,6 @@ export async function seerSection(ctx: ToolContext, issue: string, signal?: Abor
   if (!ready.ok) return '';
   const found = await findIssue(ctx, issue, ready, signal);
   if (!found.ok) return '';
-  const { text, run } = await seerText(ctx, ready.client.baseUrl, ready.org, found.issue.id, () => getAutofix(ready.client.http, ready.org, found.issue.id, signal));
+  const { text, run } = await seerText(ctx, ready.client, ready.org, found.issue.id, () => getAutofix(ready.client.http, ready.org, found.issue.id, signal));
   return run ? `\n\n## Seer\n\n${text}\n` : '';
 }

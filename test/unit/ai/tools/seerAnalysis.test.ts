@@ -65,6 +65,21 @@ describeEachProfile('AI: the Seer tool (against the sandbox)', function (profile
     assert.equal(sb.control.requests.list({ path: /autofix/ }).length, 0);
     assert.equal(await seerSection(ctx, issue.shortId), '');
   });
+
+  it('asks again in a new session (signed in again), when an administrator may have turned Seer on', async () => {
+    const sb = box.get();
+    sb.control.features.set('acme', { remove: [GEN_AI_FEATURES] });
+    let client = clientFor(sb);
+    const ctx = ctxFor(sb);
+    const deps = ctx.deps as { getClient: () => Promise<typeof client> };
+    deps.getClient = async () => client;
+    const issue = issueOf(sb);
+    assert.match(await seerAnalysis.handler({ issue: issue.shortId }, ctx), /Seer is not available here/);
+    sb.control.features.set('acme', { add: [GEN_AI_FEATURES] });
+    assert.match(await seerAnalysis.handler({ issue: issue.shortId }, ctx), /Seer is not available here/, 'not asked again in the same session');
+    client = clientFor(sb);
+    assert.match(await seerAnalysis.handler({ issue: issue.shortId }, ctx), /has not analysed/);
+  });
 });
 
 describe("AI: Seer's analysis as text", () => {
