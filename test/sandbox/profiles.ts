@@ -36,6 +36,11 @@ export interface Profile {
    * and lastSeen are null where the document allows it (the organization list and one issue).
    */
   readonly missingSeenStats: (issue: SeedIssue) => boolean;
+  /**
+   * An event's committers (releases.ts): the one suspect commit Sentry stored for the issue, 404 when there
+   * is none; or every committer of the release-based search, 404 without a release or its commits.
+   */
+  readonly committers: 'suspect-commit' | 'release-based';
 }
 
 const never = () => false;
@@ -55,6 +60,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     orgFeatures: ['onboarding', ADVANCED_SEARCH, GLOBAL_VIEWS, 'issue-platform', 'user-feedback-ui', LLM_MARKDOWN],
     rateLimiter: true,
     missingSeenStats: never,
+    committers: 'suspect-commit',
   },
   'self-hosted-2025': {
     name: 'self-hosted-2025',
@@ -64,6 +70,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     orgFeatures: ['onboarding', GLOBAL_VIEWS, 'issue-platform', 'user-feedback-ui'],
     rateLimiter: false,
     missingSeenStats: seenStatsLost,
+    committers: 'release-based',
   },
 };
 
@@ -94,6 +101,12 @@ export const PROFILE_SOURCES: Readonly<Record<Exclude<keyof Profile, 'name' | 's
     '`"first_seen": first_seen.get(item.id),  # TODO: missing?` and `"last_seen": last_seen.get(item.id)`, None when the ' +
     'query found no event of the group (retention, a lost partition); the OpenAPI marks firstSeen and lastSeen nullable ' +
     'on the organization list and one issue, not on the project list.',
+  committers:
+    'src/sentry/issues/endpoints/event_file_committers.py (EventFileCommittersEndpoint on EventEndpoint): the GroupOwner suspect ' +
+    'commit, `raise NotFound(detail="No committers found")` without one; before it, src/sentry/api/endpoints/event_file_committers.py ' +
+    '(on ProjectEndpoint, "TODO(nisanthan): Remove the Group.DoesNotExist and Release.DoesNotExist once Commit Context goes GA") ' +
+    'with the release-based search of src/sentry/utils/committers.py: 404 "Release not found" / "No Commits found for Release", ' +
+    'or `{"committers": []}` when no commit touched a frame\'s file.',
 };
 
 /** The profile of a name; a name that is not one is an error naming the profiles. */
