@@ -20,6 +20,8 @@ import { IssueStore } from './store/issueStore';
 import { publishTestHooks } from './testHooks';
 import { IssueWriter } from './triage/core/issueWriter';
 import { TriageCommands } from './triage/triageCommands';
+import { CommitOpener, ProvenanceStore } from './store/provenance';
+import { ReleasesFeature } from './releases/releasesFeature';
 
 /**
  * Activates Sentry Explorer: builds the shared services (sign-in's session and client, the store,
@@ -60,12 +62,15 @@ export function activate(context: vscode.ExtensionContext): void {
   const listedIssues = new ListedIssues(); // what the Issues view lists and has selected: -> editor, links
   const triageRunner = new TriageRunner(); // one triage write on one issue: triage -> AI (never a command)
   const aiChat = new AiChat(); // whether a chat can take an issue: AI -> editor, events panel
+  const provenance = new ProvenanceStore(() => auth.getClient()); // releases, suspect commits, owners: events panel, editor, AI
+  const commitOpener = new CommitOpener(); // open a commit Sentry named: releases -> events panel, editor
   phase('store');
   const selection = new SelectionService(auth);
   context.subscriptions.push(
     store,
     selection,
     auth.onDidChangeSession(() => store.clear()),
+    auth.onDidChangeSession(() => provenance.clear()),
   );
   phase('selection');
   const issues = new IssuesView(context, { auth, store, selection, log, listedIssues });
@@ -96,8 +101,12 @@ export function activate(context: vscode.ExtensionContext): void {
     identity: () => auth.identity,
     openLocation: locationOpener.open,
     aiChat,
+    provenance,
+    openCommit: commitOpener.open,
   });
   phase('events');
+  const releases = new ReleasesFeature({ commitOpener, log });
+  context.subscriptions.push(releases);
   const triage = new TriageCommands({
     store,
     writer: new IssueWriter(store, () => auth.getClient()),
@@ -141,7 +150,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const activationCpuMs = (cpu.user + cpu.system) / 1000;
   const parts = Object.entries(activationPhases).map(([name, ms]) => `${name} ${ms.toFixed(1)}`);
   log.info(`activated in ${activationMs.toFixed(1)} ms, ${activationCpuMs.toFixed(1)} ms of CPU (${parts.join(', ')})`);
-  if (__SENTRY_EXPLORER_TEST_HOOKS__) publishTestHooks({ activationMs, activationPhases, activationCpuMs, auth, issues, events, editor, store, selection, triage, ai });
+  if (__SENTRY_EXPLORER_TEST_HOOKS__) publishTestHooks({ activationMs, activationPhases, activationCpuMs, auth, issues, events, editor, store, selection, triage, ai, provenance, releases });
 }
 
 export function deactivate() {}

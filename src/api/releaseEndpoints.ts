@@ -17,6 +17,7 @@ import type { HttpClient } from './http';
 import { NotFoundError } from './errors';
 import { firstItems, MAX_PER_PAGE, seg, checkIssueId } from './requestRules';
 import { maskAnswer, maskAnswers } from '../sentryEvent/maskAnswer';
+import { lenientList } from './lenientList';
 import {
   CommitListSchema,
   CommittersSchema,
@@ -84,6 +85,24 @@ export async function getRelease(http: HttpClient, org: string, version: string,
     signal,
   });
   return maskAnswer(res.data);
+}
+
+/**
+ * A project's newest release (GET /organizations/{org}/releases/?project=<id>&per_page=1, newest first):
+ * the release "Resolve in the current release" names. Undefined when the project has none.
+ */
+export async function getLatestRelease(http: HttpClient, org: string, projectId: string, signal?: AbortSignal): Promise<Release | undefined> {
+  if (!/^\d{1,20}$/.test(projectId)) throw new RangeError(`A project id is a number, not "${projectId.slice(0, 40)}".`);
+  const res = await http.request({
+    path: `/api/0/organizations/${seg(org)}/releases/`,
+    query: { project: projectId, per_page: 1 },
+    schema: lenientList(ReleaseSchema),
+    cut: firstItems(1),
+    neededScopes: RELEASE_SCOPES.releases,
+    what: l10n.t('Organization "{0}"', org),
+    signal,
+  });
+  return res.data[0] && maskAnswer(res.data[0]);
 }
 
 /** The first page (up to 100) of a release's deploys, newest first. */

@@ -242,6 +242,31 @@ export function releaseDetails(ctx: Ctx, m: RegExpExecArray): Res {
 }
 
 /**
+ * GET /organizations/{org}/releases/ (src/sentry/releases/endpoints/organization_releases.py, in the OpenAPI
+ * document): the releases of the caller's projects (or of `project=<id>`, repeated; an id of no visible
+ * project is 403, a non-number 400 as OrganizationEndpoint.get_projects says), newest first (`date_added`),
+ * `query` a substring of the version, paged (`per_page` up to 100, `cursor`).
+ */
+export function listReleases(ctx: Ctx, m: RegExpExecArray): Res {
+  const p = authenticate(ctx);
+  const org = resolveOrg(ctx, p, m[1]);
+  requireScope(p, RELEASE_READ);
+  const keys = ctx.params.getAll('project');
+  if (keys.some((k) => !/^-?\d+$/.test(k.trim()))) fail(400, 'Invalid project parameter. Values must be numbers.');
+  const visible = memberProjects(ctx.state, p, org);
+  const projects = keys.length === 0 || keys.includes('-1') ? visible : keys.map((k) => visible.find((pr) => pr.id === k.trim()) ?? fail(403, DETAIL.forbidden));
+  const query = (ctx.params.get('query') ?? '').toLowerCase();
+  const items = projects
+    .flatMap((pr) => pr.releases.map((r, index) => ({ pr, r, index })))
+    .filter(({ r }) => !query || r.version.toLowerCase().includes(query))
+    .sort((a, b) => b.r.date - a.r.date || a.r.version.localeCompare(b.r.version))
+    .map(({ pr, index }) => serializeRelease(ctx.state, pr, index));
+  const limit = pageSize(ctx.params, 'per_page', 100, 100);
+  const { page, link } = paginate(pageCtx(ctx), items, parseCursor(ctx.params.get('cursor')), limit);
+  return json(200, page, { link });
+}
+
+/**
  * GET …/releases/{version}/commits/ (src/sentry/releases/endpoints/organization_release_commits.py):
  * the release's commits in their order, each with its `releases`, paged (cursor, per_page up to 100).
  */

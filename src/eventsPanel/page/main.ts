@@ -25,11 +25,19 @@ import { Rpc, type VsCodeApi } from './rpc';
 import { Tabs } from './tabs';
 import { TagsView } from './tagsView';
 import { handOffMessage } from './triageActions';
+import { ProvenanceViewPart } from './provenanceView';
 
 declare function acquireVsCodeApi(): VsCodeApi;
 
 // The views are built after the controller they call; it reaches them only once the host answers.
-const rpc = new Rpc(acquireVsCodeApi(), (notice) => page.notice(notice));
+const rpc = new Rpc(acquireVsCodeApi(), (notice) => {
+  if (notice.type === 'provenance') provenance.show(notice.eventId, notice.view);
+  else {
+    // Another issue (a preview panel took one over): the last one's releases are not its.
+    if (notice.type === 'init' && notice.state.issueId !== page.state.issueId) provenance.clear();
+    page.notice(notice);
+  }
+});
 const page = new PageController(rpc, {
   changed: () => scheduleRender(),
   syncControls: () => filters.sync(),
@@ -42,6 +50,7 @@ const header = new HeaderView(
   (command) => rpc.post({ type: 'triage', command }),
   (kind) => rpc.post(handOffMessage(kind)),
 );
+const provenance = new ProvenanceViewPart((eventId, commitId) => rpc.post({ type: 'openCommit', eventId, commitId }));
 const filters = new FiltersBar({ state: () => page.state, setFilters: (f) => page.setFilters(f) });
 const tabs = new Tabs((tab) => page.dispatch({ type: 'setTab', tab }));
 const events = new EventsTab({
@@ -84,7 +93,7 @@ const tagsPanel = h('section', { class: 'panel tags-panel', id: 'tags-panel', ro
 
 const app = document.getElementById('app')!;
 // The filters under the tabs: folded away on the Event tab, they move nothing the user clicked.
-replace(app, header.el, tabs.el, filters.el, h('main', { class: 'panels' }, events.el, tagsPanel, eventView.el));
+replace(app, header.el, provenance.el, tabs.el, filters.el, h('main', { class: 'panels' }, events.el, tagsPanel, eventView.el));
 app.removeAttribute('aria-busy');
 // Outside #app: its aria-busy would hold the announcements back while something loads.
 document.body.appendChild(liveRegion());

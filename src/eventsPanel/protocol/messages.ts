@@ -9,6 +9,7 @@ import { isEventRef, type EventRef } from '../../sentryEvent/types';
 import { MAX_NAME, type IssueHeader as IssueFields, type TagData } from '../../contracts/issueView';
 import { DEFAULT_FILTERS, isPeriodPreset, type EventFilters, type Period } from './filters';
 import type { EventData } from './eventList';
+import type { ProvenanceView } from '../../contracts/provenance';
 
 export { MAX_NAME, MAX_TAG_PAGES, MAX_TAG_VALUES, TAG_PAGE_VALUES, type TagData } from '../../contracts/issueView';
 
@@ -140,7 +141,9 @@ export type PageMessage =
   /** Copy an event the host has sent (by its id) as Markdown or as JSON, masked. */
   | { type: 'copyEvent'; eventId: string; format: 'markdown' | 'json' }
   /** Open an event the host has sent as masked JSON in a read-only editor tab. */
-  | { type: 'openRawEvent'; eventId: string };
+  | { type: 'openRawEvent'; eventId: string }
+  /** Open a commit of the provenance the host sent for this event (the host finds it; the page names only the id). */
+  | { type: 'openCommit'; eventId: string; commitId: string };
 
 export type HostMessage =
   /**
@@ -155,7 +158,9 @@ export type HostMessage =
   /** Sign-in finished (or the client changed): retry what failed. */
   | { type: 'signedIn' }
   /** Whether a chat can take the issue changed (a chat extension installed, signed in or out). */
-  | { type: 'ai'; available: boolean };
+  | { type: 'ai'; available: boolean }
+  /** The releases, suspect commits and owners of the event on screen (src/contracts/provenance.ts), text only. */
+  | { type: 'provenance'; eventId: string; view: ProvenanceView };
 
 // ---------------------------------------------------------------------------------------------
 // Validation of what crosses the boundary. The host treats page messages as untrusted input.
@@ -231,7 +236,7 @@ export function parsePanelState(v: unknown): PanelState | undefined {
   };
 }
 
-const HOST_TYPES = new Set<HostMessage['type']>(['boot', 'init', 'response', 'issue', 'signedIn', 'ai']);
+const HOST_TYPES = new Set<HostMessage['type']>(['boot', 'init', 'response', 'issue', 'signedIn', 'ai', 'provenance']);
 
 /**
  * A message from the host, as the page reads it: an object of a known type, or undefined (the

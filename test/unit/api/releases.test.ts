@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { seed } from '../../sandbox';
 import { sandboxHistory } from '../../sandbox/gitHistory';
 import { ForbiddenError, NotFoundError } from '../../../src/api/errors';
-import { getEventCommitters, getEventOwners, getFirstLastRelease, getRelease, listReleaseCommits, listReleaseDeploys } from '../../../src/api/releaseEndpoints';
-import { checkResponse, operation } from '../openapi/openapi';
+import { getEventCommitters, getEventOwners, getFirstLastRelease, getLatestRelease, getRelease, listReleaseCommits, listReleaseDeploys } from '../../../src/api/releaseEndpoints';
+import { checkRequest, checkResponse, operation } from '../openapi/openapi';
 import { clientFor, describeEachProfile, useSandbox } from './sandbox';
 
 const ORG = 'acme';
@@ -61,6 +61,23 @@ describeEachProfile('Releases, suspect commits and owners against the sandbox', 
       (await listReleaseDeploys(http(), ORG, 'web-frontend@2.5.0')).map((d) => d.environment),
       ['production'],
     );
+  });
+
+  it("a project's newest release (what Resolve in the current release names): one documented request, validated both ways", async () => {
+    const sb = box.get();
+    const project = sb.seed.orgs.find((o) => o.slug === 'acme')!.projects.find((p) => p.slug === 'web-frontend')!;
+    const latest = await getLatestRelease(http(), ORG, project.id);
+    assert.equal(latest?.version, 'web-frontend@2.11.0');
+    const req = requests().at(-1)!;
+    assert.deepEqual(req.query, [
+      ['project', project.id],
+      ['per_page', '1'],
+    ]);
+    assert.deepEqual(checkRequest(RELEASES, { method: 'GET', path: req.path, query: req.query }), []);
+    const raw = await (await fetch(`${sb.url}/api/0/organizations/acme/releases/?project=${project.id}&per_page=3`, { headers: { authorization: `Bearer ${sb.defaults.authToken}` } })).json();
+    assert.equal(raw.length, 3);
+    assert.deepEqual(checkResponse(RELEASES, 200, raw), []);
+    await assert.rejects(getLatestRelease(http(), ORG, 'web-frontend'), RangeError);
   });
 
   it("a release's commits: the hostile message arrives as sent, for the caller to show as text", async () => {

@@ -1,0 +1,25 @@
+/**
+ * Releases and the workspace's git: opens the commits Sentry names (the slot the events panel and the
+ * hover call) and tells the hover whether a marked line changed since the event's release (the line
+ * history slot). Glue over VS Code's git extension; the comparisons are pure (./core).
+ */
+import * as vscode from 'vscode';
+import type { CommitOpener } from '../store/provenance';
+import { Disposable } from '../util/disposable';
+import { defaultUi, type AuthUi } from '../util/ui';
+import { openCommit } from './commitOpener';
+
+export interface ReleasesDeps {
+  commitOpener: CommitOpener;
+  log: vscode.LogOutputChannel;
+}
+
+export class ReleasesFeature extends Disposable {
+  /** Dialogs and links (replaceable by the suites). */
+  ui: AuthUi = defaultUi();
+
+  constructor(deps: ReleasesDeps) {
+    super();
+    this._register(deps.commitOpener.set((commit) => openCommit(commit, { ui: () => this.ui, log: deps.log })));
+  }
+}
