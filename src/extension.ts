@@ -20,7 +20,7 @@ import { IssueStore } from './store/issueStore';
 import { publishTestHooks } from './testHooks';
 import { IssueWriter } from './triage/core/issueWriter';
 import { TriageCommands } from './triage/triageCommands';
-import { CommitOpener, ProvenanceStore } from './store/provenance';
+import { CommitOpener, LineHistorySource, ProvenanceStore } from './store/provenance';
 import { ReleasesFeature } from './releases/releasesFeature';
 
 /**
@@ -64,6 +64,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const aiChat = new AiChat(); // whether a chat can take an issue: AI -> editor, events panel
   const provenance = new ProvenanceStore(() => auth.getClient()); // releases, suspect commits, owners: events panel, editor, AI
   const commitOpener = new CommitOpener(); // open a commit Sentry named: releases -> events panel, editor
+  const lineHistory = new LineHistorySource(); // a marked line against a release's commit in git: releases -> editor
   phase('store');
   const selection = new SelectionService(auth);
   context.subscriptions.push(
@@ -87,6 +88,7 @@ export function activate(context: vscode.ExtensionContext): void {
     locations,
     locationOpener,
     aiChat,
+    hoverProvenance: { provenance, lineHistory: lineHistory.lookup },
     log,
   });
   context.subscriptions.push(editor);
@@ -105,7 +107,7 @@ export function activate(context: vscode.ExtensionContext): void {
     openCommit: commitOpener.open,
   });
   phase('events');
-  const releases = new ReleasesFeature({ commitOpener, log });
+  const releases = new ReleasesFeature({ commitOpener, lineHistory, log });
   context.subscriptions.push(releases);
   const triage = new TriageCommands({
     store,

@@ -167,3 +167,13 @@ export function releaseCommitId(r: ReleaseView | undefined, rawRef?: string | nu
   if (r && /^[0-9a-f]{40}$/i.test(r.version)) return r.version;
   return undefined;
 }
+
+/**
+ * Whether a marked line changed in the workspace's git history since the event's release: the release's
+ * commit is not in the checkout's history; the line is the same (at `line` now, 1-based); or a commit
+ * after the release changed it (the first that did). The hover omits it when git cannot tell.
+ */
+export type LineHistory =
+  | { readonly kind: 'notInHistory'; readonly release: string }
+  | { readonly kind: 'unchanged'; readonly release: string; readonly line: number }
+  | { readonly kind: 'changed'; readonly release: string; readonly commit: { readonly id: string; readonly shortId: string; readonly author?: string; readonly message?: string } };

@@ -4,13 +4,15 @@
  * history slot). Glue over VS Code's git extension; the comparisons are pure (./core).
  */
 import * as vscode from 'vscode';
-import type { CommitOpener } from '../store/provenance';
+import type { CommitOpener, LineHistorySource } from '../store/provenance';
+import { lineHistoryOf } from './lineHistory';
 import { Disposable } from '../util/disposable';
 import { defaultUi, type AuthUi } from '../util/ui';
 import { openCommit } from './commitOpener';
 
 export interface ReleasesDeps {
   commitOpener: CommitOpener;
+  lineHistory: LineHistorySource;
   log: vscode.LogOutputChannel;
 }
 
@@ -21,5 +23,6 @@ export class ReleasesFeature extends Disposable {
   constructor(deps: ReleasesDeps) {
     super();
     this._register(deps.commitOpener.set((commit) => openCommit(commit, { ui: () => this.ui, log: deps.log })));
+    this._register(deps.lineHistory.set((fileUri, line, commit, release) => lineHistoryOf(fileUri, line, commit, release, deps.log)));
   }
 }

@@ -9,7 +9,7 @@
  */
 import type { SentryClient } from '../api/client';
 import { getEventCommitters, getEventOwners, getFirstLastRelease, getRelease, listReleaseDeploys } from '../api/releaseEndpoints';
-import { deployViews, issueProvenance, ownerNames, releaseView, suspectViews, type ProvenanceView } from '../contracts/provenance';
+import { deployViews, issueProvenance, ownerNames, releaseView, suspectViews, type LineHistory, type ProvenanceView } from '../contracts/provenance';
 import { Emitter } from '../util/emitter';
 import { Slot } from './slot';
 
@@ -142,4 +142,15 @@ export class CommitOpener extends Slot<(commit: CommitTarget) => Promise<void>> 
     super(async () => undefined);
   }
   readonly open = (commit: CommitTarget): Promise<void> => this.get()(commit);
+}
+
+/** Where a marked line stands against a release's commit in the workspace's git; undefined when git cannot say. */
+export type LineHistoryLookup = (fileUri: string, line: number, releaseCommit: string, release: string) => Promise<LineHistory | undefined>;
+
+/** Set by the releases feature (it knows VS Code's git); read by the hover. Says nothing while unset. */
+export class LineHistorySource extends Slot<LineHistoryLookup> {
+  constructor() {
+    super(async () => undefined);
+  }
+  readonly lookup: LineHistoryLookup = (fileUri, line, releaseCommit, release) => this.get()(fileUri, line, releaseCommit, release);
 }
