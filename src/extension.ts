@@ -144,6 +144,7 @@ export function activate(context: vscode.ExtensionContext): void {
     me: () => auth.session?.account.label,
     log,
     aiChat,
+    provenance,
   });
   context.subscriptions.push(ai);
   phase('ai');
