@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { CommitOpener, LineHistorySource } from '../store/provenance';
 import { lineHistoryOf } from './lineHistory';
 import { Disposable } from '../util/disposable';
-import { defaultUi, type AuthUi } from '../util/ui';
+import { UiHolder } from '../util/ui';
 import { openCommit } from './commitOpener';
 
 export interface ReleasesDeps {
@@ -17,12 +17,12 @@ export interface ReleasesDeps {
 }
 
 export class ReleasesFeature extends Disposable {
-  /** Dialogs and links (replaceable by the suites). */
-  ui: AuthUi = defaultUi();
+  /** Dialogs and links (replaceable by the suites); every message is made safe on its way through. */
+  readonly ui = new UiHolder();
 
   constructor(deps: ReleasesDeps) {
     super();
-    this._register(deps.commitOpener.set((commit) => openCommit(commit, { ui: () => this.ui, log: deps.log })));
+    this._register(deps.commitOpener.set((commit) => openCommit(commit, { ui: () => this.ui.ui, log: deps.log })));
     this._register(deps.lineHistory.set((fileUri, line, commit, release) => lineHistoryOf(fileUri, line, commit, release, deps.log)));
   }
 }
