@@ -201,6 +201,20 @@ async function main(): Promise<number> {
       const r = await timed('UI checks', () => runUiChecks({ workspace, env, settings: sandboxSettings(sandbox), grep: args.grep }));
       counts.passed += r.passed;
       counts.failed += r.failed;
+      // The checks that need the line's git history: a window on a git copy of the sample workspace, git on.
+      sandbox.control.reset();
+      const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sentry-explorer-ui-git-'));
+      const removeTmp = onCleanup(async () => fs.rmSync(tmp, { recursive: true, force: true }));
+      try {
+        const gitWorkspace = createGitWorkspace(path.join(tmp, 'workspace'));
+        const g = await timed('UI checks (git window)', () =>
+          runUiChecks({ workspace: gitWorkspace, env, settings: { ...sandboxSettings(sandbox!), 'git.enabled': true }, grep: args.grep, window: 'git' }),
+        );
+        counts.passed += g.passed;
+        counts.failed += g.failed;
+      } finally {
+        await removeTmp();
+      }
     }
   } finally {
     await sandbox.close();

@@ -71,13 +71,15 @@ export interface UiCheck {
   file?: string;
   run(ctx: CheckContext): Promise<void>;
   timeoutMs: number;
+  /** `git`: the check needs a git repository whose commits are the sandbox's; it runs in a window of its own on a git copy of the sample workspace (test/harness/cli.ts). */
+  window?: 'git';
 }
 
 export const registry: UiCheck[] = [];
 
 /** Registers a check; checks run in the order they are registered (files sorted by name). */
-export function check(name: string, run: (ctx: CheckContext) => Promise<void>, opts: { timeoutMs?: number } = {}): void {
-  registry.push({ name, run, timeoutMs: opts.timeoutMs ?? 60_000 });
+export function check(name: string, run: (ctx: CheckContext) => Promise<void>, opts: { timeoutMs?: number; window?: 'git' } = {}): void {
+  registry.push({ name, run, timeoutMs: opts.timeoutMs ?? 60_000, window: opts.window });
 }
 
 export function slug(name: string): string {

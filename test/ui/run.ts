@@ -13,6 +13,8 @@ export interface UiRunOptions {
   env?: Record<string, string>;
   /** Only checks whose name contains this text, or those of one file ("basics.check.ts" or "basics"). */
   grep?: string;
+  /** The checks of this window kind only (UiCheck.window); none: the checks of the default window. */
+  window?: 'git';
 }
 
 export interface Counts {
@@ -58,10 +60,11 @@ export async function runUiChecks(opts: UiRunOptions): Promise<Counts> {
   const grep = opts.grep;
   // "a|b": checks matching either, as mocha's --grep reads it for the extension-host suites.
   const wanted = grep?.split('|');
-  const checks = (await loadChecks()).filter((c) => !wanted || wanted.some((g) => c.name.includes(g) || c.file === g || c.file === `${g}.check.ts`));
+  const checks = (await loadChecks()).filter((c) => c.window === opts.window && (!wanted || wanted.some((g) => c.name.includes(g) || c.file === g || c.file === `${g}.check.ts`)));
   const counts: Counts = { passed: 0, failed: 0 };
   if (!checks.length) return counts;
-  fs.rmSync(UI_RESULTS_DIR, { recursive: true, force: true });
+  // The default window's run starts the results afresh; a later window's adds to them.
+  if (!opts.window) fs.rmSync(UI_RESULTS_DIR, { recursive: true, force: true });
 
   let vscode: VSCodeHandle | undefined;
   try {
