@@ -126,7 +126,10 @@ describe('AI tools in VS Code (vscode.lm) against the sandbox', function () {
     assert.match(details, /^## WEB-FRONTEND-1: /);
     assert.ok(!details.includes(SECRET), 'the secret is masked');
     assert.match(details, /→ `src\/app\/checkout\.ts:\d+`/, 'an in-app frame names its workspace file');
-    const afterDetails = (await apiRequests()).length;
+    // The event's releases, suspect commits and owners (store/provenance.ts): five requests once per event, counted apart.
+    const provenance = (await apiRequests()).filter((r) => /first-last-release|\/releases\/|\/committers\/|\/owners\/$/.test(r.path)).length;
+    assert.ok(provenance === 0 || provenance === 5 || provenance === 3, `releases, suspect commits and owners: ${provenance} requests`);
+    const afterDetails = (await apiRequests()).length - provenance;
 
     const tags = await invoke(ToolNames.tagDistribution, { issue: 'WEB-FRONTEND-1', tag: 'browser' });
     assert.match(tags, /^Issue WEB-FRONTEND-1: \*\*Tag /);

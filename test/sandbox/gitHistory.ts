@@ -119,7 +119,14 @@ function replaceLine(dir: string, file: string, from: string, to: string): void 
 export function createGitWorkspace(dest: string, source: string = WORKSPACE_DIR): string {
   fs.mkdirSync(dest, { recursive: true });
   if (fs.readdirSync(dest).length) throw new Error(`git workspace: ${dest} is not empty`);
-  fs.cpSync(source, dest, { recursive: true });
+  // The sample app only: a test's workspace settings (.vscode/) left in the folder would change the SHAs.
+  fs.cpSync(source, dest, {
+    recursive: true,
+    filter: (src) => {
+      const rel = path.relative(source, src).split(path.sep)[0];
+      return rel !== '.vscode' && rel !== '.git';
+    },
+  });
   // Back to the first step's contents: every later edit undone, newest first.
   for (const step of [...HISTORY].reverse()) for (const e of step.edits) replaceLine(dest, e.file, e.after, e.before);
   git(dest, ['init', '-q']);
