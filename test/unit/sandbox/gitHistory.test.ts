@@ -26,6 +26,18 @@ describe('sandbox: the sample workspace as a git repository', () => {
     }
   });
 
+  it("a test's workspace settings left in the folder change no SHA", () => {
+    const src = path.join(tmp, 'src-with-settings');
+    fs.cpSync(WORKSPACE_DIR, src, { recursive: true });
+    fs.mkdirSync(path.join(src, '.vscode'), { recursive: true });
+    fs.writeFileSync(path.join(src, '.vscode', 'settings.json'), '{"sentryExplorer.projects": ["x"]}');
+    const withSettings = readHistory(createGitWorkspace(path.join(tmp, 'c'), src));
+    assert.deepEqual(
+      withSettings.map((c) => c.sha),
+      readHistory(path.join(tmp, 'a')).map((c) => c.sha),
+    );
+  });
+
   it('git blame names the step editedLines says changed each line', () => {
     const dir = path.join(tmp, 'a');
     const history = readHistory(dir);
