@@ -102,8 +102,8 @@ export const PROFILE_SOURCES: Readonly<Record<Exclude<keyof Profile, 'name' | 's
     'query found no event of the group (retention, a lost partition); the OpenAPI marks firstSeen and lastSeen nullable ' +
     'on the organization list and one issue, not on the project list.',
   committers:
-    'src/sentry/issues/endpoints/event_file_committers.py (EventFileCommittersEndpoint on EventEndpoint): the GroupOwner suspect ' +
-    'commit, `raise NotFound(detail="No committers found")` without one; before it, src/sentry/api/endpoints/event_file_committers.py ' +
+    'src/sentry/api/endpoints/event_file_committers.py, its current version (EventFileCommittersEndpoint on EventEndpoint): the GroupOwner suspect ' +
+    'commit, `raise NotFound(detail="No committers found")` without one; its earlier version ' +
     '(on ProjectEndpoint, "TODO(nisanthan): Remove the Group.DoesNotExist and Release.DoesNotExist once Commit Context goes GA") ' +
     'with the release-based search of src/sentry/utils/committers.py: 404 "Release not found" / "No Commits found for Release", ' +
     'or `{"committers": []}` when no commit touched a frame\'s file.',

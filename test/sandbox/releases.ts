@@ -375,10 +375,10 @@ function suspects(state: SandboxState, project: SeedProject, issue: SeedIssue): 
 
 /**
  * GET /api/0/projects/{org}/{project}/events/{event_id}/committers/ (EventFileCommittersEndpoint), by profile:
- * - sentry-io (src/sentry/issues/endpoints/event_file_committers.py on EventEndpoint): the issue's suspect
+ * - sentry-io (src/sentry/api/endpoints/event_file_committers.py as it is now, on EventEndpoint): the issue's suspect
  *   commit (GroupOwner of type SUSPECT_COMMIT, found through the source code integration or the release's
  *   commits), `suspectCommitType` saying which; nothing found is 404 "No committers found";
- * - self-hosted-2025 (src/sentry/api/endpoints/event_file_committers.py on ProjectEndpoint, "TODO(nisanthan):
+ * - self-hosted-2025 (the same file's earlier version, on ProjectEndpoint, "TODO(nisanthan):
  *   Remove the Group.DoesNotExist and Release.DoesNotExist once Commit Context goes GA"): every matching
  *   committer of the release-based search; no first release is 404 "Release not found", a release without
  *   commits 404 "No Commits found for Release", commits touching no frame's file 200 `{"committers": []}`.
