@@ -40,31 +40,35 @@ export class ProvenanceViewPart {
       );
     const release = (label: string, r: ReleaseView | undefined, id: string) =>
       r ? h('span', { class: 'fact', id, title: r.date ? absoluteTime(r.date) : undefined }, icon('tag'), `${label} `, h('strong', { text: r.version })) : null;
-    const rows: (HTMLElement | null)[] = [
-      v.firstRelease || v.lastRelease
-        ? h('div', { class: 'facts' }, release(l10n.t('first release'), v.firstRelease, 'first-release'), release(l10n.t('last release'), v.lastRelease, 'last-release'))
-        : null,
+    // One wrapping row of facts, as the header's own: the Event tab's stack trace stays on the first screen.
+    const facts: (HTMLElement | null)[] = [
+      release(l10n.t('first release'), v.firstRelease, 'first-release'),
+      release(l10n.t('last release'), v.lastRelease, 'last-release'),
       v.eventRelease
         ? h(
-            'div',
-            { class: 'facts', id: 'event-release' },
-            h('span', { class: 'fact' }, icon('package'), l10n.t('this event: '), h('strong', { text: v.eventRelease.version })),
-            v.eventRelease.commit ? h('span', { class: 'fact' }, icon('git-commit'), commit(v.eventRelease.commit, false)) : null,
-            v.deploys.length ? h('span', { class: 'fact', id: 'deploys' }, icon('rocket'), l10n.t('deployed to {0}', v.deploys.map((d) => d.environment).join(', '))) : null,
+            'span',
+            { class: 'fact', id: 'event-release' },
+            icon('package'),
+            l10n.t('this event: '),
+            h('strong', { text: v.eventRelease.version }),
+            v.eventRelease.commit ? commit(v.eventRelease.commit, false) : null,
           )
         : null,
+      v.eventRelease && v.deploys.length ? h('span', { class: 'fact', id: 'deploys' }, icon('rocket'), l10n.t('deployed to {0}', v.deploys.map((d) => d.environment).join(', '))) : null,
       v.suspects.length
         ? h(
-            'div',
-            { class: 'facts', id: 'suspect-commits' },
-            h('span', { class: 'fact' }, icon('git-commit'), v.suspects.length === 1 ? l10n.t('suspect commit') : l10n.t('suspect commits')),
+            'span',
+            { class: 'fact', id: 'suspect-commits' },
+            icon('git-commit'),
+            v.suspects.length === 1 ? l10n.t('suspect commit') : l10n.t('suspect commits'),
             ...v.suspects.slice(0, 3).map((c) => commit(c, true)),
           )
         : null,
-      v.owners.length ? h('div', { class: 'facts', id: 'owners' }, h('span', { class: 'fact' }, icon('organization'), l10n.t('owners: {0}', v.owners.join(', ')))) : null,
+      v.owners.length ? h('span', { class: 'fact', id: 'owners' }, icon('organization'), l10n.t('owners: {0}', v.owners.join(', '))) : null,
     ];
-    replace(this.el, ...rows);
-    this.el.hidden = rows.every((r) => r === null);
+    const shown = facts.filter((f): f is HTMLElement => f !== null);
+    replace(this.el, shown.length ? h('div', { class: 'facts' }, ...shown) : null);
+    this.el.hidden = shown.length === 0;
   }
 
   /** The event whose provenance is shown (for tests). */
