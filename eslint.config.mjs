@@ -25,7 +25,19 @@ const FEATURES = {
 };
 
 /** Where features meet: these import no feature, so that any feature may import them. */
-const SHARED = ['src/api/**', 'src/store/**', 'src/contracts/**', 'src/sentryEvent/**', 'src/selection/**', 'src/format/**', 'src/util/**', 'src/config.ts', 'src/settings.ts', 'src/constants.ts'];
+const SHARED = [
+  'src/api/**',
+  'src/store/**',
+  'src/contracts/**',
+  'src/sentryEvent/**',
+  'src/seer/**',
+  'src/selection/**',
+  'src/format/**',
+  'src/util/**',
+  'src/config.ts',
+  'src/settings.ts',
+  'src/constants.ts',
+];
 
 /**
  * Modules that never import `vscode` (purity.test.ts reads this list too): the shared folders, and
@@ -37,6 +49,8 @@ export const PURE = [
   'src/store/**',
   'src/contracts/**',
   'src/sentryEvent/**',
+  // Seer's readers (both autofix shapes), its run rules and patch application: read by the events panel and the AI.
+  'src/seer/**',
   'src/format/**',
   'src/util/**',
   'src/constants.ts',
@@ -134,7 +148,7 @@ export default defineConfig(
     const others = Object.keys(FEATURES).filter((f) => f !== feature);
     const edge = {
       regex: `^(\\.\\./)+(${others.join('|')})(/|$)`,
-      message: `src/${feature} does not import another feature folder: share through src/store, src/contracts, src/sentryEvent, src/selection, src/api, src/util, src/format, src/config.ts or src/constants.ts.`,
+      message: `src/${feature} does not import another feature folder: share through src/store, src/contracts, src/sentryEvent, src/seer, src/selection, src/api, src/util, src/format, src/config.ts or src/constants.ts.`,
     };
     const glue = {
       regex: glueFolders.length ? `^\\.\\./([^./][^/]*|(${glueFolders.join('|')})(/.*)?)$` : '^\\.\\./[^./][^/]*$',

@@ -19,6 +19,7 @@ import type { PlacedMark } from '../src/editor/core/marks';
 import { PathIndex } from '../src/editor/core/pathIndex';
 import type { ListSpec } from '../src/store/listSpec';
 import type { Figure } from './api';
+import { benchPlatformMarks } from './platformMarks';
 
 const ORG = 'acme';
 const INTERVAL = 300_000;
@@ -59,12 +60,15 @@ interface Way {
   label: string;
   method: 'listed' | 'perFile';
   lines: 'eventsTable' | 'latestEvent';
+  /** One shared events-table search for the open files (src/editor/core/sharedSearch.ts), as the editor does now. */
+  share: boolean;
 }
 
 const WAYS: Way[] = [
-  { label: 'listed issues, latest events', method: 'listed', lines: 'latestEvent' },
-  { label: 'per-file searches, latest events', method: 'perFile', lines: 'latestEvent' },
-  { label: 'per-file searches, events table', method: 'perFile', lines: 'eventsTable' },
+  { label: 'listed issues, latest events', method: 'listed', lines: 'latestEvent', share: false },
+  { label: 'per-file searches, latest events', method: 'perFile', lines: 'latestEvent', share: false },
+  { label: 'per-file searches, events table', method: 'perFile', lines: 'eventsTable', share: false },
+  { label: 'one shared search, events table', method: 'perFile', lines: 'eventsTable', share: true },
 ];
 
 interface Run {
@@ -75,6 +79,8 @@ interface Run {
   searches: number;
   /** Of markRequests: the events-table requests. */
   tableRequests: number;
+  /** Of markRequests: the shared search's reads of issues by id. */
+  byIdRequests: number;
   /** The busiest open file opened alone: its issues' count, the requests and the time to its first drawn marks, and to all of them. */
   busiest: { file: string; issues: number; requests: number; firstDrawnMs: number; allMs: number; marked: number };
   markRequests: number;
@@ -100,7 +106,7 @@ function rng(seed: number) {
 }
 
 async function run(way: Way, scenario: Scenario): Promise<Run> {
-  const { method, lines } = way;
+  const { method, lines, share } = way;
   const started = performance.now();
   const sb: Sandbox = await startSandbox({ rateLimit: { limit: 1_000_000, windowSeconds: 1 }, sprawl: scenario.sprawl });
   const startMs = performance.now() - started;
@@ -130,6 +136,7 @@ async function run(way: Way, scenario: Scenario): Promise<Run> {
       log: quiet,
       method,
       lines,
+      share,
       resolve: resolveIn,
     });
     const spec: ListSpec = { org: ORG, project: project, ...toParams(DEFAULT_FILTER) };
@@ -141,15 +148,18 @@ async function run(way: Way, scenario: Scenario): Promise<Run> {
       marks = (await finder.find({ client, scope, files: openFiles(n), listed, previous: marks, onProgress })) ?? new Map();
     };
     const searchesFile = (q: [string, string][]) => q.some(([k, v]) => k === 'query' && v.includes('stack.filename'));
+    // The shared search's reads of the issues it found by id (`?group=`): a cost of the marks, not of the tree.
+    const byId = (q: [string, string][]) => q.some(([k]) => k === 'group');
     const isTable = (path: string) => /^\/api\/0\/organizations\/[^/]+\/events\/$/.test(path);
     const count = () => {
       const log = sb.control.requests.list();
       return {
         // The 404 that sends today's run to the project endpoint is the simulation's, not a cost.
-        tree: log.filter((r) => /\/issues\/$/.test(r.path) && !searchesFile(r.query) && r.status !== 404).length,
-        marks: log.filter((r) => /\/events\/$/.test(r.path) || (searchesFile(r.query) && /\/issues\/$/.test(r.path))).length,
+        tree: log.filter((r) => /\/issues\/$/.test(r.path) && !searchesFile(r.query) && !byId(r.query) && r.status !== 404).length,
+        marks: log.filter((r) => /\/events\/$/.test(r.path) || ((searchesFile(r.query) || byId(r.query)) && /\/issues\/$/.test(r.path))).length,
         searches: log.filter((r) => searchesFile(r.query) && /\/issues\/$/.test(r.path)).length,
         table: log.filter((r) => isTable(r.path)).length,
+        byId: log.filter((r) => byId(r.query)).length,
       };
     };
 
@@ -157,7 +167,7 @@ async function run(way: Way, scenario: Scenario): Promise<Run> {
     const busiestPath = [...openPaths].sort((a, b) => touchingCount(sb, project, b) - touchingCount(sb, project, a))[0];
     const busiest = await (async () => {
       const alone = new IssueStore(async () => client, now);
-      const cold = new MarkFinder({ store: alone, cache: new LocationCache(), intervalMs: () => INTERVAL, now, log: quiet, method, lines, resolve: resolveIn });
+      const cold = new MarkFinder({ store: alone, cache: new LocationCache(), intervalMs: () => INTERVAL, now, log: quiet, method, lines, share, resolve: resolveIn });
       if (method === 'listed') {
         await alone.load(spec);
         await alone.loadMore(spec);
@@ -213,11 +223,11 @@ async function run(way: Way, scenario: Scenario): Promise<Run> {
       for (const list of store.stale(INTERVAL)) await store.load(list.spec, true);
       await find();
     }
-    const { tree, marks: markRequests, searches, table: tableRequests } = count();
+    const { tree, marks: markRequests, searches, table: tableRequests, byId: byIdRequests } = count();
 
     // A window reload: a new locator; `listed` keeps what was known in memory only, `perFile` reads it back from workspace storage.
     const kept = method === 'perFile' ? LocationCache.fromJSON(JSON.parse(JSON.stringify(cache.takeChanges() ?? {}))) : new LocationCache();
-    const reloaded = new MarkFinder({ store, cache: kept, intervalMs: () => INTERVAL, now, log: quiet, method, lines, resolve: resolveIn });
+    const reloaded = new MarkFinder({ store, cache: kept, intervalMs: () => INTERVAL, now, log: quiet, method, lines, share, resolve: resolveIn });
     const beforeReload = count().marks;
     await reloaded.find({ client, scope, files: openFiles(openPaths.length), listed, previous: new Map() });
     const reloadRequests = count().marks - beforeReload;
@@ -246,6 +256,7 @@ async function run(way: Way, scenario: Scenario): Promise<Run> {
       treeRequests: tree,
       searches,
       tableRequests,
+      byIdRequests,
       busiest,
       markRequests,
       firstRequests,
@@ -272,7 +283,7 @@ function touchingCount(sb: Sandbox, project: string, path: string): number {
 }
 
 export async function benchMarks(): Promise<Figure[]> {
-  const out: Figure[] = [];
+  const out: Figure[] = [...(await benchPlatformMarks())];
   for (const scenario of SCENARIOS) {
     const runs: [Way, Run][] = [];
     for (const way of WAYS) runs.push([way, await run(way, scenario)]);
@@ -282,6 +293,7 @@ export async function benchMarks(): Promise<Figure[]> {
         { name: `${name}: tree requests in 1 h`, value: r.treeRequests, unit: 'req' },
         { name: `${name}: mark requests in 1 h`, value: r.markRequests, unit: 'req' },
         { name: `${name}:   of which file searches (pages)`, value: r.searches, unit: 'req' },
+        { name: `${name}:   of which issues read by id`, value: r.byIdRequests, unit: 'req' },
         { name: `${name}:   of which events-table requests`, value: r.tableRequests, unit: 'req' },
         { name: `${name}:   of which the first marks (5 files)`, value: r.firstRequests, unit: 'req' },
         { name: `${name}:   of which the hour after them`, value: r.markRequests - r.firstRequests, unit: 'req' },
@@ -302,6 +314,7 @@ export async function benchMarks(): Promise<Figure[]> {
     }
     const [, today] = runs[1];
     const [, table] = runs[2];
+    const [, shared] = runs[3];
     out.push(
       { name: `${scenario.name}: sandbox start`, value: table.startMs, unit: 'ms' },
       { name: `${scenario.name}: mark requests in 1 h, latest events / events table`, value: today.markRequests / Math.max(1, table.markRequests), unit: '×' },
@@ -311,6 +324,8 @@ export async function benchMarks(): Promise<Figure[]> {
         value: (today.markRequests - today.firstRequests) / Math.max(1, table.markRequests - table.firstRequests),
         unit: '×',
       },
+      { name: `${scenario.name}: first marks, per-file searches / one shared search`, value: table.firstRequests / Math.max(1, shared.firstRequests), unit: '×' },
+      { name: `${scenario.name}: mark requests in 1 h, per-file searches / one shared search`, value: table.markRequests / Math.max(1, shared.markRequests), unit: '×' },
     );
   }
   return out;

@@ -16,6 +16,7 @@ import type { ToolContext } from './tools/context';
 import { detailsOf, issueDetails } from './tools/issueDetails';
 import { issuesAtLocation } from './tools/issuesAtLocation';
 import { searchIssues } from './tools/searchIssues';
+import { seerAnalysis, seerSection } from './tools/seerAnalysis';
 import { CHAT_OPEN, chatCanAnswer } from './chatAvailability';
 
 export { CHAT_OPEN };
@@ -51,7 +52,7 @@ export class HandOff {
   async run(kind: 'explain' | 'fix', arg?: unknown): Promise<HandOffOutcome> {
     const target = await this.target(arg);
     if (!target) return { kind: 'noIssue' };
-    const prompt = handOffPrompt(kind, target, { details: issueDetails.referenceName, search: searchIssues.referenceName, location: issuesAtLocation.referenceName });
+    const prompt = handOffPrompt(kind, target, { details: issueDetails.referenceName, search: searchIssues.referenceName, location: issuesAtLocation.referenceName, seer: seerAnalysis.referenceName });
     if (await this.chatAvailable().catch(() => false)) {
       try {
         await this.openChat({ query: prompt, isPartialQuery: false });
@@ -83,7 +84,9 @@ export class HandOff {
     if (pick !== copy) return { kind: 'declined' };
     const got = await ui.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Sentry: reading the issue…') }, (_p, token) => {
       const { signal, dispose } = signalFrom(token);
-      return detailsOf({ issue }, this.deps.tools, signal).finally(dispose);
+      return detailsOf({ issue }, this.deps.tools, signal)
+        .then(async (got) => (got.ok ? { ...got, text: got.text + (await seerSection(this.deps.tools, issue, signal).catch(() => '')) } : got))
+        .finally(dispose);
     });
     if (!got.ok) {
       void ui.showErrorMessage(vscode.l10n.t('Could not copy {0}: {1}', plainText(issue, 100), got.text), {});

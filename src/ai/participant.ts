@@ -14,6 +14,7 @@ import { issueDetails } from './tools/issueDetails';
 import { activeFileIssues } from './tools/issuesAtLocation';
 import { parseIssueArg } from './tools/issueArg';
 import { searchIssues } from './tools/searchIssues';
+import { seerSection } from './tools/seerAnalysis';
 import { ToolCancelled } from './tools/toolErrors';
 import { signalFrom } from '../util/signal';
 
@@ -69,6 +70,16 @@ export class SentryParticipant {
     }
   }
 
+  /** The issue's details with Seer's analysis after them, when Seer has one (read, never started); a Seer failure leaves the details alone. */
+  private async withSeer(details: string, issue: string, signal: AbortSignal): Promise<string> {
+    try {
+      return details + (await seerSection(this.deps.tools, issue, signal));
+    } catch (e) {
+      if (e instanceof ToolCancelled || signal.aborted) throw e;
+      return details;
+    }
+  }
+
   /** The tools' text for the request, and the question to put to a model (none: the text is the answer). */
   private async data(request: ParticipantRequest, stream: ParticipantStream, signal: AbortSignal): Promise<{ text: string; question?: string }> {
     const prompt = request.prompt.trim();
@@ -85,13 +96,13 @@ export class SentryParticipant {
         if (!issue) return { text: vscode.l10n.t('Name the issue to explain: `/explain WEB-FRONTEND-1` (its short ID, id or Sentry address), or put the cursor on a marked line.') + '\n' };
         stream.progress(vscode.l10n.t('Reading the Sentry issue and its latest event…'));
         const question = (named ? named.rest : prompt) || 'Explain this error: what goes wrong, the likely cause, and where in the code to look.';
-        return { text: await issueDetails.handler({ issue }, this.deps.tools, signal), question };
+        return { text: await this.withSeer(await issueDetails.handler({ issue }, this.deps.tools, signal), issue, signal), question };
       }
       default: {
         const named = namedIssue(prompt);
         if (named) {
           stream.progress(vscode.l10n.t('Reading the Sentry issue and its latest event…'));
-          return { text: await issueDetails.handler({ issue: named.issue }, this.deps.tools, signal), question: named.rest || 'Explain this error briefly.' };
+          return { text: await this.withSeer(await issueDetails.handler({ issue: named.issue }, this.deps.tools, signal), named.issue, signal), question: named.rest || 'Explain this error briefly.' };
         }
         stream.progress(vscode.l10n.t('Searching Sentry issues…'));
         return { text: await searchIssues.handler({ query: prompt || undefined }, this.deps.tools, signal) };

@@ -33,6 +33,8 @@ import { applyServerMeta } from '../sentryEvent/serverMeta';
 
 /** The budget the two issue list endpoints (and searches on them) share on a server (see HttpClient's rate-limit gate). */
 export const ISSUE_LIST_BUDGET = 'issue lists';
+/** The events table's requests (the marks' shared search and lines): a 429 there holds them back, not the issue lists. */
+export const EVENTS_TABLE_BUDGET = 'events table';
 
 /**
  * At most this many ids in one bulk PUT. Sentry has no cap for explicit ids (its BULK_MUTATION_LIMIT
@@ -71,6 +73,7 @@ export class SentryClient extends OrganizationEndpoints {
     }
     checkPerPage(params.perPage);
     const res = await this.http.request({
+      org,
       path: `/api/0/organizations/${seg(org)}/issues/${seg(issueId)}/events/`,
       query: {
         ...timeRange(params),
@@ -97,6 +100,7 @@ export class SentryClient extends OrganizationEndpoints {
   async listEventsTable(org: string, params: EventsTableParams, signal?: AbortSignal): Promise<Page<EventsTableRow>> {
     checkEventsTableParams(params);
     const res = await this.http.request({
+      org,
       path: `/api/0/organizations/${seg(org)}/events/`,
       query: {
         dataset: params.dataset,
@@ -104,7 +108,7 @@ export class SentryClient extends OrganizationEndpoints {
         query: params.query,
         sort: params.sort,
         per_page: params.perPage,
-        project: params.project?.length ? [...params.project] : undefined,
+        project: params.project?.length ? await this.projectIds.idsOf(org, params.project) : undefined,
         environment: params.environment?.length ? [...params.environment] : undefined,
         ...timeRange(params),
         cursor: params.cursor,
@@ -113,6 +117,7 @@ export class SentryClient extends OrganizationEndpoints {
       cut: firstRows(params.perPage ?? MAX_PER_PAGE),
       neededScopes: NEEDED_SCOPES.eventsTable,
       what: l10n.t('The events of organization "{0}"', org),
+      budget: EVENTS_TABLE_BUDGET,
       signal,
     });
     return toPage({ ...res, data: maskAnswers(res.data.data) });
@@ -125,6 +130,7 @@ export class SentryClient extends OrganizationEndpoints {
     const hashes = params.hashes?.slice(0, MAX_HASHES);
     const dropped = params.hashes && params.hashes.length > MAX_HASHES ? params.hashes.length - MAX_HASHES : undefined;
     const res = await this.http.request({
+      org,
       path: `/api/0/projects/${seg(org)}/${seg(project)}/issues/`,
       query: {
         statsPeriod: params.statsPeriod,
@@ -153,6 +159,7 @@ export class SentryClient extends OrganizationEndpoints {
     }
     for (const p of params.project ?? []) if (p === '') throw new RangeError('A project slug cannot be empty.');
     const res = await this.http.request({
+      org,
       path: `/api/0/organizations/${seg(org)}/issues/`,
       query: {
         // Ids only: servers built before June 2026 refuse slugs (projectIds.ts).
@@ -189,6 +196,7 @@ export class SentryClient extends OrganizationEndpoints {
     checkIssueId(issueId);
     if (!TAG_KEY.test(key) || /^\.+$/.test(key)) throw new RangeError(`"${key.slice(0, 40)}" is not a tag key.`);
     const res = await this.http.request({
+      org,
       path: `/api/0/organizations/${seg(org)}/issues/${seg(issueId)}/tags/${seg(key)}/`,
       query: { environment: params.environment, cursor: params.cursor },
       schema: TagDetailsSchema,
@@ -212,6 +220,7 @@ export class SentryClient extends OrganizationEndpoints {
     // An alias or an event id, nothing that could be a path.
     if (!isEventRef(ref)) throw new RangeError(`"${(ref as string).slice(0, 40)}" is not an event id, nor latest, oldest or recommended.`);
     const res = await this.http.request({
+      org,
       path: `/api/0/organizations/${seg(org)}/issues/${seg(issueId)}/events/${seg(ref)}/`,
       query: { environment: params.environment?.length ? [...params.environment] : undefined, llmFormat: params.llmFormat },
       schema: EventDetailsSchema,
@@ -227,6 +236,7 @@ export class SentryClient extends OrganizationEndpoints {
   async getIssue(org: string, issueId: string, signal?: AbortSignal): Promise<Issue> {
     checkIssueId(issueId);
     const res = await this.http.request({
+      org,
       path: `/api/0/organizations/${seg(org)}/issues/${seg(issueId)}/`,
       schema: IssueSchema,
       neededScopes: NEEDED_SCOPES.issueEvents,
@@ -241,6 +251,7 @@ export class SentryClient extends OrganizationEndpoints {
     checkIssueId(issueId);
     const res = await this.http.request({
       method: 'PUT',
+      org,
       path: `/api/0/organizations/${seg(org)}/issues/${seg(issueId)}/`,
       json: body,
       schema: IssueUpdateSchema,
@@ -265,6 +276,7 @@ export class SentryClient extends OrganizationEndpoints {
     checkBulkIds(ids);
     const res = await this.http.request({
       method: 'PUT',
+      org,
       path: options.project ? `/api/0/projects/${seg(org)}/${seg(options.project)}/issues/` : `/api/0/organizations/${seg(org)}/issues/`,
       query: { id: [...ids], query: onlyThese(ids) },
       json: body,
@@ -285,6 +297,7 @@ export class SentryClient extends OrganizationEndpoints {
   async listIssuesById(org: string, ids: readonly string[], signal?: AbortSignal): Promise<Issue[]> {
     checkBulkIds(ids);
     const res = await this.http.request({
+      org,
       path: `/api/0/organizations/${seg(org)}/issues/`,
       query: { group: [...ids] },
       schema: IssueListSchema,

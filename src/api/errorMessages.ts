@@ -45,7 +45,8 @@ export function oauthMessage(error: string, description: string | undefined): st
       });
     case 'invalid_client':
       return l10n.t({
-        message: 'Sentry does not recognise the OAuth client{0}. Check sentryExplorer.oauth.clientId and the client secret.',
+        message:
+          'Sentry does not recognise the OAuth client{0}. Check sentryExplorer.oauth.clientId; if the application on the server is confidential, store its secret with "Sentry: Set OAuth Client Secret"; or sign in with a pasted auth token instead.',
         args: [why],
         comment: "{0} is the server's description in parentheses after a space, or nothing",
       });

@@ -24,7 +24,7 @@ export interface EventsTableParams {
   /** One of `fields`, `-` first for descending: the server sorts only by a selected field. */
   readonly sort?: string;
   readonly perPage?: number;
-  /** Numeric project ids (servers built before June 2026 refuse slugs here as on the issue lists). */
+  /** Project ids or slugs: the client sends ids (servers built before June 2026 refuse slugs here as on the issue lists, ./projectIds.ts). */
   readonly project?: readonly string[];
   readonly environment?: readonly string[];
   /** `<number><s|m|h|d|w>`; left out with start and end: the server's default, the last 90 days. */
@@ -44,7 +44,8 @@ export const EventsTableSchema = z.looseObject({
 });
 
 const STATS_PERIOD = /^\d+[smhdw]$/;
-const PROJECT_ID = /^-?\d{1,20}$/;
+/** An id (`-1`: every project) or a slug (src/sentry/slug/patterns.py: letters, digits, `-` and `_`). */
+const PROJECT_KEY = /^(?:-?\d{1,20}|[A-Za-z0-9_-]{1,100})$/;
 
 /** Refuses, before any request, what the server would refuse or what is not one of its values. */
 export function checkEventsTableParams(params: EventsTableParams): void {
@@ -53,7 +54,7 @@ export function checkEventsTableParams(params: EventsTableParams): void {
   for (const f of fields) if (!isField(f)) throw new RangeError(`"${f.slice(0, 40)}" is not a field of the events table.`);
   if (sort !== undefined && !fields.includes(sort.replace(/^-/, ''))) throw new RangeError(`The events table sorts only by a selected field, not "${sort.slice(0, 40)}".`);
   checkPerPage(params.perPage);
-  for (const p of params.project ?? []) if (!PROJECT_ID.test(p)) throw new RangeError(`A project of the events table is given by its numeric id, not "${p.slice(0, 40)}".`);
+  for (const p of params.project ?? []) if (!PROJECT_KEY.test(p)) throw new RangeError(`"${p.slice(0, 40)}" is not a project id or slug.`);
   if (params.statsPeriod !== undefined && !STATS_PERIOD.test(params.statsPeriod)) {
     throw new RangeError(`A period is a number followed by s, m, h, d or w (like 24h), not "${params.statsPeriod}".`);
   }

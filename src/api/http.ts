@@ -34,6 +34,7 @@ import { describeIssue, formatPath } from './schemas';
 import { parseCollecting, type DroppedItems } from './lenientList';
 import { pruneDepth } from '../util/boundedJson';
 import { clampDelay, sleep } from '../util/delay';
+import { checkRegionUrl, type RegionRefusal } from './regions';
 
 export type QueryValue = string | number | boolean | readonly string[] | undefined;
 export type Query = Record<string, QueryValue>;
@@ -65,6 +66,14 @@ export interface HttpClientOptions {
   userAgent?: string;
   /** Told of every finished request, for logs and metrics; never given credentials or query values. */
   onResponse?: (info: ResponseInfo) => void;
+  /**
+   * Before the first request of an organization no list has shown (a selection restored at
+   * start-up), ask the server for its regions and, on a multi-region server, where the
+   * organization lives (./regions.ts). Off by default: a client built for one request needs none.
+   */
+  discoverRegions?: boolean;
+  /** Told of regions (or organizations' region URLs) the server named that got no credential (./regions.ts), to log and say. */
+  onRegionsRefused?: (refused: readonly RegionRefusal[]) => void;
   /** Told when list items that do not match their schema were left out of an answer (the rest is kept). */
   onDroppedItems?: (info: { method: string; path: string; dropped: DroppedItems }) => void;
 }
@@ -81,6 +90,13 @@ export interface RequestSpec<T> {
   method?: 'GET' | 'POST' | 'PUT';
   /** Path below the base URL, starting with `/`, segments already encoded. */
   path: string;
+  /**
+   * The organization the request belongs to (its slug as in the path): it goes to that
+   * organization's region (./regions.ts) once the client knows it, else to the base URL.
+   */
+  org?: string;
+  /** A region's base URL the server listed (routeRegion accepted it): for the requests that list a region's organizations. */
+  region?: string;
   query?: Query;
   /** Form-encoded body (token endpoints). */
   form?: Record<string, string | undefined>;
@@ -130,6 +146,13 @@ export function normalizeBaseUrl(baseUrl: string | URL): string {
 export class HttpClient {
   readonly baseUrl: string;
   readonly origin: string;
+  /** Organization slug → the base URL of its region (./regions.ts), for the organizations of a multi-region server. */
+  private readonly orgBases = new Map<string, string>();
+  /** Region base URLs accepted by checkRegionUrl, the only places besides baseUrl that ever get a credential. */
+  private readonly regionBases = new Set<string>();
+  /** Asked once per unknown organization before its first request, to learn its region (OrganizationEndpoints sets it). */
+  organizationResolver?: (org: string, signal?: AbortSignal) => Promise<void>;
+  private readonly resolving = new Map<string, Promise<void>>();
   /** After a 429, nothing more is sent on its budget until the reset (see ./rateLimitHolds.ts). */
   private readonly holds: RateLimitHolds;
   private readonly opts: Required<Pick<HttpClientOptions, 'timeoutMs' | 'retries' | 'retryBaseDelayMs' | 'maxRateLimitWaitMs' | 'maxResponseBytes' | 'now' | 'sleep' | 'random'>> & HttpClientOptions;
@@ -153,7 +176,37 @@ export class HttpClient {
     this.holds = new RateLimitHolds({ ...this.opts, backoff: (attempt) => this.backoff(attempt) });
   }
 
-  urlFor(path: string, query?: Query): string {
+  /**
+   * Accepts a region the server listed as a place credentials may go (./regions.ts decides; a URL
+   * it refuses throws, so no caller can widen where credentials go). Returns the normalized base.
+   */
+  acceptRegion(regionUrl: string): string {
+    const verdict = checkRegionUrl(this.baseUrl, regionUrl);
+    if (!verdict.ok) throw new Error(`region URL refused (${verdict.reason})`);
+    if (verdict.baseUrl !== this.baseUrl) this.regionBases.add(verdict.baseUrl);
+    return verdict.baseUrl;
+  }
+
+  /** Sends the organization's requests to `regionBase` (its base URL when that is the server's own). */
+  routeOrganization(org: string, regionBase: string): void {
+    const base = regionBase === this.baseUrl ? this.baseUrl : this.regionBases.has(regionBase) ? regionBase : undefined;
+    if (!base) throw new Error('an organization can only be routed to an accepted region');
+    if (base === this.baseUrl) this.orgBases.delete(org);
+    else this.orgBases.set(org, base);
+  }
+
+  /** The base URL an organization's requests go to. */
+  baseUrlOf(org: string | undefined): string {
+    return (org !== undefined && this.orgBases.get(org)) || this.baseUrl;
+  }
+
+  /** Forgets what was learnt of an organization's region, so the next request asks again. */
+  forgetOrganization(org: string): void {
+    this.orgBases.delete(org);
+    this.resolving.delete(org);
+  }
+
+  urlFor(path: string, query?: Query, base: string = this.baseUrl): string {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value === undefined) continue;
@@ -161,7 +214,7 @@ export class HttpClient {
       else params.append(key, String(value));
     }
     const qs = params.toString();
-    return `${this.baseUrl}${path}${qs ? `?${qs}` : ''}`;
+    return `${base}${path}${qs ? `?${qs}` : ''}`;
   }
 
   async request<T>(spec: RequestSpec<T>): Promise<HttpResponse<T>> {
@@ -170,10 +223,11 @@ export class HttpClient {
     const budget = spec.budget ?? budgetOf(method, spec.path);
     const hold = this.holds.forRequest(budget, label, spec.signal);
     await hold.ready();
+    const base = await this.baseFor(spec);
     let credential = spec.authenticated === false ? undefined : await this.opts.credential?.();
     let refreshed = false;
     for (;;) {
-      const response = await this.send(method, this.urlFor(spec.path, spec.query), spec, credential, label);
+      const response = await this.send(method, this.urlFor(spec.path, spec.query, base), spec, credential, label, new URL(base).origin);
       const status = response.status;
       // A 401 naming a step to complete (SSO, 2FA, sudo) is not an expired token: refreshing cannot help.
       if (status === 401 && credential && !refreshed && this.opts.onUnauthorized && !readErrorBody(response.text, response.headers.get('content-type')).code) {
@@ -189,6 +243,49 @@ export class HttpClient {
       hold.succeeded();
       return result;
     }
+  }
+
+  /** The base URL of one request: an accepted region's, or its organization's (learnt once), or the server's. */
+  private async baseFor(spec: RequestSpec<unknown>): Promise<string> {
+    if (spec.region !== undefined) {
+      if (spec.region !== this.baseUrl && !this.regionBases.has(spec.region)) throw new Error('a request can only go to an accepted region');
+      return spec.region;
+    }
+    const org = spec.org ?? orgOfPath(spec.path);
+    if (org === undefined) return this.baseUrl;
+    return this.orgBase(org, spec.signal);
+  }
+
+  /** The base URL of an organization's requests: its region's once learnt (asked once), else the server's. */
+  private async orgBase(org: string, signal: AbortSignal | undefined): Promise<string> {
+    const spec = { org, signal };
+    const known = this.orgBases.get(spec.org);
+    if (known) return known;
+    if (this.organizationResolver) {
+      let pending = this.resolving.get(spec.org);
+      if (!pending) {
+        const org = spec.org;
+        // A failed look-up (offline, cancelled) is asked again by the next request; a finished one is not.
+        // A rejected credential is the request's answer too: it is not sent again only to be rejected.
+        pending = this.organizationResolver(org, spec.signal).catch((err: unknown) => {
+          this.resolving.delete(org);
+          if (err instanceof UnauthorizedError && err.code === undefined) throw err;
+        });
+        this.resolving.set(org, pending);
+      }
+      await pending;
+    }
+    return this.orgBases.get(spec.org) ?? this.baseUrl;
+  }
+
+  /** Passes refused regions on to HttpClientOptions.onRegionsRefused. */
+  reportRefusedRegions(refused: readonly RegionRefusal[]): void {
+    if (refused.length) this.opts.onRegionsRefused?.(refused);
+  }
+
+  /** Whether organizations learn their region before their first request (HttpClientOptions.discoverRegions). */
+  get discoversRegions(): boolean {
+    return this.opts.discoverRegions === true;
   }
 
   /** The client's clock (epoch ms). */
@@ -212,14 +309,14 @@ export class HttpClient {
   }
 
   /** Sends one request, following same-origin redirects, retrying 5xx / network failures of GETs. */
-  private async send(method: string, url: string, spec: RequestSpec<unknown>, credential: Credential | undefined, label: string): Promise<RawResponse> {
+  private async send(method: string, url: string, spec: RequestSpec<unknown>, credential: Credential | undefined, label: string, origin: string): Promise<RawResponse> {
     const started = this.opts.now();
     let current = url;
     for (let hop = 0; ; hop++) {
       const headers: Record<string, string> = { accept: 'application/json' };
       if (this.opts.userAgent) headers['user-agent'] = this.opts.userAgent;
-      // Credentials only ever travel to the configured origin.
-      if (credential && new URL(current).origin === this.origin) headers.authorization = authorizationHeader(credential);
+      // Credentials only ever travel to the origin the request was meant for: the server's, or a region it listed that regions.ts accepted.
+      if (credential && new URL(current).origin === origin) headers.authorization = authorizationHeader(credential);
       let body: string | undefined;
       if (spec.form) {
         headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -255,12 +352,12 @@ export class HttpClient {
         });
         raw = { status: res.status, headers: res.headers, text: typeof res._data === 'string' ? res._data : '' };
       } catch (err) {
-        raw = this.fromFailure(err, label);
+        raw = this.fromFailure(err, label, origin);
       }
       this.opts.onResponse?.({ method, path: spec.path, status: raw.status, durationMs: this.opts.now() - started, rateLimit: readRateLimit(raw.headers, this.opts.now()) });
       if (raw.status >= 300 && raw.status < 400 && raw.headers.get('location')) {
         const target = new URL(raw.headers.get('location')!, current);
-        if (target.origin !== this.origin) throw new ForeignRedirectError(target.origin, raw.status, label);
+        if (target.origin !== origin) throw new ForeignRedirectError(target.origin, raw.status, label);
         if (hop >= MAX_REDIRECTS) throw new HttpError(raw.status, l10n.t('too many redirects'), label);
         current = target.toString();
         continue;
@@ -303,7 +400,7 @@ export class HttpClient {
     return new TextDecoder().decode(Buffer.concat(chunks));
   }
 
-  private fromFailure(err: unknown, label: string): RawResponse {
+  private fromFailure(err: unknown, label: string, origin: string): RawResponse {
     if (err instanceof ApiError) throw err;
     if (err instanceof FetchError && err.response) {
       const res = err.response;
@@ -311,8 +408,8 @@ export class HttpClient {
     }
     const cause = err instanceof FetchError ? (err.cause as Error | undefined) : (err as Error);
     if (cause?.name === 'AbortError') throw cause;
-    if (cause?.name === 'TimeoutError') throw new TimeoutError(this.origin, this.opts.timeoutMs, label);
-    throw transportError(this.origin, cause, label);
+    if (cause?.name === 'TimeoutError') throw new TimeoutError(origin, this.opts.timeoutMs, label);
+    throw transportError(origin, cause, label);
   }
 
   private finish<T>(spec: RequestSpec<T>, raw: RawResponse, label: string): HttpResponse<T> {
@@ -374,4 +471,19 @@ interface RawResponse {
   status: number;
   headers: Headers;
   text: string;
+}
+
+/**
+ * The organization an organization- or project-scoped path names (`/api/0/organizations/{org}/…`,
+ * `/api/0/projects/{org}/{project}/…`): a request that does not say its organization still goes to
+ * that organization's region.
+ */
+export function orgOfPath(path: string): string | undefined {
+  const m = /^\/api\/0\/(?:organizations|projects)\/([^/?#]+)\//.exec(path);
+  if (!m) return undefined;
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return undefined;
+  }
 }

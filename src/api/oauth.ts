@@ -1,11 +1,51 @@
 /**
  * Sentry's OAuth endpoints (https://docs.sentry.io/api/auth/): the authorize URL, the token
  * endpoint's three grants and the device code request. Form-encoded; `client_secret` is sent only when one is configured.
+ *
+ * The device authorization request (RFC 8628 section 3.1) is where each server serves it:
+ * - sentry.io today: POST /oauth/device/code/, the `device_authorization_endpoint` its RFC 8414
+ *   metadata names (src/sentry/web/api.py, oauth_authorization_server_metadata, reverse of
+ *   "sentry-oauth-device-code"); its page is /oauth/device/ (src/sentry/web/frontend/oauth_device.py, OAuthDeviceView).
+ * - servers built from earlier device-flow code: POST /oauth/device_authorization/ (asked second).
+ * - servers without a device flow (self-hosted of early 2025 and older: src/sentry/web/urls.py
+ *   routes /oauth/ to authorize/ and token/ only): the path falls through to the catch-all React
+ *   page, whose BaseView.dispatch (src/sentry/web/frontend/base.py) runs the CSRF check first,
+ *   so a POST is answered 403 with an HTML page (src/sentry/web/frontend/csrf_failure.py); a
+ *   proxy in front may answer 404 or 405 instead. None of these is an OAuth answer: after both
+ *   paths, DeviceFlowUnavailableError says so and the glue offers a pasted token.
  */
+import * as l10n from '@vscode/l10n';
+import { ApiError, BadRequestError, BadResponseError, ForbiddenError, HttpError, NotFoundError } from './errors';
 import { HttpClient } from './http';
 import { DeviceAuthorizationSchema, TokenResponseSchema, type DeviceAuthorization, type TokenResponse } from './schemas';
 
 export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+
+/** Where servers have served the device authorization request, newest first. */
+export const DEVICE_CODE_PATHS = ['/oauth/device/code/', '/oauth/device_authorization/'] as const;
+
+/** HTTP statuses that say "nothing here" rather than "the OAuth client or request is wrong". */
+const NOT_SERVED = new Set([403, 404, 405, 410, 501]);
+
+/** The server offers no sign-in with a code: no device authorization endpoint answered as one. */
+export class DeviceFlowUnavailableError extends ApiError {
+  readonly kind = 'notFound';
+  constructor(
+    readonly host: string,
+    /** What each path answered: an HTTP status, or `html` for a page that is not an OAuth answer. */
+    readonly answers: readonly string[],
+  ) {
+    super(l10n.t('{0} does not offer sign-in with a code (its device sign-in addresses answered {1}).', host, answers.join(', ')), undefined, `POST ${DEVICE_CODE_PATHS.join(' | ')}`);
+  }
+}
+
+/** Whether a failed device code request means the server has no such endpoint there (an OAuth error body never does). */
+function notServed(err: unknown): string | undefined {
+  if (err instanceof NotFoundError || err instanceof ForbiddenError) return String(err.status ?? 404);
+  if (err instanceof BadResponseError) return 'html';
+  if ((err instanceof BadRequestError || err instanceof HttpError) && err.status !== undefined && NOT_SERVED.has(err.status)) return String(err.status);
+  return undefined;
+}
 
 export interface OAuthClientConfig {
   clientId: string;
@@ -38,17 +78,32 @@ export class OAuthEndpoints {
     });
   }
 
-  /** Asks for a device code and the code the user types in (RFC 8628 section 3.1): POST /oauth/device/code/. */
+  /**
+   * Asks for a device code and the code the user types in (RFC 8628 section 3.1), at each of
+   * DEVICE_CODE_PATHS in turn while the answer says the path is not served there; then
+   * DeviceFlowUnavailableError. An OAuth error (an unknown client id) is thrown as it is.
+   */
   async requestDeviceCode(scopes: readonly string[], signal?: AbortSignal): Promise<DeviceAuthorization> {
-    const res = await this.http.request({
-      method: 'POST',
-      path: '/oauth/device/code/',
-      form: { client_id: this.config.clientId, scope: scopes.length ? scopes.join(' ') : undefined },
-      schema: DeviceAuthorizationSchema,
-      authenticated: false,
-      signal,
-    });
-    return res.data;
+    const answers: string[] = [];
+    for (const path of DEVICE_CODE_PATHS) {
+      try {
+        const res = await this.http.request({
+          method: 'POST',
+          path,
+          form: { client_id: this.config.clientId, scope: scopes.length ? scopes.join(' ') : undefined },
+          schema: DeviceAuthorizationSchema,
+          authenticated: false,
+          what: 'device sign-in',
+          signal,
+        });
+        return res.data;
+      } catch (err) {
+        const answer = notServed(err);
+        if (answer === undefined) throw err;
+        answers.push(answer);
+      }
+    }
+    throw new DeviceFlowUnavailableError(new URL(this.http.baseUrl).host, answers);
   }
 
   /** The token endpoint's authorization_code grant (with code_verifier when PKCE was used). */

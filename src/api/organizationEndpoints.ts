@@ -26,9 +26,23 @@ import {
 } from './schemas';
 import { NEEDED_SCOPES, MAX_PER_PAGE, checkPerPage, firstItems, seg } from './requestRules';
 import * as z from '../util/z';
+import { NotFoundError, UnauthorizedError } from './errors';
+import { acceptedRegions, isMonolith, organizationBase, UserRegionsSchema, type RegionRefusal, type UserRegions } from './regions';
+import { isAbortError } from '../util/signal';
 
 /** The most projects read to turn slugs into ids (100 pages). */
 const MAX_PROJECTS = 10_000;
+/** The most organizations read of one region. */
+const MAX_ORGANIZATIONS = 1000;
+
+/** Every organization the credential sees, in every region the server listed, and the regions refused on the way (./regions.ts). */
+export interface AllOrganizations {
+  organizations: Organization[];
+  /** Region URLs (or organizations' regionUrls) that got no credential: to be logged and said. */
+  refused: RegionRefusal[];
+  /** Whether the server keeps organizations in regions of their own hosts (false: self-hosted, all at the base URL). */
+  multiRegion: boolean;
+}
 
 export class OrganizationEndpoints {
   readonly http: HttpClient;
@@ -41,6 +55,96 @@ export class OrganizationEndpoints {
       (org) => collect(this.projectPages(org), MAX_PROJECTS),
       () => this.http.now(),
     );
+    // An organization no list has shown yet (a selection restored at start-up) learns its region
+    // before its first request: one look at the regions, and the organizations listed only where
+    // the server keeps them in regions of other hosts (never on a self-hosted server).
+    if (this.http.discoversRegions) {
+      this.http.organizationResolver = async (_org, signal) => {
+        this.regionsAnswer ??= this.regionsOrNone(signal);
+        // A failed look-up is asked again next time.
+        const answer = await this.regionsAnswer.catch((err) => {
+          this.regionsAnswer = undefined;
+          throw err;
+        });
+        if (answer && !isMonolith(answer) && acceptedRegions(this.baseUrl, answer).regions.some((r) => r.baseUrl !== this.baseUrl)) {
+          await this.organizationsIn(answer, signal);
+        }
+      };
+    }
+  }
+
+  private regionsAnswer?: Promise<UserRegions | undefined>;
+
+  /**
+   * The regions the user has organizations in (GET /api/0/users/me/regions/, user_regions.py; a
+   * private, control-silo endpoint), or undefined where the server has no such endpoint (404).
+   */
+  async listUserRegions(signal?: AbortSignal): Promise<UserRegions | undefined> {
+    try {
+      const res = await this.http.request({
+        path: '/api/0/users/me/regions/',
+        schema: UserRegionsSchema,
+        neededScopes: NEEDED_SCOPES.organizations,
+        cut: (json) => (isRecord(json) && Array.isArray(json.regions) && json.regions.length > 50 ? { ...json, regions: json.regions.slice(0, 50) } : json),
+        signal,
+      });
+      return res.data;
+    } catch (err) {
+      if (err instanceof NotFoundError) return undefined;
+      throw err;
+    }
+  }
+
+  /**
+   * Every organization the credential sees: on a server that lists regions (sentry.io), those of
+   * each region it listed and regions.ts accepted, each organization's later requests routed to its
+   * region; on a self-hosted server (one `--monolith--` region, or no regions endpoint), the
+   * organizations at the base URL, as before. A regions endpoint that refuses the credential (an
+   * API key, an organization token: the endpoint wants a user) counts as none; a 401 is the
+   * credential's verdict and is thrown.
+   */
+  async listAllOrganizations(signal?: AbortSignal): Promise<AllOrganizations> {
+    return this.organizationsIn(await this.regionsOrNone(signal), signal);
+  }
+
+  /** The regions answer; undefined where there is none or it refuses the credential (a 401 is thrown: it is the credential's verdict). */
+  private async regionsOrNone(signal?: AbortSignal): Promise<UserRegions | undefined> {
+    try {
+      return await this.listUserRegions(signal);
+    } catch (err) {
+      if (isAbortError(err) || err instanceof UnauthorizedError) throw err;
+      return undefined;
+    }
+  }
+
+  private async organizationsIn(answer: UserRegions | undefined, signal?: AbortSignal): Promise<AllOrganizations> {
+    const { regions, refused } = answer && !isMonolith(answer) ? acceptedRegions(this.baseUrl, answer) : { regions: [], refused: [] };
+    if (regions.length === 0 || (regions.length === 1 && regions[0].baseUrl === this.baseUrl)) {
+      this.http.reportRefusedRegions(refused);
+      return { organizations: await collect(this.organizationPages(signal), MAX_ORGANIZATIONS), refused, multiRegion: false };
+    }
+    for (const r of regions) this.http.acceptRegion(r.baseUrl);
+    const perRegion = await Promise.all(
+      regions.map(async (r) => ({
+        region: r,
+        organizations: await collect(
+          pages((cursor) => this.listOrganizations({ cursor }, signal, r.baseUrl)),
+          MAX_ORGANIZATIONS,
+        ),
+      })),
+    );
+    const organizations: Organization[] = [];
+    for (const { region, organizations: found } of perRegion) {
+      for (const org of found) {
+        if (organizations.some((o) => o.slug === org.slug)) continue;
+        const route = organizationBase(region.baseUrl, org.links?.regionUrl, regions);
+        if (route.refused) refused.push({ ...route.refused, name: org.slug.slice(0, 60) });
+        this.http.routeOrganization(org.slug, route.baseUrl);
+        organizations.push(org);
+      }
+    }
+    this.http.reportRefusedRegions(refused);
+    return { organizations, refused, multiRegion: true };
   }
 
   get baseUrl(): string {
@@ -48,10 +152,11 @@ export class OrganizationEndpoints {
   }
 
   /** The organizations the token sees; with an OAuth token, only the one picked during authorization. */
-  async listOrganizations(params: { cursor?: string; perPage?: number } = {}, signal?: AbortSignal): Promise<Page<Organization>> {
+  async listOrganizations(params: { cursor?: string; perPage?: number } = {}, signal?: AbortSignal, region?: string): Promise<Page<Organization>> {
     checkPerPage(params.perPage);
     const res = await this.http.request({
       path: '/api/0/organizations/',
+      region,
       query: { cursor: params.cursor, per_page: params.perPage },
       schema: OrganizationListSchema,
       cut: firstItems(params.perPage ?? MAX_PER_PAGE),
@@ -64,6 +169,7 @@ export class OrganizationEndpoints {
   /** Retrieve an Organization: needs a token bound to a user, not an internal-integration token. */
   async getOrganization(org: string, signal?: AbortSignal): Promise<Organization> {
     const res = await this.http.request({
+      org,
       path: `/api/0/organizations/${seg(org)}/`,
       schema: OrganizationSchema,
       neededScopes: NEEDED_SCOPES.organizations,
@@ -77,6 +183,7 @@ export class OrganizationEndpoints {
   async listProjects(org: string, params: { cursor?: string; perPage?: number } = {}, signal?: AbortSignal): Promise<Page<Project>> {
     checkPerPage(params.perPage);
     const res = await this.http.request({
+      org,
       path: `/api/0/organizations/${seg(org)}/projects/`,
       query: { cursor: params.cursor, per_page: params.perPage },
       schema: ProjectListSchema,
@@ -94,6 +201,7 @@ export class OrganizationEndpoints {
    */
   async listEnvironments(org: string, signal?: AbortSignal, visibility?: 'all' | 'hidden' | 'visible'): Promise<Environment[]> {
     const res = await this.http.request({
+      org,
       path: `/api/0/organizations/${seg(org)}/environments/`,
       query: { visibility },
       schema: EnvironmentListSchema,
@@ -106,13 +214,15 @@ export class OrganizationEndpoints {
   }
 
   /**
-   * A project's code mappings (GET /api/0/organizations/{org}/code-mappings/?project=<id>, Sentry's
+   * Code mappings of a project, or of every project the user has access to (`-1`) (GET …/code-mappings/?project=, Sentry's
    * src/sentry/integrations/api/endpoints/organization_code_mappings.py: private but what Sentry's own
    * web UI links frames with; OffsetPaginator, Link pages; 403 for a project the user cannot see), one page.
    */
   async listCodeMappings(org: string, projectId: string, params: { cursor?: string } = {}, signal?: AbortSignal): Promise<Page<CodeMapping>> {
-    if (!/^\d{1,20}$/.test(projectId)) throw new RangeError(`A project id is a number, not "${projectId.slice(0, 40)}".`);
+    // -1: every project the user has access to (the endpoint's docstring).
+    if (!/^(?:\d{1,20}|-1)$/.test(projectId)) throw new RangeError(`A project id is a number, not "${projectId.slice(0, 40)}".`);
     const res = await this.http.request({
+      org,
       path: `/api/0/organizations/${seg(org)}/code-mappings/`,
       query: { project: projectId, cursor: params.cursor, per_page: MAX_PER_PAGE },
       schema: CodeMappingListSchema,
@@ -127,6 +237,7 @@ export class OrganizationEndpoints {
   /** Members an issue can be assigned to (scope member:read), one Link page. */
   async listMembers(org: string, params: { cursor?: string } = {}, signal?: AbortSignal): Promise<Page<Member>> {
     const res = await this.http.request({
+      org,
       path: `/api/0/organizations/${seg(org)}/members/`,
       query: { cursor: params.cursor },
       schema: MemberListSchema,
@@ -141,6 +252,7 @@ export class OrganizationEndpoints {
   /** Teams an issue can be assigned to, one Link page. */
   async listTeams(org: string, params: { cursor?: string } = {}, signal?: AbortSignal): Promise<Page<Team>> {
     const res = await this.http.request({
+      org,
       path: `/api/0/organizations/${seg(org)}/teams/`,
       query: { cursor: params.cursor },
       schema: TeamListSchema,
@@ -155,6 +267,7 @@ export class OrganizationEndpoints {
   /** The user-reports endpoint, which also accepts DSN authentication. */
   async listUserReports(org: string, project: string, signal?: AbortSignal): Promise<Page<Record<string, unknown>>> {
     const res = await this.http.request({
+      org,
       path: `/api/0/${seg(org)}/${seg(project)}/user-reports/`,
       schema: z.array(z.record(z.string(), z.unknown())),
       cut: firstItems(MAX_PER_PAGE),
@@ -181,4 +294,8 @@ export class OrganizationEndpoints {
   projectPages(org: string, signal?: AbortSignal): AsyncGenerator<Page<Project>> {
     return pages((cursor) => this.listProjects(org, { cursor }, signal));
   }
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

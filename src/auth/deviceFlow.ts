@@ -6,7 +6,8 @@
  * cancelled or was already told what went wrong.
  */
 import * as vscode from 'vscode';
-import type { OAuthEndpoints } from '../api/oauth';
+import { DeviceFlowUnavailableError, type OAuthEndpoints } from '../api/oauth';
+import { OAuthError } from '../api/errors';
 import type { TokenResponse } from '../api/schemas';
 import { signalFrom } from '../util/signal';
 import type { AuthUi } from '../util/ui';
@@ -19,6 +20,33 @@ import { withCancellableProgress } from './flowProgress';
 export const copyAndOpenLabel = (): string => vscode.l10n.t('Copy & Open');
 export const startAgainLabel = (): string => vscode.l10n.t('Start Again');
 export const copyCodeLabel = (): string => vscode.l10n.t('Copy Code');
+export const pasteTokenLabel = (): string => vscode.l10n.t('Paste a Token');
+
+/** Thrown when the user chose to sign in with a pasted token after the server offered no sign-in with a code. */
+export class UseTokenInstead extends Error {
+  constructor() {
+    super('sign in with a pasted token instead');
+    this.name = 'UseTokenInstead';
+  }
+}
+
+/**
+ * Why the device flow cannot start on this server, with the next step (a pasted token), or
+ * undefined for a failure that is not the server's way of signing in (offline, a 5xx).
+ */
+function noDeviceFlow(err: unknown, host: string): string | undefined {
+  if (err instanceof DeviceFlowUnavailableError) {
+    return vscode.l10n.t("{0} does not offer sign-in with a code: this server is older than Sentry's device sign-in, or it is turned off there. Sign in with a personal auth token instead.", host);
+  }
+  if (err instanceof OAuthError && (err.error === 'invalid_client' || err.error === 'unauthorized_client')) {
+    return vscode.l10n.t(
+      '{0} does not know the OAuth application set in sentryExplorer.oauth.clientId, or does not let it sign in with a code ({1}). Sign in with a personal auth token instead, or set the client id of an application registered on {0}.',
+      host,
+      err.error,
+    );
+  }
+  return undefined;
+}
 
 export interface DeviceFlowDeps {
   ui: AuthUi;
@@ -29,10 +57,34 @@ export interface DeviceFlowDeps {
 /** Asks `baseUrl` for a code for `scopes` and waits until it is approved, denied or expired. */
 export async function runDeviceFlow(deps: DeviceFlowDeps, oauth: OAuthEndpoints, baseUrl: string, scopes: readonly string[]): Promise<TokenResponse> {
   for (;;) {
-    const auth = await withCancellableProgress(deps.ui, deps.log, vscode.l10n.t('Sentry: requesting a sign-in code…'), (signal) => oauth.requestDeviceCode(scopes, signal), {
-      log: 'request a sign-in code',
-      message: vscode.l10n.t('Sentry sign-in: could not request a sign-in code.'),
-    });
+    const host = new URL(baseUrl).host;
+    let unavailable: string | undefined;
+    const requested = await withCancellableProgress(
+      deps.ui,
+      deps.log,
+      vscode.l10n.t('Sentry: requesting a sign-in code…'),
+      (signal) =>
+        oauth.requestDeviceCode(scopes, signal).catch((err: unknown) => {
+          unavailable = noDeviceFlow(err, host);
+          if (unavailable === undefined) throw err;
+          deps.log.warn(
+            `[auth] no sign-in with a code on ${baseUrl}: ${err instanceof DeviceFlowUnavailableError ? `the device sign-in addresses answered ${err.answers.join(', ')}` : `the server answered ${(err as OAuthError).error}`}`,
+          );
+          return undefined;
+        }),
+      {
+        log: 'request a sign-in code',
+        message: vscode.l10n.t('Sentry sign-in: could not request a sign-in code.'),
+      },
+    );
+    if (!requested) {
+      // Never a bare error: the way that works on every server is one click away.
+      const paste = pasteTokenLabel();
+      const choice = await deps.ui.showWarningMessage(unavailable ?? '', {}, paste);
+      if (choice === paste) throw new UseTokenInstead();
+      throw new vscode.CancellationError();
+    }
+    const auth = requested;
     const issuedAt = (deps.now ?? Date.now)();
     deps.log.info(`[auth] device code issued: expires in ${auth.expires_in} s, poll interval ${auth.interval} s`);
     const userCode = plainText(auth.user_code, 40);

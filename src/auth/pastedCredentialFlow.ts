@@ -148,7 +148,8 @@ async function check(deps: PastedFlowDeps, baseUrl: string, kind: 'token' | 'api
     async (signal): Promise<Checked> => {
       let orgs: Organization[];
       try {
-        orgs = (await client.listOrganizations({}, signal)).items;
+        // Every data region's organizations: an EU-only account has none in the main host's list.
+        orgs = (await client.listAllOrganizations(signal)).organizations;
       } catch (err) {
         // A step to complete in the browser (SSO, 2FA) is no verdict on the credential: reported as before.
         if (err instanceof UnauthorizedError && err.code === undefined) return { rejected: err.detail ?? '' };

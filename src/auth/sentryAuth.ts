@@ -10,6 +10,7 @@ import type { HttpClientOptions } from '../api/http';
 import type { SentryClient } from '../api/client';
 import type { Organization } from '../api/schemas';
 import { normalizeBaseUrl } from '../api/http';
+import { refusalReason, refusedHost, type RegionRefusal } from '../api/regions';
 import type { AuthConfig } from '../config';
 import { AUTH_PROVIDER_ID, EXTENSION_ID, StorageKeys } from '../constants';
 import { sleep } from '../util/delay';
@@ -226,10 +227,36 @@ export class SentryAuth extends Disposable {
     }
   }
 
+  /** Each region address refused once per window: logged, and said with what it means. */
+  private readonly saidRegions = new Set<string>();
+
+  private regionsRefused(refused: readonly RegionRefusal[]): void {
+    const baseUrl = this.state.baseUrl ?? this.provider.baseUrl;
+    const fresh = refused.filter((r) => !this.saidRegions.has(r.url));
+    if (!fresh.length) return;
+    for (const r of fresh) {
+      this.saidRegions.add(r.url);
+      this.log.warn(
+        `[api] no credentials sent to ${plainText(r.url, 200)}${r.name ? ` (region or organization ${plainText(r.name, 60)})` : ''}, which ${baseUrl} named: ${refusalReason(r.reason, baseUrl)}`,
+      );
+    }
+    const hosts = [...new Set(fresh.map((r) => plainText(refusedHost(r.url), 100)))].join(', ');
+    void this.ui.ui.showWarningMessage(
+      vscode.l10n.t(
+        'Sentry Explorer did not send your credentials to {0}, which {1} named as a data region: {2}. Organizations kept there are not shown. If yours is one of them, check the server address in sentryExplorer.baseUrl, or ask its administrator.',
+        hosts,
+        new URL(baseUrl).host,
+        refusalReason(fresh[0].reason, baseUrl),
+      ),
+      {},
+    );
+  }
+
   private http(): Partial<HttpClientOptions> {
     return {
       onResponse: (r) => this.log.trace(`[api] ${r.method} ${r.path} ${r.status ?? 'failed'} ${Math.round(r.durationMs)} ms`),
       // The rest of the answer is shown; what was left out is said once per answer.
+      onRegionsRefused: (refused) => this.regionsRefused(refused),
       onDroppedItems: (r) => this.log.warn(`[api] ${r.method} ${r.path}: left out ${r.dropped.count} item(s) that do not match what Sentry Explorer reads (${r.dropped.examples.join('; ')})`),
       ...this.httpOptions,
     };

@@ -64,6 +64,8 @@ export class SessionClients extends Disposable {
         {
           ...this.deps.http(),
           baseUrl,
+          // Every feature's requests for an organization go to its data region (src/api/regions.ts).
+          discoverRegions: true,
           credential: () => this.credentialFor(session),
           onUnauthorized: (used) => this.afterUnauthorized(session, used),
           grantedScopes: () => this.deps.managers.grantedScopes(session),

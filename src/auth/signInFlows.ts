@@ -11,7 +11,7 @@ import { HttpClient, OAuthEndpoints, SentryClient, type Credential, type HttpCli
 import type { AuthConfig } from '../config';
 import { linkSignals, signalFrom } from '../util/signal';
 import type { AuthUi } from '../util/ui';
-import { runDeviceFlow } from './deviceFlow';
+import { runDeviceFlow, UseTokenInstead } from './deviceFlow';
 import { personLabel } from './core/accountLabel';
 import { errorKind } from './core/errorText';
 import { withCancellableProgress, type FailureText } from './flowProgress';
@@ -151,7 +151,14 @@ export class SignInFlows {
 
   private async device(cfg: AuthConfig, scopes: readonly string[]): Promise<StoredSession> {
     const { oauth, baseUrl } = await this.endpoints(cfg);
-    const tokens = await runDeviceFlow({ ui: this.ui, log: this.log, now: this.deps.now }, oauth, baseUrl, scopes);
+    let tokens: TokenResponse;
+    try {
+      tokens = await runDeviceFlow({ ui: this.ui, log: this.log, now: this.deps.now }, oauth, baseUrl, scopes);
+    } catch (err) {
+      // The server offers no sign-in with a code and the user chose the token paste instead.
+      if (err instanceof UseTokenInstead) return this.run(scopes, 'token', baseUrl);
+      throw err;
+    }
     return this.sessionFromTokens(baseUrl, tokens, 'device');
   }
 
@@ -215,7 +222,7 @@ export class SignInFlows {
     const client = new SentryClient(this.http(baseUrl, { kind: 'bearer', token: tokens.accessToken }));
     let org: Organization | undefined;
     try {
-      org = (await client.listOrganizations()).items[0];
+      org = (await client.listAllOrganizations()).organizations[0];
       if (org) await this.deps.rememberOrganization(baseUrl, org);
     } catch (err) {
       this.log.warn(`[auth] could not read the organization after sign-in: ${errorKind(err)}`);

@@ -8,7 +8,7 @@ import { refOfIssue } from '../contracts/issueRef';
 import type { FileMarks, LocationSource } from '../store/editorLocations';
 import type { FrameLocation } from '../store/locationOpener';
 import { readFrameFields } from '../sentryEvent/framePath';
-import type { CodeMapping } from './core/frameResolver';
+import { inRepository, mappingsOf, type CodeMapping } from './core/frameResolver';
 import type { DecorationController } from './decorations';
 import type { WorkspaceFileIndex } from './fileIndex';
 
@@ -42,8 +42,13 @@ export class EditorLocationSource implements LocationSource {
   }
 
   async mapFrame(frame: FrameLocation): Promise<string | undefined> {
-    const res = await this.files.resolveFrame(readFrameFields(frame), await this.codeMappingsFor(frame.issueId));
-    return res.kind === 'file' ? relative(res.uri) : undefined;
+    const res = await this.files.resolveFrame(readFrameFields(frame), mappingsOf(await this.codeMappingsFor(frame.issueId), frame.repo));
+    if (res.kind === 'file') return relative(res.uri);
+    if (res.kind !== 'ambiguous') return undefined;
+    // Several files equally likely: the one in the repository the server named, if only one is.
+    const candidates = res.candidates.map((uri) => ({ uri, folderName: vscode.workspace.getWorkspaceFolder(uri)?.name ?? '', path: vscode.workspace.asRelativePath(uri, false) }));
+    const k = inRepository(candidates, frame.repo);
+    return k === undefined ? undefined : relative(candidates[k].uri);
   }
 
   private marksOf(uri: vscode.Uri): FileMarks {

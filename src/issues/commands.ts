@@ -123,7 +123,8 @@ async function chooseProject(view: IssuesView): Promise<void> {
 }
 
 async function pickOrganization(view: IssuesView, client: NonNullable<Awaited<ReturnType<IssuesView['auth']['getClient']>>>, preferred: string | undefined): Promise<string | undefined> {
-  const orgs = await collect(client.organizationPages(), 1000);
+  // Every data region's organizations (sentry.io keeps EU ones on a host of their own: src/api/regions.ts).
+  const orgs = (await client.listAllOrganizations()).organizations;
   if (orgs.length === 1) return orgs[0].slug;
   if (orgs.length === 0) {
     void view.ui.ui.showWarningMessage(vscode.l10n.t('This Sentry account sees no organization. Sign in with another account or ask to be invited.'), {});

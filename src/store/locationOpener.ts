@@ -16,6 +16,8 @@ export interface FrameLocation {
   colNo?: number | null;
   /** The issue the frame is of, set by the host (never the page): its project's code mappings apply. */
   issueId?: string;
+  /** The repository (`owner/name`) a server says the path is in (Seer's changes): it picks among same-named files and mappings. */
+  repo?: string;
 }
 
 /** Opens the workspace file a frame (first) or a location names; false when none maps to one. */

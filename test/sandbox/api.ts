@@ -14,6 +14,7 @@ import { eventCommitters, eventOwners, firstLastRelease, listReleases, releaseCo
 import { catchAll, checkEnvironments } from './sentryAnswers';
 import { memberProjects } from './membership';
 import type { SiteFrame } from './workspace';
+import { isOrgMember, regionUrlOf, userRegions, visibleOrgs } from './regions';
 
 export interface Ctx {
   method: string;
@@ -23,6 +24,8 @@ export interface Ctx {
   headers: Record<string, string>;
   body: string;
   state: SandboxState;
+  /** The region host the request came to ('de'), absent for the main host (./regions.ts). */
+  region?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -90,6 +93,7 @@ export function resolveOrg(ctx: Ctx, p: Principal, key: string): SeedOrg {
   const org = ctx.state.seed.org(key);
   if (!org) fail(404, DETAIL.notFound);
   if (p.org !== null && p.org !== org.slug && p.org !== org.id) fail(403, DETAIL.forbidden);
+  if (!isOrgMember(p.userId, org)) fail(403, DETAIL.forbidden);
   return org;
 }
 
@@ -131,7 +135,7 @@ export function serializeOrg(state: SandboxState, org: SeedOrg): Record<string, 
     allowMemberInvite: true,
     allowMemberProjectCreation: true,
     allowSuperuserAccess: false,
-    links: { organizationUrl: `http://${org.slug}.localhost:${state.port}`, regionUrl: state.url },
+    links: { organizationUrl: `http://${org.slug}.localhost:${state.port}`, regionUrl: regionUrlOf(state, org) },
     name: org.name,
     require2FA: false,
     slug: org.slug,
@@ -462,6 +466,7 @@ export type Route = { re: RegExp; methods: Record<string, Handler> };
 const ROUTES: Route[] = [
   { re: /^\/api\/0\/$/, methods: { GET: apiIndex } },
   { re: /^\/api\/0\/organizations\/$/, methods: { GET: listOrganizations } },
+  { re: /^\/api\/0\/users\/([^/]+)\/regions\/$/, methods: { GET: userRegions } },
   { re: /^\/api\/0\/organizations\/([^/]+)\/$/, methods: { GET: retrieveOrganization } },
   { re: /^\/api\/0\/organizations\/([^/]+)\/projects\/$/, methods: { GET: listProjects } },
   { re: /^\/api\/0\/organizations\/([^/]+)\/environments\/$/, methods: { GET: listOrganizationEnvironments } },
@@ -544,7 +549,7 @@ function listOrganizations(ctx: Ctx): Res {
   requireScope(p, ['org:read', 'org:write', 'org:admin']);
   const limit = pageSize(ctx.params, 'per_page', 100, 100);
   const cursor = parseCursor(ctx.params.get('cursor'));
-  const orgs = ctx.state.seed.orgs.filter((o) => p.org === null || p.org === o.slug);
+  const orgs = visibleOrgs(ctx, p);
   const { page, link } = paginate(pageCtx(ctx), orgs, cursor, limit);
   return json(
     200,

@@ -28,10 +28,11 @@
 // The OpenAPI document requires `dataset`, though Sentry falls back to `discover` without it: this
 // strict fake refuses a request without it, with get_dataset's words. It serves `errors` (and
 // `discover`, whose error events are the same rows); the other datasets hold nothing here and are
-// refused. AND is taken; OR, which Sentry takes here, is not modelled (search.ts answers it with a 400).
+// refused. AND, OR and parentheses are taken as Sentry takes them here (./booleanQuery.ts).
 import { DETAIL, fail, json, paginate, pageSize, parseCursor, type Res } from './http';
 import { authenticate, eventPredicate, eventTags, issuePredicate, orgEnvironments, pageCtx, projectKeys, absPathFor, requireScope, resolveOrg, eventWindow, type Ctx, type Principal } from './api';
-import { parseQuery, type Term } from './search';
+import { type Term } from './search';
+import { andTerms, holds, parseBooleanQuery } from './booleanQuery';
 import { checkEnvironments } from './sentryAnswers';
 import { memberProjects } from './membership';
 import { GLOBAL_VIEWS } from './profiles';
@@ -288,20 +289,25 @@ export function eventsTable(ctx: Ctx, m: RegExpExecArray): Res {
     if (at < 0) fail(400, 'Cannot sort by a field that is not selected.');
     return { at, desc };
   });
-  const terms = parseQuery(params.get('query') ?? '');
-  const preds = terms.map((t) => {
-    const f = termPredicate(ctx, p, t);
-    return t.negated ? (ev: SeedEvent) => !f(ev) : f;
-  });
-  // A positive issue.id term names the only issues to look at (Snuba's prewhere on group_id).
-  const ids = terms.find((t) => t.key === 'issue.id' && !t.negated);
+  const tree = parseBooleanQuery(params.get('query') ?? '');
+  const preds = new Map<Term, (ev: SeedEvent) => boolean>();
+  const test = (t: Term, ev: SeedEvent): boolean => {
+    let f = preds.get(t);
+    if (!f) {
+      const g = termPredicate(ctx, p, t);
+      preds.set(t, (f = t.negated ? (e: SeedEvent) => !g(e) : g));
+    }
+    return f(ev);
+  };
+  // A positive issue.id term joined by AND names the only issues to look at (Snuba's prewhere on group_id).
+  const ids = andTerms(tree).find((t) => t.key === 'issue.id' && !t.negated);
   const only = ids ? new Set(ids.value.startsWith('[') ? listItems(ids.value) : [ids.value]) : undefined;
   const events: SeedEvent[] = [];
   for (const project of projects) {
     for (const issue of project.issues) {
       if (issue.issueCategory !== 'error' || (only && !only.has(issue.id))) continue;
       for (const ev of issue.events) {
-        if (ev.time >= start && ev.time <= end && (envs.length === 0 || envs.includes(ev.environment)) && preds.every((f) => f(ev))) events.push(ev);
+        if (ev.time >= start && ev.time <= end && (envs.length === 0 || envs.includes(ev.environment)) && holds(tree, test, ev)) events.push(ev);
       }
     }
   }

@@ -17,7 +17,10 @@ export function oauthRoute(ctx: Ctx): Res | undefined {
     return methodNotAllowed();
   }
   if (path === '/oauth/token/') return method === 'POST' ? token(ctx) : methodNotAllowed();
-  if (path === '/oauth/device/code/') return method === 'POST' ? deviceCode(ctx) : methodNotAllowed();
+  const served = ctx.state.options.deviceCodePath;
+  if (path === served) return method === 'POST' ? deviceCode(ctx) : methodNotAllowed();
+  // Where a server has no such route (profiles.ts, deviceCodePath): the catch-all page, whose CSRF check refuses any POST.
+  if (DEVICE_CODE_PATHS.includes(path) || (served === null && path === '/oauth/device/')) return method === 'POST' ? csrfFailure() : reactShell();
   if (path === '/oauth/device/') {
     if (method === 'GET') return devicePage(ctx);
     if (method === 'POST') return deviceSubmit(ctx);
@@ -25,6 +28,22 @@ export function oauthRoute(ctx: Ctx): Res | undefined {
   }
   if (path === '/oauth/callback/' && method === 'GET') return callbackPage(ctx);
   return undefined;
+}
+
+/** Every path a server has served the device authorization request at. */
+const DEVICE_CODE_PATHS = ['/oauth/device/code/', '/oauth/device_authorization/'];
+
+/** Sentry's 403 page for a POST that fails the CSRF check (src/sentry/web/frontend/csrf_failure.py, sentry/403-csrf-failure.html). */
+function csrfFailure(): Res {
+  return html(
+    403,
+    '<!doctype html><html><head><title>CSRF Verification Failed | Sentry</title></head><body><h1>CSRF Verification Failed</h1><p>A required security token was not found or was invalid.</p></body></html>',
+  );
+}
+
+/** The React application's shell, which the catch-all route serves to a GET. */
+function reactShell(): Res {
+  return html(200, '<!doctype html><html><head><title>Sentry</title></head><body><div id="blk_router"></div></body></html>');
 }
 
 function methodNotAllowed(): Res {
@@ -263,7 +282,9 @@ function token(ctx: Ctx): Res {
   const form = new URLSearchParams(ctx.body);
   const grantType = form.get('grant_type');
   if (!grantType) return oauthError('invalid_request', 'Missing grant_type.');
-  if (!['authorization_code', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code'].includes(grantType)) {
+  // A server without a device flow knows only the first two grants (oauth_token.py: else unsupported_grant_type).
+  const grants = ['authorization_code', 'refresh_token', ...(state.options.deviceCodePath === null ? [] : ['urn:ietf:params:oauth:grant-type:device_code'])];
+  if (!grants.includes(grantType)) {
     return oauthError('unsupported_grant_type');
   }
 

@@ -15,6 +15,8 @@ export const ADVANCED_SEARCH = 'advanced-search';
 export const LLM_MARKDOWN = 'issue-standardized-markdown-for-llm-api';
 /** Several projects in one events-table query (src/sentry/api/bases/organization_events.py, get_snuba_params). */
 export const GLOBAL_VIEWS = 'global-views';
+/** Seer and the other AI features (trigger_autofix in src/sentry/seer/autofix/autofix.py); self-hosted servers go without. */
+export const GEN_AI_FEATURES = 'gen-ai-features';
 
 export interface Profile {
   readonly name: ProfileName;
@@ -37,6 +39,16 @@ export interface Profile {
    */
   readonly missingSeenStats: (issue: SeedIssue) => boolean;
   /**
+   * How organizations are kept: in regions with hosts of their own (`multi`, sentry.io: with
+   * SandboxOptions.regions the EU organization is served by a second host), or all on the one
+   * server (`monolith`, self-hosted: the regions endpoint names one `--monolith--` region).
+   */
+  readonly regions: 'multi' | 'monolith';
+  /** Where POST of the device authorization request is served (RFC 8628 section 3.1), or null on a server without a device flow. */
+  readonly deviceCodePath: '/oauth/device/code/' | null;
+  /** The shape of Seer's autofix answers (seer.ts): the agent shape of getsentry/sentry#116162 or the legacy steps. */
+  readonly seer: 'agent' | 'legacy';
+  /**
    * An event's committers (releases.ts): the one suspect commit Sentry stored for the issue, 404 when there
    * is none; or every committer of the release-based search, 404 without a release or its commits.
    */
@@ -57,19 +69,26 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     summary: 'sentry.io as it behaves now (the default)',
     projectParam: 'id-or-slug',
     llmFormat: true,
-    orgFeatures: ['onboarding', ADVANCED_SEARCH, GLOBAL_VIEWS, 'issue-platform', 'user-feedback-ui', LLM_MARKDOWN],
+    orgFeatures: ['onboarding', ADVANCED_SEARCH, GLOBAL_VIEWS, 'issue-platform', 'user-feedback-ui', LLM_MARKDOWN, GEN_AI_FEATURES],
     rateLimiter: true,
     missingSeenStats: never,
+    regions: 'multi',
+    deviceCodePath: '/oauth/device/code/',
+    seer: 'agent',
     committers: 'suspect-commit',
   },
   'self-hosted-2025': {
     name: 'self-hosted-2025',
-    summary: 'a self-hosted server built before June 2026: numeric project ids, no llmFormat, no advanced search, no rate limits, some null dates',
+    summary:
+      'a self-hosted server built before June 2026: numeric project ids, no llmFormat, no advanced search, no rate limits, some null dates, legacy Seer shape (off unless gen-ai-features is added)',
     projectParam: 'id-only',
     llmFormat: false,
     orgFeatures: ['onboarding', GLOBAL_VIEWS, 'issue-platform', 'user-feedback-ui'],
     rateLimiter: false,
     missingSeenStats: seenStatsLost,
+    regions: 'monolith',
+    deviceCodePath: null,
+    seer: 'legacy',
     committers: 'release-based',
   },
 };
@@ -96,11 +115,28 @@ export const PROFILE_SOURCES: Readonly<Record<Exclude<keyof Profile, 'name' | 's
     'settings.SENTRY_RATELIMITER_ENABLED: False in src/sentry/conf/server.py (self-hosted), whose no-op limiter ' +
     '(src/sentry/ratelimits/base.py: `return False, 0, 0`) still fills the X-Sentry-Rate-Limit-* headers: ' +
     'Remaining is always the limit (SENTRY_RATELIMITER_DEFAULT = 999) and Reset is 0.',
+  regions:
+    'src/sentry/users/api/endpoints/user_regions.py (UserRegionsEndpoint, in self-hosted releases since 2024) lists the regions of the ' +
+    "user's organizations, each Region.api_serialize() of src/sentry/types/region.py: in monolith mode (self-hosted) one region, " +
+    "SENTRY_MONOLITH_REGION '--monolith--' (src/sentry/conf/server.py) at system.url-prefix; sentry.io has several (us, de) " +
+    'on hosts of their own, and its org-less organizations list is pinned to the US region (hybridcloud/apigateway).',
+  deviceCodePath:
+    'sentry.io: src/sentry/web/api.py, oauth_authorization_server_metadata (RFC 8414) names "sentry-oauth-device-code", ' +
+    'POST /oauth/device/code/, with the page /oauth/device/ (src/sentry/web/frontend/oauth_device.py, OAuthDeviceView); ' +
+    'servers of early 2025 route /oauth/ to authorize/ and token/ only (src/sentry/web/urls.py), so the path reaches the ' +
+    'catch-all React page whose BaseView.dispatch (src/sentry/web/frontend/base.py) fails the CSRF check of a POST: 403 HTML ' +
+    '(src/sentry/web/frontend/csrf_failure.py), and their token endpoint (src/sentry/web/frontend/oauth_token.py) answers ' +
+    'unsupported_grant_type to the device_code grant. SandboxOptions.deviceCodePath serves the earlier /oauth/device_authorization/.',
   missingSeenStats:
     'src/sentry/api/serializers/models/group.py (the Snuba seen stats of GroupSerializerSnuba): ' +
     '`"first_seen": first_seen.get(item.id),  # TODO: missing?` and `"last_seen": last_seen.get(item.id)`, None when the ' +
     'query found no event of the group (retention, a lost partition); the OpenAPI marks firstSeen and lastSeen nullable ' +
     'on the organization list and one issue, not on the project list.',
+  seer:
+    'src/sentry/seer/endpoints/group_ai_autofix.py: getsentry/sentry#116162 (June 2026) made every GET/POST take the ' +
+    'agent path (blocks, lower-case statuses, {step, run_id}); before it, without ?mode=explorer, the legacy path ' +
+    '(steps, upper-case statuses, {event_id, instruction, stopping_point}). Self-hosted servers built earlier speak the ' +
+    'legacy shape and have no `gen-ai-features` unless an admin turns Seer on (test/sandbox/seer.ts).',
   committers:
     'src/sentry/api/endpoints/event_file_committers.py, its current version (EventFileCommittersEndpoint on EventEndpoint): the GroupOwner suspect ' +
     'commit, `raise NotFound(detail="No committers found")` without one; its earlier version ' +

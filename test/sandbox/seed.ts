@@ -40,6 +40,8 @@ export interface SeedOrg {
   name: string;
   dateCreated: number;
   projects: SeedProject[];
+  /** The data region the organization lives in on a multi-region server (sentry.io): 'us' unless the EU organization (SeedOptions.regions). */
+  region: 'us' | 'de';
 }
 
 export interface SeedRelease {
@@ -163,6 +165,8 @@ export interface Seed {
   workspaceDir: string;
   /** The opt-in sprawl project (SeedOptions.sprawl), else null. */
   sprawl: SprawlSeed | null;
+  /** The EU-only user (SeedOptions.regions), else null. */
+  euUser: Member | null;
   org(idOrSlug: string): SeedOrg | undefined;
   project(idOrSlug: string, org?: string): SeedProject | undefined;
   issuesOf(project: string): SeedIssue[];
@@ -401,7 +405,20 @@ export interface SeedOptions {
    * test/sandbox/platforms/ (PLATFORMS_DIR), and the code mappings the corpus names.
    */
   platforms?: boolean;
+  /**
+   * The EU organization `euro` (region 'de') with its project `eu-shop` (EU_PROJECT_ID, javascript,
+   * EU_ISSUES issues), and EU_USER, a member of that organization alone.
+   */
+  regions?: boolean;
 }
+
+export const EU_ORG = 'euro';
+export const EU_PROJECT = 'eu-shop';
+export const EU_PROJECT_ID = '4901';
+const EU_ISSUES = 12;
+const EU_SEED = 0xe0e0;
+/** The user of an EU-only account: a member of the EU organization and of no other. */
+export const EU_USER: Member = { id: '31', name: 'Eva Europa', email: 'eva@example.eu', username: 'eva' };
 
 /**
  * A project whose unresolved error issues are spread over many files, as in a real codebase: each
@@ -440,6 +457,7 @@ export function createSeed(anchorMs: number, workspaceDir = WORKSPACE_DIR, optio
     name: o.name,
     dateCreated: anchor - o.createdDaysAgo * DAY + 1234,
     projects: [],
+    region: 'us' as const,
   }));
   const projects: SeedProject[] = PROJECT_PLANS.map((p, i) => {
     const org = orgs.find((o) => o.slug === p.org)!;
@@ -629,6 +647,21 @@ export function createSeed(anchorMs: number, workspaceDir = WORKSPACE_DIR, optio
     totalEvents += added.events;
   }
 
+  if (options.regions) {
+    // After every other project, from its own PRNG: the default seed stays as it was.
+    const euro: SeedOrg = { id: '3', slug: EU_ORG, name: 'Euro GmbH', dateCreated: anchor - 200 * DAY + 1234, projects: [], region: 'de' };
+    orgs.push(euro);
+    const added = addSprawl(
+      { org: EU_ORG, project: EU_PROJECT, issues: EU_ISSUES, files: 4, seed: EU_SEED },
+      { anchor, orgs, projects, sites, events, nextIssueId: Math.max(nextIssueId, ...issues.map((i) => Number(i.id) + 1)) },
+    );
+    added.project.id = EU_PROJECT_ID;
+    projects.push(added.project);
+    euro.projects.push(added.project);
+    issues.push(...added.project.issues);
+    totalEvents += added.events;
+  }
+
   // ------------------------------------------------------------------ lookups and helpers
   const byId = new Map<string, SeedIssue>();
   const byShortId = new Map<string, SeedIssue>();
@@ -658,6 +691,7 @@ export function createSeed(anchorMs: number, workspaceDir = WORKSPACE_DIR, optio
     locations,
     workspaceDir,
     sprawl,
+    euUser: options.regions ? EU_USER : null,
     org: (key) => orgs.find((o) => o.slug === key || o.id === key),
     project: (key, org) => projects.find((p) => (p.slug === key || p.id === key) && (!org || p.org.slug === org || p.org.id === org)),
     issuesOf: (key) => projects.find((p) => p.slug === key || p.id === key)?.issues ?? [],

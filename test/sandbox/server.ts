@@ -26,9 +26,12 @@ import {
   WriteLogEntry,
   randomHex,
 } from './state';
+import { handleSeer, seerControl, type SeerControl, type SeerScenario } from './seer';
 import { escalate, handleTriage, injectEvents, injectEventsMany, IssueTriageState, triageStateOf } from './triage';
 import { WORKSPACE_DIR } from './workspace';
 import { setNotMemberOf } from './membership';
+import { checkRegionOf } from './regions';
+import { EU_TOKEN } from './state';
 
 export type { EndpointMode, EndpointSwitch, FaultSpec, RateLimitConfig, RateLimitedFault, RequestLogEntry, UnauthorizedCode, WriteLogEntry } from './state';
 export type { IssueTriageState } from './triage';
@@ -64,6 +67,11 @@ export interface SandboxOptions {
   deviceInterval?: number;
   /** Device code lifetime in seconds (default 600). */
   deviceExpiresIn?: number;
+  /**
+   * Where the device authorization request is served, instead of the profile's: e.g.
+   * `/oauth/device_authorization/` as servers built from earlier device-flow code, or null for none.
+   */
+  deviceCodePath?: string | null;
   /** Host name (or origin) used in Link header URLs instead of the sandbox's own, e.g. 'acme.localhost'. */
   linkHost?: string;
   /** Log one line per request to stderr. */
@@ -83,6 +91,12 @@ export interface SandboxOptions {
   gitWorkspace?: string;
   /** A project per platform of test/sandbox/platforms.ts, its issues pointing into test/sandbox/platforms/ (SeedOptions.platforms). */
   platforms?: boolean;
+  /**
+   * The EU organization `euro` and an EU-only user (SeedOptions.regions, token `defaults.euToken`).
+   * On a multi-region profile (sentry-io) the organization lives on a second host, `regionUrl`, on
+   * the same host name and its own port (./regions.ts); on self-hosted-2025 it is on the one server.
+   */
+  regions?: boolean;
 }
 
 export interface SandboxDefaults {
@@ -100,6 +114,8 @@ export interface SandboxDefaults {
   projects: string[];
   /** The profile the sandbox speaks as. */
   profile: ProfileName;
+  /** With SandboxOptions.regions: the EU-only user's read token (org:read project:read event:read), a member of `euro` alone. */
+  euToken?: string;
 }
 
 export interface TokenInfo {
@@ -195,6 +211,8 @@ export interface SandboxControl {
     /** When enabled, GET /oauth/authorize/ approves at once (for the given org) and redirects with a code. */
     setAutoApprove(enabled: boolean, org?: string): void;
   };
+  /** Seer (seer.ts): a run's scenario, an organization's budget, a project's repository, a run begun in the web UI. */
+  seer: SeerControl;
   triage: {
     /** Every triage PUT so far (oldest first), whatever it answered, with its ids, query and parsed body; optionally filtered. */
     writes(filter?: { path?: string | RegExp; bulk?: boolean }): WriteLogEntry[];
@@ -234,6 +252,8 @@ export interface SandboxControl {
 export interface Sandbox {
   /** http://127.0.0.1:<port> (https:// with `tls`), no trailing slash. */
   url: string;
+  /** The EU region host's base URL (SandboxOptions.regions on a multi-region profile), else undefined. */
+  regionUrl?: string;
   close(): Promise<void>;
   control: SandboxControl;
   defaults: SandboxDefaults;
@@ -400,13 +420,16 @@ function dispatch(state: SandboxState, ctx: Ctx): Res {
     if (rl.limited) return rl.limited;
     let res: Res;
     try {
-      res = handleTriage(ctx) ?? handleApi(ctx);
+      checkRegionOf(ctx);
+      res = handleSeer(ctx) ?? handleTriage(ctx) ?? handleApi(ctx);
     } catch (e) {
       res = errorToRes(e);
     }
     res.headers = { ...rl.headers, ...res.headers };
     return res;
   }
+  // A region host serves the API alone: sign-in and the pages are the main (control) host's.
+  if (ctx.region) return json(404, { detail: DETAIL.notFound });
   if (ctx.path.startsWith('/oauth/')) {
     try {
       const res = oauthRoute(ctx);
@@ -527,6 +550,7 @@ function makeControl(state: SandboxState): SandboxControl {
         state.autoApprove = { enabled, org: org ?? null };
       },
     },
+    seer: seerControl(state),
     triage: {
       writes(filter) {
         let list = state.writes;
@@ -649,6 +673,7 @@ const CONTROL_HELP = {
   'GET|POST /_sandbox/rate-limit': '{limit, windowSeconds, concurrentLimit?} (GET: null when there is no limiter)',
   'GET /_sandbox/features?org=<slug>': "the organization's features",
   'POST /_sandbox/features': '{org, add?: string[], remove?: string[]} -> the features after the change',
+  'POST /_sandbox/seer': "{issue?, scenario?: 'root-cause'|'fails'|'needs-info'|'with-secret', org?, budget?: boolean, project?, repository?: boolean, startRun?: {issue, agoMs?}} -> {runs}",
   'POST /_sandbox/link-host': '{host: string|null}',
   'GET /_sandbox/device': 'device requests',
   'POST /_sandbox/device/approve': '{user_code?, org?}',
@@ -702,7 +727,7 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
         return json(200, { now, iso: iso(now) });
       }
       case 'GET /_sandbox/defaults':
-        return json(200, { url: state.url, ...defaults });
+        return json(200, { url: state.url, ...(state.regionUrl ? { regionUrl: state.regionUrl } : {}), ...defaults });
       case 'GET /_sandbox/seed':
         return json(200, { anchor: state.seed.anchor, ...state.seed.summary() });
       case 'GET /_sandbox/seed/locations':
@@ -769,6 +794,15 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
         return json(200, control.rateLimit.get());
       case 'GET /_sandbox/features':
         return json(200, control.features.get(params.get('org') ?? defaults.org));
+      case 'POST /_sandbox/seer': {
+        const issue = str('issue');
+        if (issue && typeof body.scenario === 'string') control.seer.setScenario(issue, body.scenario as SeerScenario);
+        if (typeof body.budget === 'boolean') control.seer.setBudget(str('org') ?? defaults.org, body.budget);
+        if (typeof body.repository === 'boolean' && str('project')) control.seer.setRepository(str('project')!, body.repository);
+        const start = body.startRun as { issue?: unknown; agoMs?: unknown } | undefined;
+        if (start && typeof start.issue === 'string') control.seer.startRun(start.issue, typeof start.agoMs === 'number' ? start.agoMs : 0);
+        return json(200, { runs: control.seer.runs() });
+      }
       case 'POST /_sandbox/features': {
         const list = (k: string) => (body[k] === undefined ? undefined : Array.isArray(body[k]) && (body[k] as unknown[]).every((x) => typeof x === 'string') ? (body[k] as string[]) : null);
         const add = list('add');
@@ -842,7 +876,7 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const profile = profileNamed(options.profile);
   const baseNow = options.now ?? (() => Date.now());
-  const seed = createSeed(baseNow(), options.workspaceDir ?? WORKSPACE_DIR, { sprawl: options.sprawl, platforms: options.platforms });
+  const seed = createSeed(baseNow(), options.workspaceDir ?? WORKSPACE_DIR, { sprawl: options.sprawl, platforms: options.platforms, regions: options.regions });
   const state = new SandboxState(
     seed,
     {
@@ -853,6 +887,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       features: options.features ?? {},
       deviceInterval: options.deviceInterval ?? 5,
       deviceExpiresIn: options.deviceExpiresIn ?? 600,
+      deviceCodePath: options.deviceCodePath === undefined ? profile.deviceCodePath : options.deviceCodePath,
       linkHost: options.linkHost ?? null,
       defaults: { authToken: DEFAULT_AUTH_TOKEN, writeToken: DEFAULT_WRITE_TOKEN, apiKey: DEFAULT_API_KEY, dsnPublicKey: DEFAULT_DSN_KEY },
     },
@@ -870,14 +905,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     org: 'acme',
     projects: seed.org('acme')!.projects.map((p) => p.slug),
     profile: profile.name,
+    ...(options.regions ? { euToken: EU_TOKEN } : {}),
   };
 
-  const listener = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    void handle(req, res);
+  const makeServer = (region?: string) => {
+    const listener = (req: http.IncomingMessage, res: http.ServerResponse) => {
+      void handle(req, res, region);
+    };
+    return options.tls ? https.createServer({ cert: options.tls.cert, key: options.tls.key }, listener) : http.createServer(listener);
   };
-  const server = options.tls ? https.createServer({ cert: options.tls.cert, key: options.tls.key }, listener) : http.createServer(listener);
+  const server = makeServer();
+  const regionServer = options.regions && profile.regions === 'multi' ? makeServer('de') : undefined;
 
-  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse, region?: string): Promise<void> {
     const started = Date.now();
     const chunks: Buffer[] = [];
     try {
@@ -898,14 +938,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
     }
     const method = (req.method ?? 'GET').toUpperCase();
-    const ctx: Ctx = { method, path: url.pathname, query: [...url.searchParams], params: url.searchParams, headers, body, state };
+    const ctx: Ctx = { method, path: url.pathname, query: [...url.searchParams], params: url.searchParams, headers, body, state, ...(region ? { region } : {}) };
 
-    if (url.pathname === '/_sandbox' || url.pathname.startsWith('/_sandbox/')) {
+    if (!region && (url.pathname === '/_sandbox' || url.pathname.startsWith('/_sandbox/'))) {
       send(res, controlRoute(state, control, defaults, ctx));
       return;
     }
 
-    const entry: RequestLogEntry = { method, path: url.pathname, query: ctx.query, headers, status: 0, at: state.now() };
+    const entry: RequestLogEntry = { method, path: url.pathname, query: ctx.query, headers, status: 0, at: state.now(), ...(region ? { region } : {}) };
     if (body) entry.body = body;
     state.requests.push(entry);
     if (state.requests.length > MAX_LOG) state.requests.splice(0, state.requests.length - MAX_LOG);
@@ -975,21 +1015,34 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   state.port = addr.port;
   state.url = `${options.tls ? 'https' : 'http'}://${shownHost}:${addr.port}`;
+  if (regionServer) {
+    await new Promise<void>((resolve, reject) => {
+      regionServer.once('error', reject);
+      regionServer.listen(0, host, () => {
+        regionServer.off('error', reject);
+        resolve();
+      });
+    });
+    state.regionUrl = `${options.tls ? 'https' : 'http'}://${shownHost}:${(regionServer.address() as AddressInfo).port}`;
+  }
   state.reset(); // re-seed credentials now that the URL (used by the DSN) is known
   defaults.dsn = state.dsnFor(DEFAULT_DSN_KEY, seed.project('web-frontend')!.id);
 
   let closed: Promise<void> | undefined;
   return {
     url: state.url,
+    regionUrl: state.regionUrl ?? undefined,
     control,
     defaults,
     seed,
     close() {
       if (!closed) {
-        closed = new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        });
+        const closeOne = (s: http.Server | https.Server) =>
+          new Promise<void>((resolve) => {
+            s.close(() => resolve());
+            s.closeAllConnections();
+          });
+        closed = Promise.all([closeOne(server), ...(regionServer ? [closeOne(regionServer)] : [])]).then(() => undefined);
       }
       return closed;
     },

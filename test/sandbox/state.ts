@@ -4,6 +4,9 @@ import { randomBytes } from 'node:crypto';
 import type { Profile } from './profiles';
 import type { Assignee, Seed, SeedEvent, SeedIssue, SeedOrg } from './seed';
 
+/** The EU-only user's read token (SandboxOptions.regions): a member of the EU organization alone. */
+export const EU_TOKEN = 'sntryu_e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0';
+
 // `org`: an organization auth token (`sntrys_`), made for CI: Sentry gives it only `org:ci`
 // (`src/sentry/models/orgauthtoken.py`), so every read answers 403.
 export type TokenKind = 'user' | 'integration' | 'oauth' | 'org';
@@ -145,6 +148,8 @@ export interface RequestLogEntry {
   body?: string;
   status: number;
   at: number;
+  /** The region host that served it (SandboxOptions.regions: 'de'); absent for the main host. */
+  region?: string;
 }
 
 /** What an issues list endpoint answers to GET: itself, or 404 (an old server without it) / 410 (a deprecation brown-out). */
@@ -250,6 +255,8 @@ export interface StateOptions {
   features: Readonly<Record<string, readonly string[]>>;
   deviceInterval: number;
   deviceExpiresIn: number;
+  /** Where the device authorization request is served (the profile's, or SandboxOptions.deviceCodePath); null: no device flow. */
+  deviceCodePath: string | null;
   linkHost: string | null;
   defaults: { authToken: string; writeToken: string; apiKey: string; dsnPublicKey: string };
 }
@@ -341,6 +348,8 @@ export class SandboxState {
   private readonly baseline = new Map<string, IssueBaseline>();
   /** Set once the server listens. */
   url = '';
+  /** The EU region host's base URL on a multi-region profile with SandboxOptions.regions, else null. */
+  regionUrl: string | null = null;
   port = 0;
 
   constructor(
@@ -419,8 +428,12 @@ export class SandboxState {
     }
   }
 
+  /** Seer's runs and settings (seer.ts owns their shape), cleared on reset. */
+  seer: unknown = undefined;
+
   reset(): void {
     this.clockOffset = 0;
+    this.seer = undefined;
     this.tokens.clear();
     this.refreshTokens.clear();
     this.families.clear();
@@ -442,6 +455,7 @@ export class SandboxState {
     const d = this.options.defaults;
     this.addToken({ token: d.authToken, scopes: DEFAULT_SCOPES, kind: 'user' });
     this.addToken({ token: d.writeToken, scopes: WRITE_SCOPES, kind: 'user' });
+    if (this.seed.euUser) this.addToken({ token: EU_TOKEN, scopes: DEFAULT_SCOPES, kind: 'user', userId: this.seed.euUser.id });
     this.addApiKey({ key: d.apiKey, scopes: ['org:read', 'project:read', 'project:write', 'event:read', 'event:write'], org: 'acme' });
     const web = this.seed.project('web-frontend')!;
     this.dsns.set(d.dsnPublicKey, { dsn: this.dsnFor(d.dsnPublicKey, web.id), publicKey: d.dsnPublicKey, projectId: web.id });
@@ -453,7 +467,8 @@ export class SandboxState {
   }
 
   addToken(opts: { token?: string; scopes?: string[] | string; kind?: 'user' | 'integration' | 'org'; expiresAt?: number | string | null; org?: string | null; userId?: string }): TokenRecord {
-    if (opts.userId !== undefined && !this.seed.members.some((m) => m.id === opts.userId)) throw new Error(`userId must be a seeded member's id, not ${opts.userId}`);
+    if (opts.userId !== undefined && !this.seed.members.some((m) => m.id === opts.userId) && this.seed.euUser?.id !== opts.userId)
+      throw new Error(`userId must be a seeded member's id, not ${opts.userId}`);
     const kind = opts.kind ?? 'user';
     let expiresAt: number | null = null;
     if (typeof opts.expiresAt === 'number') expiresAt = opts.expiresAt;

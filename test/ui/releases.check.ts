@@ -70,5 +70,5 @@ check(
     await vscode.screenshot('releases-hover-changed-since-release');
     await vscode.dismiss();
   },
-  { timeoutMs: 180_000, window: 'git' },
+  { timeoutMs: 180_000, workspace: 'git' },
 );

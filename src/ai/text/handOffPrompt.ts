@@ -16,6 +16,8 @@ export interface HandOffTools {
   details: string;
   search: string;
   location: string;
+  /** Seer's analysis (root cause, solution, diffs), when the server has one: read, never started. */
+  seer?: string;
 }
 
 /** The issue the prompt names; a title may come along and is never sent. */
@@ -53,11 +55,14 @@ export function handOffPrompt(kind: 'explain' | 'fix', issue: HandOffIssue, tool
       'If Sentry names a suspect commit or the release it started in, check what that commit changed there.',
       `If similar issues could share the cause, ${tool(toolNames.search)} finds them.`,
     );
+    if (toolNames.seer)
+      lines.push(`If Sentry's Seer has analysed the issue, ${tool(toolNames.seer)} gives its root cause, solution and proposed diff: check them against the code before relying on them.`);
   } else {
     lines.push(
       `Then explain what goes wrong, the likely cause and where in the code it happens (${tool(toolNames.location)} maps frames to workspace files); ${tool(toolNames.search)} finds related issues.`,
       'Say which release it started in, the suspect commit and the owners, when Sentry names them.',
     );
+    if (toolNames.seer) lines.push(`${tool(toolNames.seer)} gives Seer's root cause and solution when Sentry's AI has analysed the issue.`);
   }
   const text = lines.join('\n');
   return text.length > MAX_PROMPT ? text.slice(0, MAX_PROMPT) : text;

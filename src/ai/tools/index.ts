@@ -7,11 +7,12 @@
 import { issueDetails } from './issueDetails';
 import { issuesAtLocation } from './issuesAtLocation';
 import { searchIssues } from './searchIssues';
+import { seerAnalysis } from './seerAnalysis';
 import { tagDistribution } from './tagDistribution';
 import type { ToolDefinition } from './tool';
 import { updateIssue } from './updateIssue';
 
-export const TOOLS = [searchIssues, issueDetails, tagDistribution, issuesAtLocation, updateIssue] as const;
+export const TOOLS = [searchIssues, issueDetails, tagDistribution, issuesAtLocation, updateIssue, seerAnalysis] as const;
 
 export type ToolKey = (typeof TOOLS)[number]['key'];
 

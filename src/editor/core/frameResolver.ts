@@ -125,3 +125,21 @@ export function resolveInIndex(index: PathIndex, forms: readonly PathForm[], cod
   if (best.length === 1) return { kind: 'file', file: best[0], via: via ?? 'filename' };
   return { kind: 'ambiguous', candidates: best };
 }
+
+/**
+ * Of several workspace files equally likely for a path, the one in the repository a server names
+ * (`owner/name`, as Seer's changes and code mappings name it): the only candidate whose workspace
+ * folder, or first path segment, is called like the repository (case-insensitive); undefined when
+ * none or several are.
+ */
+export function inRepository(candidates: readonly { readonly folderName: string; readonly path: string }[], repo: string | undefined): number | undefined {
+  const name = repo?.split('/').pop()?.trim().toLowerCase();
+  if (!name) return undefined;
+  const hits = candidates.flatMap((c, k) => (c.folderName.toLowerCase() === name || c.path.split('/')[0].toLowerCase() === name ? [k] : []));
+  return hits.length === 1 ? hits[0] : undefined;
+}
+
+/** The code mappings of one repository (`owner/name`), when a server names it; all of them otherwise. */
+export function mappingsOf(codeMappings: readonly CodeMapping[], repo: string | undefined): readonly CodeMapping[] {
+  return repo ? codeMappings.filter((m) => !m.repoName || m.repoName === repo) : codeMappings;
+}

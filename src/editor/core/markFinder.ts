@@ -14,7 +14,10 @@ import type { IssueStore } from '../../store/issueStore';
 import { baseName, fileSearchQuery, fileSearchTerm } from './fileQuery';
 import { fileReport } from './fileReport';
 import type { KnownLocation, LocationCache } from './locationCache';
-import { MarkPlacer, type FinderLog, type Outcome, type ResolveFrame } from './markPlacer';
+import { MarkPlacer, platformOf, type FinderLog, type Outcome, type ResolveFrame } from './markPlacer';
+import { searchShared, sharedStatus, type SharedAnswer } from './sharedSearch';
+import { knownFromRow } from './tableLines';
+import { seenVersion } from './locationCache';
 import type { PlacedMark } from './marks';
 import type { ExpectedText } from './movedLines';
 import type { FileSearchReport } from './marksStatus';
@@ -47,6 +50,8 @@ export interface FinderDeps {
   method?: 'perFile' | 'listed';
   /** `latestEvent`: every line from its issue's latest event, the way before the events table (the benchmark's baseline). */
   lines?: 'eventsTable' | 'latestEvent';
+  /** false: every open file searched on its own, the way before the shared search (the benchmark's baseline). */
+  share?: boolean;
 }
 
 export interface FindRequest {
@@ -97,6 +102,22 @@ interface KeyedReport {
   readonly report: FileSearchReport;
 }
 
+/** The latest shared search (./sharedSearch.ts) of a server and scope: its ids per file term. */
+interface SharedSearch {
+  readonly key: string;
+  readonly byTerm: ReadonlyMap<string, readonly string[]>;
+  /** When it was last asked (fresh for a refresh interval). */
+  readonly at: number;
+  /** When it was last asked whole (refreshes in between ask only since `newest`). */
+  readonly fullAt: number;
+  /** The newest last_seen() of its rows, in the server's clock (ms). */
+  readonly newest?: number;
+  readonly session: object;
+}
+
+/** Issues read by id a request (`?group=`, as a bulk update names them). */
+const IDS_PER_READ = 100;
+
 /** A file's whole search is read again this often; in between, only issues seen since its newest. */
 const FULL_SEARCH_EVERY_MS = 30 * 60_000;
 
@@ -120,7 +141,13 @@ export class MarkFinder {
   private readonly refusedQueries = new Set<string>();
   /** Per open file key: what its latest finished run found (for "why are there no marks?"). */
   private readonly reports = new Map<string, KeyedReport>();
-  /** Per-file searches made so far (for the figures). */
+  /** The latest shared search. */
+  private shared: SharedSearch | undefined;
+  /** Servers and scopes whose shared search was refused (said once): their files are searched one by one. */
+  private readonly sharedOff = new Set<string>();
+  /** Servers whose shared search timed out, said once each. */
+  private readonly timeoutSaid = new Set<string>();
+  /** Issue searches (per file or shared) and reads by id made so far (for the figures). */
   searchRequests = 0;
 
   private readonly placer: MarkPlacer;
@@ -164,6 +191,9 @@ export class MarkFinder {
     this.listedOnly.clear();
     this.refusedQueries.clear();
     this.reports.clear();
+    this.shared = undefined;
+    this.sharedOff.clear();
+    this.timeoutSaid.clear();
   }
 
   /**
@@ -184,7 +214,7 @@ export class MarkFinder {
     if (this.mode(client.baseUrl) === 'listed') refs = this.listedIds(req);
     else {
       if (!req.scope) return undefined;
-      refs = await this.searchFiles(req, req.scope, waiting, answers);
+      refs = (await this.searchTogether(req, req.scope, waiting, answers)) ?? (await this.searchFiles(req, req.scope, waiting, answers));
     }
     const outcomes = new Map<string, Outcome>();
     const marks = await this.placer.place(refs, { ...req, perFile: this.mode(client.baseUrl) === 'perFile' }, waiting, outcomes);
@@ -277,6 +307,156 @@ export class MarkFinder {
     }
     if (limited !== undefined || searched) this.deps.store.budget.noteAnswer(limited);
     return [...refs.values()];
+  }
+
+  /**
+   * The open files' issues from one shared search (./sharedSearch.ts) and, in the same answer, their
+   * lines; the issues the store does not hold are read by id. A refresh asks only for events since the
+   * newest it knows (and reads again by id the issues that changed), a file just opened only for its
+   * own term; the whole search again every FULL_SEARCH_EVERY_MS. Undefined where the files are searched
+   * one by one instead: a view query the events table would read otherwise, a server without the table
+   * or that refused this search, or a timeout even over 14 days.
+   */
+  private async searchTogether(req: FindRequest, scope: MarkScope, waiting: Set<string>, answers: Map<string, FileAnswer>): Promise<IssueRef[] | undefined> {
+    const { client } = req;
+    const status = sharedStatus(scope.query);
+    const offKey = JSON.stringify([client.baseUrl, scope.org, scope.projects]);
+    if (status === undefined || this.deps.share === false || this.deps.method === 'listed' || this.placer.linesFrom(client.baseUrl) !== 'eventsTable' || this.sharedOff.has(offKey)) return undefined;
+    const files = req.files.slice(0, MAX_FILES).flatMap((f) => {
+      const term = fileSearchTerm(f.relativePath);
+      return term ? [{ ...f, term }] : [];
+    });
+    const terms = [...new Set(files.map((f) => f.term))];
+    const key = JSON.stringify([client.baseUrl, scope]);
+    const now = this.deps.now();
+    const interval = this.deps.intervalMs();
+    // A kept answer of this server, scope and session whose issues the store still holds.
+    const kept = this.shared?.key === key && this.shared.session === client && [...this.shared.byTerm.values()].every((ids) => ids.every((id) => this.deps.store.issue(id))) ? this.shared : undefined;
+    const missing = terms.filter((t) => !kept?.byTerm.has(t));
+    const stale = kept !== undefined && files.some((f) => f.visible) && interval > 0 && now - kept.at >= interval;
+    let ask: { terms: readonly string[]; since?: number; whole: boolean } | undefined;
+    if (!kept) ask = terms.length ? { terms, whole: true } : undefined;
+    else if (stale) {
+      // A view with a window of its own dates (start, end) is read whole: no "since" inside it.
+      const delta = kept.newest !== undefined && now - kept.fullAt < FULL_SEARCH_EVERY_MS && (!scope.window || 'period' in scope.window);
+      ask = delta ? { terms, since: kept.newest, whole: false } : { terms, whole: true };
+    } else if (missing.length) ask = { terms: missing, whole: false };
+    let byTerm = kept?.byTerm;
+    let error: unknown;
+    if (ask) {
+      let answer: SharedAnswer;
+      try {
+        answer = await searchShared(
+          client,
+          { org: scope.org, projects: scope.projects, environments: scope.environments, window: scope.window, status, since: ask.since, files: ask.terms.map((t) => ({ key: t, term: t })) },
+          (err) => errorKind(err) === 'queryTimeout',
+          () => this.searchRequests++,
+          now,
+        );
+      } catch (err) {
+        const kind = errorKind(err);
+        if (kind === 'queryTimeout') {
+          this.sayOnce(
+            this.timeoutSaid,
+            client.baseUrl,
+            `[editor] ${client.baseUrl} timed out on the shared search of the open files even over 14 days (${(err as Error).message}); they are searched one by one until it answers`,
+          );
+          return undefined;
+        }
+        // Without the table (a server or plan that lacks it) its lines come from the latest events too, said once.
+        if (kind === 'forbidden' || kind === 'notFound' || kind === 'gone') {
+          this.placer.refuseTable(client.baseUrl, err);
+          return undefined;
+        }
+        if (kind === 'badRequest') {
+          this.sharedOff.add(offKey);
+          this.deps.log.warn(`[editor] ${client.baseUrl} refused the shared search of the open files (${(err as Error).message}); they are searched one by one on this server and scope from now on`);
+          return undefined;
+        }
+        // A failure now (a 429, a server error, offline): what was kept stays, each file's report says why, and
+        // no search per file is sent meanwhile (it would only multiply the requests a held-back server refuses).
+        if (kind === 'rateLimited') {
+          this.deps.store.budget.noteAnswer(err);
+          this.deps.log.debug(`[editor] could not search the issues of the open files: ${(err as Error).message}`);
+        } else this.deps.log.warn(`[editor] could not search the issues of the open files: ${(err as Error).message}`);
+        error = err;
+      }
+      if (error === undefined) {
+        if (answer!.shortened) this.sayOnce(this.timeoutSaid, client.baseUrl, `[editor] ${client.baseUrl} timed out on the shared search of the open files; asked over the last 14 days instead`);
+        await this.readIssues(client, scope.org, answer!);
+        this.learnLines(client, answer!);
+        const merged = new Map(ask.whole ? [] : (kept?.byTerm ?? []));
+        for (const t of ask.terms) merged.set(t, [...new Set([...(answer!.byFile.get(t) ?? []), ...(ask.whole ? [] : (merged.get(t) ?? []))])]);
+        byTerm = merged;
+        const at = this.deps.now();
+        const newest = Math.max(answer!.newest ?? -Infinity, kept && !ask.whole ? (kept.newest ?? -Infinity) : -Infinity);
+        this.shared = {
+          key,
+          byTerm,
+          // A file just opened leaves the others' age as it was; a cut answer is asked whole next time.
+          at: answer!.cut ? -Infinity : ask.since === undefined && !ask.whole && kept ? kept.at : at,
+          fullAt: answer!.cut ? -Infinity : ask.whole ? at : kept!.fullAt,
+          ...(Number.isFinite(newest) ? { newest } : {}),
+          session: client,
+        };
+        this.deps.store.budget.noteAnswer(undefined);
+      }
+    }
+    const refs = new Map<string, IssueRef>();
+    for (const file of files) {
+      const ids = (byTerm?.get(file.term) ?? []).filter((id) => this.deps.store.issue(id));
+      answers.set(file.key, { ids, ...(error !== undefined ? { error } : {}) });
+      for (const id of ids) {
+        const issue = this.deps.store.issue(id)!;
+        if (file.visible) waiting.delete(id);
+        else if (!refs.has(id)) waiting.add(id);
+        if (!refs.has(id)) refs.set(id, { org: scope.org, project: issue.project.slug, issueId: id });
+      }
+    }
+    return [...refs.values()];
+  }
+
+  /**
+   * Reads by id, 100 a request, the issues of a shared answer the store does not hold yet, and those
+   * whose last event is newer than the store's copy (their counts and lastSeen for the hovers).
+   */
+  private async readIssues(client: SentryClient, org: string, answer: SharedAnswer): Promise<void> {
+    const wanted = [...answer.rows.keys()].filter((id) => {
+      const issue = this.deps.store.issue(id);
+      const seen = answer.seen.get(id);
+      return !issue || (seen !== undefined && issue.lastSeen !== null && Date.parse(issue.lastSeen) < seen - 1000);
+    });
+    for (let k = 0; k < wanted.length; k += IDS_PER_READ) {
+      const since = this.deps.store.checkpoint();
+      try {
+        this.searchRequests++;
+        this.deps.store.upsert(org, await client.listIssuesById(org, wanted.slice(k, k + IDS_PER_READ)), since);
+      } catch (err) {
+        // Those not held are not marked this run; the next run asks for them again.
+        this.deps.log.warn(`[editor] could not read ${wanted.length - k} issues of the open files: ${(err as Error).message}`);
+        return;
+      }
+    }
+  }
+
+  /** Each issue's line from its latest stack in the shared answer, kept under its lastSeen: the placer needs no request for it. */
+  private learnLines(client: SentryClient, answer: SharedAnswer): void {
+    const at = this.deps.now();
+    for (const [id, row] of answer.rows) {
+      const issue = this.deps.store.issue(id);
+      const version = seenVersion(issue);
+      if (!issue) continue;
+      const known = knownFromRow(row, version, at, platformOf(issue));
+      // The row is the issue's latest stack: kept unless the same place is already known under this version.
+      const before = this.placer.known(client, id, version);
+      if (!before || before.location !== known.location || JSON.stringify(before.fields) !== JSON.stringify(known.fields)) this.placer.learn(client, id, known);
+    }
+  }
+
+  private sayOnce(said: Set<string>, key: string, message: string): void {
+    if (said.has(key)) return;
+    said.add(key);
+    this.deps.log.warn(message);
   }
 
   /**

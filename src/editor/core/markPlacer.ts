@@ -75,6 +75,8 @@ export class MarkPlacer {
   /** Event requests made so far (for the figures). */
   requests = 0;
   private readonly table: TableLines;
+  /** Servers whose events table timed out, said once each. */
+  private readonly timeoutSaid = new Set<string>();
 
   constructor(private readonly deps: PlacerDeps) {
     this.table = new TableLines(deps.log);
@@ -90,9 +92,25 @@ export class MarkPlacer {
     return this.deps.lines !== 'latestEvent' && this.table.available(baseUrl) ? 'eventsTable' : 'latestEvent';
   }
 
+  /** What is known of an issue's place under this version (its lastSeen), if anything. */
+  known(client: SentryClient, issueId: string, version: string | undefined): KnownLocation | undefined {
+    return this.deps.cache.get(locationKey(client, issueId), version);
+  }
+
+  /** The server refused the events table to another read (the finder's shared search, a 403, 404 or 410). */
+  refuseTable(baseUrl: string, err: unknown): void {
+    this.table.refuse(baseUrl, err);
+  }
+
+  /** Keeps what another read (the finder's shared search) learned of an issue's place. */
+  learn(client: SentryClient, issueId: string, known: KnownLocation): void {
+    this.deps.cache.set(locationKey(client, issueId), known);
+  }
+
   /** Forgets which servers refused the table (sign-out, another session). */
   forget(): void {
     this.table.forget();
+    this.timeoutSaid.clear();
   }
 
   /**
@@ -211,7 +229,10 @@ export class MarkPlacer {
           this.deps.cache.set(locationKey(client, id), known);
           fromTable.add(id);
         }
-        if (answer.failed !== undefined) {
+        if (answer.timedOut) {
+          // Read one by one this once (the window is already the narrowest); the next run asks the table again.
+          this.sayTimeout(client.baseUrl, answer.failed, batch.length);
+        } else if (answer.failed !== undefined) {
           const missed = batch.filter((i) => !answer.located.has(i.issueId));
           missed.forEach((i) => unreadable.add(i.issueId));
           tableFailure = { err: tableFailure?.err ?? answer.failed, count: (tableFailure?.count ?? 0) + missed.length };
@@ -307,6 +328,15 @@ export class MarkPlacer {
     else this.deps.log.warn(message);
   }
 
+  /** Once per server: a batch of the table timed out, and its issues were read one by one. */
+  private sayTimeout(baseUrl: string, err: unknown, count: number): void {
+    if (this.timeoutSaid.has(baseUrl)) return;
+    this.timeoutSaid.add(baseUrl);
+    this.deps.log.warn(
+      `[editor] ${baseUrl} timed out on the events table (${(err as Error).message}); the lines of those ${count} issues were read from each issue's latest event instead (said once)`,
+    );
+  }
+
   /** One line for a run's failed events-table reads: those issues' marks stay where they were. */
   private logTableFailure(err: unknown, count: number): void {
     const message = `[editor] could not read the lines of ${count} issue${count === 1 ? '' : 's'} from the events table (${(err as Error).message}); their marks stay where they were known`;
@@ -320,7 +350,7 @@ export class MarkPlacer {
 }
 
 /** An issue's platform (its events' and its project's), which says how its frames name files. */
-function platformOf(issue: { platform?: unknown; project?: Record<string, unknown> } | undefined): string | undefined {
+export function platformOf(issue: { platform?: unknown; project?: Record<string, unknown> } | undefined): string | undefined {
   const p = issue?.platform ?? issue?.project?.platform;
   return typeof p === 'string' && p.length <= 100 ? p : undefined;
 }

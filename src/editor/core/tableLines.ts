@@ -25,8 +25,8 @@
  *   search by file (`stack.filename:"*a/b.ts"`, or several joined by OR, which this search takes) would
  *   bring the issues already known too, and its list form `stack.filename:["*a","*b"]` is hasAny on exact
  *   values, never wildcards (builder/base.py, default_filter_converter for ARRAY_FIELDS).
- * - No period: the server's default, the last 90 days (src/sentry/api/utils.py, MAX_STATS_PERIOD), as the
- *   issue events list the older way reads; no environment, as it sends none. One project a request:
+ * - A window from the oldest lastSeen of the batch (tableWindow), never the server's whole 90-day default
+ *   (src/sentry/api/utils.py, MAX_STATS_PERIOD); no environment, as the older way sends none. One project a request:
  *   several need the `global-views` feature (src/sentry/api/bases/organization_events.py).
  * - stack.colno, stack.function and timestamp are left out: more grouped fields only split an issue's
  *   rows, and timestamp would make a row of every event.
@@ -67,6 +67,12 @@ export interface TableAnswer {
    */
   readonly noRow: readonly string[];
   readonly failed?: unknown;
+  /**
+   * The server gave up on the query (a 400 "Query timeout", src/sentry/api/utils.py handle_query_errors):
+   * the window is already the narrowest that holds the latest events, so the batch's issues are read
+   * one by one, this once.
+   */
+  readonly timedOut?: boolean;
   /** The server refused the table: from now on, it is located the older way. */
   readonly refused?: boolean;
 }
@@ -92,8 +98,31 @@ export function tableBatches(issues: readonly TableIssue[]): TableIssue[][] {
   return out;
 }
 
-/** The request for these issues (all of one project). */
-export function tableQuery(issues: readonly TableIssue[]): EventsTableParams {
+const HOUR = 3_600_000;
+/** The server's default and longest window (src/sentry/api/utils.py, MAX_STATS_PERIOD). */
+const MAX_WINDOW_MS = 90 * 24 * HOUR;
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/**
+ * The window that holds these issues' latest events and little else: from an hour before the oldest
+ * lastSeen among them (the server's clock may differ from its event timestamps) to a minute from now;
+ * 90 days, said explicitly, when one has no date (a server without seen stats). A query without a
+ * period scans the server's whole 90-day default, the slowest a query can be.
+ */
+export function tableWindow(issues: readonly Pick<TableIssue, 'lastSeen'>[], now: number): Pick<EventsTableParams, 'statsPeriod' | 'start' | 'end'> {
+  const seen = issues.map((i) => (i.lastSeen && ISO.test(i.lastSeen) ? Date.parse(i.lastSeen) : NaN));
+  if (seen.some((t) => Number.isNaN(t))) return { statsPeriod: '90d' };
+  const start = Math.max(Math.min(...seen) - HOUR, now - MAX_WINDOW_MS);
+  return { start: isoSeconds(start), end: isoSeconds(Math.max(now, start) + 60_000) };
+}
+
+/** An instant as Sentry's date parameters take it (seconds, UTC). */
+function isoSeconds(t: number): string {
+  return new Date(Math.floor(t / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+/** The request for these issues (all of one project), over the window of their latest events. */
+export function tableQuery(issues: readonly TableIssue[], now: number): EventsTableParams {
   return {
     dataset: 'errors',
     fields: TABLE_FIELDS,
@@ -101,6 +130,7 @@ export function tableQuery(issues: readonly TableIssue[]): EventsTableParams {
     perPage: TABLE_BATCH,
     project: [issues[0].projectId],
     query: `issue.id:[${issues.map((i) => i.issueId).join(',')}]`,
+    ...tableWindow(issues, now),
   };
 }
 
@@ -177,6 +207,13 @@ export class TableLines {
     return !this.refused.has(baseUrl);
   }
 
+  /** The server refused the table (here, or to the finder's shared search): said once, and lines come from each issue's latest event. */
+  refuse(baseUrl: string, err: unknown): void {
+    if (this.refused.has(baseUrl)) return;
+    this.refused.add(baseUrl);
+    this.log.warn(`[editor] ${baseUrl} refused the events table (${(err as Error).message}); lines come from each issue's latest event on this server from now on`);
+  }
+
   /** Forgets the refusals (sign-out, another session: another account may be allowed). */
   forget(): void {
     this.refused.clear();
@@ -194,11 +231,11 @@ export class TableLines {
       let rows: readonly EventsTableRow[];
       try {
         this.requests++;
-        rows = (await client.listEventsTable(pending[0].org, tableQuery(pending))).items;
+        rows = (await client.listEventsTable(pending[0].org, tableQuery(pending, now()))).items;
       } catch (err) {
+        if (errorKind(err) === 'queryTimeout') return { located, noRow, failed: err, timedOut: true };
         if (!isRefusal(err)) return { located, noRow, failed: err };
-        this.refused.add(client.baseUrl);
-        this.log.warn(`[editor] ${client.baseUrl} refused the events table (${(err as Error).message}); lines come from each issue's latest event on this server from now on`);
+        this.refuse(client.baseUrl, err);
         return { located, noRow, refused: true };
       }
       const wanted = new Map(pending.map((i) => [i.issueId, i]));

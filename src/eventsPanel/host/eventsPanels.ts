@@ -14,8 +14,9 @@ import { UiHolder } from '../../util/ui';
 import { choosePanel, type Opening } from '../model/panelChoice';
 import { EventsPanel, webviewOptions, type EventsPanelDeps } from './panel';
 import { RawEventDocuments } from './rawEventDocuments';
+import { SeerDiffDocuments } from './seerDiffDocuments';
 
-export type PanelsDeps = Omit<EventsPanelDeps, 'extensionUri' | 'ui' | 'rawDocuments'>;
+export type PanelsDeps = Omit<EventsPanelDeps, 'extensionUri' | 'ui' | 'rawDocuments' | 'seerDocuments'>;
 
 /**
  * How a panel is opened. `markSeen: false` (a `vscode://` link, which promises to only read): the
@@ -53,7 +54,8 @@ export class EventsPanels extends Disposable {
   ) {
     super();
     const rawDocuments = this._register(new RawEventDocuments());
-    this.deps = { ...deps, extensionUri: context.extensionUri, ui: () => this.ui.ui, rawDocuments };
+    const seerDocuments = this._register(new SeerDiffDocuments());
+    this.deps = { ...deps, extensionUri: context.extensionUri, ui: () => this.ui.ui, rawDocuments, seerDocuments };
   }
 
   get(org: string, issueId: string): EventsPanel | undefined {

@@ -30,6 +30,9 @@ import { PageActions, type PageActionDeps } from './pageActions';
 import { PanelGuard } from './panelGuard';
 import { bindingClosed, type BindingProblem } from '../model/panelBinding';
 import { ProvenancePush, type ProvenanceDeps } from './provenancePush';
+import { SeerSession } from './seerSession';
+import type { SeerDiffDocuments } from './seerDiffDocuments';
+import { isEventId } from '../../sentryEvent/types';
 
 export interface EventsPanelDeps extends PageActionDeps, Omit<ProvenanceDeps, 'log'> {
   /** The one issue store: the header is `store.issue(id)`, refreshed with `lookupShortId`. */
@@ -39,6 +42,10 @@ export interface EventsPanelDeps extends PageActionDeps, Omit<ProvenanceDeps, 'l
   /** Whether a chat can take an issue: the header offers Explain/Fix with AI only then. None: never. */
   aiChat?: Pick<AiChat, 'available' | 'onDidChange'>;
   extensionUri: vscode.Uri;
+  /** The right sides of Seer's diffs (seerDiffDocuments.ts). */
+  seerDocuments: Pick<SeerDiffDocuments, 'show'>;
+  /** A repository path's workspace-relative file, through the editor's frame-to-file resolver (EditorLocations.mapFrame). */
+  mapFile?: (path: string, issueId: string, repo?: string) => Promise<string | undefined>;
 }
 
 /** The tab's title; a preview panel's says so (VS Code draws only text editors' previews in italics). */
@@ -73,6 +80,8 @@ export class EventsPanel extends Disposable {
   private readonly readied = this._register(new vscode.EventEmitter<void>());
   /** Fires on each ready handshake (each time the page loads). */
   readonly onDidBecomeReady = this.readied.event;
+  /** The Seer tab's run (seerSession.ts). */
+  readonly seer: SeerSession;
   /** Whether "mark seen on open" was decided for this panel's issue (once the store has the issue). */
   private seenDecided = false;
   /** While set, a preview opening waits before marking its issue seen (see deferSeen). */
@@ -117,6 +126,22 @@ export class EventsPanel extends Disposable {
         ref: () => this.ref,
         post: (m) => this.post(m),
       },
+    );
+    this.seer = this._register(
+      new SeerSession({
+        getClient: deps.getClient,
+        log: deps.log,
+        issue: () => {
+          const ev = this.model.state.event;
+          return { org: this.model.issue.org, issueId: this.model.issue.issueId, eventId: ev && isEventId(ev) ? ev : undefined };
+        },
+        mapFile: deps.mapFile,
+        writeRefusal: () => this.guard.refusal(this.model.issue.org),
+        post: (view) => this.post({ type: 'seer', view }),
+        documents: deps.seerDocuments,
+        openLink: (url) => deps.ui().openExternal(vscode.Uri.parse(url.href, true)),
+        baseUrl: deps.baseUrl,
+      }),
     );
     this.takeStoreIssue(false);
     const webview = panel.webview;
@@ -366,6 +391,9 @@ export class EventsPanel extends Disposable {
         return this.actions.openRawEvent(msg.eventId);
       case 'openCommit':
         return this.provenance.openCommit(msg.eventId, msg.commitId);
+      case 'seer':
+        if (msg.action !== 'open' && msg.action !== 'refresh') this.pin();
+        return this.seer.handle(msg);
     }
   }
 

@@ -26,17 +26,20 @@ import { Tabs } from './tabs';
 import { TagsView } from './tagsView';
 import { handOffMessage } from './triageActions';
 import { ProvenanceViewPart } from './provenanceView';
+import { SeerTab } from './seerTab';
 
 declare function acquireVsCodeApi(): VsCodeApi;
 
 // The views are built after the controller they call; it reaches them only once the host answers.
 const rpc = new Rpc(acquireVsCodeApi(), (notice) => {
-  if (notice.type === 'provenance') provenance.show(notice.eventId, notice.view);
-  else {
-    // Another issue (a preview panel took one over): the last one's releases are not its.
-    if (notice.type === 'init' && notice.state.issueId !== page.state.issueId) provenance.clear();
-    page.notice(notice);
+  if (notice.type === 'provenance') return provenance.show(notice.eventId, notice.view);
+  if (notice.type === 'seer') return seer.receive(notice.view);
+  // Another issue (a preview panel taking over): its Seer state is read anew, and the last one's releases are not its.
+  if (notice.type === 'init' && parsePanelState(notice.state)?.issueId !== page.state.issueId) {
+    seer?.reset();
+    provenance?.clear();
   }
+  page.notice(notice);
 });
 const page = new PageController(rpc, {
   changed: () => scheduleRender(),
@@ -89,11 +92,12 @@ const eventView = new EventView({
   },
   reveal: (eventId, secret, done) => page.reveal(eventId, secret, done),
 });
+const seer = new SeerTab((action, index) => rpc.post({ type: 'seer', action, index }));
 const tagsPanel = h('section', { class: 'panel tags-panel', id: 'tags-panel', role: 'tabpanel', attrs: { 'aria-labelledby': 'tab-tags' }, hidden: true }, tags.el);
 
 const app = document.getElementById('app')!;
 // The filters under the tabs: folded away on the Event tab, they move nothing the user clicked.
-replace(app, header.el, provenance.el, tabs.el, filters.el, h('main', { class: 'panels' }, events.el, tagsPanel, eventView.el));
+replace(app, header.el, provenance.el, tabs.el, filters.el, h('main', { class: 'panels' }, events.el, tagsPanel, eventView.el, seer.el));
 app.removeAttribute('aria-busy');
 // Outside #app: its aria-busy would hold the announcements back while something loads.
 document.body.appendChild(liveRegion());
@@ -130,7 +134,8 @@ function render(prev: ViewState | undefined, s: ViewState): void {
   if (HeaderView.changed(prev, s)) header.render(s, now);
   tabs.render(prev, s);
   app.setAttribute('aria-busy', String(!s.ready || s.loading !== 'none' || s.detail.status === 'loading'));
-  filters.el.hidden = s.tab === 'event';
+  filters.el.hidden = s.tab === 'event' || s.tab === 'seer';
+  seer.shown(s.ready && s.tab === 'seer');
   events.render(prev, s);
   tagsPanel.hidden = s.tab !== 'tags';
   eventView.render(s, now);

@@ -10,6 +10,7 @@ import { MAX_NAME, type IssueHeader as IssueFields, type TagData } from '../../c
 import { DEFAULT_FILTERS, isPeriodPreset, type EventFilters, type Period } from './filters';
 import type { EventData } from './eventList';
 import type { ProvenanceView } from '../../contracts/provenance';
+import type { SeerHostMessage, SeerPageMessage } from './seer';
 
 export { MAX_NAME, MAX_TAG_PAGES, MAX_TAG_VALUES, TAG_PAGE_VALUES, type TagData } from '../../contracts/issueView';
 
@@ -62,8 +63,8 @@ export interface ErrorView {
   kind?: string;
 }
 
-/** `event`: the whole of one event. */
-export type Tab = 'events' | 'tags' | 'event';
+/** `event`: the whole of one event; `seer`: Seer's root cause and fix (./seer.ts). */
+export type Tab = 'events' | 'tags' | 'event' | 'seer';
 
 /** What the page keeps with setState, and what the serializer restores. */
 export interface PanelState {
@@ -143,7 +144,10 @@ export type PageMessage =
   /** Open an event the host has sent as masked JSON in a read-only editor tab. */
   | { type: 'openRawEvent'; eventId: string }
   /** Open a commit of the provenance the host sent for this event (the host finds it; the page names only the id). */
-  | { type: 'openCommit'; eventId: string; commitId: string };
+  | { type: 'openCommit'; eventId: string; commitId: string }
+
+  /** A click in the Seer tab (./seer.ts). */
+  | SeerPageMessage;
 
 export type HostMessage =
   /**
@@ -160,7 +164,10 @@ export type HostMessage =
   /** Whether a chat can take the issue changed (a chat extension installed, signed in or out). */
   | { type: 'ai'; available: boolean }
   /** The releases, suspect commits and owners of the event on screen (src/contracts/provenance.ts), text only. */
-  | { type: 'provenance'; eventId: string; view: ProvenanceView };
+  | { type: 'provenance'; eventId: string; view: ProvenanceView }
+
+  /** The Seer tab's whole view (./seer.ts). */
+  | SeerHostMessage;
 
 // ---------------------------------------------------------------------------------------------
 // Validation of what crosses the boundary. The host treats page messages as untrusted input.
@@ -231,12 +238,12 @@ export function parsePanelState(v: unknown): PanelState | undefined {
     issueId: v.issueId,
     issue: parseIssueHeader(v.issue, v.issueId),
     filters: parseFilters(v.filters),
-    tab: v.tab === 'tags' || v.tab === 'event' ? v.tab : 'events',
+    tab: v.tab === 'tags' || v.tab === 'event' || v.tab === 'seer' ? v.tab : 'events',
     ...(isEventRef(v.event) ? { event: v.event } : {}),
   };
 }
 
-const HOST_TYPES = new Set<HostMessage['type']>(['boot', 'init', 'response', 'issue', 'signedIn', 'ai', 'provenance']);
+const HOST_TYPES = new Set<HostMessage['type']>(['boot', 'init', 'response', 'issue', 'signedIn', 'ai', 'provenance', 'seer']);
 
 /**
  * A message from the host, as the page reads it: an object of a known type, or undefined (the

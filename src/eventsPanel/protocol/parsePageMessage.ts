@@ -4,6 +4,7 @@
  * imports this file; the page never parses its own messages, so none of it is in the page's bundle.
  */
 import { isEventId, isEventRef } from '../../sentryEvent/types';
+import { parseSeerPageMessage } from './seer';
 import { isHandOffKind, isObj, isStr, isTriageCommand, parseFilters, parsePanelState, type ErrorActionName, type FrameRef, type PageMessage } from './messages';
 
 // Dots only (`.`, `..`) would be a path segment of their own in the request URL.
@@ -53,6 +54,8 @@ export function parsePageMessage(v: unknown): PageMessage | undefined {
       return isEventId(v.eventId) ? { type: 'openRawEvent', eventId: v.eventId } : undefined;
     case 'openCommit':
       return isEventId(v.eventId) && isStr(v.commitId) && /^[0-9a-fA-F]{7,64}$/.test(v.commitId) ? { type: 'openCommit', eventId: v.eventId, commitId: v.commitId } : undefined;
+    case 'seer':
+      return parseSeerPageMessage(v);
     case 'request': {
       if (typeof v.id !== 'number' || !Number.isSafeInteger(v.id)) return undefined;
       const p = isObj(v.params) ? v.params : {};

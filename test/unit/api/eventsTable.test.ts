@@ -57,7 +57,7 @@ describeEachProfile('api: the events table', function (profile) {
     }
   });
 
-  it('refuses, before any request, what the server would refuse: over 20 fields, a sort not selected, a project slug, a page over 100, a bad period', async () => {
+  it('refuses, before any request, what the server would refuse: over 20 fields, a sort not selected, a project that is no id or slug, a page over 100, a bad period', async () => {
     const sb = box.get();
     const c = clientFor(sb);
     sb.control.requests.clear();
@@ -65,13 +65,26 @@ describeEachProfile('api: the events table', function (profile) {
       { ...base, fields: Array.from({ length: 21 }, (_, k) => `tags[t${k}]`) },
       { ...base, fields: [] },
       { ...base, sort: '-timestamp' },
-      { ...base, project: ['web-frontend'] },
+      { ...base, project: ['web frontend'] },
+      { ...base, project: ['../4501'] },
       { ...base, perPage: 101 },
       { ...base, statsPeriod: '14 days' },
       { ...base, fields: ['issue.id', 'title\nfoo'] },
     ];
     for (const params of bad) await assert.rejects(c.listEventsTable('acme', params), RangeError, JSON.stringify(params));
     assert.equal(sb.control.requests.list({ path: /events/ }).length, 0);
+  });
+
+  it('a project slug is sent as its numeric id, which every server version takes (projectIds.ts)', async () => {
+    const sb = box.get();
+    sb.control.requests.clear();
+    const page = await clientFor(sb).listEventsTable('acme', { ...base, project: ['web-frontend'] });
+    assert.ok(page.items.length > 0);
+    const sent = sb.control.requests.list({ path: /\/events\/$/ });
+    assert.deepEqual(
+      sent.map((r) => new URLSearchParams(r.query).getAll('project')),
+      [['4501']],
+    );
   });
 
   it("the server's refusals are typed: 404 without the table, 403 without an org scope, 400 with Sentry's detail", async () => {

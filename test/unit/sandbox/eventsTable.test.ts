@@ -101,6 +101,38 @@ describeEachProfile('sandbox: the events table', function (profile) {
     if (profile === 'self-hosted-2025') assert.ok(!sb.control.features.get('acme').includes('advanced-search'), 'wildcards and negation without advanced search, unlike the issue search');
   });
 
+  it('OR and parentheses, AND binding tighter (event_search.py with allow_boolean), unlike the issue search', async () => {
+    const touching = (suffix: string) =>
+      new Set(
+        unresolved()
+          .filter((i) => i.frames!.some((f) => f.filename.endsWith(suffix)))
+          .map((i) => i.id),
+      );
+    const ids = async (query: string) => {
+      const found = new Set<string>();
+      for (let cursor = '0:0:0'; cursor;) {
+        const r = await get([...base, ...fields('issue.id', 'count()'), ['query', query], ['per_page', '100'], ['cursor', cursor]]);
+        assert.equal(r.status, 200, `${query}: ${JSON.stringify(r.body)}`);
+        r.body.data.forEach((row: Record<string, unknown>) => found.add(String(row['issue.id'])));
+        cursor = /<[^>]*[?&]cursor=([^&>]+)[^>]*>; rel="next"; results="true"/.exec(r.headers.get('link') ?? '')?.[1] ?? '';
+        cursor = decodeURIComponent(cursor);
+      }
+      return found;
+    };
+    const store = touching('app/store.ts');
+    const router = touching('runtime/jsonp chunk loading');
+    const either = new Set([...store, ...router]);
+    assert.ok(store.size > 0 && router.size > 0 && either.size > Math.max(store.size, router.size));
+    assert.deepEqual([...(await ids('is:unresolved (stack.filename:"*app/store.ts" OR stack.filename:"*runtime/jsonp chunk loading")'))].sort(), [...either].sort());
+    assert.deepEqual([...(await ids('is:unresolved (stack.filename:"*app/store.ts" or stack.filename:"*runtime/jsonp chunk loading")'))].sort(), [...either].sort(), 'OR in any case');
+    const [a] = store;
+    const without = await ids(`is:unresolved !issue.id:${a} (stack.filename:"*app/store.ts" OR stack.filename:"*runtime/jsonp chunk loading")`);
+    assert.ok(!without.has(a) && without.size === either.size - 1);
+    for (const bad of ['(stack.filename:"*a.ts" OR', 'stack.filename:"*a.ts" OR OR stack.filename:"*b.ts"', '()']) {
+      assert.equal((await get([...base, ...fields('issue.id', 'count()'), ['query', bad]])).status, 400, bad);
+    }
+  });
+
   it("Sentry's limits and 400 texts", async () => {
     const ok = [...base, ...fields('issue.id', 'count()')];
     const detail = async (params: Array<[string, string]>) => {

@@ -33,11 +33,13 @@ export interface FinderOptions {
   lines?: 'eventsTable' | 'latestEvent';
   /** An open document's line now (the editor's baseline of a mark's text). */
   lineText?: (file: string, line: number) => ExpectedText | undefined;
+  /** One shared search for the open files (default false here: these suites test each file's own search). */
+  share?: boolean;
 }
 
 /** A MarkFinder on a reset sandbox, its workspace being `workspace`, and `find` over open files (the request log of that run). */
 export function finderOn(sb: Sandbox, workspace: readonly string[], scope: MarkScope, options: FinderOptions = {}) {
-  const { cache = new LocationCache(), mapped = () => true, lines, lineText } = options;
+  const { cache = new LocationCache(), mapped = () => true, lines, lineText, share = false } = options;
   const index = new PathIndex();
   workspace.forEach((f) => index.add(0, f));
   sb.control.reset();
@@ -53,6 +55,7 @@ export function finderOn(sb: Sandbox, workspace: readonly string[], scope: MarkS
     log: { info: () => undefined, debug: () => undefined, warn: (m) => warnings.push(m) },
     lines,
     lineText,
+    share,
     resolve: async (frame) => {
       const raw = frame.filename ?? frame.absPath;
       if (!raw || !mapped(raw)) return undefined;

@@ -6,7 +6,7 @@ import { workspaceFilePaths, type Sandbox } from '../../../sandbox/index';
 import { describeEachProfile, useSandbox } from '../../api/sandbox';
 import { seenVersion } from '../../../../src/editor/core/locationCache';
 import type { PlacedMark } from '../../../../src/editor/core/marks';
-import { file, finderOn, INTERVAL, issueEvents, table, tableIds, withAdvancedSearch, type FinderOptions } from './markFixture';
+import { file, finderOn, INTERVAL, eventIssue, issueEvents, table, tableIds, withAdvancedSearch, type FinderOptions } from './markFixture';
 
 const BUSY = 'src/app/checkout.ts';
 const OPEN = [BUSY, 'src/app/router.ts', 'src/utils/format.js', 'src/app/store.ts', 'src/components/Cart.tsx'];
@@ -119,7 +119,7 @@ describeEachProfile('MarkPlacer: lines from the events table', function (profile
     });
   }
 
-  it("a timed-out table (Sentry's 400 'Query timeout.') is a failure, not a refusal: the marks known stay, and the next run asks the table again", async () => {
+  it("a timed-out table (Sentry's 400 'Query timeout.') is no refusal: that batch's issues are read one by one this once, said once, and the next run asks the table again", async () => {
     const { sb, find, finder, client, warnings } = setup();
     const files = [file('src/app/router.ts')];
     const before = await find(files);
@@ -128,13 +128,32 @@ describeEachProfile('MarkPlacer: lines from the events table', function (profile
     sb.control.clock.advance(INTERVAL);
     sb.control.faults.add({ path: '^/api/0/organizations/acme/events/$', snubaTimeout: true, count: 1 });
     const failed = await find(files);
-    assert.equal(issueEvents(failed.log).length, 0, 'no request per issue meanwhile');
-    assert.equal(placements(failed.marks), placements(before.marks), 'every mark where it was');
+    assert.equal(table(failed.log).length, 1, 'the table asked once');
+    assert.deepEqual(
+      failed.log
+        .filter((r) => /\/issues\/\d+\/events\/$/.test(r.path))
+        .map(eventIssue)
+        .sort(),
+      [...changed].sort(),
+      'the changed issues read one by one',
+    );
+    assert.equal(placements(failed.marks), placements(before.marks), 'every mark where its latest event puts it');
     assert.equal(finder.linesFrom(client.baseUrl), 'eventsTable');
+    assert.equal(warnings.filter((w) => /timed out on the events table/.test(w)).length, 1, warnings.join(' | '));
     assert.ok(!warnings.some((w) => /refused the events table/.test(w)), warnings.join(' | '));
+    // The query was bounded: a window from the batch's oldest lastSeen, never the 90-day default.
+    const asked = new URLSearchParams(table(failed.log)[0].query);
+    assert.ok(asked.get('start') && asked.get('end') && !asked.has('statsPeriod'), JSON.stringify(table(failed.log)[0].query));
+    sb.control.triage.injectEvents(changed, 1);
+    sb.control.clock.advance(INTERVAL);
+    sb.control.faults.add({ path: '^/api/0/organizations/acme/events/$', snubaTimeout: true, count: 1 });
+    await find(files);
+    assert.equal(warnings.filter((w) => /timed out on the events table/.test(w)).length, 1, 'said once');
+    sb.control.triage.injectEvents(changed, 1);
     sb.control.clock.advance(INTERVAL);
     const { log } = await find(files);
-    assert.deepEqual(table(log).flatMap(tableIds).sort(), [...changed].sort(), 'their lines asked again');
+    assert.deepEqual(table(log).flatMap(tableIds).sort(), [...changed].sort(), 'their lines asked of the table again');
+    assert.equal(issueEvents(log).length, 0);
   });
 
   it('issues the table has no row of (no error event in its window) are read from their latest events, as before', async () => {

@@ -12,7 +12,7 @@ import { CodeMappingSource } from '../../../../src/editor/core/codeMappingSource
 import { LocationCache } from '../../../../src/editor/core/locationCache';
 import { IssueStore } from '../../../../src/store/issueStore';
 import { codeMappingSources, pathForms } from '../../../../src/sentryEvent/framePath';
-import { file, searches } from './markFixture';
+import { file, issueEvents, queryOf, searches, table } from './markFixture';
 
 describeEachProfile('marks on every platform', function (profile) {
   const sandbox = useSandbox({ profile, platforms: true, features: { acme: ['advanced-search'] } });
@@ -50,10 +50,18 @@ describeEachProfile('marks on every platform', function (profile) {
       });
     }
     assert.deepEqual(Object.fromEntries([...got].sort()), Object.fromEntries([...want].sort()));
-    // One search a file, each in the form its platform's SDK stores.
-    const terms = searches(sb.control.requests.list({ path: /^\/api\/0\// })).map((r) => new URLSearchParams(r.query).get('query'));
-    assert.ok(terms.some((q) => q?.includes('stack.filename:"MainActivity.kt"')));
-    assert.ok(terms.some((q) => q?.includes('stack.filename:"*HomeController.cs"')));
+    // One shared search for every file, each term in the form its platform's SDK stores; no search per file.
+    const requests = sb.control.requests.list({ path: /^\/api\/0\// });
+    assert.equal(searches(requests).length, 0);
+    const shared = table(requests).map(queryOf);
+    assert.ok(shared.length >= 1 && shared.every((q) => q.startsWith('is:unresolved (') && q.includes(' OR ')), shared.join('\n'));
+    assert.ok(shared[0].includes('stack.filename:"MainActivity.kt"'));
+    assert.ok(shared[0].includes('stack.filename:"*HomeController.cs"'));
+    // The marks' queries: the shared search and the reads by id, at most ceil(N/100) + 2 for N issues.
+    const n = new Set([...marks.values()].flat().map((m) => m.issueId)).size;
+    const queries = table(requests).length + requests.filter((r) => /^\/api\/0\/organizations\/acme\/issues\/$/.test(r.path)).length;
+    assert.ok(queries <= Math.ceil(n / 100) + 2, `${queries} queries for ${n} issues`);
+    assert.equal(issueEvents(requests).length, 0, 'no event read one by one');
     assert.ok(mappings.requests >= 1, 'the code mappings were read');
   });
 

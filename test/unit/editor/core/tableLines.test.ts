@@ -1,14 +1,14 @@
 // The pure parts of reading lines from the events table: the batches and the query asked, and what a
 // row (untrusted) tells of an issue's place, the same as its latest event would.
 import assert from 'node:assert/strict';
-import { knownFromRow, rowIssueId, TABLE_BATCH, TABLE_FIELDS, tableBatches, tableQuery, type TableIssue } from '../../../../src/editor/core/tableLines';
+import { knownFromRow, rowIssueId, TABLE_BATCH, TABLE_FIELDS, tableBatches, tableQuery, tableWindow, type TableIssue } from '../../../../src/editor/core/tableLines';
 import { checkEventsTableParams, MAX_TABLE_FIELDS } from '../../../../src/api/eventsTable';
 
-const issue = (issueId: string, projectId = '1', org = 'acme'): TableIssue => ({ org, issueId, projectId, lastSeen: '2026-01-01T00:00:00Z' });
+const issue = (issueId: string, projectId = '1', lastSeen: string | undefined = '2026-01-01T00:00:00Z', org = 'acme'): TableIssue => ({ org, issueId, projectId, lastSeen });
 
 describe('tableLines: batches, query and rows', () => {
   it('batches hold at most 100 issues of one organization and project, in the order the issues came', () => {
-    const issues = [...Array.from({ length: 150 }, (_, k) => issue(String(1000 + k))), issue('7', '2'), issue('8', '1', 'globex')];
+    const issues = [...Array.from({ length: 150 }, (_, k) => issue(String(1000 + k))), issue('7', '2'), issue('8', '1', '2026-01-01T00:00:00Z', 'globex')];
     const batches = tableBatches(issues);
     assert.deepEqual(
       batches.map((b) => b.length),
@@ -22,10 +22,28 @@ describe('tableLines: batches, query and rows', () => {
   });
 
   it("the query: the errors dataset, the frame arrays and last_seen(), newest first, one project, the issues' ids; within the server's limits", () => {
-    const q = tableQuery([issue('11', '4501'), issue('12', '4501')]);
-    assert.deepEqual(q, { dataset: 'errors', fields: TABLE_FIELDS, sort: '-last_seen()', perPage: 100, project: ['4501'], query: 'issue.id:[11,12]' });
+    const now = Date.parse('2026-11-28T12:00:00Z');
+    const q = tableQuery([issue('11', '4501', '2026-11-20T10:30:00.123456Z'), issue('12', '4501', '2026-11-27T09:00:00Z')], now);
+    // From an hour before the oldest lastSeen of the batch to a minute from now: never the server's whole 90 days.
+    assert.deepEqual(q, {
+      dataset: 'errors',
+      fields: TABLE_FIELDS,
+      sort: '-last_seen()',
+      perPage: 100,
+      project: ['4501'],
+      query: 'issue.id:[11,12]',
+      start: '2026-11-20T09:30:00Z',
+      end: '2026-11-28T12:01:00Z',
+    });
     assert.ok(TABLE_FIELDS.length <= MAX_TABLE_FIELDS);
     checkEventsTableParams(q);
+  });
+
+  it('the window: at most the last 90 days; 90 days said explicitly when a lastSeen is not a date', () => {
+    const now = Date.parse('2026-11-28T12:00:00Z');
+    assert.deepEqual(tableWindow([issue('1', '1', '2025-01-01T00:00:00Z')], now), { start: '2026-08-30T12:00:00Z', end: '2026-11-28T12:01:00Z' });
+    assert.deepEqual(tableWindow([issue('1', '1', '2026-11-28T11:00:00Z'), issue('2', '1', 'events:12')], now), { statsPeriod: '90d' });
+    assert.deepEqual(tableWindow([{ ...issue('1', '1'), lastSeen: undefined }], now), { statsPeriod: '90d' });
   });
 
   it("a row's issue id is digits (a number or a string), nothing else", () => {

@@ -1,0 +1,426 @@
+/**
+ * The Seer tab of one events panel, host side: reads the issue's run when the tab is opened (a GET:
+ * never a start), starts one only on a click on Find Root Cause, polls while it runs (the schedule of
+ * src/seer/core/pollSchedule.ts, inside the limits the endpoint declares), stops polling on Stop, and
+ * takes the run on to its solution and code changes on request. Each changed file opens in the diff
+ * editor (the workspace file found through the frame-to-file resolver, the editor's mapFrame); Apply
+ * writes all of them as one WorkspaceEdit, which Undo reverts, only once every diff was opened, and
+ * refuses, saying why, when a file changed so that Seer's patch no longer applies. Where Seer is not
+ * there the tab says which case, once, with what to do: no toast. Writes go only through the session
+ * the panel was opened with (the panel's writeRefusal).
+ */
+import * as vscode from 'vscode';
+import type { SentryClient } from '../../api/client';
+import { ApiError, RateLimitedError } from '../../api/errors';
+import { continueAutofix, getAutofix, startAutofix, summarizeIssue, type AutofixNextStep } from '../../api/seerEndpoints';
+import { applyChange } from '../../seer/core/applyChange';
+import { failureOf } from '../../seer/core/failureOf';
+import { githubPullUrl } from '../../seer/core/links';
+import { nextPollDelay, POLL, tick, type PollClock } from '../../seer/core/pollSchedule';
+import { readAutofixAnswer, type AutofixAnswer } from '../../seer/core/readRun';
+import { readSummary, type SeerSummary } from '../../seer/core/readSummary';
+import { next, type SeerPhase } from '../../seer/core/runMachine';
+import type { SeerFileChange, SeerRunView } from '../../seer/core/runView';
+import { classifyFailure } from '../../seer/core/unavailable';
+import { Disposable } from '../../util/disposable';
+import { safeWebUrl } from '../../util/untrusted';
+import { seerView } from '../model/seerView';
+import type { SeerPageMessage, SeerView } from '../protocol/seer';
+import type { SeerDiffDocuments } from './seerDiffDocuments';
+
+export interface SeerSessionDeps {
+  getClient: () => Promise<SentryClient | undefined>;
+  log: vscode.LogOutputChannel;
+  /** The panel's issue now (a preview panel changes issue), and the event it shows, if known. */
+  issue: () => { org: string; issueId: string; eventId?: string };
+  /** A repository path's workspace-relative file, through the frame-to-file resolver; undefined when none (or several). */
+  mapFile?: (path: string, issueId: string, repo?: string) => Promise<string | undefined>;
+  writeRefusal: () => string | undefined;
+  post: (view: SeerView) => void;
+  documents: Pick<SeerDiffDocuments, 'show'>;
+  /** Opens a checked web link (the panel's own link rules). */
+  openLink: (url: URL) => Thenable<unknown>;
+  /** The configured server: with sentry.io, the only origin besides GitHub a pull request link may have. */
+  baseUrl?: () => string | undefined;
+}
+
+/** After a step is asked for, answers equal to the one before are the server not having moved yet. */
+const MAX_STALE_POLLS = 5;
+
+export class SeerSession extends Disposable {
+  private phase: SeerPhase = { kind: 'loading' };
+  private summary: SeerSummary | undefined;
+  private files: (string | undefined)[] = [];
+  private reviewed = new Set<number>();
+  private polls = 0;
+  private message: string | undefined;
+  /** The run whose changes were applied: Apply is not offered again for it. */
+  private applied: string | undefined;
+  private loaded = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private clock: PollClock = { unchanged: 0, startedAt: 0 };
+  private lastAnswer = '';
+  /** A step was asked for: the answer before it, until the server shows the step. */
+  private staleAnswer: { text: string; left: number } | undefined;
+  private key = '';
+  /** Bumped on every issue change and Stop: answers of an older generation are dropped. */
+  private generation = 0;
+  /** When Find Root Cause was clicked, and when the first progress was drawn (figures). */
+  readonly timings: { clickedAt?: number; firstProgressAt?: number } = {};
+
+  constructor(private readonly deps: SeerSessionDeps) {
+    super();
+    this._register({ dispose: () => this.clearTimer() });
+  }
+
+  /** The view as drawn last (tests). */
+  view(): SeerView {
+    const run = 'run' in this.phase ? this.phase.run : undefined;
+    return seerView(this.phase, {
+      summary: this.summary,
+      files: this.files,
+      reviewed: this.reviewed,
+      polls: this.polls,
+      message: this.message,
+      continuing: this.staleAnswer !== undefined,
+      applied: run !== undefined && run.runId === this.applied,
+    });
+  }
+
+  async handle(msg: SeerPageMessage): Promise<void> {
+    this.followIssue();
+    switch (msg.action) {
+      case 'open':
+        if (this.loaded) return this.draw();
+        this.loaded = true;
+        return this.load();
+      case 'refresh':
+        if (this.phase.kind === 'unavailable') return this.draw();
+        this.phase = next(this.phase, { type: 'open' });
+        return this.load();
+      case 'start':
+        return this.start();
+      case 'stop':
+        this.clearTimer();
+        this.generation++;
+        this.staleAnswer = undefined;
+        this.phase = next(this.phase, { type: 'stop' });
+        return this.draw();
+      case 'solution':
+      case 'code_changes':
+        return this.continueTo(msg.action);
+      case 'openDiff':
+        return this.openDiff(msg.index ?? -1);
+      case 'apply':
+        return this.apply();
+      case 'openPr':
+        return this.openPr(msg.index ?? -1);
+    }
+  }
+
+  /** A preview panel took over another issue: its Seer state starts again. */
+  private followIssue(): void {
+    const { org, issueId } = this.deps.issue();
+    const key = `${org}\n${issueId}`;
+    if (key === this.key) return;
+    this.key = key;
+    this.clearTimer();
+    this.generation++;
+    this.phase = { kind: 'loading' };
+    this.summary = undefined;
+    this.files = [];
+    this.reviewed.clear();
+    this.polls = 0;
+    this.message = undefined;
+    this.loaded = false;
+    this.staleAnswer = undefined;
+  }
+
+  private draw(): void {
+    if (this.isDisposed) return;
+    const view = this.view();
+    if (view.progress.length > 0 && this.timings.clickedAt !== undefined && this.timings.firstProgressAt === undefined) this.timings.firstProgressAt = Date.now();
+    this.deps.post(view);
+  }
+
+  private async client(): Promise<SentryClient | undefined> {
+    const client = await this.deps.getClient().catch(() => undefined);
+    if (!client) {
+      this.phase = next(this.phase, { type: 'error', message: vscode.l10n.t('Sign in to Sentry to see Seer.') });
+      this.draw();
+    }
+    return client;
+  }
+
+  /** A failure of a Seer request: an unavailable case (said once, in the tab) or an error of this run. */
+  private failed(e: unknown, method: 'GET' | 'POST'): void {
+    const f = failureOf(e, method);
+    const why = f && classifyFailure(f);
+    if (why) {
+      this.deps.log.info(`[seer] unavailable for issue ${this.deps.issue().issueId}: ${why.reason}`);
+      this.phase = next(this.phase, { type: 'unavailable', why });
+    } else {
+      const message = e instanceof ApiError ? e.message : vscode.l10n.t('Seer could not be reached: {0}', (e as Error).message);
+      this.deps.log.warn(`[seer] ${method} of issue ${this.deps.issue().issueId}: ${message}`);
+      this.phase = next(this.phase, { type: 'error', message });
+    }
+    this.draw();
+  }
+
+  private async load(): Promise<void> {
+    this.draw();
+    const client = await this.client();
+    if (!client) return;
+    const gen = this.generation;
+    const { org, issueId } = this.deps.issue();
+    try {
+      const body = await getAutofix(client.http, org, issueId);
+      if (gen !== this.generation) return;
+      this.polls++;
+      this.take(readAutofixAnswer(body));
+    } catch (e) {
+      if (gen === this.generation) this.failed(e, 'GET');
+      return;
+    }
+    void this.loadSummary(client, gen);
+  }
+
+  /** The summary is a nicety: a server or plan without it leaves the tab as it is, without a word. */
+  private async loadSummary(client: SentryClient, gen: number): Promise<void> {
+    if (this.summary || this.phase.kind === 'unavailable' || this.deps.writeRefusal()) return;
+    const { org, issueId } = this.deps.issue();
+    try {
+      const summary = readSummary(await summarizeIssue(client.http, org, issueId));
+      if (gen !== this.generation) return;
+      this.summary = summary;
+      this.draw();
+    } catch (e) {
+      this.deps.log.info(`[seer] no summary for issue ${issueId}: ${(e as Error).message}`);
+    }
+  }
+
+  private take(answer: AutofixAnswer): void {
+    const text = JSON.stringify(answer);
+    if (this.staleAnswer) {
+      if (text === this.staleAnswer.text && this.staleAnswer.left-- > 0) {
+        this.schedule(false);
+        return;
+      }
+      this.staleAnswer = undefined;
+    }
+    const changed = text !== this.lastAnswer;
+    this.lastAnswer = text;
+    const before = 'run' in this.phase ? this.phase.run : undefined;
+    this.phase = next(this.phase, { type: 'answer', answer });
+    const run = 'run' in this.phase ? this.phase.run : undefined;
+    if (run && run !== before) void this.resolveFiles(run);
+    this.draw();
+    this.schedule(changed);
+  }
+
+  private schedule(changed: boolean): void {
+    this.clearTimer();
+    const polling = this.phase.kind === 'starting' || this.phase.kind === 'running' || this.staleAnswer !== undefined;
+    if (!polling) return;
+    this.clock = tick(this.clock, changed);
+    const delay = nextPollDelay(this.clock, Date.now());
+    if (delay === undefined) {
+      this.message = vscode.l10n.t('Seer is still working on the server; Refresh shows where it is.');
+      this.phase = next(this.phase, { type: 'stop' });
+      this.draw();
+      return;
+    }
+    const gen = this.generation;
+    this.timer = setTimeout(() => void this.poll(gen), delay);
+  }
+
+  private async poll(gen: number): Promise<void> {
+    if (gen !== this.generation || this.isDisposed) return;
+    const client = await this.client();
+    if (!client) return;
+    const { org, issueId } = this.deps.issue();
+    try {
+      const body = await getAutofix(client.http, org, issueId);
+      if (gen !== this.generation) return;
+      this.polls++;
+      this.take(readAutofixAnswer(body));
+    } catch (e) {
+      if (gen !== this.generation) return;
+      this.polls++;
+      if (e instanceof RateLimitedError) {
+        // The client held the budget until the reset it was told; polling goes on at the slowest pace.
+        this.message = e.message;
+        this.draw();
+        this.timer = setTimeout(() => void this.poll(gen), POLL.maxMs);
+        return;
+      }
+      this.failed(e, 'GET');
+    }
+  }
+
+  private clearTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private refused(): boolean {
+    const refusal = this.deps.writeRefusal();
+    if (!refusal) return false;
+    this.message = refusal;
+    this.draw();
+    return true;
+  }
+
+  private async start(): Promise<void> {
+    const started = next(this.phase, { type: 'click-start' });
+    if (started.kind !== 'starting' || this.refused()) return;
+    const client = await this.client();
+    if (!client) return;
+    this.timings.clickedAt = Date.now();
+    this.timings.firstProgressAt = undefined;
+    this.phase = started;
+    this.message = undefined;
+    this.files = [];
+    this.reviewed.clear();
+    this.draw();
+    const gen = ++this.generation;
+    const { org, issueId, eventId } = this.deps.issue();
+    try {
+      const runId = await startAutofix(client.http, org, issueId, eventId);
+      if (gen !== this.generation) return;
+      this.polls++;
+      this.deps.log.info(`[seer] started run ${runId} of issue ${issueId}`);
+      this.phase = next(this.phase, { type: 'started', runId });
+      this.clock = { unchanged: 0, startedAt: Date.now() };
+      this.timer = setTimeout(() => void this.poll(gen), POLL.firstMs);
+    } catch (e) {
+      if (gen === this.generation) this.failed(e, 'POST');
+    }
+  }
+
+  private async continueTo(step: AutofixNextStep): Promise<void> {
+    const run = 'run' in this.phase ? this.phase.run : undefined;
+    const view = this.view();
+    const allowed = step === 'solution' ? view.can.solution : view.can.codeChanges;
+    if (!run || !allowed || this.refused()) return;
+    const client = await this.client();
+    if (!client) return;
+    const gen = ++this.generation;
+    const { org, issueId } = this.deps.issue();
+    this.staleAnswer = { text: this.lastAnswer, left: MAX_STALE_POLLS };
+    this.message = undefined;
+    this.draw();
+    try {
+      await continueAutofix(client.http, org, issueId, { shape: run.shape, runId: run.runId }, step);
+      if (gen !== this.generation) return;
+      this.polls++;
+      this.clock = { unchanged: 0, startedAt: Date.now() };
+      this.timer = setTimeout(() => void this.poll(gen), POLL.firstMs);
+    } catch (e) {
+      this.staleAnswer = undefined;
+      if (gen === this.generation) this.failed(e, 'POST');
+    }
+  }
+
+  private async resolveFiles(run: SeerRunView): Promise<void> {
+    const issueId = this.deps.issue().issueId;
+    const files = await Promise.all(run.changes.map((c) => (c.kind === 'add' ? Promise.resolve(c.path) : (this.deps.mapFile?.(c.path, issueId, c.repo) ?? Promise.resolve(undefined)))));
+    const now = 'run' in this.phase ? this.phase.run : undefined;
+    if (now?.runId !== run.runId) return;
+    this.files = files;
+    this.draw();
+  }
+
+  private currentChange(index: number): { change: SeerFileChange; file?: string; run: SeerRunView } | undefined {
+    const run = 'run' in this.phase ? this.phase.run : undefined;
+    const change = run?.changes[index];
+    return run && change ? { change, file: this.files[index], run } : undefined;
+  }
+
+  private uriOf(file: string): vscode.Uri | undefined {
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      const uri = vscode.Uri.joinPath(folder.uri, file);
+      if (vscode.workspace.getWorkspaceFolder(uri)) return uri;
+    }
+    return undefined;
+  }
+
+  private async textOf(uri: vscode.Uri): Promise<string | undefined> {
+    try {
+      return (await vscode.workspace.openTextDocument(uri)).getText();
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async openDiff(index: number): Promise<void> {
+    const found = this.currentChange(index);
+    if (!found?.file) return;
+    const uri = this.uriOf(found.file);
+    const current = uri && found.change.kind !== 'add' ? await this.textOf(uri) : undefined;
+    const result = applyChange(found.change, current);
+    if (!result.ok) {
+      this.message = result.message;
+      this.draw();
+      return;
+    }
+    await this.deps.documents.show(found.change.kind === 'add' ? undefined : uri, found.file, found.run.runId, result.text ?? '');
+    this.reviewed.add(index);
+    this.message = undefined;
+    this.draw();
+  }
+
+  private async apply(): Promise<void> {
+    const run = 'run' in this.phase ? this.phase.run : undefined;
+    if (!run || !this.view().can.apply || this.refused()) return;
+    const edit = new vscode.WorkspaceEdit();
+    const problems: string[] = [];
+    let count = 0;
+    for (let i = 0; i < run.changes.length; i++) {
+      const change = run.changes[i];
+      const file = this.files[i];
+      const uri = file && this.uriOf(file);
+      if (!uri) continue;
+      const doc =
+        change.kind === 'add'
+          ? undefined
+          : await vscode.workspace.openTextDocument(uri).then(
+              (d) => d,
+              () => undefined,
+            );
+      const result = applyChange(change, doc?.getText());
+      if (!result.ok) {
+        problems.push(result.message);
+        continue;
+      }
+      count++;
+      if (change.kind === 'add') edit.createFile(uri, { contents: new TextEncoder().encode(result.text ?? ''), ignoreIfExists: false });
+      else if (result.text === undefined) edit.deleteFile(uri, { ignoreIfNotExists: false });
+      else edit.replace(uri, new vscode.Range(doc!.positionAt(0), doc!.positionAt(doc!.getText().length)), result.text);
+    }
+    // All or nothing: a half-applied fix is worse than none.
+    if (problems.length > 0) {
+      this.message = problems.join(' ');
+      this.draw();
+      return;
+    }
+    const ok = await vscode.workspace.applyEdit(edit, { isRefactoring: false });
+    if (ok) this.applied = run.runId;
+    this.message = !ok
+      ? vscode.l10n.t("VS Code did not apply Seer's change: a file may be read-only or have changed meanwhile.")
+      : count === 1
+        ? vscode.l10n.t("Applied Seer's change to 1 file. Undo (Edit > Undo) reverts it.")
+        : vscode.l10n.t("Applied Seer's change to {0} files. Undo (Edit > Undo) reverts it.", count);
+    this.deps.log.info(`[seer] apply of run ${run.runId}: ${ok ? `${count} files` : 'refused by VS Code'}`);
+    this.draw();
+  }
+
+  private async openPr(index: number): Promise<void> {
+    const run = 'run' in this.phase ? this.phase.run : undefined;
+    const raw = run?.pullRequests[index]?.url;
+    if (!raw) return;
+    // A pull request page on GitHub (the repositories Seer writes to), or a page of Sentry itself.
+    const url = githubPullUrl(raw) ?? safeWebUrl(raw, this.deps.baseUrl?.());
+    if (url) await this.deps.openLink(url);
+  }
+}

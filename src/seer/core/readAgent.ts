@@ -1,0 +1,125 @@
+/**
+ * The agent shape (servers since getsentry/sentry#116162, June 2026): `{run_id, status, blocks,
+ * updated_at, pending_user_input, repo_pr_states, coding_agents}` as GroupAutofixEndpoint.get
+ * answers it (src/sentry/seer/endpoints/group_ai_autofix.py). SeerRunState
+ * (src/sentry/seer/agent/client_models.py): status processing|completed|error|awaiting_user_input;
+ * the analysis is in block artifacts, the latest per key wins (get_artifacts); the code changes are
+ * the latest merged patch per (repo, path) (get_diffs_by_repo). Artifact data as
+ * src/sentry/seer/autofix/artifact_schemas.py writes it and getsentry/sentry-mcp reads it since
+ * fe934e1b (#1070): root_cause `{one_line_description, five_whys, reproduction_steps,
+ * relevant_repo}`, solution `{one_line_summary, steps: [{title, description}]}`. No `vscode` import.
+ */
+import { readFilePatch } from './hunks';
+import { arr, int, obj, str, strs, type Obj } from './read';
+import { LIMITS, type SeerCause, type SeerFileChange, type SeerPullRequest, type SeerRunStatus, type SeerRunView, type SeerSolution } from './runView';
+
+const STATUS: Record<string, SeerRunStatus> = {
+  processing: 'processing',
+  completed: 'completed',
+  error: 'error',
+  awaiting_user_input: 'needs-input',
+};
+
+export function agentStatus(v: unknown): SeerRunStatus | undefined {
+  return typeof v === 'string' ? STATUS[v] : undefined;
+}
+
+function artifacts(blocks: unknown[]): Map<string, Obj> {
+  const latest = new Map<string, Obj>();
+  for (const b of blocks) {
+    for (const a of arr(obj(b)?.artifacts)) {
+      const ao = obj(a);
+      const key = typeof ao?.key === 'string' ? ao.key : undefined;
+      const data = obj(ao?.data);
+      if (key && data) latest.set(key, data);
+    }
+  }
+  return latest;
+}
+
+function cause(data: Obj | undefined): SeerCause | undefined {
+  const summary = str(data?.one_line_description);
+  if (!data || !summary) return undefined;
+  return {
+    summary,
+    whys: strs(data.five_whys, LIMITS.text),
+    reproduction: strs(data.reproduction_steps, LIMITS.text).map((title) => ({ title })),
+    repo: str(data.relevant_repo, LIMITS.short),
+  };
+}
+
+function solution(data: Obj | undefined): SeerSolution | undefined {
+  const summary = str(data?.one_line_summary);
+  if (!data || !summary) return undefined;
+  const steps = arr(data.steps)
+    .map((s) => obj(s))
+    .map((s) => ({ title: str(s?.title, LIMITS.short) ?? '', detail: str(s?.description) }))
+    .filter((s) => s.title || s.detail);
+  return { summary, steps };
+}
+
+function changes(blocks: unknown[]): SeerFileChange[] {
+  const byFile = new Map<string, SeerFileChange>();
+  for (const b of blocks) {
+    for (const fp of arr(obj(b)?.merged_file_patches, LIMITS.files)) {
+      const o = obj(fp);
+      const repo = str(o?.repo_name, LIMITS.short);
+      const change = repo ? readFilePatch(repo, o?.patch) : undefined;
+      if (change) byFile.set(`${change.repo}\n${change.path}`, change);
+    }
+  }
+  return [...byFile.values()].slice(0, LIMITS.files);
+}
+
+function pullRequests(states: unknown): SeerPullRequest[] {
+  const o = obj(states);
+  if (!o) return [];
+  return Object.entries(o)
+    .slice(0, LIMITS.items)
+    .map(([repo, s]) => {
+      const so = obj(s);
+      return { repo: repo.slice(0, LIMITS.short), url: str(so?.pr_url, LIMITS.short), number: int(so?.pr_number), state: str(so?.pr_creation_status, 40) };
+    });
+}
+
+function progress(blocks: unknown[]): string[] {
+  for (let i = blocks.length - 1; i >= 0; i--) {
+    const b = obj(blocks[i]);
+    const todos = arr(b?.todos);
+    const active = todos.map((t) => obj(t)).find((t) => t?.status === 'in_progress');
+    const text = str(active?.content, LIMITS.short) ?? (b?.loading === true ? str(obj(b.message)?.content, LIMITS.short) : undefined);
+    if (text) return [text];
+  }
+  return [];
+}
+
+function question(pending: unknown): string | undefined {
+  const p = obj(pending);
+  if (!p) return undefined;
+  const data = obj(p.data);
+  // PendingUserInput is `{id, input_type, data: dict}`: the question's key is not fixed, so the usual ones are tried.
+  return str(data?.question) ?? str(data?.message) ?? str(data?.text) ?? str(p.input_type, LIMITS.short);
+}
+
+/** undefined when `autofix` is not an agent-shape run. */
+export function readAgentRun(autofix: Obj): SeerRunView | undefined {
+  const status = agentStatus(autofix.status);
+  const runId = int(autofix.run_id);
+  if (!status || runId === undefined || !Array.isArray(autofix.blocks)) return undefined;
+  const blocks = arr(autofix.blocks, 500);
+  const found = artifacts(blocks);
+  const c = cause(found.get('root_cause'));
+  return {
+    shape: 'agent',
+    runId: String(runId),
+    status,
+    updatedAt: str(autofix.updated_at, 40),
+    progress: status === 'processing' ? progress(blocks) : [],
+    causes: c ? [c] : [],
+    solution: solution(found.get('solution')),
+    changes: changes(blocks),
+    pullRequests: pullRequests(autofix.repo_pr_states),
+    question: status === 'needs-input' ? question(autofix.pending_user_input) : undefined,
+    error: status === 'error' ? str(obj(obj(blocks[blocks.length - 1])?.message)?.content, LIMITS.short) : undefined,
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * The legacy shape (servers before getsentry/sentry#116162, and every self-hosted server built
+ * before June 2026): GroupAutofixEndpoint._get_legacy answers `{autofix: get_autofix_state(...).dict()
+ * + users + repositories}` (src/sentry/seer/endpoints/group_ai_autofix.py before the change) with
+ * upper-case statuses PROCESSING, COMPLETED, ERROR, NEED_MORE_INFORMATION, WAITING_FOR_USER_RESPONSE,
+ * CANCELLED, and `steps`: `root_cause_analysis` (`causes: [{description, root_cause_reproduction:
+ * [{title, code_snippet_and_analysis, relevant_code_file: {file_path, repo_name}}]}]`), `solution`
+ * (`solution: [{title, code_snippet_and_analysis, is_active}]`), `changes` (`changes: [{repo_name,
+ * diff: [FilePatch], diff_str}]`), each with `progress: [{message}]`. getsentry/sentry-mcp read this
+ * shape until fe934e1b (packages/mcp-core/src/api-client/schema.ts, which also knew PENDING,
+ * IN_PROGRESS and FAILED). No `vscode` import.
+ */
+import { readFilePatch, readUnifiedDiff } from './hunks';
+import { arr, obj, str, type Obj } from './read';
+import { LIMITS, type SeerCause, type SeerFileChange, type SeerRunStatus, type SeerRunView, type SeerSolution, type SeerStep } from './runView';
+
+const STATUS: Record<string, SeerRunStatus> = {
+  PENDING: 'processing',
+  PROCESSING: 'processing',
+  IN_PROGRESS: 'processing',
+  COMPLETED: 'completed',
+  ERROR: 'error',
+  FAILED: 'error',
+  NEED_MORE_INFORMATION: 'needs-input',
+  WAITING_FOR_USER_RESPONSE: 'needs-input',
+  CANCELLED: 'cancelled',
+};
+
+export function legacyStatus(v: unknown): SeerRunStatus | undefined {
+  return typeof v === 'string' ? STATUS[v] : undefined;
+}
+
+function timelineStep(item: unknown): SeerStep | undefined {
+  const o = obj(item);
+  const title = str(o?.title, LIMITS.text);
+  if (!o || !title) return undefined;
+  const file = obj(o.relevant_code_file);
+  const path = str(file?.file_path, LIMITS.short);
+  return { title, detail: str(o.code_snippet_and_analysis), file: path ? { repo: str(file?.repo_name, LIMITS.short), path } : undefined };
+}
+
+function causes(step: Obj | undefined): SeerCause[] {
+  return arr(step?.causes)
+    .map((c) => obj(c))
+    .map((c): SeerCause | undefined => {
+      const summary = str(c?.description);
+      if (!c || !summary) return undefined;
+      const reproduction = arr(c.root_cause_reproduction)
+        .map(timelineStep)
+        .filter((s): s is SeerStep => s !== undefined);
+      return { summary, whys: [], reproduction, repo: reproduction.find((s) => s.file?.repo)?.file?.repo };
+    })
+    .filter((c): c is SeerCause => c !== undefined);
+}
+
+function solution(step: Obj | undefined): SeerSolution | undefined {
+  if (!step) return undefined;
+  const steps = arr(step.solution)
+    .filter((s) => obj(s)?.is_active !== false)
+    .map(timelineStep)
+    .filter((s): s is SeerStep => s !== undefined);
+  const summary = str(step.description) ?? steps[0]?.title;
+  return summary ? { summary, steps } : undefined;
+}
+
+function changes(step: Obj | undefined): SeerFileChange[] {
+  const out: SeerFileChange[] = [];
+  for (const c of arr(step?.changes)) {
+    const co = obj(c);
+    const repo = str(co?.repo_name, LIMITS.short);
+    if (!co || !repo) continue;
+    const fromDiff = arr(co.diff, LIMITS.files)
+      .map((p) => readFilePatch(repo, p))
+      .filter((f): f is SeerFileChange => f !== undefined);
+    // `diff_str` holds the same change as text; it fills in files that came without hunks.
+    const fromText = fromDiff.every((f) => f.hunks.length > 0) ? [] : readUnifiedDiff(repo, co.diff_str);
+    const merged = fromDiff.map((f) => (f.hunks.length > 0 ? f : (fromText.find((t) => t.path === f.path) ?? f)));
+    out.push(...(merged.length > 0 ? merged : fromText));
+  }
+  return out.slice(0, LIMITS.files);
+}
+
+function lastProgress(steps: Obj[], count: number): string[] {
+  const last = steps[steps.length - 1];
+  return arr(last?.progress, 500)
+    .slice(-count)
+    .map((p) => str(obj(p)?.message, LIMITS.short))
+    .filter((s): s is string => s !== undefined);
+}
+
+/** undefined when `autofix` is not a legacy-shape run. */
+export function readLegacyRun(autofix: Obj): SeerRunView | undefined {
+  const status = legacyStatus(autofix.status);
+  const runId = autofix.run_id;
+  if (!status || (typeof runId !== 'number' && typeof runId !== 'string')) return undefined;
+  const steps = arr(autofix.steps, 100)
+    .map((s) => obj(s))
+    .filter((s): s is Obj => s !== undefined);
+  const byType = (t: string) => steps.filter((s) => s.type === t).pop();
+  const repos = Array.isArray(autofix.repositories)
+    ? arr(autofix.repositories)
+        .map((r) => str(obj(r)?.name, LIMITS.short))
+        .filter((s): s is string => s !== undefined)
+    : undefined;
+  return {
+    shape: 'legacy',
+    runId: String(runId).slice(0, 40),
+    status,
+    updatedAt: str(autofix.updated_at, 40),
+    progress: status === 'processing' ? lastProgress(steps, LIMITS.progress) : [],
+    causes: causes(byType('root_cause_analysis')),
+    solution: solution(byType('solution')),
+    changes: changes(byType('changes')),
+    pullRequests: arr(byType('changes')?.changes)
+      .map((c) => obj(c))
+      .map((c) => ({ repo: str(c?.repo_name, LIMITS.short) ?? '', url: str(obj(c?.pull_request)?.pr_url, LIMITS.short) }))
+      .filter((p) => p.repo && p.url),
+    question: status === 'needs-input' ? lastProgress(steps, 1)[0] : undefined,
+    error: status === 'error' ? lastProgress(steps, 1)[0] : undefined,
+    repositories: repos,
+  };
+}

@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import { acceptedRegions, checkRegionUrl, isMonolith, organizationBase } from '../../../src/api/regions';
+
+describe('regions: where credentials may go (the domain rule)', () => {
+  const ok = (server: string, region: string, base = region.replace(/\/+$/, '')) => assert.deepEqual(checkRegionUrl(server, region), { ok: true, baseUrl: base }, `${region} for ${server}`);
+  const refused = (server: string, region: string, reason: string) => assert.deepEqual(checkRegionUrl(server, region), { ok: false, reason }, `${region} for ${server}`);
+
+  it("accepts sentry.io's own regions and the server itself", () => {
+    ok('https://sentry.io', 'https://us.sentry.io');
+    ok('https://sentry.io', 'https://de.sentry.io/');
+    ok('https://sentry.io', 'https://sentry.io');
+    ok('https://sentry.io', 'https://DE.Sentry.IO', 'https://de.sentry.io');
+    // A server configured by a region host finds its sibling regions under the same registrable domain.
+    ok('https://us.sentry.io', 'https://de.sentry.io');
+    ok('https://sentry.example.co.uk', 'https://eu.example.co.uk');
+  });
+
+  it('refuses look-alike and foreign hosts', () => {
+    refused('https://sentry.io', 'https://evil-sentry.io', 'foreignHost');
+    refused('https://sentry.io', 'https://sentry.io.evil.com', 'foreignHost');
+    refused('https://sentry.io', 'https://evilsentry.io', 'foreignHost');
+    refused('https://sentry.io', 'https://de.sentry.com', 'foreignHost');
+    refused('https://sentry.io', 'https://127.0.0.1', 'foreignHost');
+    // A public suffix is never a registrable domain: co.uk, and private ones like herokuapp.com.
+    refused('https://sentry.example.co.uk', 'https://evil.co.uk', 'foreignHost');
+    refused('https://mysentry.herokuapp.com', 'https://evil.herokuapp.com', 'foreignHost');
+    // An IP address or a bare name has no subdomains of its own.
+    refused('http://127.0.0.1:9000', 'http://127.0.0.2:9000', 'foreignHost');
+    refused('http://localhost:9000', 'http://evil.localhost:9000', 'foreignHost');
+  });
+
+  it('refuses a downgrade to http, user info and what is not a web URL', () => {
+    refused('https://sentry.io', 'http://de.sentry.io', 'downgrade');
+    refused('https://sentry.io', 'http://sentry.io', 'downgrade');
+    refused('https://sentry.io', 'https://user:pw@de.sentry.io', 'userInfo');
+    refused('https://sentry.io', 'javascript:alert(1)', 'notUrl');
+    refused('https://sentry.io', 'file:///etc/passwd', 'notUrl');
+    refused('https://sentry.io', 'de.sentry.io', 'notUrl');
+    // An http server (a loopback sandbox) may list http or https regions on its own host.
+    ok('http://localhost:9000', 'http://localhost:9001');
+    ok('http://localhost:9000', 'https://localhost:9443');
+  });
+
+  it("ports: any on the server host itself; on a subdomain only the default one or the server's own", () => {
+    ok('https://sentry.example.com', 'https://sentry.example.com:8443');
+    ok('https://sentry.io', 'https://de.sentry.io:443', 'https://de.sentry.io');
+    refused('https://sentry.io', 'https://de.sentry.io:8443', 'port');
+    ok('https://sentry.example.com:8443', 'https://eu.example.com:8443');
+    refused('https://sentry.example.com:8443', 'https://eu.example.com:9443', 'port');
+  });
+});
+
+describe('regions: what a server listed', () => {
+  it('splits the answer into accepted regions (each once) and refusals with their reason, cut to size', () => {
+    const long = `https://x${'a'.repeat(400)}.evil.com`;
+    const { regions, refused } = acceptedRegions('https://sentry.io', {
+      regions: [
+        { name: 'us', url: 'https://us.sentry.io' },
+        { name: 'de', url: 'https://de.sentry.io' },
+        { name: 'de-again', url: 'https://de.sentry.io/' },
+        { name: 'evil', url: 'https://sentry.io.evil.com' },
+        { name: 'n'.repeat(100), url: long },
+      ],
+    });
+    assert.deepEqual(regions, [
+      { name: 'us', baseUrl: 'https://us.sentry.io' },
+      { name: 'de', baseUrl: 'https://de.sentry.io' },
+    ]);
+    assert.equal(refused.length, 2);
+    assert.deepEqual(refused[0], { name: 'evil', url: 'https://sentry.io.evil.com', reason: 'foreignHost' });
+    assert.ok(refused[1].name.length <= 61 && refused[1].url.length <= 201);
+  });
+
+  it('a monolith (self-hosted) answers one --monolith-- region', () => {
+    assert.equal(isMonolith({ regions: [{ name: '--monolith--', url: 'https://sentry.internal' }] }), true);
+    assert.equal(isMonolith({ regions: [{ name: 'de', url: 'https://de.sentry.io' }] }), false);
+    assert.equal(isMonolith({ regions: [] }), false);
+  });
+
+  it('an organization goes to its regionUrl only when the server listed that region; else where it was listed, and the refusal is said', () => {
+    const regions = [
+      { name: 'us', baseUrl: 'https://us.sentry.io' },
+      { name: 'de', baseUrl: 'https://de.sentry.io' },
+    ];
+    assert.deepEqual(organizationBase('https://us.sentry.io', 'https://de.sentry.io/', regions), { baseUrl: 'https://de.sentry.io' });
+    assert.deepEqual(organizationBase('https://de.sentry.io', null, regions), { baseUrl: 'https://de.sentry.io' });
+    assert.deepEqual(organizationBase('https://de.sentry.io', 'https://fr.sentry.io', regions), {
+      baseUrl: 'https://de.sentry.io',
+      refused: { name: '', url: 'https://fr.sentry.io', reason: 'notListed' },
+    });
+    assert.deepEqual(organizationBase('https://de.sentry.io', 'not a url', regions), { baseUrl: 'https://de.sentry.io', refused: { name: '', url: 'not a url', reason: 'notUrl' } });
+  });
+});
