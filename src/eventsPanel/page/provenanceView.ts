@@ -25,7 +25,7 @@ export class ProvenanceViewPart {
 
   show(eventId: string, v: ProvenanceView): void {
     this.shownFor = eventId;
-    const commit = (c: CommitView, withAuthor: boolean) =>
+    const commit = (c: CommitView, withAuthor: boolean, idOnly = false) =>
       h(
         'button',
         {
@@ -35,7 +35,7 @@ export class ProvenanceViewPart {
           on: { click: () => this.openCommit(eventId, c.id) },
         },
         h('code', { text: c.shortId }),
-        c.message ? ` ${c.message}` : '',
+        c.message && !idOnly ? ` ${c.message}` : '',
         withAuthor && c.author ? ` — ${c.author}` : '',
       );
     const release = (label: string, r: ReleaseView | undefined, id: string) =>
@@ -49,9 +49,16 @@ export class ProvenanceViewPart {
             'span',
             { class: 'fact', id: 'event-release' },
             icon('package'),
-            l10n.t('this event: '),
-            h('strong', { text: v.eventRelease.version }),
-            v.eventRelease.commit ? commit(v.eventRelease.commit, false) : null,
+            // Said once: the event's release is most often the last one, its commit most often the suspect.
+            v.eventRelease.version === v.lastRelease?.version ? l10n.t('this event') : l10n.t('this event: '),
+            v.eventRelease.version === v.lastRelease?.version ? null : h('strong', { text: v.eventRelease.version }),
+            v.eventRelease.commit
+              ? commit(
+                  v.eventRelease.commit,
+                  false,
+                  v.suspects.some((c) => c.id === v.eventRelease?.commit?.id),
+                )
+              : null,
           )
         : null,
       v.eventRelease && v.deploys.length ? h('span', { class: 'fact', id: 'deploys' }, icon('rocket'), l10n.t('deployed to {0}', v.deploys.map((d) => d.environment).join(', '))) : null,

@@ -45,7 +45,11 @@ describe('events page: releases, suspect commits and owners in the header', () =
     assert.equal(el.hidden, false);
     assert.match(el.querySelector('#first-release')!.textContent, /first release web-frontend@2\.0\.0/);
     assert.match(el.querySelector('#last-release')!.textContent, /last release web-frontend@2\.11\.0/);
-    assert.match(el.querySelector('#event-release')!.textContent, /web-frontend@2\.11\.0.*b841089 Read item discounts/);
+    // The event's release is the last release and its commit the suspect: each said once.
+    assert.equal(el.querySelector('#event-release')!.textContent, 'this eventb841089');
+    part.show(EVENT, { ...VIEW, lastRelease: { version: 'web-frontend@2.12.0' }, suspects: [] });
+    assert.match(el.querySelector('#event-release')!.textContent, /this event: web-frontend@2\.11\.0b841089 Read item discounts/);
+    part.show(EVENT, VIEW);
     assert.match(el.querySelector('#deploys')!.textContent, /production, staging/);
     const suspect = el.querySelector('#suspect-commits')!;
     assert.ok(suspect.textContent.includes(`b841089 ${HOSTILE} — Grace Hopper <script>`));
