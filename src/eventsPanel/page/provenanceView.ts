@@ -31,7 +31,7 @@ export class ProvenanceViewPart {
         {
           class: 'link commit',
           attrs: { type: 'button', 'data-commit': c.id },
-          title: [c.id, c.repository, c.suspectType].filter(Boolean).join(' · '),
+          title: [c.id, c.message, c.repository, c.suspectType].filter(Boolean).join(' · '),
           on: { click: () => this.openCommit(eventId, c.id) },
         },
         h('code', { text: c.shortId }),

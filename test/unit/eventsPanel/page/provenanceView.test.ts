@@ -48,7 +48,7 @@ describe('events page: releases, suspect commits and owners in the header', () =
     // The event's release is the last release and its commit the suspect: each said once.
     assert.equal(el.querySelector('#event-release')!.textContent, 'this eventb841089');
     part.show(EVENT, { ...VIEW, lastRelease: { version: 'web-frontend@2.12.0' }, suspects: [] });
-    assert.match(el.querySelector('#event-release')!.textContent, /this event: web-frontend@2\.11\.0b841089 Read item discounts/);
+    assert.equal(el.querySelector('#event-release')!.textContent, 'this event: web-frontend@2.11.0b841089');
     part.show(EVENT, VIEW);
     assert.match(el.querySelector('#deploys')!.textContent, /production, staging/);
     const suspect = el.querySelector('#suspect-commits')!;
