@@ -52,13 +52,8 @@ export class ProvenanceViewPart {
             // Said once: the event's release is most often the last one, its commit most often the suspect.
             v.eventRelease.version === v.lastRelease?.version ? l10n.t('this event') : l10n.t('this event: '),
             v.eventRelease.version === v.lastRelease?.version ? null : h('strong', { text: v.eventRelease.version }),
-            v.eventRelease.commit
-              ? commit(
-                  v.eventRelease.commit,
-                  false,
-                  v.suspects.some((c) => c.id === v.eventRelease?.commit?.id),
-                )
-              : null,
+            // Its short id only (the message in its tooltip): the header stays short enough for the Event tab's stack trace.
+            v.eventRelease.commit ? commit(v.eventRelease.commit, false, true) : null,
           )
         : null,
       v.eventRelease && v.deploys.length ? h('span', { class: 'fact', id: 'deploys' }, icon('rocket'), l10n.t('deployed to {0}', v.deploys.map((d) => d.environment).join(', '))) : null,
