@@ -20,6 +20,8 @@ import { IssueStore } from './store/issueStore';
 import { publishTestHooks } from './testHooks';
 import { IssueWriter } from './triage/core/issueWriter';
 import { TriageCommands } from './triage/triageCommands';
+import { CommitOpener, LineHistorySource, ProvenanceStore } from './store/provenance';
+import { ReleasesFeature } from './releases/releasesFeature';
 
 /**
  * Activates Sentry Explorer: builds the shared services (sign-in's session and client, the store,
@@ -60,12 +62,16 @@ export function activate(context: vscode.ExtensionContext): void {
   const listedIssues = new ListedIssues(); // what the Issues view lists and has selected: -> editor, links
   const triageRunner = new TriageRunner(); // one triage write on one issue: triage -> AI (never a command)
   const aiChat = new AiChat(); // whether a chat can take an issue: AI -> editor, events panel
+  const provenance = new ProvenanceStore(() => auth.getClient()); // releases, suspect commits, owners: events panel, editor, AI
+  const commitOpener = new CommitOpener(); // open a commit Sentry named: releases -> events panel, editor
+  const lineHistory = new LineHistorySource(); // a marked line against a release's commit in git: releases -> editor
   phase('store');
   const selection = new SelectionService(auth);
   context.subscriptions.push(
     store,
     selection,
     auth.onDidChangeSession(() => store.clear()),
+    auth.onDidChangeSession(() => provenance.clear()),
   );
   phase('selection');
   const issues = new IssuesView(context, { auth, store, selection, log, listedIssues });
@@ -82,6 +88,7 @@ export function activate(context: vscode.ExtensionContext): void {
     locations,
     locationOpener,
     aiChat,
+    hoverProvenance: { provenance, lineHistory: lineHistory.lookup },
     log,
   });
   context.subscriptions.push(editor);
@@ -97,8 +104,12 @@ export function activate(context: vscode.ExtensionContext): void {
     openLocation: locationOpener.open,
     mapFile: (path, issueId, repo) => locations.get().mapFrame({ filename: path, issueId, ...(repo ? { repo } : {}) }),
     aiChat,
+    provenance,
+    openCommit: commitOpener.open,
   });
   phase('events');
+  const releases = new ReleasesFeature({ commitOpener, lineHistory, log });
+  context.subscriptions.push(releases);
   const triage = new TriageCommands({
     store,
     writer: new IssueWriter(store, () => auth.getClient()),
@@ -134,6 +145,7 @@ export function activate(context: vscode.ExtensionContext): void {
     me: () => auth.session?.account.label,
     log,
     aiChat,
+    provenance,
   });
   context.subscriptions.push(ai);
   phase('ai');
@@ -142,7 +154,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const activationCpuMs = (cpu.user + cpu.system) / 1000;
   const parts = Object.entries(activationPhases).map(([name, ms]) => `${name} ${ms.toFixed(1)}`);
   log.info(`activated in ${activationMs.toFixed(1)} ms, ${activationCpuMs.toFixed(1)} ms of CPU (${parts.join(', ')})`);
-  if (__SENTRY_EXPLORER_TEST_HOOKS__) publishTestHooks({ activationMs, activationPhases, activationCpuMs, auth, issues, events, editor, store, selection, triage, ai });
+  if (__SENTRY_EXPLORER_TEST_HOOKS__) publishTestHooks({ activationMs, activationPhases, activationCpuMs, auth, issues, events, editor, store, selection, triage, ai, provenance, releases });
 }
 
 export function deactivate() {}

@@ -14,6 +14,8 @@ import type { IssuesView } from './issues/view';
 import type { SelectionService } from './selection/selectionService';
 import type { IssueStore } from './store/issueStore';
 import type { TriageCommands } from './triage/triageCommands';
+import type { ReleasesFeature } from './releases/releasesFeature';
+import type { ProvenanceStore } from './store/provenance';
 
 /** What a test build publishes for the suites (test/integration/helpers.ts activateExtension()). */
 export interface TestHooks {
@@ -39,6 +41,10 @@ export interface TestHooks {
   triage: TriageCommands;
   /** The language model tools, Explain/Fix with AI and @sentry. */
   ai: AiFeature;
+  /** Releases, suspect commits and owners, as every view shares them. */
+  provenance: ProvenanceStore;
+  /** Opening commits and the line history: its replaceable UI. */
+  releases: ReleasesFeature;
 }
 
 /** The global's name: `globalThis[Symbol.for(TEST_HOOKS_KEY)]`. */

@@ -17,6 +17,7 @@ import type { UpdateAction } from './tools/toolInputs';
 import { HandOff } from './handOff';
 import { registerTools, toolImplementations, type ToolImplementations } from './lmTools';
 import { SentryParticipant } from './participant';
+import type { ProvenanceStore } from '../store/provenance';
 
 export interface AiDeps {
   getClient: () => Promise<SentryClient | undefined>;
@@ -31,6 +32,8 @@ export interface AiDeps {
   log: vscode.LogOutputChannel;
   /** Where the hovers and the events panel learn whether a chat can take an issue (set here), when given. */
   aiChat?: AiChat;
+  /** Releases, suspect commits and owners, as the panel and hover share them. */
+  provenance?: ProvenanceStore;
 }
 
 export class AiFeature extends Disposable {
@@ -52,6 +55,7 @@ export class AiFeature extends Disposable {
       update: deps.update,
       me: deps.me,
       now: () => Date.now(),
+      provenance: deps.provenance,
     });
     this.implementations = toolImplementations(this.tools);
     for (const d of registerTools(this.implementations)) this._register(d);

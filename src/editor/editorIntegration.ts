@@ -19,7 +19,7 @@ import { RefreshTimer } from '../store/refreshTimer';
 import { plainText } from '../util/untrusted';
 import { DecorationController } from './decorations';
 import { WorkspaceFileIndex, type Resolution } from './fileIndex';
-import { IssueHoverProvider } from './hovers';
+import { IssueHoverProvider, type HoverProvenance } from './hovers';
 import { showLineIssues } from './lineIssues';
 import { IssueCodeLensProvider, IssueDiagnostics } from './lensesAndProblems';
 import { normalisePath, parseServerLocation } from './core/location';
@@ -47,6 +47,8 @@ export interface EditorDeps {
   locationOpener?: LocationOpener;
   /** Whether a chat can take an issue: the hovers offer Explain/Fix with AI only then. None: never. */
   aiChat?: Pick<AiChat, 'available'>;
+  /** Releases, suspect commits and the line's git history in the hovers (store/provenance.ts); none: left out. */
+  hoverProvenance?: HoverProvenance;
   /** The Issues view's organization, projects and filters: what each open file's search is made within. */
   scope: () => MarkScope | undefined;
   /** The chosen organization and projects, where "Why Are There No Marks?" adds a project that has the file's issues. */
@@ -164,7 +166,7 @@ export class EditorIntegration extends Disposable {
     // Problems entries link to an issue only on the server its marks came from (or sentry.io).
     this._register(new IssueDiagnostics(decorations, () => locator.baseUrl));
     this._register(new IssueCodeLensProvider(decorations));
-    const hovers = this._register(new IssueHoverProvider(decorations, deps.store, () => this.deps.aiChat?.available() ?? false));
+    const hovers = this._register(new IssueHoverProvider(decorations, deps.store, () => this.deps.aiChat?.available() ?? false, deps.hoverProvenance));
     if (deps.locations) this._register(deps.locations.set(new EditorLocationSource(files, decorations, (issueId) => this.locator.codeMappingsFor(issueId, { cachedOnly: true }))));
     const marksStatus = this._register(
       new MarksStatus({

@@ -25,6 +25,7 @@ import { recentCommits, type CommitSource } from './gitCommits';
 import { describeAction, describeFailure, describeUnchanged, failureAdvice } from './core/describe';
 import { askArchive, askAssignee, askPriority, askResolveIn } from './triagePrompts';
 import { targetsOf } from './core/triageTargets';
+import { getLatestRelease } from '../api/releaseEndpoints';
 
 export interface TriageDeps {
   readonly store: IssueStore;
@@ -64,6 +65,8 @@ export interface TriageRun {
 }
 
 const WRITE_SCOPE = 'event:write';
+/** How long Resolve In… waits for the project's newest release before it asks without naming it. */
+const RELEASE_WAIT_MS = 3000;
 /** Read when shown, so it follows VS Code's display language. */
 /** Signed in with a token that acts for no user (an internal integration's or an organization's): nobody is "me". */
 const noMe = (signedIn: boolean) =>
@@ -77,6 +80,29 @@ export class TriageCommands extends Disposable {
   readonly assignees = new AssigneeCache();
   /** The workspace's recent commits (git extension); replaceable by the suites, whose window runs without git. */
   commits: () => Promise<CommitSource | undefined> = recentCommits;
+  /**
+   * The newest release of the issues' one project, named beside "in the next release" and "in the current
+   * release" before the user picks: one request (after the project's id, which the client keeps), at most
+   * RELEASE_WAIT_MS, else the menu says it generically. Undefined for issues of several projects.
+   */
+  currentRelease = async (refs: readonly IssueRef[]): Promise<string | undefined> => {
+    const projects = new Set(refs.map((r) => `${r.org}\n${r.project}`));
+    if (projects.size !== 1 || !refs[0]) return undefined;
+    const { org, project } = refs[0];
+    const ac = new AbortController();
+    const timer = setTimeout(() => ac.abort(), RELEASE_WAIT_MS);
+    try {
+      const client = await this.deps.getClient();
+      if (!client) return undefined;
+      const [id] = await client.projectIds.idsOf(org, [project]);
+      return id ? (await getLatestRelease(client.http, org, id, ac.signal))?.version : undefined;
+    } catch (e) {
+      this.deps.log.info(`[triage] the latest release of ${project}: ${(e as Error)?.message ?? String(e)}`);
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   private readonly runs = this._register(new vscode.EventEmitter<TriageRun>());
   /** Fires after each write (and its messages were shown), for the suites. */
   readonly onDidRun = this.runs.event;
@@ -87,7 +113,13 @@ export class TriageCommands extends Disposable {
     const on = (id: string, act: (refs: IssueRef[]) => Promise<TriageAction | undefined>, quiet = false) =>
       this._register(vscode.commands.registerCommand(id, async (first?: unknown, second?: unknown) => this.command(first, second, act, quiet)));
     on(Commands.resolve, async () => ({ kind: 'resolve' }));
-    on(Commands.resolveIn, async () => askResolveIn(this.ui.ui, () => this.commits()));
+    on(Commands.resolveIn, async (refs) =>
+      askResolveIn(
+        this.ui.ui,
+        () => this.commits(),
+        () => this.currentRelease(refs),
+      ),
+    );
     on(Commands.archive, async () => askArchive(this.ui.ui));
     // One command for both: its message says which, from what the issues were.
     on(Commands.unresolve, async (refs) => ({ kind: refs.every((r) => this.deps.store.issue(r.issueId)?.status === 'ignored') ? 'unarchive' : 'unresolve' }));

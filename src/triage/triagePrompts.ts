@@ -8,7 +8,7 @@ import { presentError } from '../contracts/errorPresentation';
 import type { AuthUi } from '../util/ui';
 import type { Priority, TriageAction } from './core/actions';
 import { parseCount, parseDuration } from './core/archiveRules';
-import { ARCHIVE_MENU, PRIORITY_MENU, RESOLVE_MENU, WINDOW_MENU, type MenuItem } from './core/menus';
+import { ARCHIVE_MENU, PRIORITY_MENU, WINDOW_MENU, resolveMenu, type MenuItem } from './core/menus';
 import type { Assignee, AssigneeList } from './core/assignees';
 import { recentCommits, type CommitSource } from './gitCommits';
 
@@ -23,8 +23,17 @@ async function askMenu(ui: AuthUi, menu: readonly MenuItem[], options: vscode.Qu
   return pick?.value;
 }
 
-export async function askResolveIn(ui: AuthUi, commits: () => Promise<CommitSource | undefined> = recentCommits): Promise<TriageAction | undefined> {
-  const item = await askMenu(ui, RESOLVE_MENU, { title: vscode.l10n.t('Resolve'), placeHolder: vscode.l10n.t('Resolve…') });
+/**
+ * Resolve In…: `currentRelease` names the project's newest release, shown beside the two release
+ * choices before one is picked (undefined: several projects, or the server did not say in time).
+ */
+export async function askResolveIn(
+  ui: AuthUi,
+  commits: () => Promise<CommitSource | undefined> = recentCommits,
+  currentRelease: () => Promise<string | undefined> = async () => undefined,
+): Promise<TriageAction | undefined> {
+  const current = await currentRelease().catch(() => undefined);
+  const item = await askMenu(ui, resolveMenu(current), { title: vscode.l10n.t('Resolve'), placeHolder: vscode.l10n.t('Resolve…') });
   if (!item) return undefined;
   return 'action' in item ? item.action : askCommit(ui, commits);
 }

@@ -14,6 +14,9 @@ import { createUntrustedWorkspace, untrustedUserSettings } from '../integration-
 import { buildExtension, buildIntegration, INTEGRATION_INDEX, UNTRUSTED_INDEX } from './build';
 import { sandboxSettings, SANDBOX_WORKSPACE, startSandbox, type Sandbox } from './sandbox';
 import { writeTestTls } from './testTls';
+import { createGitWorkspace } from '../sandbox/gitHistory';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { DEFAULT_PROFILE, PROFILE_NAMES, profileNamed, type ProfileName } from '../sandbox/profiles';
 import { PLATFORM_SPECS, PLATFORMS_DIR } from '../sandbox/platforms';
 
@@ -22,9 +25,11 @@ import { PLATFORM_SPECS, PLATFORMS_DIR } from '../sandbox/platforms';
  * (the tree, the marks, triage, the AI tools): they run against every profile, the others against
  * the default one only.
  */
-const PROFILE_SUITES = ['issues', 'marks', 'movedMarks', 'triage', 'lmTools', 'regions', 'signInOffers', 'seer'];
+const PROFILE_SUITES = ['issues', 'marks', 'movedMarks', 'triage', 'lmTools', 'regions', 'signInOffers', 'seer', 'provenance'];
 /** The title of test/integration/platformMarks.test.ts: a --grep that cannot match it skips its windows. */
 const PLATFORM_SUITE_TITLE = 'marks on every platform (the platform workspace)';
+/** The suite that needs a git repository: run in a window of its own on a git copy of the sample workspace, git on. */
+const GIT_SUITES = ['lineHistory'];
 import { ensureVSCodeServer, log, onCleanup, REPO_ROOT, runExtensionTests, timed } from './vscode';
 
 function parseArgs(argv: string[]) {
@@ -151,6 +156,41 @@ async function main(): Promise<number> {
         }
       }
     }
+    if (args.command === 'integration' || args.command === 'all') {
+      // The line history needs a repository whose commits are the sandbox's release commits: a git copy
+      // of the sample workspace (the same SHAs the sandbox serves), git on, a window per profile.
+      for (const profile of PROFILE_NAMES.filter((p) => !args.profile || args.profile === p)) {
+        process.stdout.write(`\nExtension-host suites ${GIT_SUITES.join(', ')} in a git copy of the sample workspace, sandbox profile ${profile}\n`);
+        const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sentry-explorer-git-'));
+        const removeTmp = onCleanup(async () => fs.rmSync(tmp, { recursive: true, force: true }));
+        const gitWorkspace = createGitWorkspace(path.join(tmp, 'workspace'));
+        // A sandbox of its own that reads its release commits from this very repository.
+        const box: Sandbox = await startSandbox({ profile, gitWorkspace });
+        try {
+          const r = await timed(`git-window suites (${profile})`, () =>
+            runExtensionTests({
+              name: `integration-git-${profile}`,
+              workspace: gitWorkspace,
+              settings: { 'git.enabled': true, 'git.autoRepositoryDetection': true, 'git.openRepositoryInParentFolders': 'never' },
+              extensionDevelopmentPath: REPO_ROOT,
+              extensionTestsPath: INTEGRATION_INDEX,
+              env: {
+                ...env,
+                ...(args.grep ? { SENTRY_EXPLORER_TEST_GREP: args.grep } : {}),
+                SENTRY_EXPLORER_TEST_SANDBOX_URL: box.url,
+                SENTRY_EXPLORER_TEST_FILES: GIT_SUITES.join(','),
+                SENTRY_EXPLORER_TEST_GIT_WORKSPACE: '1',
+              },
+            }),
+          );
+          counts.passed += r.passed;
+          counts.failed += r.failed;
+        } finally {
+          await box.close();
+          await removeTmp();
+        }
+      }
+    }
     // The untrusted window and the UI checks run against the default profile: left out when --profile names another.
     const defaultProfileToo = !args.profile || args.profile === DEFAULT_PROFILE;
     if ((args.command === 'integration' || args.command === 'all' || args.command === 'untrusted') && defaultProfileToo) {
@@ -203,6 +243,20 @@ async function main(): Promise<number> {
       } finally {
         process.env.SENTRY_EXPLORER_TEST_SANDBOX_URL = sandbox.url;
         await platforms.close();
+      }
+      // The checks that need the line's git history: a window on a git copy of the sample workspace, git on.
+      sandbox.control.reset();
+      const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sentry-explorer-ui-git-'));
+      const removeTmp = onCleanup(async () => fs.rmSync(tmp, { recursive: true, force: true }));
+      try {
+        const gitWorkspace = createGitWorkspace(path.join(tmp, 'workspace'));
+        const g = await timed('UI checks (git window)', () =>
+          runUiChecks({ workspace: gitWorkspace, env, settings: { ...sandboxSettings(sandbox!), 'git.enabled': true }, grep: args.grep, git: true }),
+        );
+        counts.passed += g.passed;
+        counts.failed += g.failed;
+      } finally {
+        await removeTmp();
       }
     }
   } finally {

@@ -10,6 +10,7 @@ import { ADVANCED_SEARCH } from './profiles';
 import { retrieveIssueEvent } from './eventDetails';
 import { eventsTable } from './eventsTable';
 import { listCodeMappings } from './codeMappings';
+import { eventCommitters, eventOwners, firstLastRelease, listReleases, releaseCommits, releaseDeploys, releaseDetails } from './releases';
 import { catchAll, checkEnvironments } from './sentryAnswers';
 import { memberProjects } from './membership';
 import type { SiteFrame } from './workspace';
@@ -479,6 +480,14 @@ const ROUTES: Route[] = [
   { re: /^\/api\/0\/organizations\/([^/]+)\/issues\/([^/]+)\/tags\/([^/]+)\/$/, methods: { GET: tagDetails } },
   // The events table (eventsTable.ts, which imports this module: looked up when called, as above).
   { re: /^\/api\/0\/organizations\/([^/]+)\/events\/$/, methods: { GET: switchable('eventsTable', (ctx, m) => eventsTable(ctx, m)) } },
+  // Releases, suspect commits and owners (releases.ts, which imports this module: looked up when called).
+  { re: /^\/api\/0\/organizations\/([^/]+)\/issues\/([^/]+)\/first-last-release\/$/, methods: { GET: (ctx, m) => firstLastRelease(ctx, m) } },
+  { re: /^\/api\/0\/organizations\/([^/]+)\/releases\/$/, methods: { GET: (ctx, m) => listReleases(ctx, m) } },
+  { re: /^\/api\/0\/organizations\/([^/]+)\/releases\/([^/]+)\/$/, methods: { GET: (ctx, m) => releaseDetails(ctx, m) } },
+  { re: /^\/api\/0\/organizations\/([^/]+)\/releases\/([^/]+)\/commits\/$/, methods: { GET: (ctx, m) => releaseCommits(ctx, m) } },
+  { re: /^\/api\/0\/organizations\/([^/]+)\/releases\/([^/]+)\/deploys\/$/, methods: { GET: (ctx, m) => releaseDeploys(ctx, m) } },
+  { re: /^\/api\/0\/projects\/([^/]+)\/([^/]+)\/events\/([^/]+)\/committers\/$/, methods: { GET: (ctx, m) => eventCommitters(ctx, m) } },
+  { re: /^\/api\/0\/projects\/([^/]+)\/([^/]+)\/events\/([^/]+)\/owners\/$/, methods: { GET: (ctx, m) => eventOwners(ctx, m) } },
   { re: /^\/api\/0\/projects\/([^/]+)\/([^/]+)\/user-reports\/$/, methods: { GET: listUserReports, POST: createUserReport } },
   { re: /^\/api\/0\/([^/]+)\/([^/]+)\/user-reports\/$/, methods: { GET: listUserReports, POST: createUserReport } },
 ];

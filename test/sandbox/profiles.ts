@@ -48,6 +48,11 @@ export interface Profile {
   readonly deviceCodePath: '/oauth/device/code/' | null;
   /** The shape of Seer's autofix answers (seer.ts): the agent shape of getsentry/sentry#116162 or the legacy steps. */
   readonly seer: 'agent' | 'legacy';
+  /**
+   * An event's committers (releases.ts): the one suspect commit Sentry stored for the issue, 404 when there
+   * is none; or every committer of the release-based search, 404 without a release or its commits.
+   */
+  readonly committers: 'suspect-commit' | 'release-based';
 }
 
 const never = () => false;
@@ -70,6 +75,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     regions: 'multi',
     deviceCodePath: '/oauth/device/code/',
     seer: 'agent',
+    committers: 'suspect-commit',
   },
   'self-hosted-2025': {
     name: 'self-hosted-2025',
@@ -83,6 +89,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     regions: 'monolith',
     deviceCodePath: null,
     seer: 'legacy',
+    committers: 'release-based',
   },
 };
 
@@ -130,6 +137,12 @@ export const PROFILE_SOURCES: Readonly<Record<Exclude<keyof Profile, 'name' | 's
     'agent path (blocks, lower-case statuses, {step, run_id}); before it, without ?mode=explorer, the legacy path ' +
     '(steps, upper-case statuses, {event_id, instruction, stopping_point}). Self-hosted servers built earlier speak the ' +
     'legacy shape and have no `gen-ai-features` unless an admin turns Seer on (test/sandbox/seer.ts).',
+  committers:
+    'src/sentry/api/endpoints/event_file_committers.py, its current version (EventFileCommittersEndpoint on EventEndpoint): the GroupOwner suspect ' +
+    'commit, `raise NotFound(detail="No committers found")` without one; its earlier version ' +
+    '(on ProjectEndpoint, "TODO(nisanthan): Remove the Group.DoesNotExist and Release.DoesNotExist once Commit Context goes GA") ' +
+    'with the release-based search of src/sentry/utils/committers.py: 404 "Release not found" / "No Commits found for Release", ' +
+    'or `{"committers": []}` when no commit touched a frame\'s file.',
 };
 
 /** The profile of a name; a name that is not one is an error naming the profiles. */

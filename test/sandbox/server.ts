@@ -5,6 +5,7 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { Ctx, handleApi } from './api';
+import { useGitWorkspace } from './releases';
 import { DETAIL, escapeHtml, html, HttpError, json, Res } from './http';
 import { catchAll, SNUBA_TIMEOUT_DETAIL } from './sentryAnswers';
 import { decideDevice, oauthRoute } from './oauth';
@@ -83,6 +84,11 @@ export interface SandboxOptions {
    * real codebase; deterministic from `seed`. Without it the seed is the default one, unchanged.
    */
   sprawl?: SprawlOptions;
+  /**
+   * The git repository (gitHistory.ts's createGitWorkspace) whose commits the releases name: the sandbox
+   * reads their SHAs from it. Without it, from a copy it builds once per process (the same SHAs).
+   */
+  gitWorkspace?: string;
   /** A project per platform of test/sandbox/platforms.ts, its issues pointing into test/sandbox/platforms/ (SeedOptions.platforms). */
   platforms?: boolean;
   /**
@@ -887,6 +893,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     baseNow,
   );
+  useGitWorkspace(state, options.gitWorkspace);
   const control = makeControl(state);
   const defaults: SandboxDefaults = {
     clientId: state.options.clientId,

@@ -15,6 +15,8 @@ export interface UiRunOptions {
   grep?: string;
   /** The checks of the platform workspace (UiCheck.workspace), whose screenshots join the others'; else every other check. */
   platforms?: boolean;
+  /** The checks of the git copy of the sample workspace (UiCheck.workspace `git`), whose screenshots join the others'. */
+  git?: boolean;
 }
 
 export interface Counts {
@@ -60,12 +62,11 @@ export async function runUiChecks(opts: UiRunOptions): Promise<Counts> {
   const grep = opts.grep;
   // "a|b": checks matching either, as mocha's --grep reads it for the extension-host suites.
   const wanted = grep?.split('|');
-  const checks = (await loadChecks()).filter(
-    (c) => (c.workspace === 'platforms') === !!opts.platforms && (!wanted || wanted.some((g) => c.name.includes(g) || c.file === g || c.file === `${g}.check.ts`)),
-  );
+  const kind = opts.platforms ? 'platforms' : opts.git ? 'git' : undefined;
+  const checks = (await loadChecks()).filter((c) => c.workspace === kind && (!wanted || wanted.some((g) => c.name.includes(g) || c.file === g || c.file === `${g}.check.ts`)));
   const counts: Counts = { passed: 0, failed: 0 };
   if (!checks.length) return counts;
-  if (!opts.platforms) fs.rmSync(UI_RESULTS_DIR, { recursive: true, force: true });
+  if (!kind) fs.rmSync(UI_RESULTS_DIR, { recursive: true, force: true });
 
   let vscode: VSCodeHandle | undefined;
   try {

@@ -46,12 +46,13 @@ export function handOffPrompt(kind: 'explain' | 'fix', issue: HandOffIssue, tool
     kind === 'fix' ? `Fix ${name}.` : `Explain ${name}.`,
     '',
     named
-      ? `First call ${tool(toolNames.details)} for issue ${named} to read the issue and its latest event (stack trace, breadcrumbs, request, tags).`
-      : `First ask me which issue (its short ID), then call ${tool(toolNames.details)} for it to read the issue and its latest event (stack trace, breadcrumbs, request, tags).`,
+      ? `First call ${tool(toolNames.details)} for issue ${named} to read the issue and its latest event (stack trace, breadcrumbs, request, tags, releases, suspect commits and owners).`
+      : `First ask me which issue (its short ID), then call ${tool(toolNames.details)} for it to read the issue and its latest event (stack trace, breadcrumbs, request, tags, releases, suspect commits and owners).`,
   ];
   if (kind === 'fix') {
     lines.push(
       `Then use ${tool(toolNames.location)} and the workspace to find the code where it fails, and propose a concrete change to fix the cause (not only to silence the error).`,
+      'If Sentry names a suspect commit or the release it started in, check what that commit changed there.',
       `If similar issues could share the cause, ${tool(toolNames.search)} finds them.`,
     );
     if (toolNames.seer)
@@ -59,6 +60,7 @@ export function handOffPrompt(kind: 'explain' | 'fix', issue: HandOffIssue, tool
   } else {
     lines.push(
       `Then explain what goes wrong, the likely cause and where in the code it happens (${tool(toolNames.location)} maps frames to workspace files); ${tool(toolNames.search)} finds related issues.`,
+      'Say which release it started in, the suspect commit and the owners, when Sentry names them.',
     );
     if (toolNames.seer) lines.push(`${tool(toolNames.seer)} gives Seer's root cause and solution when Sentry's AI has analysed the issue.`);
   }

@@ -8,6 +8,7 @@ import type { Issue } from '../../api/schemas';
 import type { IssueRef } from '../../contracts/issueRef';
 import type { LocationSource } from '../../store/editorLocations';
 import type { IssueStore } from '../../store/issueStore';
+import type { ProvenanceStore } from '../../store/provenance';
 import { safeWebUrl } from '../../util/untrusted';
 import { CHOOSE_PROJECT_FIRST, errorText, isAbort, SIGN_IN_FIRST, ToolCancelled } from './toolErrors';
 import type { UpdateAction } from './toolInputs';
@@ -27,6 +28,8 @@ export interface ToolDeps {
   /** The signed-in account's name, for the confirmation of "assign to me". */
   me(): string | undefined;
   now(): number;
+  /** Releases, suspect commits and owners of the event read (store/provenance.ts); none: the details leave them out. */
+  provenance?: Pick<ProvenanceStore, 'forEvent'>;
 }
 
 /** Projects searched at most when the model names none. */

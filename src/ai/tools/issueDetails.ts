@@ -10,6 +10,8 @@ import { parseEventDetail } from '../../sentryEvent/parse';
 import type { DetailFrame } from '../../sentryEvent/types';
 import * as z from '../../util/z';
 import { issueDetailsText } from '../text/issueDetails';
+import { provenanceText } from '../text/provenanceText';
+import { DEFAULT_BUDGET_TOKENS, estimateTokens } from '../text/tokens';
 import type { Ready, ToolContext } from './context';
 import { findIssue } from './findIssue';
 import { defineTool } from './tool';
@@ -73,9 +75,11 @@ export async function detailsOf(input: DetailsInput, ctx: ToolContext, signal?: 
         )
       : new Map<string, string>();
     const formatted = isRecord(raw) && isRecord(raw.formatted) && typeof raw.formatted.content === 'string' ? raw.formatted.content : undefined;
+    const about = parsed ? await provenanceOf(ctx, ready.org, issue.project?.slug, issue.id, parsed.detail.eventID, parsed.detail.release, signal) : '';
     ok = true;
-    return issueDetailsText(issueHeader(issue), parsed?.detail, {
-      budgetTokens: input.maxTokens,
+    const details = issueDetailsText(issueHeader(issue), parsed?.detail, {
+      // The section on releases takes its room out of the budget.
+      budgetTokens: (input.maxTokens ?? DEFAULT_BUDGET_TOKENS) - estimateTokens(about),
       link: ctx.link(issue, ready.client),
       mapPath: (f) => {
         const path = mapped.get(frameKey(f));
@@ -85,8 +89,20 @@ export async function detailsOf(input: DetailsInput, ctx: ToolContext, signal?: 
       serverText: formatted,
       secrets: parsed?.secrets,
     }).text;
+    return about ? `${details}\n${about}` : details;
   });
   return { ok, text };
+}
+
+/**
+ * The event's releases, suspect commits and owners (five requests, once per event: the store keeps them
+ * for the panel and the hover too), as a fenced section; '' when the store is missing or nothing came.
+ */
+async function provenanceOf(ctx: ToolContext, org: string, project: string | undefined, issueId: string, eventId: string, release: string | undefined, signal?: AbortSignal): Promise<string> {
+  const store = ctx.deps.provenance;
+  if (!store || !project || !/^[0-9a-f]{32}$/i.test(eventId)) return '';
+  const view = await store.forEvent({ org, project, issueId, eventId, release: release || undefined }, signal).catch(() => undefined);
+  return provenanceText(view);
 }
 
 /**

@@ -29,11 +29,12 @@ import { readSettings } from '../../settings';
 import { PageActions, type PageActionDeps } from './pageActions';
 import { PanelGuard } from './panelGuard';
 import { bindingClosed, type BindingProblem } from '../model/panelBinding';
+import { ProvenancePush, type ProvenanceDeps } from './provenancePush';
 import { SeerSession } from './seerSession';
 import type { SeerDiffDocuments } from './seerDiffDocuments';
 import { isEventId } from '../../sentryEvent/types';
 
-export interface EventsPanelDeps extends PageActionDeps {
+export interface EventsPanelDeps extends PageActionDeps, Omit<ProvenanceDeps, 'log'> {
   /** The one issue store: the header is `store.issue(id)`, refreshed with `lookupShortId`. */
   store: IssueStore;
   /** Fires when the session changes; open panels retry what failed. */
@@ -85,6 +86,8 @@ export class EventsPanel extends Disposable {
   private seenDecided = false;
   /** While set, a preview opening waits before marking its issue seen (see deferSeen). */
   private seenWait: IDisposable | undefined;
+  /** The header's releases, suspect commits and owners of the event on screen. */
+  private readonly provenance: ProvenancePush;
   private readonly pinned = this._register(new vscode.EventEmitter<void>());
   /** Fires when a preview panel is kept. */
   readonly onDidPin = this.pinned.event;
@@ -114,6 +117,16 @@ export class EventsPanel extends Disposable {
       post: (m) => this.post(m),
       writeRefusal: () => this.guard.refusal(this.model.issue.org),
     });
+    this.provenance = new ProvenancePush(
+      { provenance: deps.provenance, openCommit: deps.openCommit, log: deps.log },
+      {
+        get model() {
+          return model();
+        },
+        ref: () => this.ref,
+        post: (m) => this.post(m),
+      },
+    );
     this.seer = this._register(
       new SeerSession({
         getClient: deps.getClient,
@@ -227,6 +240,7 @@ export class EventsPanel extends Disposable {
     old.dispose();
     this.seenDecided = false;
     this.markSeen = markSeen;
+    this.provenance.reset();
     this.takeStoreIssue(false);
     this.panel.title = panelTitle(this.model.state.issue, this.preview);
     if (this.ready) void this.sendInit();
@@ -347,6 +361,7 @@ export class EventsPanel extends Disposable {
       case 'ready': {
         this.model.pageReady(msg.state);
         this.ready = true;
+        this.provenance.pageLoaded();
         await this.sendInit();
         this.readied.fire();
         return;
@@ -374,6 +389,8 @@ export class EventsPanel extends Disposable {
         return this.actions.copyEvent(msg.eventId, msg.format);
       case 'openRawEvent':
         return this.actions.openRawEvent(msg.eventId);
+      case 'openCommit':
+        return this.provenance.openCommit(msg.eventId, msg.commitId);
       case 'seer':
         if (msg.action !== 'open' && msg.action !== 'refresh') this.pin();
         return this.seer.handle(msg);
@@ -395,6 +412,7 @@ export class EventsPanel extends Disposable {
       this.deps.log.warn(`[events] ${msg.method} of issue ${model.issue.issueId}: ${response.error.message}`);
     }
     this.post(response);
+    this.provenance.afterResponse(msg, response);
   }
 
   /**

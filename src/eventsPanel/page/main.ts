@@ -25,15 +25,20 @@ import { Rpc, type VsCodeApi } from './rpc';
 import { Tabs } from './tabs';
 import { TagsView } from './tagsView';
 import { handOffMessage } from './triageActions';
+import { ProvenanceViewPart } from './provenanceView';
 import { SeerTab } from './seerTab';
 
 declare function acquireVsCodeApi(): VsCodeApi;
 
 // The views are built after the controller they call; it reaches them only once the host answers.
 const rpc = new Rpc(acquireVsCodeApi(), (notice) => {
+  if (notice.type === 'provenance') return provenance.show(notice.eventId, notice.view);
   if (notice.type === 'seer') return seer.receive(notice.view);
-  // Another issue (a preview panel taking over): its Seer state is read anew.
-  if (notice.type === 'init' && seer && parsePanelState(notice.state)?.issueId !== page.state.issueId) seer.reset();
+  // Another issue (a preview panel taking over): its Seer state is read anew, and the last one's releases are not its.
+  if (notice.type === 'init' && parsePanelState(notice.state)?.issueId !== page.state.issueId) {
+    seer?.reset();
+    provenance?.clear();
+  }
   page.notice(notice);
 });
 const page = new PageController(rpc, {
@@ -48,6 +53,7 @@ const header = new HeaderView(
   (command) => rpc.post({ type: 'triage', command }),
   (kind) => rpc.post(handOffMessage(kind)),
 );
+const provenance = new ProvenanceViewPart((eventId, commitId) => rpc.post({ type: 'openCommit', eventId, commitId }));
 const filters = new FiltersBar({ state: () => page.state, setFilters: (f) => page.setFilters(f) });
 const tabs = new Tabs((tab) => page.dispatch({ type: 'setTab', tab }));
 const events = new EventsTab({
@@ -91,7 +97,7 @@ const tagsPanel = h('section', { class: 'panel tags-panel', id: 'tags-panel', ro
 
 const app = document.getElementById('app')!;
 // The filters under the tabs: folded away on the Event tab, they move nothing the user clicked.
-replace(app, header.el, tabs.el, filters.el, h('main', { class: 'panels' }, events.el, tagsPanel, eventView.el, seer.el));
+replace(app, header.el, provenance.el, tabs.el, filters.el, h('main', { class: 'panels' }, events.el, tagsPanel, eventView.el, seer.el));
 app.removeAttribute('aria-busy');
 // Outside #app: its aria-busy would hold the announcements back while something loads.
 document.body.appendChild(liveRegion());

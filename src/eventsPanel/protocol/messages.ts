@@ -9,6 +9,7 @@ import { isEventRef, type EventRef } from '../../sentryEvent/types';
 import { MAX_NAME, type IssueHeader as IssueFields, type TagData } from '../../contracts/issueView';
 import { DEFAULT_FILTERS, isPeriodPreset, type EventFilters, type Period } from './filters';
 import type { EventData } from './eventList';
+import type { ProvenanceView } from '../../contracts/provenance';
 import type { SeerHostMessage, SeerPageMessage } from './seer';
 
 export { MAX_NAME, MAX_TAG_PAGES, MAX_TAG_VALUES, TAG_PAGE_VALUES, type TagData } from '../../contracts/issueView';
@@ -142,6 +143,9 @@ export type PageMessage =
   | { type: 'copyEvent'; eventId: string; format: 'markdown' | 'json' }
   /** Open an event the host has sent as masked JSON in a read-only editor tab. */
   | { type: 'openRawEvent'; eventId: string }
+  /** Open a commit of the provenance the host sent for this event (the host finds it; the page names only the id). */
+  | { type: 'openCommit'; eventId: string; commitId: string }
+
   /** A click in the Seer tab (./seer.ts). */
   | SeerPageMessage;
 
@@ -159,6 +163,9 @@ export type HostMessage =
   | { type: 'signedIn' }
   /** Whether a chat can take the issue changed (a chat extension installed, signed in or out). */
   | { type: 'ai'; available: boolean }
+  /** The releases, suspect commits and owners of the event on screen (src/contracts/provenance.ts), text only. */
+  | { type: 'provenance'; eventId: string; view: ProvenanceView }
+
   /** The Seer tab's whole view (./seer.ts). */
   | SeerHostMessage;
 
@@ -236,7 +243,7 @@ export function parsePanelState(v: unknown): PanelState | undefined {
   };
 }
 
-const HOST_TYPES = new Set<HostMessage['type']>(['boot', 'init', 'response', 'issue', 'signedIn', 'ai', 'seer']);
+const HOST_TYPES = new Set<HostMessage['type']>(['boot', 'init', 'response', 'issue', 'signedIn', 'ai', 'provenance', 'seer']);
 
 /**
  * A message from the host, as the page reads it: an object of a known type, or undefined (the

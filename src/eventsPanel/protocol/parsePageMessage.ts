@@ -52,6 +52,8 @@ export function parsePageMessage(v: unknown): PageMessage | undefined {
       return isEventId(v.eventId) && (v.format === 'markdown' || v.format === 'json') ? { type: 'copyEvent', eventId: v.eventId, format: v.format } : undefined;
     case 'openRawEvent':
       return isEventId(v.eventId) ? { type: 'openRawEvent', eventId: v.eventId } : undefined;
+    case 'openCommit':
+      return isEventId(v.eventId) && isStr(v.commitId) && /^[0-9a-fA-F]{7,64}$/.test(v.commitId) ? { type: 'openCommit', eventId: v.eventId, commitId: v.commitId } : undefined;
     case 'seer':
       return parseSeerPageMessage(v);
     case 'request': {

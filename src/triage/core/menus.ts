@@ -61,6 +61,20 @@ export const RESOLVE_MENU: readonly MenuItem[] = [
   },
 ];
 
+/**
+ * RESOLVE_MENU with the release the two release choices will name, when the project's newest release
+ * is known: "the next release" is whatever comes after it, "the current release" is it.
+ */
+export function resolveMenu(current: string | undefined): readonly MenuItem[] {
+  if (!current) return RESOLVE_MENU;
+  return RESOLVE_MENU.map((m) => {
+    if (!('action' in m)) return m;
+    if (m.action.kind === 'resolveInNextRelease') return { ...m, label: m.label, description: l10n.t('the release after {0}; events of older releases are ignored', current) };
+    if (m.action.kind === 'resolveInRelease') return { ...m, label: m.label, description: l10n.t("release {0}, the project's latest", current) };
+    return m;
+  });
+}
+
 export const ARCHIVE_MENU: readonly MenuItem[] = [
   {
     get label() {

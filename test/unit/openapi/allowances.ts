@@ -165,4 +165,12 @@ export const NOT_IN_DOCUMENT = [
   'POST /api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/user-reports/',
   'GET /api/0/{organization_id_or_slug}/{project_id_or_slug}/user-reports/',
   'POST /api/0/{organization_id_or_slug}/{project_id_or_slug}/user-reports/',
+  // Releases, suspect commits and owners (test/sandbox/releases.ts): private endpoints, or public ones the excerpt
+  // leaves out; a release's answer is checked against the document's release list item (test/unit/api/releases.test.ts).
+  'GET /api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/first-last-release/',
+  'GET /api/0/organizations/{organization_id_or_slug}/releases/{version}/',
+  'GET /api/0/organizations/{organization_id_or_slug}/releases/{version}/commits/',
+  'GET /api/0/organizations/{organization_id_or_slug}/releases/{version}/deploys/',
+  'GET /api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/events/{event_id}/committers/',
+  'GET /api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/events/{event_id}/owners/',
 ] as const;

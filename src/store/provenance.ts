@@ -1,0 +1,156 @@
+/**
+ * Releases, suspect commits and owners as the events panel, the hover and the AI tools share them: one
+ * cache per window, so what one of them read the others show without asking again. The requests stay
+ * bounded: an issue's first/last release is one request, shared by everyone who asks at once
+ * (coalesced) and kept; an event's provenance (its release, the release's deploys, its committers and
+ * owners) is read only for the event on screen in a panel or asked about by the AI, never for the
+ * issues of a list, and kept per event. Answers are bounded text (src/contracts/provenance.ts).
+ * No `vscode` import.
+ */
+import type { SentryClient } from '../api/client';
+import { getEventCommitters, getEventOwners, getFirstLastRelease, getRelease, listReleaseDeploys } from '../api/releaseEndpoints';
+import { deployViews, issueProvenance, ownerNames, releaseView, suspectViews, type LineHistory, type ProvenanceView } from '../contracts/provenance';
+import { Emitter } from '../util/emitter';
+import { Slot } from './slot';
+
+/** Entries kept per kind; the oldest goes first. */
+const MAX_ENTRIES = 200;
+
+export interface EventTarget {
+  org: string;
+  project: string;
+  issueId: string;
+  eventId: string;
+  /** The event's release (its `release` tag); none: no release part. */
+  release?: string;
+}
+
+/** A map that forgets its oldest entry past MAX_ENTRIES. */
+class Bounded<V> extends Map<string, V> {
+  override set(key: string, value: V): this {
+    if (!this.has(key) && this.size >= MAX_ENTRIES) this.delete(this.keys().next().value as string);
+    return super.set(key, value);
+  }
+}
+
+export class ProvenanceStore {
+  private readonly issues = new Bounded<Promise<ProvenanceView>>();
+  private readonly issueDone = new Bounded<ProvenanceView>();
+  private readonly events = new Bounded<Promise<ProvenanceView>>();
+  private readonly eventDone = new Bounded<ProvenanceView>();
+  /** The latest event read of each issue, for the hover and the AI's hand-off. */
+  private readonly latestEvent = new Bounded<string>();
+  private readonly changed = new Emitter<string>();
+  /** Fires with the issue id whose provenance was read. */
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly getClient: () => Promise<SentryClient | undefined>) {}
+
+  /** What is known of the issue without a request: its latest event's provenance, else the first/last release. */
+  cached(org: string, issueId: string): ProvenanceView | undefined {
+    const ev = this.latestEvent.get(`${org}\n${issueId}`);
+    return (ev !== undefined ? this.eventDone.get(ev) : undefined) ?? this.issueDone.get(`${org}\n${issueId}`);
+  }
+
+  /** The issue's first and last release: one request, coalesced with any under way, then kept. */
+  forIssue(org: string, issueId: string, signal?: AbortSignal): Promise<ProvenanceView> {
+    const key = `${org}\n${issueId}`;
+    let p = this.issues.get(key);
+    if (!p) {
+      p = this.client().then(async (client) => {
+        const view = issueProvenance(await getFirstLastRelease(client.http, org, issueId, signal));
+        this.issueDone.set(key, view);
+        this.changed.fire(issueId);
+        return view;
+      });
+      // A failure is not kept: the next hover may ask again.
+      p.catch(() => this.issues.delete(key));
+      this.issues.set(key, p);
+    }
+    return p;
+  }
+
+  /**
+   * The event's provenance: the issue's first/last release (shared with forIssue), the event's release
+   * and its deploys, its committers and owners, read in parallel once per event. A part that fails is
+   * left out (its reader said why in the log); only the whole failing rejects.
+   */
+  forEvent(t: EventTarget, signal?: AbortSignal, onPartFailed?: (part: string, e: unknown) => void): Promise<ProvenanceView> {
+    const key = `${t.org}\n${t.eventId}`;
+    let p = this.events.get(key);
+    if (!p) {
+      p = this.client().then(async (client) => {
+        const part = <T>(name: string, run: () => Promise<T>): Promise<T | undefined> =>
+          run().catch((e: unknown) => {
+            onPartFailed?.(name, e);
+            return undefined;
+          });
+        const [issue, release, deploys, committers, owners] = await Promise.all([
+          part('first and last release', () => this.forIssue(t.org, t.issueId, signal)),
+          t.release ? part('release', () => getRelease(client.http, t.org, t.release!, signal)) : undefined,
+          t.release ? part('deploys', () => listReleaseDeploys(client.http, t.org, t.release!, signal)) : undefined,
+          part('suspect commits', () => getEventCommitters(client.http, t.org, t.project, t.eventId, signal)),
+          part('owners', () => getEventOwners(client.http, t.org, t.project, t.eventId, signal)),
+        ]);
+        if (!issue && !release && !committers && !owners) throw new Error(`Sentry did not answer about event ${t.eventId}.`);
+        const view: ProvenanceView = {
+          ...(issue ?? issueProvenance(undefined)),
+          eventRelease: releaseView(release),
+          deploys: deployViews(deploys ?? []),
+          suspects: suspectViews(committers ?? []),
+          owners: ownerNames(owners?.owners ?? []),
+        };
+        this.eventDone.set(key, view);
+        this.latestEvent.set(`${t.org}\n${t.issueId}`, key);
+        this.changed.fire(t.issueId);
+        return view;
+      });
+      p.catch(() => this.events.delete(key));
+      this.events.set(key, p);
+    }
+    return p;
+  }
+
+  /** Forgets everything (another session: what it read is not this one's to show). */
+  clear(): void {
+    this.issues.clear();
+    this.issueDone.clear();
+    this.events.clear();
+    this.eventDone.clear();
+    this.latestEvent.clear();
+  }
+
+  private async client(): Promise<SentryClient> {
+    const client = await this.getClient();
+    if (!client) throw new Error('Not signed in to Sentry.');
+    return client;
+  }
+}
+
+/** A commit to show: in the workspace's source control when its repository has it, else on its host (asked first). */
+export interface CommitTarget {
+  id: string;
+  shortId: string;
+  message?: string;
+  /** Only from a CommitView (commitWebUrl), never from a page or a link. */
+  webUrl?: string;
+}
+
+/** Opens a commit; set by the releases feature (it knows VS Code's git), called by the panel and the hover. */
+export class CommitOpener extends Slot<(commit: CommitTarget) => Promise<void>> {
+  constructor() {
+    super(async () => undefined);
+  }
+  readonly open = (commit: CommitTarget): Promise<void> => this.get()(commit);
+}
+
+/** Where a marked line stands against a release's commit in the workspace's git; undefined when git cannot say. */
+export type LineHistoryLookup = (fileUri: string, line: number, releaseCommit: string, release: string) => Promise<LineHistory | undefined>;
+
+/** Set by the releases feature (it knows VS Code's git); read by the hover. Says nothing while unset. */
+export class LineHistorySource extends Slot<LineHistoryLookup> {
+  constructor() {
+    super(async () => undefined);
+  }
+  readonly lookup: LineHistoryLookup = (fileUri, line, releaseCommit, release) => this.get()(fileUri, line, releaseCommit, release);
+}
