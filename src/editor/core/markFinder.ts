@@ -296,14 +296,7 @@ export class MarkFinder {
           error = found.failed;
         }
       }
-      answers.set(file.key, { ids: ids.filter((id) => this.deps.store.issue(id)), ...(error !== undefined ? { error } : {}) });
-      for (const id of ids) {
-        const issue = this.deps.store.issue(id);
-        if (!issue) continue;
-        if (file.visible) waiting.delete(id);
-        else if (!refs.has(id)) waiting.add(id);
-        if (!refs.has(id)) refs.set(id, { org: scope.org, project: issue.project.slug, issueId: id });
-      }
+      this.collect(file, ids, error, scope.org, refs, waiting, answers);
     }
     if (limited !== undefined || searched) this.deps.store.budget.noteAnswer(limited);
     return [...refs.values()];
@@ -403,17 +396,22 @@ export class MarkFinder {
       }
     }
     const refs = new Map<string, IssueRef>();
-    for (const file of files) {
-      const ids = (byTerm?.get(file.term) ?? []).filter((id) => this.deps.store.issue(id));
-      answers.set(file.key, { ids, ...(error !== undefined ? { error } : {}) });
-      for (const id of ids) {
-        const issue = this.deps.store.issue(id)!;
-        if (file.visible) waiting.delete(id);
-        else if (!refs.has(id)) waiting.add(id);
-        if (!refs.has(id)) refs.set(id, { org: scope.org, project: issue.project.slug, issueId: id });
-      }
-    }
+    for (const file of files) this.collect(file, byTerm?.get(file.term) ?? [], error, scope.org, refs, waiting, answers);
     return [...refs.values()];
+  }
+
+  /**
+   * One file's answer (the issues the store holds, and its failure) kept for its report, and its issues
+   * added to the run's: an issue found only for files not visible waits (see searchFiles).
+   */
+  private collect(file: OpenFile, ids: readonly string[], error: unknown, org: string, refs: Map<string, IssueRef>, waiting: Set<string>, answers: Map<string, FileAnswer>): void {
+    const held = ids.filter((id) => this.deps.store.issue(id));
+    answers.set(file.key, { ids: held, ...(error !== undefined ? { error } : {}) });
+    for (const id of held) {
+      if (file.visible) waiting.delete(id);
+      else if (!refs.has(id)) waiting.add(id);
+      if (!refs.has(id)) refs.set(id, { org, project: this.deps.store.issue(id)!.project.slug, issueId: id });
+    }
   }
 
   /**

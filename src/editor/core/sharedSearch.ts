@@ -29,7 +29,7 @@
 import type { SentryClient } from '../../api/client';
 import type { EventsTableRow } from '../../api/eventsTable';
 import type { TimeWindow } from '../../store/issueSource';
-import { rowIssueId, TABLE_BATCH, TABLE_FIELDS } from './tableLines';
+import { rowIssueId, TABLE_BATCH, TABLE_FIELDS, windowFrom } from './tableLines';
 
 /**
  * The period of a view without a window of its own: the 90 days the organization issue list takes by
@@ -115,14 +115,9 @@ export interface SharedAnswer {
 
 /** The time parameters of the search: the view's window, or the bounded default; from `since` to a minute from `now` for a delta. */
 export function sharedWindow(window: TimeWindow | undefined, since?: number, now?: number): { statsPeriod?: string; start?: string; end?: string } {
-  if (since !== undefined && now !== undefined) return { start: isoSeconds(since), end: isoSeconds(Math.max(now, since) + 60_000) };
+  if (since !== undefined && now !== undefined) return windowFrom(since, now);
   if (!window) return { statsPeriod: SHARED_PERIOD };
   return 'period' in window ? { statsPeriod: window.period } : { start: window.start, ...(window.end ? { end: window.end } : {}) };
-}
-
-/** An instant as Sentry's date parameters take it (seconds, UTC, rounded down so the newest event is still inside). */
-function isoSeconds(t: number): string {
-  return new Date(Math.floor(t / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }
 
 /** A row's last_seen() as ms, when it is a date. */

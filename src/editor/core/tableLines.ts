@@ -34,6 +34,7 @@
 import type { SentryClient } from '../../api/client';
 import type { EventsTableParams, EventsTableRow } from '../../api/eventsTable';
 import { errorKind } from '../../contracts/errors';
+import { isoSeconds } from '../../format/time';
 import { parseServerLocation } from './location';
 import { readFrameFields, type FrameFields } from '../../sentryEvent/framePath';
 import type { KnownFrame, KnownLocation } from './locationCache';
@@ -112,13 +113,12 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 export function tableWindow(issues: readonly Pick<TableIssue, 'lastSeen'>[], now: number): Pick<EventsTableParams, 'statsPeriod' | 'start' | 'end'> {
   const seen = issues.map((i) => (i.lastSeen && ISO.test(i.lastSeen) ? Date.parse(i.lastSeen) : NaN));
   if (seen.some((t) => Number.isNaN(t))) return { statsPeriod: '90d' };
-  const start = Math.max(Math.min(...seen) - HOUR, now - MAX_WINDOW_MS);
-  return { start: isoSeconds(start), end: isoSeconds(Math.max(now, start) + 60_000) };
+  return windowFrom(Math.max(Math.min(...seen) - HOUR, now - MAX_WINDOW_MS), now);
 }
 
-/** An instant as Sentry's date parameters take it (seconds, UTC). */
-function isoSeconds(t: number): string {
-  return new Date(Math.floor(t / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+/** From `start` (ms) to a minute from `now`, as Sentry's start and end parameters take them (to the second, rounded down). */
+export function windowFrom(start: number, now: number): { start: string; end: string } {
+  return { start: isoSeconds(start), end: isoSeconds(Math.max(now, start) + 60_000) };
 }
 
 /** The request for these issues (all of one project), over the window of their latest events. */
