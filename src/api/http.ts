@@ -34,6 +34,7 @@ import { describeIssue, formatPath } from './schemas';
 import { parseCollecting, type DroppedItems } from './lenientList';
 import { pruneDepth } from '../util/boundedJson';
 import { clampDelay, sleep } from '../util/delay';
+import { concatBytes } from '../util/random';
 import { checkRegionUrl, type RegionRefusal } from './regions';
 
 export type QueryValue = string | number | boolean | readonly string[] | undefined;
@@ -397,7 +398,7 @@ export class HttpClient {
       size += value.byteLength;
     }
     // Like Response.text(): UTF-8, a leading BOM dropped, bad bytes (or a character cut at the cap) replaced.
-    return new TextDecoder().decode(Buffer.concat(chunks));
+    return new TextDecoder().decode(concatBytes(chunks));
   }
 
   private fromFailure(err: unknown, label: string, origin: string): RawResponse {

@@ -8,7 +8,7 @@
  * "expired or revoked" wording is for a stored one that worked before. Ends with a StoredSession,
  * or throws vscode.CancellationError when the user cancelled or was already told what went wrong.
  */
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from '../util/random';
 import * as vscode from 'vscode';
 import { SentryClient } from '../api/client';
 import type { Credential } from '../api/credentials';

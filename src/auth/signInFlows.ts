@@ -5,7 +5,7 @@
  * messages and ends with a StoredSession, or throws vscode.CancellationError when the user
  * cancelled or was already told what went wrong.
  */
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from '../util/random';
 import * as vscode from 'vscode';
 import { HttpClient, OAuthEndpoints, SentryClient, type Credential, type HttpClientOptions, type Organization, type TokenResponse } from '../api';
 import type { AuthConfig } from '../config';
@@ -167,7 +167,7 @@ export class SignInFlows {
 
   private async browser(cfg: AuthConfig, scopes: readonly string[]): Promise<StoredSession> {
     const { oauth, baseUrl } = await this.endpoints(cfg);
-    const pkce = createPkcePair();
+    const pkce = await createPkcePair();
     const state = createState();
     const callback = vscode.Uri.parse(`${vscode.env.uriScheme}://${this.deps.extensionId}${CALLBACK_PATH}`);
     const redirectUri = (await this.ui.asExternalUri(callback)).toString(true);

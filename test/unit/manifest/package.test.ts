@@ -18,6 +18,8 @@ const ALLOWED = [
   /^LICENSE$/,
   /^l10n\/bundle\.l10n(\.[a-z]{2}(-[a-z]{2,4})?)?\.json$/,
   /^dist\/(extension|webview)\.js$/,
+  // The browser bundle (package.json `browser`).
+  /^dist\/web\/extension\.js$/,
   /^dist\/codicon\.(css|ttf)$/,
   /^media\/[\w-]+\.(svg|png|css)$/,
   /^media\/walkthrough\/[\w-]+\.(md|svg|png)$/,
