@@ -258,6 +258,11 @@ async function main(): Promise<number> {
       } finally {
         await removeTmp();
       }
+      // The extension in the browser's web worker extension host, on a virtual workspace (as on vscode.dev).
+      sandbox.control.reset();
+      const w = await timed('UI checks (web worker host, virtual workspace)', () => runUiChecks({ workspace, env, settings: sandboxSettings(sandbox!), grep: args.grep, web: true }));
+      counts.passed += w.passed;
+      counts.failed += w.failed;
     }
   } finally {
     await sandbox.close();

@@ -73,16 +73,27 @@ export interface ServerHandle {
   userDataDir: string;
   extensionsDir: string;
   serverLogPath: string;
-  /** Makes the workbench URL with the given payload (extensionDevelopmentPath, extensionTestsPath). */
-  workbenchUrl(payload?: Record<string, string>): string;
+  /**
+   * Makes the workbench URL with the given payload (extensionDevelopmentPath, extensionTestsPath:
+   * paths on this machine; several development extensions as an array; extensionDevelopmentKind
+   * as is), opening `folderUri` (e.g. a virtual workspace's `scheme:/path`) instead of the workspace.
+   */
+  workbenchUrl(payload?: Record<string, string | string[]>, folderUri?: string): string;
   /** Resolves when the server process exits. */
   exited: Promise<number | null>;
   close(): Promise<void>;
 }
 
 export interface StartOptions extends ServerOptions {
-  /** The extension under development (payload extensionDevelopmentPath). */
-  extensionDevelopmentPath?: string;
+  /** The extension under development (payload extensionDevelopmentPath); several: all of them. */
+  extensionDevelopmentPath?: string | string[];
+  /**
+   * Where the development extensions run (payload extensionDevelopmentKind, as the desktop's
+   * --extensionDevelopmentKind): `web` puts them in the browser's web worker extension host.
+   */
+  extensionDevelopmentKind?: 'web' | 'workspace';
+  /** The folder the window opens as a URI (a virtual workspace, `scheme:/path`) instead of the workspace folder. */
+  folderUri?: string;
   /** A compiled test index exporting `run()` (payload extensionTestsPath). */
   extensionTestsPath?: string;
   viewport?: { width: number; height: number };
@@ -337,9 +348,12 @@ export async function startVSCodeServer(opts: ServerOptions): Promise<ServerHand
   track(resource);
 
   const base = `http://127.0.0.1:${port}`;
-  const workbenchUrl = (payload?: Record<string, string>) => {
-    let u = `${base}/?folder=${encodeURIComponent(workspace).replace(/%2F/g, '/')}`;
-    const pairs = Object.entries(payload ?? {}).map(([k, v]) => [k, `vscode-remote://127.0.0.1:${port}${path.resolve(v)}`]);
+  const workbenchUrl = (payload?: Record<string, string | string[]>, folderUri?: string) => {
+    // A folder value not starting with '/' is read as a URI (code-server's workbench.ts, the workspace provider).
+    let u = `${base}/?folder=${folderUri ? encodeURIComponent(folderUri) : encodeURIComponent(workspace).replace(/%2F/g, '/')}`;
+    const pairs = Object.entries(payload ?? {}).flatMap(([k, v]) =>
+      k === 'extensionDevelopmentKind' ? [[k, String(v)]] : (Array.isArray(v) ? v : [v]).map((one) => [k, `vscode-remote://127.0.0.1:${port}${path.resolve(one)}`]),
+    );
     if (pairs.length) u += `&payload=${encodeURIComponent(JSON.stringify(pairs))}`;
     return u;
   };
@@ -399,10 +413,11 @@ export async function openWorkbench(server: ServerHandle, opts: Omit<StartOption
       await letDialogsShowOnRequest(page);
     }
 
-    const payload: Record<string, string> = {};
+    const payload: Record<string, string | string[]> = {};
     if (opts.extensionDevelopmentPath) payload.extensionDevelopmentPath = opts.extensionDevelopmentPath;
+    if (opts.extensionDevelopmentKind) payload.extensionDevelopmentKind = opts.extensionDevelopmentKind;
     if (opts.extensionTestsPath) payload.extensionTestsPath = opts.extensionTestsPath;
-    const url = server.workbenchUrl(payload);
+    const url = server.workbenchUrl(payload, opts.folderUri);
     await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
 
     const handle: VSCodeHandle = {

@@ -17,7 +17,14 @@ export interface UiRunOptions {
   platforms?: boolean;
   /** The checks of the git copy of the sample workspace (UiCheck.workspace `git`), whose screenshots join the others'. */
   git?: boolean;
+  /** The checks of the web worker extension host on a virtual workspace (UiCheck.workspace `web`), whose screenshots join the others'. */
+  web?: boolean;
 }
+
+/** The test-only web extension that serves the sample workspace as a virtual workspace (scheme sentrytest-memfs). */
+export const WEBFS_EXTENSION = path.join(REPO_ROOT, 'test', 'webfs');
+/** The virtual workspace's folder: the sample workspace under test/webfs's scheme. */
+export const WEBFS_FOLDER = 'sentrytest-memfs:/sample';
 
 export interface Counts {
   passed: number;
@@ -62,7 +69,7 @@ export async function runUiChecks(opts: UiRunOptions): Promise<Counts> {
   const grep = opts.grep;
   // "a|b": checks matching either, as mocha's --grep reads it for the extension-host suites.
   const wanted = grep?.split('|');
-  const kind = opts.platforms ? 'platforms' : opts.git ? 'git' : undefined;
+  const kind = opts.platforms ? 'platforms' : opts.git ? 'git' : opts.web ? 'web' : undefined;
   const checks = (await loadChecks()).filter((c) => c.workspace === kind && (!wanted || wanted.some((g) => c.name.includes(g) || c.file === g || c.file === `${g}.check.ts`)));
   const counts: Counts = { passed: 0, failed: 0 };
   if (!checks.length) return counts;
@@ -74,7 +81,8 @@ export async function runUiChecks(opts: UiRunOptions): Promise<Counts> {
       workspace: opts.workspace,
       settings: { ...UI_SETTINGS, ...opts.settings },
       env: opts.env,
-      extensionDevelopmentPath: REPO_ROOT,
+      // The web checks: both development extensions in the browser's web worker host, the window on the virtual workspace.
+      ...(opts.web ? { extensionDevelopmentPath: [REPO_ROOT, WEBFS_EXTENSION], extensionDevelopmentKind: 'web' as const, folderUri: WEBFS_FOLDER } : { extensionDevelopmentPath: REPO_ROOT }),
     });
     await vscode.waitForWorkbench();
   } catch (e) {
