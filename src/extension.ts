@@ -48,6 +48,8 @@ export function activate(context: vscode.ExtensionContext): void {
     log,
     vscode.commands.registerCommand(Commands.showLog, () => log.show()),
   );
+  // Which bundle runs says what works (README, "Where it runs"): the browser's has no Node.
+  log.info(host().kind === 'webWorker' ? "running in the browser's web worker extension host (dist/web/extension.js)" : 'running in the Node extension host (dist/extension.js)');
   phase('log');
   const auth = new SentryAuth(context, log);
   context.subscriptions.push(auth, ...registerAuthCommands(auth));

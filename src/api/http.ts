@@ -28,6 +28,7 @@ import {
 import { parseLinkHeader, type LinkEntry } from './links';
 import { readErrorBody } from './failureText';
 import { transportError, transportFailure } from './network';
+import { BrowserBlockedError, browserFetchFailure, originRefusal } from './browser';
 import { readRateLimit, type RateLimitInfo } from './rateLimit';
 import { budgetOf, RateLimitHolds } from './rateLimitHolds';
 import { describeIssue, formatPath } from './schemas';
@@ -351,6 +352,8 @@ export class HttpClient {
             res._data = await this.readBody(res, label);
           },
         });
+        // A browser answers redirect: 'manual' with an opaque response (status 0, no Location).
+        if (res.type === 'opaqueredirect') throw new BrowserBlockedError(origin, 'redirect', label);
         raw = { status: res.status, headers: res.headers, text: typeof res._data === 'string' ? res._data : '' };
       } catch (err) {
         raw = this.fromFailure(err, label, origin);
@@ -410,7 +413,7 @@ export class HttpClient {
     const cause = err instanceof FetchError ? (err.cause as Error | undefined) : (err as Error);
     if (cause?.name === 'AbortError') throw cause;
     if (cause?.name === 'TimeoutError') throw new TimeoutError(origin, this.opts.timeoutMs, label);
-    throw transportError(origin, cause, label);
+    throw browserFetchFailure(origin, label) ?? transportError(origin, cause, label);
   }
 
   private finish<T>(spec: RequestSpec<T>, raw: RawResponse, label: string): HttpResponse<T> {
@@ -438,6 +441,8 @@ export class HttpClient {
 
   private errorFor(spec: RequestSpec<unknown>, raw: RawResponse, label: string): ApiError {
     const { status, headers } = raw;
+    const refused = originRefusal(status, raw.text, label);
+    if (refused) return refused;
     const body = readErrorBody(raw.text, headers.get('content-type'));
     if (body.oauthError && spec.authenticated === false) return new OAuthError(body.oauthError, body.oauthDescription, status, label);
     switch (status) {

@@ -1,16 +1,20 @@
 // Test only: a virtual workspace for the web UI check (test/ui/web.check.ts), as vscode.dev and
-// github.dev open one. The scheme sentrytest-memfs serves the sandbox's sample workspace
-// (test/sandbox/workspace, read through the server's file system beside this folder) read-only,
-// so that the window has no file: folder at all. A FileSearchProvider (a proposed API, which an
-// extension under development may use) answers workspace.findFiles, as a virtual workspace's
-// provider does on vscode.dev.
+// github.dev open one. The scheme sentrytest-memfs serves a folder of the server's file system
+// (the setting sentrytestMemfs.root: the sandbox's sample workspace) read-only, so that the window
+// has no file: folder at all. A FileSearchProvider (a proposed API, enabled for this extension by
+// the server's --enable-proposed-api) answers workspace.findFiles and Quick Open, as a virtual
+// workspace's provider does on vscode.dev. Installed from a .vsix by test/ui/run.ts (the workbench
+// takes one extension under development, and that one is Sentry Explorer).
 const vscode = require('vscode');
 
 const SCHEME = 'sentrytest-memfs';
 const ROOT = '/sample';
 
 exports.activate = function activate(context) {
-  const disk = vscode.Uri.joinPath(context.extensionUri, '..', 'sandbox', 'workspace');
+  const root = vscode.workspace.getConfiguration('sentrytestMemfs').get('root');
+  if (typeof root !== 'string' || !root.startsWith('/')) throw new Error('sentrytestMemfs.root must name a folder on the server');
+  // The server's files, as the window reaches them (vscode-remote://<authority>/<path>).
+  const disk = context.extensionUri.with({ path: root });
   const onDisk = (uri) => {
     if (uri.path !== ROOT && !uri.path.startsWith(`${ROOT}/`)) throw vscode.FileSystemError.FileNotFound(uri);
     const rel = uri.path.slice(ROOT.length).replace(/^\/+/, '');
