@@ -7,7 +7,7 @@
 // JavaScript Origins list this page. With CORS dropped by a proxy, the view says what to do.
 import { check } from './framework';
 import { fadedIn, glyphOf, ourHover, quickOpen } from './editorPage';
-import { eventsFrame, waitLoaded } from './eventsPanelPage';
+import { eventsFrame, hidePanel, waitLoaded } from './eventsPanelPage';
 import { openSignedOutView, requestsSettled, sandboxDefaults, sandboxUrl } from './session';
 
 const WELCOME = "Sign in to Sentry to see your project's issues.";
@@ -20,8 +20,14 @@ check(
 
     // The extension runs in the web worker host (Developer: Show Running Extensions names the host
     // of each), from its browser bundle: its log says which entry activated it.
+    // (Its view first: the list shows activated extensions.)
+    await openSignedOutView(vscode);
     await vscode.runCommand('Developer: Show Running Extensions');
-    const running = page.locator('.part.editor .monaco-list-row', { hasText: /sentry-explorer\.sentry-explorer|Sentry Explorer/ }).first();
+    // Named by its id: the development host lists it without its translated display name.
+    const running = page
+      .locator('.part.editor .monaco-list-row')
+      .filter({ has: page.locator('.name', { hasText: /^(sentry-explorer\.sentry-explorer|Sentry Explorer)$/ }) })
+      .first();
     await running.waitFor({ state: 'visible', timeout: 30_000 });
     const where = (await running.innerText()).replace(/\s+/g, ' ');
     if (!/web worker/i.test(where)) throw new Error(`Sentry Explorer does not run in the web worker host: ${where}`);
@@ -36,6 +42,7 @@ check(
     if (!roots.includes('SAMPLE') || roots.includes('WORKSPACE')) throw new Error(`the explorer shows ${roots.join(', ')}, not the virtual folder`);
     const sideBar = await openSignedOutView(vscode);
     await vscode.screenshot('web-host-log');
+    await hidePanel(page, vscode);
 
     // 1. Sign in by pasting a token. A personal token first: Sentry refuses it from a browser page,
     // and the box says so with the way out.
@@ -93,14 +100,17 @@ check(
     await editor.waitFor({ state: 'visible' });
     await vscode.waitFor('gutter marks in checkout.ts', async () => (await editor.locator('.cgmr[class*="ced-"]').count()) > 0, 60_000);
     await requestsSettled(vscode);
-    const marked = locations.filter((l) => l.file === 'src/app/checkout.ts' && l.line !== null);
+    // A seeded line of the file whose issue has a mark: the first line with a glyph, brought into view.
+    const lines = [...new Set(locations.filter((l) => l.file === 'src/app/checkout.ts' && l.line !== null).map((l) => l.line!))].sort((a, b) => a - b);
     let line: number | undefined;
-    for (const l of marked) if (/^gutter-/.test(await glyphOf(page, l.line!))) line ??= l.line!;
-    if (line === undefined) {
-      await quickOpen(page, `:${marked[0].line}`);
-      await vscode.waitFor(`the glyph of line ${marked[0].line}`, async () => /^gutter-/.test(await glyphOf(page, marked[0].line!)), 30_000);
-      line = marked[0].line!;
+    for (const l of lines) {
+      await quickOpen(page, `:${l}`);
+      if (/^gutter-/.test(await glyphOf(page, l))) {
+        line = l;
+        break;
+      }
     }
+    if (line === undefined) throw new Error(`no line of checkout.ts has a glyph (seeded lines ${lines.join(', ')})`);
     const lineNumber = editor.locator('.margin-view-overlays .line-numbers', { hasText: new RegExp(`^${line}$`) }).first();
     const box = await lineNumber.boundingBox();
     const content = await editor.locator('.view-lines').boundingBox();
@@ -117,7 +127,12 @@ check(
     await fetch(`${sandboxUrl()}/_sandbox/cors`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ enabled: false }) });
     try {
       await vscode.runCommand('Sentry Explorer: Refresh');
-      await vscode.waitForText(/VS Code in the browser got no answer from/, { timeout: 60_000 });
+      const failed = sideBar.getByRole('treeitem', { name: /VS Code in the browser got no answer from/ }).first();
+      await failed.waitFor({ state: 'visible', timeout: 60_000 });
+      // The whole message is the row's tooltip.
+      const tip = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: /CORS/ });
+      await vscode.hoverUntil(failed, tip.first());
+      console.log(`      without CORS the view says: ${(await tip.first().innerText()).replace(/\s+/g, ' ')}`);
       await vscode.screenshot('web-no-cors');
     } finally {
       await fetch(`${sandboxUrl()}/_sandbox/cors`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ enabled: true }) });
