@@ -1,7 +1,8 @@
 // The one test command (npm test, and so .ci/run): lint (ESLint with the layout rules, then
 // prettier --check) and the type check (esbuild and tsx only strip types) count as one check each;
-// then the unit suites (mocha, test/unit) and the VS Code parts (test/harness/cli.ts all: installs
-// the VS Code server once, builds, runs the extension-host suites and the UI checks). Every part runs
+// then the unit suites (mocha, test/unit), the package (npm run package: the production build, the
+// .vsix and its check, scripts/checkVsix.ts; one check) and the VS Code parts (test/harness/cli.ts all:
+// installs the VS Code server once, builds, runs the extension-host suites and the UI checks). Every part runs
 // even when an earlier one failed; the last line is "N passed, N failed" over all of them.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -48,6 +49,8 @@ const unitStats = join(tmp, 'unit.json');
 part('unit', 'npx', ['--no-install', 'mocha', '--reporter', join(root, 'test/harness/count-reporter.cjs')], unitStats, {
   SENTRY_EXPLORER_TEST_STATS: unitStats,
 });
+// Before the VS Code parts, whose test build then takes dist/ back from the production one.
+part('package', 'npm', ['run', '--silent', 'package'], undefined);
 const vscodeStats = join(tmp, 'vscode.json');
 part('vscode', process.execPath, ['--import', 'tsx', join(root, 'test/harness/cli.ts'), 'all', '--stats', vscodeStats], vscodeStats);
 rmSync(tmp, { recursive: true, force: true });

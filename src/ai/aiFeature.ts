@@ -4,7 +4,7 @@
  * chat can take an issue at all. Meets the other features only through the store, the shared slots
  * (cursor issues, editor locations, whether a chat is there) and the triage run it is handed.
  */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { SentryClient } from '../api/client';
 import type { IssueRef } from '../contracts/issueRef';
 import type { EditorLocations } from '../store/editorLocations';
@@ -13,11 +13,13 @@ import type { IssueStore } from '../store/issueStore';
 import { Disposable } from '../util/disposable';
 import { ChatAvailability } from './chatAvailability';
 import { ToolContext } from './tools/context';
+import { ALL_TOOLS } from './tools/index';
 import type { UpdateAction } from './tools/toolInputs';
 import { HandOff } from './handOff';
 import { registerTools, toolImplementations, type ToolImplementations } from './lmTools';
 import { SentryParticipant } from './participant';
 import type { ProvenanceStore } from '../store/provenance';
+import { aiApis, missingAiApis, type AiApis } from './aiApis';
 
 export interface AiDeps {
   getClient: () => Promise<SentryClient | undefined>;
@@ -34,6 +36,8 @@ export interface AiDeps {
   aiChat?: AiChat;
   /** Releases, suspect commits and owners, as the panel and hover share them. */
   provenance?: ProvenanceStore;
+  /** The editor's AI APIs; by default what the `vscode` module has (aiApis.ts). */
+  apis?: AiApis;
 }
 
 export class AiFeature extends Disposable {
@@ -44,9 +48,16 @@ export class AiFeature extends Disposable {
   readonly participant: SentryParticipant;
   /** Whether a chat can take an issue: the tree's menus, the hovers and the events panel follow it. */
   readonly chat: ChatAvailability;
+  /** What this editor offers of the AI APIs: each part below is registered only where its API is there. */
+  readonly apis: AiApis;
+  /** What was registered with the editor's AI: the tools' names, and whether @sentry was. */
+  readonly registered: { tools: readonly string[]; participant: boolean };
 
   constructor(deps: AiDeps) {
     super();
+    const apis = (this.apis = deps.apis ?? aiApis(vscode));
+    const missing = missingAiApis(apis);
+    if (missing) deps.log.info(missing);
     this.tools = new ToolContext({
       getClient: deps.getClient,
       store: deps.store,
@@ -58,12 +69,15 @@ export class AiFeature extends Disposable {
       provenance: deps.provenance,
     });
     this.implementations = toolImplementations(this.tools);
-    for (const d of registerTools(this.implementations)) this._register(d);
-    this.handOff = new HandOff({ tools: this.tools, store: deps.store, cursorIssues: deps.cursorIssues, isSignedIn: deps.isSignedIn });
+    const tools = apis.tools ? registerTools(this.implementations, apis.tools) : [];
+    for (const d of tools) this._register(d);
+    // Explain/Fix with AI stay everywhere: without a chat they offer Copy as Markdown.
+    this.handOff = new HandOff({ tools: this.tools, store: deps.store, cursorIssues: deps.cursorIssues, isSignedIn: deps.isSignedIn, models: apis.models });
     for (const d of this.handOff.register()) this._register(d);
     this.participant = new SentryParticipant({ tools: this.tools, store: deps.store, cursorIssues: deps.cursorIssues });
-    this._register(this.participant.register());
-    this.chat = this._register(new ChatAvailability(deps.log));
+    if (apis.participants) this._register(this.participant.register(apis.participants));
+    this.registered = { tools: apis.tools ? ALL_TOOLS.map((t) => t.name) : [], participant: apis.participants !== undefined };
+    this.chat = this._register(new ChatAvailability(deps.log, apis.models));
     if (deps.aiChat) this._register(deps.aiChat.set(this.chat));
   }
 }

@@ -14,15 +14,17 @@
  * the events panel read. Where no chat is, the palette's commands stay and offer Copy as Markdown.
  */
 import * as vscode from 'vscode';
+import type { ModelsApi } from './aiApis';
 import { ContextKeys } from '../constants';
 import type { AiChatSource } from '../store/aiChat';
 import { Disposable } from '../util/disposable';
 
 export const CHAT_OPEN = 'workbench.action.chat.open';
 
-/** The two facts, asked now. */
-export async function chatCanAnswer(): Promise<boolean> {
-  return (await vscode.commands.getCommands(true)).includes(CHAT_OPEN) && (await vscode.lm.selectChatModels()).length > 0;
+/** The two facts, asked now; never where the editor has no chat models API (aiApis.ts). */
+export async function chatCanAnswer(models: ModelsApi | undefined): Promise<boolean> {
+  if (!models) return false;
+  return (await vscode.commands.getCommands(true)).includes(CHAT_OPEN) && (await models.selectChatModels()).length > 0;
 }
 
 export class ChatAvailability extends Disposable implements AiChatSource {
@@ -33,11 +35,15 @@ export class ChatAvailability extends Disposable implements AiChatSource {
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
   /** The facts; replaceable by the suites (their VS Code has no chat). */
-  probe: () => Promise<boolean> = chatCanAnswer;
+  probe: () => Promise<boolean>;
 
-  constructor(private readonly log: vscode.LogOutputChannel) {
+  constructor(
+    private readonly log: vscode.LogOutputChannel,
+    models: ModelsApi | undefined,
+  ) {
     super();
-    this._register(vscode.lm.onDidChangeChatModels(() => void this.refresh()));
+    this.probe = () => chatCanAnswer(models);
+    if (models) this._register(models.onDidChangeChatModels(() => void this.refresh()));
     this._register(vscode.extensions.onDidChange(() => void this.refresh()));
     this._registerTimer(() => void this.refresh(), 0);
   }

@@ -18,6 +18,7 @@ import { issuesAtLocation } from './tools/issuesAtLocation';
 import { searchIssues } from './tools/searchIssues';
 import { seerAnalysis, seerSection } from './tools/seerAnalysis';
 import { CHAT_OPEN, chatCanAnswer } from './chatAvailability';
+import type { ModelsApi } from './aiApis';
 
 export { CHAT_OPEN };
 
@@ -27,6 +28,8 @@ export interface HandOffDeps {
   /** Issues marked on the cursor's line (the palette's default). */
   cursorIssues: () => readonly IssueRef[];
   isSignedIn: () => boolean;
+  /** The editor's chat models API, where it has one (aiApis.ts): without it no chat can take an issue. */
+  models: ModelsApi | undefined;
 }
 
 /** What a hand-off did, for the suites. */
@@ -36,7 +39,7 @@ export class HandOff {
   /** Messages and the clipboard, replaceable by the suites. */
   readonly ui = new UiHolder();
   /** Whether a chat that can answer is installed; replaceable by the suites. */
-  chatAvailable: () => Promise<boolean> = chatCanAnswer;
+  chatAvailable: () => Promise<boolean> = () => chatCanAnswer(this.deps.models);
   /** Opens the chat with a query; replaceable by the suites. */
   openChat: (args: { query: string; isPartialQuery: boolean }) => Thenable<unknown> = (args) => vscode.commands.executeCommand(CHAT_OPEN, args);
 
@@ -74,10 +77,16 @@ export class HandOff {
     }
     const copy = vscode.l10n.t('Copy as Markdown');
     const pick = await ui.showInformationMessage(
-      vscode.l10n.t(
-        'No AI chat is available in this VS Code (install and sign in to one, such as GitHub Copilot Chat, to hand issues to it). Copy {0} as Markdown to paste into an assistant instead?',
-        plainText(issue, 100),
-      ),
+      this.deps.models
+        ? vscode.l10n.t(
+            'No AI chat is available in this VS Code (install and sign in to one, such as GitHub Copilot Chat, to hand issues to it). Copy {0} as Markdown to paste into an assistant instead?',
+            plainText(issue, 100),
+          )
+        : // An editor without VS Code's language model API (aiApis.ts): installing a chat would not help.
+          vscode.l10n.t(
+            "This editor does not offer extensions VS Code's chat and language model API, so Sentry Explorer cannot hand issues to its AI. Copy {0} as Markdown to paste into the editor's assistant instead?",
+            plainText(issue, 100),
+          ),
       {},
       copy,
     );

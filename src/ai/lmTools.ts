@@ -14,6 +14,7 @@ import { ToolCancelled } from './tools/toolErrors';
 import { parseInput } from './tools/toolInputs';
 import { readSettings } from '../settings';
 import { readAiToolsEnabled } from '../config';
+import type { ToolsApi } from './aiApis';
 
 /** The setting that offers the tools (package.json's `when` clauses read it too; a direct invokeTool does not). */
 const enabled = () => readSettings(readAiToolsEnabled);
@@ -67,6 +68,6 @@ export function toolImplementations(ctx: ToolContext): ToolImplementations {
   return Object.fromEntries(ALL_TOOLS.map((t) => [t.key, implementation(t, ctx)])) as ToolImplementations;
 }
 
-export function registerTools(impls: ToolImplementations): vscode.Disposable[] {
-  return ALL_TOOLS.map((t) => vscode.lm.registerTool(t.name, impls[t.key as ToolKey]));
+export function registerTools(impls: ToolImplementations, tools: ToolsApi): vscode.Disposable[] {
+  return ALL_TOOLS.map((t) => tools.registerTool(t.name, impls[t.key as ToolKey]));
 }

@@ -17,6 +17,7 @@ import { searchIssues } from './tools/searchIssues';
 import { seerSection } from './tools/seerAnalysis';
 import { ToolCancelled } from './tools/toolErrors';
 import { signalFrom } from '../util/signal';
+import type { ParticipantsApi } from './aiApis';
 
 export const PARTICIPANT_ID = 'sentryExplorer.sentry';
 
@@ -40,8 +41,8 @@ function namedIssue(prompt: string): { issue: string; rest: string } | undefined
 export class SentryParticipant {
   constructor(private readonly deps: ParticipantDeps) {}
 
-  register(): vscode.Disposable {
-    const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, _context, stream, token) => this.handle(request, stream, token));
+  register(participants: ParticipantsApi): vscode.Disposable {
+    const participant = participants.createChatParticipant(PARTICIPANT_ID, (request, _context, stream, token) => this.handle(request, stream, token));
     participant.iconPath = new vscode.ThemeIcon('bug');
     return participant;
   }

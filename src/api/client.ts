@@ -24,7 +24,7 @@ import {
 import type { IssueEventsParams, OrganizationIssuesParams, ProjectIssuesPage, ProjectIssuesParams } from './listParams';
 import { OrganizationEndpoints } from './organizationEndpoints';
 import { checkEventsTableParams, EventsTableSchema, firstRows, type EventsTableParams, type EventsTableRow } from './eventsTable';
-import { MAX_PER_PAGE, NEEDED_SCOPES, checkIssueId, checkPerPage, firstItems, seg } from './requestRules';
+import { MAX_PER_PAGE, NEEDED_SCOPES, checkIssueId, checkPerPage, checkReadIds, firstItems, seg } from './requestRules';
 import { isEventRef } from '../sentryEvent/types';
 import { maskAnswer, maskAnswerKeeping, maskAnswers, maskTagAnswer } from '../sentryEvent/maskAnswer';
 import { applyServerMeta } from '../sentryEvent/serverMeta';
@@ -289,13 +289,14 @@ export class SentryClient extends OrganizationEndpoints {
   }
 
   /**
-   * Up to 100 issues by id, whatever their status or age (GET …/organizations/{org}/issues/?group=…):
-   * Sentry then ignores any query and window and answers them all, unpaged. Without `project` it
+   * Issues by id, as many as fit one request line (checkReadIds), whatever their status or age
+   * (GET …/organizations/{org}/issues/?group=…): Sentry then ignores any query and window and
+   * answers them all, unpaged. Without `project` it
    * looks only in the projects the user is a member of, the very projects a bulk PUT without
    * `project` acts in, so this reads back which issues such a PUT changed, and their state now.
    */
   async listIssuesById(org: string, ids: readonly string[], signal?: AbortSignal): Promise<Issue[]> {
-    checkBulkIds(ids);
+    checkReadIds(ids);
     const res = await this.http.request({
       org,
       path: `/api/0/organizations/${seg(org)}/issues/`,

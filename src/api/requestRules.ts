@@ -55,3 +55,45 @@ export function checkPerPage(n: number | undefined): void {
     throw new RangeError(`A page holds 1 to ${MAX_PER_PAGE} items, not ${n}.`);
   }
 }
+
+/**
+ * The bytes of `group=` parameters one read by id may carry. Sentry answers every id it is given
+ * (src/sentry/issues/endpoints/organization_group_index.py: `request.GET.getlist("group")`, no cap),
+ * so what bounds a read is the request line: nginx refuses one longer than a buffer of
+ * `large_client_header_buffers` (8 KB by default, 414 Request-URI Too Large), and self-hosted
+ * Sentry's nginx.conf (getsentry/self-hosted) keeps that default. 8192 less `GET `, the path with a
+ * 50-character organization slug (Sentry's longest), `?` and ` HTTP/1.1` leaves 8,099; 8,000 keeps a margin.
+ */
+export const MAX_ID_READ_BYTES = 8000;
+
+/** The bytes `group=<id>&` takes for each id. */
+function idReadBytes(id: string): number {
+  return 'group='.length + encodeURIComponent(id).length + 1;
+}
+
+/** A read by id names 1 or more valid ids that fit one request line. */
+export function checkReadIds(ids: readonly string[], maxBytes = MAX_ID_READ_BYTES): void {
+  if (ids.length === 0) throw new RangeError('A read by id must name its issues.');
+  for (const id of ids) checkIssueId(id);
+  const bytes = ids.reduce((n, id) => n + idReadBytes(id), 0);
+  if (bytes > maxBytes) throw new RangeError(`${ids.length} issue ids take ${bytes} bytes of URL, more than the ${maxBytes} one request carries.`);
+}
+
+/** Ids in the fewest reads whose `group=` parameters each fit `maxBytes`, in their order. */
+export function idReadBatches(ids: readonly string[], maxBytes = MAX_ID_READ_BYTES): string[][] {
+  const batches: string[][] = [];
+  let batch: string[] = [];
+  let bytes = 0;
+  for (const id of ids) {
+    const b = idReadBytes(id);
+    if (batch.length && bytes + b > maxBytes) {
+      batches.push(batch);
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(id);
+    bytes += b;
+  }
+  if (batch.length) batches.push(batch);
+  return batches;
+}

@@ -5,13 +5,15 @@
 // own, in a window of its own), then test/integration-untrusted in a second, untrusted window; ui
 // runs the Chromium checks of test/ui; all does both. --profile runs the extension-host suites under
 // that profile only (the default one: every suite; another: PROFILE_SUITES, and no untrusted window
-// or UI check, which run against the default one). --grep filters tests by
+// or UI check, which run against the default one). After them, in every profile, a window whose
+// extension is the build without VS Code's AI APIs (out/extension-no-ai/) runs test/integration-no-ai
+// (`no-ai` runs only that window). --grep filters tests by
 // title and UI checks by name or file; one that matches nothing fails, so a typo is not a green run.
 // --stats writes {"passed":N,"failed":N} for scripts/test.mjs.
 import * as fs from 'node:fs';
 import { runUiChecks } from '../ui/run';
 import { createUntrustedWorkspace, untrustedUserSettings } from '../integration-untrusted/workspace';
-import { buildExtension, buildIntegration, INTEGRATION_INDEX, UNTRUSTED_INDEX } from './build';
+import { buildExtension, buildIntegration, buildNoAiExtension, INTEGRATION_INDEX, NO_AI_EXTENSION, NO_AI_INDEX, UNTRUSTED_INDEX } from './build';
 import { sandboxSettings, SANDBOX_WORKSPACE, startSandbox, type Sandbox } from './sandbox';
 import { writeTestTls } from './testTls';
 import { createGitWorkspace } from '../sandbox/gitHistory';
@@ -30,6 +32,8 @@ const PROFILE_SUITES = ['issues', 'marks', 'movedMarks', 'triage', 'lmTools', 'r
 const PLATFORM_SUITE_TITLE = 'marks on every platform (the platform workspace)';
 /** The suite that needs a git repository: run in a window of its own on a git copy of the sample workspace, git on. */
 const GIT_SUITES = ['lineHistory'];
+/** The describe title of test/integration-no-ai: a --grep that matches neither it nor "no-ai" skips that window. */
+const NO_AI_SUITE_TITLE = 'without the AI APIs (an editor with no vscode.lm, no vscode.chat)';
 import { ensureVSCodeServer, log, onCleanup, REPO_ROOT, runExtensionTests, timed } from './vscode';
 
 function parseArgs(argv: string[]) {
@@ -42,7 +46,7 @@ function parseArgs(argv: string[]) {
     else if (!a.startsWith('-')) args.command = a;
     else throw new Error(`unknown option ${a}`);
   }
-  if (!['install', 'build', 'integration', 'untrusted', 'ui', 'all'].includes(args.command)) throw new Error(`unknown command ${args.command}`);
+  if (!['install', 'build', 'integration', 'untrusted', 'no-ai', 'ui', 'all'].includes(args.command)) throw new Error(`unknown command ${args.command}`);
   return args;
 }
 
@@ -64,6 +68,7 @@ async function main(): Promise<number> {
   if (args.command === 'build') {
     buildExtension();
     await buildIntegration();
+    await buildNoAiExtension();
     return 0;
   }
   try {
@@ -79,6 +84,7 @@ async function main(): Promise<number> {
   try {
     await timed('build the extension (node esbuild.mjs)', () => buildExtension());
     if (args.command !== 'ui') await timed('build the extension-host suites', buildIntegration);
+    if (['integration', 'no-ai', 'all'].includes(args.command)) await timed('build the extension without the AI APIs', buildNoAiExtension);
     sandbox = await timed('start the sandbox service', () => startSandbox());
   } catch (e) {
     log(`preparing the VS Code runs failed: ${(e as Error).stack ?? e}`);
@@ -188,6 +194,30 @@ async function main(): Promise<number> {
         } finally {
           await box.close();
           await removeTmp();
+        }
+      }
+    }
+    const noAiWanted = !args.grep || NO_AI_SUITE_TITLE.toLowerCase().includes(args.grep.toLowerCase()) || /no-?ai/i.test(args.grep);
+    if (['integration', 'no-ai', 'all'].includes(args.command) && noAiWanted) {
+      // The extension as an editor without VS Code's AI APIs runs it (a build of its own, ./build.ts
+      // buildNoAiExtension), in every profile: its suite signs in, lists, opens, marks and triages.
+      for (const profile of PROFILE_NAMES.filter((p) => !args.profile || args.profile === p)) {
+        process.stdout.write(`\nExtension-host suites without the AI APIs (test/integration-no-ai, out/extension-no-ai), sandbox profile ${profile}\n`);
+        const box = await timed(`start the ${profile} sandbox`, () => startSandbox({ profile }));
+        try {
+          const r = await timed(`no-AI window (${profile})`, () =>
+            runExtensionTests({
+              name: `integration-no-ai-${profile}`,
+              workspace,
+              extensionDevelopmentPath: NO_AI_EXTENSION,
+              extensionTestsPath: NO_AI_INDEX,
+              env: { ...env, ...(args.grep && !/no-?ai/i.test(args.grep) ? { SENTRY_EXPLORER_TEST_GREP: args.grep } : {}), SENTRY_EXPLORER_TEST_SANDBOX_URL: box.url },
+            }),
+          );
+          counts.passed += r.passed;
+          counts.failed += r.failed;
+        } finally {
+          await box.close();
         }
       }
     }

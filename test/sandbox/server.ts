@@ -98,6 +98,13 @@ export interface SandboxOptions {
    * the same host name and its own port (./regions.ts); on self-hosted-2025 it is on the one server.
    */
   regions?: boolean;
+  /**
+   * The longest request line answered (bytes of `GET <path>?<query> HTTP/1.1`); a longer one gets 414.
+   * Default 8192: nginx refuses a request line longer than one `large_client_header_buffers` buffer
+   * (8k by default, "414 (Request-URI Too Large)", nginx's ngx_http_core_module documentation), and
+   * self-hosted Sentry's nginx.conf (getsentry/self-hosted) keeps that default.
+   */
+  maxRequestLine?: number;
 }
 
 export interface SandboxDefaults {
@@ -986,6 +993,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (body) entry.body = body;
     state.requests.push(entry);
     if (state.requests.length > MAX_LOG) state.requests.splice(0, state.requests.length - MAX_LOG);
+    if (Buffer.byteLength(`${method} ${req.url ?? '/'} HTTP/1.1`) > (options.maxRequestLine ?? 8192)) {
+      entry.status = 414;
+      res.writeHead(414, { 'content-type': 'text/html' }).end('<html><head><title>414 Request-URI Too Large</title></head><body><center><h1>414 Request-URI Too Large</h1></center></body></html>');
+      return;
+    }
     state.inFlight++;
     try {
       let query = url.search.slice(1);

@@ -5,6 +5,7 @@
  * ./markPlacer.ts (the events table, or each issue's latest event).
  */
 import type { SentryClient } from '../../api/client';
+import { idReadBatches, MAX_ID_READ_BYTES } from '../../api/requestRules';
 import type { ListScope } from '../../store/listedIssues';
 import type { Issue } from '../../api/schemas';
 import { errorKind } from '../../contracts/errors';
@@ -115,8 +116,8 @@ interface SharedSearch {
   readonly session: object;
 }
 
-/** Issues read by id a request (`?group=`, as a bulk update names them). */
-const IDS_PER_READ = 100;
+/** The least a read by id carries after a server refused longer URLs (414): about 50 ids. */
+const MIN_ID_READ_BYTES = 1000;
 
 /** A file's whole search is read again this often; in between, only issues seen since its newest. */
 const FULL_SEARCH_EVERY_MS = 30 * 60_000;
@@ -147,6 +148,10 @@ export class MarkFinder {
   private readonly sharedOff = new Set<string>();
   /** Servers whose shared search timed out, said once each. */
   private readonly timeoutSaid = new Set<string>();
+  /** Per server, the URL bytes a read by id may carry after it refused longer ones (414). */
+  private readonly idReadBytes = new Map<string, number>();
+  /** Servers that refused a read by id as too long, said once each. */
+  private readonly longUrlSaid = new Set<string>();
   /** Issue searches (per file or shared) and reads by id made so far (for the figures). */
   searchRequests = 0;
 
@@ -194,6 +199,8 @@ export class MarkFinder {
     this.shared = undefined;
     this.sharedOff.clear();
     this.timeoutSaid.clear();
+    this.idReadBytes.clear();
+    this.longUrlSaid.clear();
   }
 
   /**
@@ -415,7 +422,7 @@ export class MarkFinder {
   }
 
   /**
-   * Reads by id, 100 a request, the issues of a shared answer the store does not hold yet, and those
+   * Reads by id, as many as fit a request line (MAX_ID_READ_BYTES), the issues of a shared answer the store does not hold yet, and those
    * whose last event is newer than the store's copy (their counts and lastSeen for the hovers).
    */
   private async readIssues(client: SentryClient, org: string, answer: SharedAnswer): Promise<void> {
@@ -424,14 +431,24 @@ export class MarkFinder {
       const seen = answer.seen.get(id);
       return !issue || (seen !== undefined && issue.lastSeen !== null && Date.parse(issue.lastSeen) < seen - 1000);
     });
-    for (let k = 0; k < wanted.length; k += IDS_PER_READ) {
+    let left = wanted;
+    while (left.length) {
+      const bytes = this.idReadBytes.get(client.baseUrl) ?? MAX_ID_READ_BYTES;
+      const [batch] = idReadBatches(left, bytes);
       const since = this.deps.store.checkpoint();
       try {
         this.searchRequests++;
-        this.deps.store.upsert(org, await client.listIssuesById(org, wanted.slice(k, k + IDS_PER_READ)), since);
+        this.deps.store.upsert(org, await client.listIssuesById(org, batch), since);
+        left = left.slice(batch.length);
       } catch (err) {
+        // A proxy with a shorter request line than nginx's default: halve the reads on this server from now on, said once.
+        if ((err as { status?: unknown }).status === 414 && bytes / 2 >= MIN_ID_READ_BYTES) {
+          this.idReadBytes.set(client.baseUrl, bytes / 2);
+          this.sayOnce(this.longUrlSaid, client.baseUrl, `[editor] ${client.baseUrl} refused a read of ${batch.length} issues by id as too long a URL (414); it reads fewer at a time from now on`);
+          continue;
+        }
         // Those not held are not marked this run; the next run asks for them again.
-        this.deps.log.warn(`[editor] could not read ${wanted.length - k} issues of the open files: ${(err as Error).message}`);
+        this.deps.log.warn(`[editor] could not read ${left.length} issues of the open files: ${(err as Error).message}`);
         return;
       }
     }

@@ -2,7 +2,7 @@
 // names (and a new sign-in asks for) the scope Sentry's permission class wants, not a guess.
 import assert from 'node:assert/strict';
 import { ForbiddenError } from '../../../src/api/errors';
-import { NEEDED_SCOPES } from '../../../src/api/requestRules';
+import { checkReadIds, idReadBatches, NEEDED_SCOPES } from '../../../src/api/requestRules';
 import { preferredScope } from '../../../src/api/scopes';
 import { presentError } from '../../../src/contracts/errorPresentation';
 import { clientFor, useSandbox } from './sandbox';
@@ -37,4 +37,52 @@ describe('NEEDED_SCOPES', () => {
       assert.doesNotMatch(err.message, /project:read|team:read/);
     });
   }
+});
+
+describe('reads by id: as many ids as fit one request line', () => {
+  const box = useSandbox();
+  const ids = (n: number, from = 4_800_000_000) => Array.from({ length: n }, (_, k) => String(from + k));
+
+  it('splits ids in their order into the fewest reads whose group= parameters fit the budget', () => {
+    // `group=4800000000&` is 17 bytes: 470 fit 8,000.
+    const batches = idReadBatches(ids(1000));
+    assert.deepEqual(
+      batches.map((b) => b.length),
+      [470, 470, 60],
+    );
+    assert.deepEqual(batches.flat(), ids(1000));
+    assert.deepEqual(idReadBatches([]), []);
+    assert.deepEqual(
+      idReadBatches(ids(10), 17 * 3).map((b) => b.length),
+      [3, 3, 3, 1],
+    );
+  });
+
+  it('refuses none, a non-number, or more than one request line carries, before any request', async () => {
+    assert.throws(() => checkReadIds([]), RangeError);
+    assert.throws(() => checkReadIds(['1', 'PROJ-1']), RangeError);
+    assert.throws(() => checkReadIds(ids(471)), /more than the 8000/);
+    checkReadIds(ids(470));
+    const sb = box.get();
+    sb.control.requests.clear();
+    await assert.rejects(clientFor(sb).listIssuesById('acme', ids(471)), RangeError);
+    assert.equal(sb.control.requests.list({ path: /^\/api\/0\// }).length, 0);
+  });
+
+  it('a request line longer than nginx’s 8 KB is answered 414 by the sandbox, as self-hosted Sentry’s nginx does; the budget stays under it', async () => {
+    const sb = box.get();
+    const slug = 'a'.repeat(50);
+    const line = (n: number) =>
+      `GET /api/0/organizations/${slug}/issues/?${ids(n)
+        .map((id) => `group=${id}`)
+        .join('&')} HTTP/1.1`;
+    assert.ok(Buffer.byteLength(line(470)) <= 8192, 'the budget fits the longest organization slug');
+    const res = await fetch(
+      `${sb.url}/api/0/organizations/acme/issues/?${ids(600)
+        .map((id) => `group=${id}`)
+        .join('&')}`,
+      { headers: { authorization: `Bearer ${sb.defaults.authToken}` } },
+    );
+    assert.equal(res.status, 414);
+  });
 });

@@ -141,6 +141,13 @@ describe('the Marketplace manifest', () => {
     assert.ok(['limited', true].includes(virtualWorkspaces.supported) && virtualWorkspaces.description);
   });
 
+  it("engines.vscode and @types/vscode name the same version, so the type check refuses an API newer than the engine (VS Code's AI APIs go through src/ai/aiApis.ts)", () => {
+    const engine = /^\^(\d+\.\d+)\.\d+$/.exec(manifest.engines.vscode)?.[1];
+    const types = /^~(\d+\.\d+)\.\d+$/.exec(manifest.devDependencies['@types/vscode'])?.[1];
+    assert.ok(engine, `engines.vscode ${manifest.engines.vscode} is ^x.y.z`);
+    assert.equal(types, engine, `@types/vscode ${manifest.devDependencies['@types/vscode']} is ~${engine}.0`);
+  });
+
   it('activates on no broader event than startup finished', () => {
     assert.ok(!manifest.activationEvents.includes('*'));
     for (const e of manifest.activationEvents) assert.match(e, /^(onStartupFinished|onWebviewPanel:|workspaceContains:|onView:|onCommand:|onUri|onAuthenticationRequest:)/);

@@ -5,27 +5,16 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+// The same lists as the check of the packaged .vsix (npm run package).
+import { ALLOWED, FORBIDDEN, REQUIRED } from '../../../scripts/checkVsix';
 
 const ROOT = join(__dirname, '../../..');
 
-/** The only paths a package may hold. */
-const ALLOWED = [
-  /^package\.json$/,
-  /^package\.nls\.json$/,
-  /^README\.md$/,
-  /^CHANGELOG\.md$/,
-  /^LICENSE$/,
-  /^l10n\/bundle\.l10n(\.[a-z]{2}(-[a-z]{2,4})?)?\.json$/,
-  /^dist\/(extension|webview)\.js$/,
-  // The browser bundle (package.json `browser`).
-  /^dist\/web\/extension\.js$/,
-  /^dist\/codicon\.(css|ttf)$/,
-  /^media\/[\w-]+\.(svg|png|css)$/,
-  /^media\/walkthrough\/[\w-]+\.(md|svg|png)$/,
-];
-/** Present whether or not the bundle was built (dist/ is built by npm run package and the VS Code part of npm test). */
-const REQUIRED = ['package.json', 'package.nls.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'l10n/bundle.l10n.json', 'media/icon.png'];
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { main?: string; browser?: string };
+/** The entry points package.json names (main, and browser where declared), as paths in the package. */
+const ENTRY_POINTS = [manifest.main, manifest.browser].filter((p): p is string => typeof p === 'string').map((p) => p.replace(/^\.\//, ''));
 
 describe('the .vsix package', () => {
   it('holds only dist, media, the manifest, README, CHANGELOG, LICENSE and l10n (vsce ls)', function () {
@@ -35,12 +24,12 @@ describe('the .vsix package', () => {
       .split('\n')
       .map((l) => l.trim())
       .filter(Boolean);
-    const stray = files.filter((f) => !ALLOWED.some((re) => re.test(f)));
+    const stray = files.filter((f) => !ALLOWED.some((re) => re.test(f)) && !ENTRY_POINTS.includes(f));
     assert.deepEqual(stray, [], 'files the package must not hold');
-    for (const f of REQUIRED) assert.ok(files.includes(f), `the package lacks ${f}`);
+    for (const f of [...REQUIRED, ...ENTRY_POINTS]) assert.ok(files.includes(f), `the package lacks ${f}`);
     // No source map, TypeScript source or test ever, even under an allowed folder.
     assert.deepEqual(
-      files.filter((f) => /\.(map|ts|tsx)$|(^|\/)test/.test(f)),
+      files.filter((f) => FORBIDDEN.test(f)),
       [],
     );
   });

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { rowMatches, sharedQuery, sharedStatus, sharedWindow, termValue } from '../../../../src/editor/core/sharedSearch';
 import { fileSearchTerm } from '../../../../src/editor/core/fileQuery';
+import { MAX_ID_READ_BYTES } from '../../../../src/api/requestRules';
 import type { PlacedMark } from '../../../../src/editor/core/marks';
 import { workspaceFilePaths } from '../../../sandbox/index';
 import { describeEachProfile, useSandbox } from '../../api/sandbox';
@@ -55,7 +56,7 @@ describeEachProfile('MarkFinder: the open files share their queries', function (
     );
   const queries = (log: ReturnType<typeof table>) => table(log).length + log.filter((r) => /^\/api\/0\/organizations\/acme\/issues\/$/.test(r.path)).length;
 
-  it('five open files: the marks each file would get from its own search over the same period, in ceil(rows/100) + ceil(new issues/100) queries, none per file', async () => {
+  it('five open files on a cold store: the marks each file would get from its own search over the same period, in at most ceil(N/100) + 2 queries, none per file', async () => {
     const shared = finderOn(box.get(), workspace, scope, { share: true });
     const files = FILES.map((f) => file(f));
     const { marks, log } = await shared.find(files);
@@ -66,10 +67,13 @@ describeEachProfile('MarkFinder: the open files share their queries', function (
     assert.equal(new URLSearchParams(asked[0].query).get('statsPeriod'), '90d');
     const ids = new Set([...marks.values()].flat().map((m) => m.issueId));
     const byId = log.filter((r) => /^\/api\/0\/organizations\/acme\/issues\/$/.test(r.path));
-    assert.ok(byId.every((r) => new URLSearchParams(r.query).getAll('group').length <= 100));
+    // Each read by id carries as many ids as fit one request line (MAX_ID_READ_BYTES), never more.
+    const groupBytes = (r: (typeof byId)[number]) => new URLSearchParams(r.query).getAll('group').reduce((n, id) => n + `group=${id}&`.length, 0);
+    assert.ok(byId.every((r) => groupBytes(r) <= MAX_ID_READ_BYTES));
     const read = byId.reduce((n, r) => n + new URLSearchParams(r.query).getAll('group').length, 0);
-    assert.ok(read >= ids.size, `${read} issues read by id for ${ids.size} marked`);
-    assert.equal(byId.length, Math.ceil(read / 100));
+    assert.ok(read >= ids.size && ids.size > 200, `${read} issues read by id for ${ids.size} marked`);
+    assert.equal(byId.length, Math.ceil(byId.reduce((n, r) => n + groupBytes(r), 0) / MAX_ID_READ_BYTES));
+    assert.ok(queries(log) <= Math.ceil(read / 100) + 2, `${queries(log)} requests for ${read} issues`);
     const perFile = finderOn(box.get(), workspace, scope, { share: false });
     const alone = await perFile.find(files);
     assert.equal(placements(marks), placements(alone.marks), 'the same marks as five searches of their own');
@@ -197,5 +201,32 @@ describeEachProfile('MarkFinder: the open files share their queries', function (
     const second = await find(files);
     assert.equal(table(second.log).filter((r) => queryOf(r).includes(' OR ')).length, 0, 'not asked again');
     assert.equal(warnings.filter((w) => /refused the shared search/.test(w)).length, 1);
+  });
+});
+
+describeEachProfile('MarkFinder: a proxy with a shorter request line than nginx’s 8 KB', function (profile) {
+  this.timeout(60_000);
+  const box = useSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 }, maxRequestLine: 4096, ...withAdvancedSearch(profile) });
+  const full = useSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 }, ...withAdvancedSearch(profile) });
+  const workspace = workspaceFilePaths();
+  const scope = { org: 'acme', projects: ['web-frontend'] };
+
+  it('a read by id refused as too long (414) is read again in halves, said once, and marks what a server with nginx’s limit marks', async () => {
+    const files = ['src/app/store.ts', 'src/app/checkout.ts', 'src/components/Cart.tsx'].map((f) => file(f));
+    const shared = finderOn(box.get(), workspace, scope, { share: true });
+    const { marks, log } = await shared.find(files);
+    const byId = log.filter((r) => new URLSearchParams(r.query).has('group'));
+    assert.equal(byId.filter((r) => r.status === 414).length, 1, 'refused once');
+    const bytes = (r: (typeof byId)[number]) => new URLSearchParams(r.query).getAll('group').reduce((n, id) => n + `group=${id}&`.length, 0);
+    assert.ok(
+      byId.filter((r) => r.status === 200).every((r) => bytes(r) <= MAX_ID_READ_BYTES / 2),
+      'half as long from then on',
+    );
+    assert.equal(shared.warnings.filter((w) => /too long a URL \(414\)/.test(w)).length, 1);
+    const alone = await finderOn(full.get(), workspace, scope, { share: true }).find(files);
+    assert.ok(alone.log.every((r) => r.status === 200));
+    const ids = (m: typeof marks) => [...new Set([...m.values()].flat().map((x) => x.issueId))].sort();
+    assert.ok(ids(marks).length > 0);
+    assert.deepEqual(ids(marks), ids(alone.marks));
   });
 });

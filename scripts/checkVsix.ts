@@ -1,0 +1,263 @@
+// Checks a packaged .vsix before it reaches a registry: the very file `npm run package` wrote, which the
+// release workflow publishes to both the Visual Studio Marketplace (vsce) and Open VSX (ovsx).
+//   node --import tsx scripts/checkVsix.ts <file.vsix> [--version <x.y.z>]
+// Fails (exit 1, one line per problem) on a file the package must not hold (sources, tests, source
+// maps, screenshots, caches), a test build (the test hooks' global), a size over budget, a manifest
+// that Open VSX would refuse, or one that differs from the repository's package.json. --version: the
+// version the package must carry (the release tag's).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as yauzl from 'yauzl';
+
+const ROOT = join(__dirname, '..');
+
+/** The paths a package may hold (under extension/), besides the entry points package.json names. */
+export const ALLOWED = [
+  /^package\.json$/,
+  /^package\.nls\.json$/,
+  /^README\.md$/,
+  /^CHANGELOG\.md$/,
+  /^LICENSE$/,
+  /^l10n\/bundle\.l10n(\.[a-z]{2}(-[a-z]{2,4})?)?\.json$/,
+  /^dist\/(extension|webview)\.js$/,
+  /^dist\/codicon\.(css|ttf)$/,
+  /^media\/[\w-]+\.(svg|png|css)$/,
+  /^media\/walkthrough\/[\w-]+\.(md|svg|png)$/,
+];
+/** Never, whatever folder: source maps, TypeScript sources, tests. */
+export const FORBIDDEN = /\.(map|ts|tsx)$|(^|\/)tests?\//;
+/** The names vsce gives in the .vsix to files of the repository. */
+const VSCE_NAMES: Record<string, string> = { 'readme.md': 'README.md', 'changelog.md': 'CHANGELOG.md', 'LICENSE.txt': 'LICENSE' };
+/** The files every package holds. */
+export const REQUIRED = ['package.json', 'package.nls.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'l10n/bundle.l10n.json', 'media/icon.png'];
+
+/**
+ * Budgets, in bytes: the .vsix as downloaded (385 KiB at 0.1.0), and each bundle of dist/ as loaded
+ * (dist/extension.js: 627 KiB). A package over them has taken in something it should not: a
+ * dependency's fallback, an inlined source map, a second copy of a library.
+ */
+export const BUDGET = { vsix: 768_000, bundle: 900_000 };
+
+/** What the test build's hooks leave in a bundle (src/testHooks.ts, esbuild.mjs --test-hooks). */
+const TEST_HOOKS = ['sentry-explorer.test-hooks', '__SENTRY_EXPLORER_TEST_HOOKS__', 'publishTestHooks'];
+
+/** Open VSX's rules for a published version (eclipse-openvsx/openvsx server/src/main/java/org/eclipse/openvsx/ExtensionValidator.java). */
+const OPEN_VSX_NAME = /^[\w\-+$~]+$/;
+const STRING_SIZE = 255;
+const DESCRIPTION_SIZE = 2048;
+const GALLERY_COLOR_SIZE = 16;
+const RESERVED_VERSIONS = ['latest', 'pre-release', 'reviews'];
+const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-.]+)?(\+[0-9A-Za-z-.]+)?$/;
+/** Control, format, private-use and separator characters: ExtensionValidator.checkCharacters refuses them. */
+const BAD_CHARACTERS = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Zl}\p{Zp}]/u;
+
+/** Every entry of a zip file: name -> contents. */
+export function readZip(file: string): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err ?? new Error(`cannot open ${file}`));
+      const entries = new Map<string, Buffer>();
+      zip.on('error', reject);
+      zip.on('end', () => resolve(entries));
+      zip.on('entry', (entry) => {
+        if (entry.fileName.endsWith('/')) return zip.readEntry();
+        zip.openReadStream(entry, (e, stream) => {
+          if (e || !stream) return reject(e ?? new Error(`cannot read ${entry.fileName}`));
+          const chunks: Buffer[] = [];
+          stream.on('data', (c) => chunks.push(c));
+          stream.on('error', reject);
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.readEntry();
+    });
+  });
+}
+
+/** A manifest string, with %key% looked up in package.nls.json as the registries do. */
+function localized(value: unknown, nls: Record<string, string>): unknown {
+  const m = typeof value === 'string' && /^%(.+)%$/.exec(value);
+  return m ? nls[m[1]] : value;
+}
+
+const isHttpUrl = (value: string) => {
+  try {
+    const u = new URL(value.startsWith('git+') ? value.slice(4) : value);
+    return /^https?:$/.test(u.protocol) && u.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The problems of a package (empty when it may be published) and its figures.
+ * `entries`: the zip's files; `size`: the .vsix's bytes; `repoManifest`: the repository's package.json.
+ */
+/** The fields of package.json read here. */
+export interface Manifest {
+  name?: string;
+  publisher?: string;
+  version?: string;
+  license?: string;
+  main?: string;
+  browser?: string;
+  icon?: string;
+  engines?: { vscode?: string };
+  displayName?: string;
+  description?: string;
+  categories?: unknown[];
+  keywords?: unknown[];
+  homepage?: string;
+  repository?: string | { url?: string };
+  bugs?: string | { url?: string };
+  galleryBanner?: { color?: string; theme?: string };
+  markdown?: string;
+  enabledApiProposals?: string[];
+  [key: string]: unknown;
+}
+
+export interface VsixCheck {
+  /** Empty when the package may be published. */
+  problems: string[];
+  figures: { bytes: number; files: number; bundles: Record<string, number> };
+  /** The package's files, by their names in the repository. */
+  files: string[];
+}
+
+export function vsixProblems({ entries, size, repoManifest, version }: { entries: Map<string, Buffer>; size: number; repoManifest: Manifest; version?: string }): VsixCheck {
+  const problems: string[] = [];
+  for (const f of ['extension.vsixmanifest', '[Content_Types].xml', 'extension/package.json']) if (!entries.has(f)) problems.push(`missing ${f}`);
+  const inZip = [...entries.keys()].filter((f) => f.startsWith('extension/')).map((f) => f.slice('extension/'.length));
+  // vsce stores README.md as readme.md, CHANGELOG.md as changelog.md and LICENSE as LICENSE.txt.
+  const files = inZip.map((f) => VSCE_NAMES[f] ?? f);
+  let manifest: Manifest = {};
+  try {
+    manifest = JSON.parse(entries.get('extension/package.json')?.toString('utf8') ?? '{}') as Manifest;
+  } catch (e) {
+    problems.push(`extension/package.json is not JSON: ${(e as Error).message}`);
+  }
+  let nls: Record<string, string> = {};
+  try {
+    nls = JSON.parse(entries.get('extension/package.nls.json')?.toString('utf8') ?? '{}') as Record<string, string>;
+  } catch (e) {
+    problems.push(`extension/package.nls.json is not JSON: ${(e as Error).message}`);
+  }
+
+  // Files: only what runs, and everything the manifest names.
+  const entryPoints = [manifest.main, manifest.browser].filter((p): p is string => typeof p === 'string').map((p) => p.replace(/^\.\//, '').replace(/(\.js)?$/, '.js'));
+  const stray = files.filter((f) => !ALLOWED.some((re) => re.test(f)) && !entryPoints.includes(f));
+  if (stray.length) problems.push(`files the package must not hold: ${stray.join(', ')}`);
+  const forbidden = files.filter((f) => FORBIDDEN.test(f));
+  if (forbidden.length) problems.push(`source maps, sources or tests: ${forbidden.join(', ')}`);
+  for (const f of [...REQUIRED, ...entryPoints]) if (!files.includes(f)) problems.push(`the package lacks ${f}`);
+  if (manifest.icon && !files.includes(manifest.icon.replace(/^\.\//, ''))) problems.push(`the icon ${manifest.icon} is not in the package`);
+  for (const f of inZip.filter((f) => f.endsWith('.js'))) {
+    const text = entries.get(`extension/${f}`)!.toString('utf8');
+    const hooks = TEST_HOOKS.filter((h) => text.includes(h));
+    if (hooks.length) problems.push(`${f} is a test build (holds ${hooks.join(', ')}): package with npm run package, never after a test build`);
+  }
+
+  // Size.
+  if (size > BUDGET.vsix) problems.push(`the .vsix has ${size} bytes, over its budget of ${BUDGET.vsix}`);
+  for (const f of inZip.filter((f) => f.startsWith('dist/') && f.endsWith('.js'))) {
+    const bytes = entries.get(`extension/${f}`)!.length;
+    if (bytes > BUDGET.bundle) problems.push(`${f} has ${bytes} bytes, over the budget of ${BUDGET.bundle} for a bundle`);
+  }
+
+  // The manifest: what the repository says, and what Open VSX accepts.
+  for (const key of ['name', 'publisher', 'version', 'license', 'main', 'browser', 'engines']) {
+    if (JSON.stringify(manifest[key]) !== JSON.stringify(repoManifest[key]))
+      problems.push(`package.json's ${key} in the package (${JSON.stringify(manifest[key])}) differs from the repository's (${JSON.stringify(repoManifest[key])})`);
+  }
+  if (version !== undefined && manifest.version !== version) problems.push(`the package's version is ${manifest.version}, the release's ${version}`);
+  for (const key of ['name', 'publisher'] as const) {
+    const v = manifest[key] ?? '';
+    if (!OPEN_VSX_NAME.test(v) || v.length > STRING_SIZE) problems.push(`${key} ${JSON.stringify(v)} is not a valid Open VSX ${key === 'publisher' ? 'namespace' : 'extension name'}`);
+  }
+  if (!SEMVER.test(manifest.version ?? '') || RESERVED_VERSIONS.includes(manifest.version ?? ''))
+    problems.push(`version ${JSON.stringify(manifest.version)} is not a semantic version Open VSX accepts`);
+  if (!manifest.engines?.vscode) problems.push('engines.vscode is missing');
+  if (!manifest.license) problems.push('no license: Open VSX shows it and its publishing rules ask for an open-source one');
+  if (Array.isArray(manifest.enabledApiProposals) && manifest.enabledApiProposals.length)
+    problems.push(`proposed APIs (${manifest.enabledApiProposals.join(', ')}): neither registry publishes an extension that uses them`);
+  const texts: [string, unknown, number][] = [
+    ['displayName', localized(manifest.displayName, nls), STRING_SIZE],
+    ['description', localized(manifest.description, nls), DESCRIPTION_SIZE],
+    ['license', manifest.license, STRING_SIZE],
+  ];
+  for (const [field, value, limit] of texts) {
+    if (typeof value !== 'string' || value === '') problems.push(`${field} is empty (or its %key% is not in package.nls.json)`);
+    else if (value.length > limit) problems.push(`${field} has ${value.length} characters, over Open VSX's ${limit}`);
+    else if (BAD_CHARACTERS.test(value)) problems.push(`${field} holds a control or format character`);
+  }
+  for (const [field, list] of [
+    ['categories', manifest.categories],
+    ['keywords', manifest.keywords],
+  ] as const) {
+    for (const v of list ?? []) if (typeof v !== 'string' || v.length > STRING_SIZE || BAD_CHARACTERS.test(v)) problems.push(`${field}: ${JSON.stringify(v)} is refused by Open VSX`);
+  }
+  const urls = {
+    homepage: manifest.homepage,
+    repository: typeof manifest.repository === 'string' ? manifest.repository : manifest.repository?.url,
+    bugs: typeof manifest.bugs === 'string' ? manifest.bugs : manifest.bugs?.url,
+  };
+  for (const [field, value] of Object.entries(urls)) {
+    if (!value) problems.push(`${field} is missing: the registries link to it`);
+    else if (!isHttpUrl(value) || value.length > STRING_SIZE) problems.push(`${field} ${JSON.stringify(value)} is not an absolute http(s) URL of at most ${STRING_SIZE} characters`);
+  }
+  if (manifest.galleryBanner?.color && manifest.galleryBanner.color.length > GALLERY_COLOR_SIZE) problems.push('galleryBanner.color is too long for Open VSX');
+  if (manifest.galleryBanner?.theme && !['dark', 'light'].includes(manifest.galleryBanner.theme)) problems.push('galleryBanner.theme is neither dark nor light');
+  if (manifest.markdown && !['github', 'standard'].includes(manifest.markdown)) problems.push('markdown is neither github nor standard');
+
+  // The VSIX manifest names the same extension and version.
+  const vsixManifest = entries.get('extension.vsixmanifest')?.toString('utf8') ?? '';
+  const identity = /<Identity\b[^>]*>/.exec(vsixManifest)?.[0] ?? '';
+  const attr = (name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(identity)?.[1];
+  if (attr('Id') !== manifest.name || attr('Version') !== manifest.version || attr('Publisher') !== manifest.publisher) {
+    problems.push(`extension.vsixmanifest names ${attr('Publisher')}.${attr('Id')} ${attr('Version')}, package.json ${manifest.publisher}.${manifest.name} ${manifest.version}`);
+  }
+
+  const bundles = Object.fromEntries(inZip.filter((f) => f.startsWith('dist/') && f.endsWith('.js')).map((f) => [f, entries.get(`extension/${f}`)!.length]));
+  const figures = { bytes: size, files: files.length, bundles };
+  return { problems, figures, files };
+}
+
+/** Reads and checks a .vsix file. */
+export async function checkVsix(file: string, { version }: { version?: string } = {}): Promise<VsixCheck> {
+  const bytes = readFileSync(file);
+  const entries = await readZip(file);
+  const repoManifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest;
+  return vsixProblems({ entries, size: bytes.length, repoManifest, version });
+}
+
+/** The command line: prints the figures and the problems; exit 1 when there is one. */
+async function main() {
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--version');
+  const version = at >= 0 ? args[at + 1] : undefined;
+  const file = args.find((a, i) => !a.startsWith('--') && (at < 0 || i !== at + 1));
+  if (!file) {
+    console.error('usage: node --import tsx scripts/checkVsix.ts <file.vsix> [--version <x.y.z>]');
+    process.exit(2);
+  }
+  const { problems, figures } = await checkVsix(file, { version });
+  const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+  const bundles = Object.entries(figures.bundles).map(([f, n]) => `${f} ${kib(n)}`);
+  console.log(`${file}: ${kib(figures.bytes)}, ${figures.files} files; ${bundles.join(', ')}`);
+  for (const p of problems) console.error(`  problem: ${p}`);
+  if (problems.length) {
+    console.error(`${file} must not be published: ${problems.length} problem(s)`);
+    process.exit(1);
+  }
+  console.log(`${file}: ready for the Marketplace and Open VSX`);
+}
+
+if (require.main === module) {
+  main().catch((e: unknown) => {
+    console.error((e as Error).stack ?? e);
+    process.exit(1);
+  });
+}
