@@ -54,12 +54,15 @@ function requestOrigin(headers: Record<string, string>): string | undefined {
   }
 }
 
-/** apply_cors_headers: the headers every API answer carries. */
-export function corsHeaders(headers: Record<string, string>): Record<string, string> {
+/**
+ * apply_cors_headers: the headers every API answer carries. `allow`: the methods the answer
+ * already names (a 405 names the path's own), else ALLOW_METHODS.
+ */
+export function corsHeaders(headers: Record<string, string>, allow = ALLOW_METHODS): Record<string, string> {
   const origin = requestOrigin(headers);
   return {
-    allow: ALLOW_METHODS,
-    'access-control-allow-methods': ALLOW_METHODS,
+    allow,
+    'access-control-allow-methods': allow,
     'access-control-allow-headers': ALLOW_HEADERS,
     'access-control-expose-headers': EXPOSE_HEADERS,
     'access-control-allow-origin': origin === undefined || origin === 'null' ? '*' : origin,

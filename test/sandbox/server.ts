@@ -1029,7 +1029,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         out = { ...out, body: JSON.stringify(data), json: data };
       }
       entry.status = out.status;
-      if (state.cors && isApiPath(url.pathname)) out = { ...out, headers: { ...out.headers, ...corsHeaders(headers) } };
+      if (state.cors && isApiPath(url.pathname)) out = { ...out, headers: { ...out.headers, ...corsHeaders(headers, out.headers.allow) } };
       if (effect?.truncated) {
         const headersOut = { ...out.headers };
         res.writeHead(out.status, headersOut);
