@@ -2,6 +2,7 @@
 // dist/web/extension.js), as on vscode.dev: the window opens a virtual workspace (test/webfs, the
 // sample workspace under the sentrytest-memfs scheme, no file: folder), and a person signs in by
 // pasting a token, lists the issues, opens one in the events panel and sees a file's marks.
+// Sign in with a code is offered too, but says it cannot finish in a browser and opens the token box.
 // Sentry refuses a personal token from a browser page ("Invalid origin", src/api/browser.ts): the
 // token box says so and what works there, an internal integration's token whose Authorized
 // JavaScript Origins list this page. With CORS dropped by a proxy, the view says what to do.
@@ -54,7 +55,15 @@ check(
     // In the browser the pasted token comes first: the OAuth ways cannot finish there.
     if (!/Paste an auth token/.test(await first.innerText())) throw new Error(`the first way to sign in is ${await first.innerText()}`);
     await vscode.screenshot('web-sign-in-methods');
-    await first.click();
+    // Sign in with a code cannot finish in the browser: it says why and offers the pasted token.
+    await widget.locator('.quick-input-list .monaco-list-row', { hasText: 'Sign in with a code' }).first().click();
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ state: 'visible' });
+    if (!/cannot sign in with a code or through the browser: Sentry's OAuth endpoints do not answer requests from a browser page \(CORS\)/.test(await dialog.innerText())) {
+      throw new Error(`the dialog says: ${await dialog.innerText()}`);
+    }
+    await vscode.screenshot('web-sign-in-code-unavailable');
+    await dialog.getByRole('button', { name: 'Paste an Auth Token' }).click();
     await vscode.waitForText('Sign in to Sentry with an auth token', { within: widget });
     const input = widget.locator('.quick-input-box input').first();
     await input.fill(authToken);
