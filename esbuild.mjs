@@ -1,10 +1,12 @@
-// Builds the extension-host bundle and the events page's bundle.
+// Builds the extension's two bundles, one per extension host (dist/extension.js for Node,
+// dist/web/extension.js for the browser's web worker, see webBundle.mjs), and the events page's bundle.
 // Usage: node esbuild.mjs [--production] [--watch] [--test-hooks] [--outdir <dir>]
 // --test-hooks: the extension-host suites' build (test/harness/build.ts passes it, nothing else
 // does): activate() publishes its internals for them (src/testHooks.ts). Without it that code is
 // dropped from the bundle. --outdir: where the bundles go (default dist/).
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync } from 'node:fs';
+import { noNodeBuiltins, webBundleOptions } from './webBundle.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -16,7 +18,7 @@ if (!outdir) throw new Error('--outdir needs a directory');
 /** @type {import('esbuild').BuildOptions[]} */
 const builds = [
   {
-    entryPoints: ['src/extension.ts'],
+    entryPoints: ['src/extension.node.ts'],
     outfile: `${outdir}/extension.js`,
     bundle: true,
     format: 'cjs',
@@ -32,6 +34,7 @@ const builds = [
     minify: production,
     logLevel: 'info',
   },
+  webBundleOptions({ outdir, production, testHooks }),
 ];
 builds.push({
   entryPoints: ['src/eventsPanel/page/main.ts'],
@@ -40,6 +43,8 @@ builds.push({
   format: 'iife',
   platform: 'browser',
   target: 'es2022',
+  // The page runs in the webview: no Node there either.
+  plugins: [noNodeBuiltins],
   sourcemap: true,
   sourcesContent: false,
   minify: production,
@@ -76,7 +81,7 @@ function allBuilt(count) {
 
 if (watch) {
   const plugin = allBuilt(builds.length);
-  const contexts = await Promise.all(builds.map((b, i) => esbuild.context({ ...b, plugins: [plugin(i)] })));
+  const contexts = await Promise.all(builds.map((b, i) => esbuild.context({ ...b, plugins: [...(b.plugins ?? []), plugin(i)] })));
   await Promise.all(contexts.map((c) => c.watch()));
 } else {
   await Promise.all(builds.map((b) => esbuild.build(b)));

@@ -6,6 +6,7 @@
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import { builtinRules } from 'eslint/use-at-your-own-risk';
+import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -73,7 +74,7 @@ const FEATURE_EDGES = 'error';
  * replaces a rule's options block by block, so a pure file inside a feature folder could not have
  * both restrictions (and their own severities) under one name.
  */
-const layout = { rules: { 'feature-edges': builtinRules.get('no-restricted-imports') } };
+const layout = { rules: { 'feature-edges': builtinRules.get('no-restricted-imports'), 'node-modules': builtinRules.get('no-restricted-imports') } };
 
 export default defineConfig(
   {
@@ -113,6 +114,12 @@ export default defineConfig(
     },
   },
   {
+    // The web UI check's virtual workspace: a web extension in plain CommonJS, run unbundled in the web worker host.
+    files: ['test/webfs/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', exports: 'writable' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly', __dirname: 'readonly' } },
     // A CommonJS file has no other way to load a module.
@@ -138,6 +145,27 @@ export default defineConfig(
       'no-restricted-properties': [
         'error',
         { property: 'getConfiguration', message: 'Read settings through src/settings.ts (readSettings with a reader of src/config.ts), and write them with writeSetting.' },
+      ],
+    },
+  },
+  {
+    // The same src runs in the browser's web worker extension host (src/extension.web.ts), which has
+    // no Node: what needs Node goes behind src/util/host.ts, with its Node side in src/nodeHost.ts.
+    // (esbuild.mjs refuses a Node module in the browser bundle too; this says so at the import.)
+    files: ['src/**'],
+    ignores: ['src/nodeHost.ts'],
+    plugins: { layout },
+    rules: {
+      'layout/node-modules': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(node:.*|${builtinModules.filter((m) => !m.startsWith('_')).join('|')})(/.*)?$`,
+              message: 'src runs in the web worker extension host too, which has no Node: use WebCrypto/fetch/vscode.workspace.fs, or put it behind src/util/host.ts (src/nodeHost.ts).',
+            },
+          ],
+        },
       ],
     },
   },

@@ -22,6 +22,7 @@ import { IssueWriter } from './triage/core/issueWriter';
 import { TriageCommands } from './triage/triageCommands';
 import { CommitOpener, LineHistorySource, ProvenanceStore } from './store/provenance';
 import { ReleasesFeature } from './releases/releasesFeature';
+import { host } from './util/host';
 
 /**
  * Activates Sentry Explorer: builds the shared services (sign-in's session and client, the store,
@@ -31,7 +32,8 @@ import { ReleasesFeature } from './releases/releasesFeature';
  */
 export function activate(context: vscode.ExtensionContext): void {
   const started = performance.now();
-  const cpuAtStart = process.cpuUsage();
+  // The web worker host has no process: its activation logs no CPU time.
+  const cpuAtStart = host().cpuUsage?.();
   const activationPhases: Record<string, number> = {};
   let mark = started;
   const phase = (name: string) => {
@@ -46,6 +48,8 @@ export function activate(context: vscode.ExtensionContext): void {
     log,
     vscode.commands.registerCommand(Commands.showLog, () => log.show()),
   );
+  // Which bundle runs says what works (README, "Where it runs"): the browser's has no Node.
+  log.info(host().kind === 'webWorker' ? "running in the browser's web worker extension host (dist/web/extension.js)" : 'running in the Node extension host (dist/extension.js)');
   phase('log');
   const auth = new SentryAuth(context, log);
   context.subscriptions.push(auth, ...registerAuthCommands(auth));
@@ -150,10 +154,10 @@ export function activate(context: vscode.ExtensionContext): void {
   context.subscriptions.push(ai);
   phase('ai');
   const activationMs = performance.now() - started;
-  const cpu = process.cpuUsage(cpuAtStart);
-  const activationCpuMs = (cpu.user + cpu.system) / 1000;
+  const cpu = host().cpuUsage?.();
+  const activationCpuMs = cpu && cpuAtStart ? (cpu.user - cpuAtStart.user + cpu.system - cpuAtStart.system) / 1000 : NaN;
   const parts = Object.entries(activationPhases).map(([name, ms]) => `${name} ${ms.toFixed(1)}`);
-  log.info(`activated in ${activationMs.toFixed(1)} ms, ${activationCpuMs.toFixed(1)} ms of CPU (${parts.join(', ')})`);
+  log.info(`activated in ${activationMs.toFixed(1)} ms, ${Number.isNaN(activationCpuMs) ? 'no CPU time in this host' : `${activationCpuMs.toFixed(1)} ms of CPU`} (${parts.join(', ')})`);
   if (__SENTRY_EXPLORER_TEST_HOOKS__) publishTestHooks({ activationMs, activationPhases, activationCpuMs, auth, issues, events, editor, store, selection, triage, ai, provenance, releases });
 }
 

@@ -1,3 +1,4 @@
+import { base64, utf8 } from '../util/random';
 /** The ways Sentry's API authenticates a request (https://docs.sentry.io/api/auth/): a bearer token, a legacy API key, a DSN. */
 export type Credential = { kind: 'bearer'; token: string } | { kind: 'apiKey'; key: string } | { kind: 'dsn'; dsn: string };
 
@@ -8,7 +9,7 @@ export function authorizationHeader(credential: Credential): string {
       return `Bearer ${credential.token}`;
     case 'apiKey':
       // HTTP Basic with the key as user name and an empty password: the colon must be present.
-      return `Basic ${Buffer.from(`${credential.key}:`, 'utf8').toString('base64')}`;
+      return `Basic ${base64(utf8(`${credential.key}:`))}`;
     case 'dsn':
       return `DSN ${credential.dsn}`;
   }

@@ -28,12 +28,14 @@ import {
 import { parseLinkHeader, type LinkEntry } from './links';
 import { readErrorBody } from './failureText';
 import { transportError, transportFailure } from './network';
+import { BrowserBlockedError, browserFetchFailure, originRefusal } from './browser';
 import { readRateLimit, type RateLimitInfo } from './rateLimit';
 import { budgetOf, RateLimitHolds } from './rateLimitHolds';
 import { describeIssue, formatPath } from './schemas';
 import { parseCollecting, type DroppedItems } from './lenientList';
 import { pruneDepth } from '../util/boundedJson';
 import { clampDelay, sleep } from '../util/delay';
+import { concatBytes } from '../util/random';
 import { checkRegionUrl, type RegionRefusal } from './regions';
 
 export type QueryValue = string | number | boolean | readonly string[] | undefined;
@@ -350,6 +352,8 @@ export class HttpClient {
             res._data = await this.readBody(res, label);
           },
         });
+        // A browser answers redirect: 'manual' with an opaque response (status 0, no Location).
+        if (res.type === 'opaqueredirect') throw new BrowserBlockedError(origin, 'redirect', label);
         raw = { status: res.status, headers: res.headers, text: typeof res._data === 'string' ? res._data : '' };
       } catch (err) {
         raw = this.fromFailure(err, label, origin);
@@ -397,7 +401,7 @@ export class HttpClient {
       size += value.byteLength;
     }
     // Like Response.text(): UTF-8, a leading BOM dropped, bad bytes (or a character cut at the cap) replaced.
-    return new TextDecoder().decode(Buffer.concat(chunks));
+    return new TextDecoder().decode(concatBytes(chunks));
   }
 
   private fromFailure(err: unknown, label: string, origin: string): RawResponse {
@@ -409,7 +413,7 @@ export class HttpClient {
     const cause = err instanceof FetchError ? (err.cause as Error | undefined) : (err as Error);
     if (cause?.name === 'AbortError') throw cause;
     if (cause?.name === 'TimeoutError') throw new TimeoutError(origin, this.opts.timeoutMs, label);
-    throw transportError(origin, cause, label);
+    throw browserFetchFailure(origin, label) ?? transportError(origin, cause, label);
   }
 
   private finish<T>(spec: RequestSpec<T>, raw: RawResponse, label: string): HttpResponse<T> {
@@ -437,6 +441,8 @@ export class HttpClient {
 
   private errorFor(spec: RequestSpec<unknown>, raw: RawResponse, label: string): ApiError {
     const { status, headers } = raw;
+    const refused = originRefusal(status, raw.text, label);
+    if (refused) return refused;
     const body = readErrorBody(raw.text, headers.get('content-type'));
     if (body.oauthError && spec.authenticated === false) return new OAuthError(body.oauthError, body.oauthDescription, status, label);
     switch (status) {

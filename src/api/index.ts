@@ -1,4 +1,5 @@
 /** The API client's modules in one import, for sign-in and the suites that build clients by hand. No `vscode` import. */
+export * from './browser';
 export * from './client';
 export * from './credentials';
 export * from './errors';

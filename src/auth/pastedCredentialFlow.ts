@@ -8,11 +8,12 @@
  * "expired or revoked" wording is for a stored one that worked before. Ends with a StoredSession,
  * or throws vscode.CancellationError when the user cancelled or was already told what went wrong.
  */
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from '../util/random';
 import * as vscode from 'vscode';
 import { SentryClient } from '../api/client';
 import type { Credential } from '../api/credentials';
 import { UnauthorizedError } from '../api/errors';
+import { OriginNotAllowedError } from '../api/browser';
 import type { HttpClient } from '../api/http';
 import type { Organization } from '../api/schemas';
 import type { AuthUi } from '../util/ui';
@@ -46,7 +47,8 @@ const IndexSchema = z.looseObject({
 type IndexAnswer = z.infer<typeof IndexSchema>;
 
 /** What the server said of a pasted credential: not accepted, or its organizations, user and scopes. */
-type Checked = { rejected: string } | { orgs: Organization[]; index: IndexAnswer | undefined; access: string[] | undefined };
+/** `message`: what the box says instead of "not accepted" (Sentry refused the token from this browser page). */
+type Checked = { rejected: string; message?: string } | { orgs: Organization[]; index: IndexAnswer | undefined; access: string[] | undefined };
 
 /** The text the server did not accept and what the box says of it when it opens again. */
 interface Rejected {
@@ -68,8 +70,8 @@ export async function signInWithPasted(deps: PastedFlowDeps, baseUrl: string, ki
     const value = typed.trim();
     const checked = await check(deps, baseUrl, kind, value);
     if ('rejected' in checked) {
-      deps.log.warn(`[auth] ${baseUrl} did not accept the pasted ${what} (401); asking again`);
-      rejected = { value: typed, message: notAcceptedMessage(kind, new URL(baseUrl).host, checked.rejected) };
+      deps.log.warn(`[auth] ${baseUrl} did not accept the pasted ${what} (${checked.message ? "400: not from this page's origin" : '401'}); asking again`);
+      rejected = { value: typed, message: checked.message ?? notAcceptedMessage(kind, new URL(baseUrl).host, checked.rejected) };
       continue;
     }
     const { orgs, index, access } = checked;
@@ -153,6 +155,8 @@ async function check(deps: PastedFlowDeps, baseUrl: string, kind: 'token' | 'api
       } catch (err) {
         // A step to complete in the browser (SSO, 2FA) is no verdict on the credential: reported as before.
         if (err instanceof UnauthorizedError && err.code === undefined) return { rejected: err.detail ?? '' };
+        // In the browser, Sentry refuses a personal token outright (src/api/browser.ts): the box again, saying why and what works there.
+        if (err instanceof OriginNotAllowedError) return { rejected: '', message: err.message };
         throw err;
       }
       const index = await client.http

@@ -5,7 +5,7 @@
  * messages and ends with a StoredSession, or throws vscode.CancellationError when the user
  * cancelled or was already told what went wrong.
  */
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from '../util/random';
 import * as vscode from 'vscode';
 import { HttpClient, OAuthEndpoints, SentryClient, type Credential, type HttpClientOptions, type Organization, type TokenResponse } from '../api';
 import type { AuthConfig } from '../config';
@@ -20,6 +20,7 @@ import { methodOrder, type SignInMethod } from './core/signInChoices';
 import type { ServerChoice } from './core/serverAddress';
 import { serverItems, type ServerItem } from './serverChoice';
 import { createPkcePair } from './core/pkce';
+import { inWebWorker } from '../util/host';
 import { clientSecretKey, type SecretStore, type StoredSession } from './core/sessionCodec';
 import { CallbackError, createState, isAbortError, type PendingCallbacks } from './core/state';
 import { tokensFromResponse } from './core/tokenManager';
@@ -70,6 +71,20 @@ export class SignInFlows {
   async run(scopes: readonly string[], method: SignInMethod, baseUrl = this.deps.config().baseUrl): Promise<StoredSession> {
     const cfg = { ...this.deps.config(), baseUrl };
     this.log.info(`[auth] sign-in to ${cfg.baseUrl} (${method}) for scopes ${scopes.join(' ')}`);
+    if ((method === 'device' || method === 'browser') && inWebWorker()) {
+      // Sentry's /oauth/ views send no CORS headers (src/api/browser.ts): a web worker never sees their answers.
+      this.log.warn(`[auth] the ${method} sign-in cannot run in the browser's web worker host (Sentry's OAuth endpoints do not allow browser pages); offering a pasted token`);
+      const paste = vscode.l10n.t('Paste an Auth Token');
+      const choice = await this.ui.showWarningMessage(
+        vscode.l10n.t(
+          "VS Code in the browser cannot sign in with a code or through the browser: Sentry's OAuth endpoints do not answer requests from a browser page (CORS). Paste an auth token instead: in the browser Sentry accepts an internal integration's token that lists this page among its Authorized JavaScript Origins. Or use VS Code desktop.",
+        ),
+        { modal: true },
+        paste,
+      );
+      if (choice !== paste) throw new vscode.CancellationError();
+      method = 'token';
+    }
     switch (method) {
       case 'device':
         return this.device(cfg, scopes);
@@ -113,7 +128,7 @@ export class SignInFlows {
           return { method, label: `$(lock) ${vscode.l10n.t('Use a legacy API key')}`, detail: vscode.l10n.t('Older servers and accounts only') };
       }
     };
-    const items = methodOrder(hasClient).map(item);
+    const items = methodOrder(hasClient, inWebWorker()).map(item);
     items[0].description = vscode.l10n.t('recommended');
     const pick = await this.ui.showQuickPick<MethodItem | ServerItem>([...items, ...serverItems(cfg.baseUrl)], {
       title: vscode.l10n.t('Sign in to Sentry ({0})', host),
@@ -167,7 +182,7 @@ export class SignInFlows {
 
   private async browser(cfg: AuthConfig, scopes: readonly string[]): Promise<StoredSession> {
     const { oauth, baseUrl } = await this.endpoints(cfg);
-    const pkce = createPkcePair();
+    const pkce = await createPkcePair();
     const state = createState();
     const callback = vscode.Uri.parse(`${vscode.env.uriScheme}://${this.deps.extensionId}${CALLBACK_PATH}`);
     const redirectUri = (await this.ui.asExternalUri(callback)).toString(true);

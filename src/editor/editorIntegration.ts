@@ -4,6 +4,7 @@
  * comes from the one issue store.
  */
 import * as vscode from 'vscode';
+import { isWorkspaceFile } from './workspaceFile';
 import type { SentryClient } from '../api/client';
 import { CONFIG_SECTION, Commands, StorageKeys } from '../constants';
 import { parseIssueRef, refOfIssue, type IssueRef } from '../contracts/issueRef';
@@ -185,7 +186,7 @@ export class EditorIntegration extends Disposable {
     this._register(deps.onDidChangeListed(() => this.scheduleRefresh()));
     this._register(files.onDidChange(() => this.scheduleRefresh()));
     // A newly opened file may need its lines from a full event (bare-file locations).
-    this._register(vscode.workspace.onDidOpenTextDocument((doc) => doc.uri.scheme === 'file' && this.scheduleRefresh()));
+    this._register(vscode.workspace.onDidOpenTextDocument((doc) => isWorkspaceFile(doc.uri) && this.scheduleRefresh()));
     // A file shown again may have waited past the interval: its search is asked again.
     this._register(vscode.window.onDidChangeVisibleTextEditors(() => this.scheduleRefresh()));
     this._register(

@@ -4,8 +4,6 @@
  * server paths with user mappings first, then the longest suffix; a remembered choice settles ties;
  * nothing resolves outside the workspace folders (symlinks that lead out are refused).
  */
-import * as fs from 'node:fs/promises';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { CONFIG_SECTION, StorageKeys } from '../constants';
 import { Disposable, MutableDisposable, type IDisposable } from '../util/disposable';
@@ -16,6 +14,7 @@ import { resolveInIndex, type CodeMapping } from './core/frameResolver';
 import { codeMappingSources, frameDisplayPath, pathForms, type FrameFields, type PathForm } from '../sentryEvent/framePath';
 import { readExcludeSettings, readSettings } from '../settings';
 import { readPathMappingsSetting } from '../config';
+import { host } from '../util/host';
 
 const CHOICES_KEY = StorageKeys.locationChoices;
 const MAX_FILES = 200_000;
@@ -162,7 +161,10 @@ export class WorkspaceFileIndex extends Disposable {
   private async inside(uri: vscode.Uri): Promise<boolean> {
     const folder = vscode.workspace.getWorkspaceFolder(uri);
     if (!folder) return false;
-    if (uri.scheme !== 'file') {
+    const { realpath, isInside } = host();
+    // A virtual workspace (and every folder in the web worker host, which has no disk) has no real
+    // paths to compare: the file provider decides what is inside.
+    if (uri.scheme !== 'file' || !realpath || !isInside) {
       try {
         await vscode.workspace.fs.stat(uri);
         return true;
@@ -171,20 +173,18 @@ export class WorkspaceFileIndex extends Disposable {
       }
     }
     try {
-      const root = await this.realRoot(folder);
-      const real = await fs.realpath(uri.fsPath);
-      const rel = path.relative(root, real);
-      return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+      const root = await this.realRoot(folder, realpath);
+      return isInside(root, await realpath(uri.fsPath));
     } catch {
       return false;
     }
   }
 
-  private async realRoot(folder: vscode.WorkspaceFolder): Promise<string> {
+  private async realRoot(folder: vscode.WorkspaceFolder, realpath: (fsPath: string) => Promise<string>): Promise<string> {
     const key = folder.uri.toString();
     let root = this.realRoots.get(key);
     if (!root) {
-      root = await fs.realpath(folder.uri.fsPath).catch(() => folder.uri.fsPath);
+      root = await realpath(folder.uri.fsPath).catch(() => folder.uri.fsPath);
       this.realRoots.set(key, root);
     }
     return root;

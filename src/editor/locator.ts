@@ -6,6 +6,7 @@
  * store's (see ./marks.ts).
  */
 import * as vscode from 'vscode';
+import { isWorkspaceFile } from './workspaceFile';
 import type { SentryClient } from '../api/client';
 import type { IssueRef } from '../contracts/issueRef';
 import { LocationCache, seenVersion } from './core/locationCache';
@@ -246,7 +247,7 @@ function openFiles(): OpenFile[] {
   }
   for (const e of vscode.window.visibleTextEditors) uris.set(e.document.uri.toString(), e.document.uri);
   return [...uris.entries()]
-    .filter(([, uri]) => uri.scheme === 'file' && vscode.workspace.getWorkspaceFolder(uri))
+    .filter(([, uri]) => isWorkspaceFile(uri))
     .map(([key, uri]) => ({ key, relativePath: vscode.workspace.asRelativePath(uri, false), visible: visible.has(key) }))
     .sort((a, b) => Number(b.visible) - Number(a.visible));
 }

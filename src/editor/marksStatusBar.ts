@@ -5,6 +5,7 @@
  * use Sentry never sees it.
  */
 import * as vscode from 'vscode';
+import { isWorkspaceFile } from './workspaceFile';
 import { Commands, ContextKeys } from '../constants';
 import type { IssueStore } from '../store/issueStore';
 import { Disposable } from '../util/disposable';
@@ -116,7 +117,7 @@ export class MarksStatus extends Disposable {
     const uri = vscode.window.activeTextEditor?.document.uri;
     const base = { signedIn, hasProject: !!scope, projects: scope?.projects, period: scope?.window && 'period' in scope.window ? scope.window.period : undefined };
     if (!uri) return { ...base, file: 'none' };
-    if (uri.scheme !== 'file' || !vscode.workspace.getWorkspaceFolder(uri)) return { ...base, file: 'other' };
+    if (!isWorkspaceFile(uri)) return { ...base, file: 'other' };
     const marks = this.deps.decorations.marksFor(uri);
     return {
       ...base,

@@ -3,7 +3,8 @@
 // integration runs test/integration in the extension host against the sandbox's default profile
 // (sentry-io), then the suites of PROFILE_SUITES again against each other profile (a sandbox of its
 // own, in a window of its own), then test/integration-untrusted in a second, untrusted window; ui
-// runs the Chromium checks of test/ui; all does both. --profile runs the extension-host suites under
+// runs the Chromium checks of test/ui (the last window: the extension's browser bundle in the web
+// worker extension host on a virtual workspace, test/ui/web.check.ts); all does both. --profile runs the extension-host suites under
 // that profile only (the default one: every suite; another: PROFILE_SUITES, and no untrusted window
 // or UI check, which run against the default one). After them, in every profile, a window whose
 // extension is the build without VS Code's AI APIs (out/extension-no-ai/) runs test/integration-no-ai
@@ -288,6 +289,11 @@ async function main(): Promise<number> {
       } finally {
         await removeTmp();
       }
+      // The extension in the browser's web worker extension host, on a virtual workspace (as on vscode.dev).
+      sandbox.control.reset();
+      const w = await timed('UI checks (web worker host, virtual workspace)', () => runUiChecks({ workspace, env, settings: sandboxSettings(sandbox!), grep: args.grep, web: true }));
+      counts.passed += w.passed;
+      counts.failed += w.failed;
     }
   } finally {
     await sandbox.close();

@@ -55,6 +55,8 @@ export interface ServerOptions {
   extensionsDir?: string;
   /** Port to bind on 127.0.0.1; a free one when omitted. */
   port?: number;
+  /** Extensions (publisher.name) allowed to use proposed APIs (the server's --enable-proposed-api). */
+  enableProposedApi?: string[];
   /** Echo the server's output to this process's stderr (default: when SENTRY_EXPLORER_VSCODE_LOG=1). */
   echoServerLog?: boolean;
   /**
@@ -73,16 +75,24 @@ export interface ServerHandle {
   userDataDir: string;
   extensionsDir: string;
   serverLogPath: string;
-  /** Makes the workbench URL with the given payload (extensionDevelopmentPath, extensionTestsPath). */
-  workbenchUrl(payload?: Record<string, string>): string;
+  /**
+   * Makes the workbench URL with the given payload (extensionDevelopmentPath, extensionTestsPath:
+   * paths on this machine), opening `folderUri` (e.g. a virtual workspace's `scheme:/path`) instead of the workspace.
+   */
+  workbenchUrl(payload?: Record<string, string>, folderUri?: string): string;
   /** Resolves when the server process exits. */
   exited: Promise<number | null>;
   close(): Promise<void>;
 }
 
 export interface StartOptions extends ServerOptions {
-  /** The extension under development (payload extensionDevelopmentPath). */
+  /**
+   * The extension under development (payload extensionDevelopmentPath). One only: given several,
+   * the workbench of code-server 4.99.4 loads the last (install the others into extensionsDir).
+   */
   extensionDevelopmentPath?: string;
+  /** The folder the window opens as a URI (a virtual workspace, `scheme:/path`) instead of the workspace folder. */
+  folderUri?: string;
   /** A compiled test index exporting `run()` (payload extensionTestsPath). */
   extensionTestsPath?: string;
   viewport?: { width: number; height: number };
@@ -288,6 +298,7 @@ export async function startVSCodeServer(opts: ServerOptions): Promise<ServerHand
     '--disable-update-check',
     ...(opts.workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
+    ...(opts.enableProposedApi ?? []).flatMap((id) => ['--enable-proposed-api', id]),
     '--user-data-dir',
     userDataDir,
     '--extensions-dir',
@@ -337,8 +348,9 @@ export async function startVSCodeServer(opts: ServerOptions): Promise<ServerHand
   track(resource);
 
   const base = `http://127.0.0.1:${port}`;
-  const workbenchUrl = (payload?: Record<string, string>) => {
-    let u = `${base}/?folder=${encodeURIComponent(workspace).replace(/%2F/g, '/')}`;
+  const workbenchUrl = (payload?: Record<string, string>, folderUri?: string) => {
+    // A folder value not starting with '/' is read as a URI (code-server's workbench.ts, the workspace provider).
+    let u = `${base}/?folder=${folderUri ? encodeURIComponent(folderUri) : encodeURIComponent(workspace).replace(/%2F/g, '/')}`;
     const pairs = Object.entries(payload ?? {}).map(([k, v]) => [k, `vscode-remote://127.0.0.1:${port}${path.resolve(v)}`]);
     if (pairs.length) u += `&payload=${encodeURIComponent(JSON.stringify(pairs))}`;
     return u;
@@ -402,7 +414,7 @@ export async function openWorkbench(server: ServerHandle, opts: Omit<StartOption
     const payload: Record<string, string> = {};
     if (opts.extensionDevelopmentPath) payload.extensionDevelopmentPath = opts.extensionDevelopmentPath;
     if (opts.extensionTestsPath) payload.extensionTestsPath = opts.extensionTestsPath;
-    const url = server.workbenchUrl(payload);
+    const url = server.workbenchUrl(payload, opts.folderUri);
     await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
 
     const handle: VSCodeHandle = {

@@ -31,6 +31,7 @@ import { escalate, handleTriage, injectEvents, injectEventsMany, IssueTriageStat
 import { WORKSPACE_DIR } from './workspace';
 import { setNotMemberOf } from './membership';
 import { checkRegionOf } from './regions';
+import { corsHeaders, isApiPath, originRefusal, preflight } from './cors';
 import { EU_TOKEN } from './state';
 
 export type { EndpointMode, EndpointSwitch, FaultSpec, RateLimitConfig, RateLimitedFault, RequestLogEntry, UnauthorizedCode, WriteLogEntry } from './state';
@@ -131,6 +132,8 @@ export interface TokenInfo {
   scopes: string[];
   expiresAt: number | null;
   org: string | null;
+  /** An integration token's "Authorized JavaScript Origins" (test/sandbox/cors.ts). */
+  allowedOrigins?: string[];
 }
 
 export interface FaultInfo extends FaultSpec {
@@ -181,7 +184,15 @@ export interface SandboxControl {
   };
   credentials: {
     /** `userId`: a seeded member (`seed.members`) the token acts for; default the seed's user (id 1). */
-    addToken(opts: { token?: string; scopes?: string[] | string; kind?: 'user' | 'integration' | 'org'; expiresAt?: number | string | null; org?: string | null; userId?: string }): TokenInfo;
+    addToken(opts: {
+      token?: string;
+      scopes?: string[] | string;
+      kind?: 'user' | 'integration' | 'org';
+      expiresAt?: number | string | null;
+      org?: string | null;
+      userId?: string;
+      allowedOrigins?: string[];
+    }): TokenInfo;
     /** Revoke an access token (or a refresh token: its whole family). */
     revokeToken(token: string): boolean;
     addApiKey(opts?: { key?: string; scopes?: string[] | string; org?: string }): { key: string; scopes: string[]; org: string; authorization: string };
@@ -428,7 +439,7 @@ function dispatch(state: SandboxState, ctx: Ctx): Res {
     let res: Res;
     try {
       checkRegionOf(ctx);
-      res = handleSeer(ctx) ?? handleTriage(ctx) ?? handleApi(ctx);
+      res = originRefusal(ctx.headers, allowedOriginsOf(state, ctx.headers['authorization'])) ?? handleSeer(ctx) ?? handleTriage(ctx) ?? handleApi(ctx);
     } catch (e) {
       res = errorToRes(e);
     }
@@ -452,6 +463,19 @@ function dispatch(state: SandboxState, ctx: Ctx): Res {
     );
   }
   return json(404, { detail: DETAIL.notFound });
+}
+
+/**
+ * The origins the request's credential may be used from in a browser (Endpoint.dispatch reads
+ * request.auth.get_allowed_origins(), test/sandbox/cors.ts): an integration token's, none for any
+ * other credential or none at all; 'invalid credential' when it will be refused with 401 anyway.
+ */
+function allowedOriginsOf(state: SandboxState, header: string | undefined): readonly string[] | 'invalid credential' {
+  const m = /^bearer\s+(\S+)$/i.exec(header?.trim() ?? '');
+  if (!m) return [];
+  const t = state.tokens.get(m[1]);
+  if (!t || t.revoked || (t.expiresAt !== null && state.now() >= t.expiresAt)) return 'invalid credential';
+  return t.allowedOrigins ?? [];
 }
 
 // ------------------------------------------------------------------------------------ control
@@ -501,7 +525,7 @@ function makeControl(state: SandboxState): SandboxControl {
     credentials: {
       addToken(opts) {
         const t = state.addToken(opts);
-        return { token: t.token, kind: t.kind, scopes: t.scopes, expiresAt: t.expiresAt, org: t.org };
+        return { token: t.token, kind: t.kind, scopes: t.scopes, expiresAt: t.expiresAt, org: t.org, ...(t.allowedOrigins ? { allowedOrigins: t.allowedOrigins } : {}) };
       },
       revokeToken: (token) => state.revokeToken(token),
       addApiKey(opts = {}) {
@@ -658,7 +682,9 @@ const CONTROL_HELP = {
   'GET /_sandbox/seed/locations': "issues pointing into the sample workspace (and into the sprawl project's synthetic files, when started with sprawl)",
   'GET /_sandbox/seed/issues?project=<slug>': 'issue ids, short ids, titles',
   'GET /_sandbox/seed/files?project=<slug>&org=<slug>': '[{file, inWorkspace, issues: [ids], unresolved}]: per in-app frame filename, the issues whose stack touches it',
-  'POST /_sandbox/tokens': '{token?, scopes, kind: user|integration|org, expiresAt?, org?, userId?} -> token info (org: sntrys_, org:ci only)',
+  'POST /_sandbox/tokens':
+    "{token?, scopes, kind: user|integration|org, expiresAt?, org?, userId?, allowedOrigins?} -> token info (org: sntrys_, org:ci only; allowedOrigins: an integration's Authorized JavaScript Origins)",
+  'POST /_sandbox/cors': "{enabled: boolean} -> API answers with Sentry's CORS headers (default) or none, preflights refused (a reverse proxy that drops them)",
   'GET /_sandbox/writes?path=<regex>&bulk=true|false': 'triage PUTs: {method, path, ids, query, body, status, userId, bulk, withoutIds, changed, at}',
   'POST /_sandbox/writes/clear': 'empty the write log and the no-ids counter',
   'GET /_sandbox/writes/without-ids': '{count, requests}: bulk PUTs sent without any id',
@@ -772,7 +798,8 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
         if (kind !== 'user' && kind !== 'integration' && kind !== 'org') return json(400, { error: "kind must be 'user', 'integration' or 'org'" });
         const scopes = Array.isArray(body.scopes) ? (body.scopes as string[]) : str('scopes');
         const expiresAt = typeof body.expiresAt === 'number' || typeof body.expiresAt === 'string' ? body.expiresAt : undefined;
-        return json(200, control.credentials.addToken({ token: str('token'), scopes, kind, expiresAt, org: str('org'), userId: str('userId') }));
+        const allowedOrigins = Array.isArray(body.allowedOrigins) ? (body.allowedOrigins as unknown[]).map(String) : undefined;
+        return json(200, control.credentials.addToken({ token: str('token'), scopes, kind, expiresAt, org: str('org'), userId: str('userId'), allowedOrigins }));
       }
       case 'POST /_sandbox/tokens/revoke': {
         const token = str('token');
@@ -867,6 +894,10 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
       }
       case 'GET /_sandbox/issues/state':
         return json(200, control.triage.issue(String(params.get('issue'))));
+      case 'POST /_sandbox/cors':
+        if (typeof body.enabled !== 'boolean') return json(400, { error: 'enabled must be true or false' });
+        state.cors = body.enabled;
+        return json(200, { cors: state.cors });
       case 'POST /_sandbox/reset':
         control.reset();
         return json(200, { ok: true });
@@ -952,6 +983,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return;
     }
 
+    // A browser's preflight, answered before authentication (test/sandbox/cors.ts). Not logged: the
+    // browser sends it, not the extension, and the request it clears is logged as usual.
+    if (method === 'OPTIONS' && isApiPath(url.pathname)) {
+      send(res, state.cors ? preflight(headers) : { status: 405, headers: { 'content-type': 'text/html' }, body: '<html><body>405 Not Allowed</body></html>' });
+      return;
+    }
     const entry: RequestLogEntry = { method, path: url.pathname, query: ctx.query, headers, status: 0, at: state.now(), ...(region ? { region } : {}) };
     if (body) entry.body = body;
     state.requests.push(entry);
@@ -992,6 +1029,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         out = { ...out, body: JSON.stringify(data), json: data };
       }
       entry.status = out.status;
+      if (state.cors && isApiPath(url.pathname)) out = { ...out, headers: { ...out.headers, ...corsHeaders(headers, out.headers.allow) } };
       if (effect?.truncated) {
         const headersOut = { ...out.headers };
         res.writeHead(out.status, headersOut);

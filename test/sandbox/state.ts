@@ -25,6 +25,11 @@ export interface TokenRecord {
   userId: string | null;
   familyId?: string;
   clientId?: string;
+  /**
+   * The origins a browser page may use it from (an internal integration's "Authorized JavaScript
+   * Origins", an API application's allowed origins); none for a personal token (test/sandbox/cors.ts).
+   */
+  allowedOrigins?: string[];
 }
 
 export interface RefreshRecord {
@@ -324,6 +329,8 @@ export class SandboxState {
   rateWindows = new Map<string, { windowStart: number; count: number }>();
   inFlight = 0;
   linkHost: string | null;
+  /** Whether API answers carry Sentry's CORS headers (false: a reverse proxy in front that drops them and refuses preflights). */
+  cors = true;
   autoApprove: { enabled: boolean; org: string | null } = { enabled: false, org: null };
   requests: RequestLogEntry[] = [];
   userReports: UserReport[] = [];
@@ -446,6 +453,7 @@ export class SandboxState {
     this.rateWindows.clear();
     this.resetFeatures();
     this.linkHost = this.options.linkHost;
+    this.cors = true;
     this.autoApprove = { enabled: false, org: null };
     this.requests = [];
     this.userReports = [];
@@ -466,7 +474,17 @@ export class SandboxState {
     return `http://${publicKey}@${host}/${projectId}`;
   }
 
-  addToken(opts: { token?: string; scopes?: string[] | string; kind?: 'user' | 'integration' | 'org'; expiresAt?: number | string | null; org?: string | null; userId?: string }): TokenRecord {
+  addToken(opts: {
+    token?: string;
+    scopes?: string[] | string;
+    kind?: 'user' | 'integration' | 'org';
+    expiresAt?: number | string | null;
+    org?: string | null;
+    userId?: string;
+    allowedOrigins?: string[];
+  }): TokenRecord {
+    // Sentry keeps allowed origins on API applications (and so internal integrations), not on a user's own token.
+    if (opts.allowedOrigins?.length && opts.kind !== 'integration') throw new Error('allowedOrigins belong to an internal integration token (kind: integration)');
     if (opts.userId !== undefined && !this.seed.members.some((m) => m.id === opts.userId) && this.seed.euUser?.id !== opts.userId)
       throw new Error(`userId must be a seeded member's id, not ${opts.userId}`);
     const kind = opts.kind ?? 'user';
@@ -486,6 +504,7 @@ export class SandboxState {
       revoked: false,
       org: opts.org ?? (kind === 'integration' || kind === 'org' ? 'acme' : null),
       userId: kind === 'integration' || kind === 'org' ? null : (opts.userId ?? this.seed.user.id),
+      ...(opts.allowedOrigins?.length ? { allowedOrigins: [...opts.allowedOrigins] } : {}),
     };
     this.tokens.set(record.token, record);
     return record;

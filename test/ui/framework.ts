@@ -74,14 +74,17 @@ export interface UiCheck {
   /**
    * `platforms`: runs in a window of its own on the platform workspace (test/sandbox/platforms), against a sandbox serving its corpus.
    * `git`: needs a git repository whose commits are the sandbox's release commits: a window of its own on a git copy of the sample workspace (test/harness/cli.ts).
+   * `web`: the extension in the browser's web worker extension host, in a window of its own on a virtual workspace (test/webfs) holding the sample workspace.
    */
-  workspace?: 'platforms' | 'git';
+  workspace?: UiWorkspace;
 }
+
+export type UiWorkspace = 'platforms' | 'git' | 'web';
 
 export const registry: UiCheck[] = [];
 
 /** Registers a check; checks run in the order they are registered (files sorted by name). */
-export function check(name: string, run: (ctx: CheckContext) => Promise<void>, opts: { timeoutMs?: number; workspace?: 'platforms' | 'git' } = {}): void {
+export function check(name: string, run: (ctx: CheckContext) => Promise<void>, opts: { timeoutMs?: number; workspace?: UiWorkspace } = {}): void {
   registry.push({ name, run, timeoutMs: opts.timeoutMs ?? 60_000, ...(opts.workspace ? { workspace: opts.workspace } : {}) });
 }
 

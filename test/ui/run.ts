@@ -4,7 +4,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { log, REPO_ROOT, startVSCode, stoppingOnSignalNow, type VSCodeHandle } from '../harness/vscode';
+import { spawnSync } from 'node:child_process';
+import * as os from 'node:os';
+import { installExtension, log, onCleanup, REPO_ROOT, startVSCode, stoppingOnSignalNow, type VSCodeHandle } from '../harness/vscode';
 import { registry, slug, UI_RESULTS_DIR, workbench, type UiCheck } from './framework';
 
 export interface UiRunOptions {
@@ -17,7 +19,34 @@ export interface UiRunOptions {
   platforms?: boolean;
   /** The checks of the git copy of the sample workspace (UiCheck.workspace `git`), whose screenshots join the others'. */
   git?: boolean;
+  /** The checks of the web worker extension host on a virtual workspace (UiCheck.workspace `web`), whose screenshots join the others'. */
+  web?: boolean;
 }
+
+/** The test-only web extension that serves the sample workspace as a virtual workspace (scheme sentrytest-memfs). */
+export const WEBFS_EXTENSION = path.join(REPO_ROOT, 'test', 'webfs');
+const WEBFS_ID = 'sentry-explorer-test.sentrytest-memfs';
+
+/** A throwaway extensions folder with test/webfs installed from a .vsix of it (removed at exit). */
+function webExtensionsDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sentry-explorer-web-extensions-'));
+  onCleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const vsix = path.join(dir, 'webfs.vsix');
+  const vsce = path.join(REPO_ROOT, 'node_modules', '.bin', 'vsce');
+  const r = spawnSync(vsce, ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '-o', vsix], { cwd: WEBFS_EXTENSION, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`packaging test/webfs failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
+  installExtension(vsix, dir);
+  fs.rmSync(vsix);
+  return dir;
+}
+/**
+ * The web checks' window: the user setting that runs the extension (publisher.name) in the web
+ * worker extension host, as a browser-only host (vscode.dev) runs it. The check asserts it there.
+ */
+export const WEB_SETTINGS: Record<string, unknown> = { 'remote.extensionKind': { 'sentry-explorer.sentry-explorer': ['web'] } };
+
+/** The virtual workspace's folder: the sample workspace under test/webfs's scheme. */
+export const WEBFS_FOLDER = 'sentrytest-memfs:/sample';
 
 export interface Counts {
   passed: number;
@@ -62,7 +91,7 @@ export async function runUiChecks(opts: UiRunOptions): Promise<Counts> {
   const grep = opts.grep;
   // "a|b": checks matching either, as mocha's --grep reads it for the extension-host suites.
   const wanted = grep?.split('|');
-  const kind = opts.platforms ? 'platforms' : opts.git ? 'git' : undefined;
+  const kind = opts.platforms ? 'platforms' : opts.git ? 'git' : opts.web ? 'web' : undefined;
   const checks = (await loadChecks()).filter((c) => c.workspace === kind && (!wanted || wanted.some((g) => c.name.includes(g) || c.file === g || c.file === `${g}.check.ts`)));
   const counts: Counts = { passed: 0, failed: 0 };
   if (!checks.length) return counts;
@@ -72,9 +101,13 @@ export async function runUiChecks(opts: UiRunOptions): Promise<Counts> {
   try {
     vscode = await startVSCode({
       workspace: opts.workspace,
-      settings: { ...UI_SETTINGS, ...opts.settings },
+      settings: { ...UI_SETTINGS, ...(opts.web ? { ...WEB_SETTINGS, 'sentrytestMemfs.root': opts.workspace } : {}), ...opts.settings },
       env: opts.env,
       extensionDevelopmentPath: REPO_ROOT,
+      // The web checks: the window on the virtual workspace, served by test/webfs (installed: the
+      // workbench in code-server 4.99.4 loads only the last of several development extensions),
+      // with the extension made to run in the browser's web worker host (WEB_SETTINGS).
+      ...(opts.web ? { folderUri: WEBFS_FOLDER, extensionsDir: webExtensionsDir(), enableProposedApi: [WEBFS_ID] } : {}),
     });
     await vscode.waitForWorkbench();
   } catch (e) {

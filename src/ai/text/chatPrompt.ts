@@ -6,7 +6,7 @@
  * fenced by a marker drawn at random for each request, one the text is checked not to hold, and
  * the text goes inside unchanged. No `vscode` import.
  */
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../../util/random';
 
 /** The fences around one quote, and the quote itself: `open`, a newline, the data, a newline, `close`. */
 export interface Fenced {
@@ -16,7 +16,7 @@ export interface Fenced {
 }
 
 /** 64 random bits, as 16 lower-case hex digits. */
-export const randomNonce = (): string => randomBytes(8).toString('hex');
+export const randomNonce = (): string => randomHex(8);
 
 /** Draws enough that, with real randomness, running out means the random source is broken. */
 const MAX_DRAWS = 16;

@@ -1,9 +1,11 @@
 /**
  * PKCE (RFC 7636, method S256, which Sentry checks): a fresh code_verifier of 43–128 characters from a
  * crypto-random source for every authorization request, and its S256 challenge.
- * No `vscode` import; the random source is injectable so the RFC's test vector can be replayed.
+ * No `vscode` import; the random source (WebCrypto by default) is injectable so the RFC's test vector can be replayed.
  */
-import { createHash, randomBytes as nodeRandomBytes } from 'node:crypto';
+import { base64Url, randomBytes as webRandomBytes, sha256, utf8 } from '../../util/random';
+
+export { base64Url };
 
 export type RandomBytes = (size: number) => Uint8Array;
 
@@ -17,30 +19,26 @@ export interface PkcePair {
   method: 'S256';
 }
 
-/** base64url without `=` padding (RFC 4648 section 5). */
-export function base64Url(bytes: Uint8Array): string {
-  return Buffer.from(bytes).toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
 /**
  * A code_verifier: `byteLength` random bytes as base64url. 32 bytes give 43 characters (the RFC's
  * example), 64 bytes (the default) give 86; anything outside 43–128 characters is refused.
  */
-export function createVerifier(randomBytes: RandomBytes = nodeRandomBytes, byteLength = 64): string {
+export function createVerifier(randomBytes: RandomBytes = webRandomBytes, byteLength = 64): string {
   const verifier = base64Url(randomBytes(byteLength));
   checkVerifier(verifier);
   return verifier;
 }
 
-/** S256: base64url(SHA-256(ASCII(verifier))) without padding. */
-export function challengeS256(verifier: string): string {
+/** S256: base64url(SHA-256(ASCII(verifier))) without padding (WebCrypto's digest: asynchronous). */
+export async function challengeS256(verifier: string): Promise<string> {
   checkVerifier(verifier);
-  return base64Url(createHash('sha256').update(verifier, 'ascii').digest());
+  // The verifier's characters are ASCII (checkVerifier), so its UTF-8 bytes are its ASCII bytes.
+  return base64Url(await sha256(utf8(verifier)));
 }
 
-export function createPkcePair(randomBytes: RandomBytes = nodeRandomBytes): PkcePair {
+export async function createPkcePair(randomBytes: RandomBytes = webRandomBytes): Promise<PkcePair> {
   const verifier = createVerifier(randomBytes);
-  return { verifier, challenge: challengeS256(verifier), method: 'S256' };
+  return { verifier, challenge: await challengeS256(verifier), method: 'S256' };
 }
 
 export function checkVerifier(verifier: string): void {

@@ -8,7 +8,7 @@
  * windows writing at once the last writer owns it and the other sees that and waits.
  * No `vscode` import: the secret store and its change event are structural.
  */
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from '../../util/random';
 import { normalizeBaseUrl } from '../../api/http';
 import { clampDelay, sleep as clampedSleep } from '../../util/delay';
 import { SECRET_KEY_PREFIX, type SecretStore } from './sessionCodec';

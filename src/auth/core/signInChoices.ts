@@ -10,10 +10,11 @@ import * as l10n from '@vscode/l10n';
 export type SignInMethod = 'device' | 'browser' | 'token' | 'apiKey';
 
 /** The ways to sign in, in the order offered; the first one is the recommended one. */
-export function methodOrder(hasClientId: boolean): SignInMethod[] {
+export function methodOrder(hasClientId: boolean, inBrowser = false): SignInMethod[] {
   // Without a client id the OAuth ways first ask for one, which few users have (sentry.io has no
-  // OAuth application registered for the extension yet): a personal token is what works.
-  return hasClientId ? ['device', 'browser', 'token', 'apiKey'] : ['token', 'device', 'browser', 'apiKey'];
+  // OAuth application registered for the extension yet): a personal token is what works. In the
+  // browser's web worker the OAuth ways cannot finish (src/api/browser.ts): a pasted token first.
+  return hasClientId && !inBrowser ? ['device', 'browser', 'token', 'apiKey'] : ['token', 'device', 'browser', 'apiKey'];
 }
 
 /** Where a server keeps the page for creating a personal (user auth) token, under its base URL. */

@@ -4,22 +4,20 @@
  * (it cannot be tied to any attempt); `error=...` with the right state ends that attempt.
  * No `vscode` import.
  */
-import { randomBytes as nodeRandomBytes, timingSafeEqual } from 'node:crypto';
 import * as l10n from '@vscode/l10n';
 import { abortError, isAbortError } from '../../util/signal';
-import { base64Url, type RandomBytes } from './pkce';
+import { type RandomBytes } from './pkce';
+import { base64Url, constantTimeEqual, randomBytes as webRandomBytes } from '../../util/random';
 import { plainText } from '../../util/untrusted';
 
-export function createState(randomBytes: RandomBytes = nodeRandomBytes): string {
+export function createState(randomBytes: RandomBytes = webRandomBytes): string {
   return base64Url(randomBytes(32));
 }
 
 /** Constant-time comparison of two state values. */
 export function stateMatches(expected: string, received: string | null | undefined): boolean {
   if (!received) return false;
-  const a = Buffer.from(expected, 'utf8');
-  const b = Buffer.from(received, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
+  return constantTimeEqual(expected, received);
 }
 
 export type CallbackResult =

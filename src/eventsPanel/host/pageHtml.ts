@@ -4,7 +4,7 @@
  * translation bundle goes in as a JSON data block (not run: the CSP's nonce is for the bundle
  * script only), which the page reads before it draws anything (src/eventsPanel/page/l10nBoot.ts).
  */
-import { randomBytes } from 'node:crypto';
+import { base64, randomBytes } from '../../util/random';
 import * as l10n from '@vscode/l10n';
 
 export interface HtmlUris {
@@ -16,9 +16,7 @@ export interface HtmlUris {
 }
 
 export function makeNonce(): string {
-  return randomBytes(18)
-    .toString('base64')
-    .replace(/[^A-Za-z0-9]/g, '');
+  return base64(randomBytes(18)).replace(/[^A-Za-z0-9]/g, '');
 }
 
 export function contentSecurityPolicy(cspSource: string, nonce: string): string {

@@ -21,6 +21,7 @@ function vsix(edit: (files: Map<string, string | Buffer>, manifest: Record<strin
     ['package.nls.json', readFileSync(join(ROOT, 'package.nls.json'), 'utf8')],
     ['l10n/bundle.l10n.json', '{}'],
     ['dist/extension.js', 'exports.activate = () => {};'],
+    ['dist/web/extension.js', 'exports.activate = () => {};'],
     ['dist/webview.js', '(() => {})();'],
     ['dist/codicon.css', ''],
     ['dist/codicon.ttf', Buffer.alloc(10)],
@@ -45,8 +46,8 @@ describe('checkVsix (the package before it is published)', () => {
   it("a package of the repository's files passes, and reports its figures", () => {
     const r = vsixProblems({ entries: vsix(), size: 400_000, repoManifest, version: repoManifest.version });
     assert.deepEqual(r.problems, []);
-    assert.equal(r.figures.files, 11);
-    assert.deepEqual(Object.keys(r.figures.bundles).sort(), ['dist/extension.js', 'dist/webview.js']);
+    assert.equal(r.figures.files, 12);
+    assert.deepEqual(Object.keys(r.figures.bundles).sort(), ['dist/extension.js', 'dist/web/extension.js', 'dist/webview.js']);
   });
 
   it('sources, tests, source maps, screenshots and caches are named', () => {
@@ -82,6 +83,7 @@ describe('checkVsix (the package before it is published)', () => {
       vsix((f, m) => {
         f.delete('LICENSE.txt');
         f.delete('readme.md');
+        f.delete('dist/web/extension.js');
         m.browser = './dist/web/extension.js';
       }),
       { repo: { ...repoManifest, browser: './dist/web/extension.js' } },

@@ -129,7 +129,7 @@ describe('auth against the sandbox (HTTP)', function () {
   });
 
   it('PKCE: the code is exchanged with the verifier; a wrong verifier or a replay is invalid_grant', async () => {
-    const pkce = createPkcePair();
+    const pkce = await createPkcePair();
     const state = createState();
     const redirectUri = 'http://127.0.0.1:9/callback?vscode-reqid=1&vscode-scheme=vscode&vscode-authority=sentry-explorer.sentry-explorer&vscode-path=%2Fauth-callback';
     const url = oauth.authorizeUrl({ scopes: SCOPES, redirectUri, state, codeChallenge: pkce.challenge });
@@ -148,7 +148,7 @@ describe('auth against the sandbox (HTTP)', function () {
     const cb = readCallback(state, location.searchParams);
     assert.equal(cb.kind, 'code');
     const code = cb.kind === 'code' ? cb.code : '';
-    await assert.rejects(oauth.exchangeCode(code, createPkcePair().verifier, redirectUri), (e: unknown) => e instanceof OAuthError && e.error === 'invalid_grant');
+    await assert.rejects(oauth.exchangeCode(code, (await createPkcePair()).verifier, redirectUri), (e: unknown) => e instanceof OAuthError && e.error === 'invalid_grant');
     // A failed exchange does not burn the code at the sandbox? It does not matter: start again with a fresh code.
     const res2 = await fetch(`${sb.url}/oauth/authorize/`, { method: 'POST', body: form, redirect: 'manual' });
     const code2 = new URL(res2.headers.get('location')!).searchParams.get('code')!;
@@ -159,7 +159,7 @@ describe('auth against the sandbox (HTTP)', function () {
 
   it('a denial on the authorize page comes back as error=access_denied with the state', async () => {
     const state = createState();
-    const pkce = createPkcePair();
+    const pkce = await createPkcePair();
     const u = new URL(oauth.authorizeUrl({ scopes: SCOPES, redirectUri: 'vscode://sentry-explorer.sentry-explorer/auth-callback', state, codeChallenge: pkce.challenge }));
     const form = new URLSearchParams(u.search);
     form.set('action', 'deny');
@@ -170,7 +170,7 @@ describe('auth against the sandbox (HTTP)', function () {
 
   async function signedIn(): Promise<TokenResponse> {
     sb.control.oauth.setAutoApprove(true);
-    const pkce = createPkcePair();
+    const pkce = await createPkcePair();
     const state = createState();
     const redirectUri = 'vscode://sentry-explorer.sentry-explorer/auth-callback';
     const res = await fetch(oauth.authorizeUrl({ scopes: SCOPES, redirectUri, state, codeChallenge: pkce.challenge }), { redirect: 'manual' });

@@ -15,17 +15,17 @@ describe('auth/pkce', () => {
     );
   });
 
-  it('computes the S256 challenge of RFC 7636 appendix B', () => {
-    assert.equal(challengeS256(RFC_VERIFIER), RFC_CHALLENGE);
+  it('computes the S256 challenge of RFC 7636 appendix B', async () => {
+    assert.equal(await challengeS256(RFC_VERIFIER), RFC_CHALLENGE);
   });
 
-  it('makes a fresh verifier of 43–128 URL-safe characters from the crypto source every time', () => {
+  it('makes a fresh verifier of 43–128 URL-safe characters from the crypto source every time', async () => {
     const seen = new Set<string>();
     for (let i = 0; i < 50; i++) {
-      const p = createPkcePair();
+      const p = await createPkcePair();
       assert.ok(p.verifier.length >= 43 && p.verifier.length <= 128, `length ${p.verifier.length}`);
       assert.match(p.verifier, /^[A-Za-z0-9\-._~]+$/);
-      assert.equal(p.challenge, challengeS256(p.verifier));
+      assert.equal(p.challenge, await challengeS256(p.verifier));
       assert.doesNotMatch(p.challenge, /[=+/]/);
       assert.equal(p.method, 'S256');
       seen.add(p.verifier);

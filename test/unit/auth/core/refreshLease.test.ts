@@ -100,7 +100,7 @@ describe('auth/refreshLease: two windows over one secret store, against the sand
   /** A signed-in session (browser flow, auto-approved), stored with an access token that has expired. */
   async function storedSession(secrets: SharedSecrets): Promise<StoredOAuthSession> {
     sb.control.oauth.setAutoApprove(true);
-    const pkce = createPkcePair();
+    const pkce = await createPkcePair();
     const state = createState();
     const redirectUri = 'vscode://sentry-explorer.sentry-explorer/auth-callback';
     const res = await fetch(oauth.authorizeUrl({ scopes: SCOPES, redirectUri, state, codeChallenge: pkce.challenge }), { redirect: 'manual' });

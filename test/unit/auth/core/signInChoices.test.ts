@@ -8,6 +8,8 @@ describe('auth/signInChoices', () => {
   it('without an OAuth client id a pasted token comes first; with one the device flow does, as before', () => {
     assert.deepEqual(methodOrder(false), ['token', 'device', 'browser', 'apiKey']);
     assert.deepEqual(methodOrder(true), ['device', 'browser', 'token', 'apiKey']);
+    // In the browser's web worker the OAuth ways cannot finish (src/api/browser.ts): a pasted token first.
+    assert.deepEqual(methodOrder(true, true), ['token', 'device', 'browser', 'apiKey']);
   });
 
   it('builds the new-token page under the base URL: sentry.io, its regions and organization hosts, self-hosted with a path', () => {

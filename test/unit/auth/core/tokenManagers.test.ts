@@ -80,7 +80,7 @@ describe('auth/tokenManagers: one token manager per OAuth session, against a con
   async function expiredSession(): Promise<StoredOAuthSession> {
     sb.control.oauth.setAutoApprove(true);
     const oauth = new OAuthEndpoints(new HttpClient({ baseUrl: sb.url, retries: 0 }), { clientId: sb.defaults.clientId, clientSecret: CLIENT_SECRET });
-    const pkce = createPkcePair();
+    const pkce = await createPkcePair();
     const state = createState();
     const redirectUri = 'vscode://sentry-explorer.sentry-explorer/auth-callback';
     const res = await fetch(oauth.authorizeUrl({ scopes: SCOPES, redirectUri, state, codeChallenge: pkce.challenge }), { redirect: 'manual' });

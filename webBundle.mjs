@@ -1,0 +1,51 @@
+// The browser bundle's build options, shared by esbuild.mjs and the unit test that builds it
+// (test/unit/build/webBundle.test.ts): the extension for the browser's web worker extension host
+// (vscode.dev, github.dev, code-server's browser-only extensions), package.json `browser`.
+import { builtinModules } from 'node:module';
+
+/** Node's built-in modules, with and without `node:`, and their subpaths (fs/promises). */
+const NODE_BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+
+/**
+ * Fails the build on any import of a Node built-in module: a web worker has none, and esbuild's
+ * platform 'browser' would otherwise leave some of them to a package's `browser` field or a shim.
+ * What needs Node goes behind src/util/host.ts, with the Node side in src/nodeHost.ts.
+ */
+export const noNodeBuiltins = {
+  name: 'no-node-builtins',
+  setup(build) {
+    build.onResolve({ filter: /^[a-z_:][\w:/.-]*$/ }, (args) => {
+      if (!NODE_BUILTINS.has(args.path) && !args.path.startsWith('node:')) return undefined;
+      return {
+        errors: [
+          {
+            text: `The browser bundle cannot import Node's "${args.path}" (imported by ${args.importer || 'the entry'}): a web worker extension host has no Node. Put it behind src/util/host.ts (src/nodeHost.ts for the Node side).`,
+          },
+        ],
+      };
+    });
+  },
+};
+
+/**
+ * @param {{ outdir: string, production?: boolean, testHooks?: boolean }} o
+ * @returns {import('esbuild').BuildOptions}
+ */
+export function webBundleOptions(o) {
+  return {
+    entryPoints: ['src/extension.web.ts'],
+    outfile: `${o.outdir}/web/extension.js`,
+    bundle: true,
+    // VS Code's web worker host loads a browser extension's `browser` file as CommonJS, with `vscode` from require.
+    format: 'cjs',
+    platform: 'browser',
+    target: 'es2022',
+    external: ['vscode'],
+    define: { __SENTRY_EXPLORER_TEST_HOOKS__: o.testHooks ? 'true' : 'false' },
+    plugins: [noNodeBuiltins],
+    sourcemap: true,
+    sourcesContent: false,
+    minify: !!o.production,
+    logLevel: 'info',
+  };
+}
