@@ -22,6 +22,7 @@ import {
   RateLimitedFault,
   RequestLogEntry,
   SandboxState,
+  TokenOptions,
   UnauthorizedCode,
   WriteLogEntry,
   randomHex,
@@ -184,15 +185,7 @@ export interface SandboxControl {
   };
   credentials: {
     /** `userId`: a seeded member (`seed.members`) the token acts for; default the seed's user (id 1). */
-    addToken(opts: {
-      token?: string;
-      scopes?: string[] | string;
-      kind?: 'user' | 'integration' | 'org';
-      expiresAt?: number | string | null;
-      org?: string | null;
-      userId?: string;
-      allowedOrigins?: string[];
-    }): TokenInfo;
+    addToken(opts: TokenOptions): TokenInfo;
     /** Revoke an access token (or a refresh token: its whole family). */
     revokeToken(token: string): boolean;
     addApiKey(opts?: { key?: string; scopes?: string[] | string; org?: string }): { key: string; scopes: string[]; org: string; authorization: string };

@@ -313,6 +313,19 @@ export function normalizeScopes(scopes: string[] | string | undefined): string[]
   return [...new Set(list.map((s) => s.trim()).filter(Boolean))];
 }
 
+/** A token the sandbox issues (control.credentials.addToken). */
+export interface TokenOptions {
+  token?: string;
+  scopes?: string[] | string;
+  kind?: 'user' | 'integration' | 'org';
+  expiresAt?: number | string | null;
+  org?: string | null;
+  /** A seeded member (`seed.members`) the token acts for; default the seed's user (id 1). */
+  userId?: string;
+  /** An internal integration's Authorized JavaScript Origins (kind `integration` only). */
+  allowedOrigins?: string[];
+}
+
 export class SandboxState {
   clockOffset = 0;
   tokens = new Map<string, TokenRecord>();
@@ -474,15 +487,7 @@ export class SandboxState {
     return `http://${publicKey}@${host}/${projectId}`;
   }
 
-  addToken(opts: {
-    token?: string;
-    scopes?: string[] | string;
-    kind?: 'user' | 'integration' | 'org';
-    expiresAt?: number | string | null;
-    org?: string | null;
-    userId?: string;
-    allowedOrigins?: string[];
-  }): TokenRecord {
+  addToken(opts: TokenOptions): TokenRecord {
     // Sentry keeps allowed origins on API applications (and so internal integrations), not on a user's own token.
     if (opts.allowedOrigins?.length && opts.kind !== 'integration') throw new Error('allowedOrigins belong to an internal integration token (kind: integration)');
     if (opts.userId !== undefined && !this.seed.members.some((m) => m.id === opts.userId) && this.seed.euUser?.id !== opts.userId)
