@@ -26,13 +26,18 @@ export function randomUUID(): string {
   const b = randomBytes(16);
   b[6] = (b[6] & 0x0f) | 0x40;
   b[8] = (b[8] & 0x3f) | 0x80;
-  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  const hex = hexOf(b);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Bytes as lower-case hex, two digits each. */
+function hexOf(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** `size` random bytes as 2·size lower-case hex digits. */
 export function randomHex(size: number): string {
-  return Array.from(randomBytes(size), (b) => b.toString(16).padStart(2, '0')).join('');
+  return hexOf(randomBytes(size));
 }
 
 /** Standard base64 (RFC 4648 section 4) with padding. */
