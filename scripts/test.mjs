@@ -31,7 +31,7 @@ function part(name, cmd, args, stats, env = {}) {
   // A part that failed without reporting a failing test (crash, build error) counts as one failure.
   if (r.status !== 0 && !(counts.failed > 0)) counts.failed = (counts.failed ?? 0) + 1;
   const seconds = (performance.now() - t0) / 1000;
-  parts.push({ name, passed: counts.passed ?? 0, failed: counts.failed ?? 0, failures: counts.failures ?? [], seconds, status: r.status ?? r.signal });
+  parts.push({ name, passed: counts.passed ?? 0, failed: counts.failed ?? 0, failures: counts.failures ?? [], windows: counts.windows ?? [], seconds, status: r.status ?? r.signal });
   // Ctrl+C reaches the part too (same process group); it cleans up after itself, then we stop.
   if (r.signal === 'SIGINT' || r.status === 130) {
     rmSync(tmp, { recursive: true, force: true });
@@ -61,6 +61,12 @@ console.log('\nSummary');
 for (const p of parts) {
   console.log(`  ${p.name.padEnd(8)} ${String(p.passed).padStart(4)} passed, ${String(p.failed).padStart(3)} failed  (${p.seconds.toFixed(1)} s)`);
   for (const f of p.failures) console.log(`    failed: ${f}`);
+  // The VS Code part's windows, each with its time and budget (test/harness/cli.ts).
+  for (const w of p.windows) {
+    const budget = w.budgetSeconds ? ` of ${w.budgetSeconds.toFixed(0)} s` : '';
+    const warn = w.budgetSeconds && w.seconds > w.budgetSeconds / 2 ? '  (over half its budget)' : '';
+    console.log(`    ${w.seconds.toFixed(1).padStart(6)} s${budget.padEnd(9)} ${w.name}${warn}`);
+  }
 }
 console.log(`  total time ${((performance.now() - started) / 1000).toFixed(1)} s`);
 console.log(`${passed} passed, ${failed} failed`);

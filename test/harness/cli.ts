@@ -1,16 +1,18 @@
 // The VS Code parts of the test run (npm run test:vscode; npm test after the unit suites):
 //   node --import tsx test/harness/cli.ts [install|build|integration|untrusted|ui|all] [--grep <text>] [--profile <name>] [--stats <file.json>]
-// integration runs test/integration in the extension host against the sandbox's default profile
-// (sentry-io), then the suites of PROFILE_SUITES again against each other profile (a sandbox of its
-// own, in a window of its own), then test/integration-untrusted in a second, untrusted window; ui
-// runs the Chromium checks of test/ui (the last window: the extension's browser bundle in the web
-// worker extension host on a virtual workspace, test/ui/web.check.ts); all does both. --profile runs the extension-host suites under
-// that profile only (the default one: every suite; another: PROFILE_SUITES, and no untrusted window
-// or UI check, which run against the default one). After them, in every profile, a window whose
-// extension is the build without VS Code's AI APIs (out/extension-no-ai/) runs test/integration-no-ai
-// (`no-ai` runs only that window). --grep filters tests by
-// title and UI checks by name or file; one that matches nothing fails, so a typo is not a green run.
-// --stats writes {"passed":N,"failed":N} for scripts/test.mjs.
+// integration runs test/integration in the extension host, in windows of their own: the suites of the
+// default profile only (sentry-io), then each group of PROFILE_WINDOWS against every profile (a fresh
+// sandbox each), the platform and git windows in every profile, then test/integration-untrusted in an
+// untrusted window; ui runs the Chromium checks of test/ui (the last window: the extension's browser
+// bundle in the web worker extension host on a virtual workspace, test/ui/web.check.ts); all does
+// both. Every window has a budget (WINDOW_BUDGET_MS) and the run ends with each window's time
+// against it, so a suite that creeps is seen before it fails. --profile runs the extension-host
+// suites under that profile only (the default one: every suite; another: PROFILE_WINDOWS, and no
+// untrusted window or UI check, which run against the default one). After them, in every profile, a
+// window whose extension is the build without VS Code's AI APIs (out/extension-no-ai/) runs
+// test/integration-no-ai (`no-ai` runs only that window). --grep filters tests by title and UI checks
+// by name or file; one that matches nothing fails, so a typo is not a green run.
+// --stats writes {"passed":N,"failed":N,"windows":[…]} for scripts/test.mjs.
 import * as fs from 'node:fs';
 import { runUiChecks } from '../ui/run';
 import { createUntrustedWorkspace, untrustedUserSettings } from '../integration-untrusted/workspace';
@@ -26,16 +28,43 @@ import { PLATFORM_SPECS, PLATFORMS_DIR } from '../sandbox/platforms';
 /**
  * The extension-host suites that reach the API through the issue lists, searches and event reads
  * (the tree, the marks, triage, the AI tools): they run against every profile, the others against
- * the default one only.
+ * the default one only. Each group is a window of its own, so that no window needs more than half
+ * its budget on a busy two-core machine (the whole default window once took 282 s of its 300).
  */
-const PROFILE_SUITES = ['issues', 'marks', 'movedMarks', 'triage', 'lmTools', 'regions', 'signInOffers', 'seer', 'provenance'];
+const PROFILE_WINDOWS: readonly { name: string; suites: readonly string[] }[] = [
+  { name: 'issues, marks, regions, sign-in offers', suites: ['issues', 'marks', 'movedMarks', 'regions', 'signInOffers'] },
+  { name: 'triage, AI tools, Seer, releases', suites: ['triage', 'lmTools', 'seer', 'provenance'] },
+];
+const PROFILE_SUITES = PROFILE_WINDOWS.flatMap((w) => w.suites);
+/** What one extension-host window may take before it is stopped and counted as failed. */
+const WINDOW_BUDGET_MS = 5 * 60_000;
 /** The title of test/integration/platformMarks.test.ts: a --grep that cannot match it skips its windows. */
 const PLATFORM_SUITE_TITLE = 'marks on every platform (the platform workspace)';
 /** The suite that needs a git repository: run in a window of its own on a git copy of the sample workspace, git on. */
 const GIT_SUITES = ['lineHistory'];
 /** The describe title of test/integration-no-ai: a --grep that matches neither it nor "no-ai" skips that window. */
 const NO_AI_SUITE_TITLE = 'without the AI APIs (an editor with no vscode.lm, no vscode.chat)';
-import { ensureVSCodeServer, log, onCleanup, REPO_ROOT, runExtensionTests, timed } from './vscode';
+import { ensureVSCodeServer, log, onCleanup, REPO_ROOT, runExtensionTests, timed, type RunTestsOptions } from './vscode';
+
+/** The suites of the default profile's first window: every suite of test/integration but those run in windows of their own. */
+function defaultOnlySuites(): string[] {
+  const own = new Set([...PROFILE_SUITES, ...GIT_SUITES, 'platformMarks']);
+  return fs
+    .readdirSync(path.join(REPO_ROOT, 'test', 'integration'))
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => f.slice(0, -'.test.ts'.length))
+    .filter((n) => !own.has(n))
+    .sort();
+}
+
+/** One window of the run: its name, its time and its budget (the summary lists them all). */
+export interface WindowTime {
+  name: string;
+  seconds: number;
+  budgetSeconds?: number;
+  passed: number;
+  failed: number;
+}
 
 function parseArgs(argv: string[]) {
   const args = { command: 'all', grep: undefined as string | undefined, stats: undefined as string | undefined, profile: undefined as ProfileName | undefined };
@@ -54,13 +83,41 @@ function parseArgs(argv: string[]) {
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   const counts = { passed: 0, failed: 0 };
+  const windows: WindowTime[] = [];
   const t0 = performance.now();
+  /** Runs one extension-host window within its budget and records its time (a window past half its budget is said). */
+  const extensionWindow = async (label: string, opts: RunTestsOptions) => {
+    const budgetMs = opts.timeoutMs ?? WINDOW_BUDGET_MS;
+    const w0 = performance.now();
+    const r = await timed(label, () => runExtensionTests({ ...opts, timeoutMs: budgetMs }));
+    const seconds = (performance.now() - w0) / 1000;
+    windows.push({ name: label, seconds, budgetSeconds: budgetMs / 1000, passed: r.passed, failed: r.failed });
+    if (seconds > budgetMs / 2000) log(`${label} took ${seconds.toFixed(0)} s, more than half its ${budgetMs / 1000} s budget: move some of its suites to a window of their own`);
+    counts.passed += r.passed;
+    counts.failed += r.failed;
+    return r;
+  };
+  /** The UI checks of one window (each check has a budget of its own, test/ui/run.ts). */
+  const uiWindow = async (label: string, run: () => Promise<{ passed: number; failed: number }>) => {
+    const w0 = performance.now();
+    const r = await timed(label, run);
+    windows.push({ name: label, seconds: (performance.now() - w0) / 1000, passed: r.passed, failed: r.failed });
+    counts.passed += r.passed;
+    counts.failed += r.failed;
+  };
   const finish = () => {
     if (args.grep && args.command !== 'install' && counts.passed + counts.failed === 0) {
       log(`no test or UI check matches --grep "${args.grep}"`);
       counts.failed++;
     }
-    if (args.stats) fs.writeFileSync(args.stats, JSON.stringify(counts));
+    if (args.stats) fs.writeFileSync(args.stats, JSON.stringify({ ...counts, windows }));
+    if (windows.length) {
+      process.stdout.write('\nVS Code windows\n');
+      for (const w of windows) {
+        const budget = w.budgetSeconds ? ` of ${w.budgetSeconds.toFixed(0)} s` : '';
+        process.stdout.write(`  ${w.seconds.toFixed(1).padStart(6)} s${budget.padEnd(9)}  ${w.name}: ${w.passed} passed, ${w.failed} failed\n`);
+      }
+    }
     log(`VS Code parts took ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     process.stdout.write(`${args.stats ? 'VS Code suites: ' : ''}${counts.passed} passed, ${counts.failed} failed\n`);
     return counts.failed > 0 ? 1 : 0;
@@ -103,42 +160,37 @@ async function main(): Promise<number> {
     if (args.command === 'integration' || args.command === 'all') {
       const grepEnv: Record<string, string> = args.grep ? { SENTRY_EXPLORER_TEST_GREP: args.grep } : {};
       if (!args.profile || args.profile === DEFAULT_PROFILE) {
-        process.stdout.write(`\nExtension-host suites (test/integration), sandbox profile ${DEFAULT_PROFILE}\n`);
+        process.stdout.write(`\nExtension-host suites but those of every profile (test/integration), sandbox profile ${DEFAULT_PROFILE}\n`);
         // The network suite's certificate authority, trusted through NODE_EXTRA_CA_CERTS from the start.
         const tls = writeTestTls();
         const removeTls = onCleanup(tls.remove);
-        const r = await timed('extension-host suites', () =>
-          runExtensionTests({
-            name: 'integration',
-            workspace,
-            extensionDevelopmentPath: REPO_ROOT,
-            extensionTestsPath: INTEGRATION_INDEX,
-            env: { ...env, ...tls.env, ...grepEnv },
-          }),
-        ).finally(removeTls);
-        counts.passed += r.passed;
-        counts.failed += r.failed;
+        const r = await extensionWindow(`extension-host suites (${DEFAULT_PROFILE})`, {
+          name: 'integration',
+          workspace,
+          extensionDevelopmentPath: REPO_ROOT,
+          extensionTestsPath: INTEGRATION_INDEX,
+          env: { ...env, ...tls.env, ...grepEnv, SENTRY_EXPLORER_TEST_FILES: defaultOnlySuites().join(',') },
+        }).finally(removeTls);
         const activation = /SENTRY_EXPLORER_ACTIVATION_MS=([\d.]+)/.exec(r.output);
         if (activation) log(`extension activation inside VS Code: ${activation[1]} ms`);
       }
-      for (const profile of PROFILE_NAMES.filter((p) => p !== DEFAULT_PROFILE && (!args.profile || args.profile === p))) {
-        // A sandbox of the profile's own, fresh, and a window of its own: nothing carries over.
-        process.stdout.write(`\nExtension-host suites ${PROFILE_SUITES.join(', ')} (test/integration), sandbox profile ${profile}\n`);
-        const other = await timed(`start the ${profile} sandbox`, () => startSandbox({ profile }));
-        try {
-          const r = await timed(`extension-host suites (${profile})`, () =>
-            runExtensionTests({
-              name: `integration-${profile}`,
+      for (const profile of PROFILE_NAMES.filter((p) => !args.profile || args.profile === p)) {
+        for (const group of PROFILE_WINDOWS) {
+          // A sandbox of the profile's own, fresh, and a window of its own: nothing carries over.
+          process.stdout.write(`\nExtension-host suites ${group.suites.join(', ')} (test/integration), sandbox profile ${profile}\n`);
+          const other: Sandbox = profile === DEFAULT_PROFILE ? sandbox : await timed(`start the ${profile} sandbox`, () => startSandbox({ profile }));
+          if (other === sandbox) sandbox.control.reset();
+          try {
+            await extensionWindow(`${group.name} (${profile})`, {
+              name: `integration-${profile}-${group.suites[0]}`,
               workspace,
               extensionDevelopmentPath: REPO_ROOT,
               extensionTestsPath: INTEGRATION_INDEX,
-              env: { ...env, ...grepEnv, SENTRY_EXPLORER_TEST_SANDBOX_URL: other.url, SENTRY_EXPLORER_TEST_FILES: PROFILE_SUITES.join(',') },
-            }),
-          );
-          counts.passed += r.passed;
-          counts.failed += r.failed;
-        } finally {
-          await other.close();
+              env: { ...env, ...grepEnv, SENTRY_EXPLORER_TEST_SANDBOX_URL: other.url, SENTRY_EXPLORER_TEST_FILES: group.suites.join(',') },
+            });
+          } finally {
+            if (other !== sandbox) await other.close();
+          }
         }
       }
       // The platform workspace (a folder per platform), against a sandbox serving the platform corpus, in every profile.
@@ -147,17 +199,13 @@ async function main(): Promise<number> {
         process.stdout.write(`\nExtension-host suite platformMarks on the platform workspace (test/sandbox/platforms), sandbox profile ${profile}\n`);
         const platforms = await timed(`start the ${profile} sandbox with the platform corpus`, () => startSandbox({ profile, platforms: true }));
         try {
-          const r = await timed(`platform marks (${profile})`, () =>
-            runExtensionTests({
-              name: `integration-platforms-${profile}`,
-              workspace: PLATFORMS_DIR,
-              extensionDevelopmentPath: REPO_ROOT,
-              extensionTestsPath: INTEGRATION_INDEX,
-              env: { ...env, SENTRY_EXPLORER_TEST_SANDBOX_URL: platforms.url, SENTRY_EXPLORER_TEST_FILES: 'platformMarks' },
-            }),
-          );
-          counts.passed += r.passed;
-          counts.failed += r.failed;
+          await extensionWindow(`platform marks (${profile})`, {
+            name: `integration-platforms-${profile}`,
+            workspace: PLATFORMS_DIR,
+            extensionDevelopmentPath: REPO_ROOT,
+            extensionTestsPath: INTEGRATION_INDEX,
+            env: { ...env, SENTRY_EXPLORER_TEST_SANDBOX_URL: platforms.url, SENTRY_EXPLORER_TEST_FILES: 'platformMarks' },
+          });
         } finally {
           await platforms.close();
         }
@@ -174,24 +222,20 @@ async function main(): Promise<number> {
         // A sandbox of its own that reads its release commits from this very repository.
         const box: Sandbox = await startSandbox({ profile, gitWorkspace });
         try {
-          const r = await timed(`git-window suites (${profile})`, () =>
-            runExtensionTests({
-              name: `integration-git-${profile}`,
-              workspace: gitWorkspace,
-              settings: { 'git.enabled': true, 'git.autoRepositoryDetection': true, 'git.openRepositoryInParentFolders': 'never' },
-              extensionDevelopmentPath: REPO_ROOT,
-              extensionTestsPath: INTEGRATION_INDEX,
-              env: {
-                ...env,
-                ...(args.grep ? { SENTRY_EXPLORER_TEST_GREP: args.grep } : {}),
-                SENTRY_EXPLORER_TEST_SANDBOX_URL: box.url,
-                SENTRY_EXPLORER_TEST_FILES: GIT_SUITES.join(','),
-                SENTRY_EXPLORER_TEST_GIT_WORKSPACE: '1',
-              },
-            }),
-          );
-          counts.passed += r.passed;
-          counts.failed += r.failed;
+          await extensionWindow(`git-window suites (${profile})`, {
+            name: `integration-git-${profile}`,
+            workspace: gitWorkspace,
+            settings: { 'git.enabled': true, 'git.autoRepositoryDetection': true, 'git.openRepositoryInParentFolders': 'never' },
+            extensionDevelopmentPath: REPO_ROOT,
+            extensionTestsPath: INTEGRATION_INDEX,
+            env: {
+              ...env,
+              ...(args.grep ? { SENTRY_EXPLORER_TEST_GREP: args.grep } : {}),
+              SENTRY_EXPLORER_TEST_SANDBOX_URL: box.url,
+              SENTRY_EXPLORER_TEST_FILES: GIT_SUITES.join(','),
+              SENTRY_EXPLORER_TEST_GIT_WORKSPACE: '1',
+            },
+          });
         } finally {
           await box.close();
           await removeTmp();
@@ -206,17 +250,13 @@ async function main(): Promise<number> {
         process.stdout.write(`\nExtension-host suites without the AI APIs (test/integration-no-ai, out/extension-no-ai), sandbox profile ${profile}\n`);
         const box = await timed(`start the ${profile} sandbox`, () => startSandbox({ profile }));
         try {
-          const r = await timed(`no-AI window (${profile})`, () =>
-            runExtensionTests({
-              name: `integration-no-ai-${profile}`,
-              workspace,
-              extensionDevelopmentPath: NO_AI_EXTENSION,
-              extensionTestsPath: NO_AI_INDEX,
-              env: { ...env, ...(args.grep && !/no-?ai/i.test(args.grep) ? { SENTRY_EXPLORER_TEST_GREP: args.grep } : {}), SENTRY_EXPLORER_TEST_SANDBOX_URL: box.url },
-            }),
-          );
-          counts.passed += r.passed;
-          counts.failed += r.failed;
+          await extensionWindow(`no-AI window (${profile})`, {
+            name: `integration-no-ai-${profile}`,
+            workspace,
+            extensionDevelopmentPath: NO_AI_EXTENSION,
+            extensionTestsPath: NO_AI_INDEX,
+            env: { ...env, ...(args.grep && !/no-?ai/i.test(args.grep) ? { SENTRY_EXPLORER_TEST_GREP: args.grep } : {}), SENTRY_EXPLORER_TEST_SANDBOX_URL: box.url },
+          });
         } finally {
           await box.close();
         }
@@ -233,19 +273,15 @@ async function main(): Promise<number> {
       try {
         // From the seeded state with an empty request log: the suite reads every request of its window.
         sandbox.control.reset();
-        const r = await timed('untrusted-workspace suites', () =>
-          runExtensionTests({
-            name: 'integration-untrusted',
-            workspace: folder.dir,
-            workspaceTrust: true,
-            settings: { ...sandboxSettings(sandbox!), ...untrustedUserSettings() },
-            extensionDevelopmentPath: REPO_ROOT,
-            extensionTestsPath: UNTRUSTED_INDEX,
-            env: { ...env, ...(args.grep ? { SENTRY_EXPLORER_TEST_GREP: args.grep } : {}) },
-          }),
-        );
-        counts.passed += r.passed;
-        counts.failed += r.failed;
+        await extensionWindow('untrusted-workspace suites', {
+          name: 'integration-untrusted',
+          workspace: folder.dir,
+          workspaceTrust: true,
+          settings: { ...sandboxSettings(sandbox!), ...untrustedUserSettings() },
+          extensionDevelopmentPath: REPO_ROOT,
+          extensionTestsPath: UNTRUSTED_INDEX,
+          env: { ...env, ...(args.grep ? { SENTRY_EXPLORER_TEST_GREP: args.grep } : {}) },
+        });
       } finally {
         await removeFolder();
       }
@@ -253,14 +289,12 @@ async function main(): Promise<number> {
     if ((args.command === 'ui' || args.command === 'all') && defaultProfileToo) {
       // The extension-host suites change issues (triage); the checks start from the seeded data.
       sandbox.control.reset();
-      const r = await timed('UI checks', () => runUiChecks({ workspace, env, settings: sandboxSettings(sandbox), grep: args.grep }));
-      counts.passed += r.passed;
-      counts.failed += r.failed;
+      await uiWindow('UI checks', () => runUiChecks({ workspace, env, settings: sandboxSettings(sandbox), grep: args.grep }));
       // The platform workspace's checks: a window of their own, against a sandbox serving the platform corpus.
       const platforms = await startSandbox({ platforms: true });
       process.env.SENTRY_EXPLORER_TEST_SANDBOX_URL = platforms.url;
       try {
-        const p = await timed('UI checks (platform workspace)', () =>
+        await uiWindow('UI checks (platform workspace)', () =>
           runUiChecks({
             workspace: PLATFORMS_DIR,
             env: { ...env, SENTRY_EXPLORER_TEST_SANDBOX_URL: platforms.url },
@@ -269,8 +303,6 @@ async function main(): Promise<number> {
             platforms: true,
           }),
         );
-        counts.passed += p.passed;
-        counts.failed += p.failed;
       } finally {
         process.env.SENTRY_EXPLORER_TEST_SANDBOX_URL = sandbox.url;
         await platforms.close();
@@ -281,19 +313,13 @@ async function main(): Promise<number> {
       const removeTmp = onCleanup(async () => fs.rmSync(tmp, { recursive: true, force: true }));
       try {
         const gitWorkspace = createGitWorkspace(path.join(tmp, 'workspace'));
-        const g = await timed('UI checks (git window)', () =>
-          runUiChecks({ workspace: gitWorkspace, env, settings: { ...sandboxSettings(sandbox!), 'git.enabled': true }, grep: args.grep, git: true }),
-        );
-        counts.passed += g.passed;
-        counts.failed += g.failed;
+        await uiWindow('UI checks (git window)', () => runUiChecks({ workspace: gitWorkspace, env, settings: { ...sandboxSettings(sandbox!), 'git.enabled': true }, grep: args.grep, git: true }));
       } finally {
         await removeTmp();
       }
       // The extension in the browser's web worker extension host, on a virtual workspace (as on vscode.dev).
       sandbox.control.reset();
-      const w = await timed('UI checks (web worker host, virtual workspace)', () => runUiChecks({ workspace, env, settings: sandboxSettings(sandbox!), grep: args.grep, web: true }));
-      counts.passed += w.passed;
-      counts.failed += w.failed;
+      await uiWindow('UI checks (web worker host, virtual workspace)', () => runUiChecks({ workspace, env, settings: sandboxSettings(sandbox!), grep: args.grep, web: true }));
     }
   } finally {
     await sandbox.close();

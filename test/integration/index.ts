@@ -28,12 +28,26 @@ export async function runSuites(dir: string, where: string): Promise<void> {
     // A suite of another workspace runs only where it is named (the harness opens that workspace for it).
     if (f.endsWith('.test.js') && (only ? only.includes(name) : !OTHER_WORKSPACE_SUITES.includes(name))) mocha.addFile(path.join(dir, f));
   }
+  // Each top-level suite's time, printed after the run: a suite that creeps towards the window's budget shows before it fails.
+  const suites: { title: string; seconds: number }[] = [];
+  const started = new Map<Mocha.Suite, number>();
   const stats = await new Promise<Mocha.Stats>((resolve) => {
     const runner = mocha.run(() => resolve(runner.stats ?? ({ passes: 0, failures: 1 } as Mocha.Stats)));
+    runner.on('suite', (s) => {
+      if (s.parent?.root) started.set(s, performance.now());
+    });
+    runner.on('suite end', (s) => {
+      const t0 = started.get(s);
+      if (t0 !== undefined) suites.push({ title: s.title, seconds: (performance.now() - t0) / 1000 });
+    });
   });
+  if (suites.length) {
+    print('  time per suite:');
+    for (const s of suites) print(`  ${s.seconds.toFixed(1).padStart(7)} s  ${s.title}`);
+  }
   const statsFile = process.env.SENTRY_EXPLORER_TEST_STATS;
   if (statsFile) {
-    fs.writeFileSync(statsFile, JSON.stringify({ passed: stats.passes, failed: stats.failures, pending: stats.pending }));
+    fs.writeFileSync(statsFile, JSON.stringify({ passed: stats.passes, failed: stats.failures, pending: stats.pending, suites }));
   }
   if (stats.failures > 0) throw new Error(`${stats.failures} extension-host test(s) failed${where}`);
 }
