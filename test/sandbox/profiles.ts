@@ -44,6 +44,13 @@ export interface Profile {
    * server (`monolith`, self-hosted: the regions endpoint names one `--monolith--` region).
    */
   readonly regions: 'multi' | 'monolith';
+  /**
+   * What `GET /api/0/organizations/` on the main host lists: the organizations of every region, each
+   * with its `links.regionUrl` (`all-regions`, the control silo's list), or only those of the region
+   * the list is pinned to (`home-region`; on a monolith, the one region holds them all).
+   * SandboxOptions.organizationList and control.organizationList change it.
+   */
+  readonly organizationList: OrganizationList;
   /** Where POST of the device authorization request is served (RFC 8628 section 3.1), or null on a server without a device flow. */
   readonly deviceCodePath: '/oauth/device/code/' | null;
   /** The shape of Seer's autofix answers (seer.ts): the agent shape of getsentry/sentry#116162 or the legacy steps. */
@@ -54,6 +61,8 @@ export interface Profile {
    */
   readonly committers: 'suspect-commit' | 'release-based';
 }
+
+export type OrganizationList = 'all-regions' | 'home-region';
 
 const never = () => false;
 
@@ -73,6 +82,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     rateLimiter: true,
     missingSeenStats: never,
     regions: 'multi',
+    organizationList: 'all-regions',
     deviceCodePath: '/oauth/device/code/',
     seer: 'agent',
     committers: 'suspect-commit',
@@ -87,6 +97,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     rateLimiter: false,
     missingSeenStats: seenStatsLost,
     regions: 'monolith',
+    organizationList: 'home-region',
     deviceCodePath: null,
     seer: 'legacy',
     committers: 'release-based',
@@ -119,7 +130,17 @@ export const PROFILE_SOURCES: Readonly<Record<Exclude<keyof Profile, 'name' | 's
     'src/sentry/users/api/endpoints/user_regions.py (UserRegionsEndpoint, in self-hosted releases since 2024) lists the regions of the ' +
     "user's organizations, each Region.api_serialize() of src/sentry/types/region.py: in monolith mode (self-hosted) one region, " +
     "SENTRY_MONOLITH_REGION '--monolith--' (src/sentry/conf/server.py) at system.url-prefix; sentry.io has several (us, de) " +
-    'on hosts of their own, and its org-less organizations list is pinned to the US region (hybridcloud/apigateway).',
+    "on hosts of their own (what the main host's organization list holds: organizationList).",
+  organizationList:
+    'src/sentry/core/endpoints/organization_index.py (getsentry/sentry 054be0177d7952a53b6847db122c2c5742e598b2): ' +
+    'OrganizationIndexEndpoint is an @all_silo_endpoint whose GET in the control silo (_get_from_control) lists the ' +
+    "OrganizationMapping rows of the user's OrganizationMemberMapping, every region's (a token bound to one organization: " +
+    "that one), getsentry/sentry#112622 (April 2026); sentry.io's own UI reads only this list since #117371 (June 2026), " +
+    'each organization with its links.regionUrl (#115513, as getsentry/cli#1212 reads it). ' +
+    'src/sentry/hybridcloud/apigateway/apigateway.py (8e916f795ffba5d8db96152720e2f083752da1ea), proxy_request_if_needed: ' +
+    'a view whose silo modes include the control silo is served there, not proxied; before, the list was in ' +
+    'REGION_PINNED_URL_NAMES (#60477) and proxied to the US region (`home-region`). A region host serves its own ' +
+    "region's list (_get_from_cell) either way.",
   deviceCodePath:
     'sentry.io: src/sentry/web/api.py, oauth_authorization_server_metadata (RFC 8414) names "sentry-oauth-device-code", ' +
     'POST /oauth/device/code/, with the page /oauth/device/ (src/sentry/web/frontend/oauth_device.py, OAuthDeviceView); ' +
