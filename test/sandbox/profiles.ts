@@ -53,6 +53,8 @@ export interface Profile {
   readonly organizationList: OrganizationList;
   /** Where POST of the device authorization request is served (RFC 8628 section 3.1), or null on a server without a device flow. */
   readonly deviceCodePath: '/oauth/device/code/' | null;
+  /** Whether GET /.well-known/oauth-authorization-server answers Sentry's RFC 8414 metadata (else the catch-all page's HTML). */
+  readonly oauthMetadata: boolean;
   /** The shape of Seer's autofix answers (seer.ts): the agent shape of getsentry/sentry#116162 or the legacy steps. */
   readonly seer: 'agent' | 'legacy';
   /**
@@ -84,6 +86,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     regions: 'multi',
     organizationList: 'all-regions',
     deviceCodePath: '/oauth/device/code/',
+    oauthMetadata: true,
     seer: 'agent',
     committers: 'suspect-commit',
   },
@@ -99,6 +102,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     regions: 'monolith',
     organizationList: 'home-region',
     deviceCodePath: null,
+    oauthMetadata: false,
     seer: 'legacy',
     committers: 'release-based',
   },
@@ -143,11 +147,20 @@ export const PROFILE_SOURCES: Readonly<Record<Exclude<keyof Profile, 'name' | 's
     "region's list (_get_from_cell) either way.",
   deviceCodePath:
     'sentry.io: src/sentry/web/api.py, oauth_authorization_server_metadata (RFC 8414) names "sentry-oauth-device-code", ' +
-    'POST /oauth/device/code/, with the page /oauth/device/ (src/sentry/web/frontend/oauth_device.py, OAuthDeviceView); ' +
-    'servers of early 2025 route /oauth/ to authorize/ and token/ only (src/sentry/web/urls.py), so the path reaches the ' +
+    "which Sentry's own test (tests/sentry/web/test_api.py, OAuthAuthorizationServerMetadataTest) pins to POST /oauth/device/code/, " +
+    'with the page /oauth/device/ (src/sentry/web/frontend/oauth_device.py, OAuthDeviceView); getsentry/cli asked that path ' +
+    'from the week the device flow shipped (getsentry/cli 69f9b0f50, January 2026). ' +
+    'Servers of early 2025 route /oauth/ to authorize/ and token/ only (src/sentry/web/urls.py), so the path reaches the ' +
     'catch-all React page whose BaseView.dispatch (src/sentry/web/frontend/base.py) fails the CSRF check of a POST: 403 HTML ' +
     '(src/sentry/web/frontend/csrf_failure.py), and their token endpoint (src/sentry/web/frontend/oauth_token.py) answers ' +
-    'unsupported_grant_type to the device_code grant. SandboxOptions.deviceCodePath serves the earlier /oauth/device_authorization/.',
+    'unsupported_grant_type to the device_code grant.',
+  oauthMetadata:
+    'src/sentry/web/api.py, oauth_authorization_server_metadata (a @control_silo_view with Cache-Control max-age=3600, public; ' +
+    "getsentry/sentry#110780, March 2026): issuer absolute_uri() (the server's url-prefix and a trailing slash), " +
+    'authorization_endpoint, token_endpoint, userinfo_endpoint and device_authorization_endpoint (absolute URLs of the named ' +
+    'routes), response_types_supported, grant_types_supported, code_challenge_methods_supported, ' +
+    'token_endpoint_auth_methods_supported, scopes_supported (sorted SENTRY_SCOPES). A Django view, not an API endpoint: ' +
+    'no CORS headers. Servers of early 2025 have no such route: a GET reaches the catch-all React page (HTML 200).',
   missingSeenStats:
     'src/sentry/api/serializers/models/group.py (the Snuba seen stats of GroupSerializerSnuba): ' +
     '`"first_seen": first_seen.get(item.id),  # TODO: missing?` and `"last_seen": last_seen.get(item.id)`, None when the ' +

@@ -8,7 +8,7 @@ import { Ctx, handleApi } from './api';
 import { useGitWorkspace } from './releases';
 import { DETAIL, escapeHtml, html, HttpError, json, Res } from './http';
 import { catchAll, SNUBA_TIMEOUT_DETAIL } from './sentryAnswers';
-import { decideDevice, oauthRoute } from './oauth';
+import { decideDevice, METADATA_PATH, metadataRoute, oauthRoute } from './oauth';
 import { profileNamed, type OrganizationList, type ProfileName } from './profiles';
 import { createSeed, iso, SANDBOX_USER, Seed, SeedIssue, SprawlOptions } from './seed';
 import {
@@ -69,11 +69,6 @@ export interface SandboxOptions {
   deviceInterval?: number;
   /** Device code lifetime in seconds (default 600). */
   deviceExpiresIn?: number;
-  /**
-   * Where the device authorization request is served, instead of the profile's: e.g.
-   * `/oauth/device_authorization/` as servers built from earlier device-flow code, or null for none.
-   */
-  deviceCodePath?: string | null;
   /**
    * What the main host's `GET /api/0/organizations/` lists, instead of the profile's (profiles.ts,
    * organizationList): `home-region` is sentry.io before June 2026, whose list held the US region's
@@ -452,6 +447,7 @@ function dispatch(state: SandboxState, ctx: Ctx): Res {
   }
   // A region host serves the API alone: sign-in and the pages are the main (control) host's.
   if (ctx.region) return json(404, { detail: DETAIL.notFound });
+  if (ctx.path === METADATA_PATH) return metadataRoute(ctx);
   if (ctx.path.startsWith('/oauth/')) {
     try {
       const res = oauthRoute(ctx);
@@ -940,7 +936,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       features: options.features ?? {},
       deviceInterval: options.deviceInterval ?? 5,
       deviceExpiresIn: options.deviceExpiresIn ?? 600,
-      deviceCodePath: options.deviceCodePath === undefined ? profile.deviceCodePath : options.deviceCodePath,
+      deviceCodePath: profile.deviceCodePath,
       organizationList: options.organizationList ?? profile.organizationList,
       linkHost: options.linkHost ?? null,
       defaults: { authToken: DEFAULT_AUTH_TOKEN, writeToken: DEFAULT_WRITE_TOKEN, apiKey: DEFAULT_API_KEY, dsnPublicKey: DEFAULT_DSN_KEY },

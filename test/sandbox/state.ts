@@ -262,7 +262,7 @@ export interface StateOptions {
   features: Readonly<Record<string, readonly string[]>>;
   deviceInterval: number;
   deviceExpiresIn: number;
-  /** Where the device authorization request is served (the profile's, or SandboxOptions.deviceCodePath); null: no device flow. */
+  /** Where the device authorization request is served (the profile's); null: no device flow. */
   deviceCodePath: string | null;
   /** What the main host's organization list holds (the profile's, or SandboxOptions.organizationList). */
   organizationList: OrganizationList;
