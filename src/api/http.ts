@@ -37,6 +37,7 @@ import { pruneDepth } from '../util/boundedJson';
 import { clampDelay, sleep } from '../util/delay';
 import { concatBytes } from '../util/random';
 import { checkRegionUrl, type RegionRefusal } from './regions';
+import type { RegionFailure } from './regionListing';
 
 export type QueryValue = string | number | boolean | readonly string[] | undefined;
 export type Query = Record<string, QueryValue>;
@@ -76,6 +77,8 @@ export interface HttpClientOptions {
   discoverRegions?: boolean;
   /** Told of regions (or organizations' region URLs) the server named that got no credential (./regions.ts), to log and say. */
   onRegionsRefused?: (refused: readonly RegionRefusal[]) => void;
+  /** Told of regions whose organizations could not be listed while other regions' were (./regionListing.ts), to log and say. */
+  onRegionsFailed?: (failed: readonly RegionFailure[]) => void;
   /** Told when list items that do not match their schema were left out of an answer (the rest is kept). */
   onDroppedItems?: (info: { method: string; path: string; dropped: DroppedItems }) => void;
 }
@@ -283,6 +286,11 @@ export class HttpClient {
   /** Passes refused regions on to HttpClientOptions.onRegionsRefused. */
   reportRefusedRegions(refused: readonly RegionRefusal[]): void {
     if (refused.length) this.opts.onRegionsRefused?.(refused);
+  }
+
+  /** Passes regions whose list failed on to HttpClientOptions.onRegionsFailed. */
+  reportFailedRegions(failed: readonly RegionFailure[]): void {
+    if (failed.length) this.opts.onRegionsFailed?.(failed);
   }
 
   /** Whether organizations learn their region before their first request (HttpClientOptions.discoverRegions). */

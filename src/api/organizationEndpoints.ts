@@ -27,7 +27,8 @@ import {
 import { NEEDED_SCOPES, MAX_PER_PAGE, checkPerPage, firstItems, seg } from './requestRules';
 import * as z from '../util/z';
 import { NotFoundError, UnauthorizedError } from './errors';
-import { acceptedRegions, isMonolith, organizationBase, UserRegionsSchema, type RegionRefusal, type UserRegions } from './regions';
+import { acceptedRegions, isMonolith, UserRegionsSchema, type RegionRefusal, type UserRegions } from './regions';
+import { listAcrossRegions, settle, type RegionFailure, type Settled } from './regionListing';
 import { isAbortError } from '../util/signal';
 
 /** The most projects read to turn slugs into ids (100 pages). */
@@ -40,6 +41,8 @@ export interface AllOrganizations {
   organizations: Organization[];
   /** Region URLs (or organizations' regionUrls) that got no credential: to be logged and said. */
   refused: RegionRefusal[];
+  /** Regions whose own list failed while others answered: their organizations are missing (./regionListing.ts). */
+  failed: RegionFailure[];
   /** Whether the server keeps organizations in regions of their own hosts (false: self-hosted, all at the base URL). */
   multiRegion: boolean;
 }
@@ -96,15 +99,21 @@ export class OrganizationEndpoints {
   }
 
   /**
-   * Every organization the credential sees: on a server that lists regions (sentry.io), those of
-   * each region it listed and regions.ts accepted, each organization's later requests routed to its
-   * region; on a self-hosted server (one `--monolith--` region, or no regions endpoint), the
-   * organizations at the base URL, as before. A regions endpoint that refuses the credential (an
-   * API key, an organization token: the endpoint wants a user) counts as none; a 401 is the
-   * credential's verdict and is thrown.
+   * Every organization the credential sees: on a server that lists regions (sentry.io), the main
+   * host's list, and the own list of each region it lacks (./regionListing.ts), each organization's
+   * later requests routed to its region; on a self-hosted server (one `--monolith--` region, or no
+   * regions endpoint), the organizations at the base URL, as before. The regions and the main
+   * host's list are asked at once. A regions endpoint that refuses the credential (an API key, an
+   * organization token: the endpoint wants a user) counts as none; a 401 is the credential's
+   * verdict and is thrown.
    */
   async listAllOrganizations(signal?: AbortSignal): Promise<AllOrganizations> {
-    return this.organizationsIn(await this.regionsOrNone(signal), signal);
+    const main = settle(collect(this.organizationPages(signal), MAX_ORGANIZATIONS));
+    const answer = await this.regionsOrNone(signal).catch(async (err: unknown) => {
+      await main;
+      throw err;
+    });
+    return this.organizationsIn(answer, signal, await main);
   }
 
   /** The regions answer; undefined where there is none or it refuses the credential (a 401 is thrown: it is the credential's verdict). */
@@ -117,34 +126,27 @@ export class OrganizationEndpoints {
     }
   }
 
-  private async organizationsIn(answer: UserRegions | undefined, signal?: AbortSignal): Promise<AllOrganizations> {
+  /** `main`: the main host's list when it was asked already (listAllOrganizations asks it beside the regions). */
+  private async organizationsIn(answer: UserRegions | undefined, signal?: AbortSignal, main?: Settled<Organization[]>): Promise<AllOrganizations> {
     const { regions, refused } = answer && !isMonolith(answer) ? acceptedRegions(this.baseUrl, answer) : { regions: [], refused: [] };
+    const mainList = main ?? (await settle(collect(this.organizationPages(signal), MAX_ORGANIZATIONS)));
     if (regions.length === 0 || (regions.length === 1 && regions[0].baseUrl === this.baseUrl)) {
       this.http.reportRefusedRegions(refused);
-      return { organizations: await collect(this.organizationPages(signal), MAX_ORGANIZATIONS), refused, multiRegion: false };
+      if (!mainList.ok) throw mainList.error;
+      return { organizations: mainList.value, refused, failed: [], multiRegion: false };
     }
     for (const r of regions) this.http.acceptRegion(r.baseUrl);
-    const perRegion = await Promise.all(
-      regions.map(async (r) => ({
-        region: r,
-        organizations: await collect(
-          pages((cursor) => this.listOrganizations({ cursor }, signal, r.baseUrl)),
-          MAX_ORGANIZATIONS,
-        ),
-      })),
+    const listed = await listAcrossRegions(this.baseUrl, regions, mainList, (base) =>
+      collect(
+        pages((cursor) => this.listOrganizations({ cursor }, signal, base)),
+        MAX_ORGANIZATIONS,
+      ),
     );
-    const organizations: Organization[] = [];
-    for (const { region, organizations: found } of perRegion) {
-      for (const org of found) {
-        if (organizations.some((o) => o.slug === org.slug)) continue;
-        const route = organizationBase(region.baseUrl, org.links?.regionUrl, regions);
-        if (route.refused) refused.push({ ...route.refused, name: org.slug.slice(0, 60) });
-        this.http.routeOrganization(org.slug, route.baseUrl);
-        organizations.push(org);
-      }
-    }
+    for (const { org, baseUrl } of listed.organizations) this.http.routeOrganization(org.slug, baseUrl);
+    refused.push(...listed.refused);
     this.http.reportRefusedRegions(refused);
-    return { organizations, refused, multiRegion: true };
+    this.http.reportFailedRegions(listed.failed);
+    return { organizations: listed.organizations.map((o) => o.org), refused, failed: listed.failed, multiRegion: true };
   }
 
   get baseUrl(): string {

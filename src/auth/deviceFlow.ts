@@ -68,7 +68,7 @@ export async function runDeviceFlow(deps: DeviceFlowDeps, oauth: OAuthEndpoints,
           unavailable = noDeviceFlow(err, host);
           if (unavailable === undefined) throw err;
           deps.log.warn(
-            `[auth] no sign-in with a code on ${baseUrl}: ${err instanceof DeviceFlowUnavailableError ? `the device sign-in addresses answered ${err.answers.join(', ')}` : `the server answered ${(err as OAuthError).error}`}`,
+            `[auth] no sign-in with a code on ${baseUrl}: ${err instanceof DeviceFlowUnavailableError ? (err.answers.length ? `the device sign-in address answered ${err.answers.join(', ')}` : 'its OAuth metadata names no device sign-in address') : `the server answered ${(err as OAuthError).error}`}`,
           );
           return undefined;
         }),

@@ -11,6 +11,7 @@ import type { SentryClient } from '../api/client';
 import type { Organization } from '../api/schemas';
 import { normalizeBaseUrl } from '../api/http';
 import { refusalReason, refusedHost, type RegionRefusal } from '../api/regions';
+import type { RegionFailure } from '../api/regionListing';
 import type { AuthConfig } from '../config';
 import { AUTH_PROVIDER_ID, EXTENSION_ID, StorageKeys } from '../constants';
 import { sleep } from '../util/delay';
@@ -20,7 +21,7 @@ import { plainText } from '../util/untrusted';
 import * as commands from './authCommands';
 import type { AuthCommandDeps, SignInOptions } from './authCommands';
 import { AuthSettings } from './authSettings';
-import { errorKind } from './core/errorText';
+import { errorKind, safeErrorMessage } from './core/errorText';
 import { confirmPlainHttp } from './plainHttpConsent';
 import { PROVIDER_LABEL, SentryAuthenticationProvider } from './provider';
 import type { StoredOAuthSession, StoredSession } from './core/sessionCodec';
@@ -252,11 +253,36 @@ export class SentryAuth extends Disposable {
     );
   }
 
+  /**
+   * Regions whose organizations could not be listed while the others' were: logged with the reason,
+   * and said once per listing with what to do; the organizations found are shown meanwhile.
+   */
+  private regionsFailed(failed: readonly RegionFailure[]): void {
+    for (const f of failed) this.log.warn(`[api] could not list the organizations of the data region ${plainText(f.name, 60)} (${f.url}): ${errorKind(f.error)}`);
+    const names = failed.map((f) => `${plainText(f.name, 60)} (${plainText(refusedHost(f.url), 100)})`).join(', ');
+    const reason = safeErrorMessage(failed[0].error);
+    const showLog = vscode.l10n.t('Show Log');
+    void this.ui.ui
+      .showWarningMessage(
+        vscode.l10n.t(
+          'Sentry Explorer could not list the organizations of the data region {0}: {1} The organizations of the other regions are shown. To list them again later, run Sentry Explorer: Choose Project.',
+          names,
+          reason,
+        ),
+        {},
+        showLog,
+      )
+      .then((a) => {
+        if (a === showLog) this.log.show();
+      });
+  }
+
   private http(): Partial<HttpClientOptions> {
     return {
       onResponse: (r) => this.log.trace(`[api] ${r.method} ${r.path} ${r.status ?? 'failed'} ${Math.round(r.durationMs)} ms`),
       // The rest of the answer is shown; what was left out is said once per answer.
       onRegionsRefused: (refused) => this.regionsRefused(refused),
+      onRegionsFailed: (failed) => this.regionsFailed(failed),
       onDroppedItems: (r) => this.log.warn(`[api] ${r.method} ${r.path}: left out ${r.dropped.count} item(s) that do not match what Sentry Explorer reads (${r.dropped.examples.join('; ')})`),
       ...this.httpOptions,
     };

@@ -158,7 +158,9 @@ export class SignInFlows {
       cfg = { ...cfg, clientId: id.trim() };
     }
     const clientSecret = (await this.deps.secrets.get(clientSecretKey(cfg.baseUrl, cfg.clientId))) || undefined;
-    return { oauth: new OAuthEndpoints(this.http(cfg.baseUrl), { clientId: cfg.clientId, clientSecret }), baseUrl: cfg.baseUrl };
+    const baseUrl = cfg.baseUrl;
+    const oauth = new OAuthEndpoints(this.http(baseUrl), { clientId: cfg.clientId, clientSecret }, (what) => this.log.warn(`[auth] the OAuth metadata of ${baseUrl}: ${what}`));
+    return { oauth, baseUrl };
   }
 
   // ------------------------------------------------------------------------------------------

@@ -1,6 +1,8 @@
 // Sign-in inside a real VS Code against the sandbox (started by the harness; its URL arrives in
 // SENTRY_EXPLORER_TEST_SANDBOX_URL). The browser steps run in a headless Chromium driven from here.
 import * as assert from 'node:assert/strict';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import { SentryClient } from '../../src/api/client';
 import { ForbiddenError, UnauthorizedError } from '../../src/api/errors';
@@ -542,6 +544,50 @@ describe('sign-in (sentry-explorer authentication provider)', function () {
     assert.match(modal.detail ?? '', /file:\/\/\/etc\/passwd/, 'the address is shown as text');
     assert.equal(rec.clipboard.at(-1), 'BCDF-GHJK', 'the code is still copied');
     for (const s of rec.shown.slice(before)) assert.doesNotMatch(`${s.message} ${s.detail ?? ''}`, /\]\(|command:workbench/, 'no link or command in any message');
+  });
+
+  it("OAuth metadata naming another host: the device sign-in asks the server's own addresses, nothing goes elsewhere, and the log says what was not used", async () => {
+    await auth.signOut();
+    const got: string[] = [];
+    const elsewhere = http.createServer((req, res) => {
+      got.push(`${req.method} ${req.url}`);
+      res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"invalid_grant"}');
+    });
+    await new Promise<void>((r) => elsewhere.listen(0, '127.0.0.1', r));
+    const foreign = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+    try {
+      await control('requests/clear', {});
+      await control('faults', {
+        path: '^/\\.well-known/oauth-authorization-server$',
+        respond: {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ issuer: `${SANDBOX_URL}/`, device_authorization_endpoint: `${foreign}/oauth/device/code/`, token_endpoint: `${foreign}/oauth/token/` }),
+        },
+      });
+      rec.set({
+        method: 'device',
+        answer: (s) => (s.modal ? 'Copy & Open' : undefined),
+        onOpen: async () => {
+          await control('clock/advance', { ms: 5_000 });
+          await control('device/approve', {});
+        },
+      });
+      const session = await auth.signIn();
+      assert.equal(session?.kind, 'oauth');
+      assert.deepEqual(got, [], 'the other host got no request');
+      const asked = (await control<RequestLogEntry[]>('requests')).filter((r) => /^\/(oauth\/(device\/code|token)|\.well-known)\//.test(r.path)).map((r) => `${r.method} ${r.path}`);
+      assert.deepEqual([...new Set(asked)], ['GET /.well-known/oauth-authorization-server', 'POST /oauth/device/code/', 'POST /oauth/token/']);
+      await waitFor(
+        'the log line',
+        () => /the OAuth metadata of http:\/\/127\.0\.0\.1:\d+: its token_endpoint "http:\/\/127\.0\.0\.1:\d+\/oauth\/token\/" is not on/.test(readExtensionLog(auth)) || undefined,
+      );
+      await collectWireSecrets();
+    } finally {
+      await control('faults/clear', {});
+      await new Promise<void>((r) => elsewhere.close(() => r()));
+      await auth.signOut();
+    }
   });
 
   it('invalid_grant on refresh (a revoked token family): the session is removed and the user told to sign in again', async () => {

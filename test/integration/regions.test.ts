@@ -1,6 +1,8 @@
 // An EU-only account inside VS Code: its organization is found in its data region and every
 // request for it goes there (sentry-io: the sandbox's second host), or everything stays on the one
-// server (self-hosted-2025). A sandbox of its own (host name `localhost`, regions on), in the
+// server (self-hosted-2025). sentry-io's main host lists every region's organizations in one list;
+// where a region's own list must be asked (a main host that lists one region) and fails, the other
+// regions' organizations are offered and the failed region is named. A sandbox of its own (host name `localhost`, regions on), in the
 // profile of the run's sandbox; the extension is pointed at it and back.
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
@@ -80,11 +82,11 @@ describe('Data regions: an EU-only account sees its organization and its issues'
       rec.shown.filter((s) => s.level !== 'info').map((s) => s.message),
       [],
     );
-    if (profile === 'sentry-io')
-      assert.ok(
-        sb.control.requests.list({ path: /^\/api\/0\/organizations\/$/ }).some((r) => r.region === 'de'),
-        'the EU host was asked for its organizations',
-      );
+    // One list, the main host's, which holds every region's organizations: no region's host is asked for its own.
+    assert.deepEqual(
+      sb.control.requests.list({ path: /^\/api\/0\/organizations\/$/ }).map((r) => r.region ?? 'main'),
+      ['main'],
+    );
   });
 
   it('Choose Project offers the EU organization and its project; the tree shows its issues, every request at its region', async () => {
@@ -113,6 +115,8 @@ describe('Data regions: an EU-only account sees its organization and its issues'
       path: '^/api/0/users/me/regions/$',
       respond: { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ regions: [{ name: 'de', url: foreign }] }) },
     });
+    // A main host whose list lacks the EU organization (sentry.io before June 2026), so that only the refused region could give it.
+    if (profile === 'sentry-io') sb.control.organizationList('home-region');
     sb.control.requests.clear();
     const before = rec.shown.length;
     try {
@@ -134,6 +138,7 @@ describe('Data regions: an EU-only account sees its organization and its issues'
       );
     } finally {
       sb.control.faults.clear();
+      if (profile === 'sentry-io') sb.control.organizationList('all-regions');
     }
   });
 
@@ -150,5 +155,39 @@ describe('Data regions: an EU-only account sees its organization and its issues'
     assert.deepEqual([...new Set(where)], [profile === 'sentry-io' ? 'de' : 'main']);
     // One look at the regions for the whole session.
     assert.equal(sb.control.requests.list({ path: /^\/api\/0\/users\/me\/regions\/$/ }).length, 1);
+  });
+
+  it("the main account, one region's list failing: the other regions' organizations are offered, the failed region is named with Show Log", async () => {
+    await hooks.auth.signOut();
+    rec.set({ method: 'token', inputs: [sb.defaults.authToken] });
+    await hooks.auth.signIn({ method: 'token' });
+    await waitFor('signed in', () => hooks.auth.isSignedIn());
+    // sentry.io before June 2026: the main host lists the US region's organizations only, so the EU host is asked, and fails.
+    if (profile === 'sentry-io') sb.control.organizationList('home-region');
+    sb.control.faults.add({ path: '^/api/0/organizations/$', region: 'de', status: 500 });
+    const picks = rec.quickPicks.length;
+    const before = rec.shown.length;
+    try {
+      await vscode.commands.executeCommand(Commands.chooseProject);
+      const offered = await waitFor('the organization picker', () => rec.quickPicks.slice(picks).find((p) => p.includes('acme')));
+      if (profile === 'sentry-io') {
+        assert.deepEqual([...offered].sort(), ['acme', 'globex']);
+        const said = await waitFor('the failed region', () => rec.shown.slice(before).find((s) => s.level === 'warning' && /could not list the organizations/.test(s.message)));
+        assert.match(said.message, /of the data region de \(localhost:\d+\): The Sentry server failed \(HTTP 500/);
+        assert.match(said.message, /The organizations of the other regions are shown/);
+        assert.deepEqual(said.items, ['Show Log']);
+        await waitFor('the log line', () => /could not list the organizations of the data region de \(http:\/\/localhost:\d+\): server 500/.test(readExtensionLog(hooks.auth)) || undefined);
+      } else {
+        // One server, one list: the EU organization is on it and no region can fail apart.
+        assert.deepEqual([...offered].sort(), ['acme', EU_ORG, 'globex']);
+        assert.deepEqual(
+          rec.shown.slice(before).filter((s) => s.level !== 'info'),
+          [],
+        );
+      }
+    } finally {
+      sb.control.faults.clear();
+      sb.control.organizationList(profile === 'sentry-io' ? 'all-regions' : 'home-region');
+    }
   });
 });

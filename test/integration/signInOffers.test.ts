@@ -1,6 +1,7 @@
-// Sign-in with a code as each server offers it, inside VS Code, in both profiles: sentry.io shows
-// the code; a server without a device flow (self-hosted-2025), or one that does not know the OAuth
-// application, says so and offers the token paste, which signs in. Never a bare error.
+// Sign-in with a code as each server offers it, inside VS Code, in both profiles: sentry.io names
+// its device address in its OAuth metadata and shows the code; a server without the document and
+// without a device flow (self-hosted-2025), or one that does not know the OAuth application, says
+// so and offers the token paste, which signs in. Never a bare error.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SentryAuth } from '../../src/auth/sentryAuth';
@@ -15,7 +16,9 @@ describe('Sign-in with a code as each server offers it', function () {
   let defaults: { authToken: string; clientId: string };
   const rec = new UiRecorder();
   const cfg = () => vscode.workspace.getConfiguration('sentryExplorer');
-  const devicePosts = async () => (await control<RequestLogEntry[]>('requests')).filter((r) => r.path.startsWith('/oauth/device')).map((r) => `${r.path} ${r.status}`);
+  /** The metadata's GET and the device requests, in order. */
+  const devicePosts = async () =>
+    (await control<RequestLogEntry[]>('requests')).filter((r) => r.path.startsWith('/oauth/device') || r.path.startsWith('/.well-known/')).map((r) => `${r.method} ${r.path} ${r.status}`);
 
   before(async function () {
     if (!SANDBOX_URL) {
@@ -56,7 +59,7 @@ describe('Sign-in with a code as each server offers it', function () {
         rec.shown.some((s) => s.modal && /Your Sentry sign-in code is [A-Z]{4}-[A-Z]{4}/.test(s.message)),
         JSON.stringify(rec.shown),
       );
-      assert.deepEqual(await devicePosts(), ['/oauth/device/code/ 200']);
+      assert.deepEqual(await devicePosts(), ['GET /.well-known/oauth-authorization-server 200', 'POST /oauth/device/code/ 200']);
       assert.equal(auth.isSignedIn(), false, 'the code dialog was dismissed');
       return;
     }
@@ -64,7 +67,8 @@ describe('Sign-in with a code as each server offers it', function () {
     assert.ok(offer, JSON.stringify(rec.shown));
     assert.match(offer.message, /does not offer sign-in with a code.*personal auth token/);
     assert.deepEqual(rec.messages('error'), [], 'no bare error');
-    assert.deepEqual(await devicePosts(), ['/oauth/device/code/ 403', '/oauth/device_authorization/ 403']);
+    // Its catch-all page answers the document's GET (HTML, no document) and the fixed address's POST (403 HTML): one address, no other guessed.
+    assert.deepEqual(await devicePosts(), ['GET /.well-known/oauth-authorization-server 200', 'POST /oauth/device/code/ 403']);
     await waitFor('signed in with the pasted token', () => auth.isSignedIn());
   });
 

@@ -4,7 +4,7 @@ import { startSandbox, SandboxOptions } from './server';
 
 const USAGE = [
   'usage: npm run sandbox -- [--port 0] [--profile NAME] [--feature ORG:NAME]... [--host 127.0.0.1] [--client-secret S] [--rate-limit N/S]',
-  '                          [--device-interval S] [--device-expires-in S] [--link-host H] [--regions] [--log]',
+  '                          [--device-interval S] [--device-expires-in S] [--link-host H] [--regions] [--organization-list KIND] [--log]',
   '',
   'profiles (--profile; test/sandbox/profiles.ts):',
   ...PROFILE_NAMES.map((n) => `  ${n.padEnd(18)} ${PROFILES[n].summary}`),
@@ -67,6 +67,12 @@ function parseArgs(argv: string[]): SandboxOptions {
       case '--regions':
         opts.regions = true;
         break;
+      case '--organization-list': {
+        const kind = value();
+        if (kind !== 'all-regions' && kind !== 'home-region') throw new Error(`--organization-list is all-regions or home-region, not ${kind}`);
+        opts.organizationList = kind;
+        break;
+      }
       case '--help':
       case '-h':
         console.log(USAGE);

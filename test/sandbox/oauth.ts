@@ -1,5 +1,6 @@
 // OAuth 2.0: authorization page (code grant with PKCE), token endpoint (authorization_code,
-// refresh_token with rotation and family revocation, device_code) and the device flow pages.
+// refresh_token with rotation and family revocation, device_code), the device flow pages and the
+// authorization server metadata (RFC 8414) that names them.
 import { createHash } from 'node:crypto';
 import type { Ctx } from './api';
 import { escapeHtml, html, json, redirect, Res } from './http';
@@ -20,7 +21,7 @@ export function oauthRoute(ctx: Ctx): Res | undefined {
   const served = ctx.state.options.deviceCodePath;
   if (path === served) return method === 'POST' ? deviceCode(ctx) : methodNotAllowed();
   // Where a server has no such route (profiles.ts, deviceCodePath): the catch-all page, whose CSRF check refuses any POST.
-  if (DEVICE_CODE_PATHS.includes(path) || (served === null && path === '/oauth/device/')) return method === 'POST' ? csrfFailure() : reactShell();
+  if (path === DEVICE_CODE_PATH || (served === null && path === '/oauth/device/')) return method === 'POST' ? csrfFailure() : reactShell();
   if (path === '/oauth/device/') {
     if (method === 'GET') return devicePage(ctx);
     if (method === 'POST') return deviceSubmit(ctx);
@@ -30,8 +31,41 @@ export function oauthRoute(ctx: Ctx): Res | undefined {
   return undefined;
 }
 
-/** Every path a server has served the device authorization request at. */
-const DEVICE_CODE_PATHS = ['/oauth/device/code/', '/oauth/device_authorization/'];
+/** Where Sentry serves the device authorization request (profiles.ts, deviceCodePath): no server version read served another. */
+const DEVICE_CODE_PATH = '/oauth/device/code/';
+
+export const METADATA_PATH = '/.well-known/oauth-authorization-server';
+
+/**
+ * GET /.well-known/oauth-authorization-server: Sentry's RFC 8414 document where the profile has it
+ * (src/sentry/web/api.py, oauth_authorization_server_metadata; profiles.ts, oauthMetadata), else
+ * the catch-all React page a server without the route answers. No CORS headers either way: a
+ * Django view, not an API endpoint.
+ */
+export function metadataRoute(ctx: Ctx): Res {
+  if (!ctx.state.options.profile.oauthMetadata) return ctx.method === 'POST' ? csrfFailure() : reactShell();
+  if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return methodNotAllowed();
+  const base = ctx.state.url;
+  // Sorted SENTRY_SCOPES: Sentry's test (tests/sentry/web/test_api.py) checks the sort and that openid, org:read, project:read are there.
+  const scopes = [...new Set([...ALL_SCOPES, 'openid'])].sort();
+  return json(
+    200,
+    {
+      // absolute_uri(): the url-prefix with a trailing slash (the test's "http://testserver/").
+      issuer: `${base}/`,
+      authorization_endpoint: `${base}/oauth/authorize/`,
+      token_endpoint: `${base}/oauth/token/`,
+      userinfo_endpoint: `${base}/oauth/userinfo/`,
+      device_authorization_endpoint: `${base}${DEVICE_CODE_PATH}`,
+      response_types_supported: ['code'],
+      grant_types_supported: ['authorization_code', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code'],
+      code_challenge_methods_supported: ['S256'],
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+      scopes_supported: scopes,
+    },
+    { 'cache-control': 'max-age=3600, public' },
+  );
+}
 
 /** Sentry's 403 page for a POST that fails the CSRF check (src/sentry/web/frontend/csrf_failure.py, sentry/403-csrf-failure.html). */
 function csrfFailure(): Res {

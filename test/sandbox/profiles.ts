@@ -44,8 +44,17 @@ export interface Profile {
    * server (`monolith`, self-hosted: the regions endpoint names one `--monolith--` region).
    */
   readonly regions: 'multi' | 'monolith';
+  /**
+   * What `GET /api/0/organizations/` on the main host lists: the organizations of every region, each
+   * with its `links.regionUrl` (`all-regions`, the control silo's list), or only those of the region
+   * the list is pinned to (`home-region`; on a monolith, the one region holds them all).
+   * SandboxOptions.organizationList and control.organizationList change it.
+   */
+  readonly organizationList: OrganizationList;
   /** Where POST of the device authorization request is served (RFC 8628 section 3.1), or null on a server without a device flow. */
   readonly deviceCodePath: '/oauth/device/code/' | null;
+  /** Whether GET /.well-known/oauth-authorization-server answers Sentry's RFC 8414 metadata (else the catch-all page's HTML). */
+  readonly oauthMetadata: boolean;
   /** The shape of Seer's autofix answers (seer.ts): the agent shape of getsentry/sentry#116162 or the legacy steps. */
   readonly seer: 'agent' | 'legacy';
   /**
@@ -54,6 +63,8 @@ export interface Profile {
    */
   readonly committers: 'suspect-commit' | 'release-based';
 }
+
+export type OrganizationList = 'all-regions' | 'home-region';
 
 const never = () => false;
 
@@ -73,7 +84,9 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     rateLimiter: true,
     missingSeenStats: never,
     regions: 'multi',
+    organizationList: 'all-regions',
     deviceCodePath: '/oauth/device/code/',
+    oauthMetadata: true,
     seer: 'agent',
     committers: 'suspect-commit',
   },
@@ -87,7 +100,9 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     rateLimiter: false,
     missingSeenStats: seenStatsLost,
     regions: 'monolith',
+    organizationList: 'home-region',
     deviceCodePath: null,
+    oauthMetadata: false,
     seer: 'legacy',
     committers: 'release-based',
   },
@@ -119,14 +134,33 @@ export const PROFILE_SOURCES: Readonly<Record<Exclude<keyof Profile, 'name' | 's
     'src/sentry/users/api/endpoints/user_regions.py (UserRegionsEndpoint, in self-hosted releases since 2024) lists the regions of the ' +
     "user's organizations, each Region.api_serialize() of src/sentry/types/region.py: in monolith mode (self-hosted) one region, " +
     "SENTRY_MONOLITH_REGION '--monolith--' (src/sentry/conf/server.py) at system.url-prefix; sentry.io has several (us, de) " +
-    'on hosts of their own, and its org-less organizations list is pinned to the US region (hybridcloud/apigateway).',
+    "on hosts of their own (what the main host's organization list holds: organizationList).",
+  organizationList:
+    'src/sentry/core/endpoints/organization_index.py (getsentry/sentry 054be0177d7952a53b6847db122c2c5742e598b2): ' +
+    'OrganizationIndexEndpoint is an @all_silo_endpoint whose GET in the control silo (_get_from_control) lists the ' +
+    "OrganizationMapping rows of the user's OrganizationMemberMapping, every region's (a token bound to one organization: " +
+    "that one), getsentry/sentry#112622 (April 2026); sentry.io's own UI reads only this list since #117371 (June 2026), " +
+    'each organization with its links.regionUrl (#115513, as getsentry/cli#1212 reads it). ' +
+    'src/sentry/hybridcloud/apigateway/apigateway.py (8e916f795ffba5d8db96152720e2f083752da1ea), proxy_request_if_needed: ' +
+    'a view whose silo modes include the control silo is served there, not proxied; before, the list was in ' +
+    'REGION_PINNED_URL_NAMES (#60477) and proxied to the US region (`home-region`). A region host serves its own ' +
+    "region's list (_get_from_cell) either way.",
   deviceCodePath:
     'sentry.io: src/sentry/web/api.py, oauth_authorization_server_metadata (RFC 8414) names "sentry-oauth-device-code", ' +
-    'POST /oauth/device/code/, with the page /oauth/device/ (src/sentry/web/frontend/oauth_device.py, OAuthDeviceView); ' +
-    'servers of early 2025 route /oauth/ to authorize/ and token/ only (src/sentry/web/urls.py), so the path reaches the ' +
+    "which Sentry's own test (tests/sentry/web/test_api.py, OAuthAuthorizationServerMetadataTest) pins to POST /oauth/device/code/, " +
+    'with the page /oauth/device/ (src/sentry/web/frontend/oauth_device.py, OAuthDeviceView); getsentry/cli asked that path ' +
+    'from the week the device flow shipped (getsentry/cli 69f9b0f50, January 2026). ' +
+    'Servers of early 2025 route /oauth/ to authorize/ and token/ only (src/sentry/web/urls.py), so the path reaches the ' +
     'catch-all React page whose BaseView.dispatch (src/sentry/web/frontend/base.py) fails the CSRF check of a POST: 403 HTML ' +
     '(src/sentry/web/frontend/csrf_failure.py), and their token endpoint (src/sentry/web/frontend/oauth_token.py) answers ' +
-    'unsupported_grant_type to the device_code grant. SandboxOptions.deviceCodePath serves the earlier /oauth/device_authorization/.',
+    'unsupported_grant_type to the device_code grant.',
+  oauthMetadata:
+    'src/sentry/web/api.py, oauth_authorization_server_metadata (a @control_silo_view with Cache-Control max-age=3600, public; ' +
+    "getsentry/sentry#110780, March 2026): issuer absolute_uri() (the server's url-prefix and a trailing slash), " +
+    'authorization_endpoint, token_endpoint, userinfo_endpoint and device_authorization_endpoint (absolute URLs of the named ' +
+    'routes), response_types_supported, grant_types_supported, code_challenge_methods_supported, ' +
+    'token_endpoint_auth_methods_supported, scopes_supported (sorted SENTRY_SCOPES). A Django view, not an API endpoint: ' +
+    'no CORS headers. Servers of early 2025 have no such route: a GET reaches the catch-all React page (HTML 200).',
   missingSeenStats:
     'src/sentry/api/serializers/models/group.py (the Snuba seen stats of GroupSerializerSnuba): ' +
     '`"first_seen": first_seen.get(item.id),  # TODO: missing?` and `"last_seen": last_seen.get(item.id)`, None when the ' +

@@ -8,9 +8,12 @@
 //   name (OrganizationMapping ... .distinct("region_name").order_by("region_name")), each
 //   Region.api_serialize() (src/sentry/types/region.py): in monolith mode one region,
 //   SENTRY_MONOLITH_REGION `--monolith--` (src/sentry/conf/server.py) at `system.url-prefix`.
-// - GET /api/0/organizations/ on sentry.io's main host lists the US region's organizations only
-//   (hybridcloud/apigateway pins the org-less list to the US region for backwards compatibility,
-//   conf/server.py); on a region host, that region's. Organization-scoped requests to the main
+// - GET /api/0/organizations/ on sentry.io's main host: since mid-2026 the control silo lists the
+//   organizations of every region, each with its links.regionUrl (profiles.ts, organizationList:
+//   src/sentry/core/endpoints/organization_index.py, _get_from_control); before, the API gateway
+//   pinned the org-less list to the US region (REGION_PINNED_URL_NAMES, getsentry/sentry#60477),
+//   SandboxOptions.organizationList 'home-region'. On a region host: that region's (_get_from_cell).
+//   Organization-scoped requests to the main
 //   host are proxied to the organization's region by the API gateway
 //   (src/sentry/hybridcloud/apigateway/apigateway.py), so they are served there too; a region
 //   host does not know another region's organizations (404).
@@ -38,7 +41,8 @@ export function regionUrlOf(state: SandboxState, org: SeedOrg): string {
 
 function listedHere(ctx: Ctx, org: SeedOrg): boolean {
   if (!ctx.state.regionUrl) return true;
-  return ctx.region === 'de' ? org.region === 'de' : org.region === 'us';
+  if (ctx.region === 'de') return org.region === 'de';
+  return ctx.state.organizationList === 'all-regions' || org.region === 'us';
 }
 
 /** GET /api/0/users/{me|id}/regions/ (control silo: the main host only). */

@@ -8,8 +8,8 @@ import { Ctx, handleApi } from './api';
 import { useGitWorkspace } from './releases';
 import { DETAIL, escapeHtml, html, HttpError, json, Res } from './http';
 import { catchAll, SNUBA_TIMEOUT_DETAIL } from './sentryAnswers';
-import { decideDevice, oauthRoute } from './oauth';
-import { profileNamed, type ProfileName } from './profiles';
+import { decideDevice, METADATA_PATH, metadataRoute, oauthRoute } from './oauth';
+import { profileNamed, type OrganizationList, type ProfileName } from './profiles';
 import { createSeed, iso, SANDBOX_USER, Seed, SeedIssue, SprawlOptions } from './seed';
 import {
   ActiveFault,
@@ -38,7 +38,7 @@ import { EU_TOKEN } from './state';
 export type { EndpointMode, EndpointSwitch, FaultSpec, RateLimitConfig, RateLimitedFault, RequestLogEntry, UnauthorizedCode, WriteLogEntry } from './state';
 export type { IssueTriageState } from './triage';
 export type { SprawlOptions } from './seed';
-export type { ProfileName } from './profiles';
+export type { OrganizationList, ProfileName } from './profiles';
 
 export interface SandboxOptions {
   /** Port to listen on (default 0: any free port). */
@@ -70,10 +70,11 @@ export interface SandboxOptions {
   /** Device code lifetime in seconds (default 600). */
   deviceExpiresIn?: number;
   /**
-   * Where the device authorization request is served, instead of the profile's: e.g.
-   * `/oauth/device_authorization/` as servers built from earlier device-flow code, or null for none.
+   * What the main host's `GET /api/0/organizations/` lists, instead of the profile's (profiles.ts,
+   * organizationList): `home-region` is sentry.io before June 2026, whose list held the US region's
+   * organizations only.
    */
-  deviceCodePath?: string | null;
+  organizationList?: OrganizationList;
   /** Host name (or origin) used in Link header URLs instead of the sandbox's own, e.g. 'acme.localhost'. */
   linkHost?: string;
   /** Log one line per request to stderr. */
@@ -256,7 +257,12 @@ export interface SandboxControl {
   seed: Seed;
   /** Per in-app frame filename, the issues whose stack touches it and how many are unresolved; optionally of one org and/or project (slug or id). */
   seedFiles(filter?: { org?: string; project?: string }): SeedFile[];
-  /** Back to the seeded state: credentials, codes, faults, rate limit, link host, clock offset, log, user reports, issues, endpoint switches, features. */
+  /**
+   * What the main host's organization list holds from now on (profiles.ts, organizationList): every
+   * region's organizations or the pinned region's only; without an argument, what it holds now.
+   */
+  organizationList(kind?: OrganizationList): OrganizationList;
+  /** Back to the seeded state: credentials, codes, faults, rate limit, link host, clock offset, log, user reports, issues, endpoint switches, features, organization list. */
   reset(): void;
 }
 
@@ -441,6 +447,7 @@ function dispatch(state: SandboxState, ctx: Ctx): Res {
   }
   // A region host serves the API alone: sign-in and the pages are the main (control) host's.
   if (ctx.region) return json(404, { detail: DETAIL.notFound });
+  if (ctx.path === METADATA_PATH) return metadataRoute(ctx);
   if (ctx.path.startsWith('/oauth/')) {
     try {
       const res = oauthRoute(ctx);
@@ -618,6 +625,11 @@ function makeControl(state: SandboxState): SandboxControl {
     },
     seed: state.seed,
     seedFiles: (filter = {}) => seedFiles(state, filter),
+    organizationList(kind) {
+      if (kind !== undefined && kind !== 'all-regions' && kind !== 'home-region') throw new Error(`organizationList is 'all-regions' or 'home-region', not ${JSON.stringify(kind)}`);
+      if (kind) state.organizationList = kind;
+      return state.organizationList;
+    },
     reset: () => state.reset(),
   };
 }
@@ -691,7 +703,8 @@ const CONTROL_HELP = {
   'POST /_sandbox/dsns': '{publicKey?, project?} -> {dsn}',
   'GET /_sandbox/faults': 'active faults',
   'POST /_sandbox/faults':
-    '{path?, query? (regex on the decoded query string), method?, count?, latencyMs?, status?, reset?, truncated?, malformed?, gone?, html?, respond?: {status, headers?, body}, ' +
+    "{path?, query? (regex on the decoded query string), method?, region?: 'de'|'main' (one host), count?, " +
+    'latencyMs?, status?, reset?, truncated?, malformed?, gone?, html?, respond?: {status, headers?, body}, ' +
     "rateLimited?: true | {headers?: boolean (X-Sentry-Rate-Limit-*, default true), resetInSeconds?: 60, body?: 'detail'|'string'|'html', contentType?}, " +
     "unauthorizedCode?: 'sso-required'|'2fa-required'|'sudo-required' (401 with detail {code, message, extra})} -> {id}",
   'POST /_sandbox/faults/clear': 'remove all faults',
@@ -708,6 +721,7 @@ const CONTROL_HELP = {
   'GET /_sandbox/endpoints': '{orgIssues, projectIssues, eventsTable}: what GET on each issue list and on the events table answers',
   'POST /_sandbox/endpoints':
     "{orgIssues?: 'ok'|404|410, projectIssues?: 'ok'|404|410, eventsTable?: 'ok'|404|410} -> {orgIssues, projectIssues, eventsTable}: 404 with no body as a server without the endpoint (or, for the events table, a plan without discover-basic), 410 {message} with X-Sentry-Deprecation-Date (and X-Sentry-Replacement-Endpoint for projectIssues); GET only, reset restores 'ok'",
+  'GET|POST /_sandbox/organization-list': "{kind: 'all-regions'|'home-region'}: what the main host's organization list holds (profiles.ts)",
   'POST /_sandbox/reset': 'back to the seeded state',
 };
 
@@ -762,6 +776,10 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
         return json(200, control.seedFiles({ org: params.get('org') ?? undefined, project: params.get('project') ?? undefined }));
       case 'GET /_sandbox/endpoints':
         return json(200, control.endpoints.get());
+      case 'GET /_sandbox/organization-list':
+        return json(200, { kind: control.organizationList() });
+      case 'POST /_sandbox/organization-list':
+        return json(200, { kind: control.organizationList(body.kind as OrganizationList) });
       case 'POST /_sandbox/endpoints': {
         const unknown = Object.keys(body).filter((k) => !(ENDPOINT_NAMES as readonly string[]).includes(k));
         if (unknown.length) return json(400, { error: `unknown endpoint ${unknown.join(', ')}: ${ENDPOINT_NAMES.join(', ')}` });
@@ -918,7 +936,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       features: options.features ?? {},
       deviceInterval: options.deviceInterval ?? 5,
       deviceExpiresIn: options.deviceExpiresIn ?? 600,
-      deviceCodePath: options.deviceCodePath === undefined ? profile.deviceCodePath : options.deviceCodePath,
+      deviceCodePath: profile.deviceCodePath,
+      organizationList: options.organizationList ?? profile.organizationList,
       linkHost: options.linkHost ?? null,
       defaults: { authToken: DEFAULT_AUTH_TOKEN, writeToken: DEFAULT_WRITE_TOKEN, apiKey: DEFAULT_API_KEY, dsnPublicKey: DEFAULT_DSN_KEY },
     },
@@ -999,7 +1018,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       } catch {
         // an undecodable query is matched as sent
       }
-      const faults = state.takeFaults(method, url.pathname, query);
+      const faults = state.takeFaults(method, url.pathname, query, region ?? 'main');
       const latency = faults.reduce((a, f) => a + (f.latencyMs ?? 0), 0);
       if (latency > 0) await sleep(latency);
       const effect = faults.find((f) => f.reset || f.truncated || f.malformed || f.gone || f.html || f.respond || f.rateLimited || f.unauthorizedCode || f.snubaTimeout || f.status !== undefined);

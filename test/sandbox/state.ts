@@ -1,7 +1,7 @@
 // Mutable sandbox state: clock, credentials, OAuth grants, device codes, faults, rate limits,
 // request log and user reports. Everything here is reset by control.reset().
 import { randomBytes } from 'node:crypto';
-import type { Profile } from './profiles';
+import type { OrganizationList, Profile } from './profiles';
 import type { Assignee, Seed, SeedEvent, SeedIssue, SeedOrg } from './seed';
 
 /** The EU-only user's read token (SandboxOptions.regions): a member of the EU organization alone. */
@@ -94,6 +94,8 @@ export interface FaultSpec {
   query?: string;
   /** Only this HTTP method. */
   method?: string;
+  /** Only requests to this host: `de` (the EU region's, SandboxOptions.regions) or `main`. */
+  region?: 'de' | 'main';
   /** Apply to the next N matching requests only (default: until cleared). `times` is accepted as an alias. */
   count?: number;
   times?: number;
@@ -260,8 +262,10 @@ export interface StateOptions {
   features: Readonly<Record<string, readonly string[]>>;
   deviceInterval: number;
   deviceExpiresIn: number;
-  /** Where the device authorization request is served (the profile's, or SandboxOptions.deviceCodePath); null: no device flow. */
+  /** Where the device authorization request is served (the profile's); null: no device flow. */
   deviceCodePath: string | null;
+  /** What the main host's organization list holds (the profile's, or SandboxOptions.organizationList). */
+  organizationList: OrganizationList;
   linkHost: string | null;
   defaults: { authToken: string; writeToken: string; apiKey: string; dsnPublicKey: string };
 }
@@ -365,6 +369,8 @@ export class SandboxState {
   nextInjected = 1;
   /** GET on the issue lists: served, or 404 / 410 (reset to 'ok'). */
   endpoints: EndpointSwitch = { orgIssues: 'ok', projectIssues: 'ok', eventsTable: 'ok' };
+  /** What the main host's organization list holds now (control.organizationList; reset to the options'). */
+  organizationList: OrganizationList = 'all-regions';
   private readonly baseline = new Map<string, IssueBaseline>();
   /** Set once the server listens. */
   url = '';
@@ -472,6 +478,7 @@ export class SandboxState {
     this.userReports = [];
     this.nextReportId = 1;
     this.endpoints = { orgIssues: 'ok', projectIssues: 'ok', eventsTable: 'ok' };
+    this.organizationList = this.options.organizationList;
     this.resetIssues();
     const d = this.options.defaults;
     this.addToken({ token: d.authToken, scopes: DEFAULT_SCOPES, kind: 'user' });
@@ -571,9 +578,14 @@ export class SandboxState {
   }
 
   /** Faults matching this request; consumes one use of each. */
-  takeFaults(method: string, path: string, query = ''): ActiveFault[] {
+  takeFaults(method: string, path: string, query = '', region = 'main'): ActiveFault[] {
     const hits = this.faults.filter(
-      (f) => (!f.method || f.method.toUpperCase() === method) && (!f.regex || f.regex.test(path)) && (!f.queryRegex || f.queryRegex.test(query)) && (f.remaining === null || f.remaining > 0),
+      (f) =>
+        (!f.method || f.method.toUpperCase() === method) &&
+        (!f.region || f.region === region) &&
+        (!f.regex || f.regex.test(path)) &&
+        (!f.queryRegex || f.queryRegex.test(query)) &&
+        (f.remaining === null || f.remaining > 0),
     );
     for (const f of hits) if (f.remaining !== null) f.remaining--;
     this.faults = this.faults.filter((f) => f.remaining === null || f.remaining > 0);

@@ -63,7 +63,7 @@ export class TokenManagers {
       refresh: async (refreshToken) => {
         if (provider.baseUrl !== baseUrl) throw new Error('The Sentry server setting changed while signing in again; retry.');
         const clientSecret = (await secrets.get(clientSecretKey(baseUrl, clientId))) || undefined;
-        const oauth = new OAuthEndpoints(new HttpClient({ ...this.deps.http(), baseUrl }), { clientId, clientSecret });
+        const oauth = new OAuthEndpoints(new HttpClient({ ...this.deps.http(), baseUrl }), { clientId, clientSecret }, (what) => log.warn(`[auth] the OAuth metadata of ${baseUrl}: ${what}`));
         log.info('[auth] refreshing the access token');
         return oauth.refresh(refreshToken);
       },

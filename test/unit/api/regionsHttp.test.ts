@@ -1,9 +1,12 @@
 // Organizations in every data region, over real HTTP: the sandbox's second host serves the EU
-// organization on sentry-io; self-hosted-2025 answers one --monolith-- region and keeps everything
-// at the base URL.
+// organization on sentry-io, whose main host lists every region's organizations (or, as sentry.io
+// before June 2026, the US region's only); self-hosted-2025 answers one --monolith-- region and keeps
+// everything at the base URL.
 import assert from 'node:assert/strict';
 import { EU_ORG, EU_PROJECT } from '../../sandbox/seed';
 import type { Sandbox } from '../../sandbox';
+import type { RegionFailure } from '../../../src/api/regionListing';
+import { ServerError } from '../../../src/api/errors';
 import { clientFor, describeEachProfile, useSandbox } from './sandbox';
 import { orgOfPath } from '../../../src/api/http';
 import * as z from '../../../src/util/z';
@@ -36,8 +39,11 @@ describeEachProfile('Organizations in every region, over HTTP', (profile) => {
         eventsPaths.filter((r) => r.region !== 'de').map((r) => r.path),
         [],
       );
-      // The list at the main host (pinned to the US region) would have shown nothing.
-      assert.deepEqual((await client.listOrganizations()).items, []);
+      // The main host's list is the control silo's: it holds the EU organization too.
+      assert.deepEqual(
+        (await client.listOrganizations()).items.map((o) => o.slug),
+        [EU_ORG],
+      );
     } else {
       assert.equal(sb.regionUrl, undefined);
       assert.ok(eventsPaths.every((r) => r.region === undefined));
@@ -114,12 +120,15 @@ describeEachProfile('Organizations in every region, over HTTP', (profile) => {
     sb.control.faults.add({ path: '^/api/0/users/me/regions/$', status: 404 });
     const all = await clientFor(sb).listAllOrganizations();
     assert.equal(all.multiRegion, false);
-    assert.deepEqual(all.organizations.map((o) => o.slug).sort(), profile === 'sentry-io' ? ['acme', 'globex'] : ['acme', EU_ORG, 'globex']);
+    // The main host's list holds every region's organizations (sentry-io's is the control silo's).
+    assert.deepEqual(all.organizations.map((o) => o.slug).sort(), ['acme', EU_ORG, 'globex']);
   });
 
   it('a region the server lists on a foreign host gets no credential: refused, said, and its organizations left out', async () => {
     const sb = box.get();
     const foreign = profile === 'sentry-io' ? sb.regionUrl!.replace('localhost', '127.0.0.1') : `${sb.url.replace('localhost', '127.0.0.1')}`;
+    // A main host whose list lacks the EU organization, so that only the refused region could give it.
+    if (profile === 'sentry-io') sb.control.organizationList('home-region');
     sb.control.faults.add({
       path: '^/api/0/users/me/regions/$',
       respond: {
@@ -140,6 +149,90 @@ describeEachProfile('Organizations in every region, over HTTP', (profile) => {
     assert.deepEqual(
       logged(sb, /^\/api\/0\/organizations\/$/).filter((r) => r.region === 'de'),
       [],
+    );
+  });
+
+  it("one request lists every region's organizations where the main host's list holds them all: no region is asked again", async () => {
+    const sb = box.get();
+    const all = await clientFor(sb).listAllOrganizations();
+    assert.deepEqual(all.organizations.map((o) => o.slug).sort(), ['acme', EU_ORG, 'globex']);
+    assert.deepEqual(all.failed, []);
+    // The regions (to know where credentials may go) and the one list, nothing more.
+    assert.deepEqual(
+      sb.control.requests
+        .list({ path: /^\/api\/0\/(organizations|users\/me\/regions)\/$/ })
+        .map((r) => `${r.path} ${r.region ?? 'main'}`)
+        .sort(),
+      ['/api/0/organizations/ main', '/api/0/users/me/regions/ main'],
+    );
+  });
+
+  // Only a server with regions on hosts of their own can hold a list of one region (self-hosted-2025 has one region).
+  (profile === 'sentry-io' ? it : it.skip)('a main host whose list holds one region (sentry.io before June 2026): only the region it misses is asked', async () => {
+    const sb = box.get();
+    sb.control.organizationList('home-region');
+    const client = clientFor(sb);
+    const all = await client.listAllOrganizations();
+    assert.deepEqual(all.organizations.map((o) => o.slug).sort(), ['acme', EU_ORG, 'globex']);
+    assert.deepEqual(
+      sb.control.requests.list({ path: /^\/api\/0\/organizations\/$/ }).map((r) => r.region ?? 'main'),
+      ['main', 'de'],
+    );
+    assert.equal(client.http.baseUrlOf(EU_ORG), sb.regionUrl);
+  });
+
+  it(
+    profile === 'sentry-io'
+      ? "one region's list fails: the organizations of the others are shown, and the failure names the region"
+      : 'the one list of a server without regions fails: that failure is the answer',
+    async () => {
+      const sb = box.get();
+      const told: RegionFailure[][] = [];
+      const client = clientFor(sb, undefined, { onRegionsFailed: (f) => told.push([...f]) });
+      if (profile === 'sentry-io') {
+        sb.control.organizationList('home-region');
+        sb.control.faults.add({ path: '^/api/0/organizations/$', region: 'de', status: 500 });
+        const all = await client.listAllOrganizations();
+        assert.deepEqual(all.organizations.map((o) => o.slug).sort(), ['acme', 'globex']);
+        assert.equal(all.failed.length, 1);
+        assert.equal(all.failed[0].name, 'de');
+        assert.equal(all.failed[0].url, sb.regionUrl);
+        assert.ok(all.failed[0].error instanceof ServerError, String(all.failed[0].error));
+        assert.deepEqual(
+          told.map((f) => f.map((x) => x.name)),
+          [['de']],
+        );
+        return;
+      }
+      sb.control.faults.add({ path: '^/api/0/organizations/$', status: 500 });
+      const err = await client.listAllOrganizations().catch((e: unknown) => e);
+      assert.ok(err instanceof ServerError, String(err));
+      assert.deepEqual(told, []);
+    },
+  );
+
+  (profile === 'sentry-io' ? it : it.skip)('the only region of an EU-only account fails: no organization to show, so the failure is the answer', async () => {
+    const sb = box.get();
+    sb.control.organizationList('home-region');
+    sb.control.faults.add({ path: '^/api/0/organizations/$', region: 'de', status: 500 });
+    const err = await eu(sb)
+      .listAllOrganizations()
+      .catch((e: unknown) => e);
+    assert.ok(err instanceof ServerError, String(err));
+  });
+
+  (profile === 'sentry-io' ? it : it.skip)("the main host's list fails: every region is asked for its own, and what they answer is shown", async () => {
+    const sb = box.get();
+    sb.control.faults.add({ path: '^/api/0/organizations/$', region: 'main', status: 502 });
+    const all = await clientFor(sb).listAllOrganizations();
+    // The main host is the US region here: its failure is that region's, the EU host answers for its own.
+    assert.deepEqual(
+      all.organizations.map((o) => o.slug),
+      [EU_ORG],
+    );
+    assert.deepEqual(
+      all.failed.map((f) => f.name),
+      ['us'],
     );
   });
 });
