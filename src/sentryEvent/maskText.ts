@@ -242,10 +242,12 @@ function secretValue(text: string, at: number, separator: string, name: string):
   return { start, end: start + value.length, shown: MASK };
 }
 
+const EOL = /[\r\n]/g;
 /** The rest of a line as a value (a Markdown field's), unless there is nothing to hide there. */
 function restOfLine(text: string, at: number): { start: number; end: number; shown: string } | undefined {
-  const eol = text.slice(at).search(/[\r\n]/);
-  const value = (eol < 0 ? text.slice(at) : text.slice(at, at + eol)).replace(/\s+$/, '');
+  EOL.lastIndex = at;
+  const eol = EOL.exec(text);
+  const value = text.slice(at, eol ? eol.index : text.length).replace(/\s+$/, '');
   if (!value || value === MASK || NOTHING.test(value) || value.endsWith(` ${MASK}`)) return undefined;
   return { start: at, end: at + value.length, shown: maskScheme(value) };
 }
