@@ -1,9 +1,11 @@
 /**
  * What a failed request says, read so that no server can stall or fool the client: an error body of
- * any shape (cut before any regex or JSON.parse sees it) and a transport failure's reason (from its
- * error code only, since a message can echo the credential). No `vscode` import.
+ * any shape (cut before any regex or JSON.parse sees it, and without the request's own credentials,
+ * which a server or proxy may echo) and a transport failure's reason (from its error code only,
+ * since a message can echo the credential). No `vscode` import.
  */
 import * as l10n from '@vscode/l10n';
+import { scrubText } from './secretText';
 
 export interface ErrorBody {
   detail?: string;
@@ -19,10 +21,23 @@ export interface ErrorBody {
 /** Error bodies are cut to this many characters before any regex or JSON.parse sees them. */
 export const MAX_ERROR_BODY_CHARS = 4096;
 
-/** Reads an error body without assuming its shape: `{detail}` (string or `{code,message}`), `{error}`, `{message}`, a bare string, HTML. */
-export function readErrorBody(body: string, contentType: string | null): ErrorBody {
+/**
+ * Reads an error body without assuming its shape: `{detail}` (string or `{code,message}`), `{error}`,
+ * `{message}`, a bare string, HTML. `secrets`: the request's own credentials (secretText.ts), taken
+ * out of the body, with any URL user info and secret-named value, before any of it is kept.
+ */
+export function readErrorBody(body: string, contentType: string | null, secrets: readonly string[] = []): ErrorBody {
   // A 200 KB HTML page stalled the extension host for 40 s in the tag-stripping regex: cut first.
-  const text = body.length > MAX_ERROR_BODY_CHARS ? body.slice(0, MAX_ERROR_BODY_CHARS) : body;
+  const cut = body.length > MAX_ERROR_BODY_CHARS ? body.slice(0, MAX_ERROR_BODY_CHARS) : body;
+  const read = readShape(secrets.length ? scrubText(cut, secrets) : cut, contentType);
+  // Again field by field, now that JSON's escapes are undone: a detail may hold a URL or a field of its own.
+  const out: ErrorBody = {};
+  for (const [k, v] of Object.entries(read) as [keyof ErrorBody, string | undefined][]) if (v !== undefined) out[k] = scrubText(v, secrets);
+  if (out.code !== undefined && out.code !== read.code) delete out.code;
+  return out;
+}
+
+function readShape(text: string, contentType: string | null): ErrorBody {
   let json: unknown;
   try {
     json = JSON.parse(text);

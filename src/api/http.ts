@@ -27,6 +27,7 @@ import {
 } from './errors';
 import { parseLinkHeader, type LinkEntry } from './links';
 import { readErrorBody } from './failureText';
+import { requestSecrets } from './secretText';
 import { transportError, transportFailure } from './network';
 import { BrowserBlockedError, browserFetchFailure, originRefusal } from './browser';
 import { readRateLimit, type RateLimitInfo } from './rateLimit';
@@ -244,7 +245,7 @@ export class HttpClient {
         }
       }
       if (status === 429 && (await hold.retryAfter429(response.headers))) continue;
-      const result = this.finish(spec, response, label);
+      const result = this.finish(spec, response, label, requestSecrets(credential, spec.form));
       hold.succeeded();
       return result;
     }
@@ -424,7 +425,8 @@ export class HttpClient {
     throw browserFetchFailure(origin, label) ?? transportError(origin, cause, label);
   }
 
-  private finish<T>(spec: RequestSpec<T>, raw: RawResponse, label: string): HttpResponse<T> {
+  /** `secrets`: the request's own credentials, which no error may carry (a server or proxy may echo them). */
+  private finish<T>(spec: RequestSpec<T>, raw: RawResponse, label: string, secrets: readonly string[]): HttpResponse<T> {
     const { status, headers } = raw;
     if (status >= 200 && status < 300) {
       let json: unknown;
@@ -444,14 +446,14 @@ export class HttpClient {
       if (dropped) this.opts.onDroppedItems?.({ method: spec.method ?? 'GET', path: spec.path, dropped });
       return { data: parsed.data, status, headers, links: parseLinkHeader(headers.get('link')), rateLimit: readRateLimit(headers, this.opts.now()), dropped };
     }
-    throw this.errorFor(spec, raw, label);
+    throw this.errorFor(spec, raw, label, secrets);
   }
 
-  private errorFor(spec: RequestSpec<unknown>, raw: RawResponse, label: string): ApiError {
+  private errorFor(spec: RequestSpec<unknown>, raw: RawResponse, label: string, secrets: readonly string[]): ApiError {
     const { status, headers } = raw;
     const refused = originRefusal(status, raw.text, label);
     if (refused) return refused;
-    const body = readErrorBody(raw.text, headers.get('content-type'));
+    const body = readErrorBody(raw.text, headers.get('content-type'), secrets);
     if (body.oauthError && spec.authenticated === false) return new OAuthError(body.oauthError, body.oauthDescription, status, label);
     switch (status) {
       case 400:

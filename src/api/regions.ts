@@ -23,6 +23,7 @@
 import * as l10n from '@vscode/l10n';
 import { getDomain } from 'tldts';
 import * as z from '../util/z';
+import { safeUrlText } from './secretText';
 
 /** GET /api/0/users/me/regions/ (user_regions.py): `{ regions: [{ name, url }] }`. */
 export const UserRegionsSchema = z.looseObject({
@@ -42,7 +43,7 @@ export type RegionRefusalReason = 'notUrl' | 'userInfo' | 'downgrade' | 'foreign
 export interface RegionRefusal {
   /** The region's name as the server gave it, cut to 60 characters; empty for an organization's own URL. */
   readonly name: string;
-  /** The URL as the server gave it, cut to 200 characters: for a log and a message, never opened. */
+  /** The URL as the server gave it, without user info or secret-named query values (secretText.ts), cut to 200 characters: for a log and a message, never opened. */
   readonly url: string;
   readonly reason: RegionRefusalReason;
 }
@@ -101,7 +102,7 @@ export function acceptedRegions(serverBaseUrl: string, answer: UserRegions): { r
   const refused: RegionRefusal[] = [];
   for (const r of answer.regions) {
     const verdict = checkRegionUrl(serverBaseUrl, r.url);
-    if (!verdict.ok) refused.push({ name: cut(r.name, 60), url: cut(r.url, 200), reason: verdict.reason });
+    if (!verdict.ok) refused.push({ name: cut(r.name, 60), url: cut(safeUrlText(r.url), 200), reason: verdict.reason });
     else if (!regions.some((x) => x.baseUrl === verdict.baseUrl)) regions.push({ name: r.name, baseUrl: verdict.baseUrl });
   }
   return { regions, refused };
@@ -123,7 +124,7 @@ export function organizationBase(listedAt: string, regionUrl: string | null | un
   }
   const listed = regions.find((r) => r.baseUrl === normalized);
   if (listed) return { baseUrl: listed.baseUrl };
-  return { baseUrl: listedAt, refused: { name: '', url: cut(regionUrl, 200), reason: normalized ? 'notListed' : 'notUrl' } };
+  return { baseUrl: listedAt, refused: { name: '', url: cut(safeUrlText(regionUrl), 200), reason: normalized ? 'notListed' : 'notUrl' } };
 }
 
 /**

@@ -10,6 +10,8 @@ import * as vscode from 'vscode';
 import { HttpClient, OAuthEndpoints, SentryClient, type Credential, type HttpClientOptions, type Organization, type TokenResponse } from '../api';
 import type { AuthConfig } from '../config';
 import { linkSignals, signalFrom } from '../util/signal';
+import { plainText } from '../util/untrusted';
+import { scrubText } from '../api/secretText';
 import type { AuthUi } from '../util/ui';
 import { runDeviceFlow, UseTokenInstead } from './deviceFlow';
 import { personLabel } from './core/accountLabel';
@@ -218,7 +220,7 @@ export class SignInFlows {
     } catch (err) {
       if (err instanceof CallbackError) {
         void this.ui.showErrorMessage(err.error === 'access_denied' ? vscode.l10n.t('Sentry sign-in was denied in the browser.') : vscode.l10n.t('Sentry sign-in failed: {0}', err.message), {});
-        this.log.warn(`[auth] browser sign-in failed: ${err.error}`);
+        this.log.warn(`[auth] browser sign-in failed: ${plainText(scrubText(err.error), 60)}`);
         throw new vscode.CancellationError();
       }
       if (isAbortError(err)) throw new vscode.CancellationError();

@@ -1,7 +1,7 @@
 /**
  * Secrets in free text a server sent (maskText): URL passwords and credential user names, values of
  * secret-named fields in query strings, form bodies, JSON-ish text and log lines (also URL-encoded,
- * once or twice), auth-scheme credentials, provider tokens (tokenFormats.ts: Sentry's, JWTs, Stripe,
+ * once or twice), `{name, value}` pairs written as text (maskPairs.ts), auth-scheme credentials, provider tokens (tokenFormats.ts: Sentry's, JWTs, Stripe,
  * AWS, GitHub, …), private key blocks and payment card numbers. maskBounded does the same for text cut
  * to a length, with work bounded by that length.
  *
@@ -15,6 +15,7 @@ import { isSecretName, maskScheme } from './secretNames';
 import { JWT, SENTRY_TOKEN, TOKEN_HINT, maskTokens } from './tokenFormats';
 import { maskCards, maskPem, maskUrlUser } from './secretShapes';
 import { maskEncoded } from './maskEncoded';
+import { maskPairText } from './maskPairs';
 
 export { JWT, SENTRY_TOKEN };
 
@@ -88,11 +89,12 @@ const anyCase = (word: string) => [...word].map((c) => `[${c.toUpperCase()}${c.t
 /**
  * Text without any of these has nothing maskText looks for: a separator of a field or a URL (also
  * URL-encoded, or an escaped `%` of text encoded twice), an auth scheme, a private key block's first
- * line, four digits in a row (every card number starts with its issuer's four), or the hint of a token
- * format. A URL-encoded secret keeps one of them unencoded (a token's prefix, `-----BEGIN`, digits),
- * or an encoded `:`, `=` or `%`.
+ * line, four digits in a row (every card number starts with its issuer's four), the hint of a token
+ * format, or where a pair is written without `:` or `=` (an XML field's closing tag, a table's `|`).
+ * A URL-encoded secret keeps one of them unencoded (a token's prefix, `-----BEGIN`, digits), or an
+ * encoded `:`, `=` or `%`.
  */
-export const TRIGGER = new RegExp(['[:=]', '%3[AaDd]', '%25', ...['bearer', 'basic', 'token', 'digest'].map(anyCase), '-----BEGIN', '\\d{4}', TOKEN_HINT.source].join('|'));
+export const TRIGGER = new RegExp(['[:=|]', '<\\/', '%3[AaDd]', '%25', ...['bearer', 'basic', 'token', 'digest'].map(anyCase), '-----BEGIN', '\\d{4}', TOKEN_HINT.source].join('|'));
 const NOTHING = /^(?:null|none|undefined|nil)$/i;
 const DIGITS = /\d{4}/;
 /** An `Authorization`-style credential in running text: `Bearer abc…`, `Basic dXNl…`, `Token 12ab…`. */
@@ -148,10 +150,16 @@ function maskWith(text: string, decodings: number): Masked {
     s = m.text;
     count += m.count;
   }
-  if ((colon || s.includes('=')) && SECRET_HINT.test(s)) {
-    m = maskNameValues(s);
+  if (SECRET_HINT.test(s)) {
+    // Before the named fields: a record's whole value, which may hold `=` or `:` of its own.
+    m = maskPairText(s);
     s = m.text;
     count += m.count;
+    if (colon || s.includes('=')) {
+      m = maskNameValues(s);
+      s = m.text;
+      count += m.count;
+    }
   }
   if (SCHEME_HINT.test(s)) {
     s = s.replace(SCHEME_CREDENTIAL, (all, scheme: string, space: string, credential: string) => {
@@ -234,6 +242,16 @@ function secretValue(text: string, at: number, separator: string, name: string):
   return { start, end: start + value.length, shown: MASK };
 }
 
+const EOL = /[\r\n]/g;
+/** The rest of a line as a value (a Markdown field's), unless there is nothing to hide there. */
+function restOfLine(text: string, at: number): { start: number; end: number; shown: string } | undefined {
+  EOL.lastIndex = at;
+  const eol = EOL.exec(text);
+  const value = text.slice(at, eol ? eol.index : text.length).replace(/\s+$/, '');
+  if (!value || value === MASK || NOTHING.test(value) || value.endsWith(` ${MASK}`)) return undefined;
+  return { start: at, end: at + value.length, shown: maskScheme(value) };
+}
+
 function maskNameValues(text: string): Masked {
   const re = SEPARATOR;
   re.lastIndex = 0;
@@ -247,11 +265,14 @@ function maskNameValues(text: string): Masked {
     if (name === undefined || !isSecretName(name)) continue;
     const separator = m[0] === '=' && text[at + 1] === '>' ? '=>' : m[0];
     let from = at + separator.length;
+    // Markdown's `**name:** value` (Sentry's llmFormat field): the value is the rest of the line.
+    const bold = separator === ':' && (text.startsWith('**', from) || text.startsWith('__', from));
+    if (bold) from += 2;
     for (let blanks = 0; blanks < 8 && isBlank(text.charCodeAt(from)); blanks++) from++;
     // A value that starts inside one masked already (`Cookie: a=b; sid=c`) is masked with it; not
     // reading it again keeps each character read once.
     if (from < last) continue;
-    const value = secretValue(text, from, separator, name);
+    const value = bold ? restOfLine(text, from) : secretValue(text, from, separator, name);
     if (!value || value.start < last) continue;
     out += text.slice(last, value.start) + value.shown;
     last = value.end;

@@ -82,6 +82,18 @@ function cutHard(text: string, tail: string, chars: number): string {
 }
 
 /** The issue and (when there is one) its event as Markdown within `budgetTokens` estimated tokens. */
+/**
+ * Sentry's own rendering of an event for a model (`formatted.content`, asked with `llmFormat`), as the
+ * event's answer carries it (masked where it entered, as every answer), or undefined.
+ */
+export function serverRendering(event: unknown): string | undefined {
+  if (typeof event !== 'object' || event === null) return undefined;
+  const formatted = (event as { formatted?: unknown }).formatted;
+  if (typeof formatted !== 'object' || formatted === null) return undefined;
+  const content = (formatted as { content?: unknown }).content;
+  return typeof content === 'string' ? content : undefined;
+}
+
 export function issueDetailsText(issue: IssueHeader, detail: EventDetail | undefined, opts: IssueDetailsOptions = {}): IssueDetailsText {
   const budget = Math.max(MIN_BUDGET, Math.floor(opts.budgetTokens ?? DEFAULT_BUDGET_TOKENS));
   const extra: string[] = [];

@@ -9,7 +9,7 @@ import { issueHeader } from '../../contracts/fromApi';
 import { parseEventDetail } from '../../sentryEvent/parse';
 import type { DetailFrame } from '../../sentryEvent/types';
 import * as z from '../../util/z';
-import { issueDetailsText } from '../text/issueDetails';
+import { issueDetailsText, serverRendering } from '../text/issueDetails';
 import { provenanceText } from '../text/provenanceText';
 import { DEFAULT_BUDGET_TOKENS, estimateTokens } from '../text/tokens';
 import type { Ready, ToolContext } from './context';
@@ -74,7 +74,7 @@ export async function detailsOf(input: DetailsInput, ctx: ToolContext, signal?: 
           signal,
         )
       : new Map<string, string>();
-    const formatted = isRecord(raw) && isRecord(raw.formatted) && typeof raw.formatted.content === 'string' ? raw.formatted.content : undefined;
+    const formatted = serverRendering(raw);
     const about = parsed ? await provenanceOf(ctx, ready.org, issue.project?.slug, issue.id, parsed.detail.eventID, parsed.detail.release, signal) : '';
     ok = true;
     const details = issueDetailsText(issueHeader(issue), parsed?.detail, {
@@ -131,5 +131,4 @@ async function mapFrames(ctx: ToolContext, frames: readonly DetailFrame[], issue
   return out;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const frameKey = (f: Pick<DetailFrame, 'filename' | 'absPath'>) => `${f.filename ?? ''}\u0000${f.absPath ?? ''}`;

@@ -9,6 +9,7 @@ import { abortError, isAbortError } from '../../util/signal';
 import { type RandomBytes } from './pkce';
 import { base64Url, constantTimeEqual, randomBytes as webRandomBytes } from '../../util/random';
 import { plainText } from '../../util/untrusted';
+import { scrubText } from '../../api/secretText';
 
 export function createState(randomBytes: RandomBytes = webRandomBytes): string {
   return base64Url(randomBytes(32));
@@ -48,8 +49,8 @@ export class CallbackError extends Error {
       error === 'access_denied'
         ? l10n.t('The sign-in request was denied in the browser.')
         : description
-          ? l10n.t('The browser sign-in failed with the error "{0}" ({1}).', plainText(error, 60), plainText(description, 300))
-          : l10n.t('The browser sign-in failed with the error "{0}".', plainText(error, 60)),
+          ? l10n.t('The browser sign-in failed with the error "{0}" ({1}).', plainText(scrubText(error), 60), plainText(scrubText(description), 300))
+          : l10n.t('The browser sign-in failed with the error "{0}".', plainText(scrubText(error), 60)),
     );
     this.name = 'CallbackError';
   }

@@ -2,7 +2,9 @@
  * Which issues to mark, found per open file, without `vscode`: the locator (../locator.ts) hands it
  * the open files and a way to resolve server paths; the benchmark runs it as is. A server that
  * refuses the per-file search (400) is located from the listed issues instead. Their lines come from
- * ./markPlacer.ts (the events table, or each issue's latest event).
+ * ./markPlacer.ts (the events table, or each issue's latest event). A server that refuses the view's
+ * own query (a 400 or 414 to anything, a hostile proxy) is asked once a refresh whether it takes it
+ * again, not once per open file; each fallback is said once.
  */
 import type { SentryClient } from '../../api/client';
 import { idReadBatches, MAX_ID_READ_BYTES } from '../../api/requestRules';
@@ -140,6 +142,13 @@ export class MarkFinder {
   private readonly listedOnly = new Set<string>();
   /** View queries the server refused (said once each in the log). */
   private readonly refusedQueries = new Set<string>();
+  /**
+   * Per server and scope, the refusal of the view's own query: no file is searched while it stands,
+   * and one probe a refresh asks whether the server takes the query again.
+   */
+  private readonly viewRefused = new Map<string, unknown>();
+  /** Servers and scopes whose reads by id were refused, said once each. */
+  private readonly idReadsSaid = new Set<string>();
   /** Per open file key: what its latest finished run found (for "why are there no marks?"). */
   private readonly reports = new Map<string, KeyedReport>();
   /** The latest shared search. */
@@ -198,6 +207,8 @@ export class MarkFinder {
     this.reports.clear();
     this.shared = undefined;
     this.sharedOff.clear();
+    this.viewRefused.clear();
+    this.idReadsSaid.clear();
     this.timeoutSaid.clear();
     this.idReadBytes.clear();
     this.longUrlSaid.clear();
@@ -266,6 +277,13 @@ export class MarkFinder {
     // The run's searches steer the background refreshes as the tree's lists do (one policy, one budget).
     let searched = false;
     let limited: unknown;
+    // The view's query refused before: one probe says whether the server takes it now, or every file fails as it did.
+    const refusedKey = JSON.stringify([client.baseUrl, scope]);
+    let refusal = this.viewRefused.get(refusedKey);
+    if (refusal !== undefined && (await this.takesViewQuery(client, viewQuery(scope)))) {
+      this.viewRefused.delete(refusedKey);
+      refusal = undefined;
+    }
     for (const file of files) {
       const term = fileSearchTerm(file.relativePath);
       if (!term) continue;
@@ -278,7 +296,10 @@ export class MarkFinder {
       const fresh = prev?.key === key && (!file.visible || interval <= 0 || now - prev.at < interval) && prev.ids.every((id) => this.deps.store.issue(id));
       let ids: readonly string[];
       let error: unknown;
-      if (fresh) {
+      if (refusal !== undefined) {
+        ids = prev?.key === key ? prev.ids : [];
+        error = refusal;
+      } else if (fresh) {
         ids = prev.ids;
         this.searches.set(file.key, prev);
       } else {
@@ -301,6 +322,8 @@ export class MarkFinder {
           if (errorKind(found.failed) === 'rateLimited') limited = found.failed;
           ids = prev?.key === key ? prev.ids : [];
           error = found.failed;
+          // The view's own query refused: the other files would only be refused the same way.
+          if (found.viewRefused) this.viewRefused.set(refusedKey, (refusal = found.failed));
         }
       }
       this.collect(file, ids, error, scope.org, refs, waiting, answers);
@@ -383,7 +406,8 @@ export class MarkFinder {
       }
       if (error === undefined) {
         if (answer!.shortened) this.sayOnce(this.timeoutSaid, client.baseUrl, `[editor] ${client.baseUrl} timed out on the shared search of the open files; asked over the last 14 days instead`);
-        await this.readIssues(client, scope.org, answer!);
+        // Reads by id refused: the files' own searches bring their issues, from this run on.
+        if (!(await this.readIssues(client, scope.org, answer!, offKey))) return undefined;
         this.learnLines(client, answer!);
         const merged = new Map(ask.whole ? [] : (kept?.byTerm ?? []));
         for (const t of ask.terms) merged.set(t, [...new Set([...(answer!.byFile.get(t) ?? []), ...(ask.whole ? [] : (merged.get(t) ?? []))])]);
@@ -423,9 +447,10 @@ export class MarkFinder {
 
   /**
    * Reads by id, as many as fit a request line (MAX_ID_READ_BYTES), the issues of a shared answer the store does not hold yet, and those
-   * whose last event is newer than the store's copy (their counts and lastSeen for the hovers).
+   * whose last event is newer than the store's copy (their counts and lastSeen for the hovers). False
+   * when the server refused them (then the files are searched one by one).
    */
-  private async readIssues(client: SentryClient, org: string, answer: SharedAnswer): Promise<void> {
+  private async readIssues(client: SentryClient, org: string, answer: SharedAnswer, offKey: string): Promise<boolean> {
     const wanted = [...answer.rows.keys()].filter((id) => {
       const issue = this.deps.store.issue(id);
       const seen = answer.seen.get(id);
@@ -447,11 +472,22 @@ export class MarkFinder {
           this.sayOnce(this.longUrlSaid, client.baseUrl, `[editor] ${client.baseUrl} refused a read of ${batch.length} issues by id as too long a URL (414); it reads fewer at a time from now on`);
           continue;
         }
+        // Refused (a 400, or a 414 even for the shortest read): the shared search is off on this server and scope, said once.
+        if (errorKind(err) === 'badRequest') {
+          this.sharedOff.add(offKey);
+          this.sayOnce(
+            this.idReadsSaid,
+            offKey,
+            `[editor] ${client.baseUrl} refused reading the open files' issues by id (${(err as Error).message}); they are searched one by one on this server and scope from now on`,
+          );
+          return false;
+        }
         // Those not held are not marked this run; the next run asks for them again.
         this.deps.log.warn(`[editor] could not read ${left.length} issues of the open files: ${(err as Error).message}`);
-        return;
+        return true;
       }
     }
+    return true;
   }
 
   /** Each issue's line from its latest stack in the shared answer, kept under its lastSeen: the placer needs no request for it. */
@@ -478,7 +514,12 @@ export class MarkFinder {
    * One file's search, page after page (only issues last seen at or after `seenSince` when given):
    * its issues (stored) and the pages read, the failure when it read nothing, 'refused' on a 400.
    */
-  private async search(client: SentryClient, scope: MarkScope, term: string, seenSince?: string): Promise<{ issues: Issue[]; pages: number; cut: boolean } | 'refused' | { failed: unknown }> {
+  private async search(
+    client: SentryClient,
+    scope: MarkScope,
+    term: string,
+    seenSince?: string,
+  ): Promise<{ issues: Issue[]; pages: number; cut: boolean } | 'refused' | { failed: unknown; viewRefused?: boolean }> {
     const since = this.deps.store.checkpoint();
     const query = {
       org: scope.org,
@@ -508,12 +549,12 @@ export class MarkFinder {
       // The view's own query may be what was refused (a typo in a custom search): only a server that
       // takes the same query without the file's term refuses the search by stack file name.
       if (errorKind(err) === 'badRequest') {
-        if (!(await this.takesViewQuery(client, { ...query, query: scope.query, limit: 1 }))) {
+        if (!(await this.takesViewQuery(client, viewQuery(scope)))) {
           if (!this.refusedQueries.has(scope.query ?? '')) {
             this.refusedQueries.add(scope.query ?? '');
-            this.deps.log.warn(`[editor] the server refused the Issues view's search (${(err as Error).message}): no marks until the filter changes`);
+            this.deps.log.warn(`[editor] the server refused the Issues view's search (${(err as Error).message}): no marks until the filter changes or the server takes it again`);
           }
-          return { failed: err };
+          return { failed: err, viewRefused: true };
         }
         this.listedOnly.add(client.baseUrl);
         this.deps.log.warn(
@@ -562,6 +603,11 @@ export class MarkFinder {
     }
     return [...listed, ...kept];
   }
+}
+
+/** The view's own query alone (one issue): the probe of whether a server takes it. */
+function viewQuery(scope: MarkScope): IssueQuery {
+  return { org: scope.org, projects: scope.projects, query: scope.query, statsPeriod: scope.statsPeriod, environments: scope.environments, window: scope.window, limit: 1 };
 }
 
 /** The question a file's search asks: another server, scope or path ending is another question. */

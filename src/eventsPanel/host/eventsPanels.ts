@@ -89,6 +89,7 @@ export class EventsPanels extends Disposable {
     if (choice.kind === 'reveal') {
       const existing = this.panels.get(choice.key)!;
       if (seed) existing.setIssue(seed);
+      existing.openedAgain();
       if (choice.pin) existing.pin();
       existing.reveal();
       if (markSeen) existing.allowMarkSeen();
@@ -114,7 +115,9 @@ export class EventsPanels extends Disposable {
    * Takes over a panel VS Code restored (serializer); its header is asked of the store again. A
    * restored panel never marks its issue seen: a window reload is not the user opening the issue
    * (and the panel may have been opened by a link, which promised to only read). Opening the issue
-   * again (show) lets it.
+   * again (show) lets it. It belongs to the server, account and organization its state saved: saved
+   * with another server or account than the session of now, it closes saying so; else it writes
+   * nothing until that read of its header came back from there (panelGuard.ts).
    */
   restore(panel: vscode.WebviewPanel, raw: unknown): EventsPanel | undefined {
     const state = parsePanelState(raw);
@@ -128,13 +131,14 @@ export class EventsPanels extends Disposable {
       panel.dispose();
       return existing;
     }
-    const p = this.adopt(panel, state, false);
+    const p = this.adopt(panel, state, false, false, true);
+    if (p.closeIfForeign()) return undefined;
     void p.refreshHeader();
     return p;
   }
 
-  private adopt(panel: vscode.WebviewPanel, state: PanelState, markSeen = true, preview = false): EventsPanel {
-    const p = new EventsPanel(panel, state, this.deps, markSeen, preview);
+  private adopt(panel: vscode.WebviewPanel, state: PanelState, markSeen = true, preview = false, restored = false): EventsPanel {
+    const p = new EventsPanel(panel, state, this.deps, markSeen, preview, restored);
     this.panels.set(p.key, p);
     // A preview panel changes issue (and key): the key it has when it closes is the one it is under.
     const pinned = p.onDidPin(() => this.previewChanged.fire());

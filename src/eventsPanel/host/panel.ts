@@ -7,7 +7,9 @@
  * (setting markSeenOnOpen). A preview panel (see ../model/panelChoice.ts) says so in its title, takes
  * over the next issue opened as a preview (showIssue), and is kept (pin) when the user works in it:
  * a triage button, other filters, another event, a Reveal. A panel belongs to the server and account
- * it was opened with (panelGuard.ts): a switch to another closes it, and its writes go through no other. What the page's buttons ask for (copying, links, locations, sign-in,
+ * it was opened with (panelGuard.ts), which its saved state keeps: a switch to another closes it, its
+ * writes go through no other, and restored after a window reload it writes nothing until its header
+ * was read again from there. What the page's buttons ask for (copying, links, locations, sign-in,
  * the triage and AI commands) is PageActions' (pageActions.ts). Page messages are untrusted input:
  * parsed by parsePageMessage.
  */
@@ -15,7 +17,7 @@ import * as vscode from 'vscode';
 import { readEventsPanelConfig } from '../../config';
 import { Commands } from '../../constants';
 import { commandArgs, isIssueRef, refKey, type IssueRef } from '../../contracts/issueRef';
-import { PROTOCOL_VERSION, type HostMessage, type IssueHeader, type PageMessage, type PanelState, type RequestMessage } from '../protocol/messages';
+import { PROTOCOL_VERSION, withBinding, type HostMessage, type IssueHeader, type PageMessage, type PanelState, type RequestMessage } from '../protocol/messages';
 import { parsePageMessage } from '../protocol/parsePageMessage';
 import type { AiChat } from '../../store/aiChat';
 import type { IssueStore } from '../../store/issueStore';
@@ -28,6 +30,7 @@ import { makeNonce, panelHtml } from './pageHtml';
 import { readSettings } from '../../settings';
 import { PageActions, type PageActionDeps } from './pageActions';
 import { PanelGuard } from './panelGuard';
+import { readHeader } from './headerRead';
 import { bindingClosed, type BindingProblem } from '../model/panelBinding';
 import { ProvenancePush, type ProvenanceDeps } from './provenancePush';
 import { SeerSession } from './seerSession';
@@ -71,6 +74,10 @@ export class EventsPanel extends Disposable {
   private readonly actions: PageActions;
   /** The server, account and organization the panel belongs to: its writes go through no other session. */
   private readonly guard: PanelGuard;
+  /** Restored with another server's or account's binding than the session of now: closeIfForeign closes it. */
+  private readonly foreign: BindingProblem | undefined;
+  /** The header's read on its way (one at a time). */
+  private headerRead: Promise<void> | undefined;
   /** Fired by dispose() itself, after everything else is let go (so it is not one of the owned emitters). */
   private readonly closed = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.closed.event;
@@ -96,6 +103,7 @@ export class EventsPanel extends Disposable {
    * @param markSeen false when what opened the panel must not write (a `vscode://` link): then it
    * never marks the issue seen, until the user opens the issue themselves (allowMarkSeen).
    * @param preview a preview panel: the next issue opened as a preview takes it over, until pin().
+   * @param restored restored by VS Code after a window reload: bound to what `state` saved, not to the session of now.
    */
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -103,11 +111,14 @@ export class EventsPanel extends Disposable {
     private readonly deps: EventsPanelDeps,
     private markSeen = true,
     private preview = false,
+    restored = false,
   ) {
     super();
     this.model = this.newModel(state);
     this.guard = new PanelGuard(deps.identity);
-    this.guard.bind(this.model.issue.org);
+    if (restored) this.foreign = this.guard.restore(state.binding, this.model.issue.org);
+    else this.guard.bind(this.model.issue.org);
+    this.syncBinding(false);
     const model = () => this.model;
     this.actions = new PageActions(deps, {
       get model() {
@@ -115,7 +126,7 @@ export class EventsPanel extends Disposable {
       },
       ref: () => this.ref,
       post: (m) => this.post(m),
-      writeRefusal: () => this.guard.refusal(this.model.issue.org),
+      writeRefusal: () => this.writeRefusal(),
     });
     this.provenance = new ProvenancePush(
       { provenance: deps.provenance, openCommit: deps.openCommit, log: deps.log },
@@ -136,7 +147,7 @@ export class EventsPanel extends Disposable {
           return { org: this.model.issue.org, issueId: this.model.issue.issueId, eventId: ev && isEventId(ev) ? ev : undefined };
         },
         mapFile: deps.mapFile,
-        writeRefusal: () => this.guard.refusal(this.model.issue.org),
+        writeRefusal: () => this.writeRefusal(),
         post: (view) => this.post({ type: 'seer', view }),
         documents: deps.seerDocuments,
         openLink: (url) => deps.ui().openExternal(vscode.Uri.parse(url.href, true)),
@@ -172,6 +183,8 @@ export class EventsPanel extends Disposable {
           // Another server or account: the panel's issue is not one of theirs, and nothing of it may be written there.
           const problem = this.guard.sessionChanged(this.model.issue.org);
           if (problem) return this.closeAfterSwitch(problem);
+          this.syncBinding(true);
+          if (this.guard.awaitingRead) void this.refreshHeader();
           // Signed out, or in again: nothing loaded before may be shown again.
           this.model.reset();
           this.post({ type: 'signedIn' });
@@ -185,6 +198,36 @@ export class EventsPanel extends Disposable {
     this.load();
     if (preview) this.deferSeen();
     this.markSeenOnce();
+  }
+
+  /** Why a write must not go through the session of now; a restored panel still unconfirmed asks for its header again meanwhile. */
+  private writeRefusal(): string | undefined {
+    const refusal = this.guard.refusal(this.model.issue.org);
+    if (refusal && this.guard.awaitingRead) void this.refreshHeader();
+    return refusal;
+  }
+
+  /** The binding as the page saves it, after the guard's changed (`post`: tell a loaded page). */
+  private syncBinding(post: boolean): void {
+    const b = this.guard.binding;
+    const saved = b && { baseUrl: b.baseUrl, account: b.account, org: b.org };
+    if (JSON.stringify(saved) === JSON.stringify(this.model.state.binding)) return;
+    this.model.setBinding(saved);
+    if (post) this.post({ type: 'binding', ...withBinding(saved) });
+  }
+
+  /** A restored panel saved with another server or account than the session of now: closed, saying so. */
+  closeIfForeign(): boolean {
+    if (!this.foreign || this.isDisposed) return false;
+    this.closeAfterSwitch(this.foreign);
+    return true;
+  }
+
+  /** The user opened this panel's issue again: a restored panel not confirmed yet belongs to the session of now from then on. */
+  openedAgain(): void {
+    if (!this.guard.unconfirmed) return;
+    this.guard.bind(this.model.issue.org);
+    this.syncBinding(true);
   }
 
   private closeAfterSwitch(problem: BindingProblem): void {
@@ -236,6 +279,7 @@ export class EventsPanel extends Disposable {
     const old = this.model;
     this.model = this.newModel(state);
     this.guard.bind(this.model.issue.org);
+    this.syncBinding(false);
     this._unregister(old);
     old.dispose();
     this.seenDecided = false;
@@ -415,20 +459,19 @@ export class EventsPanel extends Disposable {
     this.provenance.afterResponse(msg, response);
   }
 
-  /**
-   * Asks the store for the issue again (no single-issue endpoint: a short-ID lookup in the issue's
-   * project); the store's change event brings it to the header.
-   */
-  async refreshHeader(): Promise<void> {
-    const { org, issueId } = this.model.issue;
-    const { shortId, project } = this.model.state.issue;
-    if (!shortId || !project) return;
-    try {
-      const found = await this.deps.store.lookupShortId(org, project, shortId);
-      if (found?.id === issueId) this.takeStoreIssue(true);
-    } catch (e) {
-      this.deps.log.info(`[events] could not refresh the header of ${shortId}: ${(e as Error).message}`);
-    }
+  /** Reads the header again (headerRead.ts): for a restored panel, the read that confirms it. One at a time. */
+  refreshHeader(): Promise<void> {
+    const model = this.model;
+    const target = { ...model.issue, shortId: model.state.issue.shortId, project: model.state.issue.project };
+    this.headerRead ??= readHeader(this.deps, this.guard, target)
+      .then((read) => {
+        if (!read || model !== this.model) return;
+        this.takeStoreIssue(true);
+        if (read === 'confirmed') this.deps.log.info(`[events] the restored panel of issue ${target.issueId} is confirmed: its header was read again from its server`);
+      })
+      .catch((e: unknown) => this.deps.log.info(`[events] could not refresh the header of ${target.shortId ?? target.issueId}: ${(e as Error).message}`))
+      .finally(() => (this.headerRead = undefined));
+    return this.headerRead;
   }
 
   override dispose(): void {

@@ -20,7 +20,9 @@ import {
   type RequestMessage,
   type Requests,
   type ResponseMessage,
+  type SavedBinding,
   type TagData,
+  withBinding,
 } from '../protocol/messages';
 import { DEFAULT_FILTERS, eventRequestParams, filtersKey, type EventFilters } from '../protocol/filters';
 import type { EventData } from '../protocol/eventList';
@@ -131,15 +133,28 @@ export class EventsModel extends Disposable {
    */
   pageReady(saved: unknown): PanelState {
     const s = parsePanelState(saved);
-    if (s && this.isOwn(s)) this.stateValue = { ...s, issue: { ...s.issue, ...definedOnly(this.stateValue.issue) } };
+    if (s && this.isOwn(s)) this.stateValue = this.keepBinding({ ...s, issue: { ...s.issue, ...definedOnly(this.stateValue.issue) } });
     return this.stateValue;
   }
 
   /** The page changed its filters or tab; false (and ignored) for a state of another issue. */
   pageState(state: PanelState): boolean {
     if (!this.isOwn(state)) return false;
-    this.stateValue = state;
+    this.stateValue = this.keepBinding(state);
     return true;
+  }
+
+  /** The server, account and organization the host bound the panel to, saved with its state (undefined: none). */
+  setBinding(binding: SavedBinding | undefined): void {
+    const { binding: _was, ...rest } = this.stateValue;
+    this.stateValue = { ...rest, ...withBinding(binding) };
+  }
+
+  /** A state from the page with the host's binding in it: the page never says whose the panel is. */
+  private keepBinding(state: PanelState): PanelState {
+    if (JSON.stringify(state.binding) === JSON.stringify(this.stateValue.binding)) return state;
+    const { binding: _page, ...rest } = state;
+    return { ...rest, ...withBinding(this.stateValue.binding) };
   }
 
   /** Header fields the host learnt (the issue store's issue, a command's seed) over what the state holds. */

@@ -21,8 +21,12 @@ export interface SessionIdentity {
   readonly account: string;
 }
 
-/** Why a write is refused: no session now, a panel bound to none, or which of the three differs. */
-export type BindingProblem = 'signedOut' | 'unbound' | 'server' | 'account' | 'org';
+/**
+ * Why a write is refused: no session now, a panel bound to none, which of the three differs, or (a
+ * panel restored after a window reload) its header not read again from its server yet, or a saved
+ * state that kept no server and account.
+ */
+export type BindingProblem = 'signedOut' | 'unbound' | 'server' | 'account' | 'org' | 'unverified' | 'unknown';
 
 export type BindingCheck = { ok: true } | { ok: false; reason: BindingProblem };
 
@@ -80,6 +84,10 @@ export function bindingRefusal(bound: PanelBinding | undefined, reason: BindingP
       return l10n.t('Nothing was sent: this panel was opened with another Sentry account than the one signed in now. Open the issue again to act on it.');
     case 'org':
       return l10n.t('Nothing was sent: this panel belongs to the organization {0}. Open the issue again to act on it.', bound?.org ?? '');
+    case 'unverified':
+      return l10n.t('Nothing was sent: this panel was restored with the window, and its issue has not been read again from {0} yet. Try again in a moment.', host(bound?.baseUrl ?? ''));
+    case 'unknown':
+      return l10n.t('Nothing was sent: this panel was restored from a window that did not keep which server and account it belongs to. Open the issue again to act on it.');
   }
 }
 

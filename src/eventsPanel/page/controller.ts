@@ -6,7 +6,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { decodeDetail, type EventDetail, type EventRef } from '../../sentryEvent/types';
-import { decodeEvents, parsePanelState, type ErrorActionName, type PanelState } from '../protocol/messages';
+import { decodeEvents, parseBinding, parsePanelState, type ErrorActionName, type PanelState } from '../protocol/messages';
 import { filtersKey, type EventFilters } from '../protocol/filters';
 import type { EventData } from '../protocol/eventList';
 import { Lru, PAGE_DETAIL_CACHE } from './eventViewModel';
@@ -45,7 +45,7 @@ export class PageController {
     this.current = reduce(prev, a);
     const s = this.current;
     if (s === prev) return;
-    if (prev.filters !== s.filters || prev.tab !== s.tab || prev.issue !== s.issue || prev.issueId !== s.issueId || prev.event !== s.event) this.persist();
+    if (prev.filters !== s.filters || prev.tab !== s.tab || prev.issue !== s.issue || prev.issueId !== s.issueId || prev.event !== s.event || prev.binding !== s.binding) this.persist();
     if (prev.issueId !== s.issueId || prev.org !== s.org) this.details.clear();
     this.ui.changed();
     // The Event tab came into view, or another event was chosen: fetch it (once).
@@ -101,6 +101,9 @@ export class PageController {
         return;
       case 'ai':
         this.dispatch({ type: 'ai', available: msg.available === true });
+        return;
+      case 'binding':
+        this.dispatch({ type: 'binding', binding: parseBinding(msg.binding, this.current.org) });
         return;
       case 'signedIn': {
         if (this.current.error) this.retryEvents();

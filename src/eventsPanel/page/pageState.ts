@@ -5,7 +5,7 @@
  * the state lives in tagsModel.ts, the wording of what is shown in presentation.ts.
  */
 import type { EventDetail, EventRef } from '../../sentryEvent/types';
-import { type ErrorView, type IssueHeader, type PanelState, type Tab, type TagData, MAX_TAG_PAGES, MAX_TAG_VALUES, PROTOCOL_VERSION } from '../protocol/messages';
+import { type ErrorView, type IssueHeader, type PanelState, type SavedBinding, type Tab, type TagData, MAX_TAG_PAGES, MAX_TAG_VALUES, PROTOCOL_VERSION, withBinding } from '../protocol/messages';
 import { DEFAULT_FILTERS, filtersKey, type EventFilters } from '../protocol/filters';
 import type { EventData } from '../protocol/eventList';
 import { environmentOptions, mergeTagValues, showAllState, type TagSlot } from './tagsModel';
@@ -34,6 +34,8 @@ export interface ViewState {
   detail: DetailSlot;
   /** Whether a chat can take the issue (the host says): the header's AI buttons show only then. */
   ai: boolean;
+  /** The server, account and organization the host bound the panel to: saved, so that a restored panel knows them. */
+  binding?: SavedBinding;
 }
 
 export interface DetailSlot {
@@ -49,6 +51,7 @@ export type Action =
   | { type: 'boot'; state: PanelState }
   | { type: 'init'; state: PanelState; ai?: boolean }
   | { type: 'ai'; available: boolean }
+  | { type: 'binding'; binding?: SavedBinding }
   | { type: 'issue'; issue: IssueHeader }
   | { type: 'setFilters'; filters: EventFilters }
   | { type: 'setTab'; tab: Tab }
@@ -101,18 +104,25 @@ export function reduce(s: ViewState, a: Action): ViewState {
   switch (a.type) {
     case 'boot': {
       const { org, issueId, issue, filters, tab } = a.state;
-      return { ...initialState(), org, issueId, issue, filters, tab, event: normalRef(a.state.event ?? 'latest') };
+      return { ...initialState(), org, issueId, issue, filters, tab, event: normalRef(a.state.event ?? 'latest'), ...withBinding(a.state.binding) };
     }
     case 'init': {
       const same = s.org === a.state.org && s.issueId === a.state.issueId;
-      const base = same ? s : initialState();
+      const { binding: _was, ...base } = same ? s : initialState();
+      // The host's binding, always: the page never chooses whose issue it shows.
+      const binding = withBinding(a.state.binding);
       // Chosen while the page showed its first state, before the host answered: the user's choice stands.
-      if (same && !s.ready) return { ...base, ready: true, issue: a.state.issue, ai: a.ai === true };
+      if (same && !s.ready) return { ...base, ready: true, issue: a.state.issue, ai: a.ai === true, ...binding };
       const event = normalRef(a.state.event ?? 'latest');
-      return { ...base, ready: true, org: a.state.org, issueId: a.state.issueId, issue: a.state.issue, filters: a.state.filters, tab: a.state.tab, event, ai: a.ai === true };
+      return { ...base, ready: true, org: a.state.org, issueId: a.state.issueId, issue: a.state.issue, filters: a.state.filters, tab: a.state.tab, event, ai: a.ai === true, ...binding };
     }
     case 'ai':
       return a.available === s.ai ? s : { ...s, ai: a.available };
+    case 'binding': {
+      if (JSON.stringify(a.binding) === JSON.stringify(s.binding)) return s;
+      const { binding: _was, ...rest } = s;
+      return { ...rest, ...withBinding(a.binding) };
+    }
     case 'issue': {
       if (a.issue.id !== s.issueId) return s;
       const issue = { ...s.issue, ...defined(a.issue) };
@@ -216,7 +226,7 @@ function defined<T extends object>(o: T): Partial<T> {
 }
 
 export function panelState(s: ViewState): PanelState {
-  const out: PanelState = { v: PROTOCOL_VERSION, org: s.org, issueId: s.issueId, issue: s.issue, filters: s.filters, tab: s.tab };
+  const out: PanelState = { v: PROTOCOL_VERSION, org: s.org, issueId: s.issueId, issue: s.issue, filters: s.filters, tab: s.tab, ...withBinding(s.binding) };
   // Absent means the latest (the contract's default): a state saved without an event restores to it.
   if (s.event !== 'latest') out.event = s.event;
   return out;

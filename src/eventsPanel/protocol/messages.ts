@@ -76,6 +76,18 @@ export interface PanelState {
   tab: Tab;
   /** The event the Event tab shows; absent: the latest. */
   event?: EventRef;
+  /**
+   * The server, account and organization the panel belongs to (the host's, never the page's), kept
+   * so that a panel restored after a window reload knows whose issue it shows.
+   */
+  binding?: SavedBinding;
+}
+
+/** Who a panel was opened with: the server's base URL, the session's account id, the issue's organization. */
+export interface SavedBinding {
+  baseUrl: string;
+  account: string;
+  org: string;
 }
 
 export interface FrameRef {
@@ -161,6 +173,8 @@ export type HostMessage =
   | { type: 'issue'; issue: IssueHeader }
   /** Sign-in finished (or the client changed): retry what failed. */
   | { type: 'signedIn' }
+  /** The panel was bound (opened signed out, then signed in; or opened again after a restore): the page saves it. */
+  | { type: 'binding'; binding?: SavedBinding }
   /** Whether a chat can take the issue changed (a chat extension installed, signed in or out). */
   | { type: 'ai'; available: boolean }
   /** The releases, suspect commits and owners of the event on screen (src/contracts/provenance.ts), text only. */
@@ -240,10 +254,29 @@ export function parsePanelState(v: unknown): PanelState | undefined {
     filters: parseFilters(v.filters),
     tab: v.tab === 'tags' || v.tab === 'event' || v.tab === 'seer' ? v.tab : 'events',
     ...(isEventRef(v.event) ? { event: v.event } : {}),
+    ...withBinding(parseBinding(v.binding, v.org)),
   };
 }
 
-const HOST_TYPES = new Set<HostMessage['type']>(['boot', 'init', 'response', 'issue', 'signedIn', 'ai', 'provenance', 'seer']);
+/** `{ binding }` when there is one, else nothing (a state without the key). */
+export function withBinding(binding: SavedBinding | undefined): { binding?: SavedBinding } {
+  return binding ? { binding } : {};
+}
+
+/** A saved binding: an http(s) address, an account id and the state's own organization; anything else is none. */
+export function parseBinding(v: unknown, org: string): SavedBinding | undefined {
+  if (!isObj(v) || !isStr(v.baseUrl) || !isStr(v.account) || v.org !== org) return undefined;
+  if (v.baseUrl.length > 2048 || !v.account || v.account.length > 200) return undefined;
+  try {
+    const url = new URL(v.baseUrl);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  } catch {
+    return undefined;
+  }
+  return { baseUrl: v.baseUrl, account: v.account, org };
+}
+
+const HOST_TYPES = new Set<HostMessage['type']>(['boot', 'init', 'response', 'issue', 'signedIn', 'binding', 'ai', 'provenance', 'seer']);
 
 /**
  * A message from the host, as the page reads it: an object of a known type, or undefined (the

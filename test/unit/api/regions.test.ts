@@ -71,6 +71,26 @@ describe('regions: what a server listed', () => {
     assert.ok(refused[1].name.length <= 61 && refused[1].url.length <= 201);
   });
 
+  it('a refused URL is kept for the log and the message without its user info or secret-named query values', () => {
+    const { refused } = acceptedRegions('https://sentry.io', {
+      regions: [
+        { name: 'userinfo', url: 'https://admin:hunter2pass@de.sentry.io/' },
+        { name: 'user', url: 'https://sntrysUserPart7@de.sentry.io/' },
+        { name: 'query', url: 'https://evil.example/api?token=qTok3nValue9&region=eu' },
+        { name: 'broken', url: 'https://bob:s3cr3tpw@[bad/?access_token=aTok3nValue9' },
+      ],
+    });
+    const said = JSON.stringify(refused);
+    for (const s of ['admin', 'hunter2pass', 'sntrysUserPart7', 'qTok3nValue9', 'bob', 's3cr3tpw', 'aTok3nValue9']) assert.ok(!said.includes(s), `${s}: ${said}`);
+    assert.deepEqual(
+      refused.map((r) => r.reason),
+      ['userInfo', 'userInfo', 'foreignHost', 'notUrl'],
+    );
+    assert.match(refused[2].url, /^https:\/\/evil\.example\/api\?token=.*&region=eu$/, 'the rest of the address still reads');
+    const org = organizationBase('https://de.sentry.io', 'https://u:p4ssw0rdXY@fr.sentry.io/?sig=s1gnatureXY', [{ name: 'de', baseUrl: 'https://de.sentry.io' }]);
+    assert.ok(!JSON.stringify(org).includes('p4ssw0rdXY') && !JSON.stringify(org).includes('s1gnatureXY'), JSON.stringify(org));
+  });
+
   it('a monolith (self-hosted) answers one --monolith-- region', () => {
     assert.equal(isMonolith({ regions: [{ name: '--monolith--', url: 'https://sentry.internal' }] }), true);
     assert.equal(isMonolith({ regions: [{ name: 'de', url: 'https://de.sentry.io' }] }), false);

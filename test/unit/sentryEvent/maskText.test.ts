@@ -78,6 +78,16 @@ describe('sentryEvent/mask: maskText', () => {
       sentry: 'sntrys_'.repeat(M / 7),
       cookies: 'cookie: '.repeat(M / 8),
       longNames: `${'x'.repeat(63)} `.repeat(M / 64),
+      pairNames: '{"name":"DB_PASSWORD",'.repeat(M / 22),
+      pairValues: '"value":"'.repeat(M / 9),
+      pairsUnclosed: `{"name":"DB_PASSWORD","value":"${'a'.repeat(M)}`,
+      yamlItems: '- name: DB_PASSWORD\n'.repeat(M / 20),
+      yamlValues: '  value: \n'.repeat(M / 10),
+      tableRows: '| DB_PASSWORD |'.repeat(M / 15),
+      tableCells: '|'.repeat(M),
+      xmlOpen: '<db_password>'.repeat(M / 13),
+      xmlUnclosed: `<db_password>${'a'.repeat(M)}`,
+      boldFields: '**DB_PASSWORD:**'.repeat(M / 16),
     };
     for (const [what, input] of Object.entries(inputs)) {
       const started = performance.now();
@@ -87,6 +97,75 @@ describe('sentryEvent/mask: maskText', () => {
       // Linear work takes tens of milliseconds here; backtracking would take minutes.
       assert.ok(ms < 3000, `${what}: ${Math.round(ms)} ms`);
     }
+  });
+});
+
+describe('sentryEvent/mask: {name, value} pairs written as text', () => {
+  // A value no token rule knows (an AWS secret access key has no prefix): only its name says it is secret.
+  const V = 'wJalrXUtnFEMIK7MDENGbPxRfiCYzzzKEY';
+  const P = 'plainValueZ9q';
+  const cases: [string, string][] = [
+    ['a JSON string', `{"name":"AWS_SECRET_ACCESS_KEY","value":"${V}"}`],
+    ['a JSON string, spaced, the value first', `{"value": "${V}", "name": "DB_PASSWORD"}`],
+    ['JSON inside a JSON string (escaped quotes)', `{\\"name\\":\\"DB_PASSWORD\\",\\"value\\":\\"${V}\\"}`],
+    ["Sentry's {key, value} tags as text", `[{"key":"api_key","value":"${V}"}]`],
+    ['Python repr', `[{'name': 'DB_PASSWORD', 'value': '${V}'}, {'name': 'LOG_LEVEL', 'value': '${P}'}]`],
+    ["Python repr of an object's fields", `EnvVar(name='GITHUB_TOKEN', value='${V}')`],
+    ['a YAML env list', `env:\n  - name: DB_PASSWORD\n    value: ${V}\n  - name: LOG_LEVEL\n    value: ${P}\n`],
+    ['a YAML env list, quoted, items at the margin', `env:\n- name: "STRIPE_API_KEY"\n  value: "${V}"\n- name: LOG_LEVEL\n  value: ${P}`],
+    ['a YAML flow mapping', `env: [{name: DB_PASSWORD, value: ${V}}, {name: LOG_LEVEL, value: ${P}}]`],
+    [
+      'a Kubernetes env list inside an exception value',
+      `admission webhook denied the request: {"spec":{"containers":[{"name":"api","env":[{"name":"AWS_SECRET_ACCESS_KEY","value":"${V}"},{"name":"LOG_LEVEL","value":"${P}"}]}]}}`,
+    ],
+    ["Sentry's llmFormat field (markdown)", `## Tags\n**DB_PASSWORD:** ${V}\n**LOG_LEVEL:** ${P}`],
+    ["Sentry's llmFormat field (xml)", `<tags>\n<db_password>${V}</db_password>\n<log_level>${P}</log_level>\n</tags>`],
+    ['a Markdown table', `| Name | Value |\n|---|---|\n| DB_PASSWORD | ${V} |\n| LOG_LEVEL | ${P} |`],
+    ['a Markdown table of name, value and more', `| name | value | source |\n| --- | --- | --- |\n| \`AWS_SECRET_ACCESS_KEY\` | \`${V}\` | env |`],
+  ];
+  for (const [what, input] of cases) {
+    it(`${what}: the value of a secret name is masked, any other is kept`, () => {
+      const m = maskText(input);
+      assert.ok(!m.text.includes(V.slice(4, 12)), m.text);
+      assert.ok(m.text.includes(MASK), m.text);
+      if (input.includes(P)) assert.ok(m.text.includes(P), `a plain value stays: ${m.text}`);
+      assert.deepEqual(maskText(m.text), { text: m.text, count: 0 }, 'masking twice changes nothing');
+    });
+  }
+
+  it('a pair is one record: a value is never taken from the next one, nor a name from the one before', () => {
+    const next = `[{"name":"DB_PASSWORD","valueFrom":{"secretKeyRef":{"name":"db","key":"pw"}}},{"name":"LOG_LEVEL","value":"${P}"}]`;
+    assert.equal(maskText(next).text, next);
+    const yaml = `- name: LOG_LEVEL\n  value: ${P}\n- name: DB_PASSWORD\n  valueFrom:\n    secretKeyRef: {name: db, key: pw}`;
+    assert.equal(maskText(yaml).text, yaml);
+    const before = `{"value":"${P}"},{"name":"DB_PASSWORD"}`;
+    assert.equal(maskText(before).text, before);
+    const rows = `| DB_PASSWORD |\n| ${P} |`;
+    assert.equal(maskText(rows).text, rows, 'a row of one cell names nothing');
+  });
+
+  it('property: every form, any secret name, any value, never shows the value', () => {
+    const names = fc.constantFrom('DB_PASSWORD', 'AWS_SECRET_ACCESS_KEY', 'api_key', 'GITHUB_TOKEN', 'client_secret', 'SENTRY_DSN', 'Authorization', 'sessionid');
+    const value = fc.stringMatching(/^[A-Za-z0-9/+]{12,40}$/);
+    const forms: ((n: string, v: string) => string)[] = [
+      (n, v) => JSON.stringify([{ name: n, value: v }]),
+      (n, v) => JSON.stringify({ env: [{ value: v, name: n }] }),
+      (n, v) => JSON.stringify(JSON.stringify({ name: n, value: v })),
+      (n, v) => `[{'name': '${n}', 'value': '${v}'}]`,
+      (n, v) => `env:\n  - name: ${n}\n    value: ${v}\n`,
+      (n, v) => `- name: "${n}"\n  value: '${v}'`,
+      (n, v) => `**${n}:** ${v}`,
+      (n, v) => `<${n.toLowerCase()}>${v}</${n.toLowerCase()}>`,
+      (n, v) => `| ${n} | ${v} |`,
+    ];
+    fc.assert(
+      fc.property(names, value, fc.constantFrom(...forms), fc.string({ maxLength: 30 }), (n, v, form, around) => {
+        // Each form on lines of its own (a table's row starts its line), among any text.
+        const text = `${around}\n${form(n, v)}\n${around}`;
+        assert.ok(!maskText(text).text.includes(v), text);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
 

@@ -108,4 +108,35 @@ describe('sentryEvent: every real-format secret, planted everywhere, on every su
     }
     assert.ok(leaks(out['Copy JSON / raw JSON'], plain), 'a pair whose name says nothing keeps its value');
   });
+
+  it("the same pairs written as text (a JSON string, Python repr, a YAML env list, a Kubernetes env list in an exception value, Sentry's llmFormat) are masked on every surface", () => {
+    const v = {
+      json: 'Xq7JsonPairSecretZ9',
+      repr: 'Xq7ReprPairSecretZ9',
+      yaml: 'Xq7YamlPairSecretZ9',
+      k8s: 'Xq7KubePairSecretZ9',
+      llm: 'Xq7LlmFormatSecretZ9',
+      table: 'Xq7LlmTableSecretZ9',
+    };
+    const plain = 'Xq7PlainPairValueZ9';
+    const event = clone(eventFixture) as Rec & { entries: { type: string; data: Rec }[] };
+    event.message = `config: ${JSON.stringify([
+      { name: 'DB_PASSWORD', value: v.json },
+      { name: 'LOG_LEVEL', value: plain },
+    ])}`;
+    event.context = { settings: `[{'name': 'STRIPE_API_KEY', 'value': '${v.repr}'}]`, manifest: `env:\n  - name: GITHUB_TOKEN\n    value: ${v.yaml}\n` };
+    for (const entry of event.entries) {
+      if (entry.type !== 'exception') continue;
+      const values = entry.data.values as Rec[];
+      values[values.length - 1].value = `admission webhook denied: "env":[{"name":"AWS_SECRET_ACCESS_KEY","value":"${v.k8s}"},{"name":"LOG_LEVEL","value":"${plain}"}]`;
+    }
+    event.formatted = {
+      format: 'markdown',
+      content: `## Tags\n**client_secret:** ${v.llm}\n\n## Environment\n| Name | Value |\n|---|---|\n| SENTRY_DSN | ${v.table} |`,
+    };
+    const out = surfaces(clone(issuesFixture), clone(eventsFixture), event, clone(tagFixture));
+    for (const surface of Object.keys(out)) for (const [form, secret] of Object.entries(v)) assert.ok(!leaks(out[surface], secret), `the ${form} pair reached ${surface}`);
+    for (const surface of ['Event tab', 'Copy as Markdown', 'Copy JSON / raw JSON', 'AI issue details'])
+      assert.ok(leaks(out[surface], plain), `a pair whose name says nothing keeps its value on ${surface}`);
+  });
 });

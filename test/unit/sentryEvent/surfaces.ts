@@ -1,5 +1,7 @@
 // Every surface a user or a model sees, from raw payloads: the masking step the API client applies
 // where answers enter (maskAnswer.ts), then every pure builder of what is shown, copied or handed on.
+// The AI details include Sentry's own rendering of the event (`formatted`, asked with `llmFormat`)
+// when the raw event carries one, as the tool does.
 import { EventDetailsSchema, EventListSchema, IssueListSchema, TagDetailsSchema } from '../../../src/api/schemas';
 import { maskAnswerKeeping, maskAnswers, maskTagAnswer } from '../../../src/sentryEvent/maskAnswer';
 import { applyServerMeta } from '../../../src/sentryEvent/serverMeta';
@@ -12,7 +14,7 @@ import { issueAccessibilityLabel, issueDescription, issueLabel, statsLine } from
 import { hoverMarkdown } from '../../../src/editor/core/hoverMarkdown';
 import { toEventData } from '../../../src/eventsPanel/model/eventData';
 import { issueListMarkdown } from '../../../src/ai/text/issueList';
-import { issueDetailsText } from '../../../src/ai/text/issueDetails';
+import { issueDetailsText, serverRendering } from '../../../src/ai/text/issueDetails';
 import { tagDistributionMarkdown } from '../../../src/ai/text/tagDistribution';
 import { chatPrompt } from '../../../src/ai/text/chatPrompt';
 import { handOffPrompt } from '../../../src/ai/text/handOffPrompt';
@@ -25,10 +27,11 @@ export function surfaces(rawIssues: Json, rawEvents: Json, rawEvent: Json, rawTa
   const events = maskAnswers(EventListSchema.parse(rawEvents).map(applyServerMeta));
   const event = maskAnswerKeeping(applyServerMeta(EventDetailsSchema.parse(rawEvent))).value;
   const tag = maskTagAnswer(TagDetailsSchema.parse(rawTag));
-  const { detail } = parseEventDetail(event, issue.id);
+  const { detail, secrets } = parseEventDetail(event, issue.id);
   const header = issueHeader(issue);
   const ref = { org: 'acme', project: issue.project.slug, issueId: issue.id };
-  const details = issueDetailsText(header, detail).text;
+  // As the details tool hands it on: with Sentry's own rendering (`llmFormat`) when the event has one.
+  const details = issueDetailsText(header, detail, { serverText: serverRendering(event), secrets }).text;
   const list = issueListMarkdown([issue], { now: Date.parse('2026-11-26T00:00:00Z') });
   const tags = tagDistributionMarkdown(toTagData(tag));
   return {

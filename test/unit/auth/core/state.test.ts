@@ -36,6 +36,10 @@ describe('auth/state', () => {
   it('CallbackError and a rejected callback say so in whole sentences (English as before)', () => {
     assert.equal(new CallbackError('access_denied').message, 'The sign-in request was denied in the browser.');
     assert.equal(new CallbackError('server_error', 'it broke').message, 'The browser sign-in failed with the error "server_error" (it broke).');
+    // What the redirect said may name a URL with user info or a secret-named value: neither is shown.
+    const echoed = new CallbackError('server_error', 'upstream https://ops:opsPassw0rd@idp.example/cb?client_secret=cS3cretValue refused');
+    for (const s of ['ops:', 'opsPassw0rd', 'cS3cretValue']) assert.ok(!echoed.message.includes(s), echoed.message);
+    assert.ok(!new CallbackError('client_secret=cS3cretValue').message.includes('cS3cretValue'));
     assert.equal(new CallbackError('server_error').message, 'The browser sign-in failed with the error "server_error".');
     assert.equal(callbackRejectedMessage('wrong state'), 'Sentry Explorer ignored a sign-in callback that did not belong to a sign-in in progress (wrong state).');
     assert.equal(

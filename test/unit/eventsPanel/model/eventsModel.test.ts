@@ -355,6 +355,21 @@ describe('EventsModel', () => {
     assert.equal(model.state, mine);
   });
 
+  it("the host's binding stays whatever the page's state says: the page never says whose the panel is", () => {
+    const model = newModel();
+    const binding = { baseUrl: 'https://sentry.example.com', account: 'user:1', org: 'acme' };
+    model.setBinding(binding);
+    assert.equal(model.pageState({ ...model.state, tab: 'tags', binding: { ...binding, baseUrl: 'https://evil.example' } }), true);
+    assert.deepEqual(model.state.binding, binding);
+    assert.equal(model.state.tab, 'tags');
+    const { binding: _b, ...without } = model.state;
+    model.pageState(without);
+    assert.deepEqual(model.state.binding, binding);
+    assert.deepEqual(model.pageReady({ ...without, binding: { ...binding, account: 'user:2' } }).binding, binding);
+    model.setBinding(undefined);
+    assert.equal('binding' in model.state, false);
+  });
+
   it('setHeader merges over what is known and keeps the id; fallbackPermalink names the org and issue, encoded', () => {
     const model = newModel();
     model.setHeader({ id: BIG.issueId, shortId: 'WEB-FRONTEND-4', permalink: 'https://x/1' });

@@ -40,5 +40,10 @@ describe('eventsPanel/panelBinding: a panel writes only through the server, acco
     assert.match(bindingRefusal(A, 'account', undefined), /another (Sentry )?account/);
     assert.match(bindingRefusal(A, 'org', undefined), /acme/);
     assert.match(bindingRefusal(A, 'signedOut', undefined), /signed out/i);
+    const unverified = bindingRefusal(A, 'unverified', { baseUrl: 'https://a.example.com', account: 'user:1' });
+    assert.match(unverified, /[Nn]othing was sent/);
+    assert.match(unverified, /a\.example\.com/);
+    assert.match(unverified, /read again/);
+    assert.match(bindingRefusal(undefined, 'unknown', undefined), /[Nn]othing was sent.*[Oo]pen the issue again/);
   });
 });

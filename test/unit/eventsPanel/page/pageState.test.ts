@@ -107,6 +107,23 @@ describe('webview view model: reducer', () => {
     s = reduce(s, { type: 'issue', issue: { id: '8', title: 'Other issue' } });
     assert.deepEqual(panelState(s), { ...panel, tab: 'tags', issue: { id: '7', shortId: 'WEB-7', title: 'New title' } });
   });
+
+  it("panelState keeps the host's server, account and organization: a restored panel knows whose issue it shows", () => {
+    const binding = { baseUrl: 'https://sentry.example.com', account: 'user:1', org: 'acme' };
+    // Drawn from the saved state before the host answers, then the host's init.
+    const booted = reduce(initialState(), { type: 'boot', state: { ...panel, binding } });
+    assert.deepEqual(booted.binding, binding);
+    let s = reduce(booted, { type: 'init', state: { ...panel, binding } });
+    assert.deepEqual(panelState(s).binding, binding);
+    // The host binds it later (opened signed out, then signed in; or opened again after a reload).
+    s = reduce(reduce(initialState(), { type: 'init', state: panel }), { type: 'binding', binding });
+    assert.deepEqual(panelState(s).binding, binding);
+    s = reduce(s, { type: 'binding', binding: undefined });
+    assert.equal('binding' in panelState(s), false);
+    // Another issue taken over by a preview panel: the binding is the new init's.
+    s = reduce(reduce(initialState(), { type: 'init', state: { ...panel, binding } }), { type: 'init', state: { ...panel, issueId: '8', issue: { id: '8' } } });
+    assert.equal(panelState(s).binding, undefined);
+  });
 });
 
 describe('webview view model: presentation helpers', () => {

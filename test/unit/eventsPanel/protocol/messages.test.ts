@@ -34,6 +34,27 @@ describe('events protocol: validation of untrusted input', () => {
     assert.equal(parsePanelState(null), undefined);
   });
 
+  it("parsePanelState keeps the saved server, account and organization only when they are one (and the state's organization)", () => {
+    const base = { v: PROTOCOL_VERSION, org: 'acme', issueId: '42', issue: {}, filters: {}, tab: 'events' };
+    const binding = { baseUrl: 'https://sentry.example.com/self', account: 'user:1', org: 'acme' };
+    assert.deepEqual(parsePanelState({ ...base, binding })!.binding, binding);
+    assert.equal('binding' in parsePanelState(base)!, false, 'a state saved before they were kept has none');
+    for (const bad of [
+      { ...binding, baseUrl: 'javascript:alert(1)' },
+      { ...binding, baseUrl: 'not a url' },
+      { ...binding, baseUrl: `https://x.example.com/${'a'.repeat(3000)}` },
+      { ...binding, account: '' },
+      { ...binding, account: 'a'.repeat(500) },
+      { ...binding, account: 7 },
+      { ...binding, org: 'globex' },
+      'https://sentry.example.com',
+    ]) {
+      const s = parsePanelState({ ...base, binding: bad });
+      assert.ok(s, 'the rest of the state stands');
+      assert.equal(s.binding, undefined, JSON.stringify(bad).slice(0, 80));
+    }
+  });
+
   it('parsePageMessage checks requests and actions', () => {
     assert.deepEqual(parsePageMessage({ type: 'request', id: 1, method: 'events', params: { filters: { query: 'a' }, cursor: 'x', restore: true } }), {
       type: 'request',
