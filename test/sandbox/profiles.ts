@@ -17,6 +17,8 @@ export const LLM_MARKDOWN = 'issue-standardized-markdown-for-llm-api';
 export const GLOBAL_VIEWS = 'global-views';
 /** Seer and the other AI features (trigger_autofix in src/sentry/seer/autofix/autofix.py); self-hosted servers go without. */
 export const GEN_AI_FEATURES = 'gen-ai-features';
+/** What the agent-shaped Seer checks besides (has_seer_agent_access_with_detail, src/sentry/seer/agent/client_utils.py). */
+export const SEER_EXPLORER = 'seer-explorer';
 
 export interface Profile {
   readonly name: ProfileName;
@@ -74,7 +76,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     summary: 'sentry.io as it behaves now (the default)',
     projectParam: 'id-or-slug',
     llmFormat: true,
-    orgFeatures: ['onboarding', ADVANCED_SEARCH, GLOBAL_VIEWS, 'issue-platform', 'user-feedback-ui', LLM_MARKDOWN, GEN_AI_FEATURES],
+    orgFeatures: ['onboarding', ADVANCED_SEARCH, GLOBAL_VIEWS, 'issue-platform', 'user-feedback-ui', LLM_MARKDOWN, GEN_AI_FEATURES, SEER_EXPLORER],
     rateLimiter: true,
     missingSeenStats: never,
     regions: 'multi',
