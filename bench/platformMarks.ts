@@ -10,10 +10,11 @@ import { LocationCache } from '../src/editor/core/locationCache';
 import { MarkFinder, type OpenFile } from '../src/editor/core/markFinder';
 import type { PlacedMark } from '../src/editor/core/marks';
 import { PathIndex } from '../src/editor/core/pathIndex';
-import { codeMappingSources, pathForms, type FrameFields } from '../src/sentryEvent/framePath';
+import { pathForms, type FrameFields } from '../src/sentryEvent/framePath';
+import { codeMappingSources } from '../src/sentryEvent/mungedPath';
 import { IssueStore } from '../src/store/issueStore';
 import { startSandbox, type Sandbox } from '../test/sandbox';
-import { PLATFORM_SPECS } from '../test/sandbox/platforms';
+import { PLATFORM_SPECS, platformFiles } from '../test/sandbox/platforms';
 import type { Figure } from './api';
 
 const INTERVAL = 300_000;
@@ -36,7 +37,7 @@ async function run(share: boolean): Promise<PlatformRun> {
     const now = () => sb.control.clock.now();
     const client = new SentryClient({ baseUrl: sb.url, credential: async () => ({ kind: 'bearer', token: sb.defaults.authToken }), now });
     const index = new PathIndex();
-    PLATFORM_SPECS.flatMap((s) => [s.file, s.neighbour]).forEach((f) => index.add(0, f));
+    platformFiles().forEach((f) => index.add(0, f));
     const quiet = { info: () => undefined, warn: (m: string) => console.warn(m), debug: () => undefined };
     const mappings = new CodeMappingSource(quiet, now);
     const finder = new MarkFinder({

@@ -14,6 +14,28 @@ function deprecationDay(header: string | undefined): string | undefined {
   return m && !Number.isNaN(Date.parse(m[1])) ? m[1] : undefined;
 }
 
+/** Scopes in a sentence: "the event:write scope", "one of the scopes a or b", "the scopes a and b". */
+export function describeScopes(scopes: readonly string[], join: 'or' | 'and' = 'or'): string {
+  if (scopes.length === 1) return l10n.t('the {0} scope', scopes[0]);
+  const first = scopes.slice(0, -1).join(', ');
+  const last = scopes[scopes.length - 1];
+  return join === 'or' ? l10n.t('one of the scopes {0} or {1}', first, last) : l10n.t('the scopes {0} and {1}', first, last);
+}
+
+/**
+ * A 403 where the token's scopes do not say which server version answered, and versions check
+ * different scopes: what each checks (the least powerful scope of each), and that a token with both
+ * works on either.
+ */
+export function forbiddenByVersionMessage(said: string, current: string, older: readonly string[]): string {
+  return l10n.t({
+    message:
+      'Sentry denied access{0}: current Sentry servers check {1} here, older ones {2}. Sign in again granting both (the default sign-in does), or use a token that has the one your server checks.',
+    args: [said, describeScopes([current]), describeScopes(older)],
+    comment: "{0} is the server's detail in parentheses after a space, or nothing; {1} and {2} name scopes: 'the event:read scope', 'one of the scopes a or b'",
+  });
+}
+
 export function goneMessage(header: string | undefined, replacement: string | undefined): string {
   const date = deprecationDay(header);
   if (date && replacement) {

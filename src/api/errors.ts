@@ -5,7 +5,8 @@
  * notifications); the server's own words stay as sent.
  */
 import * as l10n from '@vscode/l10n';
-import { goneMessage, oauthMessage } from './errorMessages';
+import { describeScopes, forbiddenByVersionMessage, goneMessage, oauthMessage } from './errorMessages';
+import { preferredScope, unmetVersions, type ScopesByVersion } from './scopes';
 export type ApiErrorKind =
   | 'unauthorized'
   | 'forbidden'
@@ -96,42 +97,58 @@ function unauthorizedMessage(detail: string | undefined, code: string | undefine
 
 export class ForbiddenError extends ApiError {
   readonly kind = 'forbidden';
-  /** The needed scopes, when none of them is granted (or what is granted is unknown); empty when scopes are not the problem. */
+  /**
+   * The needed scopes, when none of them is granted (or what is granted is unknown); empty when scopes
+   * are not the problem. Where the server version cannot be told (eachVersion), the least powerful
+   * scope of each version's set instead: the server checks one of them.
+   */
   readonly missingScopes: readonly string[];
+  /** The endpoint checks other scopes on other server versions and the token does not say which this one is. */
+  readonly eachVersion: boolean;
+  /** Scopes of which the operation needs at least one (e.g. event:read, event:write or event:admin to read events). */
+  readonly neededScopes: readonly string[];
   constructor(
-    /** Scopes of which the operation needs at least one (e.g. event:read, event:write or event:admin to read events). */
-    readonly neededScopes: readonly string[],
+    /** Scopes of which the operation needs at least one, or, where they differ by server version, each version's (newest first). */
+    needed: readonly string[] | { readonly byVersion: ScopesByVersion },
     readonly detail: string | undefined,
     request?: string,
     /** The scopes the token has, when known. */
     grantedScopes?: readonly string[],
   ) {
+    // By version: the server refused, so it checks a set the token lacks; the only one, if only one is.
+    const unmet = 'byVersion' in needed ? unmetVersions(needed.byVersion, grantedScopes) : undefined;
+    const neededScopes = 'byVersion' in needed ? (unmet!.length === 1 ? unmet![0] : needed.byVersion.flat()) : needed;
+    const eachVersion = unmet !== undefined && unmet.length > 1;
     const has = grantedScopes ? neededScopes.filter((s) => grantedScopes.includes(s)) : [];
-    const missing = has.length > 0 ? [] : [...neededScopes];
+    const missing = eachVersion ? unmet!.map(preferredScope) : unmet?.length === 0 || has.length > 0 ? [] : [...neededScopes];
     const said = detail ? ` (${detail})` : '';
     super(
-      missing.length > 0
-        ? l10n.t({
-            message: 'Sentry denied access{0}: this needs a token with {1}. Sign in again granting that scope, or use a token that has it.',
-            args: [said, describeScopes(missing)],
-            comment: "{0} is the server's detail in parentheses after a space, or nothing; {1} names the scopes: 'the event:write scope', 'one of the scopes a or b'",
-          })
-        : has.length > 0
+      eachVersion
+        ? forbiddenByVersionMessage(said, missing[0], missing.slice(1))
+        : missing.length > 0
           ? l10n.t({
-              message:
-                'Sentry denied access{0}, although the token has {1}: the server refused for another reason. An OAuth token may be limited to another organization (sign in again and pick this one), or your account may not see this organization or project.',
-              args: [said, describeScopes(has, 'and')],
+              message: 'Sentry denied access{0}: this needs a token with {1}. Sign in again granting that scope, or use a token that has it.',
+              args: [said, describeScopes(missing)],
               comment: "{0} is the server's detail in parentheses after a space, or nothing; {1} names the scopes: 'the event:write scope', 'one of the scopes a or b'",
             })
-          : l10n.t({
-              message: 'Sentry denied access{0}. Check that your account may see this organization and project.',
-              args: [said],
-              comment: "{0} is the server's detail in parentheses after a space, or nothing",
-            }),
+          : has.length > 0
+            ? l10n.t({
+                message:
+                  'Sentry denied access{0}, although the token has {1}: the server refused for another reason. An OAuth token may be limited to another organization (sign in again and pick this one), or your account may not see this organization or project.',
+                args: [said, describeScopes(has, 'and')],
+                comment: "{0} is the server's detail in parentheses after a space, or nothing; {1} names the scopes: 'the event:write scope', 'one of the scopes a or b'",
+              })
+            : l10n.t({
+                message: 'Sentry denied access{0}. Check that your account may see this organization and project.',
+                args: [said],
+                comment: "{0} is the server's detail in parentheses after a space, or nothing",
+              }),
       403,
       request,
     );
+    this.neededScopes = neededScopes;
     this.missingScopes = missing;
+    this.eachVersion = eachVersion;
   }
 }
 
@@ -340,11 +357,4 @@ export class HttpError extends ApiError {
   ) {
     super(detail ? l10n.t('Sentry answered HTTP {0}: {1}.', status, detail) : l10n.t('Sentry answered HTTP {0}.', status), status, request);
   }
-}
-
-function describeScopes(scopes: readonly string[], join: 'or' | 'and' = 'or'): string {
-  if (scopes.length === 1) return l10n.t('the {0} scope', scopes[0]);
-  const first = scopes.slice(0, -1).join(', ');
-  const last = scopes[scopes.length - 1];
-  return join === 'or' ? l10n.t('one of the scopes {0} or {1}', first, last) : l10n.t('the scopes {0} and {1}', first, last);
 }

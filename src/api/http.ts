@@ -39,6 +39,7 @@ import { clampDelay, sleep } from '../util/delay';
 import { concatBytes } from '../util/random';
 import { checkRegionUrl, type RegionRefusal } from './regions';
 import type { RegionFailure } from './regionListing';
+import type { ScopesByVersion } from './scopes';
 
 export type QueryValue = string | number | boolean | readonly string[] | undefined;
 export type Query = Record<string, QueryValue>;
@@ -110,8 +111,12 @@ export interface RequestSpec<T> {
   schema: Schema<T>;
   /** false for the OAuth endpoints, which take their credentials in the body. */
   authenticated?: boolean;
-  /** Scopes of which the operation needs one; named in the 403 message. */
-  neededScopes?: readonly string[];
+  /**
+   * Scopes of which the operation needs one, named in the 403 message; or, for an endpoint whose
+   * permission changed between server versions, each version's (the 403 names the one this server
+   * checks, as far as the token's scopes tell: ForbiddenError).
+   */
+  neededScopes?: readonly string[] | { readonly byVersion: ScopesByVersion };
   /** What a 404 means, e.g. "Issue 42 in organization acme". */
   what?: string;
   /**

@@ -33,17 +33,27 @@ import {
   type Release,
 } from './releaseSchemas';
 
+/** ProjectEventPermission's GET and ProjectPermission's GET (src/sentry/api/bases/project.py). */
+const EVENT_READ = ['event:read', 'event:write', 'event:admin'] as const;
+const PROJECT_READ = ['project:read', 'project:write', 'project:admin'] as const;
+
 /**
  * Scopes of which a token needs one, by the endpoint's permission class in Sentry's source:
  * GroupPermission (src/sentry/issues/endpoints/bases/group.py), OrganizationReleasePermission
- * (src/sentry/api/bases/organization.py: org:ci too, for organization auth tokens) and
- * ProjectPermission (src/sentry/api/bases/project.py).
+ * (src/sentry/api/bases/organization.py: org:ci too, for organization auth tokens). An event's
+ * committers and owners changed class: on current servers they are EventEndpoints
+ * (src/sentry/api/bases/event.py: ProjectEventPermission, event:read and up; event_file_committers.py,
+ * src/sentry/issues/endpoints/event_owners.py at 3c8ce63f637a50939793f42efbd837233271372f), before
+ * that ProjectEndpoints (ProjectPermission, project:read and up; event_file_committers.py at
+ * e0d0db081dc09104a58f875bbba306b6d4f92ce9, src/sentry/api/endpoints/event_owners.py at
+ * c1fce28aa43c6091ec817d6f06a269ca0450f31e). A client cannot tell the version before it asks, and a
+ * 403 body names no scope, so these carry both and the 403 names the one the token lacks.
  */
 export const RELEASE_SCOPES = {
-  firstLastRelease: ['event:read', 'event:write', 'event:admin'],
+  firstLastRelease: EVENT_READ,
   releases: ['project:read', 'project:write', 'project:admin', 'project:releases', 'org:ci'],
-  eventCommitters: ['project:read', 'project:write', 'project:admin'],
-  eventOwners: ['project:read', 'project:write', 'project:admin'],
+  eventCommitters: { byVersion: [EVENT_READ, PROJECT_READ] },
+  eventOwners: { byVersion: [EVENT_READ, PROJECT_READ] },
 } as const;
 
 /**

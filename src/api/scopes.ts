@@ -36,6 +36,23 @@ export function missingScopes(granted: readonly string[], requested: readonly st
   });
 }
 
+/**
+ * An endpoint whose permission class changed between server versions: for each version (newest
+ * first), the scopes of which its server takes any one. Event committers and owners, for one, check
+ * `event:*` on current servers and `project:*` on older ones.
+ */
+export type ScopesByVersion = readonly (readonly string[])[];
+
+/**
+ * Which versions' scopes a credential lacks: after a 403 the server is one of those, so that set is
+ * what it checks. All of them while the granted scopes are unknown; none when every version's set is
+ * covered (then scopes are not why the server refused).
+ */
+export function unmetVersions(byVersion: ScopesByVersion, granted: readonly string[] | undefined): (readonly string[])[] {
+  if (!granted) return [...byVersion];
+  return byVersion.filter((set) => missingScopes(granted, set).length === splitScopes(set).length);
+}
+
 /** Of scopes any one of which will do, the least powerful: a `:read` one when there is one. */
 export function preferredScope(scopes: readonly string[]): string {
   return scopes.find((s) => s.endsWith(':read')) ?? scopes[0];

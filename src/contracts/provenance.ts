@@ -53,6 +53,11 @@ export interface ProvenanceView {
   suspects: CommitView[];
   /** Owner names: `#team` for a team, the user's name (or email) for a user. */
   owners: string[];
+  /**
+   * Why the suspect commits or owners were not read, when the token lacks the scope this server checks
+   * for them: the 403's message, which names the scope to add (one bounded line).
+   */
+  refused?: string;
 }
 
 /** Server text made one bounded line: controls and line breaks dropped. */

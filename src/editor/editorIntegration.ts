@@ -232,7 +232,7 @@ export class EditorIntegration extends Disposable {
 
   /** A stack frame's file (its path fields and its project's code mappings) first, else the event's location. */
   async openFrameOrLocation(location: string | null | undefined, frame?: FrameLocation): Promise<boolean> {
-    const fields = frame ? readFrameFields(frame) : {};
+    const fields = frame ? readFrameFields(frame, frame.eventPlatform, frame.sdkName) : {};
     if (fields.filename || fields.absPath) {
       const res = await this.files.resolveFrame(fields, await this.locator.codeMappingsFor(frame?.issueId));
       const name = frameDisplayPath(fields) ?? '';

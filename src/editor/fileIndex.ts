@@ -11,7 +11,8 @@ import { normalisePath } from './core/location';
 import type { PathMapping } from '../config';
 import { applyMappings, PathIndex } from './core/pathIndex';
 import { resolveInIndex, type CodeMapping } from './core/frameResolver';
-import { codeMappingSources, frameDisplayPath, pathForms, type FrameFields, type PathForm } from '../sentryEvent/framePath';
+import { frameDisplayPath, pathForms, type FrameFields, type PathForm } from '../sentryEvent/framePath';
+import { codeMappingSources, type MappingSources } from '../sentryEvent/mungedPath';
 import { readExcludeSettings, readSettings } from '../settings';
 import { readPathMappingsSetting } from '../config';
 import { host } from '../util/host';
@@ -82,7 +83,7 @@ export class WorkspaceFileIndex extends Disposable {
   resolveFrame(frame: FrameFields, codeMappings: readonly CodeMapping[] = []): Promise<Resolution> {
     const forms = pathForms(frame);
     if (forms.length === 0) return Promise.resolve({ kind: 'none' });
-    const sources = codeMappings.length ? codeMappingSources(frame) : [];
+    const sources = codeMappings.length ? codeMappingSources(frame) : {};
     const key = JSON.stringify([forms, sources, codeMappings]);
     let r = this.resolved.get(key);
     if (!r) {
@@ -92,7 +93,7 @@ export class WorkspaceFileIndex extends Disposable {
     return r;
   }
 
-  private async resolveNow(forms: readonly PathForm[], name: string, codeMappings: readonly CodeMapping[], sources: readonly string[]): Promise<Resolution> {
+  private async resolveNow(forms: readonly PathForm[], name: string, codeMappings: readonly CodeMapping[], sources: MappingSources): Promise<Resolution> {
     await this.ready();
     const folders = vscode.workspace.workspaceFolders ?? [];
     const mappings = this.mappings();

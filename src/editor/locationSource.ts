@@ -42,7 +42,7 @@ export class EditorLocationSource implements LocationSource {
   }
 
   async mapFrame(frame: FrameLocation): Promise<string | undefined> {
-    const res = await this.files.resolveFrame(readFrameFields(frame), mappingsOf(await this.codeMappingsFor(frame.issueId), frame.repo));
+    const res = await this.files.resolveFrame(readFrameFields(frame, frame.eventPlatform, frame.sdkName), mappingsOf(await this.codeMappingsFor(frame.issueId), frame.repo));
     if (res.kind === 'file') return relative(res.uri);
     if (res.kind !== 'ambiguous') return undefined;
     // Several files equally likely: the one in the repository the server named, if only one is.

@@ -5,8 +5,9 @@
  * feature that maps a frame to a workspace file (marks, a click on a frame, hovers, CodeLens,
  * Problems, the AI location tool) reads frames here. No `vscode` import.
  *
- * Sentry's own rules (src/sentry/utils/event_frames.py, its "mungers", applied before a code
- * mapping's stack root is swapped for its source root):
+ * Sentry's own rules (src/sentry/utils/event_frames.py, its "mungers"), applied here per frame, by
+ * the frame's own platform or its file's kind, to find a file by its path in the workspace. A code
+ * mapping is applied otherwise, on the path Sentry swaps, by the event's platform (./mungedPath.ts):
  * - JVM (java, kotlin, android, scala, groovy, clojure): `filename` is the bare source file name
  *   (`MainActivity.kt`); the package path is the class in `module` without its last part and without
  *   an inner class (`io.sentry.sample.MainActivity$1` → `io/sentry/sample/MainActivity.kt`).
@@ -25,8 +26,11 @@ export interface FrameFields {
   readonly absPath?: string;
   readonly module?: string;
   readonly package?: string;
-  /** The frame's own platform, else its event's (or its issue's). */
+  /** The frame's own platform, else its event's (or its issue's): how the broader derivation reads it. */
   readonly platform?: string;
+  /** The event's (or issue's) platform and SDK name: what Sentry picks its munger by (./mungedPath.ts). */
+  readonly eventPlatform?: string;
+  readonly sdkName?: string;
 }
 
 /**
@@ -62,10 +66,20 @@ function field(f: Record<string, unknown>, ...keys: string[]): string | undefine
   return undefined;
 }
 
-/** The frame's path fields, from the API's camelCase or the raw event's snake_case; `platform` fills in the frame's own. */
-export function readFrameFields(f: unknown, platform?: string | null): FrameFields {
+/** A short name (a platform, an SDK) as sent, trimmed; undefined when it is none. */
+function shortName(v: unknown): string | undefined {
+  return typeof v === 'string' && v.trim() !== '' && v.length <= 100 ? v.trim() : undefined;
+}
+
+/**
+ * The frame's path fields, from the API's camelCase or the raw event's snake_case; `platform` is its
+ * event's (or issue's), which fills in the frame's own, and `sdkName` its event's SDK.
+ */
+export function readFrameFields(f: unknown, platform?: string | null, sdkName?: string | null): FrameFields {
   if (!isRecord(f)) return {};
-  const own = field(f, 'platform') ?? (typeof platform === 'string' && platform.trim() !== '' && platform.length <= 100 ? platform.trim() : undefined);
+  const event = shortName(platform);
+  const own = field(f, 'platform') ?? event;
+  const sdk = shortName(sdkName);
   const out: { -readonly [K in keyof FrameFields]: FrameFields[K] } = {};
   const filename = field(f, 'filename');
   const absPath = field(f, 'absPath', 'abs_path');
@@ -76,6 +90,8 @@ export function readFrameFields(f: unknown, platform?: string | null): FrameFiel
   if (module) out.module = module;
   if (pkg) out.package = pkg;
   if (own) out.platform = own.toLowerCase();
+  if (event) out.eventPlatform = event.toLowerCase();
+  if (sdk) out.sdkName = sdk;
   return out;
 }
 
@@ -178,17 +194,6 @@ export function pathForms(f: FrameFields): PathForm[] {
   add(f.absPath, f.absPath, 'absPath');
   add(f.filename, f.filename, 'filename');
   return forms;
-}
-
-/**
- * What a code mapping's stack root is compared with, in Sentry's order
- * (convert_stacktrace_frame_path_to_source_path in src/sentry/issues/auto_source_code_config/code_mapping.py):
- * the munged path (java, cocoa, Dart) or else `filename`, then `abs_path`.
- */
-export function codeMappingSources(f: FrameFields): string[] {
-  if (isSdkFrame(f)) return [];
-  const munged = (isJvm(f) ? jvmPath(f.module, f.absPath ?? f.filename) : undefined) ?? dartMungedPath(f.absPath, f.package) ?? (isCocoa(f) ? packageRelativePath(f.absPath, f.package) : undefined);
-  return [...new Set([munged ?? f.filename, f.absPath].filter((p): p is string => !!p))];
 }
 
 /**

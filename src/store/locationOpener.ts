@@ -12,6 +12,9 @@ export interface FrameLocation {
   module?: string | null;
   package?: string | null;
   platform?: string | null;
+  /** The event's platform and SDK name: Sentry chooses the path a code mapping applies to by them. */
+  eventPlatform?: string | null;
+  sdkName?: string | null;
   lineNo?: number | null;
   colNo?: number | null;
   /** The issue the frame is of, set by the host (never the page): its project's code mappings apply. */

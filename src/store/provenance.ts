@@ -8,8 +8,9 @@
  * No `vscode` import.
  */
 import type { SentryClient } from '../api/client';
+import { ForbiddenError } from '../api/errors';
 import { getEventCommitters, getEventOwners, getFirstLastRelease, getRelease, listReleaseDeploys } from '../api/releaseEndpoints';
-import { deployViews, issueProvenance, ownerNames, releaseView, suspectViews, type LineHistory, type ProvenanceView } from '../contracts/provenance';
+import { deployViews, issueProvenance, oneLine, ownerNames, releaseView, suspectViews, type LineHistory, type ProvenanceView } from '../contracts/provenance';
 import { Emitter } from '../util/emitter';
 import { Slot } from './slot';
 
@@ -23,6 +24,14 @@ export interface EventTarget {
   eventId: string;
   /** The event's release (its `release` tag); none: no release part. */
   release?: string;
+}
+
+/** The longest refusal said in the header (the 403's message, with the server's detail in it). */
+const MAX_REFUSAL = 400;
+
+/** A part refused for a scope the token lacks: its message, which names the scope this server checks. */
+function scopeRefusal(e: unknown): string | undefined {
+  return e instanceof ForbiddenError && e.missingScopes.length > 0 ? oneLine(e.message, MAX_REFUSAL) : undefined;
 }
 
 /** A map that forgets its oldest entry past MAX_ENTRIES. */
@@ -73,15 +82,18 @@ export class ProvenanceStore {
   /**
    * The event's provenance: the issue's first/last release (shared with forIssue), the event's release
    * and its deploys, its committers and owners, read in parallel once per event. A part that fails is
-   * left out (its reader said why in the log); only the whole failing rejects.
+   * left out (its reader said why in the log); only the whole failing rejects. Committers or owners
+   * refused for a missing scope are said (`refused`): the scope differs by server version.
    */
   forEvent(t: EventTarget, signal?: AbortSignal, onPartFailed?: (part: string, e: unknown) => void): Promise<ProvenanceView> {
     const key = `${t.org}\n${t.eventId}`;
     let p = this.events.get(key);
     if (!p) {
       p = this.client().then(async (client) => {
+        const failed = new Map<string, unknown>();
         const part = <T>(name: string, run: () => Promise<T>): Promise<T | undefined> =>
           run().catch((e: unknown) => {
+            failed.set(name, e);
             onPartFailed?.(name, e);
             return undefined;
           });
@@ -100,6 +112,8 @@ export class ProvenanceStore {
           suspects: suspectViews(committers ?? []),
           owners: ownerNames(owners?.owners ?? []),
         };
+        const refused = scopeRefusal(failed.get('suspect commits')) ?? scopeRefusal(failed.get('owners'));
+        if (refused) view.refused = refused;
         this.eventDone.set(key, view);
         this.latestEvent.set(`${t.org}\n${t.issueId}`, key);
         this.changed.fire(t.issueId);

@@ -6,7 +6,7 @@
 // the default run leaves it out (./index.ts), its workspace being the sample one.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { PLATFORM_SPECS } from '../sandbox/platforms';
+import { PLATFORM_SPECS, platformFiles } from '../sandbox/platforms';
 import { control, signedInSuite, waitFor, type RequestLogEntry } from './authHelpers';
 import type { TestHooks } from '../../src/testHooks';
 import { print } from './output';
@@ -42,7 +42,8 @@ describe('marks on every platform (the platform workspace)', function () {
         if (c.expect) want.set(c.expect, [...(want.get(c.expect) ?? []), `${spec.key.toUpperCase()}-APP-${(n + 1).toString(36).toUpperCase()}:${c.frame.lineNo! - 1}`].sort());
       });
     }
-    const files = PLATFORM_SPECS.flatMap((s) => [s.file, s.neighbour]);
+    // Each platform's file and neighbour, and the other files its frames resolve to (a React Native app's Android code).
+    const files = platformFiles();
     for (const f of files) await vscode.window.showTextDocument(vscode.Uri.joinPath(folder(), f), { preview: false });
     await api.editor.locator.refresh();
     const got = await waitFor('every expected mark', () => {
@@ -61,7 +62,14 @@ describe('marks on every platform (the platform workspace)', function () {
     const log = await control<RequestLogEntry[]>(`requests?path=${encodeURIComponent('^/api/0/')}`);
     // The events table, each term as its platform's SDK stores the file (files opened one after another each ask for themselves; a refresh asks for all at once).
     const shared = log.filter((r) => /\/events\/$/.test(r.path) && queryOf(r).includes('stack.filename'));
-    for (const term of ['stack.filename:"MainActivity.kt"', 'stack.filename:"AppDelegate.swift"', 'stack.filename:"*HomeController.cs"', 'stack.filename:"test.dart"']) {
+    for (const term of [
+      'stack.filename:"MainActivity.kt"',
+      'stack.filename:"MainApplication.kt"',
+      'stack.filename:"AppDelegate.swift"',
+      'stack.filename:"*HomeController.cs"',
+      'stack.filename:"test.dart"',
+      'stack.filename:"service.dart"',
+    ]) {
       assert.ok(
         shared.some((r) => queryOf(r).includes(term)),
         term,

@@ -10,7 +10,7 @@ import { Commands } from '../../src/constants';
 import type { EventsPanel } from '../../src/eventsPanel/host/panel';
 import type { HostMessage } from '../../src/eventsPanel/protocol/messages';
 import type { TestHooks } from '../../src/testHooks';
-import { control, sandboxProfile, settledMarks, signedInSuite, startMarksSuite, waitFor, type RequestLogEntry, type UiRecorder } from './authHelpers';
+import { control, sandboxProfile, settledMarks, signedInSuite, signInWithToken, startMarksSuite, waitFor, type RequestLogEntry, type UiRecorder } from './authHelpers';
 import { print } from './output';
 
 /** WEB-FRONTEND's checkout-discount issue, 2,400 events, first seen in 2.0.0, last in 2.11.0. */
@@ -24,12 +24,13 @@ describe('Releases, suspect commits and owners (panel, hover, Resolve In…)', f
   let api: TestHooks;
   let rec: UiRecorder;
   let restore: () => Promise<void>;
+  let defaults: { authToken: string };
   const folder = () => vscode.workspace.workspaceFolders![0].uri;
   const provenanceRequests = async () => (await control<RequestLogEntry[]>('requests')).filter((r) => PROVENANCE_PATHS.test(r.path));
 
   before(async function () {
     if (!vscode.workspace.workspaceFolders?.length) this.skip();
-    ({ api, rec, restore } = await signedInSuite(this, 'provenance'));
+    ({ api, rec, restore, defaults } = await signedInSuite(this, 'provenance'));
     await startMarksSuite(api);
     api.releases.ui.override(rec.ui());
   });
@@ -162,5 +163,34 @@ describe('Releases, suspect commits and owners (panel, hover, Resolve In…)', f
       described.some((d) => /^In the current release: release web-frontend@2\.11\.0, the project's latest/.test(d)),
       described.join('\n'),
     );
+  });
+
+  it('suspect commits and owners with a token of event:read but not project:read: read where Sentry checks event:read; else the header names the scope to add', async () => {
+    const shortId = api.store.issue(BIG)?.shortId ?? (await (await api.auth.getClient())!.getIssue('acme', BIG)).shortId;
+    const { token } = await control<{ token: string }>('tokens', { scopes: ['org:read', 'event:read', 'member:read'] });
+    await signInWithToken(api, rec, token);
+    // The sign-in returns before the session is swapped, which empties the issue store: the panel opens on the issue read again.
+    await waitFor('the session of the new token', () => (api.auth.session?.scopes.includes('member:read') ? true : undefined));
+    await api.store.lookupShortId('acme', 'web-frontend', shortId);
+    try {
+      api.provenance.clear();
+      const { message } = await openPanel(BIG);
+      const v = message.view;
+      if ((await sandboxProfile()) === 'sentry-io') {
+        // Current servers: an EventEndpoint, event:read and up.
+        assert.equal(v.refused, undefined, v.refused);
+        assert.ok(v.suspects.length >= 1, JSON.stringify(v));
+        assert.deepEqual(v.owners, ['#frontend', 'Jane Doe']);
+      } else {
+        // Older servers: a ProjectEndpoint, project:read and up; said in the header, with the scope.
+        assert.deepEqual([v.suspects, v.owners], [[], []]);
+        assert.match(v.refused ?? '', /project:read/, JSON.stringify(v));
+        print(`      what the header says: ${v.refused}`);
+      }
+    } finally {
+      await signInWithToken(api, rec, defaults.authToken);
+      await waitFor('the default session again', () => (api.auth.session?.scopes.includes('member:read') ? undefined : true));
+      await api.store.lookupShortId('acme', 'web-frontend', shortId);
+    }
   });
 });

@@ -175,6 +175,41 @@ describe('Seer tab: root cause, diff and apply', function () {
     assert.deepEqual([...rec.messages('error'), ...rec.messages('warning')], []);
   });
 
+  it("names the cause Sentry refuses Seer for, each with its remedy, the server's words beside it", async () => {
+    const profile = await sandboxProfile();
+    /** The tab's unavailable state after `setup`, reached by opening (the agent's GET says why) or by starting (the legacy POST does). */
+    const why = async (setup: () => Promise<unknown>, by: 'open' | 'start') => {
+      await control('reset', {});
+      if (profile !== 'sentry-io') await control('features', { org: 'acme', add: ['gen-ai-features'] });
+      await setup();
+      for (const p of api.events.all()) p.dispose();
+      const panel = api.events.show({ org: 'acme', issueId: target.issueId });
+      await seer(panel, 'open');
+      if (by === 'start') {
+        await until(panel, 'idle', (x) => x.phase === 'idle');
+        await seer(panel, 'start');
+      }
+      return (await until(panel, 'the unavailable state', (x) => x.phase === 'unavailable')).unavailable!;
+    };
+    const hidden = await why(() => control('seer', { org: 'acme', hideAiFeatures: true }), profile === 'sentry-io' ? 'open' : 'start');
+    assert.match(hidden.message, /AI features are turned off/);
+    assert.match(hidden.action, /Enable Seer Features/);
+    assert.equal(hidden.detail, 'AI features are disabled for this organization.');
+    if (profile === 'sentry-io') {
+      const closed = await why(() => control('seer', { org: 'acme', openMembership: false }), 'open');
+      assert.match(closed.message, /open team membership/);
+      assert.match(closed.action, /Open Membership/);
+      assert.match(closed.detail ?? '', /^Organization does not have open team membership enabled/);
+      const flag = await why(() => control('features', { org: 'acme', remove: ['seer-explorer'] }), 'open');
+      assert.match(flag.action, /gen-ai-features/);
+      assert.equal(flag.detail, 'Feature flag not enabled');
+    } else {
+      const flag = await why(() => control('features', { org: 'acme', remove: ['gen-ai-features'] }), 'open');
+      assert.match(flag.message, /no Seer service/);
+    }
+    assert.deepEqual([...rec.messages('error'), ...rec.messages('warning')], [], 'said in the tab only');
+  });
+
   it('no budget and a read-only token are told apart', async () => {
     await control('seer', { org: 'acme', budget: false });
     let panel = api.events.show({ org: 'acme', issueId: target.issueId });

@@ -327,6 +327,14 @@ export function absPathFor(issue: SeedIssue, f: SiteFrame): string {
   }
 }
 
+/** The SDK a project's events name (`sdk`): the platform corpus's own (platforms.ts), else by the project's platform. */
+export function sdkOf(project: SeedProject): { name: string; version: string } {
+  if (project.sdk) return project.sdk;
+  if (project.platform === 'javascript') return { name: 'sentry.javascript.react', version: '8.13.0' };
+  if (project.platform === 'php') return { name: 'sentry.php', version: '4.8.0' };
+  return { name: project.slug === 'worker' ? 'sentry.python.celery' : 'sentry.python.flask', version: '2.7.1' };
+}
+
 export function serializeFrame(issue: SeedIssue, f: SiteFrame): Record<string, unknown> {
   return {
     function: f.function,
@@ -339,7 +347,7 @@ export function serializeFrame(issue: SeedIssue, f: SiteFrame): Record<string, u
     lineNo: f.lineNo,
     module: f.module,
     filename: f.filename,
-    platform: null,
+    platform: f.platform ?? null,
     instructionAddr: null,
     context: f.context,
     symbolAddr: null,
@@ -423,7 +431,7 @@ export function serializeEvent(ev: SeedEvent, full: boolean): Record<string, unk
   out.dist = null;
   out.dateReceived = iso(ev.time + 321);
   out.fingerprints = [issue.hashes[0]];
-  out.sdk = issue.project.platform === 'javascript' ? { name: 'sentry.javascript.react', version: '8.13.0' } : { name: 'sentry.python.flask', version: '2.7.1' };
+  out.sdk = sdkOf(issue.project);
   out.contexts = {
     ...(ev.browser ? { browser: { name: ev.browser.replace(/ [\d.]+$/, ''), version: ev.browser.replace(/^.* /, ''), type: 'browser' } } : {}),
     ...(ev.os ? { os: { name: ev.os.replace(/ [\d.]+$/, ''), type: 'os' } } : {}),

@@ -7,7 +7,7 @@
 // event answers the same on every run. Every secret value contains SANDBOX_SECRET, so a suite can
 // assert that the substring `SANDBOXSECRET` never reaches a page, a copy or a log.
 import { DETAIL, fail, json, Res } from './http';
-import { authenticate, Ctx, requireScope, findIssue, resolveOrg, serializeEvent, serializeFrame } from './api';
+import { authenticate, Ctx, requireScope, findIssue, resolveOrg, sdkOf, serializeEvent, serializeFrame } from './api';
 import { hash32, Prng } from './prng';
 import { iso, Seed, SeedEvent, SeedIssue, SeedOrg, SeedProject } from './seed';
 import { LLM_MARKDOWN } from './profiles';
@@ -682,12 +682,6 @@ function releaseOf(ev: SeedEvent): Record<string, unknown> | null {
         }
       : { description: rel.version.slice(0, 12), package: null, version: { raw: rel.version }, buildHash: rel.version },
   };
-}
-
-function sdkOf(project: SeedProject): { name: string; version: string } {
-  if (project.platform === 'javascript') return { name: 'sentry.javascript.react', version: '8.13.0' };
-  if (project.platform === 'php') return { name: 'sentry.php', version: '4.8.0' };
-  return { name: project.slug === 'worker' ? 'sentry.python.celery' : 'sentry.python.flask', version: '2.7.1' };
 }
 
 function packagesOf(project: SeedProject): Record<string, string> {

@@ -30,7 +30,22 @@
 // `discover`, whose error events are the same rows); the other datasets hold nothing here and are
 // refused. AND, OR and parentheses are taken as Sentry takes them here (./booleanQuery.ts).
 import { DETAIL, fail, json, paginate, pageSize, parseCursor, type Res } from './http';
-import { authenticate, eventPredicate, eventTags, issuePredicate, orgEnvironments, pageCtx, projectKeys, absPathFor, requireScope, resolveOrg, eventWindow, type Ctx, type Principal } from './api';
+import {
+  authenticate,
+  eventPredicate,
+  eventTags,
+  issuePredicate,
+  orgEnvironments,
+  pageCtx,
+  projectKeys,
+  absPathFor,
+  requireScope,
+  sdkOf,
+  resolveOrg,
+  eventWindow,
+  type Ctx,
+  type Principal,
+} from './api';
 import { type Term } from './search';
 import { andTerms, holds, parseBooleanQuery } from './booleanQuery';
 import { checkEnvironments } from './sentryAnswers';
@@ -114,6 +129,8 @@ function fieldValue(ev: SeedEvent, field: string): Value {
       return issue.location;
     case 'platform.name':
       return issue.project.platform;
+    case 'sdk.name':
+      return sdkOf(issue.project).name;
     case 'stack.filename':
       return frames.map((f) => f.filename);
     case 'stack.abs_path':

@@ -20,6 +20,15 @@ export interface CorpusFrame {
   lineNo: number;
   colNo?: number;
   inApp: boolean;
+  /** The frame's own platform, where it is not its event's (a JVM frame of a React Native event). */
+  platform?: string;
+}
+
+/** A code mapping of the case's project: stackRoot → sourceRoot (relative to PLATFORMS_DIR); the user's unless Sentry generated it. */
+export interface CorpusMapping {
+  stackRoot: string;
+  sourceRoot: string;
+  automaticallyGenerated?: boolean;
 }
 
 export interface CorpusCase {
@@ -28,8 +37,8 @@ export interface CorpusCase {
   frame: CorpusFrame;
   /** The workspace file (relative to PLATFORMS_DIR) it must resolve to; null: to none. */
   expect: string | null;
-  /** A code mapping needed for it (stackRoot → sourceRoot, relative to PLATFORMS_DIR). */
-  codeMapping?: { stackRoot: string; sourceRoot: string };
+  /** Its project's code mappings, in the order of their ids; the first (in Sentry's order) that applies decides. */
+  codeMappings?: CorpusMapping[];
 }
 
 export interface PlatformSpec {
@@ -125,6 +134,23 @@ export const PLATFORM_SPECS: PlatformSpec[] = [
         name: 'a native frame names no file',
         frame: { filename: 'native', absPath: 'native', function: 'apply', lineNo: 1, inApp: true },
         expect: null,
+      },
+      {
+        // An Android crash of the app: JVM frames (test_event_frames.py's bare filename and abs_path, the
+        // class in module) with their own platform `java` in the React Native event (is_jvm_event in
+        // src/sentry/lang/java/utils.py: "the platforms of a stacktrace are exactly the platforms of its
+        // frames"). Sentry munges by the event's platform, `javascript`: no munger for code mappings.
+        name: 'a JVM frame of an Android crash, in the JavaScript event',
+        frame: {
+          filename: 'MainApplication.kt',
+          absPath: 'MainApplication.kt',
+          module: 'com.samplenewarchitecture.MainApplication',
+          function: 'onCreate',
+          lineNo: 11,
+          inApp: true,
+          platform: 'java',
+        },
+        expect: 'react-native/android/app/src/main/java/com/samplenewarchitecture/MainApplication.kt',
       },
     ],
   },
@@ -249,10 +275,15 @@ export const PLATFORM_SPECS: PlatformSpec[] = [
     cases: [
       {
         // test_process_event.py (php): /sentry/p/kanga.php is src/sentry/p/kanga.php through a code mapping.
-        name: 'server path through a code mapping',
+        // Two mappings apply: Sentry generated `/sentry/p/` → the tests' folder from a test run's frame, and
+        // the user set `/sentry/`. get_sorted_code_mapping_configs tries the user's first, shorter as it is.
+        name: "server path through the user's code mapping, before a longer generated one",
         frame: { filename: '/sentry/p/kanga.php', absPath: '/sentry/p/kanga.php', function: 'jump', lineNo: 8, inApp: true },
         expect: 'php/src/sentry/p/kanga.php',
-        codeMapping: { stackRoot: '/sentry/', sourceRoot: 'php/src/sentry/' },
+        codeMappings: [
+          { stackRoot: '/sentry/', sourceRoot: 'php/src/sentry/' },
+          { stackRoot: '/sentry/p/', sourceRoot: 'php/tests/', automaticallyGenerated: true },
+        ],
       },
     ],
   },
@@ -307,9 +338,11 @@ export const PLATFORM_SPECS: PlatformSpec[] = [
     cases: [
       {
         // test_event_frames.py (flutter): bare filename, a package: URI in abs_path, the package's name.
-        name: 'package: URI',
+        // A code mapping of the munged path (`a/b/test.dart`): the Flutter SDK's events are munged.
+        name: 'package: URI through a code mapping of its munged path',
         frame: { filename: 'test.dart', absPath: 'package:sentry_flutter_example/a/b/test.dart', package: 'sentry_flutter_example', function: 'tryCatchModule', lineNo: 8, colNo: 5, inApp: true },
         expect: 'flutter/lib/a/b/test.dart',
+        codeMappings: [{ stackRoot: 'a/', sourceRoot: 'flutter/lib/a/' }],
       },
       {
         name: "Dart's own SDK",
@@ -318,4 +351,30 @@ export const PLATFORM_SPECS: PlatformSpec[] = [
       },
     ],
   },
+  {
+    // The Dart SDK without Flutter: its events are `other` too (getsentry/sentry-dart dart/lib/src/version.dart:
+    // sdkPlatform 'other', sdkName 'sentry.dart'), but only `sentry.dart.flutter` is munged, so a code
+    // mapping applies to abs_path's `package:` URI itself.
+    key: 'dart',
+    platform: 'other',
+    sdk: 'sentry.dart',
+    file: 'dart/lib/a/b/service.dart',
+    neighbour: 'dart/test/a/b/service.dart',
+    crashLine: "throw StateError('service is closed');",
+    exception: { type: 'StateError', value: 'service is closed' },
+    cases: [
+      {
+        // test_event_frames.py (FlutterFilenameMungingTestCase.test_not_munged): a package: URI another SDK sent.
+        name: 'package: URI through a code mapping of the URI',
+        frame: { filename: 'service.dart', absPath: 'package:my_package/a/b/service.dart', package: 'my_package', function: 'close', lineNo: 9, inApp: true },
+        expect: 'dart/lib/a/b/service.dart',
+        codeMappings: [{ stackRoot: 'package:my_package/', sourceRoot: 'dart/lib/' }],
+      },
+    ],
+  },
 ];
+
+/** Every file of the platform workspace the corpus names: each platform's file and neighbour, and the files its cases resolve to. */
+export function platformFiles(): string[] {
+  return [...new Set(PLATFORM_SPECS.flatMap((s) => [s.file, s.neighbour, ...s.cases.flatMap((c) => (c.expect ? [c.expect] : []))]))];
+}

@@ -17,6 +17,8 @@ export const LLM_MARKDOWN = 'issue-standardized-markdown-for-llm-api';
 export const GLOBAL_VIEWS = 'global-views';
 /** Seer and the other AI features (trigger_autofix in src/sentry/seer/autofix/autofix.py); self-hosted servers go without. */
 export const GEN_AI_FEATURES = 'gen-ai-features';
+/** What the agent-shaped Seer checks besides (has_seer_agent_access_with_detail, src/sentry/seer/agent/client_utils.py). */
+export const SEER_EXPLORER = 'seer-explorer';
 
 export interface Profile {
   readonly name: ProfileName;
@@ -62,6 +64,11 @@ export interface Profile {
    * is none; or every committer of the release-based search, 404 without a release or its commits.
    */
   readonly committers: 'suspect-commit' | 'release-based';
+  /**
+   * The scopes an event's committers and owners check: an EventEndpoint's (`event:read` and up) or a
+   * ProjectEndpoint's (`project:read` and up).
+   */
+  readonly eventEndpointScopes: 'event' | 'project';
 }
 
 export type OrganizationList = 'all-regions' | 'home-region';
@@ -80,7 +87,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     summary: 'sentry.io as it behaves now (the default)',
     projectParam: 'id-or-slug',
     llmFormat: true,
-    orgFeatures: ['onboarding', ADVANCED_SEARCH, GLOBAL_VIEWS, 'issue-platform', 'user-feedback-ui', LLM_MARKDOWN, GEN_AI_FEATURES],
+    orgFeatures: ['onboarding', ADVANCED_SEARCH, GLOBAL_VIEWS, 'issue-platform', 'user-feedback-ui', LLM_MARKDOWN, GEN_AI_FEATURES, SEER_EXPLORER],
     rateLimiter: true,
     missingSeenStats: never,
     regions: 'multi',
@@ -89,6 +96,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     oauthMetadata: true,
     seer: 'agent',
     committers: 'suspect-commit',
+    eventEndpointScopes: 'event',
   },
   'self-hosted-2025': {
     name: 'self-hosted-2025',
@@ -105,6 +113,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     oauthMetadata: false,
     seer: 'legacy',
     committers: 'release-based',
+    eventEndpointScopes: 'project',
   },
 };
 
@@ -177,6 +186,13 @@ export const PROFILE_SOURCES: Readonly<Record<Exclude<keyof Profile, 'name' | 's
     '(on ProjectEndpoint, "TODO(nisanthan): Remove the Group.DoesNotExist and Release.DoesNotExist once Commit Context goes GA") ' +
     'with the release-based search of src/sentry/utils/committers.py: 404 "Release not found" / "No Commits found for Release", ' +
     'or `{"committers": []}` when no commit touched a frame\'s file.',
+  eventEndpointScopes:
+    'src/sentry/api/bases/event.py: EventEndpoint takes ProjectEventPermission (src/sentry/api/bases/project.py: GET event:read, ' +
+    'event:write or event:admin); the current EventFileCommittersEndpoint (event_file_committers.py) and EventOwnersEndpoint ' +
+    '(src/sentry/issues/endpoints/event_owners.py at 3c8ce63f637a50939793f42efbd837233271372f) are EventEndpoints. Their ' +
+    'earlier versions were ProjectEndpoints, ProjectPermission (GET project:read, project:write or project:admin): ' +
+    'event_file_committers.py at e0d0db081dc09104a58f875bbba306b6d4f92ce9 and its "TODO(nisanthan)" version, ' +
+    'src/sentry/api/endpoints/event_owners.py at c1fce28aa43c6091ec817d6f06a269ca0450f31e.',
 };
 
 /** The profile of a name; a name that is not one is an error naming the profiles. */

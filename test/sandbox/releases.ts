@@ -25,11 +25,11 @@ import type { SandboxState } from './state';
 
 // Permission classes (src/sentry/api/bases/organization.py, project.py, and the group base of
 // src/sentry/issues/endpoints/bases/group.py): the scopes a GET takes.
-/** GroupPermission: the issue endpoints. */
+/** GroupPermission: the issue endpoints; ProjectEventPermission (GET) the same: an event's committers and owners on current servers. */
 const GROUP_READ = ['event:read', 'event:write', 'event:admin'];
 /** OrganizationReleasePermission (GET), which also lets organization auth tokens (org:ci) read releases. */
 const RELEASE_READ = ['project:read', 'project:write', 'project:admin', 'project:releases', 'org:ci'];
-/** ProjectPermission (GET): the committers and owners of an event. */
+/** ProjectPermission (GET): the committers and owners of an event on older servers. */
 const PROJECT_READ = ['project:read', 'project:write', 'project:admin'];
 
 const gitWorkspaces = new WeakMap<SandboxState, string>();
@@ -299,11 +299,15 @@ export function releaseDeploys(ctx: Ctx, m: RegExpExecArray): Res {
   return json(200, page, { link });
 }
 
-/** The event of a project (ProjectEndpoint's project, then eventstore by id): 404 "Event not found" otherwise. */
+/**
+ * The event of a project (the endpoint's project, then eventstore by id): 404 "Event not found" otherwise.
+ * The scope is the profile's (profiles.ts eventEndpointScopes): an EventEndpoint's event:read and up on
+ * current servers, a ProjectEndpoint's project:read and up before.
+ */
 function projectEvent(ctx: Ctx, m: RegExpExecArray): { project: SeedProject; issue: SeedIssue; event: SeedEvent } {
   const p = authenticate(ctx);
   const org = resolveOrg(ctx, p, m[1]);
-  requireScope(p, PROJECT_READ);
+  requireScope(p, ctx.state.options.profile.eventEndpointScopes === 'event' ? GROUP_READ : PROJECT_READ);
   const project = resolveProject(org, m[2]);
   if (!memberProjects(ctx.state, p, org).includes(project)) fail(403, DETAIL.forbidden);
   const id = m[3].toLowerCase();
@@ -470,7 +474,7 @@ function globMatch(pattern: string, path: string): boolean {
 
 /**
  * GET /api/0/projects/{org}/{project}/events/{event_id}/owners/ (src/sentry/issues/endpoints/event_owners.py,
- * ProjectEndpoint, the same in both profiles): the owners of the event's frames by the project's
+ * an EventEndpoint now, a ProjectEndpoint before: the scope by profile, projectEvent): the owners of the event's frames by the project's
  * ownership rules, each an actor (src/sentry/api/serializers/models/actor.py: `{type, id, name}`, `email`
  * for a user), the last matching rule first (ProjectOwnership.get_owners); `rule` the matcher of the first
  * of them, `rules` every matching rule as the grammar's tuples `[[type, pattern], [[type, identifier]…]]`.

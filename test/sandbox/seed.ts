@@ -60,6 +60,8 @@ export interface SeedProject {
   releases: SeedRelease[]; // oldest first
   /** The project's code mappings (test/sandbox/codeMappings.ts); none by default. */
   codeMappings?: SeedCodeMapping[];
+  /** The SDK its events name, where the platform alone does not say (the platform corpus). */
+  sdk?: { name: string; version: string };
 }
 
 export type IssueStatus = 'unresolved' | 'resolved' | 'ignored';
@@ -1211,8 +1213,16 @@ function addPlatforms(ctx: SprawlContext): { projects: SeedProject[]; events: nu
       issues: [],
       releases: projectReleases(slug, ctx.anchor, r),
       codeMappings: spec.cases
-        .filter((c) => c.codeMapping)
-        .map((c, n) => ({ id: String(90 + k * 10 + n), ...c.codeMapping!, repoName: `acme/${spec.key}`, defaultBranch: 'main', automaticallyGenerated: false })),
+        .flatMap((c) => c.codeMappings ?? [])
+        .map((m, n) => ({
+          id: String(90 + k * 10 + n),
+          stackRoot: m.stackRoot,
+          sourceRoot: m.sourceRoot,
+          repoName: `acme/${spec.key}`,
+          defaultBranch: 'main',
+          automaticallyGenerated: m.automaticallyGenerated === true,
+        })),
+      sdk: { name: spec.sdk, version: '1.0.0' },
     };
     spec.cases.forEach((c, n) => {
       const issueId = String(nextIssueId);
@@ -1237,6 +1247,7 @@ function addPlatforms(ctx: SprawlContext): { projects: SeedProject[]; events: nu
         absPath: f.absPath ?? null,
         module: f.module ?? null,
         package: f.package ?? null,
+        ...(f.platform ? { platform: f.platform } : {}),
         function: f.function,
         lineNo: f.lineNo,
         colNo: f.colNo ?? null,

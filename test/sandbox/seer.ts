@@ -19,10 +19,17 @@
 // per organization; GET 1024 a minute per user), enforced where the profile has a rate limiter.
 // Permission GroupAiPermission (src/sentry/issues/endpoints/bases/group.py): GET event:read|write|admin,
 // POST event:write|admin. A run moves on with the sandbox clock: a stage a second.
+// Why Seer is refused (checkAccess): the agent endpoint's SeerAgentClient checks
+// has_seer_agent_access_with_detail (src/sentry/seer/agent/client_utils.py at 022c1d9a; its cases and
+// texts as tests/sentry/seer/agent/test_client_utils.py at f43bc600 asserts them), whose text the
+// GET answers as it is (PermissionDenied(str(e))) and the POST replaces with SEER_PERMISSION_DENIED
+// (group_ai_autofix.py at 02cec2d47efc430d635acd23a7c4485e437d3d18); the legacy trigger_autofix checks
+// the feature, then hide_ai_features, each with its own text.
 import { authenticate, findIssue, matchRoute, methodNotAllowed, requireScope, resolveOrg, type Ctx, type Principal, type Route } from './api';
 import { fail, HttpError, json, type Res } from './http';
 import type { SeedIssue, SeedOrg } from './seed';
 import type { SandboxState } from './state';
+import { SEER_EXPLORER } from './profiles';
 import { workspaceLines } from './workspace';
 
 export type SeerScenario = 'root-cause' | 'fails' | 'needs-info' | 'with-secret';
@@ -44,6 +51,10 @@ interface SeerState {
   noBudget: Set<string>;
   /** Projects (slug) whose Seer preferences name no repository. */
   noRepo: Set<string>;
+  /** Organizations (id) with the `sentry:hide_ai_features` option set. */
+  aiHidden: Set<string>;
+  /** Organizations (id) whose `allow_joinleave` flag (open team membership) is off. */
+  closedMembership: Set<string>;
   posts: { at: number; userKey: string; orgId: string }[];
   gets: { at: number; userKey: string }[];
 }
@@ -52,13 +63,27 @@ const STAGE_MS = 1000;
 const GEN_AI = 'gen-ai-features';
 export const SEER_DENIED = 'You are not authorized to perform this action';
 export const NOT_ENABLED = 'AI Autofix is not enabled for this project.';
+/** has_seer_agent_access_with_detail's texts. */
+export const FLAG_OFF = 'Feature flag not enabled';
+export const AI_HIDDEN = 'AI features are disabled for this organization.';
+export const CLOSED_MEMBERSHIP = 'Organization does not have open team membership enabled. Seer requires this to aggregate context across all projects and allow members to ask questions freely.';
 export const NO_BUDGET = 'No budget for Seer Autofix.';
 /** A token-shaped secret (sntryu_ + 64 hex), for the masking checks. */
 export const LEAKED_TOKEN = `sntryu_${'5e'.repeat(32)}`;
 
 function seerOf(state: SandboxState): SeerState {
   if (!state.seer) {
-    state.seer = { runs: new Map(), nextRunId: 9001, scenarios: new Map(), noBudget: new Set(), noRepo: new Set(), posts: [], gets: [] } satisfies SeerState;
+    state.seer = {
+      runs: new Map(),
+      nextRunId: 9001,
+      scenarios: new Map(),
+      noBudget: new Set(),
+      noRepo: new Set(),
+      aiHidden: new Set(),
+      closedMembership: new Set(),
+      posts: [],
+      gets: [],
+    } satisfies SeerState;
   }
   return state.seer as SeerState;
 }
@@ -73,6 +98,8 @@ export interface SeerControl {
   setBudget(org: string, has: boolean): void;
   /** A project (slug) whose Seer preferences name no repository, or back to its repository. */
   setRepository(project: string, connected: boolean): void;
+  /** An organization's (slug) settings Seer checks: AI features hidden, open team membership. */
+  setAccess(org: string, access: { hideAiFeatures?: boolean; openMembership?: boolean }): void;
   /** A run begun elsewhere (Sentry's web UI) `agoMs` ago, stopping at the root cause. */
   startRun(issue: string, agoMs?: number): { runId: number };
   /** The run ids started so far, by issue id. */
@@ -99,6 +126,13 @@ export function seerControl(state: SandboxState): SeerControl {
     setRepository(project, connected) {
       if (connected) seerOf(state).noRepo.delete(project);
       else seerOf(state).noRepo.add(project);
+    },
+    setAccess(org, access) {
+      const o = state.seed.org(org);
+      if (!o) throw new Error(`unknown org ${org}`);
+      const s = seerOf(state);
+      if (access.hideAiFeatures !== undefined) s.aiHidden[access.hideAiFeatures ? 'add' : 'delete'](o.id);
+      if (access.openMembership !== undefined) s.closedMembership[access.openMembership ? 'delete' : 'add'](o.id);
     },
     startRun(issue, agoMs = 0) {
       const i = issueOf(issue);
@@ -463,7 +497,7 @@ function agentShape(ctx: Ctx): boolean {
   return ctx.state.options.profile.seer === 'agent';
 }
 
-/** Seer not set up: the agent endpoint's SeerPermissionError (403), the legacy server's missing feature. */
+/** Seer not set up for the summary: the agent endpoint's SeerPermissionError (403), the legacy server's missing feature. */
 function checkEnabled(ctx: Ctx, org: SeedOrg): void {
   if (ctx.state.hasFeature(org, GEN_AI)) return;
   if (agentShape(ctx)) fail(403, SEER_DENIED);
@@ -471,10 +505,27 @@ function checkEnabled(ctx: Ctx, org: SeedOrg): void {
   fail(403, NOT_ENABLED);
 }
 
+/**
+ * Why the autofix endpoint refuses an organization (see the file's head): the agent's checks in
+ * has_seer_agent_access_with_detail's order, its text on GET, the generic one on POST; the legacy
+ * trigger_autofix's feature (a GET without it asks the absent Seer service: 500) and hidden AI features.
+ */
+function checkAccess(ctx: Ctx, org: SeedOrg): void {
+  const s = seerOf(ctx.state);
+  const has = (feature: string) => ctx.state.hasFeature(org, feature);
+  if (agentShape(ctx)) {
+    const cause = !has(GEN_AI) ? FLAG_OFF : s.aiHidden.has(org.id) ? AI_HIDDEN : !has(SEER_EXPLORER) ? FLAG_OFF : s.closedMembership.has(org.id) ? CLOSED_MEMBERSHIP : undefined;
+    if (cause) fail(403, ctx.method === 'GET' ? cause : SEER_DENIED);
+    return;
+  }
+  checkEnabled(ctx, org);
+  if (ctx.method === 'POST' && s.aiHidden.has(org.id)) fail(403, AI_HIDDEN);
+}
+
 function getAutofix(ctx: Ctx, m: RegExpExecArray): Res {
   const { org, issue } = context(ctx, m, READ);
   checkLimits(ctx, org);
-  checkEnabled(ctx, org);
+  checkAccess(ctx, org);
   const run = seerOf(ctx.state).runs.get(issue.id);
   if (!run) return json(200, { autofix: null });
   return json(200, agentShape(ctx) ? agentAnswer(ctx.state, run, issue) : legacyAnswer(ctx.state, run, issue));
@@ -483,7 +534,7 @@ function getAutofix(ctx: Ctx, m: RegExpExecArray): Res {
 function postAutofix(ctx: Ctx, m: RegExpExecArray): Res {
   const { org, issue } = context(ctx, m, WRITE);
   checkLimits(ctx, org);
-  checkEnabled(ctx, org);
+  checkAccess(ctx, org);
   const body = parse(ctx);
   const s = seerOf(ctx.state);
   const now = ctx.state.now();
@@ -515,7 +566,7 @@ function postAutofix(ctx: Ctx, m: RegExpExecArray): Res {
 function postUpdate(ctx: Ctx, m: RegExpExecArray): Res {
   const { org, issue } = context(ctx, m, WRITE);
   checkLimits(ctx, org);
-  checkEnabled(ctx, org);
+  checkAccess(ctx, org);
   const body = parse(ctx);
   if (Object.keys(body).length === 0) return json(400, { error: 'Need a body with a run_id and payload' });
   const run = seerOf(ctx.state).runs.get(issue.id);

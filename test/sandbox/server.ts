@@ -712,7 +712,8 @@ const CONTROL_HELP = {
   'GET|POST /_sandbox/rate-limit': '{limit, windowSeconds, concurrentLimit?} (GET: null when there is no limiter)',
   'GET /_sandbox/features?org=<slug>': "the organization's features",
   'POST /_sandbox/features': '{org, add?: string[], remove?: string[]} -> the features after the change',
-  'POST /_sandbox/seer': "{issue?, scenario?: 'root-cause'|'fails'|'needs-info'|'with-secret', org?, budget?: boolean, project?, repository?: boolean, startRun?: {issue, agoMs?}} -> {runs}",
+  'POST /_sandbox/seer':
+    "{issue?, scenario?: 'root-cause'|'fails'|'needs-info'|'with-secret', org?, budget?: boolean, hideAiFeatures?: boolean, openMembership?: boolean, project?, repository?: boolean, startRun?: {issue, agoMs?}} -> {runs}",
   'POST /_sandbox/link-host': '{host: string|null}',
   'GET /_sandbox/device': 'device requests',
   'POST /_sandbox/device/approve': '{user_code?, org?}',
@@ -844,6 +845,11 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
         if (issue && typeof body.scenario === 'string') control.seer.setScenario(issue, body.scenario as SeerScenario);
         if (typeof body.budget === 'boolean') control.seer.setBudget(str('org') ?? defaults.org, body.budget);
         if (typeof body.repository === 'boolean' && str('project')) control.seer.setRepository(str('project')!, body.repository);
+        const access = {
+          hideAiFeatures: typeof body.hideAiFeatures === 'boolean' ? body.hideAiFeatures : undefined,
+          openMembership: typeof body.openMembership === 'boolean' ? body.openMembership : undefined,
+        };
+        if (access.hideAiFeatures !== undefined || access.openMembership !== undefined) control.seer.setAccess(str('org') ?? defaults.org, access);
         const start = body.startRun as { issue?: unknown; agoMs?: unknown } | undefined;
         if (start && typeof start.issue === 'string') control.seer.startRun(start.issue, typeof start.agoMs === 'number' ? start.agoMs : 0);
         return json(200, { runs: control.seer.runs() });

@@ -46,6 +46,8 @@ export interface SiteFrame {
   vars: Record<string, unknown> | null;
   /** Cocoa's package folder, a Dart package, a .NET assembly (Sentry's sample events); absent: null. */
   package?: string | null;
+  /** The frame's own platform where it differs from its event's (a JVM frame of a React Native event); absent: null. */
+  platform?: string | null;
   /** True for frames that point into the sample workspace. */
   workspace: boolean;
 }

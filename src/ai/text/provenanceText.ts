@@ -30,7 +30,8 @@ export function provenanceText(v: ProvenanceView | undefined): string {
     );
   }
   if (v.owners.length) lines.push(`owners: ${v.owners.join(', ')}`);
-  if (v.suspects.length === 0 && (v.eventRelease || v.firstRelease)) lines.push('suspect commits: none reported');
+  if (v.refused) lines.push(`suspect commits and owners not read: ${v.refused}`);
+  else if (v.suspects.length === 0 && (v.eventRelease || v.firstRelease)) lines.push('suspect commits: none reported');
   if (lines.length === 0) return '';
   const kept: string[] = [];
   let size = HEAD.length + 20;

@@ -70,7 +70,7 @@ export async function detailsOf(input: DetailsInput, ctx: ToolContext, signal?: 
       ? await mapFrames(
           ctx,
           parsed.detail.exceptions.flatMap((x) => x.frames),
-          issue.id,
+          { issueId: issue.id, eventPlatform: parsed.detail.platform, sdkName: parsed.detail.sdk?.name },
           signal,
         )
       : new Map<string, string>();
@@ -119,13 +119,14 @@ async function eventOf(ready: Extract<Ready, { ok: true }>, issueId: string, ref
   }
 }
 
-async function mapFrames(ctx: ToolContext, frames: readonly DetailFrame[], issueId: string, signal?: AbortSignal): Promise<Map<string, string>> {
+/** The frames' workspace paths; the event's platform and SDK decide the path a code mapping applies to. */
+async function mapFrames(ctx: ToolContext, frames: readonly DetailFrame[], event: { issueId: string; eventPlatform?: string; sdkName?: string }, signal?: AbortSignal): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const source = ctx.deps.locations();
   for (const f of frames) {
     if (f.inApp !== true || out.size >= MAX_MAPPED || out.has(frameKey(f))) continue;
     if (signal?.aborted) throw new ToolCancelled();
-    const path = await source.mapFrame({ filename: f.filename, absPath: f.absPath, module: f.module, package: f.package, issueId });
+    const path = await source.mapFrame({ filename: f.filename, absPath: f.absPath, module: f.module, package: f.package, ...event });
     if (path) out.set(frameKey(f), path);
   }
   return out;

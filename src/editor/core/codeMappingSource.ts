@@ -6,7 +6,8 @@
  * names its project (RepositoryProjectPathConfigSerializer's projectId), so open files of five projects
  * cost one request, not five. A server or token that cannot read them (an old server's 404, a 403
  * without `org:read`) is said once in the log and resolved without them. Mappings without an
- * integration are left out, as Sentry leaves them out (get_sorted_code_mapping_configs).
+ * integration are left out, as Sentry leaves them out (get_sorted_code_mapping_configs); each keeps
+ * its id and whether Sentry generated it, which decide its place in Sentry's order (./frameResolver.ts).
  * No `vscode` import.
  */
 import type { SentryClient } from '../../api/client';
@@ -76,7 +77,14 @@ export class CodeMappingSource {
         const page = await client.listCodeMappings(org, '-1', { cursor });
         for (const m of page.items) {
           if (m.integrationId === null || m.integrationId === undefined || !m.projectId) continue;
-          out.set(m.projectId, [...(out.get(m.projectId) ?? []), { stackRoot: m.stackRoot, sourceRoot: m.sourceRoot, ...(m.repoName ? { repoName: m.repoName } : {}) }]);
+          const kept: CodeMapping = {
+            id: m.id,
+            stackRoot: m.stackRoot,
+            sourceRoot: m.sourceRoot,
+            automaticallyGenerated: m.automaticallyGenerated === true,
+            ...(m.repoName ? { repoName: m.repoName } : {}),
+          };
+          out.set(m.projectId, [...(out.get(m.projectId) ?? []), kept]);
           count++;
         }
         if (!page.nextCursor) break;

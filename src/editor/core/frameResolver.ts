@@ -1,21 +1,29 @@
 /**
  * From a frame to the workspace file it names, the one way every feature asks (marks, a click on a
- * frame, hovers, CodeLens, Problems, the AI location tool): the frame's path forms
- * (src/sentryEvent/framePath.ts), the project's code mappings from Sentry (stack root → source root,
- * tried first), then path endings in the workspace index. Same-named files are told apart by the
- * package path, `abs_path` and code mappings; what stays ambiguous is said, never guessed. User path
- * mappings come before all of this, in the glue (../fileIndex.ts), where files are checked on disk.
- * Pure: no `vscode` import.
+ * frame, hovers, CodeLens, Problems, the AI location tool): the project's code mappings from Sentry,
+ * tried in Sentry's order on the path Sentry swaps (../../sentryEvent/mungedPath.ts), then the
+ * frame's path forms (../../sentryEvent/framePath.ts) by their endings in the workspace index.
+ * Same-named files are told apart by the package path, `abs_path` and code mappings; what stays
+ * ambiguous is said, never guessed. User path mappings come before all of this, in the glue
+ * (../fileIndex.ts), where files are checked on disk. Pure: no `vscode` import.
  */
 import type { PathForm } from '../../sentryEvent/framePath';
+import type { MappingSources } from '../../sentryEvent/mungedPath';
 import type { IndexedFile, PathIndex } from './pathIndex';
 import { normalisePath } from './location';
 
-/** A code mapping as Sentry keeps it: frames whose (derived) path starts with `stackRoot` are at `sourceRoot` + the rest in the repository. */
+/**
+ * A code mapping as Sentry keeps it (RepositoryProjectPathConfigSerializer): frames whose path starts
+ * with `stackRoot` are at `sourceRoot` + the rest in the repository. `id` and `automaticallyGenerated`
+ * decide its place in Sentry's order.
+ */
 export interface CodeMapping {
   readonly stackRoot: string;
   readonly sourceRoot: string;
   readonly repoName?: string;
+  readonly id?: string;
+  /** Derived by Sentry (auto_source_code_config) rather than set by a user: tried after the user's. */
+  readonly automaticallyGenerated?: boolean;
 }
 
 export type IndexResolution =
@@ -34,26 +42,43 @@ function depth(file: IndexedFile): number {
 }
 
 /**
- * A code mapping's swap (Sentry: the frame's path starts with the stack root, which is replaced by
- * the source root), on the normalised forms; undefined when the stack root does not start the path.
+ * A code mapping's swap as convert_stacktrace_frame_path_to_source_path makes it: the path must start
+ * with the stack root exactly as stored (no separator or case folding), which is replaced by the source
+ * root; then `\` becomes `/` and leading `/` go. The munged path (or `filename`) first, else `abs_path`;
+ * undefined when the stack root starts neither.
  */
-export function applyCodeMapping(path: string, mapping: CodeMapping): string | undefined {
-  const stack = mapping.stackRoot.replace(/\\/g, '/');
-  const raw = path.replace(/\\/g, '/');
-  const rest = stack === '' ? raw : raw.startsWith(stack) ? raw.slice(stack.length) : undefined;
-  if (rest === undefined) return undefined;
-  const source = mapping.sourceRoot.replace(/\\/g, '/').replace(/^\/+/, '');
-  return normalisePath(source && !source.endsWith('/') && !rest.startsWith('/') ? `${source}/${rest}` : `${source}${rest}`);
+export function applyCodeMapping(sources: MappingSources, mapping: CodeMapping): string | undefined {
+  const swap = (text: string | undefined) =>
+    text !== undefined && text.startsWith(mapping.stackRoot) ? (mapping.sourceRoot + text.slice(mapping.stackRoot.length)).replace(/\\/g, '/').replace(/^\/+/, '') : undefined;
+  return swap(sources.path) ?? swap(sources.absPath);
 }
 
+/** Sentry's own idea of an absolute stack root: a leading `/` (a `C:\` root is not one). */
+const isAbsolute = (m: CodeMapping) => m.stackRoot.startsWith('/');
+const generated = (m: CodeMapping) => m.automaticallyGenerated === true;
+
 /**
- * Code mappings in the order Sentry tries them (get_sorted_code_mapping_configs in
- * src/sentry/issues/auto_source_code_config/code_mapping.py): absolute stack roots before relative
- * ones, longer (more specific) before shorter; the first whose swap names a workspace file wins.
+ * Code mappings in the order Sentry tries them, get_sorted_code_mapping_configs
+ * (src/sentry/issues/auto_source_code_config/code_mapping.py), step for step: taken by id, each is
+ * inserted before the first already placed that is generated while it is the user's, or relative
+ * while it is absolute, or of the same kind with a stack root it starts with; otherwise a user's goes
+ * first and a generated one last. So a user's mapping beats a generated one of the same kind whatever
+ * their lengths. It is no true sort (where a generated absolute root lands next to a user's relative
+ * one depends on their ids), hence the replica rather than a comparator.
  */
 export function sortCodeMappings(mappings: readonly CodeMapping[]): CodeMapping[] {
-  const absolute = (m: CodeMapping) => (/^(?:[A-Za-z]:)?[/\\]/.test(m.stackRoot) ? 0 : 1);
-  return [...mappings].sort((a, b) => absolute(a) - absolute(b) || b.stackRoot.length - a.stackRoot.length);
+  const byId = mappings.every((m) => m.id !== undefined && /^\d{1,20}$/.test(m.id)) ? [...mappings].sort((a, b) => Number(a.id) - Number(b.id)) : [...mappings];
+  const sorted: CodeMapping[] = [];
+  for (const config of byId) {
+    const at = sorted.findIndex(
+      (placed) =>
+        (generated(placed) && !generated(config)) || (!isAbsolute(placed) && isAbsolute(config)) || (generated(placed) === generated(config) && config.stackRoot.startsWith(placed.stackRoot)),
+    );
+    if (at >= 0) sorted.splice(at, 0, config);
+    else if (generated(config)) sorted.push(config);
+    else sorted.unshift(config);
+  }
+  return sorted;
 }
 
 /** The files whose path ends with all of `path`'s segments. */
@@ -80,20 +105,31 @@ function scoreAgainst(index: PathIndex, path: string, file: IndexedFile): number
   return index.lookup(path).find((m) => m.file === file)?.score ?? 0;
 }
 
+/** Of files equally likely, those a form scores apart (abs_path's build path often says which of two same-named folders). */
+function tieBreak(index: PathIndex, forms: readonly PathForm[], files: IndexedFile[]): IndexedFile[] {
+  for (const form of forms) {
+    const narrowed = bestOf(new Map(files.map((f) => [f, scoreAgainst(index, form.path, f)])));
+    if (narrowed.length === 1) return narrowed;
+  }
+  return files;
+}
+
 /**
- * The workspace file of a frame's path forms (pathForms, most specific first): a code mapping whose
- * swap names a file; else the most specific form that matches (a form marked exclusive decides alone:
- * a JVM class's package path, a Dart package), ties broken by the other forms; else ambiguous.
+ * The workspace file of a frame: the first code mapping, in Sentry's order, whose swap of the path
+ * Sentry swaps (`sources`, ../../sentryEvent/mungedPath.ts) names a workspace file, as Sentry takes
+ * the first whose file its repository has; else the most specific of the frame's path forms
+ * (pathForms, most specific first) that matches (a form marked exclusive decides alone: a JVM class's
+ * package path, a Dart package), ties broken by the other forms; else ambiguous.
  */
-export function resolveInIndex(index: PathIndex, forms: readonly PathForm[], codeMappings: readonly CodeMapping[] = [], sources: readonly string[] = []): IndexResolution {
+export function resolveInIndex(index: PathIndex, forms: readonly PathForm[], codeMappings: readonly CodeMapping[] = [], sources: MappingSources = {}): IndexResolution {
   if (forms.length === 0) return NONE;
-  // Sentry's order: each mapping (most specific first) on the munged path or filename, then on abs_path.
   for (const mapping of sortCodeMappings(codeMappings)) {
-    for (const text of sources) {
-      const mapped = applyCodeMapping(text, mapping);
-      const files = mapped ? whole(index, mapped) : [];
-      if (files.length === 1) return { kind: 'file', file: files[0], via: 'codeMapping' };
-    }
+    const mapped = normalisePath(applyCodeMapping(sources, mapping));
+    const files = mapped ? whole(index, mapped) : [];
+    if (files.length === 0) continue;
+    // This mapping wins; several workspace files with its path (two checkouts) are told apart by the frame, or said.
+    const best = files.length === 1 ? files : tieBreak(index, forms, files);
+    return best.length === 1 ? { kind: 'file', file: best[0], via: 'codeMapping' } : { kind: 'ambiguous', candidates: best };
   }
   const exclusive = forms.find((f) => f.exclusive);
   const tried = exclusive ? [exclusive] : forms;
@@ -110,17 +146,7 @@ export function resolveInIndex(index: PathIndex, forms: readonly PathForm[], cod
     via ??= scored.size ? form.via : undefined;
   }
   let best = bestOf(scored);
-  if (best.length > 1) {
-    // Tied: the forms scored apart (abs_path's build path often says which of two same-named folders).
-    for (const form of forms) {
-      const tie = new Map(best.map((f) => [f, scoreAgainst(index, form.path, f)]));
-      const narrowed = bestOf(tie);
-      if (narrowed.length === 1) {
-        best = narrowed;
-        break;
-      }
-    }
-  }
+  if (best.length > 1) best = tieBreak(index, forms, best);
   if (best.length === 0) return NONE;
   if (best.length === 1) return { kind: 'file', file: best[0], via: via ?? 'filename' };
   return { kind: 'ambiguous', candidates: best };

@@ -145,7 +145,8 @@ export class LocationCache {
 
 /** Stored path fields, read as any server's (bounded strings only); none when there are none. */
 function storedFields(v: unknown): FrameFields | undefined {
-  const fields = readFrameFields(v);
+  const stored = (typeof v === 'object' && v !== null ? v : {}) as { eventPlatform?: unknown; sdkName?: unknown };
+  const fields = readFrameFields(v, typeof stored.eventPlatform === 'string' ? stored.eventPlatform : undefined, typeof stored.sdkName === 'string' ? stored.sdkName : undefined);
   return Object.keys(fields).length ? fields : undefined;
 }
 

@@ -10,6 +10,7 @@ import { mayMatch } from '../../store/queryMatch';
 import { parseServerLocation, type ServerLocation } from './location';
 import type { KnownText } from './locationCache';
 import { readFrameFields, type FrameFields } from '../../sentryEvent/framePath';
+import { sdkNameOf } from '../../sentryEvent/mungedPath';
 
 /**
  * Where an issue belongs in a document, as the locator found it. It holds the issue's id, never the
@@ -106,7 +107,7 @@ export function newestInAppLocation(event: SentryEvent): (ServerLocation & { fie
   for (const f of eventFramesNewestFirst(event)) {
     if (!f.inApp || !f.lineNo) continue;
     const parsed = parseServerLocation(f.filename ?? f.absPath ?? undefined);
-    if (parsed) return { path: parsed.path, raw: parsed.raw, line: f.lineNo, ...(f.colNo ? { column: f.colNo } : {}), fields: readFrameFields(f, event.platform) };
+    if (parsed) return { path: parsed.path, raw: parsed.raw, line: f.lineNo, ...(f.colNo ? { column: f.colNo } : {}), fields: readFrameFields(f, event.platform, sdkNameOf(event)) };
   }
   return undefined;
 }

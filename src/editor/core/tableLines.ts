@@ -42,8 +42,11 @@ import type { KnownFrame, KnownLocation } from './locationCache';
 /**
  * stack.module and stack.package (exception_frames.module/.package in src/sentry/snuba/events.py) tell
  * same-named files apart: a JVM class's package, a Cocoa frame's package folder, a Dart package.
+ * sdk.name (the event's SDK, Columns.SDK_NAME there) with the issue's platform chooses the path
+ * Sentry applies a code mapping to (a Flutter event's `package:` URIs are munged, a pure Dart one's
+ * are not: ../../sentryEvent/mungedPath.ts).
  */
-export const TABLE_FIELDS = ['issue.id', 'stack.filename', 'stack.abs_path', 'stack.module', 'stack.package', 'stack.lineno', 'stack.in_app', 'last_seen()'] as const;
+export const TABLE_FIELDS = ['issue.id', 'stack.filename', 'stack.abs_path', 'stack.module', 'stack.package', 'stack.lineno', 'stack.in_app', 'sdk.name', 'last_seen()'] as const;
 /** Issues a request (and rows a page: the server's most). */
 export const TABLE_BATCH = 100;
 /** Frames read of one row: a stack longer than this is a hostile answer, not a crash. */
@@ -150,6 +153,7 @@ interface RowFrame {
 
 /** The row's frames, oldest first (exception_frames.* keep Sentry's order), read defensively. */
 function framesOf(row: EventsTableRow, platform?: string): RowFrame[] {
+  const sdk = typeof row['sdk.name'] === 'string' ? row['sdk.name'] : undefined;
   const list = (key: string): readonly unknown[] => (Array.isArray(row[key]) ? (row[key] as unknown[]) : []);
   const filenames = list('stack.filename');
   const absPaths = list('stack.abs_path');
@@ -166,7 +170,7 @@ function framesOf(row: EventsTableRow, platform?: string): RowFrame[] {
       path: text(filenames[k]) ?? text(absPaths[k]),
       line: typeof line === 'number' && Number.isSafeInteger(line) && line > 0 ? line : undefined,
       inApp: inApp[k] === true || inApp[k] === 1,
-      fields: readFrameFields({ filename: filenames[k], absPath: absPaths[k], module: modules[k], package: packages[k] }, platform),
+      fields: readFrameFields({ filename: filenames[k], absPath: absPaths[k], module: modules[k], package: packages[k] }, platform, sdk),
     });
   }
   return frames;

@@ -6,6 +6,7 @@ import { Cutter as BaseCutter, contextAround } from '../../util/cutter';
 import type { EventData, ExceptionData, FrameData } from '../protocol/eventList';
 import { issueHeader } from '../../contracts/fromApi';
 import type { IssueHeader } from '../protocol/messages';
+import { sdkNameOf } from '../../sentryEvent/mungedPath';
 
 /**
  * Bounds of what one event carries to the page. Real events stay below them (Sentry itself keeps a
@@ -110,6 +111,8 @@ export function toEventData(e: SentryEvent, full: boolean): EventData {
     tags: c.list(e.tags, MAX_TAGS).map((t) => ({ key: c.text(t.key, MAX_TAG_TEXT), value: c.text(t.value, MAX_TAG_TEXT) })),
     metadata: e.metadata ? c.free(e.metadata) : null,
   };
+  const sdkName = sdkNameOf(e);
+  if (sdkName) out.sdkName = sdkName;
   if (e.crashFile !== undefined && e.crashFile !== null) out.crashFile = c.free(e.crashFile);
   if (full || e.entries) {
     out.exceptions = c.list(exceptionsOf(fewerEntries(e, c)), MAX_EXCEPTIONS).map((x): ExceptionData => ({

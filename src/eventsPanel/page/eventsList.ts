@@ -326,7 +326,7 @@ function renderDetails(e: EventData, id: string, query: string, full: boolean, c
   }
   if (e.exceptions) {
     if (e.exceptions.length === 0) parts.push(h('p', { class: 'muted', text: l10n.t('This event has no exception or stack trace.') }));
-    for (const x of e.exceptions) parts.push(renderException(x, cb));
+    for (const x of e.exceptions) parts.push(renderException(x, cb, e));
   } else if (full && e.trimmed) {
     parts.push(h('p', { class: 'muted hint', text: l10n.t('The stack trace was too large to show here.') }));
   } else {
@@ -342,21 +342,32 @@ function renderDetails(e: EventData, id: string, query: string, full: boolean, c
   return h('div', { class: 'details', id }, ...parts);
 }
 
-function renderException(x: ExceptionData, cb: ListCallbacks): HTMLElement {
+function renderException(x: ExceptionData, cb: ListCallbacks, e: EventData): HTMLElement {
   return h(
     'div',
     { class: 'exception' },
     h('div', { class: 'exception-head' }, h('span', { class: 'exception-type', text: x.type || l10n.t('Exception') }), x.value ? h('span', { class: 'exception-value', text: `: ${x.value}` }) : null),
     x.frames.length
-      ? h('ol', { class: 'frames', attrs: { 'aria-label': l10n.t('Stack frames, newest first') } }, ...x.frames.map((f) => renderFrame(f, cb)))
+      ? h('ol', { class: 'frames', attrs: { 'aria-label': l10n.t('Stack frames, newest first') } }, ...x.frames.map((f) => renderFrame(f, cb, e)))
       : h('p', { class: 'muted', text: l10n.t('No stack frames.') }),
   );
 }
 
-function renderFrame(f: FrameData, cb: ListCallbacks): HTMLElement {
+function renderFrame(f: FrameData, cb: ListCallbacks, e: EventData): HTMLElement {
   const loc = frameLocation(f);
   const where = [f.filename || f.absPath || f.module || '?', f.lineNo ? `:${f.lineNo}` : '', f.colNo ? `:${f.colNo}` : ''].join('');
-  const ref: FrameRef = { filename: f.filename, absPath: f.absPath, module: f.module, package: f.package, function: f.function, lineNo: f.lineNo, colNo: f.colNo };
+  // The event's platform and SDK decide the path a code mapping applies to.
+  const ref: FrameRef = {
+    filename: f.filename,
+    absPath: f.absPath,
+    module: f.module,
+    package: f.package,
+    function: f.function,
+    lineNo: f.lineNo,
+    colNo: f.colNo,
+    eventPlatform: e.platform,
+    sdkName: e.sdkName,
+  };
   const head = loc
     ? h(
         'button',

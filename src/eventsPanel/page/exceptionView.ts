@@ -20,8 +20,15 @@ export interface StackCallbacks {
   queue: DrawQueue;
 }
 
+/** A frame's click names its event's platform and SDK, which decide the path a code mapping applies to. */
+function ofEvent(d: EventDetail, cb: StackCallbacks): StackCallbacks {
+  const event = { ...(d.platform ? { eventPlatform: d.platform } : {}), ...(d.sdk?.name ? { sdkName: d.sdk.name } : {}) };
+  return { reveal: cb.reveal, queue: cb.queue, openLocation: (location, frame) => cb.openLocation(location, frame && { ...frame, ...event }) };
+}
+
 /** The Exception section, or null when the event has none. */
-export function exceptionSection(d: EventDetail, cb: StackCallbacks): HTMLElement | null {
+export function exceptionSection(d: EventDetail, callbacks: StackCallbacks): HTMLElement | null {
+  const cb = ofEvent(d, callbacks);
   const xs = d.exceptions ?? [];
   if (!xs.length) return null;
   const grouped = xs.some((x) => x.group);
@@ -65,7 +72,8 @@ function exceptionBlock(x: DetailException, index: number, cb: StackCallbacks): 
 }
 
 /** The Threads section (events without an exception): the crashed thread open, the others folded. */
-export function threadsSection(d: EventDetail, cb: StackCallbacks): HTMLElement | null {
+export function threadsSection(d: EventDetail, callbacks: StackCallbacks): HTMLElement | null {
+  const cb = ofEvent(d, callbacks);
   const ts = (d.threads ?? []).filter((t) => t.frames?.length || t.name || t.id);
   if (!ts.length || (d.exceptions ?? []).length) return null;
   const openIndex = Math.max(

@@ -67,6 +67,8 @@ export class ProvenanceViewPart {
           )
         : null,
       v.owners.length ? h('span', { class: 'fact', id: 'owners' }, icon('organization'), l10n.t('owners: {0}', v.owners.join(', '))) : null,
+      // Which scope this server checks for suspect commits and owners, and how to get it.
+      v.refused ? h('span', { class: 'fact refused', id: 'provenance-refused', role: 'note' }, icon('warning'), v.refused) : null,
     ];
     const shown = facts.filter((f): f is HTMLElement => f !== null);
     replace(this.el, shown.length ? h('div', { class: 'facts' }, ...shown) : null);

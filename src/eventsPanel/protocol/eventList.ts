@@ -37,6 +37,8 @@ export interface EventData {
   message: string;
   title: string;
   platform?: string;
+  /** Its SDK's name: with the platform, what Sentry chooses the path a code mapping applies to by. */
+  sdkName?: string;
   type?: string;
   location?: string;
   culprit?: string;

@@ -96,6 +96,9 @@ export interface FrameRef {
   module?: string;
   package?: string;
   platform?: string;
+  /** The event's platform and SDK name: Sentry chooses the path a code mapping applies to by them. */
+  eventPlatform?: string;
+  sdkName?: string;
   function?: string;
   lineNo?: number;
   colNo?: number;

@@ -17,7 +17,7 @@ const ACTIONS = new Set(Object.keys(ACTION_NAMES));
 function parseFrameRef(v: unknown): FrameRef | undefined {
   if (!isObj(v)) return undefined;
   const out: FrameRef = {};
-  for (const k of ['filename', 'absPath', 'module', 'package', 'platform', 'function'] as const) if (isStr(v[k])) out[k] = (v[k] as string).slice(0, 4096);
+  for (const k of ['filename', 'absPath', 'module', 'package', 'platform', 'eventPlatform', 'sdkName', 'function'] as const) if (isStr(v[k])) out[k] = (v[k] as string).slice(0, 4096);
   for (const k of ['lineNo', 'colNo'] as const) {
     const n = v[k];
     if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 0) out[k] = n;

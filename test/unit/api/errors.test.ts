@@ -112,5 +112,19 @@ describe('401 and 403 messages', () => {
     const other = new ForbiddenError(['event:read'], 'You do not have permission', undefined, ['event:read']);
     assert.match(other.message, /You do not have permission/);
     assert.doesNotMatch(other.message, /granting that scope/);
+    // An endpoint whose scope changed between server versions: the set the token lacks is the one this server checks.
+    const byVersion = {
+      byVersion: [
+        ['event:read', 'event:write', 'event:admin'],
+        ['project:read', 'project:write', 'project:admin'],
+      ],
+    };
+    const older = new ForbiddenError(byVersion, undefined, undefined, ['event:read', 'org:read']);
+    assert.deepEqual([older.neededScopes, older.missingScopes, older.eachVersion], [['project:read', 'project:write', 'project:admin'], ['project:read', 'project:write', 'project:admin'], false]);
+    const both = new ForbiddenError(byVersion, undefined, undefined, ['event:read', 'project:read']);
+    assert.deepEqual(both.missingScopes, []);
+    assert.match(both.message, /although the token has/);
+    const unknown = new ForbiddenError(byVersion, undefined);
+    assert.deepEqual([unknown.missingScopes, unknown.eachVersion], [['event:read', 'project:read'], true]);
   });
 });

@@ -1,6 +1,6 @@
 // Scopes in one normal form, compared as sets, and what a new sign-in asks for.
 import assert from 'node:assert/strict';
-import { missingScopes, preferredScope, scopesSatisfy, scopesToRequest, splitScopes } from '../../../src/api/scopes';
+import { missingScopes, preferredScope, scopesSatisfy, scopesToRequest, splitScopes, unmetVersions } from '../../../src/api/scopes';
 
 describe('scopes', () => {
   it("splitScopes: a token response's scope string (spaces or commas) or a list, trimmed, de-duplicated, sorted", () => {
@@ -27,6 +27,18 @@ describe('scopes', () => {
     // Another resource's level covers nothing; names without a level match only themselves.
     assert.deepEqual(missingScopes(['project:admin', 'openid'], ['event:read', 'openid', 'email']), ['email', 'event:read']);
     assert.deepEqual(missingScopes([], []), []);
+  });
+
+  it('unmetVersions: the server versions whose scopes a credential lacks (a stronger level covering a weaker one); all while its scopes are unknown', () => {
+    const byVersion = [
+      ['event:read', 'event:write', 'event:admin'],
+      ['project:read', 'project:write', 'project:admin'],
+    ];
+    assert.deepEqual(unmetVersions(byVersion, ['org:read', 'event:read']), [byVersion[1]]);
+    assert.deepEqual(unmetVersions(byVersion, ['project:admin']), [byVersion[0]]);
+    assert.deepEqual(unmetVersions(byVersion, ['event:write', 'project:read']), []);
+    assert.deepEqual(unmetVersions(byVersion, ['org:read']), byVersion);
+    assert.deepEqual(unmetVersions(byVersion, undefined), byVersion);
   });
 
   it('preferredScope: of scopes any one of which will do, a :read one, else the first', () => {

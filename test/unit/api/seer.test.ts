@@ -9,7 +9,7 @@ import { classifyFailure } from '../../../src/seer/core/unavailable';
 import { failureOf } from '../../../src/seer/core/failureOf';
 import { applyChange } from '../../../src/seer/core/applyChange';
 import type { SeerRunView } from '../../../src/seer/core/runView';
-import { GEN_AI_FEATURES } from '../../sandbox/profiles';
+import { GEN_AI_FEATURES, SEER_EXPLORER } from '../../sandbox/profiles';
 import { LEAKED_TOKEN } from '../../sandbox/seer';
 import { workspaceLines } from '../../sandbox/workspace';
 import type { Sandbox } from '../../sandbox';
@@ -140,13 +140,40 @@ describeEachProfile('Seer endpoints', function (profile) {
     sb.control.features.set(sb.defaults.org, { remove: [GEN_AI_FEATURES] });
     const issue = issueWithFile(sb);
     const post = await rejection(startAutofix(write(sb).http, sb.defaults.org, issue.id, undefined));
-    assert.equal(classifyFailure(failureOf(post, 'POST')!)?.reason, 'not-enabled');
+    // The agent's POST names no cause; the legacy one says the feature is off.
+    assert.equal(classifyFailure(failureOf(post, 'POST')!)?.reason, profile === 'self-hosted-2025' ? 'feature-off' : 'not-enabled');
     const get = await rejection(getAutofix(clientFor(sb, undefined, { retries: 0 }).http, sb.defaults.org, issue.id));
     if (profile === 'self-hosted-2025') {
       assert.ok(get instanceof ServerError);
       assert.equal(classifyFailure(failureOf(get, 'GET')!)?.reason, 'no-seer-service');
     } else {
-      assert.equal(classifyFailure(failureOf(get, 'GET')!)?.reason, 'not-enabled');
+      assert.equal(classifyFailure(failureOf(get, 'GET')!)?.reason, 'feature-off');
+    }
+  });
+
+  it("says each cause Sentry refuses Seer for, in its server's words", async () => {
+    const sb = box.get();
+    enableSeer(sb);
+    const issue = issueWithFile(sb);
+    const read = async () => classifyFailure(failureOf(await rejection(getAutofix(clientFor(sb, undefined, { retries: 0 }).http, sb.defaults.org, issue.id)), 'GET')!);
+    const start = async () => classifyFailure(failureOf(await rejection(startAutofix(write(sb).http, sb.defaults.org, issue.id, undefined)), 'POST')!);
+    sb.control.seer.setAccess(sb.defaults.org, { hideAiFeatures: true });
+    if (profile === 'sentry-io') {
+      assert.deepEqual(await read().then((u) => [u?.reason, u?.detail]), ['ai-hidden', 'AI features are disabled for this organization.']);
+    } else {
+      // The legacy GET reads the run; starting one is refused.
+      assert.deepEqual(await start().then((u) => [u?.reason, u?.detail]), ['ai-hidden', 'AI features are disabled for this organization.']);
+    }
+    sb.control.seer.setAccess(sb.defaults.org, { hideAiFeatures: false });
+    if (profile === 'sentry-io') {
+      // Checked only by the agent: open team membership and the seer-explorer flag.
+      sb.control.seer.setAccess(sb.defaults.org, { openMembership: false });
+      const closed = await read();
+      assert.equal(closed?.reason, 'closed-membership');
+      assert.match(closed?.detail ?? '', /^Organization does not have open team membership enabled\./);
+      sb.control.seer.setAccess(sb.defaults.org, { openMembership: true });
+      sb.control.features.set(sb.defaults.org, { remove: [SEER_EXPLORER] });
+      assert.deepEqual(await read().then((u) => [u?.reason, u?.detail]), ['feature-off', 'Feature flag not enabled']);
     }
   });
 

@@ -72,7 +72,7 @@ describe('Seer: why it is unavailable', () => {
   it('names each case from the status, the method and the missing scopes', () => {
     assert.equal(classifyFailure({ status: 402, method: 'POST' })?.reason, 'no-budget');
     assert.equal(classifyFailure({ status: 403, method: 'POST', missingScopes: ['event:write', 'event:admin'] })?.reason, 'missing-scope');
-    assert.equal(classifyFailure({ status: 403, method: 'POST', missingScopes: [], detail: 'AI Autofix is not enabled for this project.' })?.reason, 'not-enabled');
+    assert.equal(classifyFailure({ status: 403, method: 'POST', missingScopes: [], detail: 'AI Autofix is not enabled for this project.' })?.reason, 'feature-off');
     assert.equal(classifyFailure({ status: 404, method: 'GET' })?.reason, 'no-endpoint');
     assert.equal(classifyFailure({ status: 500, method: 'GET' })?.reason, 'no-seer-service');
     assert.equal(classifyFailure({ status: 429, method: 'GET' }), undefined);
@@ -80,8 +80,57 @@ describe('Seer: why it is unavailable', () => {
     assert.equal(classifyFailure({ method: 'GET' }), undefined);
   });
 
+  it("names the cause Sentry gives, each with its own remedy and the server's words beside it", () => {
+    // The texts of has_seer_agent_access_with_detail (src/sentry/seer/agent/client_utils.py), has_seer_access_with_detail
+    // (src/sentry/seer/seer_setup.py), the legacy trigger_autofix and the agent's coding checks.
+    const causes: Array<[string, string]> = [
+      ['Feature flag not enabled', 'feature-off'],
+      ['AI Autofix is not enabled for this project.', 'feature-off'],
+      ['AI features are disabled for this organization.', 'ai-hidden'],
+      ['Organization does not have open team membership enabled. Seer requires this to aggregate context across all projects and allow members to ask questions freely.', 'closed-membership'],
+      ['Seer has not been acknowledged by the organization.', 'not-acknowledged'],
+      ['Seer has not been enabled for this organization. Please open an issue at sentry.io/issues and set up Seer.', 'not-acknowledged'],
+      ['Seer coding is not enabled for this organization', 'coding-off'],
+      ['Code generation is disabled for this organization', 'coding-off'],
+      // The agent's POST names no cause.
+      ['You are not authorized to perform this action', 'not-enabled'],
+    ];
+    for (const [detail, reason] of causes) {
+      // Whatever scopes the token lacks: Seer's own words say why.
+      for (const method of ['GET', 'POST'] as const) {
+        const u = classifyFailure({ status: 403, method, missingScopes: ['event:write'], detail });
+        assert.equal(u?.reason, reason, detail);
+        assert.equal(u?.detail, detail, "the server's words are kept");
+      }
+    }
+    const remedies = new Set(causes.map(([, r]) => describeUnavailable(r as Parameters<typeof describeUnavailable>[0]).action));
+    assert.equal(remedies.size, new Set(causes.map(([, r]) => r)).size, 'each cause its own remedy');
+    assert.match(describeUnavailable('closed-membership').action, /Open Membership/);
+    assert.match(describeUnavailable('ai-hidden').action, /Enable Seer Features/);
+    assert.match(describeUnavailable('feature-off').action, /gen-ai-features/);
+    // No budget is a 402 with a bare JSON string for its body, whatever it says.
+    assert.equal(classifyFailure({ status: 402, method: 'POST', detail: 'No budget for Seer Autofix.' })?.reason, 'no-budget');
+    // A scope refusal (DRF's own words) is a scope refusal.
+    assert.equal(
+      classifyFailure({ status: 403, method: 'POST', missingScopes: ['event:write', 'event:admin'], detail: 'You do not have permission to perform this action.' })?.reason,
+      'missing-scope',
+    );
+  });
+
   it('says what to do in every case', () => {
-    for (const r of ['no-budget', 'not-enabled', 'missing-scope', 'no-endpoint', 'no-seer-service', 'no-repo'] as const) {
+    for (const r of [
+      'no-budget',
+      'feature-off',
+      'ai-hidden',
+      'closed-membership',
+      'not-acknowledged',
+      'coding-off',
+      'not-enabled',
+      'missing-scope',
+      'no-endpoint',
+      'no-seer-service',
+      'no-repo',
+    ] as const) {
       const u = describeUnavailable(r);
       assert.ok(u.message.length > 10 && u.action.length > 10, r);
     }

@@ -62,6 +62,10 @@ describe('AI text of releases, suspect commits and owners', () => {
     assert.match(text, /\n`{5,}\n/);
     assert.equal(provenanceText(undefined), '');
     assert.equal(provenanceText({ deploys: [], suspects: [], owners: [] }), '');
+    // Refused for a scope: said instead of "none reported", with the scope to add.
+    const refused = provenanceText({ firstRelease: { version: 'v1' }, deploys: [], suspects: [], owners: [], refused: 'this needs a token with the project:read scope' });
+    assert.match(refused, /suspect commits and owners not read: this needs a token with the project:read scope/);
+    assert.doesNotMatch(refused, /none reported/);
   });
 
   it('the hand-off asks for the releases, suspect commit and owners and copies none of them', () => {

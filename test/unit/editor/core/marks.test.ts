@@ -29,12 +29,23 @@ function shown(issue: Issue, line = 0): Mark {
 describe('marks: the newest in-app frame of a full event', () => {
   it('takes the last frame of the last exception value that is in-app and has a line', () => {
     const event = eventWith([frame('src/old.ts', 3)], [frame('src/app/store.ts', 7), frame('src/app/cart.ts', 12, true, { colNo: 4 }), frame('node_modules/lib/index.js', 99, false)]);
-    assert.deepEqual(newestInAppLocation(event), { path: 'src/app/cart.ts', raw: 'src/app/cart.ts', line: 12, column: 4, fields: { filename: 'src/app/cart.ts', platform: 'javascript' } });
+    assert.deepEqual(newestInAppLocation(event), {
+      path: 'src/app/cart.ts',
+      raw: 'src/app/cart.ts',
+      line: 12,
+      column: 4,
+      fields: { filename: 'src/app/cart.ts', platform: 'javascript', eventPlatform: 'javascript' },
+    });
   });
 
   it('skips frames without a line or a usable file, and falls back to absPath', () => {
     const event = eventWith([frame(null, 5, true, { absPath: 'webpack:///./app/a.ts' }), frame('<anonymous>', 8), frame('src/b.ts', null)]);
-    assert.deepEqual(newestInAppLocation(event), { path: 'app/a.ts', raw: 'webpack:///./app/a.ts', line: 5, fields: { absPath: 'webpack:///./app/a.ts', platform: 'javascript' } });
+    assert.deepEqual(newestInAppLocation(event), {
+      path: 'app/a.ts',
+      raw: 'webpack:///./app/a.ts',
+      line: 5,
+      fields: { absPath: 'webpack:///./app/a.ts', platform: 'javascript', eventPlatform: 'javascript' },
+    });
   });
 
   it('none: no exception entry, or no in-app frame with a line', () => {

@@ -4,19 +4,20 @@
 // the server, and the one resolver; each corpus issue lands on its own file and line, never elsewhere.
 import * as assert from 'node:assert/strict';
 import { describeEachProfile, clientFor, useSandbox } from '../../api/sandbox';
-import { PLATFORM_SPECS } from '../../../sandbox/platforms';
+import { PLATFORM_SPECS, platformFiles } from '../../../sandbox/platforms';
 import { MarkFinder } from '../../../../src/editor/core/markFinder';
 import { PathIndex } from '../../../../src/editor/core/pathIndex';
 import { resolveInIndex } from '../../../../src/editor/core/frameResolver';
 import { CodeMappingSource } from '../../../../src/editor/core/codeMappingSource';
 import { LocationCache } from '../../../../src/editor/core/locationCache';
 import { IssueStore } from '../../../../src/store/issueStore';
-import { codeMappingSources, pathForms } from '../../../../src/sentryEvent/framePath';
+import { pathForms } from '../../../../src/sentryEvent/framePath';
+import { codeMappingSources } from '../../../../src/sentryEvent/mungedPath';
 import { file, issueEvents, queryOf, searches, table } from './markFixture';
 
 describeEachProfile('marks on every platform', function (profile) {
   const sandbox = useSandbox({ profile, platforms: true, features: { acme: ['advanced-search'] } });
-  const files = PLATFORM_SPECS.flatMap((s) => [s.file, s.neighbour]);
+  const files = platformFiles();
 
   it('each issue of the corpus is marked on its own file and line; same-named neighbours get only their own', async () => {
     const sb = sandbox.get();
@@ -71,8 +72,11 @@ describeEachProfile('marks on every platform', function (profile) {
     const php = sb.seed.project('php-app')!;
     const page = await client.listCodeMappings('acme', php.id);
     assert.deepEqual(
-      page.items.map((m) => [m.stackRoot, m.sourceRoot, m.repoName]),
-      [['/sentry/', 'php/src/sentry/', 'acme/php']],
+      page.items.map((m) => [m.stackRoot, m.sourceRoot, m.repoName, m.automaticallyGenerated]),
+      [
+        ['/sentry/', 'php/src/sentry/', 'acme/php', false],
+        ['/sentry/p/', 'php/tests/', 'acme/php', true],
+      ],
     );
     await assert.rejects(() => client.listCodeMappings('acme', 'php'), RangeError);
     const res = await fetch(`${sb.url}/api/0/organizations/acme/code-mappings/?project=php`, { headers: { authorization: `Bearer ${sb.defaults.authToken}` } });

@@ -102,7 +102,7 @@ describe('tableLines: batches, query and rows', () => {
       assert.deepEqual(known.frame, { raw: 'webpack:///./src/app/store.ts', path: 'src/app/store.ts', line: 9, fields: { absPath: 'webpack:///./src/app/store.ts' } });
     });
 
-    it('a JVM row: the class in stack.module and the package in stack.package come with the frame, to tell same-named files apart', () => {
+    it('a JVM row: the class in stack.module and the package in stack.package come with the frame, to tell same-named files apart; the SDK with the platform', () => {
       const known = knownFromRow(
         {
           'stack.filename': ['MainActivity.kt'],
@@ -111,12 +111,20 @@ describe('tableLines: batches, query and rows', () => {
           'stack.package': [null],
           'stack.lineno': [14],
           'stack.in_app': [1],
+          'sdk.name': 'sentry.java.android',
         },
         undefined,
         0,
         'java',
       );
-      assert.deepEqual(known.fields, { filename: 'MainActivity.kt', absPath: 'MainActivity.kt', module: 'io.sentry.sample.MainActivity', platform: 'java' });
+      assert.deepEqual(known.fields, {
+        filename: 'MainActivity.kt',
+        absPath: 'MainActivity.kt',
+        module: 'io.sentry.sample.MainActivity',
+        platform: 'java',
+        eventPlatform: 'java',
+        sdkName: 'sentry.java.android',
+      });
       assert.deepEqual(known.frame?.fields, known.fields);
     });
 

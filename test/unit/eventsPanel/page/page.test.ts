@@ -138,6 +138,27 @@ describe('events page: accessibility', () => {
     }
   });
 
+  it("a click on a frame names its event's platform and SDK, which decide the path a code mapping applies to", async () => {
+    const p = await openPage();
+    try {
+      await loaded(p);
+      p.byId('tab-event')!.click();
+      await p.settle();
+      p.answer('event', () => ({ detailJson: encodeDetail(DETAIL) }));
+      await p.settle();
+      p.app.querySelector('.ev-frame button.frame-head')!.click();
+      await p.settle();
+      const open = p.posted.find((m) => m.type === 'openLocation') as unknown as { location: string; frame: Record<string, unknown> };
+      assert.ok(open, 'the frame was asked to open');
+      assert.deepEqual(
+        { filename: open.frame.filename, eventPlatform: open.frame.eventPlatform, sdkName: open.frame.sdkName },
+        { filename: 'src/app.ts', eventPlatform: 'javascript', sdkName: 'sentry.javascript.browser' },
+      );
+    } finally {
+      await p.close();
+    }
+  });
+
   it('text equivalents: the level says what it is; a tag chart is a named list of values with counts and shares', async () => {
     const p = await openPage();
     try {

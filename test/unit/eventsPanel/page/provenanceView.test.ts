@@ -63,6 +63,19 @@ describe('events page: releases, suspect commits and owners in the header', () =
     assert.equal(el.hidden, true);
   });
 
+  it('suspect commits and owners refused for a scope: the note says which scope to add, as text', () => {
+    const part = new Part(() => undefined);
+    const el = part.el as unknown as FakeElement;
+    const refused =
+      'Sentry denied access (<b>no</b>): this needs a token with one of the scopes project:read, project:write or project:admin. Sign in again granting that scope, or use a token that has it.';
+    part.show(EVENT, { firstRelease: VIEW.firstRelease, deploys: [], suspects: [], owners: [], refused });
+    assert.equal(el.hidden, false);
+    const note = el.querySelector('#provenance-refused')!;
+    assert.equal(note.getAttribute('role'), 'note');
+    assert.equal(note.textContent, refused);
+    assert.equal(note.querySelectorAll('b').length, 0);
+  });
+
   it('the host takes an openCommit with an event id and a hex commit id only', () => {
     assert.deepEqual(parsePageMessage({ type: 'openCommit', eventId: EVENT, commitId: SHA }), { type: 'openCommit', eventId: EVENT, commitId: SHA });
     for (const bad of [

@@ -73,11 +73,14 @@ describe('events protocol: validation of untrusted input', () => {
     assert.equal(parsePageMessage({ type: 'request', id: 3, method: 'delete', params: {} }), undefined);
     assert.equal(parsePageMessage({ type: 'action', action: 'rm -rf' }), undefined);
     assert.deepEqual(parsePageMessage({ type: 'action', action: 'openInBrowser' }), { type: 'action', action: 'openInBrowser' });
-    assert.deepEqual(parsePageMessage({ type: 'openLocation', location: 'src/a.ts:3', frame: { filename: 'src/a.ts', lineNo: 3, colNo: -1, vars: {} } }), {
-      type: 'openLocation',
-      location: 'src/a.ts:3',
-      frame: { filename: 'src/a.ts', lineNo: 3 },
-    });
+    assert.deepEqual(
+      parsePageMessage({ type: 'openLocation', location: 'src/a.ts:3', frame: { filename: 'src/a.ts', lineNo: 3, colNo: -1, vars: {}, eventPlatform: 'other', sdkName: 'sentry.dart' } }),
+      {
+        type: 'openLocation',
+        location: 'src/a.ts:3',
+        frame: { filename: 'src/a.ts', lineNo: 3, eventPlatform: 'other', sdkName: 'sentry.dart' },
+      },
+    );
     assert.equal(parsePageMessage({ type: 'openLocation', location: '' }), undefined);
     assert.equal(parsePageMessage('ready'), undefined);
     assert.equal(parsePageMessage({ type: 'unknown' }), undefined);
