@@ -260,6 +260,8 @@ export interface StateOptions {
   features: Readonly<Record<string, readonly string[]>>;
   deviceInterval: number;
   deviceExpiresIn: number;
+  /** Lifetime of an OAuth access token the token endpoint issues, in seconds. */
+  accessTokenLifetimeSeconds: number;
   /** Where the device authorization request is served (the profile's, or SandboxOptions.deviceCodePath); null: no device flow. */
   deviceCodePath: string | null;
   linkHost: string | null;
