@@ -188,14 +188,17 @@ export class TokenManager {
   }
 
   /**
-   * Stored tokens newer than ours (another window refreshed): adopted. True when they can be used
-   * as they are (not the token that just failed, not about to expire).
+   * Stored tokens newer than ours (another window refreshed): adopted. True when the pair in memory
+   * can be used as it is (not the token that just failed, not about to expire), also when it was
+   * adopted meanwhile from the store's change event (adopt(), while this refresh waited): a refresh
+   * then would spend a second grant on one expiry.
    */
   private async adoptStored(stale: string): Promise<boolean> {
     const stored = await this.opts.reload?.();
-    if (!stored || !this.adopt(stored)) return false;
-    this.adoptedCount++;
-    this.opts.onAdopted?.(this.tokens);
+    if (stored && this.adopt(stored)) {
+      this.adoptedCount++;
+      this.opts.onAdopted?.(this.tokens);
+    }
     return this.tokens.accessToken !== stale && !this.expiring(this.tokens);
   }
 
