@@ -51,9 +51,7 @@ export class SharedSecrets {
     });
     // As text: tsx would wrap the functions of a script given as a function in a naming helper the page lacks.
     await context.addInitScript({
-      content:
-        `globalThis.${PROVIDER} = { type: 'persisted', ` +
-        `get: (k) => globalThis.${GET}(k), set: (k, v) => globalThis.${SET}(k, v), delete: (k) => globalThis.${DELETE}(k) };`,
+      content: `globalThis.${PROVIDER} = { type: 'persisted', ` + `get: (k) => globalThis.${GET}(k), set: (k, v) => globalThis.${SET}(k, v), delete: (k) => globalThis.${DELETE}(k) };`,
     });
   }
 
