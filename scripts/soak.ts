@@ -15,7 +15,7 @@ import * as esbuild from 'esbuild';
 import { buildExtension } from '../test/harness/build';
 import { sandboxSettings, SANDBOX_WORKSPACE, startSandbox } from '../test/harness/sandbox';
 import { SharedSecrets } from '../test/harness/sharedSecrets';
-import { ensureVSCodeServer, log, onCleanup, openWorkbench, REPO_ROOT, startVSCodeServer, timed } from '../test/harness/vscode';
+import { ensureVSCodeServer, log, onCleanup, openWorkbench, REPO_ROOT, startVSCodeServer, timed, type VSCodeHandle, type WindowHandle } from '../test/harness/vscode';
 import type { FaultSpec, RequestLogEntry } from '../test/sandbox/index';
 import { profileNamed, type ProfileName } from '../test/sandbox/profiles';
 import { checkFinal, checkGrants, checkMemory, checkRecovery, mb, minuteRows, pct, refreshGrants, signInGrants, type Grant } from '../test/soak/figures';
@@ -174,10 +174,20 @@ function printMinute(minute: number, entries: readonly RequestLogEntry[], sample
       ? `heap ${mb(s.heapUsed).padStart(6)} MB  rss ${mb(s.rss).padStart(6)} MB  ` +
         `${String(r.requests).padStart(4)} req/min (${r.failed} failed, ${r.unauthorized} 401)  grants ${r.grants}  ` +
         `errors: ${s.ongoing.length ? s.ongoing.map((e) => `${e.kind} now`).join(', ') : 'none now'}, ${samples.all(r.window).length} so far, ${s.errorMessages} error messages  ` +
-        `${s.signedIn ? 'signed in' : 'SIGNED OUT'}, ${s.listed} listed, ${s.editors} files, ${s.panels} panels`
+        `${s.signedIn ? 'signed in' : 'SIGNED OUT'}, ${s.listed} listed, ${s.editors} files, ${s.panels} panels` +
+        (s.treeVisible ? '' : ', Issues view HIDDEN') +
+        (s.rateLimitedRuns ? `, ${s.rateLimitedRuns} rate-limited refreshes in a row` : '')
       : `${String(r.requests).padStart(4)} req/min (${r.failed} failed, ${r.unauthorized} 401)  grants ${r.grants}  (no window: requests without the soak's header)`;
     process.stdout.write(`  ${r.window}  ${state}\n`);
   }
+}
+
+/** The windows' screenshots (at the end, and now), the server's and both extension hosts' logs, and the windows' samples, under test-results/soak/. */
+async function keepArtifacts(vscode: VSCodeHandle, dir: string, second: WindowHandle | undefined): Promise<void> {
+  const kept = await vscode.collectArtifacts('soak').catch(() => undefined);
+  if (!kept) return;
+  fs.cpSync(dir, path.join(kept, 'samples'), { recursive: true });
+  if (second && !second.page.isClosed()) await second.page.screenshot({ path: path.join(kept, 'screenshot-B.png'), timeout: 10_000 }).catch(() => undefined);
 }
 
 async function main(): Promise<number> {
@@ -208,6 +218,8 @@ async function main(): Promise<number> {
       'sentryExplorer.refreshIntervalSeconds': args.refreshSeconds,
       // Opening a panel would otherwise ask for event:write to mark its issue seen.
       'sentryExplorer.markSeenOnOpen': false,
+      // Two extension hosts' debug ports would fill the Ports view and its notifications.
+      'remote.autoForwardPorts': false,
     },
     env: { [SOAK_DIR_ENV]: dir },
   });
@@ -215,11 +227,12 @@ async function main(): Promise<number> {
   const vscode = await openWorkbench(server, { extensionDevelopmentPath: REPO_ROOT, extensionTestsPath: path.join(SOAK_OUT, 'A', 'index.js'), sharedSecrets: secrets });
   const samples = new Samples(dir);
   let failed: boolean;
+  let second: WindowHandle | undefined;
   try {
     await vscode.waitForWorkbench(120_000);
     await waitFor('window A to sign in (device flow)', samples, 'A', (s) => s.signedIn, 180_000);
     log('window A signed in; opening window B');
-    const b = await vscode.openWindow({ extensionTestsPath: path.join(SOAK_OUT, 'B', 'index.js') });
+    const b = (second = await vscode.openWindow({ extensionTestsPath: path.join(SOAK_OUT, 'B', 'index.js') }));
     await waitFor('window B to have the session window A stored', samples, 'B', (s) => s.signedIn, 180_000);
     log('window B has the session; the soak begins');
 
@@ -270,6 +283,8 @@ async function main(): Promise<number> {
     tokenEntries.push(...tail.filter((e) => e.path === '/oauth/token/'));
     const endAt = sandbox.control.clock.now();
 
+    // The windows as they are at the end, before they stop (kept with the samples when the soak fails).
+    await Promise.all([vscode.page, b.page].map((page, i) => page.screenshot({ path: path.join(dir, `window-${WINDOWS[i]}.png`), timeout: 10_000 }).catch(() => undefined)));
     fs.writeFileSync(path.join(dir, 'stop'), '');
     const exits = await Promise.race([Promise.all([vscode.testsExitCode, b.testsExitCode]), sleep(60_000).then(() => undefined)]);
     samples.poll();
@@ -322,11 +337,11 @@ async function main(): Promise<number> {
     for (const l of lines) process.stdout.write(`  ${l.pass ? 'PASS' : 'FAIL'}  ${l.text}\n`);
     failed = lines.some((l) => !l.pass);
     process.stdout.write(`\nsoak ${failed ? 'FAILED' : 'PASSED'}\n`);
-    if (failed) await vscode.collectArtifacts('soak').catch(() => undefined);
+    if (failed) await keepArtifacts(vscode, dir, second);
   } catch (e) {
     failed = true;
     log(`the soak stopped: ${(e as Error).stack ?? e}`);
-    await vscode.collectArtifacts('soak').catch(() => undefined);
+    await keepArtifacts(vscode, dir, second);
   } finally {
     await vscode.close();
     await closeSandbox();

@@ -50,6 +50,9 @@ export interface WindowSample {
   /** Issues the view lists now. */
   listed: number;
   treeVisible: boolean;
+  /** The store's refresh budget: consecutive refreshes that ended in a 429, and the latest reset (epoch ms). */
+  rateLimitedRuns: number;
+  resetAt?: number;
   /** Error states that ended since the last sample, and the one going on now (if any), per kind. */
   ended: Episode[];
   ongoing: Episode[];

@@ -250,6 +250,8 @@ class SoakWindow {
       listErrors: lists.filter((l) => l?.error !== undefined).length,
       listed: this.api.issues.listedIssues().length,
       treeVisible: this.api.issues.treeView.visible,
+      rateLimitedRuns: this.api.store.refreshState.rateLimitedRuns,
+      ...(this.api.store.refreshState.resetAt !== undefined ? { resetAt: this.api.store.refreshState.resetAt } : {}),
       ended: this.ended,
       ongoing: [...this.ongoing.values()],
       errorMessages: this.errorMessages,

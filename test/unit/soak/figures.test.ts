@@ -113,6 +113,7 @@ describe('soak figures (test/soak/figures.ts)', () => {
       listErrors: 0,
       listed: 25,
       treeVisible: true,
+      rateLimitedRuns: 0,
       ended: [],
       ongoing: [],
       errorMessages: 0,
