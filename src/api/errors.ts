@@ -186,10 +186,15 @@ export class RateLimitedError extends ApiError {
   readonly kind = 'rateLimited';
   /** When the server's budget refills (epoch ms), when it said so and it is a date at all. */
   readonly resetAt: number | undefined;
+  /**
+   * `sent: false`: refused by the client's own hold after an earlier 429 (./rateLimitHolds.ts),
+   * nothing was sent; the server has not said anything new.
+   */
   constructor(
     resetAt: number | undefined,
     readonly detail: string | undefined,
     request?: string,
+    readonly sent = true,
   ) {
     // The caller clamps it to a sane distance; this only keeps the message from an invalid Date.
     const at = resetAt !== undefined && Number.isFinite(resetAt) && Math.abs(resetAt) <= MAX_DATE_MS ? resetAt : undefined;

@@ -65,7 +65,7 @@ export class RateLimitHolds {
         if (waitedOut !== undefined && held <= waitedOut) return;
         // A near reset is waited out as a 429 of this request's own would be; a far one is reported at once.
         if (rateLimitWaits >= 2 || held - now > clampDelay(this.opts.maxRateLimitWaitMs)) {
-          throw new RateLimitedError(held, l10n.t('not sent: an earlier request on this endpoint was rate-limited'), label);
+          throw new RateLimitedError(held, l10n.t('not sent: an earlier request on this endpoint was rate-limited'), label, false);
         }
         rateLimitWaits++;
         await this.opts.sleep(clampDelay(this.untilReset(held, now)), signal);

@@ -262,6 +262,7 @@ export class SignInFlows {
       accessToken: tokens.accessToken,
       refreshToken: tokens.refreshToken,
       expiresAt: tokens.expiresAt,
+      ...(tokens.lifetimeMs !== undefined ? { lifetimeMs: tokens.lifetimeMs } : {}),
       via,
     };
   }

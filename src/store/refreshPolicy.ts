@@ -31,10 +31,16 @@ export function nextRefreshDelay(intervalMs: number, state: RefreshState, now: n
 
 /**
  * The state after a background refresh's answer (the tree's lists, the marks' searches: one server
- * budget): a 429 backs off further until its reset, a success starts over, another failure changes nothing.
+ * budget): a 429 backs off further until its reset, a success starts over, another failure changes
+ * nothing. A run the client's own hold refused sent nothing: no new 429, so no further backoff
+ * (counted, the reloads and the searches of files opened during one hold doubled the wait after
+ * its reset again and again).
  */
 export function afterAnswer(state: RefreshState, error: unknown, rateLimit: RateLimitInfo | undefined): RefreshState {
-  if (errorKind(error) === 'rateLimited') return { ...state, rateLimitedRuns: state.rateLimitedRuns + 1, resetAt: rateLimitResetOf(error) };
+  if (errorKind(error) === 'rateLimited') {
+    if ((error as { sent?: unknown }).sent === false) return state;
+    return { ...state, rateLimitedRuns: state.rateLimitedRuns + 1, resetAt: rateLimitResetOf(error) };
+  }
   if (!error) return { rateLimitedRuns: 0, rateLimit };
   return state;
 }

@@ -8,8 +8,9 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_PATH, installPaths, isInstallComplete, log, REPO_ROOT } from './install';
+import { SharedSecrets } from './sharedSecrets';
 
 export { ensureVSCodeServer, log, REPO_ROOT, timed } from './install';
 
@@ -97,6 +98,22 @@ export interface StartOptions extends ServerOptions {
   /** A compiled test index exporting `run()` (payload extensionTestsPath). */
   extensionTestsPath?: string;
   viewport?: { width: number; height: number };
+  /**
+   * One SecretStorage for every window of this workbench (./sharedSecrets.ts), as desktop VS Code
+   * shares it between windows; without it each window of code-server keeps its own copy.
+   */
+  sharedSecrets?: SharedSecrets;
+}
+
+/** One more window of a running workbench (VSCodeHandle.openWindow): its own page and extension host. */
+export interface WindowHandle {
+  page: Page;
+  /** The workbench URL the page opened. */
+  url: string;
+  /** With extensionTestsPath: resolves with the exit code the workbench reports when `run()` settles. */
+  testsExitCode: Promise<number>;
+  /** Browser console lines of this window seen so far. */
+  consoleLines: string[];
 }
 
 export interface VSCodeHandle extends ServerHandle {
@@ -108,6 +125,12 @@ export interface VSCodeHandle extends ServerHandle {
   consoleLines: string[];
   /** Waits until the workbench is on screen (activity bar and status bar rendered). */
   waitForWorkbench(timeoutMs?: number): Promise<void>;
+  /**
+   * Opens another window on the same server, in the same browser profile (and, with sharedSecrets,
+   * the same SecretStorage), as a person opens a second window: a new page with an extension host of
+   * its own, running the given extensionTestsPath (the first window's when omitted).
+   */
+  openWindow(opts?: { extensionTestsPath?: string }): Promise<WindowHandle>;
   /**
    * Keeps the server log, the whole VS Code logs folder (the "Sentry Explorer" channel is in
    * logs/<session>/exthost1/<extension id>/), the browser console and a screenshot under
@@ -377,7 +400,6 @@ export async function startVSCode(opts: StartOptions): Promise<VSCodeHandle> {
 /** Opens the workbench of a running server in headless Chromium; close() stops both. */
 export async function openWorkbench(server: ServerHandle, opts: Omit<StartOptions, keyof ServerOptions> = {}): Promise<VSCodeHandle> {
   let browser: Browser | undefined;
-  const consoleLines: string[] = [];
   let closed = false;
   const resource: Resource = {
     killSync() {
@@ -401,24 +423,9 @@ export async function openWorkbench(server: ServerHandle, opts: Omit<StartOption
       handleSIGTERM: false,
       handleSIGHUP: false,
     });
-    const page = await browser.newPage({ viewport: opts.viewport ?? { width: 1280, height: 800 } });
-    page.on('console', (m) => consoleLines.push(`[${m.type()}] ${m.text()}`));
-    page.on('pageerror', (e) => consoleLines.push(`[pageerror] ${e.message}`));
-
-    let resolveExit!: (code: number) => void;
-    const testsExitCode = new Promise<number>((r) => (resolveExit = r));
-    if (opts.extensionTestsPath) {
-      await page.exposeFunction('codeAutomationExit', (code: number) => resolveExit(code));
-      await letDialogsShowOnRequest(page);
-    }
-
-    await keepOneWebviewWorker(page);
-
-    const payload: Record<string, string> = {};
-    if (opts.extensionDevelopmentPath) payload.extensionDevelopmentPath = opts.extensionDevelopmentPath;
-    if (opts.extensionTestsPath) payload.extensionTestsPath = opts.extensionTestsPath;
-    const url = server.workbenchUrl(payload, opts.folderUri);
-    await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+    const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 800 } });
+    if (opts.sharedSecrets) await opts.sharedSecrets.attach(context);
+    const { page, testsExitCode, consoleLines, url } = await openWindowPage(context, server, opts);
 
     const handle: VSCodeHandle = {
       ...server,
@@ -428,6 +435,7 @@ export async function openWorkbench(server: ServerHandle, opts: Omit<StartOption
       testsExitCode,
       consoleLines,
       close: () => resource.close(),
+      openWindow: (more = {}) => openWindowPage(context, server, { ...opts, ...more }),
       async waitForWorkbench(timeoutMs = 60_000) {
         await page.locator('.monaco-workbench .part.activitybar').waitFor({ state: 'visible', timeout: timeoutMs });
         await page.locator('.monaco-workbench .part.statusbar').waitFor({ state: 'visible', timeout: timeoutMs });
@@ -491,6 +499,51 @@ async function keepOneWebviewWorker(page: Page): Promise<void> {
   });
 }
 
+/** A page of `context` on the server's workbench: the extension under development, its tests, the workbench's patches. */
+async function openWindowPage(context: BrowserContext, server: ServerHandle, opts: Omit<StartOptions, keyof ServerOptions>): Promise<WindowHandle> {
+  const page = await context.newPage();
+  const consoleLines: string[] = [];
+  page.on('console', (m) => consoleLines.push(`[${m.type()}] ${m.text()}`));
+  page.on('pageerror', (e) => consoleLines.push(`[pageerror] ${e.message}`));
+  let resolveExit!: (code: number) => void;
+  const testsExitCode = new Promise<number>((r) => (resolveExit = r));
+  const patches: WorkbenchPatch[] = [];
+  if (opts.extensionTestsPath) {
+    await page.exposeFunction('codeAutomationExit', (code: number) => resolveExit(code));
+    patches.push(letDialogsShowOnRequest);
+  }
+  if (opts.sharedSecrets) patches.push(shareSecrets);
+  if (patches.length) await patchWorkbench(page, patches);
+  await keepOneWebviewWorker(page);
+  const payload: Record<string, string> = {};
+  if (opts.extensionDevelopmentPath) payload.extensionDevelopmentPath = opts.extensionDevelopmentPath;
+  if (opts.extensionTestsPath) payload.extensionTestsPath = opts.extensionTestsPath;
+  const url = server.workbenchUrl(payload, opts.folderUri);
+  await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+  return { page, url, testsExitCode, consoleLines };
+}
+
+/** A change to the workbench script as the page loads it: the new text, or undefined when it does not apply (logged). */
+type WorkbenchPatch = (body: string) => string | undefined;
+
+async function patchWorkbench(page: Page, patches: readonly WorkbenchPatch[]): Promise<void> {
+  await page.route(/\/out\/vs\/code\/browser\/workbench\/workbench\.js(\?.*)?$/, async (route) => {
+    const res = await route.fetch();
+    let body = await res.text();
+    for (const patch of patches) body = patch(body) ?? body;
+    const headers = { ...res.headers() };
+    delete headers['content-encoding'];
+    delete headers['content-length'];
+    await route.fulfill({ status: res.status(), headers, body });
+  });
+}
+
+const shareSecrets: WorkbenchPatch = (body) => {
+  const patched = SharedSecrets.patchWorkbench(body);
+  if (patched === undefined) log("VS Code's secret storage service was not found in workbench.js: the windows keep a SecretStorage each");
+  return patched;
+};
+
 /** Env naming the folder through which extension-host suites have the harness answer workbench dialogs (test/integration/dialogs.ts). */
 export const DIALOGS_ENV = 'SENTRY_EXPLORER_TEST_DIALOGS';
 
@@ -502,21 +555,13 @@ const DIALOGS_PATCHED = '__sentryExplorerDialogsPatched';
 // vs/workbench/services/dialogs/common/dialogService.ts, minified: the check right before confirm().
 const SKIP_DIALOGS_IN_TESTS = /\{return (this\.[\w$]+\.isExtensionDevelopment&&this\.[\w$]+\.extensionTestsLocationURI\?!0:!!this\.[\w$]+\.enableSmokeTestDriver)\}(?=async confirm\()/;
 
-async function letDialogsShowOnRequest(page: Page): Promise<void> {
-  await page.route(/\/out\/vs\/code\/browser\/workbench\/workbench\.js(\?.*)?$/, async (route) => {
-    const res = await route.fetch();
-    let body = await res.text();
-    if (SKIP_DIALOGS_IN_TESTS.test(body)) {
-      body = body.replace(SKIP_DIALOGS_IN_TESTS, (_, check: string) => `{return globalThis.${SHOW_DIALOGS}?!1:${check}}`) + `\nglobalThis.${DIALOGS_PATCHED}=true;\n`;
-    } else {
-      log("VS Code's dialog check was not found in workbench.js: suites cannot answer dialogs in this version");
-    }
-    const headers = { ...res.headers() };
-    delete headers['content-encoding'];
-    delete headers['content-length'];
-    await route.fulfill({ status: res.status(), headers, body });
-  });
-}
+const letDialogsShowOnRequest: WorkbenchPatch = (body) => {
+  if (!SKIP_DIALOGS_IN_TESTS.test(body)) {
+    log("VS Code's dialog check was not found in workbench.js: suites cannot answer dialogs in this version");
+    return undefined;
+  }
+  return body.replace(SKIP_DIALOGS_IN_TESTS, (_, check: string) => `{return globalThis.${SHOW_DIALOGS}?!1:${check}}`) + `\nglobalThis.${DIALOGS_PATCHED}=true;\n`;
+};
 
 interface DialogAnswer {
   button: string;

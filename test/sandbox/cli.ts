@@ -4,7 +4,7 @@ import { startSandbox, SandboxOptions } from './server';
 
 const USAGE = [
   'usage: npm run sandbox -- [--port 0] [--profile NAME] [--feature ORG:NAME]... [--host 127.0.0.1] [--client-secret S] [--rate-limit N/S]',
-  '                          [--device-interval S] [--device-expires-in S] [--link-host H] [--regions] [--organization-list KIND] [--log]',
+  '                          [--device-interval S] [--device-expires-in S] [--access-token-lifetime S] [--link-host H] [--regions] [--organization-list KIND] [--log]',
   '',
   'profiles (--profile; test/sandbox/profiles.ts):',
   ...PROFILE_NAMES.map((n) => `  ${n.padEnd(18)} ${PROFILES[n].summary}`),
@@ -57,6 +57,9 @@ function parseArgs(argv: string[]): SandboxOptions {
         break;
       case '--device-expires-in':
         opts.deviceExpiresIn = Number(value());
+        break;
+      case '--access-token-lifetime':
+        opts.accessTokenLifetimeSeconds = Number(value());
         break;
       case '--link-host':
         opts.linkHost = value();

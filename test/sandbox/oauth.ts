@@ -7,6 +7,7 @@ import { escapeHtml, html, json, redirect, Res } from './http';
 import { SANDBOX_USER } from './seed';
 import { ALL_SCOPES, AuthCodeRecord, DEFAULT_SCOPES, DeviceRecord, newUserCode, normalizeUserCode, randomHex, SandboxState, TokenFamily, TokenRecord } from './state';
 
+/** Sentry's (src/sentry/models/apitoken.py, DEFAULT_EXPIRATION = timedelta(days=30)); SandboxOptions.accessTokenLifetimeSeconds changes it. */
 export const ACCESS_TOKEN_LIFETIME_S = 30 * 24 * 3600;
 const CODE_LIFETIME_MS = 10 * 60_000;
 
@@ -270,12 +271,13 @@ function tokenResponse(state: SandboxState, family: TokenFamily): Res {
     if (t) t.revoked = true;
   }
   const now = state.now();
+  const lifetimeS = state.options.accessTokenLifetimeSeconds;
   const access: TokenRecord = {
     token: randomHex(32),
     kind: 'oauth',
     scopes: family.scopes,
     issuedAt: now,
-    expiresAt: now + ACCESS_TOKEN_LIFETIME_S * 1000,
+    expiresAt: now + lifetimeS * 1000,
     revoked: false,
     org: family.org,
     userId: family.userId,
@@ -293,7 +295,7 @@ function tokenResponse(state: SandboxState, family: TokenFamily): Res {
     {
       access_token: access.token,
       refresh_token: refresh,
-      expires_in: ACCESS_TOKEN_LIFETIME_S,
+      expires_in: lifetimeS,
       expires_at: new Date(access.expiresAt!).toISOString().replace('Z', '000Z'),
       token_type: 'bearer',
       scope: family.scopes.join(' '),

@@ -8,7 +8,7 @@ import { Ctx, handleApi } from './api';
 import { useGitWorkspace } from './releases';
 import { DETAIL, escapeHtml, html, HttpError, json, Res } from './http';
 import { catchAll, SNUBA_TIMEOUT_DETAIL } from './sentryAnswers';
-import { decideDevice, METADATA_PATH, metadataRoute, oauthRoute } from './oauth';
+import { ACCESS_TOKEN_LIFETIME_S, decideDevice, METADATA_PATH, metadataRoute, oauthRoute } from './oauth';
 import { profileNamed, type OrganizationList, type ProfileName } from './profiles';
 import { createSeed, iso, SANDBOX_USER, Seed, SeedIssue, SprawlOptions } from './seed';
 import {
@@ -69,6 +69,12 @@ export interface SandboxOptions {
   deviceInterval?: number;
   /** Device code lifetime in seconds (default 600). */
   deviceExpiresIn?: number;
+  /**
+   * Lifetime of the OAuth access tokens the token endpoint issues, in seconds (default 30 days, as
+   * Sentry's: src/sentry/models/apitoken.py, DEFAULT_EXPIRATION). Shorter ones make a refresh come
+   * due within a test (the soak, scripts/soak.ts, uses minutes).
+   */
+  accessTokenLifetimeSeconds?: number;
   /**
    * What the main host's `GET /api/0/organizations/` lists, instead of the profile's (profiles.ts,
    * organizationList): `home-region` is sentry.io before June 2026, whose list held the US region's
@@ -930,6 +936,8 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const profile = profileNamed(options.profile);
+  const lifetime = options.accessTokenLifetimeSeconds;
+  if (lifetime !== undefined && !(Number.isFinite(lifetime) && lifetime > 0)) throw new Error(`accessTokenLifetimeSeconds must be a positive number of seconds, not ${lifetime}`);
   const baseNow = options.now ?? (() => Date.now());
   const seed = createSeed(baseNow(), options.workspaceDir ?? WORKSPACE_DIR, { sprawl: options.sprawl, platforms: options.platforms, regions: options.regions });
   const state = new SandboxState(
@@ -942,6 +950,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       features: options.features ?? {},
       deviceInterval: options.deviceInterval ?? 5,
       deviceExpiresIn: options.deviceExpiresIn ?? 600,
+      accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds ?? ACCESS_TOKEN_LIFETIME_S,
       deviceCodePath: profile.deviceCodePath,
       organizationList: options.organizationList ?? profile.organizationList,
       linkHost: options.linkHost ?? null,

@@ -262,6 +262,8 @@ export interface StateOptions {
   features: Readonly<Record<string, readonly string[]>>;
   deviceInterval: number;
   deviceExpiresIn: number;
+  /** Lifetime of an OAuth access token the token endpoint issues, in seconds. */
+  accessTokenLifetimeSeconds: number;
   /** Where the device authorization request is served (the profile's); null: no device flow. */
   deviceCodePath: string | null;
   /** What the main host's organization list holds (the profile's, or SandboxOptions.organizationList). */

@@ -38,6 +38,8 @@ export const StoredSessionSchema = z.discriminatedUnion('kind', [
     accessToken: z.string().check(z.minLength(1)),
     refreshToken: z.optional(z.string().check(z.minLength(1))),
     expiresAt: z.optional(z.number()),
+    /** How long the access token was issued for, ms (`expires_in`): when it is refreshed depends on it. */
+    lifetimeMs: z.optional(z.number().check(z.positive())),
     /** Refreshes so far; stored data from before it existed has none (counts as 0). */
     generation: z.optional(z.int().check(z.nonnegative())),
     /** When the tokens were last refreshed (epoch ms), for logs. */
@@ -98,7 +100,10 @@ export function sessionSecrets(s: StoredSession): string[] {
 
 /** The tokens of a stored OAuth session, as its TokenManager holds them. */
 export function oauthTokensOf(s: StoredOAuthSession): OAuthTokens {
-  return { accessToken: s.accessToken, refreshToken: s.refreshToken, expiresAt: s.expiresAt, scopes: s.scopes, generation: s.generation ?? 0 };
+  // Stored without it (an earlier version): what was left when the pair was stored, at its refresh or sign-in.
+  const left = s.expiresAt !== undefined ? s.expiresAt - (s.refreshedAt ?? s.createdAt) : undefined;
+  const lifetimeMs = s.lifetimeMs ?? (left !== undefined && left > 0 ? left : undefined);
+  return { accessToken: s.accessToken, refreshToken: s.refreshToken, expiresAt: s.expiresAt, ...(lifetimeMs !== undefined ? { lifetimeMs } : {}), scopes: s.scopes, generation: s.generation ?? 0 };
 }
 
 /** The stored session with refreshed tokens (and their generation). */
@@ -108,6 +113,7 @@ export function withTokens(s: StoredOAuthSession, t: OAuthTokens, now = Date.now
     accessToken: t.accessToken,
     refreshToken: t.refreshToken,
     expiresAt: t.expiresAt,
+    lifetimeMs: t.lifetimeMs,
     scopes: t.scopes?.length ? t.scopes : s.scopes,
     generation: t.generation ?? s.generation,
     refreshedAt: now,

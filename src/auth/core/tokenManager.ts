@@ -20,6 +20,8 @@ export interface OAuthTokens {
   refreshToken?: string;
   /** Epoch ms; undefined when the server did not say. */
   expiresAt?: number;
+  /** How long the server issued the access token for, ms (`expires_in`): a short-lived one is refreshed half-way through its life. */
+  lifetimeMs?: number;
   /** Granted scopes, sorted (from the token response's `scope`). */
   scopes?: string[];
   /** Refreshes so far in this session's life: stored tokens are adopted only when theirs is higher. */
@@ -31,8 +33,17 @@ export const PERSIST_ATTEMPTS = 3;
 /** Waits before the 2nd, 3rd… attempt. */
 export const PERSIST_RETRY_MS = [200, 1000] as const;
 
-/** Refresh this long before `expiresAt`. */
+/** Refresh this long before `expiresAt` (but never earlier than half-way through the token's life, refreshSkew). */
 export const DEFAULT_REFRESH_SKEW_MS = 5 * 60_000;
+
+/**
+ * How long before its expiry a token is refreshed: `skewMs`, or half its lifetime when that is
+ * shorter. A token that lives less than the skew would otherwise be due as soon as it is issued,
+ * and every request would spend a refresh grant.
+ */
+export function refreshSkew(lifetimeMs: number | undefined, skewMs = DEFAULT_REFRESH_SKEW_MS): number {
+  return lifetimeMs !== undefined && lifetimeMs > 0 ? Math.min(skewMs, lifetimeMs / 2) : skewMs;
+}
 
 /** The server refused the refresh token (`invalid_grant`): the session is over, sign in again. */
 export class RefreshRejectedError extends Error {
@@ -68,13 +79,17 @@ export interface TokenManagerOptions {
 export function tokensFromResponse(res: TokenResponse, now: number, previousRefreshToken?: string): OAuthTokens {
   let expiresAt: number | undefined;
   const parsed = res.expires_at ? Date.parse(res.expires_at) : NaN;
+  const expiresIn = typeof res.expires_in === 'number' && res.expires_in > 0 ? res.expires_in * 1000 : undefined;
   if (Number.isFinite(parsed)) expiresAt = parsed;
-  else if (typeof res.expires_in === 'number' && res.expires_in > 0) expiresAt = now + res.expires_in * 1000;
+  else if (expiresIn !== undefined) expiresAt = now + expiresIn;
+  // The server's own figure, else what is left from now (a clock ahead of the server's shortens it, never lengthens it much).
+  const lifetimeMs = expiresIn ?? (expiresAt !== undefined && expiresAt > now ? expiresAt - now : undefined);
   return {
     accessToken: res.access_token,
     // A refresh answer without a new refresh token leaves the old one in force (RFC 6749 section 6).
     refreshToken: res.refresh_token ?? previousRefreshToken,
     expiresAt,
+    ...(lifetimeMs !== undefined ? { lifetimeMs } : {}),
     scopes: splitScopes(res.scope),
   };
 }
@@ -129,7 +144,7 @@ export class TokenManager {
   }
 
   private expiring(t: OAuthTokens): boolean {
-    return t.expiresAt !== undefined && this.now() >= t.expiresAt - this.skew;
+    return t.expiresAt !== undefined && this.now() >= t.expiresAt - refreshSkew(t.lifetimeMs, this.skew);
   }
 
   /**
@@ -173,14 +188,17 @@ export class TokenManager {
   }
 
   /**
-   * Stored tokens newer than ours (another window refreshed): adopted. True when they can be used
-   * as they are (not the token that just failed, not about to expire).
+   * Stored tokens newer than ours (another window refreshed): adopted. True when the pair in memory
+   * can be used as it is (not the token that just failed, not about to expire), also when it was
+   * adopted meanwhile from the store's change event (adopt(), while this refresh waited): a refresh
+   * then would spend a second grant on one expiry.
    */
   private async adoptStored(stale: string): Promise<boolean> {
     const stored = await this.opts.reload?.();
-    if (!stored || !this.adopt(stored)) return false;
-    this.adoptedCount++;
-    this.opts.onAdopted?.(this.tokens);
+    if (stored && this.adopt(stored)) {
+      this.adoptedCount++;
+      this.opts.onAdopted?.(this.tokens);
+    }
     return this.tokens.accessToken !== stale && !this.expiring(this.tokens);
   }
 

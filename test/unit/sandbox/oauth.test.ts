@@ -246,6 +246,36 @@ describe('auth against the sandbox (HTTP)', function () {
     assert.equal(await m.accessToken(), token, 'the new token lasts 30 days: no second refresh');
   });
 
+  it('accessTokenLifetimeSeconds: the issued and refreshed tokens say it and expire after it', async () => {
+    const short = await startSandbox({ port: 0, accessTokenLifetimeSeconds: 600 });
+    try {
+      short.control.oauth.setAutoApprove(true);
+      const o = new OAuthEndpoints(new HttpClient({ baseUrl: short.url, retries: 0 }), { clientId: short.defaults.clientId });
+      const pkce = await createPkcePair();
+      const state = createState();
+      const redirectUri = 'vscode://sentry-explorer.sentry-explorer/auth-callback';
+      const res = await fetch(o.authorizeUrl({ scopes: SCOPES, redirectUri, state, codeChallenge: pkce.challenge }), { redirect: 'manual' });
+      const cb = readCallback(state, new URL(res.headers.get('location')!).searchParams);
+      const first = await o.exchangeCode(cb.kind === 'code' ? cb.code : '', pkce.verifier, redirectUri);
+      assert.equal(first.expires_in, 600);
+      const left = Date.parse(first.expires_at!) - short.control.clock.now();
+      assert.ok(left > 590_000 && left <= 600_000, `expires_at is 600 s after the grant (${left} ms left)`);
+      const refreshed = await o.refresh(first.refresh_token!);
+      assert.equal(refreshed.expires_in, 600, 'a refresh grant issues the same lifetime');
+      const read = (token: string) => fetch(`${short.url}/api/0/organizations/`, { headers: { authorization: `Bearer ${token}` } });
+      const expiresAt = Date.parse(refreshed.expires_at!);
+      short.control.clock.set(expiresAt - 1000);
+      assert.equal((await read(refreshed.access_token)).status, 200);
+      short.control.clock.set(expiresAt);
+      const expired = await read(refreshed.access_token);
+      assert.equal(expired.status, 401);
+      assert.deepEqual(await expired.json(), { detail: 'Token expired' });
+    } finally {
+      await short.close();
+    }
+    await assert.rejects(startSandbox({ port: 0, accessTokenLifetimeSeconds: 0 }), /accessTokenLifetimeSeconds/);
+  });
+
   it('invalid_grant on refresh (revoked family) ends the session: the request fails with 401', async () => {
     const tokens = await signedIn();
     const { client, manager } = boundClient(tokens);

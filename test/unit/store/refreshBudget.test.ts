@@ -156,6 +156,31 @@ describeEachProfile("refresh budget: the client's 429 hold on the lists and sear
     store.dispose();
   });
 
+  it('a run the hold refuses without sending anything is no further 429: the backoff stays that of the 429 the server answered', async () => {
+    // The soak's slow recoveries: during one 429's hold, each reload and each search of a file opened
+    // meanwhile was refused by the client itself and counted as one more rate-limited run, so the
+    // refreshes waited 5 s x 2^n after the reset (80 s in one run) for a server that had said 30 s.
+    const { sb, client, budget, store } = setUp();
+    sb.control.faults.add({ path: 'issues/$', count: 1, rateLimited: { resetInSeconds: 30 } });
+    const limited = await store.load(spec, true);
+    const resetAt = (limited.error as { resetAt?: number }).resetAt!;
+    assert.equal(budget.state.rateLimitedRuns, 1);
+    const sent = listRequests();
+    for (let i = 0; i < 4; i++) {
+      sb.control.clock.advance(5_000);
+      const refused = await store.load(spec, true);
+      assert.equal((refused.error as { kind?: string }).kind, 'rateLimited');
+      assert.ok(budget.heldUntil(client) !== undefined);
+    }
+    assert.equal(listRequests(), sent, 'nothing was sent while held');
+    assert.equal(budget.state.rateLimitedRuns, 1, 'one 429 answered by the server');
+    sb.control.clock.set(resetAt + 1);
+    assert.equal(budget.nextDelay(5_000), 10_000, 'after the reset: twice the interval, as after one 429');
+    assert.equal((await store.load(spec, true)).error, undefined);
+    assert.equal(budget.state.rateLimitedRuns, 0);
+    store.dispose();
+  });
+
   it("releaseHold lets the user's own refresh try once before the reset; another 429 holds the lists anew", async () => {
     const { sb, client, budget, store } = setUp();
     sb.control.faults.add({ path: 'issues/$', count: 2, rateLimited: { resetInSeconds: 600 } });

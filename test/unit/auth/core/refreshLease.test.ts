@@ -122,8 +122,9 @@ describe('auth/refreshLease: two windows over one secret store, against the sand
     return session;
   }
 
-  /** One window: its own token manager and lease owner, the shared store underneath. */
-  function window(secrets: SharedSecrets, session: StoredOAuthSession, name: string) {
+  /** One window: its own token manager and lease owner, the shared store underneath; `beforeAcquire` runs as it goes for the lease. */
+  function window(secrets: SharedSecrets, session: StoredOAuthSession, name: string, beforeAcquire?: () => Promise<void>) {
+    const lease = new SecretRefreshLease(secrets, leaseKey(sb.url), [sessionsKey(sb.url)], { owner: name });
     const store = new SessionStore(secrets, sb.url);
     const failures: number[] = [];
     const m = new TokenManager({
@@ -136,7 +137,14 @@ describe('auth/refreshLease: two windows over one secret store, against the sand
         const s = (await store.load()).sessions.find((x) => x.id === session.id);
         return s?.kind === 'oauth' ? oauthTokensOf(s) : undefined;
       },
-      lock: new SecretRefreshLease(secrets, leaseKey(sb.url), [sessionsKey(sb.url)], { owner: name }),
+      lock: {
+        acquire: async () => {
+          await beforeAcquire?.();
+          return lease.acquire();
+        },
+        release: () => lease.release(),
+        waitForChange: (holder, until) => lease.waitForChange(holder, until),
+      },
       sleep: async () => undefined,
       onPersistFailed: (attempt) => failures.push(attempt),
     });
@@ -172,6 +180,25 @@ describe('auth/refreshLease: two windows over one secret store, against the sand
     assert.equal(stored.accessToken, ta);
     assert.equal(stored.generation, 1);
     assert.equal(secrets.map.has(leaseKey(sb.url)), false, 'the lease is given back');
+  });
+
+  it("a pair another window stored, adopted from the store's change event while this refresh went for the lease, is used: no second grant", async () => {
+    const secrets = new SharedSecrets();
+    const session = await storedSession(secrets);
+    const b = window(secrets, session, 'window-b');
+    const a = window(secrets, session, 'window-a', async () => {
+      // Meanwhile window B refreshes and stores its pair, and the change event reaches this window
+      // (SentryAuth.follow -> TokenManagers.follow -> TokenManager.adopt) before the lease is read.
+      await b.m.accessToken();
+      const stored = (await new SessionStore(secrets, sb.url).load()).sessions[0] as StoredOAuthSession;
+      assert.equal(a.m.adopt(oauthTokensOf(stored)), true);
+    });
+    sb.control.requests.clear();
+    const ta = await a.m.accessToken();
+    assert.equal(refreshRequests(), 1, "one grant for one expiry: window B's");
+    assert.equal(ta, b.m.current.accessToken, "window A uses window B's new token");
+    assert.equal(a.m.refreshCount, 0);
+    await works(ta);
   });
 
   it('a lease left by a window that died is taken over once its deadline passed', async () => {

@@ -1,5 +1,15 @@
 import * as assert from 'node:assert/strict';
-import { clientSecretKey, decodeSessions, encodeSessions, SessionStore, sessionsKey, type StoredSession } from '../../../../src/auth/core/sessionCodec';
+import {
+  clientSecretKey,
+  decodeSessions,
+  encodeSessions,
+  oauthTokensOf,
+  SessionStore,
+  sessionsKey,
+  withTokens,
+  type StoredOAuthSession,
+  type StoredSession,
+} from '../../../../src/auth/core/sessionCodec';
 import { needsInsecureConfirmation, stepPage } from '../../../../src/auth/core/urlSafety';
 import { scopesSatisfy } from '../../../../src/api/scopes';
 
@@ -44,6 +54,17 @@ describe('auth/sessionCodec', () => {
   it('round-trips sessions of every kind', () => {
     const text = encodeSessions([oauth, apiKey]);
     assert.deepEqual(decodeSessions(text), { sessions: [oauth, apiKey], dropped: 0, corrupt: false });
+  });
+
+  it("keeps a token's lifetime, so that the window that adopts a refreshed pair refreshes it when its writer would", () => {
+    const refreshed = withTokens(oauth as StoredOAuthSession, { accessToken: 'at2', refreshToken: 'rt2', expiresAt: 1_060_000, lifetimeMs: 60_000, generation: 2 }, 1_000_000);
+    const read = decodeSessions(encodeSessions([refreshed])).sessions[0] as StoredOAuthSession;
+    assert.equal(oauthTokensOf(read).lifetimeMs, 60_000);
+    // Stored by a version that did not keep it: what was left when it was stored.
+    const { lifetimeMs: _gone, ...older } = read;
+    assert.equal(oauthTokensOf(older).lifetimeMs, 60_000);
+    assert.equal(oauthTokensOf({ ...older, refreshedAt: undefined, createdAt: 1_000_000 }).lifetimeMs, 60_000, 'never refreshed: from its sign-in');
+    assert.equal(oauthTokensOf({ ...older, expiresAt: undefined }).lifetimeMs, undefined);
   });
 
   for (const [name, text] of [

@@ -105,6 +105,36 @@ describe('auth/tokenManager: expiry, refresh and 401', () => {
     assert.deepEqual(server.calls, ['rt0']);
   });
 
+  it('a token that lives less than twice the skew is refreshed half-way through its life, once, not at every request', async () => {
+    // A server whose tokens live one minute (the soak's): every grant answers expires_in 60.
+    let now = T0;
+    const calls: string[] = [];
+    let n = 0;
+    const m = new TokenManager({
+      tokens: tokensFromResponse({ access_token: 'at0', refresh_token: 'rt0', token_type: 'bearer', scope: 'org:read', expires_in: 60 }, T0),
+      refresh: async (rt) => {
+        calls.push(rt);
+        n++;
+        return { access_token: `at${n}`, refresh_token: `rt${n}`, token_type: 'bearer', scope: 'org:read', expires_in: 60, expires_at: new Date(now + 60_000).toISOString() };
+      },
+      persist: async () => undefined,
+      now: () => now,
+    });
+    for (const t of [1, 10, 29]) {
+      now = T0 + t * 1000;
+      assert.equal(await m.accessToken(), 'at0', `${t} s into a 60-second token: not due yet`);
+    }
+    now = T0 + 31_000;
+    assert.equal(await m.accessToken(), 'at1', 'due half-way through its life');
+    for (const t of [32, 45, 60]) {
+      now = T0 + t * 1000;
+      assert.equal(await m.accessToken(), 'at1', `${t} s: the new token is not due before 61 s`);
+    }
+    now = T0 + 62_000;
+    assert.equal(await m.accessToken(), 'at2');
+    assert.deepEqual(calls, ['rt0', 'rt1'], 'one grant per lifetime, not one per request');
+  });
+
   it('a failed proactive refresh falls back to the unexpired token; once expired, it fails', async () => {
     let now = T0 + 6 * 60_000;
     const m = new TokenManager({
