@@ -146,28 +146,34 @@ describe('Triage (resolve, archive, assign, bookmark…) against the sandbox', f
     await api.issues.setFilter({ ...api.issues.filter, preset: 'unresolved' });
   });
 
-  it("a bulk change Sentry finds none of the issues for (their project is not the user's): shown as it was, and the message says why", async () => {
+  it("a bulk change on issues of a project the user is on no team of (open membership, Sentry's default): the PUT names their project, Sentry changes them, Undo too", async () => {
     const rows = (await issueRows()).slice(0, 2);
-    const before = rows.map((n) => api.store.issue(n.issueId)?.isBookmarked);
+    // Off web-frontend's teams: a request naming no `project` would skip its issues (and did, answering 204).
     await control('membership', { notMemberOf: ['web-frontend'] });
     try {
       const run = nextRun();
+      ui.answer = (_m, items) => (items.includes('Undo') ? 'Undo' : undefined);
       await vscode.commands.executeCommand(Commands.bookmark, rows[0], rows);
       const r = await run;
       assert.deepEqual(r.outcome.failed, []);
+      assert.deepEqual(r.outcome.unchanged ?? [], []);
+      assert.deepEqual(r.outcome.done.map((d) => d.issueId).sort(), rows.map((n) => n.issueId).sort());
+      assert.ok(rows.every((n) => api.store.issue(n.issueId)?.isBookmarked === true));
+      assert.match(ui.shown[0].message, /^Bookmarked 2 issues/);
+      await r.undone;
+      const w = await writes();
       assert.deepEqual(
-        (r.outcome.unchanged ?? []).map((u) => [u.ref.issueId, u.why]),
-        // Without `project` Sentry looks only in the user's projects, finds none of them and answers 204.
-        rows.map((n) => [n.issueId, 'notFound']),
+        w.map((x) => [x.bulk, x.status, x.changed.length, new URLSearchParams(x.query).getAll('project')]),
+        [
+          [true, 200, 2, ['4501']],
+          [true, 200, 2, ['4501']],
+        ],
+        "the change and its Undo, each naming web-frontend's id",
       );
-      assert.deepEqual(
-        rows.map((n) => api.store.issue(n.issueId)?.isBookmarked),
-        before,
-        'shown as they were',
+      assert.ok(
+        rows.every((n) => api.store.issue(n.issueId)?.isBookmarked === false),
+        'undone',
       );
-      assert.equal(ui.shown.length, 1);
-      assert.match(ui.shown[0].message, /^Could not bookmark 2 issues: Sentry found none of them: .*projects you are not a member of\.$/);
-      assert.equal(ui.shown[0].level, 'warning');
     } finally {
       await control('membership', { notMemberOf: [] });
     }

@@ -248,7 +248,11 @@ describeEachProfile('contract: client requests against the OpenAPI document', fu
     await c.updateIssue('acme', a.id, { status: 'resolved', statusDetails: { inNextRelease: true } });
     await c.updateIssue('acme', a.id, { status: 'ignored', substatus: 'archived_until_condition_met', statusDetails: { ignoreCount: 5, ignoreWindow: 60 } });
     await c.updateIssue('acme', a.id, { assignedTo: 'user:2', isBookmarked: true, hasSeen: true, inbox: true, priority: 'low' });
-    await c.updateIssues('acme', [a.id, b.id], { status: 'unresolved', substatus: 'ongoing' });
+    // The organization endpoint names the issues' projects (as ids), or -1, and reads them back by id from the same.
+    await c.updateIssues('acme', [a.id, b.id], { status: 'unresolved', substatus: 'ongoing' }, { projects: ['worker'] });
+    await c.listIssuesById('acme', [a.id, b.id], ['worker']);
+    await c.updateIssues('acme', [b.id], { isBookmarked: false }, { projects: ['-1'] });
+    await c.listIssuesById('acme', [b.id], ['-1']);
     await c.updateIssues('acme', [d.id], { assignedTo: '' }, { project: 'worker' });
     await collect(c.memberPages('acme'));
     await collect(c.teamPages('acme'));

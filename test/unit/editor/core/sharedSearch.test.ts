@@ -84,6 +84,23 @@ describeEachProfile('MarkFinder: the open files share their queries', function (
     );
   });
 
+  it("a project the user sees but is on no team of (open membership, Sentry's default): its issues are marked, the read by id naming the search's projects", async () => {
+    const sb = box.get();
+    const worker = { org: 'acme', projects: ['worker'] };
+    const { marks, log } = await finderOn(sb, workspace, worker, { share: true }).find([file('server/workers/tasks.py')]);
+    const marked = [...new Set([...marks.values()].flat().map((m) => m.issueId))];
+    assert.ok(marked.length > 0, 'marked');
+    // The file's own issue search (named projects, as before) marks the same issues.
+    const alone = await finderOn(sb, workspace, worker, { share: false }).find([file('server/workers/tasks.py')]);
+    assert.equal(placements(marks), placements(alone.marks), 'the marks of its own search');
+    const byId = log.filter((r) => new URLSearchParams(r.query).has('group'));
+    assert.ok(byId.length > 0);
+    for (const r of byId) assert.deepEqual(new URLSearchParams(r.query).getAll('project'), [sb.seed.project('worker')!.id], "the read by id names the search's project, as an id");
+    console.log(
+      `      [figures] ${profile}: worker (on no team of the user's): ${marked.length} issues marked in server/workers/tasks.py with ${log.length} requests (${table(log).length} events-table page, ${byId.length} read by id); its own search: ${alone.log.length}`,
+    );
+  });
+
   it('a few issues: at most ceil(N/100) + 2 requests in all', async () => {
     const shared = finderOn(box.get(), workspace, scope, { share: true });
     const files = ['src/app/store.ts'].map((f) => file(f));
