@@ -58,10 +58,10 @@ export interface SandboxOptions {
   clientSecret?: string;
   /**
    * The server version the sandbox speaks as (profiles.ts): `sentry-io` (the default) or
-   * `self-hosted-2025` (numeric project ids, no llmFormat, no advanced search, no rate limits, null dates).
+   * `self-hosted-2025` (numeric project ids, no llmFormat, no rate limits, null dates, legacy Seer).
    */
   profile?: ProfileName;
-  /** Features per organization (slug), on top of the profile's: `{ acme: ['advanced-search'] }`. */
+  /** Features per organization (slug), on top of the profile's: `{ acme: ['gen-ai-features'] }`. */
   features?: Record<string, readonly string[]>;
   /** Rate limit per credential (default 1000 requests per 1 s; none in a profile without a limiter, unless given here). */
   rateLimit?: RateLimitConfig;
@@ -387,20 +387,14 @@ function faultResponse(state: SandboxState, f: ActiveFault, path: string): Res |
   return undefined;
 }
 
-/** The headers of a server without a limiter: a no-op limiter counts nothing and resets at 0 (profiles.ts). */
-function noLimiterHeaders(state: SandboxState): Record<string, string> {
-  return {
-    'x-sentry-rate-limit-limit': '999',
-    'x-sentry-rate-limit-remaining': '999',
-    'x-sentry-rate-limit-reset': '0',
-    'x-sentry-rate-limit-concurrentlimit': '999',
-    'x-sentry-rate-limit-concurrentremaining': String(Math.max(0, 999 - state.inFlight)),
-  };
-}
-
+/**
+ * The limiter of src/sentry/middleware/ratelimit.py: where it does not run (a self-hosted server,
+ * profiles.ts) no X-Sentry-Rate-Limit-* header is sent at all; where it runs, every answer carries them
+ * and a request past the limit is a 429 `{"detail": …}`.
+ */
 function rateLimitCheck(state: SandboxState, ctx: Ctx): { headers: Record<string, string>; limited: Res | null } {
   const cfg = state.rateLimit;
-  if (!cfg) return { headers: noLimiterHeaders(state), limited: null };
+  if (!cfg) return { headers: {}, limited: null };
   const windowMs = Math.max(1, cfg.windowSeconds * 1000);
   const now = state.now();
   const key = ctx.headers['authorization'] ?? 'anonymous';

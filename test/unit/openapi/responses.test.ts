@@ -188,11 +188,10 @@ describeEachProfile('contract: sandbox responses against the OpenAPI document', 
     await ok(`${acme}?statsPeriod=1h&groupStatsPeriod=auto&collapse=stats&collapse=unhandled&expand=inbox&expand=owners`);
     await ok(`${acme}?shortIdLookup=1&query=${sb.seed.issuesOf('worker')[0].shortId}&project=4501`);
     const wildcard = `${acme}?shortIdLookup=0&viewId=42&query=stack.filename:"*app/checkout.ts" error.type:TypeError&cursor=0:5:0&limit=5`;
-    if (selfHosted) {
-      // Refused without advanced search; the answer with it validated too.
-      assert.equal((await ex.send('GET', wildcard, auth)).status, 400);
-      sb.control.features.set('acme', { add: ['advanced-search'] });
-    }
+    // Refused without advanced search (a plan without it); the answer with it, every profile's default, validated too.
+    sb.control.features.set('acme', { remove: ['advanced-search'] });
+    assert.equal((await ex.send('GET', wildcard, auth)).status, 400);
+    sb.control.features.set('acme', { add: ['advanced-search'] });
     await ok(wildcard);
     for (const bad of [
       'groupStatsPeriod=7d',

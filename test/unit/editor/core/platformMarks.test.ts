@@ -15,7 +15,7 @@ import { codeMappingSources, pathForms } from '../../../../src/sentryEvent/frame
 import { file, issueEvents, queryOf, searches, table } from './markFixture';
 
 describeEachProfile('marks on every platform', function (profile) {
-  const sandbox = useSandbox({ profile, platforms: true, features: { acme: ['advanced-search'] } });
+  const sandbox = useSandbox({ profile, platforms: true });
   const files = PLATFORM_SPECS.flatMap((s) => [s.file, s.neighbour]);
 
   it('each issue of the corpus is marked on its own file and line; same-named neighbours get only their own', async () => {

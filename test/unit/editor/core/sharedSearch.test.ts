@@ -8,7 +8,7 @@ import { MAX_ID_READ_BYTES } from '../../../../src/api/requestRules';
 import type { PlacedMark } from '../../../../src/editor/core/marks';
 import { workspaceFilePaths } from '../../../sandbox/index';
 import { describeEachProfile, useSandbox } from '../../api/sandbox';
-import { file, finderOn, INTERVAL, issueEvents, queryOf, searches, table, withAdvancedSearch } from './markFixture';
+import { file, finderOn, INTERVAL, issueEvents, queryOf, searches, table } from './markFixture';
 
 describe('sharedSearch: the query and its rows', () => {
   it("sends the view's statuses and the files' terms joined by OR; any other term of the view keeps the per-file searches", () => {
@@ -43,7 +43,7 @@ describe('sharedSearch: the query and its rows', () => {
 
 describeEachProfile('MarkFinder: the open files share their queries', function (profile) {
   this.timeout(60_000);
-  const box = useSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 }, ...withAdvancedSearch(profile) });
+  const box = useSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 } });
   const workspace = workspaceFilePaths();
   const scope = { org: 'acme', projects: ['web-frontend'] };
   const FILES = ['src/app/store.ts', 'src/app/checkout.ts', 'src/components/Cart.tsx', 'src/utils/apiClient.ts', 'src/utils/format.js'];
@@ -223,8 +223,8 @@ describeEachProfile('MarkFinder: the open files share their queries', function (
 
 describeEachProfile('MarkFinder: a proxy with a shorter request line than nginx’s 8 KB', function (profile) {
   this.timeout(60_000);
-  const box = useSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 }, maxRequestLine: 4096, ...withAdvancedSearch(profile) });
-  const full = useSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 }, ...withAdvancedSearch(profile) });
+  const box = useSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 }, maxRequestLine: 4096 });
+  const full = useSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 } });
   const workspace = workspaceFilePaths();
   const scope = { org: 'acme', projects: ['web-frontend'] };
 
