@@ -28,7 +28,7 @@ import { PLATFORM_SPECS, PLATFORMS_DIR } from '../sandbox/platforms';
  * (the tree, the marks, triage, the AI tools): they run against every profile, the others against
  * the default one only.
  */
-const PROFILE_SUITES = ['issues', 'marks', 'movedMarks', 'triage', 'lmTools', 'regions', 'signInOffers', 'seer', 'provenance'];
+const PROFILE_SUITES = ['issues', 'marks', 'movedMarks', 'triage', 'lmTools', 'regions', 'signInOffers', 'seer', 'provenance', 'openMembership'];
 /** The title of test/integration/platformMarks.test.ts: a --grep that cannot match it skips its windows. */
 const PLATFORM_SUITE_TITLE = 'marks on every platform (the platform workspace)';
 /** The suite that needs a git repository: run in a window of its own on a git copy of the sample workspace, git on. */
