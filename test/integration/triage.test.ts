@@ -153,24 +153,21 @@ describe('Triage (resolve, archive, assign, bookmark…) against the sandbox', f
     try {
       const run = nextRun();
       ui.answer = (_m, items) => (items.includes('Undo') ? 'Undo' : undefined);
-      await vscode.commands.executeCommand(Commands.bookmark, rows[0], rows);
+      await vscode.commands.executeCommand(Commands.resolve, rows[0], rows);
       const r = await run;
       assert.deepEqual(r.outcome.failed, []);
       assert.deepEqual(r.outcome.unchanged ?? [], []);
       assert.deepEqual(r.outcome.done.map((d) => d.issueId).sort(), rows.map((n) => n.issueId).sort());
-      assert.match(ui.shown[0].message, /^Bookmarked 2 issues/);
+      assert.match(ui.shown[0].message, /^Resolved 2 issues/);
       await r.undone;
-      const w = await writes();
-      assert.deepEqual(
-        w.map((x) => [x.bulk, x.status, x.changed.length, new URLSearchParams(x.query).getAll('project')]),
-        [
-          [true, 200, 2, ['4501']],
-          [true, 200, 2, ['4501']],
-        ],
-        "the change and its Undo, each naming web-frontend's id",
-      );
+      const [change, ...undo] = await writes();
+      const projects = (x: SandboxWrite) => new URLSearchParams(x.query).getAll('project');
+      assert.deepEqual([change.bulk, change.status, change.changed.length, projects(change), change.body.status], [true, 200, 2, ['4501'], 'resolved'], "one PUT naming web-frontend's id");
+      // Undo puts back each issue's own substatus: one PUT per distinct body, a bulk one naming the project too.
+      assert.deepEqual(undo.flatMap((x) => x.changed).sort(), rows.map((n) => n.issueId).sort());
+      assert.ok(undo.every((x) => x.status === 200 && x.body.status === 'unresolved' && (!x.bulk || projects(x).join() === '4501')));
       assert.ok(
-        rows.every((n) => api.store.issue(n.issueId)?.isBookmarked === false),
+        rows.every((n) => api.store.issue(n.issueId)?.status === 'unresolved'),
         'undone',
       );
     } finally {
