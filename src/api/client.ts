@@ -24,7 +24,7 @@ import {
 import type { IssueEventsParams, OrganizationIssuesParams, ProjectIssuesPage, ProjectIssuesParams } from './listParams';
 import { OrganizationEndpoints } from './organizationEndpoints';
 import { checkEventsTableParams, EventsTableSchema, firstRows, type EventsTableParams, type EventsTableRow } from './eventsTable';
-import { MAX_PER_PAGE, NEEDED_SCOPES, checkIssueId, checkPerPage, checkReadIds, firstItems, seg } from './requestRules';
+import { MAX_ID_READ_BYTES, MAX_PER_PAGE, NEEDED_SCOPES, checkIssueId, checkPerPage, checkReadIds, firstItems, projectParamBytes, seg } from './requestRules';
 import { isEventRef } from '../sentryEvent/types';
 import { maskAnswer, maskAnswerKeeping, maskAnswers, maskTagAnswer } from '../sentryEvent/maskAnswer';
 import { applyServerMeta } from '../sentryEvent/serverMeta';
@@ -49,6 +49,12 @@ export const MAX_BULK_IDS = 100;
  * Built by src/triage, which makes sure an archive always names its substatus.
  */
 export type IssueUpdateBody = Readonly<Record<string, unknown>>;
+
+/**
+ * Where a bulk update goes: the organization endpoint with the projects of its issues (slugs or ids,
+ * `-1` every accessible one), or the deprecated endpoint of one project.
+ */
+export type BulkTarget = { readonly projects: readonly string[]; readonly project?: undefined } | { readonly project: string; readonly projects?: undefined };
 
 /** At most this many hashes are used by the server; it ignores the rest. */
 export const MAX_HASHES = 100;
@@ -265,20 +271,26 @@ export class SentryClient extends OrganizationEndpoints {
   /**
    * Triage of up to 100 issues in one request (update.py's update_groups_with_search_fn). Without `id`
    * Sentry applies the change to every issue matching the query (all unresolved ones by default), so
-   * an empty id list is refused here, before any request: no caller can send one. Sentry skips the
-   * ids it does not find (deleted, merged, or without `project` in a project the user is not a member
-   * of) and answers only the changed fields, never which issues changed. When it finds none of them
-   * it runs the request's search instead, so the query names these very ids: that search finds none
-   * either, and the answer is 204 "No groups found", returned as undefined. `project` uses the
-   * deprecated project endpoint instead.
+   * an empty id list is refused here, before any request: no caller can send one. On the organization
+   * endpoint the request names its projects (`projects`, as ids: the issues' own, or `-1`, every
+   * accessible one): without `project` Sentry acts only in the projects of the user's teams
+   * (get_projects, src/sentry/api/bases/organization.py), and in an organization with open membership
+   * (Sentry's default) it would skip, without a word, the issues of projects the user sees but is on no
+   * team of. Sentry skips the ids it does not find (deleted, merged) and answers only the changed
+   * fields, never which issues changed. When it finds none of them it runs the request's search
+   * instead, so the query names these very ids: that search finds none either, and the answer is 204
+   * "No groups found", returned as undefined. `project` uses the deprecated project endpoint instead.
    */
-  async updateIssues(org: string, ids: readonly string[], body: IssueUpdateBody, options: { project?: string; signal?: AbortSignal } = {}): Promise<IssueUpdate | undefined> {
+  async updateIssues(org: string, ids: readonly string[], body: IssueUpdateBody, options: BulkTarget & { signal?: AbortSignal }): Promise<IssueUpdate | undefined> {
     checkBulkIds(ids);
+    if (options.project === undefined && !options.projects?.length)
+      throw new RangeError('A bulk update names the projects of its issues: without them Sentry skips those of projects the user is on no team of.');
+    const projects = options.project === undefined ? await this.projectIds.idsOf(org, options.projects) : undefined;
     const res = await this.http.request({
       method: 'PUT',
       org,
       path: options.project ? `/api/0/projects/${seg(org)}/${seg(options.project)}/issues/` : `/api/0/organizations/${seg(org)}/issues/`,
-      query: { id: [...ids], query: onlyThese(ids) },
+      query: { id: [...ids], query: onlyThese(ids), project: projects },
       json: body,
       schema: z.nullable(IssueUpdateSchema),
       neededScopes: NEEDED_SCOPES.issueWrites,
@@ -289,18 +301,21 @@ export class SentryClient extends OrganizationEndpoints {
   }
 
   /**
-   * Issues by id, as many as fit one request line (checkReadIds), whatever their status or age
-   * (GET …/organizations/{org}/issues/?group=…): Sentry then ignores any query and window and
-   * answers them all, unpaged. Without `project` it
-   * looks only in the projects the user is a member of, the very projects a bulk PUT without
-   * `project` acts in, so this reads back which issues such a PUT changed, and their state now.
+   * Issues by id, as many as fit one request line (checkReadIds, less the `project=` parameters),
+   * whatever their status or age (GET …/organizations/{org}/issues/?group=…): Sentry then ignores any
+   * query and window and answers those of `projects` (slugs or ids, sent as ids; `-1` every accessible
+   * project), unpaged. Without `project` it would look only in the projects of the user's teams and
+   * leave out, in an organization with open membership, the issues of projects the user sees but is on
+   * no team of. With the projects a bulk PUT named, it reads back which issues that PUT changed.
    */
-  async listIssuesById(org: string, ids: readonly string[], signal?: AbortSignal): Promise<Issue[]> {
-    checkReadIds(ids);
+  async listIssuesById(org: string, ids: readonly string[], projects: readonly string[], signal?: AbortSignal): Promise<Issue[]> {
+    if (projects.length === 0) throw new RangeError('A read by id names the projects of its issues: without them Sentry looks only in the projects of the user’s teams.');
+    const project = await this.projectIds.idsOf(org, projects);
+    checkReadIds(ids, MAX_ID_READ_BYTES - projectParamBytes(project));
     const res = await this.http.request({
       org,
       path: `/api/0/organizations/${seg(org)}/issues/`,
-      query: { group: [...ids] },
+      query: { group: [...ids], project },
       schema: IssueListSchema,
       cut: firstItems(ids.length),
       neededScopes: NEEDED_SCOPES.projectIssues,

@@ -71,6 +71,15 @@ function idReadBytes(id: string): number {
   return 'group='.length + encodeURIComponent(id).length + 1;
 }
 
+/**
+ * The bytes of URL a read by id keeps for its `project=` parameters, `project=<key>&` each: at least 20
+ * characters a key (a 64-bit id has at most 20 digits), so what is reserved for slugs also holds the ids
+ * they become.
+ */
+export function projectParamBytes(keys: readonly string[]): number {
+  return keys.reduce((n, k) => n + 'project='.length + Math.max(encodeURIComponent(k).length, 20) + 1, 0);
+}
+
 /** A read by id names 1 or more valid ids that fit one request line. */
 export function checkReadIds(ids: readonly string[], maxBytes = MAX_ID_READ_BYTES): void {
   if (ids.length === 0) throw new RangeError('A read by id must name its issues.');

@@ -33,7 +33,7 @@ import { PLATFORM_SPECS, PLATFORMS_DIR } from '../sandbox/platforms';
  */
 const PROFILE_WINDOWS: readonly { name: string; suites: readonly string[] }[] = [
   { name: 'issues, marks, regions, sign-in offers', suites: ['issues', 'marks', 'movedMarks', 'regions', 'signInOffers'] },
-  { name: 'triage, panel binding, AI tools, Seer, releases', suites: ['triage', 'eventsBinding', 'lmTools', 'seer', 'provenance'] },
+  { name: 'triage, panel binding, open membership, AI tools, Seer, releases', suites: ['triage', 'eventsBinding', 'openMembership', 'lmTools', 'seer', 'provenance'] },
 ];
 const PROFILE_SUITES = PROFILE_WINDOWS.flatMap((w) => w.suites);
 /** What one extension-host window may take before it is stopped and counted as failed. */

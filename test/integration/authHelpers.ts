@@ -270,16 +270,13 @@ export async function signInToSandbox(rec: UiRecorder, projects: string[] = ['we
 }
 
 /**
- * The marks suites' start: the per-file search is a wildcard search, which a self-hosted server
- * has by default (src/sentry/conf/server.py) but the self-hosted-2025 profile's orgs lack until it
- * is added (an earlier suite's refusal, remembered per session, is forgotten with it); no editor
- * open; the Issues view on the last 24 hours of unresolved issues.
+ * The marks suites' start: an earlier suite's refusal of the per-file search, remembered per session,
+ * forgotten (the search is a wildcard search, which every profile's organizations take: advanced search
+ * is on by default, src/sentry/conf/server.py); no editor open; the Issues view on the last 24 hours of
+ * unresolved issues.
  */
 export async function startMarksSuite(api: TestHooks): Promise<void> {
-  if ((await sandboxProfile()) !== 'sentry-io') {
-    await control('features', { org: 'acme', add: ['advanced-search'] });
-    api.editor.locator.forget();
-  }
+  api.editor.locator.forget();
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   await api.issues.setFilter({ preset: 'unresolved', statsPeriod: '24h', sort: 'date' });
   await api.issues.tree.getChildren();

@@ -8,7 +8,7 @@ import { commandArgs } from '../../src/contracts/issueRef';
 import type { IssueStore } from '../../src/store/issueStore';
 import { Commands } from '../../src/constants';
 import { activateExtension } from './helpers';
-import { control, SANDBOX_URL, sandboxProfile, settledMarks, signInToSandbox, UiRecorder, waitFor, type RequestLogEntry } from './authHelpers';
+import { control, SANDBOX_URL, settledMarks, signInToSandbox, UiRecorder, waitFor, type RequestLogEntry } from './authHelpers';
 import { print } from './output';
 
 /** The issue lists: the organization endpoint (the default), the project one (a fallback and hashes). */
@@ -597,12 +597,6 @@ describe('Issues tree (sentryExplorer.issues)', function () {
     it('a search typed in the view narrows the tree only: the editor keeps its marks and its per-file search', async () => {
       const api = await activateExtension();
       const { editor } = api;
-      // The per-file search is a wildcard search: give the self-hosted profile's organization advanced search, as the marks suite does.
-      const selfHosted = (await sandboxProfile()) !== 'sentry-io';
-      if (selfHosted) {
-        await control('features', { org: 'acme', add: ['advanced-search'] });
-        editor.locator.forget();
-      }
       try {
         await roots();
         const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'src/utils/format.js');
@@ -629,10 +623,6 @@ describe('Issues tree (sentryExplorer.issues)', function () {
         );
       } finally {
         await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-        if (selfHosted) {
-          await control('features', { org: 'acme', remove: ['advanced-search'] });
-          editor.locator.forget();
-        }
       }
     });
   });

@@ -146,28 +146,30 @@ describe('Triage (resolve, archive, assign, bookmark…) against the sandbox', f
     await api.issues.setFilter({ ...api.issues.filter, preset: 'unresolved' });
   });
 
-  it("a bulk change Sentry finds none of the issues for (their project is not the user's): shown as it was, and the message says why", async () => {
+  it("a bulk change on issues of a project the user is on no team of (open membership, Sentry's default): the PUT names their project, Sentry changes them, Undo too", async () => {
     const rows = (await issueRows()).slice(0, 2);
-    const before = rows.map((n) => api.store.issue(n.issueId)?.isBookmarked);
+    // Off web-frontend's teams: a request naming no `project` would skip its issues (and did, answering 204).
     await control('membership', { notMemberOf: ['web-frontend'] });
     try {
       const run = nextRun();
-      await vscode.commands.executeCommand(Commands.bookmark, rows[0], rows);
+      ui.answer = (_m, items) => (items.includes('Undo') ? 'Undo' : undefined);
+      await vscode.commands.executeCommand(Commands.resolve, rows[0], rows);
       const r = await run;
       assert.deepEqual(r.outcome.failed, []);
-      assert.deepEqual(
-        (r.outcome.unchanged ?? []).map((u) => [u.ref.issueId, u.why]),
-        // Without `project` Sentry looks only in the user's projects, finds none of them and answers 204.
-        rows.map((n) => [n.issueId, 'notFound']),
+      assert.deepEqual(r.outcome.unchanged ?? [], []);
+      assert.deepEqual(r.outcome.done.map((d) => d.issueId).sort(), rows.map((n) => n.issueId).sort());
+      assert.match(ui.shown[0].message, /^Resolved 2 issues/);
+      await r.undone;
+      const [change, ...undo] = await writes();
+      const projects = (x: SandboxWrite) => new URLSearchParams(x.query).getAll('project');
+      assert.deepEqual([change.bulk, change.status, change.changed.length, projects(change), change.body.status], [true, 200, 2, ['4501'], 'resolved'], "one PUT naming web-frontend's id");
+      // Undo puts back each issue's own substatus: one PUT per distinct body, a bulk one naming the project too.
+      assert.deepEqual(undo.flatMap((x) => x.changed).sort(), rows.map((n) => n.issueId).sort());
+      assert.ok(undo.every((x) => x.status === 200 && x.body.status === 'unresolved' && (!x.bulk || projects(x).join() === '4501')));
+      assert.ok(
+        rows.every((n) => api.store.issue(n.issueId)?.status === 'unresolved'),
+        'undone',
       );
-      assert.deepEqual(
-        rows.map((n) => api.store.issue(n.issueId)?.isBookmarked),
-        before,
-        'shown as they were',
-      );
-      assert.equal(ui.shown.length, 1);
-      assert.match(ui.shown[0].message, /^Could not bookmark 2 issues: Sentry found none of them: .*projects you are not a member of\.$/);
-      assert.equal(ui.shown[0].level, 'warning');
     } finally {
       await control('membership', { notMemberOf: [] });
     }

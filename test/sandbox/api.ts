@@ -3,7 +3,7 @@
 import { Cursor, DETAIL, fail, HttpError, json, paginate, pageSize, parseCursor, Res } from './http';
 import { hash32 } from './prng';
 import { matchValue, parseDateFilter, parseNumberFilter, parseQuery, searchError, Term } from './search';
-import { flagsOf, serializeUser, teamsOf } from './people';
+import { flagsOf, projectTeams, serializeUser, teamsOf } from './people';
 import { iso, SeedEvent, SeedIssue, SeedOrg, SeedProject } from './seed';
 import type { EndpointSwitch, SandboxState } from './state';
 import { ADVANCED_SEARCH } from './profiles';
@@ -12,7 +12,7 @@ import { eventsTable } from './eventsTable';
 import { listCodeMappings } from './codeMappings';
 import { eventCommitters, eventOwners, firstLastRelease, listReleases, releaseCommits, releaseDeploys, releaseDetails } from './releases';
 import { catchAll, checkEnvironments } from './sentryAnswers';
-import { memberProjects } from './membership';
+import { hasProjectAccess, isOpenMembership, memberProjects, requestedProjects } from './membership';
 import type { SiteFrame } from './workspace';
 import { isOrgMember, regionUrlOf, userRegions, visibleOrgs } from './regions';
 
@@ -153,9 +153,13 @@ function environmentsOf(p: SeedProject): string[] {
   return envs;
 }
 
-/** Every field Sentry's OpenAPI requires of a project in the organization's project list. */
-export function serializeProject(p: SeedProject): Record<string, unknown> {
-  const team = { id: String(Number(p.org.id) * 100 + 1), name: `${p.org.name} Engineering`, slug: 'engineering' };
+/**
+ * Every field Sentry's OpenAPI requires of a project in the organization's project list, for the
+ * credential `who`: `isMember` (on a team of it) and `hasAccess` as ProjectSummarySerializer sets them
+ * (src/sentry/api/serializers/models/project.py; membership.ts).
+ */
+export function serializeProject(state: SandboxState, p: SeedProject, who: Principal): Record<string, unknown> {
+  const teams = projectTeams(p, state.seed.members).map((t) => ({ id: t.id, name: t.name, slug: t.slug }));
   const latest = p.releases[p.releases.length - 1];
   return {
     id: p.id,
@@ -165,8 +169,8 @@ export function serializeProject(p: SeedProject): Record<string, unknown> {
     platforms: [p.platform],
     dateCreated: iso(p.dateCreated),
     isBookmarked: false,
-    isMember: true,
-    hasAccess: true,
+    isMember: memberProjects(state, who, p.org).includes(p),
+    hasAccess: hasProjectAccess(state, who, p),
     access: ['event:read', 'member:read', 'org:read', 'project:read', 'project:releases', 'team:read'],
     features: [],
     firstEvent: iso(p.issues.reduce((a, i) => Math.min(a, i.firstSeen), Infinity)),
@@ -194,8 +198,8 @@ export function serializeProject(p: SeedProject): Record<string, unknown> {
     hasInsightsMCP: false,
     environments: environmentsOf(p),
     latestRelease: latest ? { version: latest.version } : null,
-    team,
-    teams: [team],
+    team: teams[0],
+    teams,
     status: 'active',
     organization: { id: p.org.id, slug: p.org.slug, name: p.org.name },
   };
@@ -577,10 +581,11 @@ function retrieveOrganization(ctx: Ctx, m: RegExpExecArray): Res {
     role: 'owner',
     orgRole: 'owner',
     access: [...p.scopes].sort(),
-    projects: org.projects.map(serializeProject),
+    projects: org.projects.map((pr) => serializeProject(ctx.state, pr, p)),
     isDefault: false,
     defaultRole: 'member',
-    openMembership: true,
+    // Open membership, Sentry's default (membership.ts); control.membership.setOpen turns it off.
+    openMembership: isOpenMembership(ctx.state, org),
   });
 }
 
@@ -593,7 +598,11 @@ function listProjects(ctx: Ctx, m: RegExpExecArray): Res {
   const limit = pageSize(ctx.params, 'per_page', 100, 100);
   const cursor = parseCursor(ctx.params.get('cursor'));
   const { page, link } = paginate(pageCtx(ctx), org.projects, cursor, limit);
-  return json(200, page.map(serializeProject), { link });
+  return json(
+    200,
+    page.map((pr) => serializeProject(ctx.state, pr, p)),
+    { link },
+  );
 }
 
 // ------------------------------------------------------------------------------- project issues
@@ -976,12 +985,13 @@ export function projectKeys(state: SandboxState, keys: readonly string[]): strin
   return keys.map((k) => String(Number(k)));
 }
 
-/** The `project` parameters: the org's projects they name; none or `-1` = every project; an unknown one 403, as Sentry answers. */
-function orgProjects(state: SandboxState, org: SeedOrg, params: URLSearchParams): SeedProject[] {
-  const keys = projectKeys(state, params.getAll('project'));
-  if (keys.length === 0 || keys.includes('-1')) return org.projects;
-  const projects = keys.map((key) => org.projects.find((pr) => pr.id === key || pr.slug === key) ?? fail(403, DETAIL.forbidden));
-  return [...new Set(projects)];
+/**
+ * The projects the `project` parameters ask for, as get_projects reads them (membership.ts): none, the
+ * user's member projects; `-1`, every project the user may access; else those named (ids only on the
+ * id-only profile), each accessible or 403.
+ */
+export function orgProjects(ctx: Ctx, p: Principal, org: SeedOrg): SeedProject[] {
+  return requestedProjects(ctx.state, p, org, projectKeys(ctx.state, ctx.params.getAll('project')));
 }
 
 /** `groupStatsPeriod`: '' (no stats), 24h (the default) or 14d; auto = 24h for a window of at most a day, else 14d. */
@@ -1031,8 +1041,8 @@ function listOrganizationIssues(ctx: Ctx, m: RegExpExecArray): Res {
   const p = authenticate(ctx);
   const org = resolveOrg(ctx, p, m[1]);
   requireScope(p, EVENT_SCOPES);
-  // No `project`: the projects the user is a member of (membership.ts).
-  const projects = params.getAll('project').length ? orgProjects(state, org, params) : memberProjects(state, p, org);
+  // No `project`: the projects the user is a member of; `-1`: every one the user may access (membership.ts).
+  const projects = orgProjects(ctx, p, org);
   const window = eventWindow(ctx, DEFAULT_ISSUES_WINDOW_DAYS * DAY);
   const statsKey = groupStatsPeriod(params.get('groupStatsPeriod'), window);
   const lookup = params.get('shortIdLookup');

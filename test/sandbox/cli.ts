@@ -8,7 +8,7 @@ const USAGE = [
   '',
   'profiles (--profile; test/sandbox/profiles.ts):',
   ...PROFILE_NAMES.map((n) => `  ${n.padEnd(18)} ${PROFILES[n].summary}`),
-  "--feature acme:advanced-search adds an organization feature to the profile's (repeatable).",
+  "--feature acme:gen-ai-features adds an organization feature to the profile's (repeatable).",
 ].join('\n');
 
 function parseArgs(argv: string[]): SandboxOptions {

@@ -2,8 +2,10 @@
 // them (src/sentry/integrations/api/endpoints/organization_code_mappings.py, a private endpoint):
 // - permission OrganizationIntegrationsLoosePermission (src/sentry/api/bases/organization.py): GET takes any
 //   of org:read, org:write, org:admin, org:integrations, org:ci; else 403;
-// - `project` is numeric ("Invalid project parameter. Values must be numbers.", 400) and must be a project
-//   the caller sees (OrganizationEndpoint._get_projects_by_id raises PermissionDenied: 403); without it,
+// - `project` is read by get_projects (membership.ts; getsentry/sentry@c7ee81d7f633c76aefe1d1655662df659e7fbdf4's
+//   docstring: "Pass "-1" to filter to 'all projects user has access to'. Omit to filter for 'all
+//   projects user is a member of'."): numeric ("Invalid project parameter. Values must be numbers.",
+//   400), each named one accessible (else PermissionDenied: 403), `-1` every accessible project, none
 //   the caller's member projects;
 // - OffsetPaginator: `per_page` (at most 100) and `cursor`, the next page in the Link header;
 // - each item as RepositoryProjectPathConfigSerializer writes it
@@ -11,8 +13,8 @@
 //   repoName, integrationId, provider, stackRoot, sourceRoot, defaultBranch, automaticallyGenerated.
 // Both profiles serve it: the endpoint is older than either server version.
 import { authenticate, pageCtx, requireScope, resolveOrg, type Ctx } from './api';
-import { DETAIL, fail, json, pageSize, paginate, parseCursor, type Res } from './http';
-import { memberProjects } from './membership';
+import { fail, json, pageSize, paginate, parseCursor, type Res } from './http';
+import { requestedProjects } from './membership';
 import type { SeedProject } from './seed';
 
 /** A code mapping as the seed keeps it on its project. */
@@ -47,8 +49,7 @@ export function listCodeMappings(ctx: Ctx, m: RegExpExecArray): Res {
   requireScope(p, ['org:read', 'org:write', 'org:admin', 'org:integrations', 'org:ci']);
   const keys = ctx.params.getAll('project');
   if (keys.some((k) => !/^-?\d+$/.test(k))) fail(400, 'Invalid project parameter. Values must be numbers.');
-  const visible = memberProjects(ctx.state, p, org);
-  const projects = keys.length === 0 || keys.includes('-1') ? visible : keys.map((k) => visible.find((pr) => pr.id === k) ?? fail(403, DETAIL.forbidden));
+  const projects = requestedProjects(ctx.state, p, org, keys);
   const items = projects.flatMap((pr) => (pr.codeMappings ?? []).map((cm) => serialize(pr, cm)));
   const limit = pageSize(ctx.params, 'per_page', 100, 100);
   const { page, link } = paginate(pageCtx(ctx), items, parseCursor(ctx.params.get('cursor')), limit);

@@ -29,7 +29,7 @@
 // strict fake refuses a request without it, with get_dataset's words. It serves `errors` (and
 // `discover`, whose error events are the same rows); the other datasets hold nothing here and are
 // refused. AND, OR and parentheses are taken as Sentry takes them here (./booleanQuery.ts).
-import { DETAIL, fail, json, paginate, pageSize, parseCursor, type Res } from './http';
+import { fail, json, paginate, pageSize, parseCursor, type Res } from './http';
 import {
   authenticate,
   eventPredicate,
@@ -37,7 +37,7 @@ import {
   issuePredicate,
   orgEnvironments,
   pageCtx,
-  projectKeys,
+  orgProjects,
   absPathFor,
   requireScope,
   sdkOf,
@@ -49,7 +49,6 @@ import {
 import { type Term } from './search';
 import { andTerms, holds, parseBooleanQuery } from './booleanQuery';
 import { checkEnvironments } from './sentryAnswers';
-import { memberProjects } from './membership';
 import { GLOBAL_VIEWS } from './profiles';
 import { iso, type SeedEvent, type SeedIssue, type SeedOrg, type SeedProject } from './seed';
 
@@ -244,13 +243,13 @@ function termPredicate(ctx: Ctx, p: Principal, term: Term): (ev: SeedEvent) => b
   return eventPredicate({ ...term, negated: false });
 }
 
-/** The projects asked for (ids only on a server of the id-only profile), or the user's own; 403 for one not visible. */
+/**
+ * The projects asked for, as get_filter_params reads them through get_projects (membership.ts): ids
+ * only on a server of the id-only profile, none the user's member projects, `-1` every accessible one,
+ * a named one not accessible 403.
+ */
 function projectsOf(ctx: Ctx, p: Principal, org: SeedOrg): SeedProject[] {
-  const keys = projectKeys(ctx.state, ctx.params.getAll('project'));
-  const projects =
-    keys.length === 0 || keys.includes('-1')
-      ? memberProjects(ctx.state, p, org)
-      : [...new Set(keys.map((key) => org.projects.find((pr) => pr.id === key || pr.slug === key) ?? fail(403, DETAIL.forbidden)))];
+  const projects = orgProjects(ctx, p, org);
   if (projects.length > 1 && !ctx.state.hasFeature(org, GLOBAL_VIEWS)) fail(400, 'You cannot view events from multiple projects.');
   return projects;
 }

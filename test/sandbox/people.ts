@@ -1,6 +1,6 @@
 // Members, teams and per-user issue flags: who an issue can be assigned to, and what each user
 // sees of an issue (hasSeen, isBookmarked, isSubscribed are kept per user, as on Sentry).
-import { iso, Member, SeedIssue, SeedOrg } from './seed';
+import { iso, Member, SeedIssue, SeedOrg, SeedProject } from './seed';
 import type { SandboxState, UserFlags } from './state';
 
 export interface SeedTeam {
@@ -16,8 +16,8 @@ const TEAM_SLUGS = ['engineering', 'frontend', 'backend', 'mobile', 'sre'];
 const teamCache = new WeakMap<SeedOrg, SeedTeam[]>();
 
 /**
- * Five teams per organization. The first is the `engineering` team every project belongs to (the
- * id `serializeProject` names); each member is in it and in one more team.
+ * Five teams per organization. The first is the `engineering` team every project but those of
+ * PROJECT_TEAMS belongs to; each member is in it and in one more team.
  */
 export function teamsOf(org: SeedOrg, members: Member[]): SeedTeam[] {
   let teams = teamCache.get(org);
@@ -31,6 +31,24 @@ export function teamsOf(org: SeedOrg, members: Member[]): SeedTeam[] {
     teamCache.set(org, teams);
   }
   return teams;
+}
+
+/**
+ * Projects on another team than `engineering`: `worker` is the backend team's alone, and the seed's
+ * user (id 1) is not on it, so it is a project the user sees in an open-membership organization
+ * without being a member (membership.ts); members 2, 6, 10… are.
+ */
+const PROJECT_TEAMS: Readonly<Record<string, string>> = { worker: 'backend' };
+
+/** The teams a project belongs to. */
+export function projectTeams(project: SeedProject, members: Member[]): SeedTeam[] {
+  const slug = PROJECT_TEAMS[project.slug] ?? 'engineering';
+  return teamsOf(project.org, members).filter((t) => t.slug === slug);
+}
+
+/** The projects of one of an organization's teams. */
+export function teamProjects(org: SeedOrg, team: SeedTeam): SeedProject[] {
+  return org.projects.filter((pr) => (PROJECT_TEAMS[pr.slug] ?? 'engineering') === team.slug);
 }
 
 /** Sentry's user serializer: every field the OpenAPI document requires of a user (actor, member `user`). */

@@ -33,7 +33,10 @@ export interface Profile {
   readonly llmFormat: boolean;
   /** The features every seeded organization has after a reset (control.features and the `features` option change them). */
   readonly orgFeatures: readonly string[];
-  /** Whether the API rate limiter answers 429s (and counts) unless a rate limit is set explicitly. */
+  /**
+   * Whether the API rate limiter runs (counts, answers 429s and sends the X-Sentry-Rate-Limit-* headers)
+   * unless a rate limit is set explicitly; without it an answer carries none of those headers.
+   */
   readonly rateLimiter: boolean;
   /**
    * Issues whose seen stats the server cannot find (Snuba has no event of them left): their firstSeen
@@ -101,10 +104,10 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
   'self-hosted-2025': {
     name: 'self-hosted-2025',
     summary:
-      'a self-hosted server built before June 2026: numeric project ids, no llmFormat, no advanced search, no rate limits, some null dates, legacy Seer shape (off unless gen-ai-features is added)',
+      'a self-hosted server built before June 2026: numeric project ids, no llmFormat, no rate limits (nor their headers), some null dates, legacy Seer shape (off unless gen-ai-features is added)',
     projectParam: 'id-only',
     llmFormat: false,
-    orgFeatures: ['onboarding', GLOBAL_VIEWS, 'issue-platform', 'user-feedback-ui'],
+    orgFeatures: ['onboarding', ADVANCED_SEARCH, GLOBAL_VIEWS, 'issue-platform', 'user-feedback-ui'],
     rateLimiter: false,
     missingSeenStats: seenStatsLost,
     regions: 'monolith',
@@ -129,16 +132,22 @@ export const PROFILE_SOURCES: Readonly<Record<Exclude<keyof Profile, 'name' | 's
   orgFeatures:
     'src/sentry/api/helpers/group_index/index.py, validate_search_filter_permissions: without `organizations:advanced-search` ' +
     'a negated term is 400 "You need access to the advanced search feature to use negative search" and a value with `*` ' +
-    '"... to use wildcard search" (advanced_search_features). src/sentry/conf/server.py turns the feature on by default; ' +
-    'an install (or a plan) without it is what self-hosted-2025 models, and control.features adds it back. ' +
+    '"... to use wildcard search" (advanced_search_features). Both profiles have it: src/sentry/conf/server.py sets ' +
+    '"organizations:advanced-search": True in SENTRY_FEATURES (already at getsentry/sentry@8496a76c22124aed0ae5295502104fbfdad16ce3, 2020) ' +
+    'and getsentry/self-hosted sentry/sentry.conf.example.py (@f10732289ec1166200c6d07184b199f62f03dd88) turns features on, never this one off; ' +
+    "on sentry.io it is a plan feature (getsentry's SubscriptionPlanFeatureHandler, not public), so no profile goes without it and " +
+    'control.features removes it where a test wants the refusal. ' +
     'src/sentry/issues/formatting/mixin.py: `formatted` needs the LLM markdown flag. ' +
     '`global-views` (several projects in one events-table query, else 400 "You cannot view events from multiple projects.") ' +
     "is on in both: sentry.io's plans with it, and getsentry/self-hosted's sentry.conf.example.py turns it on.",
   rateLimiter:
-    'src/sentry/middleware/ratelimit.py returns a 429 only when the endpoint has `enforce_rate_limit`, which is ' +
-    'settings.SENTRY_RATELIMITER_ENABLED: False in src/sentry/conf/server.py (self-hosted), whose no-op limiter ' +
-    '(src/sentry/ratelimits/base.py: `return False, 0, 0`) still fills the X-Sentry-Rate-Limit-* headers: ' +
-    'Remaining is always the limit (SENTRY_RATELIMITER_DEFAULT = 999) and Reset is 0.',
+    'src/sentry/middleware/ratelimit.py, RatelimitMiddleware.process_view: `if settings.SENTRY_SELF_HOSTED: return None` before ' +
+    'anything is counted (since getsentry/sentry#33806, April 2022), and `enforce_rate_limit is False` returns too ' +
+    '(settings.SENTRY_RATELIMITER_ENABLED, False in src/sentry/conf/server.py), so request.rate_limit_metadata is never set and ' +
+    'process_response adds no X-Sentry-Rate-Limit-* header: a self-hosted server sends none and never a 429 of its own. ' +
+    'sentry.io runs it: a 429 past the limit, its body `{"detail": "You are attempting to use this endpoint too frequently. ' +
+    'Limit is N requests in W seconds"}` (response_json, since getsentry/sentry#90416, April 2025; the builds before it sent ' +
+    'orjson.dumps of the message alone, a bare JSON string), and the five headers on every answer.',
   regions:
     'src/sentry/users/api/endpoints/user_regions.py (UserRegionsEndpoint, in self-hosted releases since 2024) lists the regions of the ' +
     "user's organizations, each Region.api_serialize() of src/sentry/types/region.py: in monolith mode (self-hosted) one region, " +

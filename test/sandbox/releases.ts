@@ -16,7 +16,7 @@ import { authenticate, findIssue, requireScope, resolveOrg, resolveProject, page
 import { DETAIL, fail, json, pageSize, paginate, parseCursor, type Res } from './http';
 import { hash32 } from './prng';
 import { iso, type SeedEvent, type SeedIssue, type SeedOrg, type SeedProject } from './seed';
-import { memberProjects } from './membership';
+import { accessibleProjects, hasProjectAccess, requestedProjects } from './membership';
 import { teamsOf } from './people';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -202,9 +202,12 @@ export function serializeRelease(state: SandboxState, project: SeedProject, inde
   };
 }
 
-/** The release of `version` in a project the caller sees; 404 otherwise (ResourceDoesNotExist). */
+/**
+ * The release of `version` in a project the caller may access (OrganizationReleasesBaseEndpoint.get_projects
+ * passes include_all_accessible=True: src/sentry/api/bases/organization.py); 404 otherwise (ResourceDoesNotExist).
+ */
 function findRelease(ctx: Ctx, p: Principal, org: SeedOrg, version: string): { project: SeedProject; index: number } {
-  for (const project of memberProjects(ctx.state, p, org)) {
+  for (const project of accessibleProjects(ctx.state, p, org)) {
     const index = releaseIndex(project, version);
     if (index >= 0) return { project, index };
   }
@@ -253,8 +256,16 @@ export function listReleases(ctx: Ctx, m: RegExpExecArray): Res {
   requireScope(p, RELEASE_READ);
   const keys = ctx.params.getAll('project');
   if (keys.some((k) => !/^-?\d+$/.test(k.trim()))) fail(400, 'Invalid project parameter. Values must be numbers.');
-  const visible = memberProjects(ctx.state, p, org);
-  const projects = keys.length === 0 || keys.includes('-1') ? visible : keys.map((k) => visible.find((pr) => pr.id === k.trim()) ?? fail(403, DETAIL.forbidden));
+  // include_all_accessible=True: no `project` is every accessible project here, not the member ones.
+  const projects =
+    keys.length === 0
+      ? accessibleProjects(ctx.state, p, org)
+      : requestedProjects(
+          ctx.state,
+          p,
+          org,
+          keys.map((k) => String(Number(k.trim()))),
+        );
   const query = (ctx.params.get('query') ?? '').toLowerCase();
   const items = projects
     .flatMap((pr) => pr.releases.map((r, index) => ({ pr, r, index })))
@@ -309,7 +320,8 @@ function projectEvent(ctx: Ctx, m: RegExpExecArray): { project: SeedProject; iss
   const org = resolveOrg(ctx, p, m[1]);
   requireScope(p, ctx.state.options.profile.eventEndpointScopes === 'event' ? GROUP_READ : PROJECT_READ);
   const project = resolveProject(org, m[2]);
-  if (!memberProjects(ctx.state, p, org).includes(project)) fail(403, DETAIL.forbidden);
+  // ProjectPermission: access to the project (membership.ts), not membership.
+  if (!hasProjectAccess(ctx.state, p, project)) fail(403, DETAIL.forbidden);
   const id = m[3].toLowerCase();
   if (/^[0-9a-f]{32}$/.test(id)) {
     for (const issue of project.issues) {

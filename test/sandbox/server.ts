@@ -30,7 +30,7 @@ import {
 import { handleSeer, seerControl, type SeerControl, type SeerScenario } from './seer';
 import { escalate, handleTriage, injectEvents, injectEventsMany, IssueTriageState, triageStateOf } from './triage';
 import { WORKSPACE_DIR } from './workspace';
-import { setNotMemberOf } from './membership';
+import { setNotMemberOf, setOpenMembership } from './membership';
 import { checkRegionOf } from './regions';
 import { corsHeaders, isApiPath, originRefusal, preflight } from './cors';
 import { EU_TOKEN } from './state';
@@ -58,10 +58,10 @@ export interface SandboxOptions {
   clientSecret?: string;
   /**
    * The server version the sandbox speaks as (profiles.ts): `sentry-io` (the default) or
-   * `self-hosted-2025` (numeric project ids, no llmFormat, no advanced search, no rate limits, null dates).
+   * `self-hosted-2025` (numeric project ids, no llmFormat, no rate limits, null dates, legacy Seer).
    */
   profile?: ProfileName;
-  /** Features per organization (slug), on top of the profile's: `{ acme: ['advanced-search'] }`. */
+  /** Features per organization (slug), on top of the profile's: `{ acme: ['gen-ai-features'] }`. */
   features?: Record<string, readonly string[]>;
   /** Rate limit per credential (default 1000 requests per 1 s; none in a profile without a limiter, unless given here). */
   rateLimit?: RateLimitConfig;
@@ -249,10 +249,16 @@ export interface SandboxControl {
     /** Status, substatus, status details, event count and inbox membership of an issue now. */
     issue(issueId: string): IssueTriageState;
     /**
-     * Takes a user (default the seed's, id 1) off the teams of these projects (ids or slugs; [] undoes it):
-     * requests that name no `project` then skip them, as Sentry's do (membership.ts). Answers their ids.
+     * Takes a user (default the seed's, id 1) off the teams of these projects (ids or slugs; [] puts the
+     * user back on the seeded teams, where the seed's user is on no team of `worker`): requests that name
+     * no `project` then skip them, as Sentry's do (membership.ts). Answers their ids.
      */
     notMemberOf(projects: readonly string[], userId?: string): string[];
+    /**
+     * An organization's open membership (on after a reset, Sentry's default): off, a member (not the
+     * owner, the seed's user) may access only the projects of the teams they are on (membership.ts).
+     */
+    openMembership(org: string, open: boolean): boolean;
   };
   /** What GET on the issue lists and the events table answers: 'ok' (served), 404 (a server without it) or 410 (a deprecation brown-out). */
   endpoints: {
@@ -393,20 +399,14 @@ function faultResponse(state: SandboxState, f: ActiveFault, path: string): Res |
   return undefined;
 }
 
-/** The headers of a server without a limiter: a no-op limiter counts nothing and resets at 0 (profiles.ts). */
-function noLimiterHeaders(state: SandboxState): Record<string, string> {
-  return {
-    'x-sentry-rate-limit-limit': '999',
-    'x-sentry-rate-limit-remaining': '999',
-    'x-sentry-rate-limit-reset': '0',
-    'x-sentry-rate-limit-concurrentlimit': '999',
-    'x-sentry-rate-limit-concurrentremaining': String(Math.max(0, 999 - state.inFlight)),
-  };
-}
-
+/**
+ * The limiter of src/sentry/middleware/ratelimit.py: where it does not run (a self-hosted server,
+ * profiles.ts) no X-Sentry-Rate-Limit-* header is sent at all; where it runs, every answer carries them
+ * and a request past the limit is a 429 `{"detail": …}`.
+ */
 function rateLimitCheck(state: SandboxState, ctx: Ctx): { headers: Record<string, string>; limited: Res | null } {
   const cfg = state.rateLimit;
-  if (!cfg) return { headers: noLimiterHeaders(state), limited: null };
+  if (!cfg) return { headers: {}, limited: null };
   const windowMs = Math.max(1, cfg.windowSeconds * 1000);
   const now = state.now();
   const key = ctx.headers['authorization'] ?? 'anonymous';
@@ -608,6 +608,7 @@ function makeControl(state: SandboxState): SandboxControl {
         typeof issueIds === 'string' ? injectEvents(state, issueIds, count) : injectEventsMany(state, issueIds, count)) as SandboxControl['triage']['injectEvents'],
       escalate: (issueId) => escalate(state, issueId),
       notMemberOf: (projects, userId = SANDBOX_USER.id) => setNotMemberOf(state, userId, projects),
+      openMembership: (org, open) => setOpenMembership(state, org, open),
       issue(issueId) {
         const issue = state.seed.issue(issueId);
         if (!issue) throw new Error(`unknown issue ${issueId}`);
@@ -702,7 +703,9 @@ const CONTROL_HELP = {
   'POST /_sandbox/issues/inject-events':
     '{issue, count} -> {id, status, substatus, statusDetails, count, inbox}; {issues: [ids or short IDs], count} -> [{id, ...}, ...]: count new events now (lastSeen = now), copied from the newest event',
   'POST /_sandbox/issues/escalate': '{issue} -> {escalated, id, status, substatus, ...}',
-  'POST /_sandbox/membership': '{notMemberOf: [project ids or slugs], userId?} -> {notMemberOf: [ids]}: requests without `project` skip those projects',
+  'POST /_sandbox/membership':
+    '{notMemberOf: [project ids or slugs], userId?} -> {notMemberOf: [ids]}: requests without `project` skip those projects; ' +
+    "{org, open: boolean} -> {org, open}: the organization's open membership (closed: members access only their teams' projects)",
   'GET /_sandbox/issues/state?issue=<id>': '{id, status, substatus, statusDetails, count, inbox}',
   'POST /_sandbox/tokens/revoke': '{token} -> {revoked}',
   'POST /_sandbox/api-keys': '{key?, scopes?, org?} -> {key, authorization}',
@@ -911,6 +914,10 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
       case 'POST /_sandbox/issues/escalate':
         return json(200, control.triage.escalate(String(body.issue)));
       case 'POST /_sandbox/membership': {
+        if (body.open !== undefined) {
+          if (typeof body.open !== 'boolean' || typeof body.org !== 'string') return json(400, { error: 'open must be true or false, with the org' });
+          return json(200, { org: body.org, open: control.triage.openMembership(body.org, body.open) });
+        }
         const projects = body.notMemberOf;
         if (!Array.isArray(projects) || projects.some((x) => typeof x !== 'string')) return json(400, { error: 'notMemberOf must be an array of project ids or slugs' });
         return json(200, { notMemberOf: control.triage.notMemberOf(projects as string[], body.userId === undefined ? undefined : String(body.userId)) });

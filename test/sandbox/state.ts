@@ -366,8 +366,10 @@ export class SandboxState {
   inbox = new Set<string>();
   snoozes = new Map<string, Snooze>();
   priorityLockedAt = new Map<string, number>();
-  /** Per user id, the ids of the projects whose teams the user is not on (membership.ts); every project otherwise. */
+  /** Per user id, the ids of projects whose teams the user was taken off (membership.ts), beyond the seeded teams. */
   notMemberOf = new Map<string, Set<string>>();
+  /** Ids of the organizations whose open membership is off (membership.ts); every one is open after a reset, Sentry's default. */
+  closedMembership = new Set<string>();
   nextInjected = 1;
   /** GET on the issue lists: served, or 404 / 410 (reset to 'ok'). */
   endpoints: EndpointSwitch = { orgIssues: 'ok', projectIssues: 'ok', eventsTable: 'ok' };
@@ -424,6 +426,7 @@ export class SandboxState {
     this.snoozes.clear();
     this.priorityLockedAt.clear();
     this.notMemberOf.clear();
+    this.closedMembership.clear();
     this.inbox = new Set(this.seed.issues.filter((i) => i.status === 'unresolved' && !i.hasSeen).map((i) => i.id));
   }
 

@@ -10,7 +10,7 @@ import {
   methodNotAllowed,
   type Route,
   pageCtx,
-  projectKeys,
+  orgProjects,
   Principal,
   requireScope,
   findIssue,
@@ -25,10 +25,9 @@ import {
   SORTS,
   orgEnvironments,
 } from './api';
-import { memberProjects } from './membership';
 import { checkEnvironments } from './sentryAnswers';
 import { fail, HttpError, json, paginate, pageSize, parseCursor, Res } from './http';
-import { flagsOf, serializeUser, setFlags, teamsOf } from './people';
+import { flagsOf, serializeUser, setFlags, teamProjects, teamsOf } from './people';
 import { Assignee, iso, Member, SeedIssue, SeedOrg, SeedProject, userAssignee } from './seed';
 import { randomHex, SandboxState, Snooze, WriteLogEntry } from './state';
 
@@ -590,9 +589,10 @@ function bulkUpdate(ctx: Ctx, p: Principal, org: SeedOrg, projects: SeedProject[
 }
 
 /**
- * The organization's bulk PUT: its projects are the `project` parameters (`-1`: all), or without any the
- * projects the user is a member of, so issues of other projects are skipped without a word; an unknown
- * environment is a 404 first, as the endpoint reads them before anything else.
+ * The organization's bulk PUT: its projects are read as the list reads them (get_projects,
+ * membership.ts): the named ones (each accessible, else 403), `-1` every accessible one, or without any
+ * the projects the user is a member of, so issues of other projects are skipped without a word; an
+ * unknown environment is a 404 first, as the endpoint reads them before anything else.
  */
 function bulkUpdateOrgIssues(ctx: Ctx, m: RegExpExecArray): Res {
   return logged(ctx, true, (entry) => {
@@ -601,12 +601,7 @@ function bulkUpdateOrgIssues(ctx: Ctx, m: RegExpExecArray): Res {
       ctx.params,
       orgEnvironments(org).map((e) => e.name),
     );
-    // The same reading of `project` as the list's (src/sentry/api/bases/organization.py, get_projects);
-    // no `project`: the projects the user is a member of (membership.ts).
-    const keys = ctx.params.getAll('project');
-    const wanted = projectKeys(ctx.state, keys).filter((x) => x !== '-1');
-    const projects = wanted.length ? wanted.map((key) => resolveProject(org, key)) : keys.length ? org.projects : memberProjects(ctx.state, p, org);
-    return bulkUpdate(ctx, p, org, projects, entry);
+    return bulkUpdate(ctx, p, org, orgProjects(ctx, p, org), entry);
   });
 }
 
@@ -684,10 +679,13 @@ function listTeams(ctx: Ctx, m: RegExpExecArray): Res {
       avatar: { avatarType: 'letter_avatar', avatarUuid: null },
       ...(detailed
         ? {
-            projects:
-              t.slug === 'engineering'
-                ? org.projects.map((pr) => ({ ...serializeProject(pr), isInternal: false, isPublic: false, color: '#3f70bf', avatar: { avatarType: 'letter_avatar', avatarUuid: null } }))
-                : [],
+            projects: teamProjects(org, t).map((pr) => ({
+              ...serializeProject(ctx.state, pr, p),
+              isInternal: false,
+              isPublic: false,
+              color: '#3f70bf',
+              avatar: { avatarType: 'letter_avatar', avatarUuid: null },
+            })),
           }
         : {}),
     })),

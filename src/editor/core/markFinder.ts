@@ -7,7 +7,7 @@
  * again, not once per open file; each fallback is said once.
  */
 import type { SentryClient } from '../../api/client';
-import { idReadBatches, MAX_ID_READ_BYTES } from '../../api/requestRules';
+import { idReadBatches, MAX_ID_READ_BYTES, projectParamBytes } from '../../api/requestRules';
 import type { ListScope } from '../../store/listedIssues';
 import type { Issue } from '../../api/schemas';
 import { errorKind } from '../../contracts/errors';
@@ -407,7 +407,7 @@ export class MarkFinder {
       if (error === undefined) {
         if (answer!.shortened) this.sayOnce(this.timeoutSaid, client.baseUrl, `[editor] ${client.baseUrl} timed out on the shared search of the open files; asked over the last 14 days instead`);
         // Reads by id refused: the files' own searches bring their issues, from this run on.
-        if (!(await this.readIssues(client, scope.org, answer!, offKey))) return undefined;
+        if (!(await this.readIssues(client, scope, answer!, offKey))) return undefined;
         this.learnLines(client, answer!);
         const merged = new Map(ask.whole ? [] : (kept?.byTerm ?? []));
         for (const t of ask.terms) merged.set(t, [...new Set([...(answer!.byFile.get(t) ?? []), ...(ask.whole ? [] : (merged.get(t) ?? []))])]);
@@ -447,10 +447,14 @@ export class MarkFinder {
 
   /**
    * Reads by id, as many as fit a request line (MAX_ID_READ_BYTES), the issues of a shared answer the store does not hold yet, and those
-   * whose last event is newer than the store's copy (their counts and lastSeen for the hovers). False
-   * when the server refused them (then the files are searched one by one).
+   * whose last event is newer than the store's copy (their counts and lastSeen for the hovers). The read names the projects the
+   * search named (or `-1`, every accessible project, when they would take too much of the line): without `project` Sentry looks
+   * only in the projects of the user's teams, and the issues of a project the user sees in an open-membership organization
+   * without being on its team would get no mark. False when the server refused them (then the files are searched one by one).
    */
-  private async readIssues(client: SentryClient, org: string, answer: SharedAnswer, offKey: string): Promise<boolean> {
+  private async readIssues(client: SentryClient, scope: MarkScope, answer: SharedAnswer, offKey: string): Promise<boolean> {
+    const { org } = scope;
+    const projects = projectParamBytes(scope.projects) > MAX_ID_READ_BYTES / 4 ? ['-1'] : scope.projects;
     const wanted = [...answer.rows.keys()].filter((id) => {
       const issue = this.deps.store.issue(id);
       const seen = answer.seen.get(id);
@@ -459,11 +463,11 @@ export class MarkFinder {
     let left = wanted;
     while (left.length) {
       const bytes = this.idReadBytes.get(client.baseUrl) ?? MAX_ID_READ_BYTES;
-      const [batch] = idReadBatches(left, bytes);
+      const [batch] = idReadBatches(left, bytes - projectParamBytes(projects));
       const since = this.deps.store.checkpoint();
       try {
         this.searchRequests++;
-        this.deps.store.upsert(org, await client.listIssuesById(org, batch), since);
+        this.deps.store.upsert(org, await client.listIssuesById(org, batch, projects), since);
         left = left.slice(batch.length);
       } catch (err) {
         // A proxy with a shorter request line than nginx's default: halve the reads on this server from now on, said once.

@@ -31,16 +31,17 @@ export function describeFailure(action: TriageAction, count: number, shortId?: s
 /**
  * A change Sentry answered but did not make on every issue (`unchanged` of them; the reasons are
  * IssueWriter's): "Could not resolve 2 issues: Sentry found none of them (…)", or with some changed
- * "Resolved 3 issues; 2 of 5 were not changed: Sentry changes several issues at once only (…)".
+ * "Resolved 3 issues; 2 of 5 were not changed: Sentry skipped issues deleted or merged (…)". The
+ * writes name their issues' projects, so a project the user is on no team of is no longer a reason.
  */
 export function describeUnchanged(action: TriageAction, total: number, changed: number, unchanged: { readonly notFound: number; readonly skipped: number }, shortId?: string): string {
   const count = unchanged.notFound + unchanged.skipped;
   const reason =
     unchanged.skipped === 0
       ? count === 1
-        ? l10n.t('Sentry did not find it: it may have been deleted or merged into another issue, or be in a project you are not a member of')
-        : l10n.t('Sentry found none of them: they may have been deleted or merged into other issues, or be in projects you are not a member of')
-      : l10n.t('Sentry changes several issues at once only in the projects you are a member of, and skips issues deleted or merged since; their change is undone here');
+        ? l10n.t('Sentry did not find it: it may have been deleted or merged into another issue')
+        : l10n.t('Sentry found none of them: they may have been deleted or merged into other issues')
+      : l10n.t('Sentry skipped issues deleted or merged since they were listed; their change is undone here');
   if (changed === 0) return `${couldNot(action, subject(count, shortId))}: ${reason}`;
   return l10n.t({
     message: '{0}; {1} of {2} were not changed: {3}',

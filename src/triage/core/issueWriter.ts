@@ -1,15 +1,17 @@
 /**
  * The write side of the issue store: sends a triage change to Sentry for one issue or many, showing
  * it at once through the store's optimistic patches and confirming or rolling it back with the
- * server's answer. A bulk PUT answers only the changed fields, never which issues changed, and
- * Sentry skips some ids without a word (deleted or merged, or in a project the user is not a member
- * of): what it changed is read back, and only that stays shown. No `vscode` import; src/triage
- * builds the bodies and asks the user.
+ * server's answer. A bulk PUT names the projects of its issues (else Sentry acts only in the projects
+ * of the user's teams, and skips those of projects the user sees in an open-membership organization),
+ * answers only the changed fields, never which issues changed, and Sentry skips some ids without a
+ * word (deleted or merged): what it changed is read back from the same projects, and only that stays
+ * shown. No `vscode` import; src/triage builds the bodies and asks the user.
  */
 import * as l10n from '@vscode/l10n';
 import type { SentryClient, IssueUpdateBody } from '../../api/client';
 import { MAX_BULK_IDS } from '../../api/client';
 import { NotFoundError } from '../../api/errors';
+import { UnknownProjectError } from '../../api/projectIds';
 import { isResourceNotFound } from '../../store/unknownEnvironment';
 import type { Issue, IssueUpdate } from '../../api/schemas';
 import { SignedOutError } from '../../contracts/errors';
@@ -54,8 +56,7 @@ export class SessionChangedError extends Error {
 /**
  * An issue the server answered for but did not change (its change is rolled back): `notFound` when
  * Sentry found none of a request's issues (204 "No groups found", or one issue's 404): deleted or
- * merged, or of a project the user is not a member of; `skipped` when a bulk PUT changed others but
- * not this one (read back afterwards).
+ * merged; `skipped` when a bulk PUT changed others but not this one (read back afterwards).
  */
 export interface Unchanged {
   readonly ref: IssueRef;
@@ -155,8 +156,10 @@ export class IssueWriter {
         sent = refs.length === 1 ? await this.sendOne(client, org, refs[0].issueId, body, signal) : await this.sendBulk(client, org, refs, body, signal);
       } catch (err) {
         // Only a server that never had the endpoint falls back (its catch-all's 404, no detail); a 404
-        // of the endpoint itself (an organization or environment it lacks) is the answer.
-        if (!(err instanceof NotFoundError) || isResourceNotFound(err) || this.endpoint.get(server) === 'organization') throw err instanceof CountedError ? err : new CountedError(err, 1);
+        // of the endpoint itself (an organization or environment it lacks), or a project the
+        // organization no longer lists (nothing was sent), is the answer.
+        if (!(err instanceof NotFoundError) || err instanceof UnknownProjectError || isResourceNotFound(err) || this.endpoint.get(server) === 'organization')
+          throw err instanceof CountedError ? err : new CountedError(err, 1);
         this.endpoint.set(server, 'project');
         const viaProject = await this.sendPerProject(client, org, refs, body, signal).catch((e: unknown) => {
           throw new CountedError(e instanceof CountedError ? e.cause : e, 1 + (e instanceof CountedError ? e.requests : 1));
@@ -180,17 +183,18 @@ export class IssueWriter {
   }
 
   /**
-   * Several issues: the PUT, then (when it changed any) the same ids read back with one GET (`group=`),
-   * which looks in the same projects the PUT acted in: an issue it does not return was not changed.
-   * That costs one request per 100 issues; re-reading each issue would cost one per issue. If the read
-   * fails, the PUT's word stands.
+   * Several issues: the PUT naming the issues' own projects, then (when it changed any) the same ids
+   * read back with one GET (`group=`) from the same projects: an issue it does not return was not
+   * changed. That costs one request per 100 issues; re-reading each issue would cost one per issue.
+   * If the read fails, the PUT's word stands.
    */
   private async sendBulk(client: SentryClient, org: string, refs: readonly IssueRef[], body: IssueUpdateBody, signal?: AbortSignal): Promise<Sent> {
     const ids = refs.map((r) => r.issueId);
-    const answer = await client.updateIssues(org, ids, body, { signal });
+    const projects = [...new Set(refs.map((r) => r.project))];
+    const answer = await client.updateIssues(org, ids, body, { projects, signal });
     if (answer === undefined) return { requests: 1, notFound: new Set(ids) };
     try {
-      const readBack = await client.listIssuesById(org, ids, signal);
+      const readBack = await client.listIssuesById(org, ids, projects, signal);
       return { answer, readBack, changed: new Set(readBack.map((i) => i.id)), requests: 2, notFound: new Set() };
     } catch (err) {
       if (signal?.aborted) throw new CountedError(err, 2);

@@ -18,8 +18,10 @@ describe('no bulk update without ids', () => {
     const sb = box.get();
     const client = clientFor(sb);
     const before = sb.control.requests.list().length;
-    await assert.rejects(client.updateIssues('acme', [], { status: 'resolved' }), /must name its issues/);
+    await assert.rejects(client.updateIssues('acme', [], { status: 'resolved' }, { projects: ['web-frontend'] }), /must name its issues/);
     await assert.rejects(client.updateIssues('acme', [], { status: 'resolved' }, { project: 'web-frontend' }), /must name its issues/);
+    // Nor one that names no project: Sentry would act only in the projects of the user's teams.
+    await assert.rejects(client.updateIssues('acme', ['4800000001'], { status: 'resolved' }, { projects: [] }), /names the projects/);
     assert.equal(sb.control.requests.list().length, before, 'no request was sent');
   });
 
@@ -30,7 +32,7 @@ describe('no bulk update without ids', () => {
     await fc.assert(
       fc.asyncProperty(idList, async (ids) => {
         const before = sb.control.requests.list().length;
-        await client.updateIssues('acme', ids, { isBookmarked: true }).catch(() => undefined);
+        await client.updateIssues('acme', ids, { isBookmarked: true }, { projects: ['4501'] }).catch(() => undefined);
         const requests = sb.control.requests.list().slice(before);
         const valid = ids.length >= 1 && ids.length <= MAX_BULK_IDS && ids.every((id) => /^\d+$/.test(id));
         assert.equal(requests.length, valid ? 1 : 0, valid ? 'a valid list is sent once' : 'an invalid list is never sent');
@@ -51,7 +53,7 @@ describe('no bulk update without ids', () => {
     const globex = sb.control.seed.issues.find((i) => i.project.org.slug === 'globex')!;
     const unresolved = () => sb.control.seed.issues.filter((i) => i.project.org.slug === 'acme' && sb.control.triage.issue(i.id).status === 'unresolved').length;
     const before = unresolved();
-    assert.equal(await client.updateIssues('acme', [globex.id, '999999999'], { status: 'resolved' }), undefined);
+    assert.equal(await client.updateIssues('acme', [globex.id, '999999999'], { status: 'resolved' }, { projects: ['-1'] }), undefined);
     assert.equal(await client.updateIssues('acme', ['999999999'], { status: 'resolved' }, { project: 'worker' }), undefined);
     assert.deepEqual(
       sb.control.triage.writes({ bulk: true }).map((w) => [w.status, w.changed.length]),
@@ -69,6 +71,6 @@ describe('no bulk update without ids', () => {
     const client = readFileSync(join(SRC, 'api/client.ts'), 'utf8');
     const bulk = client.slice(client.indexOf('async updateIssues('), client.indexOf('async listMembers('));
     assert.ok(bulk.indexOf('checkBulkIds(ids)') >= 0 && bulk.indexOf('checkBulkIds(ids)') < bulk.indexOf("method: 'PUT'"), 'checkBulkIds runs before the request is built');
-    assert.match(bulk, /query: \{ id: \[\.\.\.ids\], query: onlyThese\(ids\) \}/, 'the ids it checked are the ids it sends, and the search Sentry may fall back to finds only them');
+    assert.match(bulk, /query: \{ id: \[\.\.\.ids\], query: onlyThese\(ids\), project: projects \}/, 'the ids it checked are the ids it sends, and the search Sentry may fall back to finds only them');
   });
 });

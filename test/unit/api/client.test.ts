@@ -8,6 +8,15 @@ describeEachProfile('API client against the sandbox: operations and parameters',
   const box = useSandbox({ profile });
   const ORG = 'acme';
 
+  it("the rate-limit budget of an answer: the limiter's headers on sentry.io; none from a self-hosted server, which runs no limiter (src/sentry/middleware/ratelimit.py)", async () => {
+    const sb = box.get();
+    const page = await clientFor(sb).listOrganizationIssues(ORG, { project: ['web-frontend'], limit: 1 });
+    if (profile === 'sentry-io') {
+      assert.equal(page.rateLimit?.limit, 1000);
+      assert.equal(typeof page.rateLimit?.remaining, 'number');
+    } else assert.equal(page.rateLimit, undefined, 'no budget read from a server that sends none');
+  });
+
   describe("list an issue's events (4.4)", () => {
     const issueId = () => box.get().seed.bigIssue.id;
 

@@ -2,7 +2,7 @@
 // names (and a new sign-in asks for) the scope Sentry's permission class wants, not a guess.
 import assert from 'node:assert/strict';
 import { ForbiddenError } from '../../../src/api/errors';
-import { checkReadIds, idReadBatches, NEEDED_SCOPES } from '../../../src/api/requestRules';
+import { checkReadIds, idReadBatches, NEEDED_SCOPES, projectParamBytes } from '../../../src/api/requestRules';
 import { preferredScope } from '../../../src/api/scopes';
 import { presentError } from '../../../src/contracts/errorPresentation';
 import { clientFor, useSandbox } from './sandbox';
@@ -65,8 +65,30 @@ describe('reads by id: as many ids as fit one request line', () => {
     checkReadIds(ids(470));
     const sb = box.get();
     sb.control.requests.clear();
-    await assert.rejects(clientFor(sb).listIssuesById('acme', ids(471)), RangeError);
+    await assert.rejects(clientFor(sb).listIssuesById('acme', ids(471), ['4501']), RangeError);
     assert.equal(sb.control.requests.list({ path: /^\/api\/0\// }).length, 0);
+  });
+
+  it('names its projects, as ids, in the budget: never a read without them (Sentry would look only in the projects of the user’s teams)', async () => {
+    const sb = box.get();
+    const client = clientFor(sb);
+    sb.control.requests.clear();
+    await assert.rejects(client.listIssuesById('acme', ids(3), []), /names the projects/);
+    assert.equal(sb.control.requests.list({ path: /^\/api\/0\// }).length, 0, 'refused before any request');
+    // `project=<key>&` keeps at least 20 characters a key: 29 bytes of the 8,000 for one project.
+    assert.equal(projectParamBytes(['4501']), 29);
+    assert.equal(projectParamBytes(['web-frontend', 'a'.repeat(50)]), 29 + 59);
+    await assert.rejects(client.listIssuesById('acme', ids(470), ['4501']), /more than the 7971/);
+    const worker = sb.seed.issuesOf('worker')[0];
+    const web = sb.seed.issuesOf('web-frontend')[0];
+    const got = await client.listIssuesById('acme', [worker.id, web.id], ['web-frontend', 'worker']);
+    assert.deepEqual(got.map((i) => i.id).sort(), [worker.id, web.id].sort());
+    const sent = sb.control.requests.list({ path: '/api/0/organizations/acme/issues/' }).at(-1)!.query;
+    assert.deepEqual(
+      sent.filter(([k]) => k === 'project').map(([, v]) => v),
+      ['4501', '4503'],
+      'slugs sent as ids',
+    );
   });
 
   it('a request line longer than nginx’s 8 KB is answered 414 by the sandbox, as self-hosted Sentry’s nginx does; the budget stays under it', async () => {

@@ -23,7 +23,6 @@ const NOT_SENT_BY_CLIENT: Record<keyof typeof PATHS, string[]> = {
 describeEachProfile('contract: client requests against the OpenAPI document', function (profile) {
   this.timeout(60_000);
   let sb: Sandbox;
-  const selfHosted = profile === 'self-hosted-2025';
 
   before(async () => {
     sb = await startSandbox({ profile });
@@ -183,8 +182,7 @@ describeEachProfile('contract: client requests against the OpenAPI document', fu
     await c.listOrganizationIssues(org, { shortIdLookup: true, query: worker[0].shortId, groupStatsPeriod: 'auto' });
     const wildcard = () =>
       c.listOrganizationIssues(org, { project: ['worker'], query: 'is:unresolved stack.filename:"*workers/tasks.py"', sort: 'new', expand: ['inbox', 'owners'], collapse: ['lifetime'] });
-    // A self-hosted organization with advanced search (its refusal without it is checked below).
-    if (selfHosted) sb.control.features.set(org, { add: ['advanced-search'] });
+    // Every profile's organizations have advanced search (its refusal without it is checked below).
     await wildcard();
     const first = await c.listOrganizationIssues(org, { project: ['web-frontend'], sort: 'date', limit: 2 });
     await c.listOrganizationIssues(org, { project: ['web-frontend'], sort: 'date', limit: 2, cursor: first.nextCursor });
@@ -206,13 +204,11 @@ describeEachProfile('contract: client requests against the OpenAPI document', fu
     );
     assert.ok(ex.seen.get(`${op.label} 200`));
     assert.ok(ex.seen.get(`${operation('GET', ORG_LIST_PATHS.environments).label} 200`));
-    if (selfHosted) {
-      sb.control.features.set(org, { remove: ['advanced-search'] });
-      sb.control.requests.clear();
-      await assert.rejects(wildcard(), /advanced search feature to use wildcard search/);
-      for (const entry of sb.control.requests.list({ path: /^\/api\/0\// })) await ex.replay(entry);
-      assert.ok(ex.seen.get(`${op.label} 400`), 'the refusal validated too');
-    }
+    sb.control.features.set(org, { remove: ['advanced-search'] });
+    sb.control.requests.clear();
+    await assert.rejects(wildcard(), /advanced search feature to use wildcard search/);
+    for (const entry of sb.control.requests.list({ path: /^\/api\/0\// })) await ex.replay(entry);
+    assert.ok(ex.seen.get(`${op.label} 400`), 'the refusal validated too');
     ex.assertClean();
   });
 
@@ -248,7 +244,11 @@ describeEachProfile('contract: client requests against the OpenAPI document', fu
     await c.updateIssue('acme', a.id, { status: 'resolved', statusDetails: { inNextRelease: true } });
     await c.updateIssue('acme', a.id, { status: 'ignored', substatus: 'archived_until_condition_met', statusDetails: { ignoreCount: 5, ignoreWindow: 60 } });
     await c.updateIssue('acme', a.id, { assignedTo: 'user:2', isBookmarked: true, hasSeen: true, inbox: true, priority: 'low' });
-    await c.updateIssues('acme', [a.id, b.id], { status: 'unresolved', substatus: 'ongoing' });
+    // The organization endpoint names the issues' projects (as ids), or -1, and reads them back by id from the same.
+    await c.updateIssues('acme', [a.id, b.id], { status: 'unresolved', substatus: 'ongoing' }, { projects: ['worker'] });
+    await c.listIssuesById('acme', [a.id, b.id], ['worker']);
+    await c.updateIssues('acme', [b.id], { isBookmarked: false }, { projects: ['-1'] });
+    await c.listIssuesById('acme', [b.id], ['-1']);
     await c.updateIssues('acme', [d.id], { assignedTo: '' }, { project: 'worker' });
     await collect(c.memberPages('acme'));
     await collect(c.teamPages('acme'));

@@ -155,7 +155,8 @@ describeEachProfile('contract: sandbox responses against the OpenAPI document', 
     for (const org of sb.seed.orgs) {
       const base = `/api/0/organizations/${org.slug}/issues/`;
       for (const period of ['', '&groupStatsPeriod=', '&groupStatsPeriod=24h', '&groupStatsPeriod=14d', '&groupStatsPeriod=auto']) {
-        const all = await allPages(ex, `${base}?query=&statsPeriod=3650d${period}`, auth);
+        // -1: every project the user may access (without `project`, only those of the user's teams: not acme's worker).
+        const all = await allPages(ex, `${base}?query=&statsPeriod=3650d&project=-1${period}`, auth);
         assert.equal(all.length, listed(org.projects.flatMap((p) => p.issues)).length, `${base} ${period}`);
         const undated = (all as Array<{ lastSeen: unknown }>).filter((i) => i.lastSeen === null).length;
         if (!selfHosted) assert.equal(undated, 0, base);
@@ -187,11 +188,10 @@ describeEachProfile('contract: sandbox responses against the OpenAPI document', 
     await ok(`${acme}?statsPeriod=1h&groupStatsPeriod=auto&collapse=stats&collapse=unhandled&expand=inbox&expand=owners`);
     await ok(`${acme}?shortIdLookup=1&query=${sb.seed.issuesOf('worker')[0].shortId}&project=4501`);
     const wildcard = `${acme}?shortIdLookup=0&viewId=42&query=stack.filename:"*app/checkout.ts" error.type:TypeError&cursor=0:5:0&limit=5`;
-    if (selfHosted) {
-      // Refused without advanced search; the answer with it validated too.
-      assert.equal((await ex.send('GET', wildcard, auth)).status, 400);
-      sb.control.features.set('acme', { add: ['advanced-search'] });
-    }
+    // Refused without advanced search (a plan without it); the answer with it, every profile's default, validated too.
+    sb.control.features.set('acme', { remove: ['advanced-search'] });
+    assert.equal((await ex.send('GET', wildcard, auth)).status, 400);
+    sb.control.features.set('acme', { add: ['advanced-search'] });
     await ok(wildcard);
     for (const bad of [
       'groupStatsPeriod=7d',
@@ -434,7 +434,7 @@ describeEachProfile('contract: sandbox responses against the OpenAPI document', 
     for (const body of bodies) {
       assert.deepEqual(checkRequestBody(operation('PUT', TRIAGE_PATHS.issue), body, { partial: true }), [], JSON.stringify(body));
       assert.equal((await ex.send('PUT', one, write, body)).status, 200, JSON.stringify(body));
-      assert.equal((await ex.send('PUT', `/api/0/organizations/acme/issues/?id=${b.id}&id=${c.id}`, write, body)).status, 200, JSON.stringify(body));
+      assert.equal((await ex.send('PUT', `/api/0/organizations/acme/issues/?id=${b.id}&id=${c.id}&project=${b.project.id}`, write, body)).status, 200, JSON.stringify(body));
       assert.equal((await ex.send('PUT', `/api/0/projects/acme/worker/issues/?id=${b.id}`, write, body)).status, 200, JSON.stringify(body));
       assert.equal((await ex.send('GET', one, write)).status, 200);
     }

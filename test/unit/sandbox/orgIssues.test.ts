@@ -110,13 +110,19 @@ describe('sandbox: organization issues, environments, stack search, endpoint swi
       assert.deepEqual(new Set(r.body.map((i: any) => i.project.slug)), new Set(['api-server', 'worker']), 'both projects in the first page');
       assert.equal(r.headers.get('x-hits'), String(expected.length));
       assert.equal(r.headers.get('x-max-hits'), '1000');
-      // Omitted, -1, ids and slugs: every project of the org, or the named ones.
-      const every = acmeIssues().filter((i) => i.status === 'unresolved' && hasEventIn(i, now() - 90 * DAY, now()));
-      for (const projects of ['', '&project=-1', '&project=4501&project=api-server&project=4503']) {
-        const all = await get(`${ORG}?limit=5${projects}`);
-        assert.equal(all.headers.get('x-hits'), String(Math.min(every.length, 1000)), projects);
-        assert.deepEqual(ids(all.body), ids([...every].sort(byDate).slice(0, 5)), projects);
+      // -1, ids and slugs: every project the user may access (in this open organization every project), or
+      // the named ones; omitted: the projects of the user's teams, not worker (get_projects, membership.ts).
+      const listed = (projects: string[]) => acmeIssues(projects).filter((i) => i.status === 'unresolved' && hasEventIn(i, now() - 3 * DAY, now()));
+      const window = `&statsPeriod=3d`;
+      for (const [projects, expected] of [
+        ['', listed(['web-frontend', 'api-server'])],
+        ['&project=-1', listed(['web-frontend', 'api-server', 'worker'])],
+        ['&project=4501&project=api-server&project=4503', listed(['web-frontend', 'api-server', 'worker'])],
+      ] as const) {
+        const all = await allPages(`${ORG}?limit=100${window}${projects}`);
+        assert.deepEqual(sorted(ids(all.items)), sorted(ids(expected)), projects);
       }
+      assert.ok(listed(['worker']).length > 0, 'worker has issues in the window');
       const byId = await get(`${ORG}?project=4503&query=&statsPeriod=3650d`);
       assert.ok(byId.body.length > 0 && byId.body.every((i: any) => i.project.slug === 'worker'));
     });
@@ -163,7 +169,8 @@ describe('sandbox: organization issues, environments, stack search, endpoint swi
         ['2w', 14 * DAY],
         ['600s', 600_000],
       ] as const) {
-        const expected = acmeIssues().filter((i) => i.status === 'unresolved' && hasEventIn(i, now() - ms, now()));
+        // No `project`: the user's member projects (worker is on a team the user is not on).
+        const expected = acmeIssues(['web-frontend', 'api-server']).filter((i) => i.status === 'unresolved' && hasEventIn(i, now() - ms, now()));
         const r = await get(`${ORG}?statsPeriod=${period}&limit=1`);
         assert.equal(r.headers.get('x-hits'), String(Math.min(expected.length, 1000)), period);
       }
@@ -377,7 +384,7 @@ describe('sandbox: organization issues, environments, stack search, endpoint swi
 
     it('GET and the bulk PUT share the path: the PUT still changes issues, other methods get 405 naming both', async () => {
       const issue = acmeIssues(['worker']).find((i) => i.status === 'unresolved')!;
-      const put = await call('PUT', `${ORG}?id=${issue.id}`, write, { status: 'resolved' });
+      const put = await call('PUT', `${ORG}?id=${issue.id}&project=${issue.project.id}`, write, { status: 'resolved' });
       assert.equal(put.status, 200);
       assert.equal(put.body.status, 'resolved');
       const list = await get(`${ORG}?project=worker&query=${q(`is:resolved ${issue.shortId}`)}`);
@@ -494,7 +501,7 @@ describe('sandbox: organization issues, environments, stack search, endpoint swi
         }
       }
       const issue = acmeIssues(['worker']).find((i) => i.status === 'unresolved')!;
-      assert.equal((await call('PUT', `${ORG}?id=${issue.id}`, write, { isBookmarked: true })).status, 200);
+      assert.equal((await call('PUT', `${ORG}?id=${issue.id}&project=-1`, write, { isBookmarked: true })).status, 200);
       assert.equal((await call('PUT', `/api/0/projects/acme/worker/issues/?id=${issue.id}`, write, { isBookmarked: false })).status, 200);
       const log = sb.control.requests.list({ path: /issues\/$/, method: 'GET' });
       assert.deepEqual(

@@ -74,9 +74,9 @@ describe('mayMatch: local verdicts on a list query', () => {
     assert.equal(mayMatch(anIssue({ status: 'resolved' }), 'title:"a b" is:unresolved'), false, 'quoted values are one token');
   });
 
-  // Negated terms need advanced search, on by default on a self-hosted server (src/sentry/conf/server.py).
+  // Negated terms need advanced search, on by default in every profile (src/sentry/conf/server.py).
   describeEachProfile('against the sandbox search', function (profile) {
-    const box = useSandbox({ profile, ...(profile === 'sentry-io' ? {} : { features: { acme: ['advanced-search'] } }) });
+    const box = useSandbox({ profile });
     let all: Issue[];
     before(async function () {
       this.timeout(30_000);

@@ -7,11 +7,11 @@ import { LocationCache } from '../../../../src/editor/core/locationCache';
 import { nextRefreshDelay } from '../../../../src/store/refreshPolicy';
 import { workspaceFilePaths } from '../../../sandbox/index';
 import { clientFor, describeEachProfile, useSandbox } from '../../api/sandbox';
-import { file, finderOn, INTERVAL, issueEvents, searches, table, tableIds, withAdvancedSearch, type FinderOptions } from './markFixture';
+import { file, finderOn, INTERVAL, issueEvents, searches, table, tableIds, type FinderOptions } from './markFixture';
 
 describeEachProfile('MarkFinder: marks per open file', function (profile) {
   this.timeout(60_000);
-  const box = useSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 }, ...withAdvancedSearch(profile) });
+  const box = useSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 } });
   const workspace = workspaceFilePaths();
   const scope = { org: 'acme', projects: ['web-frontend'] };
   const setup = (cache?: LocationCache, mapped?: (path: string) => boolean, more: FinderOptions = {}) => finderOn(box.get(), workspace, scope, { cache, mapped, ...more });
@@ -323,7 +323,7 @@ describeEachProfile('MarkFinder: marks per open file', function (profile) {
 
 describeEachProfile('MarkFinder: a file of ordinary weight (one page of issues)', function (profile) {
   this.timeout(60_000);
-  const box = useSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 }, sprawl: { issues: 120, files: 12 }, ...withAdvancedSearch(profile) });
+  const box = useSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 }, sprawl: { issues: 120, files: 12 } });
   const scope = { org: 'acme', projects: ['sprawl'] };
 
   it('a refresh reads its whole search (the same one request), so an issue resolved elsewhere loses its mark at once', async () => {

@@ -6,11 +6,11 @@
 import assert from 'node:assert/strict';
 import { workspaceFilePaths } from '../../../sandbox/index';
 import { describeEachProfile, useSandbox } from '../../api/sandbox';
-import { file, finderOn, INTERVAL, withAdvancedSearch } from './markFixture';
+import { file, finderOn, INTERVAL } from './markFixture';
 
 describeEachProfile('MarkFinder: a server that refuses every search (400, 414)', function (profile) {
   this.timeout(60_000);
-  const box = useSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 }, ...withAdvancedSearch(profile) });
+  const box = useSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 } });
   const workspace = workspaceFilePaths();
   const scope = { org: 'acme', projects: ['web-frontend'] };
   // 30 open files: two of the sample workspace (marked once the server answers), 28 others.

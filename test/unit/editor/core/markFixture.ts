@@ -10,7 +10,6 @@ import { LocationCache } from '../../../../src/editor/core/locationCache';
 import type { ExpectedText } from '../../../../src/editor/core/movedLines';
 import type { RequestLogEntry, Sandbox } from '../../../sandbox/index';
 import { clientFor } from '../../api/sandbox';
-import type { ProfileName } from '../../../sandbox/profiles';
 
 export const INTERVAL = 300_000;
 
@@ -71,10 +70,3 @@ export function finderOn(sb: Sandbox, workspace: readonly string[], scope: MarkS
   };
   return { sb, store, finder, find, warnings, cache, client };
 }
-
-/**
- * The per-file search is a wildcard search (`stack.filename:"*a/b.ts"`), which needs the organization's
- * advanced-search feature: on by default on a self-hosted server (src/sentry/conf/server.py), which is
- * what these suites give the self-hosted profile's orgs; the refusal without it has a test of its own.
- */
-export const withAdvancedSearch = (profile: ProfileName) => (profile === 'sentry-io' ? {} : { features: { acme: ['advanced-search'] } });

@@ -6,7 +6,7 @@ import { workspaceFilePaths, type Sandbox } from '../../../sandbox/index';
 import { describeEachProfile, useSandbox } from '../../api/sandbox';
 import { seenVersion } from '../../../../src/editor/core/locationCache';
 import type { PlacedMark } from '../../../../src/editor/core/marks';
-import { file, finderOn, INTERVAL, eventIssue, issueEvents, table, tableIds, withAdvancedSearch, type FinderOptions } from './markFixture';
+import { file, finderOn, INTERVAL, eventIssue, issueEvents, table, tableIds, type FinderOptions } from './markFixture';
 
 const BUSY = 'src/app/checkout.ts';
 const OPEN = [BUSY, 'src/app/router.ts', 'src/utils/format.js', 'src/app/store.ts', 'src/components/Cart.tsx'];
@@ -20,7 +20,7 @@ const placements = (marks: ReadonlyMap<string, readonly PlacedMark[]>) =>
 
 describeEachProfile('MarkPlacer: lines from the events table', function (profile) {
   this.timeout(60_000);
-  const box = useSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 }, ...withAdvancedSearch(profile) });
+  const box = useSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 } });
   const workspace = workspaceFilePaths();
   const scope = { org: 'acme', projects: ['web-frontend'] };
   const setup = (more: FinderOptions = {}) => finderOn(box.get(), workspace, scope, more);

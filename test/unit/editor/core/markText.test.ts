@@ -10,14 +10,14 @@ import type { PlacedMark } from '../../../../src/editor/core/marks';
 import { compactLine } from '../../../../src/sentryEvent/frameText';
 import { LocationCache } from '../../../../src/editor/core/locationCache';
 import { lineKey, placeByText } from '../../../../src/editor/core/movedLines';
-import { file, finderOn, issueEvents, withAdvancedSearch } from './markFixture';
+import { file, finderOn, issueEvents } from './markFixture';
 
 const STORE = 'src/app/store.ts';
 const all = (marks: ReadonlyMap<string, readonly PlacedMark[]>) => [...marks.values()].flat();
 
 describeEachProfile('MarkPlacer: the text of a mark', function (profile) {
   this.timeout(60_000);
-  const box = useSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 }, ...withAdvancedSearch(profile) });
+  const box = useSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 } });
   const workspace = workspaceFilePaths();
   const scope = { org: 'acme', projects: ['web-frontend'] };
   const fileLines = readFileSync(join(WORKSPACE_DIR, STORE), 'utf8').split('\n');

@@ -16,7 +16,7 @@ import { codeMappingSources } from '../../../../src/sentryEvent/mungedPath';
 import { file, issueEvents, queryOf, searches, table } from './markFixture';
 
 describeEachProfile('marks on every platform', function (profile) {
-  const sandbox = useSandbox({ profile, platforms: true, features: { acme: ['advanced-search'] } });
+  const sandbox = useSandbox({ profile, platforms: true });
   const files = platformFiles();
 
   it('each issue of the corpus is marked on its own file and line; same-named neighbours get only their own', async () => {

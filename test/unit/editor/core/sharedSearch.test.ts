@@ -8,7 +8,7 @@ import { MAX_ID_READ_BYTES } from '../../../../src/api/requestRules';
 import type { PlacedMark } from '../../../../src/editor/core/marks';
 import { workspaceFilePaths } from '../../../sandbox/index';
 import { describeEachProfile, useSandbox } from '../../api/sandbox';
-import { file, finderOn, INTERVAL, issueEvents, queryOf, searches, table, withAdvancedSearch } from './markFixture';
+import { file, finderOn, INTERVAL, issueEvents, queryOf, searches, table } from './markFixture';
 
 describe('sharedSearch: the query and its rows', () => {
   it("sends the view's statuses and the files' terms joined by OR; any other term of the view keeps the per-file searches", () => {
@@ -43,7 +43,7 @@ describe('sharedSearch: the query and its rows', () => {
 
 describeEachProfile('MarkFinder: the open files share their queries', function (profile) {
   this.timeout(60_000);
-  const box = useSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 }, ...withAdvancedSearch(profile) });
+  const box = useSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 } });
   const workspace = workspaceFilePaths();
   const scope = { org: 'acme', projects: ['web-frontend'] };
   const FILES = ['src/app/store.ts', 'src/app/checkout.ts', 'src/components/Cart.tsx', 'src/utils/apiClient.ts', 'src/utils/format.js'];
@@ -81,6 +81,23 @@ describeEachProfile('MarkFinder: the open files share their queries', function (
     assert.ok(queries(log) <= before, `${queries(log)} queries shared, ${before} one file at a time`);
     console.log(
       `      [figures] ${profile}: ${ids.size} issues in ${FILES.length} files: ${queries(log)} requests shared (${asked.length} events-table pages, ${byId.length} reads by id), ${before} one by one`,
+    );
+  });
+
+  it("a project the user sees but is on no team of (open membership, Sentry's default): its issues are marked, the read by id naming the search's projects", async () => {
+    const sb = box.get();
+    const worker = { org: 'acme', projects: ['worker'] };
+    const { marks, log } = await finderOn(sb, workspace, worker, { share: true }).find([file('server/workers/tasks.py')]);
+    const marked = [...new Set([...marks.values()].flat().map((m) => m.issueId))];
+    assert.ok(marked.length > 0, 'marked');
+    // The file's own issue search (named projects, as before) marks the same issues.
+    const alone = await finderOn(sb, workspace, worker, { share: false }).find([file('server/workers/tasks.py')]);
+    assert.equal(placements(marks), placements(alone.marks), 'the marks of its own search');
+    const byId = log.filter((r) => new URLSearchParams(r.query).has('group'));
+    assert.ok(byId.length > 0);
+    for (const r of byId) assert.deepEqual(new URLSearchParams(r.query).getAll('project'), [sb.seed.project('worker')!.id], "the read by id names the search's project, as an id");
+    console.log(
+      `      [figures] ${profile}: worker (on no team of the user's): ${marked.length} issues marked in server/workers/tasks.py with ${log.length} requests (${table(log).length} events-table page, ${byId.length} read by id); its own search: ${alone.log.length}`,
     );
   });
 
@@ -206,8 +223,8 @@ describeEachProfile('MarkFinder: the open files share their queries', function (
 
 describeEachProfile('MarkFinder: a proxy with a shorter request line than nginx’s 8 KB', function (profile) {
   this.timeout(60_000);
-  const box = useSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 }, maxRequestLine: 4096, ...withAdvancedSearch(profile) });
-  const full = useSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 }, ...withAdvancedSearch(profile) });
+  const box = useSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 }, maxRequestLine: 4096 });
+  const full = useSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 } });
   const workspace = workspaceFilePaths();
   const scope = { org: 'acme', projects: ['web-frontend'] };
 

@@ -155,10 +155,10 @@ describe('localized (issue: localize the extension host)', () => {
 });
 
 describe('describing a change Sentry made on some issues only', () => {
-  it('none found: could not, and why (deleted, merged, or a project the user is not a member of)', () => {
+  it('none found: could not, and why (deleted or merged: the writes name their projects, so membership is no reason)', () => {
     assert.equal(
       describeUnchanged({ kind: 'resolve' }, 1, 0, { notFound: 1, skipped: 0 }, 'WEB-4'),
-      'Could not resolve WEB-4: Sentry did not find it: it may have been deleted or merged into another issue, or be in a project you are not a member of',
+      'Could not resolve WEB-4: Sentry did not find it: it may have been deleted or merged into another issue',
     );
     assert.match(
       describeUnchanged({ kind: 'archive', until: 'escalating' }, 3, 0, { notFound: 3, skipped: 0 }),
@@ -169,7 +169,7 @@ describe('describing a change Sentry made on some issues only', () => {
   it('some skipped: how many were changed, how many not of how many, and why', () => {
     assert.equal(
       describeUnchanged({ kind: 'resolve' }, 5, 3, { notFound: 0, skipped: 2 }),
-      'Resolved 3 issues; 2 of 5 were not changed: Sentry changes several issues at once only in the projects you are a member of, and skips issues deleted or merged since; their change is undone here',
+      'Resolved 3 issues; 2 of 5 were not changed: Sentry skipped issues deleted or merged since they were listed; their change is undone here',
     );
     assert.match(describeUnchanged({ kind: 'bookmark', on: true }, 150, 100, { notFound: 50, skipped: 0 }), /; 50 of 150 were not changed: Sentry found none of them/);
   });

@@ -2,12 +2,13 @@
 // rollback, bulk chunks of 100, the per-project fallback, and order of writes on one issue.
 import assert from 'node:assert/strict';
 import { ForbiddenError } from '../../../../src/api/errors';
+import { UnknownProjectError } from '../../../../src/api/projectIds';
 import type { IssueRef } from '../../../../src/contracts/issueRef';
 import { IssueStore } from '../../../../src/store/issueStore';
 import type { SentryClient } from '../../../../src/api/client';
 import { IssueWriter, SessionChangedError } from '../../../../src/triage/core/issueWriter';
 import type { ListSpec } from '../../../../src/store/listSpec';
-import { clientFor, useSandbox } from '../../api/sandbox';
+import { clientFor, describeEachProfile, useSandbox } from '../../api/sandbox';
 
 const UNRESOLVED: ListSpec = { org: 'acme', project: 'api-server', statsPeriod: '24h', sort: 'date' };
 const PUTS = /^\/api\/0\/(organizations\/acme\/issues\/|projects\/acme\/[a-z-]+\/issues\/)/;
@@ -96,24 +97,35 @@ describe('IssueWriter (triage writes through the store)', () => {
     assert.equal(sb.control.triage.writes({ bulk: true }).at(-1)!.changed.length, 0, 'and nothing else changed on the server');
   });
 
-  it("a bulk change Sentry applies only in the user's projects: the issues it skipped are undone and reported, the others keep the server's state", async () => {
-    const { sb, store, writer } = setup();
-    const web = (await store.load({ ...UNRESOLVED, project: 'web-frontend' })).issues.slice(0, 2);
-    const worker = (await store.load({ ...UNRESOLVED, project: 'worker' })).issues.slice(0, 2);
-    sb.control.triage.notMemberOf(['worker']);
-    const outcome = await writer.write({ refs: refsOf([...web, ...worker]), body: { status: 'resolved', statusDetails: {} }, change: { status: 'resolved' } });
-    assert.deepEqual(outcome.failed, []);
-    assert.deepEqual(outcome.done, refsOf(web));
+  it('issues of a project the organization no longer lists: nothing is sent, the change is undone, no fall back to the per-project endpoint', async () => {
+    const { sb, store, writer, puts } = setup();
+    const [a, b] = (await store.load(UNRESOLVED)).issues;
+    const refs = refsOf([a, b]).map((r) => ({ ...r, project: 'renamed-since' }));
+    const outcome = await writer.write({ refs, body: { isBookmarked: true }, change: { isBookmarked: true } });
+    assert.deepEqual(outcome.failed, refs);
+    assert.ok(outcome.error instanceof UnknownProjectError);
+    assert.deepEqual(puts(), [], 'no PUT, to either endpoint');
+    assert.equal(store.issue(a.id)?.isBookmarked, false, 'rolled back');
+    // The organization endpoint was not given up on: the next write goes there.
+    await writer.write({ refs: refsOf([a, b]), body: { isBookmarked: true }, change: { isBookmarked: true } });
     assert.deepEqual(
-      outcome.unchanged,
-      refsOf(worker).map((ref) => ({ ref, why: 'skipped' })),
+      puts().map((r) => r.path),
+      ['/api/0/organizations/acme/issues/'],
     );
-    assert.equal(outcome.requests, 2, 'the PUT and one read-back');
-    for (const i of web) assert.equal(store.issue(i.id)?.status, 'resolved');
-    for (const i of worker) {
-      assert.equal(store.issue(i.id)?.status, 'unresolved', 'not shown as changed');
-      assert.equal(sb.control.triage.issue(i.id).status, 'unresolved');
-    }
+    void sb;
+  });
+
+  it('one of several issues deleted or merged since it was listed: the others are changed, it is undone and reported as skipped', async () => {
+    const { sb, store, writer } = setup();
+    const [a, b] = (await store.load(UNRESOLVED)).issues;
+    const gone = { ...refsOf([b])[0], issueId: String(9_000_000_000 + Number(b.id)) };
+    store.upsert('acme', [{ ...b, id: gone.issueId }]);
+    const outcome = await writer.write({ refs: [...refsOf([a]), gone], body: { status: 'resolved', statusDetails: {} }, change: { status: 'resolved' } });
+    assert.deepEqual(outcome.done, refsOf([a]));
+    assert.deepEqual(outcome.unchanged, [{ ref: gone, why: 'skipped' }]);
+    assert.equal(store.issue(a.id)?.status, 'resolved');
+    assert.equal(store.issue(gone.issueId)?.status, 'unresolved', 'rolled back');
+    assert.equal(sb.control.triage.issue(a.id).status, 'resolved');
   });
 
   it("one issue gone from the server (404 with Sentry's detail): reported as not found, no fall back to the deprecated endpoint", async () => {
@@ -281,5 +293,37 @@ describe('IssueWriter (triage writes through the store)', () => {
       assert.ok(other.error instanceof SessionChangedError);
       assert.equal(bPuts().length, 0);
     });
+  });
+});
+
+// Open team membership is Sentry's default: the seed's user sees acme's worker without being on a team of it.
+describeEachProfile('IssueWriter: a project the user sees but is on no team of', (profile) => {
+  const box = useSandbox({ profile });
+  const refsOf = (issues: readonly { id: string; project: { slug: string } }[]): IssueRef[] => issues.map((i) => ({ org: 'acme', project: i.project.slug, issueId: i.id }));
+
+  it("a bulk change names its issues' projects: those of a project the user sees but is on no team of (open membership) are changed and read back too", async () => {
+    const sb = box.get();
+    const client = async () => clientFor(sb, { kind: 'bearer', token: sb.defaults.writeToken });
+    const store = new IssueStore(client);
+    const writer = new IssueWriter(store, client);
+    const puts = () => sb.control.requests.list({ method: 'PUT' }).filter((r) => PUTS.test(r.path));
+    const web = (await store.load({ ...UNRESOLVED, project: 'web-frontend' })).issues.slice(0, 2);
+    // The seed's user is on no team of worker: in Sentry's default open membership the user sees it, and a
+    // request without `project` would act only in the projects of the user's teams.
+    const worker = (await store.load({ ...UNRESOLVED, project: 'worker' })).issues.slice(0, 2);
+    const outcome = await writer.write({ refs: refsOf([...web, ...worker]), body: { status: 'resolved', statusDetails: {} }, change: { status: 'resolved' } });
+    assert.deepEqual(outcome.failed, []);
+    assert.deepEqual(outcome.unchanged ?? [], []);
+    assert.deepEqual(outcome.done, refsOf([...web, ...worker]));
+    assert.equal(outcome.requests, 2, 'the PUT and one read-back');
+    for (const i of [...web, ...worker]) {
+      assert.equal(store.issue(i.id)?.status, 'resolved');
+      assert.equal(sb.control.triage.issue(i.id).status, 'resolved', 'changed on the server');
+    }
+    const projectsOf = (q: Array<[string, string]>) => q.filter(([k]) => k === 'project').map(([, v]) => v);
+    const [put] = puts();
+    const [read] = sb.control.requests.list({ method: 'GET', path: '/api/0/organizations/acme/issues/' }).filter((r) => r.query.some(([k]) => k === 'group'));
+    assert.deepEqual(projectsOf(put.query), ['4501', '4503'], "the PUT names the issues' projects, as ids");
+    assert.deepEqual(projectsOf(read.query), ['4501', '4503'], 'the read-back looks in the same projects');
   });
 });
