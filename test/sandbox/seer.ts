@@ -29,6 +29,7 @@ import { authenticate, findIssue, matchRoute, methodNotAllowed, requireScope, re
 import { fail, HttpError, json, type Res } from './http';
 import type { SeedIssue, SeedOrg } from './seed';
 import type { SandboxState } from './state';
+import { isOpenMembership, setOpenMembership } from './membership';
 import { SEER_EXPLORER } from './profiles';
 import { workspaceLines } from './workspace';
 
@@ -53,8 +54,6 @@ interface SeerState {
   noRepo: Set<string>;
   /** Organizations (id) with the `sentry:hide_ai_features` option set. */
   aiHidden: Set<string>;
-  /** Organizations (id) whose `allow_joinleave` flag (open team membership) is off. */
-  closedMembership: Set<string>;
   posts: { at: number; userKey: string; orgId: string }[];
   gets: { at: number; userKey: string }[];
 }
@@ -80,7 +79,6 @@ function seerOf(state: SandboxState): SeerState {
       noBudget: new Set(),
       noRepo: new Set(),
       aiHidden: new Set(),
-      closedMembership: new Set(),
       posts: [],
       gets: [],
     } satisfies SeerState;
@@ -132,7 +130,8 @@ export function seerControl(state: SandboxState): SeerControl {
       if (!o) throw new Error(`unknown org ${org}`);
       const s = seerOf(state);
       if (access.hideAiFeatures !== undefined) s.aiHidden[access.hideAiFeatures ? 'add' : 'delete'](o.id);
-      if (access.openMembership !== undefined) s.closedMembership[access.openMembership ? 'delete' : 'add'](o.id);
+      // The organization's own flag (membership.ts): what the issue lists and code mappings read too.
+      if (access.openMembership !== undefined) setOpenMembership(state, org, access.openMembership);
     },
     startRun(issue, agoMs = 0) {
       const i = issueOf(issue);
@@ -514,7 +513,7 @@ function checkAccess(ctx: Ctx, org: SeedOrg): void {
   const s = seerOf(ctx.state);
   const has = (feature: string) => ctx.state.hasFeature(org, feature);
   if (agentShape(ctx)) {
-    const cause = !has(GEN_AI) ? FLAG_OFF : s.aiHidden.has(org.id) ? AI_HIDDEN : !has(SEER_EXPLORER) ? FLAG_OFF : s.closedMembership.has(org.id) ? CLOSED_MEMBERSHIP : undefined;
+    const cause = !has(GEN_AI) ? FLAG_OFF : s.aiHidden.has(org.id) ? AI_HIDDEN : !has(SEER_EXPLORER) ? FLAG_OFF : !isOpenMembership(ctx.state, org) ? CLOSED_MEMBERSHIP : undefined;
     if (cause) fail(403, ctx.method === 'GET' ? cause : SEER_DENIED);
     return;
   }
