@@ -699,7 +699,8 @@ const CONTROL_HELP = {
   'GET|POST /_sandbox/rate-limit': '{limit, windowSeconds, concurrentLimit?} (GET: null when there is no limiter)',
   'GET /_sandbox/features?org=<slug>': "the organization's features",
   'POST /_sandbox/features': '{org, add?: string[], remove?: string[]} -> the features after the change',
-  'POST /_sandbox/seer': "{issue?, scenario?: 'root-cause'|'fails'|'needs-info'|'with-secret', org?, budget?: boolean, project?, repository?: boolean, startRun?: {issue, agoMs?}} -> {runs}",
+  'POST /_sandbox/seer':
+    "{issue?, scenario?: 'root-cause'|'fails'|'needs-info'|'with-secret'|'hostile'|'bidi'|'cut', org?, budget?: boolean, project?, repository?: boolean, startRun?: {issue, agoMs?, through?: 'solution'|'code_changes'}, reviseRun?: issue} -> {runs}",
   'POST /_sandbox/link-host': '{host: string|null}',
   'GET /_sandbox/device': 'device requests',
   'POST /_sandbox/device/approve': '{user_code?, org?}',
@@ -826,8 +827,10 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
         if (issue && typeof body.scenario === 'string') control.seer.setScenario(issue, body.scenario as SeerScenario);
         if (typeof body.budget === 'boolean') control.seer.setBudget(str('org') ?? defaults.org, body.budget);
         if (typeof body.repository === 'boolean' && str('project')) control.seer.setRepository(str('project')!, body.repository);
-        const start = body.startRun as { issue?: unknown; agoMs?: unknown } | undefined;
-        if (start && typeof start.issue === 'string') control.seer.startRun(start.issue, typeof start.agoMs === 'number' ? start.agoMs : 0);
+        const start = body.startRun as { issue?: unknown; agoMs?: unknown; through?: unknown } | undefined;
+        const through = start?.through === 'solution' || start?.through === 'code_changes' ? start.through : undefined;
+        if (start && typeof start.issue === 'string') control.seer.startRun(start.issue, typeof start.agoMs === 'number' ? start.agoMs : 0, through);
+        if (typeof body.reviseRun === 'string') control.seer.reviseRun(body.reviseRun);
         return json(200, { runs: control.seer.runs() });
       }
       case 'POST /_sandbox/features': {
