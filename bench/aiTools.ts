@@ -38,6 +38,7 @@ export async function benchAiTools(): Promise<Figure[]> {
         marksIn: async () => ({ kind: 'file', file: 'src/utils/format.ts', marks: [{ ref, line: 12 }] }),
         activeFile: async () => ({ kind: 'none' }),
         mapFrame: async () => undefined,
+        codeMappings: async () => [],
       }),
       update: async () => ({ ok: true }),
       me: () => 'Jane Doe',

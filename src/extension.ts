@@ -106,7 +106,7 @@ export function activate(context: vscode.ExtensionContext): void {
     onDidChangeSession: auth.onDidChangeSession,
     identity: () => auth.identity,
     openLocation: locationOpener.open,
-    mapFile: (path, issueId, repo) => locations.get().mapFrame({ filename: path, issueId, ...(repo ? { repo } : {}) }),
+    codeMappings: (org) => locations.get().codeMappings(org),
     aiChat,
     provenance,
     openCommit: commitOpener.open,

@@ -168,7 +168,15 @@ export class EditorIntegration extends Disposable {
     this._register(new IssueDiagnostics(decorations, () => locator.baseUrl));
     this._register(new IssueCodeLensProvider(decorations));
     const hovers = this._register(new IssueHoverProvider(decorations, deps.store, () => this.deps.aiChat?.available() ?? false, deps.hoverProvenance));
-    if (deps.locations) this._register(deps.locations.set(new EditorLocationSource(files, decorations, (issueId) => this.locator.codeMappingsFor(issueId, { cachedOnly: true }))));
+    if (deps.locations) {
+      const source = new EditorLocationSource(
+        files,
+        decorations,
+        (issueId) => this.locator.codeMappingsFor(issueId, { cachedOnly: true }),
+        (org) => this.locator.codeMappingsOfOrg(org),
+      );
+      this._register(deps.locations.set(source));
+    }
     const marksStatus = this._register(
       new MarksStatus({
         locator,

@@ -23,9 +23,15 @@ export class EditorLocationSource implements LocationSource {
   constructor(
     private readonly files: WorkspaceFileIndex,
     private readonly decorations: DecorationController,
-    /** The code mappings of an issue's project (the marks' own source). */
+    /** The code mappings of an issue's project (the marks' own source), as far as they were read already. */
     private readonly codeMappingsFor: (issueId: string | undefined) => Promise<readonly CodeMapping[]> = async () => [],
+    /** Every mapping of an organization, read when not read yet (one request an hour for the organization). */
+    private readonly orgCodeMappings: (org: string) => Promise<readonly CodeMapping[]> = async () => [],
   ) {}
+
+  codeMappings(org: string): Promise<readonly CodeMapping[]> {
+    return this.orgCodeMappings(org);
+  }
 
   async marksIn(path: string): Promise<FileMarks> {
     const uri = await this.direct(path);

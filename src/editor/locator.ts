@@ -140,6 +140,12 @@ export class IssueLocator extends Disposable {
     return opts.cachedOnly ? this.codeMappings.peek(client, org, issue.project.id) : this.codeMappings.forProject(client, org, issue.project.id);
   }
 
+  /** Every code mapping of an organization, read with the session of now (one request an hour, shared with the marks). */
+  async codeMappingsOfOrg(org: string): Promise<readonly CodeMapping[]> {
+    const client = await this.deps.getClient();
+    return client ? this.codeMappings.forOrganization(client, org) : [];
+  }
+
   /** The latest event's location of an issue, fetching it when unknown. */
   async locationOf(ref: IssueRef): Promise<string | null> {
     const client = await this.deps.getClient();

@@ -14,6 +14,13 @@ export interface MarkedIssue {
   line: number;
 }
 
+/** A project's code mapping (Sentry's stack root → source root in repository `repoName`), as the editor reads them. */
+export interface RepoCodeMapping {
+  stackRoot: string;
+  sourceRoot: string;
+  repoName?: string;
+}
+
 /** What a path names in the workspace. */
 export type FileMarks = { kind: 'file'; /** Workspace-relative. */ file: string; marks: MarkedIssue[] } | { kind: 'ambiguous'; candidates: string[] } | { kind: 'none' };
 
@@ -28,12 +35,15 @@ export interface LocationSource {
   activeFile(): Promise<FileMarks>;
   /** A stack frame's workspace-relative path, when its path fields (and its project's code mappings) name exactly one workspace file. */
   mapFrame(frame: FrameLocation): Promise<string | undefined>;
+  /** Every code mapping of an organization: read at most once an hour, shared with the marks. */
+  codeMappings(org: string): Promise<readonly RepoCodeMapping[]>;
 }
 
 const NONE: LocationSource = {
   marksIn: async () => ({ kind: 'none' }),
   activeFile: async () => ({ kind: 'none' }),
   mapFrame: async () => undefined,
+  codeMappings: async () => [],
 };
 
 /** Set by the editor integration; a source that knows no file while nothing is set. */

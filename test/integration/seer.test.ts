@@ -92,11 +92,11 @@ describe('Seer tab: root cause, diff and apply', function () {
     assert.ok(!original.includes('Seer: check the value'), 'nothing applied before the diff was opened');
 
     v = await seer(panel, 'openDiff', 0);
-    const tab = await waitFor('the diff editor', () => {
-      const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
-      return input instanceof vscode.TabInputTextDiff ? input : undefined;
+    const tab = await waitFor('the diff editor beside the panel', () => {
+      const diffs = vscode.window.tabGroups.all.flatMap((g) => g.tabs.filter((t) => t.isActive && t.input instanceof vscode.TabInputTextDiff).map((t) => t.input as vscode.TabInputTextDiff));
+      return diffs[0];
     });
-    assert.equal(tab.original.toString(), uri.toString());
+    assert.equal(tab.original.toString(), uri.toString(), 'the file it writes, its folder included');
     assert.ok(v.changes[0].reviewed);
     assert.ok(v.can.apply);
     await seer(panel, 'apply');
@@ -127,9 +127,13 @@ describe('Seer tab: root cause, diff and apply', function () {
     edit.replace(uri, line.range, `${line.text} // edited meanwhile`);
     assert.ok(await vscode.workspace.applyEdit(edit));
     const changed = doc.getText();
+    assert.equal(panel.seer.view().can.apply, false, 'the edit voids the review');
     await seer(panel, 'apply');
     assert.equal(doc.getText(), changed, 'nothing applied');
-    assert.match(panel.seer.view().message ?? '', /has changed since Seer read it/);
+    assert.match(panel.seer.view().message ?? '', /Open each change/);
+    await seer(panel, 'openDiff', 0);
+    assert.match(panel.seer.view().message ?? '', /has changed since Seer read it/, 'and its diff says why it no longer applies');
+    assert.equal(panel.seer.view().can.apply, false);
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 
@@ -231,5 +235,223 @@ describe('Seer tab: root cause, diff and apply', function () {
     } finally {
       await signInWithToken(api, rec, defaults.writeToken!);
     }
+  });
+});
+
+// Issue 42, parts 1 and 2: every path and line of a Seer change is untrusted input (Seer writes it from
+// event data anyone with a project's DSN can send), so Apply writes only the text a diff showed, to
+// the file the user saw, and asks again, in a modal naming each path, before it writes a file that
+// runs code or changes the editor, the repository or CI.
+describe('Seer tab: Apply writes only what was reviewed, to the file Seer names', function () {
+  this.timeout(120_000);
+  let api: TestHooks;
+  let rec: UiRecorder;
+  let defaults: { authToken: string; writeToken?: string };
+  let restore: () => Promise<void>;
+  let target: WorkspaceLocation;
+  let root: vscode.Uri;
+  /** Files and folders a test made (or Apply wrote, on a failure): removed after each test. */
+  const made: vscode.Uri[] = [];
+
+  async function seer(panel: EventsPanel, action: string, extra: Record<string, unknown> = {}): Promise<SeerView> {
+    await panel.handle({ type: 'seer', action, ...extra });
+    return panel.seer.view();
+  }
+
+  function until(panel: EventsPanel, what: string, ok: (v: SeerView) => boolean, timeoutMs = 30_000): Promise<SeerView> {
+    return waitFor(what, () => (ok(panel.seer.view()) ? panel.seer.view() : undefined), timeoutMs);
+  }
+
+  async function exists(uri: vscode.Uri): Promise<boolean> {
+    return vscode.workspace.fs.stat(uri).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  /** Remembers what is not there yet, to remove it after the test whatever Apply did. */
+  async function track(...paths: string[]): Promise<void> {
+    for (const p of paths) {
+      const uri = vscode.Uri.joinPath(root, p);
+      if (!(await exists(uri))) made.push(uri);
+    }
+  }
+
+  /** A run Sentry's web UI took to its code changes a minute ago, read by a new panel. */
+  async function runWithChanges(scenario?: string): Promise<{ panel: EventsPanel; v: SeerView }> {
+    if (scenario) await control('seer', { issue: target.issueId, scenario });
+    await control('seer', { startRun: { issue: target.issueId, agoMs: 60_000, through: 'code_changes' } });
+    const panel = api.events.show({ org: 'acme', issueId: target.issueId });
+    await seer(panel, 'open');
+    const v = await until(panel, 'the code changes with their workspace files', (x) => x.phase === 'done' && x.changes.length > 0 && x.changes[0].file !== undefined);
+    return { panel, v };
+  }
+
+  const doc = () => vscode.workspace.openTextDocument(vscode.Uri.joinPath(root, target.file));
+
+  before(async function () {
+    ({ api, rec, defaults, restore } = await signedInSuite(this, 'Seer review'));
+    await signInWithToken(api, rec, defaults.writeToken!);
+    api.events.ui.override(rec.ui());
+    root = vscode.workspace.workspaceFolders![0].uri;
+  });
+
+  after(async () => {
+    for (const p of api?.events.all() ?? []) p.dispose();
+    api?.events.ui.reset();
+    await restore?.();
+    await control('reset', {});
+  });
+
+  beforeEach(async () => {
+    await control('reset', {});
+    if ((await sandboxProfile()) !== 'sentry-io') await control('features', { org: 'acme', add: ['gen-ai-features'] });
+    const locations = await control<WorkspaceLocation[]>('seed/locations');
+    target = locations.find((l) => l.line !== null && l.project === 'web-frontend' && /\.(ts|js)x?$/.test(l.file))!;
+    for (const p of api.events.all()) p.dispose();
+    rec.shown.length = 0;
+    rec.set({});
+  });
+
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const d = await doc();
+    if (d.isDirty) {
+      await vscode.window.showTextDocument(d);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
+    for (const uri of made.splice(0).reverse()) await vscode.workspace.fs.delete(uri, { recursive: true, useTrash: false }).then(undefined, () => undefined);
+  });
+
+  it('a Refresh that brings new text clears the review, and Apply writes nothing the diff did not show', async () => {
+    const { panel } = await runWithChanges();
+    let v = await seer(panel, 'openDiff', { index: 0 });
+    assert.ok(v.changes[0].reviewed && v.can.apply, 'reviewed once its diff was opened');
+    const original = (await doc()).getText();
+    await control('seer', { reviseRun: target.issueId });
+    const polls = v.polls;
+    await seer(panel, 'refresh');
+    v = await until(panel, 'the revised run', (x) => x.phase === 'done' && x.polls > polls && x.changes[0]?.file !== undefined);
+    assert.equal(v.changes[0].reviewed, false, 'the new text was never shown');
+    assert.equal(v.can.apply, false);
+    await seer(panel, 'apply');
+    assert.equal((await doc()).getText(), original, 'nothing written');
+    assert.ok(!(await doc()).getText().includes('child_process'));
+    v = await seer(panel, 'openDiff', { index: 0 });
+    assert.ok(v.changes[0].reviewed && v.can.apply, 'the diff of the new text, opened, is reviewed');
+  });
+
+  it('a new run of the issue clears the review of the one before', async () => {
+    const { panel } = await runWithChanges();
+    let v = await seer(panel, 'openDiff', { index: 0 });
+    assert.ok(v.can.apply);
+    const original = (await doc()).getText();
+    await control('seer', { startRun: { issue: target.issueId, agoMs: 50_000, through: 'code_changes' } });
+    const polls = v.polls;
+    await seer(panel, 'refresh');
+    v = await until(panel, 'the new run', (x) => x.phase === 'done' && x.polls > polls && x.changes[0]?.file !== undefined);
+    assert.equal(v.changes[0].reviewed, false, "another run's change was never reviewed");
+    assert.equal(v.can.apply, false);
+    await seer(panel, 'apply');
+    assert.equal((await doc()).getText(), original, 'nothing written');
+  });
+
+  it('a forged page message neither applies unreviewed text nor names the file to write', async () => {
+    const { panel } = await runWithChanges();
+    await seer(panel, 'openDiff', { index: 0 });
+    const original = (await doc()).getText();
+    await control('seer', { reviseRun: target.issueId });
+    const polls = panel.seer.view().polls;
+    await seer(panel, 'refresh');
+    await until(panel, 'the revised run', (x) => x.phase === 'done' && x.polls > polls && x.changes[0]?.file !== undefined);
+    const elsewhere = vscode.Uri.joinPath(root, 'src/app/forged.ts');
+    await track('src/app/forged.ts');
+    // What a compromised page could send: Apply, with the indexes, digests and file it would like.
+    await panel.handle({ type: 'seer', action: 'apply', index: 0, reviewed: [0], digest: 'x', file: 'src/app/forged.ts', uri: elsewhere.toString() });
+    await panel.handle({ type: 'seer', action: 'openDiff', index: 99 });
+    assert.equal((await doc()).getText(), original, 'nothing written');
+    assert.equal(await exists(elsewhere), false);
+    assert.match(panel.seer.view().message ?? '', /not the one you reviewed|Open each change/);
+  });
+
+  it('refuses a change whose file was edited after its diff was opened, even where the patch still applies', async () => {
+    const { panel } = await runWithChanges();
+    await seer(panel, 'openDiff', { index: 0 });
+    const d = await doc();
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(d.uri, d.lineAt(d.lineCount - 1).range.end, '\n// edited after the diff was opened\n');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    const edited = d.getText();
+    assert.equal(panel.seer.view().changes[0].reviewed, false, 'the edit clears the review');
+    await seer(panel, 'apply');
+    assert.equal(d.getText(), edited, 'nothing applied');
+    assert.match(panel.seer.view().message ?? '', /changed since you opened its diff|Open each change/);
+  });
+
+  it('writes a change only to the exact file of its repository, never one found by its name, and asks in a modal before a sensitive path', async () => {
+    // The sample workspace has a .vscode/settings.json only when a suite wrote one: this test makes it.
+    await track('.vscode', '.vscode/settings.json', '.vscode/tasks.json', '.git', '.envrc', 'package.json', '.github', 'config');
+    const settings = vscode.Uri.joinPath(root, '.vscode/settings.json');
+    if (!(await exists(settings))) await vscode.workspace.fs.writeFile(settings, new TextEncoder().encode('{\n}\n'));
+    const settingsBefore = new TextDecoder().decode(await vscode.workspace.fs.readFile(settings));
+    const { panel } = await runWithChanges('hostile');
+    let v = await until(panel, 'every change placed', (x) => x.changes.length === 7 && x.changes.every((c) => c.file !== undefined || c.missing !== undefined));
+    const byPath = new Map(v.changes.map((c, i) => [c.path, { ...c, i }]));
+    assert.equal(byPath.get(target.file)?.file, target.file);
+    assert.equal(byPath.get('config/settings.json')?.file, undefined, 'never the file of the same name in .vscode/');
+    assert.equal(byPath.get('.git/hooks/post-checkout')?.file, undefined, 'a new file only in a folder the repository has');
+    assert.equal(byPath.get('.github/workflows/ci.yml')?.file, undefined);
+    for (const p of ['.vscode/tasks.json', '.envrc', 'package.json']) {
+      assert.equal(byPath.get(p)?.file, p);
+      assert.ok((byPath.get(p)?.sensitive ?? []).length > 0, `${p} needs a confirmation`);
+    }
+    assert.deepEqual(byPath.get(target.file)?.sensitive ?? [], []);
+    for (const c of v.changes) if (c.file !== undefined) v = await seer(panel, 'openDiff', { index: byPath.get(c.path)!.i });
+    assert.ok(v.can.apply);
+    const original = (await doc()).getText();
+
+    rec.set({ answer: () => undefined });
+    await seer(panel, 'apply');
+    const modal = rec.shown.find((s) => s.modal);
+    assert.ok(modal, 'a modal asks first');
+    for (const p of ['.vscode/tasks.json', '.envrc', 'package.json']) assert.ok(`${modal.message}\n${modal.detail}`.includes(p), `the modal names ${p}`);
+    assert.ok(!`${modal.message}\n${modal.detail}`.includes(target.file), 'and only the sensitive paths');
+    assert.equal((await doc()).getText(), original, 'refused: nothing written');
+    assert.equal(await exists(vscode.Uri.joinPath(root, '.vscode/tasks.json')), false);
+    assert.match(panel.seer.view().message ?? '', /Nothing was written/);
+
+    rec.shown.length = 0;
+    rec.set({ answer: (s) => (s.modal ? s.items[0] : undefined) });
+    await seer(panel, 'apply');
+    assert.ok(rec.shown.some((s) => s.modal));
+    assert.match((await doc()).getText(), /Seer: check the value/);
+    assert.match(new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, '.vscode/tasks.json'))), /folderOpen/);
+    assert.equal(await exists(vscode.Uri.joinPath(root, '.git/hooks/post-checkout')), false);
+    assert.equal(await exists(vscode.Uri.joinPath(root, '.github/workflows/ci.yml')), false);
+    assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(settings)), settingsBefore, '.vscode/settings.json untouched');
+  });
+
+  it('never applies a change cut to fit the bounds, and says what was cut', async () => {
+    await track('src/app/generated.ts');
+    const { panel } = await runWithChanges('cut');
+    const v = await until(panel, 'both changes placed', (x) => x.changes.length === 2 && x.changes.every((c) => c.file !== undefined || c.missing !== undefined));
+    assert.match(v.changes[1].cut ?? '', /lines/);
+    for (const [i, c] of v.changes.entries()) if (c.file !== undefined) await seer(panel, 'openDiff', { index: i });
+    assert.ok(panel.seer.view().can.apply, 'Apply is offered for what is whole');
+    await seer(panel, 'apply');
+    assert.equal(await exists(vscode.Uri.joinPath(root, 'src/app/generated.ts')), false, 'the cut file is not written');
+    assert.match((await doc()).getText(), /Seer: check the value/, 'the whole change is');
+  });
+
+  it('names the invisible and bidirectional characters of a change, and asks before writing them', async () => {
+    const { panel } = await runWithChanges('bidi');
+    const v = await until(panel, 'the change', (x) => x.changes[0]?.invisible !== undefined);
+    assert.match(v.changes[0].invisible ?? '', /U\+202E/);
+    await seer(panel, 'openDiff', { index: 0 });
+    rec.set({ answer: () => undefined });
+    const original = (await doc()).getText();
+    await seer(panel, 'apply');
+    assert.ok(rec.shown.some((s) => s.modal && /U\+202E/.test(`${s.message}\n${s.detail}`)));
+    assert.equal((await doc()).getText(), original);
   });
 });

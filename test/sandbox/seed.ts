@@ -239,6 +239,17 @@ const PROJECT_PLANS: ProjectPlan[] = [
   { org: 'globex', id: '4601', slug: 'legacy-portal', name: 'legacy-portal', platform: 'php', issues: 24 },
 ];
 
+/**
+ * The sample workspace holds the code of acme's three projects, and Seer names their repositories
+ * `acme/<slug>` (seer.ts): each project's code mapping (Settings > Integrations > Code Mappings in
+ * Sentry) ties its frames to its repository's folder, as a user would set it up.
+ */
+const WORKSPACE_MAPPINGS: Record<string, { stackRoot: string; sourceRoot: string }> = {
+  'web-frontend': { stackRoot: 'src/', sourceRoot: 'src/' },
+  'api-server': { stackRoot: 'server/', sourceRoot: 'server/' },
+  worker: { stackRoot: 'server/workers/', sourceRoot: 'server/workers/' },
+};
+
 const FIRST_NAMES = [
   'Ada',
   'Ben',
@@ -473,6 +484,8 @@ export function createSeed(anchorMs: number, workspaceDir = WORKSPACE_DIR, optio
       issues: [],
       releases: projectReleases(p.slug, anchor, r),
     };
+    const mapping = p.org === 'acme' ? WORKSPACE_MAPPINGS[p.slug] : undefined;
+    if (mapping) project.codeMappings = [{ id: String(11 + i), ...mapping, repoName: `acme/${p.slug}`, defaultBranch: 'main', automaticallyGenerated: false }];
     org.projects.push(project);
     return project;
   });

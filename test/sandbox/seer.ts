@@ -31,9 +31,10 @@ import type { SeedIssue, SeedOrg } from './seed';
 import type { SandboxState } from './state';
 import { isOpenMembership, setOpenMembership } from './membership';
 import { SEER_EXPLORER } from './profiles';
-import { workspaceLines } from './workspace';
+import { BIDI_TEXT, codePatches, unifiedDiff, type ChangeScenario } from './seerChanges';
 
-export type SeerScenario = 'root-cause' | 'fails' | 'needs-info' | 'with-secret';
+export type SeerScenario = 'root-cause' | 'fails' | 'needs-info' | 'with-secret' | ChangeScenario;
+const SCENARIOS: SeerScenario[] = ['root-cause', 'fails', 'needs-info', 'with-secret', 'hostile', 'bidi', 'cut'];
 type Step = 'root_cause' | 'solution' | 'code_changes';
 
 interface Run {
@@ -43,6 +44,8 @@ interface Run {
   /** Each step asked for, with when it began. */
   steps: { step: Step; at: number }[];
   eventId?: string;
+  /** Bumped by control.reviseRun: the same run, its code change since rewritten (seerChanges.ts). */
+  revision: number;
 }
 
 interface SeerState {
@@ -98,8 +101,13 @@ export interface SeerControl {
   setRepository(project: string, connected: boolean): void;
   /** An organization's (slug) settings Seer checks: AI features hidden, open team membership. */
   setAccess(org: string, access: { hideAiFeatures?: boolean; openMembership?: boolean }): void;
-  /** A run begun elsewhere (Sentry's web UI) `agoMs` ago, stopping at the root cause. */
-  startRun(issue: string, agoMs?: number): { runId: number };
+  /**
+   * A run begun elsewhere (Sentry's web UI) `agoMs` ago, stopping at the root cause, or taken on
+   * there through `through` (each step 10 s after the one before).
+   */
+  startRun(issue: string, agoMs?: number, through?: Step): { runId: number };
+  /** The issue's run moved on: the same run id, its code change rewritten (a Refresh then reads other text). */
+  reviseRun(issue: string): { runId: number; revision: number };
   /** The run ids started so far, by issue id. */
   runs(): Record<string, number>;
 }
@@ -112,7 +120,7 @@ export function seerControl(state: SandboxState): SeerControl {
   };
   return {
     setScenario(issue, scenario) {
-      if (!['root-cause', 'fails', 'needs-info', 'with-secret'].includes(scenario)) throw new Error(`unknown scenario ${scenario}`);
+      if (!SCENARIOS.includes(scenario)) throw new Error(`unknown scenario ${scenario}`);
       seerOf(state).scenarios.set(issueOf(issue).id, scenario);
     },
     setBudget(org, has) {
@@ -133,9 +141,19 @@ export function seerControl(state: SandboxState): SeerControl {
       // The organization's own flag (membership.ts): what the issue lists and code mappings read too.
       if (access.openMembership !== undefined) setOpenMembership(state, org, access.openMembership);
     },
-    startRun(issue, agoMs = 0) {
+    startRun(issue, agoMs = 0, through) {
       const i = issueOf(issue);
-      return { runId: newRun(state, i, state.now() - agoMs).id };
+      const at = state.now() - agoMs;
+      const run = newRun(state, i, at);
+      const order: Step[] = ['root_cause', 'solution', 'code_changes'];
+      for (let k = 1; through && k <= order.indexOf(through); k++) run.steps.push({ step: order[k], at: at + k * 10_000 });
+      return { runId: run.id };
+    },
+    reviseRun(issue) {
+      const run = seerOf(state).runs.get(issueOf(issue).id);
+      if (!run) throw new Error(`issue ${issue} has no run`);
+      run.revision++;
+      return { runId: run.id, revision: run.revision };
     },
     runs: () => Object.fromEntries([...seerOf(state).runs].map(([k, r]) => [k, r.id])),
   };
@@ -147,7 +165,7 @@ function runUuid(id: number): string {
 
 function newRun(state: SandboxState, issue: SeedIssue, at: number, eventId?: string): Run {
   const s = seerOf(state);
-  const run: Run = { id: s.nextRunId++, issueId: issue.id, scenario: s.scenarios.get(issue.id) ?? 'root-cause', steps: [{ step: 'root_cause', at }], eventId };
+  const run: Run = { id: s.nextRunId++, issueId: issue.id, scenario: s.scenarios.get(issue.id) ?? 'root-cause', steps: [{ step: 'root_cause', at }], eventId, revision: 0 };
   s.runs.set(issue.id, run);
   return run;
 }
@@ -210,6 +228,7 @@ function rootCause(c: Crash, scenario: SeerScenario) {
     `${c.fn} reads it without a check${c.path ? ` (${c.path}${c.line ? `:${c.line}` : ''})` : ''} and raises ${c.type}: ${c.value}`,
   ];
   if (scenario === 'with-secret') reproduction.push(`The failing request carried Authorization: Bearer ${LEAKED_TOKEN}`);
+  if (scenario === 'bidi') reproduction.push(`The value is checked only for admins:${BIDI_TEXT}`);
   return { summary: `${c.fn} uses a value that can be missing, so it raises ${c.type}.`, whys: [`${c.type}: ${c.value}`, `${c.fn} does not check the value before using it.`], reproduction };
 }
 
@@ -218,49 +237,9 @@ const SOLUTION = {
   steps: [{ title: 'Guard the missing value', description: 'Return early, or raise an error that names what is missing, before the value is used.' }],
 };
 
-/** One real hunk against the sample workspace's file: a comment line above the crash line. */
-function patchOf(c: Crash): { path: string; hunk: { oldStart: number; newStart: number; lines: [string, string][] } } | undefined {
-  if (!c.path || !c.line || !c.repo) return undefined;
-  let lines: string[];
-  try {
-    lines = workspaceLines(c.path);
-  } catch {
-    return undefined;
-  }
-  const at = c.line - 1;
-  if (at < 0 || at >= lines.length) return undefined;
-  const indent = /^\s*/.exec(lines[at])![0];
-  const comment = c.path.endsWith('.py') ? '#' : '//';
-  const start = Math.max(0, at - 3);
-  const end = Math.min(lines.length, at + 3);
-  const out: [string, string][] = [];
-  for (let i = start; i < end; i++) {
-    if (i === at) out.push(['+', `${indent}${comment} Seer: check the value before it is used (${c.type}).`]);
-    out.push([' ', lines[i]]);
-  }
-  return { path: c.path, hunk: { oldStart: start + 1, newStart: start + 1, lines: out } };
-}
-
-function seerFilePatch(p: NonNullable<ReturnType<typeof patchOf>>) {
-  const old = p.hunk.lines.filter(([t]) => t !== '+').length;
-  return {
-    type: 'M',
-    path: p.path,
-    added: 1,
-    removed: 0,
-    source_file: `a/${p.path}`,
-    target_file: `b/${p.path}`,
-    hunks: [
-      {
-        source_start: p.hunk.oldStart,
-        source_length: old,
-        target_start: p.hunk.newStart,
-        target_length: old + 1,
-        section_header: '',
-        lines: p.hunk.lines.map(([t, v]) => ({ line_type: t, value: `${v}\n` })),
-      },
-    ],
-  };
+/** The run's code change, in its scenario and revision (seerChanges.ts). */
+function patchesOf(run: Run, c: Crash) {
+  return c.repo ? codePatches(c, run.scenario, run.revision) : [];
 }
 
 type Stage = { status: 'processing'; doing: string } | { status: 'completed' } | { status: 'error'; why: string } | { status: 'needs-input'; question: string };
@@ -327,10 +306,10 @@ function agentAnswer(state: SandboxState, run: Run, issue: SeedIssue): Record<st
   if (done(run, 'solution', now, crash)) {
     block('sol', SOLUTION.summary, { artifacts: [{ key: 'solution', reason: 'Solution plan completed', data: { one_line_summary: SOLUTION.summary, steps: SOLUTION.steps } }] });
   }
-  const patch = patchOf(crash);
-  if (done(run, 'code_changes', now, crash) && patch) {
-    const fp = { repo_name: crash.repo, patch: seerFilePatch(patch) };
-    block('code', 'Here is the change.', { file_patches: [fp], merged_file_patches: [fp] });
+  const patches = done(run, 'code_changes', now, crash) ? patchesOf(run, crash) : [];
+  if (patches.length) {
+    const fps = patches.map((patch) => ({ repo_name: crash.repo, patch }));
+    block('code', 'Here is the change.', { file_patches: fps, merged_file_patches: fps });
   }
   if (stage.status === 'processing') {
     const steps = DOING[run.steps[run.steps.length - 1].step];
@@ -419,11 +398,7 @@ function legacyAnswer(state: SandboxState, run: Run, issue: SeedIssue): Record<s
   }
   if (run.steps.some((s) => s.step === 'code_changes')) {
     const ok = done(run, 'code_changes', now, crash);
-    const patch = ok ? patchOf(crash) : undefined;
-    const fp = patch && seerFilePatch(patch);
-    const diffStr = fp
-      ? `diff --git a/${fp.path} b/${fp.path}\n--- a/${fp.path}\n+++ b/${fp.path}\n@@ -${fp.hunks[0].source_start},${fp.hunks[0].source_length} +${fp.hunks[0].target_start},${fp.hunks[0].target_length} @@\n${fp.hunks[0].lines.map((l) => l.line_type + l.value).join('')}`
-      : '';
+    const fps = ok ? patchesOf(run, crash) : [];
     steps.push({
       ...base(
         'changes',
@@ -432,7 +407,7 @@ function legacyAnswer(state: SandboxState, run: Run, issue: SeedIssue): Record<s
         stage.status === 'error' && last === 'code_changes' ? 'ERROR' : ok ? 'COMPLETED' : upper,
         stage.status === 'error' && last === 'code_changes' ? [stage.why] : doingOf('code_changes'),
       ),
-      changes: fp ? [{ repo_name: crash.repo, repo_external_id: '1', title: SOLUTION.steps[0].title, description: SOLUTION.summary, diff: [fp], diff_str: diffStr }] : [],
+      changes: fps.length ? [{ repo_name: crash.repo, repo_external_id: '1', title: SOLUTION.steps[0].title, description: SOLUTION.summary, diff: fps, diff_str: fps.map(unifiedDiff).join('') }] : [],
     });
   }
   if (stage.status === 'error' && last === 'root_cause') (steps[0] as { progress: unknown[] }).progress.push(...progress([stage.why]));

@@ -722,7 +722,7 @@ const CONTROL_HELP = {
   'GET /_sandbox/features?org=<slug>': "the organization's features",
   'POST /_sandbox/features': '{org, add?: string[], remove?: string[]} -> the features after the change',
   'POST /_sandbox/seer':
-    "{issue?, scenario?: 'root-cause'|'fails'|'needs-info'|'with-secret', org?, budget?: boolean, hideAiFeatures?: boolean, openMembership?: boolean, project?, repository?: boolean, startRun?: {issue, agoMs?}} -> {runs}",
+    "{issue?, scenario?: 'root-cause'|'fails'|'needs-info'|'with-secret'|'hostile'|'bidi'|'cut', org?, budget?: boolean, hideAiFeatures?: boolean, openMembership?: boolean, project?, repository?: boolean, startRun?: {issue, agoMs?, through?: 'solution'|'code_changes'}, reviseRun?: issue} -> {runs}",
   'POST /_sandbox/link-host': '{host: string|null}',
   'GET /_sandbox/device': 'device requests',
   'POST /_sandbox/device/approve': '{user_code?, org?}',
@@ -859,8 +859,10 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
           openMembership: typeof body.openMembership === 'boolean' ? body.openMembership : undefined,
         };
         if (access.hideAiFeatures !== undefined || access.openMembership !== undefined) control.seer.setAccess(str('org') ?? defaults.org, access);
-        const start = body.startRun as { issue?: unknown; agoMs?: unknown } | undefined;
-        if (start && typeof start.issue === 'string') control.seer.startRun(start.issue, typeof start.agoMs === 'number' ? start.agoMs : 0);
+        const start = body.startRun as { issue?: unknown; agoMs?: unknown; through?: unknown } | undefined;
+        const through = start?.through === 'solution' || start?.through === 'code_changes' ? start.through : undefined;
+        if (start && typeof start.issue === 'string') control.seer.startRun(start.issue, typeof start.agoMs === 'number' ? start.agoMs : 0, through);
+        if (typeof body.reviseRun === 'string') control.seer.reviseRun(body.reviseRun);
         return json(200, { runs: control.seer.runs() });
       }
       case 'POST /_sandbox/features': {

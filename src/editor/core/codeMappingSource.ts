@@ -45,14 +45,28 @@ export class CodeMappingSource {
 
   /** The code mappings of a project (numeric id) of the organization; [] when there are none or they cannot be read. */
   async forProject(client: SentryClient, org: string, projectId: string | undefined): Promise<readonly CodeMapping[]> {
-    if (!projectId || !/^\d{1,20}$/.test(projectId) || this.refused.has(client.baseUrl)) return [];
+    if (!projectId || !/^\d{1,20}$/.test(projectId)) return [];
+    return (await this.byProject(client, org)).get(projectId) ?? [];
+  }
+
+  /** The organization's mappings by project: read once, kept an hour; none from a server that refused them. */
+  private async byProject(client: SentryClient, org: string): Promise<ByProject> {
+    if (this.refused.has(client.baseUrl)) return new Map();
     const key = JSON.stringify([client.baseUrl, org]);
     let kept = this.kept.get(key);
     if (!kept || this.now() - kept.at >= KEEP_MS) {
       kept = { at: this.now(), mappings: this.read(client, org, key) };
       this.kept.set(key, kept);
     }
-    return (await kept.mappings).get(projectId) ?? [];
+    return kept.mappings;
+  }
+
+  /**
+   * Every mapping of the organization (what a repository's mappings say holds whichever project they
+   * belong to: Seer names the repository, not the project); the same read as forProject.
+   */
+  async forOrganization(client: SentryClient, org: string): Promise<readonly CodeMapping[]> {
+    return [...(await this.byProject(client, org)).values()].flat();
   }
 
   /** What was read of a project's mappings, without a request (the AI's tools add no request of their own). */

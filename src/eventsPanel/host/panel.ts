@@ -20,6 +20,7 @@ import { commandArgs, isIssueRef, refKey, type IssueRef } from '../../contracts/
 import { PROTOCOL_VERSION, withBinding, type HostMessage, type IssueHeader, type PageMessage, type PanelState, type RequestMessage } from '../protocol/messages';
 import { parsePageMessage } from '../protocol/parsePageMessage';
 import type { AiChat } from '../../store/aiChat';
+import type { RepoCodeMapping } from '../../store/editorLocations';
 import type { IssueStore } from '../../store/issueStore';
 import { EventsModel } from '../model/eventsModel';
 import { Disposable, type IDisposable } from '../../util/disposable';
@@ -47,8 +48,8 @@ export interface EventsPanelDeps extends PageActionDeps, Omit<ProvenanceDeps, 'l
   extensionUri: vscode.Uri;
   /** The right sides of Seer's diffs (seerDiffDocuments.ts). */
   seerDocuments: Pick<SeerDiffDocuments, 'show'>;
-  /** A repository path's workspace-relative file, through the editor's frame-to-file resolver (EditorLocations.mapFrame). */
-  mapFile?: (path: string, issueId: string, repo?: string) => Promise<string | undefined>;
+  /** An organization's code mappings (the editor's, EditorLocations.codeMappings): where Seer's repositories are in the workspace. */
+  codeMappings?: (org: string) => Promise<readonly RepoCodeMapping[]>;
 }
 
 /** The tab's title; a preview panel's says so (VS Code draws only text editors' previews in italics). */
@@ -146,8 +147,10 @@ export class EventsPanel extends Disposable {
           const ev = this.model.state.event;
           return { org: this.model.issue.org, issueId: this.model.issue.issueId, eventId: ev && isEventId(ev) ? ev : undefined };
         },
-        mapFile: deps.mapFile,
+        codeMappings: async () => (await deps.codeMappings?.(this.model.issue.org)) ?? [],
         writeRefusal: () => this.writeRefusal(),
+        ui: () => deps.ui(),
+        openIssuePage: () => this.actions.action('openInBrowser'),
         post: (view) => this.post({ type: 'seer', view }),
         documents: deps.seerDocuments,
         openLink: (url) => deps.ui().openExternal(vscode.Uri.parse(url.href, true)),

@@ -1,7 +1,8 @@
 /**
  * The right side of a Seer change's diff editor: the workspace file as it would be with Seer's change
  * applied, a read-only document of a content provider (never written to disk). The texts are keyed by
- * their URI and held a few at a time, like the raw event tabs (rawEventDocuments.ts).
+ * their URI and held a few at a time, like the raw event tabs (rawEventDocuments.ts). The diff opens
+ * beside the events panel, so the user goes through the changes from the Seer tab's list.
  */
 import * as vscode from 'vscode';
 import { Disposable } from '../../util/disposable';
@@ -21,7 +22,8 @@ export class SeerDiffDocuments extends Disposable implements vscode.TextDocument
 
   /**
    * Opens the diff of `left` (the workspace file, or an empty document for a new file) against
-   * `text`. `name` is the workspace-relative path (checked by the caller); `runId` keeps runs apart.
+   * `text`. `name` is the file as the Seer tab names it (its folder's name first in a multi-root
+   * workspace, invisible characters shown), never Seer's path; `runId` keeps runs apart.
    */
   async show(left: vscode.Uri | undefined, name: string, runId: string, text: string): Promise<void> {
     const right = vscode.Uri.from({ scheme: SEER_CHANGE_SCHEME, path: `/${name}`, query: `run=${encodeURIComponent(runId)}` });
@@ -31,7 +33,10 @@ export class SeerDiffDocuments extends Disposable implements vscode.TextDocument
     while (this.texts.size > MAX_DOCUMENTS) this.texts.delete(this.texts.keys().next().value as string);
     this.changed.fire(right);
     const base = left ?? vscode.Uri.from({ scheme: SEER_CHANGE_SCHEME, path: `/${name}`, query: 'empty' });
-    await vscode.commands.executeCommand('vscode.diff', base, right, vscode.l10n.t("{0} ↔ Seer's change", name), { preview: true });
+    // Beside the panel, which keeps its list of changes in sight (and its page, which a hidden
+    // panel loses): each diff replaces the one before there, and the focus stays on the list.
+    const options: vscode.TextDocumentShowOptions = { preview: true, preserveFocus: true, viewColumn: vscode.ViewColumn.Beside };
+    await vscode.commands.executeCommand('vscode.diff', base, right, vscode.l10n.t("{0} ↔ Seer's change", name), options);
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {

@@ -2,30 +2,33 @@
  * The Seer tab of one events panel, host side: reads the issue's run when the tab is opened (a GET:
  * never a start), starts one only on a click on Find Root Cause, polls while it runs (the schedule of
  * src/seer/core/pollSchedule.ts, inside the limits the endpoint declares), stops polling on Stop, and
- * takes the run on to its solution and code changes on request. Each changed file opens in the diff
- * editor (the workspace file found through the frame-to-file resolver, the editor's mapFrame); Apply
- * writes all of them as one WorkspaceEdit, which Undo reverts, only once every diff was opened, and
- * refuses, saying why, when a file changed so that Seer's patch no longer applies. Where Seer is not
- * there the tab says which case, once, with what to do: no toast. Writes go only through the session
- * the panel was opened with (the panel's writeRefusal).
+ * takes the run on to its solution and code changes on request. Each change's workspace file is found
+ * by exactly its path in the repository Seer names (seerTargets.ts), never by its name, and its URI
+ * carried to the diff editor and Apply. Opening a diff records what it showed (review.ts); Apply
+ * writes the changes as one WorkspaceEdit, which Undo reverts, only while every review still holds,
+ * after a modal naming each path that can run code or change the editor, the repository or CI
+ * (seerApply.ts). Where Seer is not there the tab says which case, once, with what to do: no toast.
+ * Writes go only through the session the panel was opened with (the panel's writeRefusal).
  */
 import * as vscode from 'vscode';
 import type { SentryClient } from '../../api/client';
 import { ApiError, RateLimitedError } from '../../api/errors';
 import { continueAutofix, getAutofix, startAutofix, summarizeIssue, type AutofixNextStep } from '../../api/seerEndpoints';
-import { applyChange } from '../../seer/core/applyChange';
+import type { RepoMapping } from '../../seer/core/changeTarget';
 import { failureOf } from '../../seer/core/failureOf';
 import { githubPullUrl } from '../../seer/core/links';
 import { nextPollDelay, POLL, tick, type PollClock } from '../../seer/core/pollSchedule';
 import { readAutofixAnswer, type AutofixAnswer } from '../../seer/core/readRun';
 import { readSummary, type SeerSummary } from '../../seer/core/readSummary';
 import { next, type SeerPhase } from '../../seer/core/runMachine';
-import type { SeerFileChange, SeerRunView } from '../../seer/core/runView';
+import type { SeerRunView } from '../../seer/core/runView';
 import { classifyFailure } from '../../seer/core/unavailable';
 import { Disposable } from '../../util/disposable';
+import type { AuthUi } from '../../util/ui';
 import { safeWebUrl } from '../../util/untrusted';
 import { seerView } from '../model/seerView';
 import type { SeerPageMessage, SeerView } from '../protocol/seer';
+import { SeerChanges } from './seerChanges';
 import type { SeerDiffDocuments } from './seerDiffDocuments';
 
 export interface SeerSessionDeps {
@@ -33,9 +36,13 @@ export interface SeerSessionDeps {
   log: vscode.LogOutputChannel;
   /** The panel's issue now (a preview panel changes issue), and the event it shows, if known. */
   issue: () => { org: string; issueId: string; eventId?: string };
-  /** A repository path's workspace-relative file, through the frame-to-file resolver; undefined when none (or several). */
-  mapFile?: (path: string, issueId: string, repo?: string) => Promise<string | undefined>;
+  /** The code mappings of the issue's organization (the editor's), which locate Seer's repositories in the workspace. */
+  codeMappings?: () => Promise<readonly RepoMapping[]>;
   writeRefusal: () => string | undefined;
+  /** The modal that names the sensitive paths before they are written (the panel's UiHolder). */
+  ui: () => Pick<AuthUi, 'showWarningMessage'>;
+  /** Opens the issue's page in Sentry (for what the tab cannot apply). */
+  openIssuePage?: () => Promise<unknown>;
   post: (view: SeerView) => void;
   documents: Pick<SeerDiffDocuments, 'show'>;
   /** Opens a checked web link (the panel's own link rules). */
@@ -50,8 +57,8 @@ const MAX_STALE_POLLS = 5;
 export class SeerSession extends Disposable {
   private phase: SeerPhase = { kind: 'loading' };
   private summary: SeerSummary | undefined;
-  private files: (string | undefined)[] = [];
-  private reviewed = new Set<number>();
+  /** The run's code changes: their files, what their diffs showed, Apply. */
+  private readonly changes: SeerChanges;
   private polls = 0;
   private message: string | undefined;
   /** The run whose changes were applied: Apply is not offered again for it. */
@@ -60,6 +67,8 @@ export class SeerSession extends Disposable {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private clock: PollClock = { unchanged: 0, startedAt: 0 };
   private lastAnswer = '';
+  /** The run last taken from an answer, kept while a Refresh reads it again (the phase is then loading). */
+  private shownRun: SeerRunView | undefined;
   /** A step was asked for: the answer before it, until the server shows the step. */
   private staleAnswer: { text: string; left: number } | undefined;
   private key = '';
@@ -71,15 +80,29 @@ export class SeerSession extends Disposable {
   constructor(private readonly deps: SeerSessionDeps) {
     super();
     this._register({ dispose: () => this.clearTimer() });
+    this.changes = this._register(
+      new SeerChanges({
+        log: deps.log,
+        run: () => this.run(),
+        mappings: async () => (await deps.codeMappings?.().catch(() => undefined)) ?? [],
+        documents: deps.documents,
+        ui: deps.ui,
+        draw: () => this.draw(),
+      }),
+    );
+  }
+
+  private run(): SeerRunView | undefined {
+    return 'run' in this.phase ? this.phase.run : undefined;
   }
 
   /** The view as drawn last (tests). */
   view(): SeerView {
-    const run = 'run' in this.phase ? this.phase.run : undefined;
+    const run = this.run();
     return seerView(this.phase, {
       summary: this.summary,
-      files: this.files,
-      reviewed: this.reviewed,
+      targets: this.changes.info(),
+      reviewed: this.changes.reviewed(),
       polls: this.polls,
       message: this.message,
       continuing: this.staleAnswer !== undefined,
@@ -115,6 +138,9 @@ export class SeerSession extends Disposable {
         return this.apply();
       case 'openPr':
         return this.openPr(msg.index ?? -1);
+      case 'openIssuePage':
+        await this.deps.openIssuePage?.();
+        return;
     }
   }
 
@@ -128,8 +154,8 @@ export class SeerSession extends Disposable {
     this.generation++;
     this.phase = { kind: 'loading' };
     this.summary = undefined;
-    this.files = [];
-    this.reviewed.clear();
+    this.changes.reset();
+    this.shownRun = undefined;
     this.polls = 0;
     this.message = undefined;
     this.loaded = false;
@@ -210,10 +236,13 @@ export class SeerSession extends Disposable {
     }
     const changed = text !== this.lastAnswer;
     this.lastAnswer = text;
-    const before = 'run' in this.phase ? this.phase.run : undefined;
+    const before = this.run() ?? this.shownRun;
     this.phase = next(this.phase, { type: 'answer', answer });
-    const run = 'run' in this.phase ? this.phase.run : undefined;
-    if (run && run !== before) void this.resolveFiles(run);
+    const run = this.run();
+    // The same run read again, unchanged: its object (and with it its files and reviews) stays.
+    if (run && before && run !== before && JSON.stringify(run) === JSON.stringify(before)) this.phase = { ...this.phase, run: before } as SeerPhase;
+    else if (run && run !== before) this.changes.runChanged(run, before);
+    this.shownRun = this.run() ?? this.shownRun;
     this.draw();
     this.schedule(changed);
   }
@@ -280,8 +309,8 @@ export class SeerSession extends Disposable {
     this.timings.firstProgressAt = undefined;
     this.phase = started;
     this.message = undefined;
-    this.files = [];
-    this.reviewed.clear();
+    this.changes.reset();
+    this.shownRun = undefined;
     this.draw();
     const gen = ++this.generation;
     const { org, issueId, eventId } = this.deps.issue();
@@ -322,101 +351,31 @@ export class SeerSession extends Disposable {
     }
   }
 
-  private async resolveFiles(run: SeerRunView): Promise<void> {
-    const issueId = this.deps.issue().issueId;
-    const files = await Promise.all(run.changes.map((c) => (c.kind === 'add' ? Promise.resolve(c.path) : (this.deps.mapFile?.(c.path, issueId, c.repo) ?? Promise.resolve(undefined)))));
-    const now = 'run' in this.phase ? this.phase.run : undefined;
-    if (now?.runId !== run.runId) return;
-    this.files = files;
-    this.draw();
-  }
-
-  private currentChange(index: number): { change: SeerFileChange; file?: string; run: SeerRunView } | undefined {
-    const run = 'run' in this.phase ? this.phase.run : undefined;
-    const change = run?.changes[index];
-    return run && change ? { change, file: this.files[index], run } : undefined;
-  }
-
-  private uriOf(file: string): vscode.Uri | undefined {
-    for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      const uri = vscode.Uri.joinPath(folder.uri, file);
-      if (vscode.workspace.getWorkspaceFolder(uri)) return uri;
-    }
-    return undefined;
-  }
-
-  private async textOf(uri: vscode.Uri): Promise<string | undefined> {
-    try {
-      return (await vscode.workspace.openTextDocument(uri)).getText();
-    } catch {
-      return undefined;
-    }
-  }
-
   private async openDiff(index: number): Promise<void> {
-    const found = this.currentChange(index);
-    if (!found?.file) return;
-    const uri = this.uriOf(found.file);
-    const current = uri && found.change.kind !== 'add' ? await this.textOf(uri) : undefined;
-    const result = applyChange(found.change, current);
-    if (!result.ok) {
-      this.message = result.message;
-      this.draw();
-      return;
-    }
-    await this.deps.documents.show(found.change.kind === 'add' ? undefined : uri, found.file, found.run.runId, result.text ?? '');
-    this.reviewed.add(index);
-    this.message = undefined;
+    const opened = await this.changes.openDiff(index);
+    if (!opened) return;
+    this.message = opened.message;
     this.draw();
   }
 
   private async apply(): Promise<void> {
-    const run = 'run' in this.phase ? this.phase.run : undefined;
-    if (!run || !this.view().can.apply || this.refused()) return;
-    const edit = new vscode.WorkspaceEdit();
-    const problems: string[] = [];
-    let count = 0;
-    for (let i = 0; i < run.changes.length; i++) {
-      const change = run.changes[i];
-      const file = this.files[i];
-      const uri = file && this.uriOf(file);
-      if (!uri) continue;
-      const doc =
-        change.kind === 'add'
-          ? undefined
-          : await vscode.workspace.openTextDocument(uri).then(
-              (d) => d,
-              () => undefined,
-            );
-      const result = applyChange(change, doc?.getText());
-      if (!result.ok) {
-        problems.push(result.message);
-        continue;
-      }
-      count++;
-      if (change.kind === 'add') edit.createFile(uri, { contents: new TextEncoder().encode(result.text ?? ''), ignoreIfExists: false });
-      else if (result.text === undefined) edit.deleteFile(uri, { ignoreIfNotExists: false });
-      else edit.replace(uri, new vscode.Range(doc!.positionAt(0), doc!.positionAt(doc!.getText().length)), result.text);
+    const run = this.run();
+    if (!run || this.refused()) return;
+    const view = this.view();
+    if (!view.can.apply) {
+      // The page offers no Apply now: a message that asks anyway (a stale or forged page) is told why.
+      if (view.phase === 'done' && !view.can.stop) this.message = view.applyNote ?? vscode.l10n.t('There is nothing to apply in this run now.');
+      return this.draw();
     }
-    // All or nothing: a half-applied fix is worse than none.
-    if (problems.length > 0) {
-      this.message = problems.join(' ');
-      this.draw();
-      return;
-    }
-    const ok = await vscode.workspace.applyEdit(edit, { isRefactoring: false });
-    if (ok) this.applied = run.runId;
-    this.message = !ok
-      ? vscode.l10n.t("VS Code did not apply Seer's change: a file may be read-only or have changed meanwhile.")
-      : count === 1
-        ? vscode.l10n.t("Applied Seer's change to 1 file. Undo (Edit > Undo) reverts it.")
-        : vscode.l10n.t("Applied Seer's change to {0} files. Undo (Edit > Undo) reverts it.", count);
-    this.deps.log.info(`[seer] apply of run ${run.runId}: ${ok ? `${count} files` : 'refused by VS Code'}`);
+    const outcome = await this.changes.apply(run);
+    if (!outcome) return;
+    if (outcome.applied) this.applied = run.runId;
+    this.message = outcome.message;
     this.draw();
   }
 
   private async openPr(index: number): Promise<void> {
-    const run = 'run' in this.phase ? this.phase.run : undefined;
+    const run = this.run();
     const raw = run?.pullRequests[index]?.url;
     if (!raw) return;
     // A pull request page on GitHub (the repositories Seer writes to), or a page of Sentry itself.

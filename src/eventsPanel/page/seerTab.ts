@@ -1,14 +1,22 @@
 /**
  * The Seer tab: the issue summary, Find Root Cause (a run starts only on that click), the run's
  * progress as it comes with Stop, the causes with their reproduction steps, and on request the
- * solution and the code changes, each opening in VS Code's diff editor, then Apply. Where Seer is not
- * there it says which case and what to do, and offers no button that cannot act. The host sends one
- * whole view (../protocol/seer.ts); every server string is drawn as text.
+ * solution and the code changes, each with the workspace file it writes beside Seer's own path (or
+ * why none), what needs a confirmation and what was cut, opening in VS Code's diff editor, then
+ * Apply. Where Seer is not there it says which case and what to do, and offers no button that cannot
+ * act. The host sends one whole view (../protocol/seer.ts); every server string is drawn as text,
+ * its invisible and bidirectional-control characters shown as VS Code's editor shows them.
  */
 import * as l10n from '@vscode/l10n';
-import type { SeerActionName, SeerView } from '../protocol/seer';
+import { codePointName, invisiblePieces } from '../../format/invisibles';
+import type { SeerActionName, SeerChangeView, SeerView } from '../protocol/seer';
 import { h, icon, replace, type Child } from './dom';
 import { button, progressBar } from './elements';
+
+/** Server text as nodes: each invisible character a marked `[U+202E]`, so nothing hides or reorders the text around it. */
+function vis(text: string): Child[] {
+  return invisiblePieces(text).map((p) => (typeof p === 'string' ? p : h('span', { class: 'seer-invisible', title: codePointName(p.codePoint), text: p.shown })));
+}
 
 export class SeerTab {
   readonly el: HTMLElement;
@@ -52,9 +60,9 @@ export class SeerTab {
         h(
           'div',
           { class: 'seer-summary' },
-          h('h3', { text: v.summary.headline }),
-          v.summary.whatsWrong ? h('p', { text: v.summary.whatsWrong }) : null,
-          v.summary.possibleCause ? h('p', { class: 'seer-muted' }, h('strong', { text: l10n.t('Possible cause: ') }), v.summary.possibleCause) : null,
+          h('h3', {}, ...vis(v.summary.headline)),
+          v.summary.whatsWrong ? h('p', {}, ...vis(v.summary.whatsWrong)) : null,
+          v.summary.possibleCause ? h('p', { class: 'seer-muted' }, h('strong', { text: l10n.t('Possible cause: ') }), ...vis(v.summary.possibleCause)) : null,
         ),
       );
     }
@@ -67,7 +75,7 @@ export class SeerTab {
           ' ',
           h('strong', { text: v.unavailable.message }),
           h('p', { text: v.unavailable.action }),
-          v.unavailable.detail ? h('p', { class: 'seer-muted', text: l10n.t('Sentry said: {0}', v.unavailable.detail) }) : null,
+          v.unavailable.detail ? h('p', { class: 'seer-muted' }, ...vis(l10n.t('Sentry said: {0}', v.unavailable.detail))) : null,
         ),
       );
       return out;
@@ -89,7 +97,7 @@ export class SeerTab {
           'div',
           { class: 'seer-progress', id: 'seer-progress', attrs: { 'aria-live': 'polite' } },
           progressBar({ attrs: { indeterminate: true } }),
-          ...(v.progress.length ? v.progress.map((p) => h('p', { text: p })) : [h('p', { text: l10n.t('Starting Seer…') })]),
+          ...(v.progress.length ? v.progress.map((p) => h('p', {}, ...vis(p))) : [h('p', { text: l10n.t('Starting Seer…') })]),
         ),
       );
     }
@@ -102,11 +110,11 @@ export class SeerTab {
           icon('question'),
           ' ',
           h('strong', { text: l10n.t('Seer needs more information:') }),
-          h('p', { text: v.question }),
+          h('p', {}, ...vis(v.question)),
           h('p', { class: 'seer-muted', text: l10n.t('Answer it in Sentry’s web page of the issue, then Refresh.') }),
         ),
       );
-    if (v.message) out.push(h('p', { class: v.phase === 'failed' ? 'seer-error' : 'seer-muted', role: v.phase === 'failed' ? 'alert' : undefined, text: v.message }));
+    if (v.message) out.push(h('p', { class: v.phase === 'failed' ? 'seer-error' : 'seer-muted', role: v.phase === 'failed' ? 'alert' : undefined, id: 'seer-message' }, ...vis(v.message)));
 
     for (const [i, c] of v.causes.entries()) {
       out.push(
@@ -114,8 +122,8 @@ export class SeerTab {
           'div',
           { class: 'seer-cause', id: i === 0 ? 'seer-root-cause' : undefined },
           h('h3', {}, icon('search'), ' ', l10n.t('Root cause')),
-          h('p', { class: 'seer-cause-summary', text: c.summary }),
-          c.whys.length ? h('ol', { class: 'seer-whys' }, ...c.whys.map((w) => h('li', { text: w }))) : null,
+          h('p', { class: 'seer-cause-summary' }, ...vis(c.summary)),
+          c.whys.length ? h('ol', { class: 'seer-whys' }, ...c.whys.map((w) => h('li', {}, ...vis(w)))) : null,
           c.reproduction.length
             ? h(
                 'div',
@@ -128,9 +136,9 @@ export class SeerTab {
                     h(
                       'li',
                       {},
-                      h('span', { text: s.title }),
-                      s.file ? h('code', { class: 'seer-file', text: ` ${s.file.path}` }) : null,
-                      s.detail ? h('pre', { class: 'seer-detail', text: s.detail }) : null,
+                      h('span', {}, ...vis(s.title)),
+                      s.file ? h('code', { class: 'seer-file' }, ' ', ...vis(s.file.path)) : null,
+                      s.detail ? h('pre', { class: 'seer-detail' }, ...vis(s.detail)) : null,
                     ),
                   ),
                 ),
@@ -146,35 +154,21 @@ export class SeerTab {
           'div',
           { class: 'seer-solution', id: 'seer-solution-text' },
           h('h3', {}, icon('lightbulb'), ' ', l10n.t('Solution')),
-          h('p', { text: v.solution.summary }),
-          v.solution.steps.length ? h('ol', {}, ...v.solution.steps.map((s) => h('li', {}, h('strong', { text: s.title }), s.detail ? h('p', { text: s.detail }) : null))) : null,
+          h('p', {}, ...vis(v.solution.summary)),
+          v.solution.steps.length ? h('ol', {}, ...v.solution.steps.map((s) => h('li', {}, h('strong', {}, ...vis(s.title)), s.detail ? h('p', {}, ...vis(s.detail)) : null))) : null,
         ),
       );
     }
     if (v.can.codeChanges) out.push(h('div', { class: 'seer-bar' }, this.btn(l10n.t('Write Code Changes'), 'code_changes', { primary: true, icon: 'code', id: 'seer-code' })));
-    if (v.changes.length) {
+    if (v.changes.length || v.cut) {
       out.push(
         h(
           'div',
           { class: 'seer-changes', id: 'seer-changes' },
           h('h3', {}, icon('diff'), ' ', l10n.t('Code changes')),
-          h(
-            'ul',
-            {},
-            ...v.changes.map((c, i) =>
-              h(
-                'li',
-                { class: 'seer-change' },
-                c.file ? this.btn(c.reviewed ? l10n.t('Open Diff Again') : l10n.t('Open Diff'), 'openDiff', { index: i, icon: 'diff', id: `seer-diff-${i}` }) : null,
-                ' ',
-                h('code', { text: c.path }),
-                h('span', { class: 'seer-muted', text: ` ${c.repo} · +${c.added} −${c.removed}` }),
-                c.reviewed ? h('span', { class: 'seer-muted', text: ` · ${l10n.t('reviewed')}` }) : null,
-                c.file ? null : h('span', { class: 'seer-muted', text: ` · ${l10n.t('not found in this workspace')}` }),
-              ),
-            ),
-          ),
-          v.applyNote ? h('p', { class: 'seer-muted', text: v.applyNote }) : null,
+          v.cut ? this.cutNote(v.cut, 'seer-cut') : null,
+          h('ul', {}, ...v.changes.map((c, i) => this.change(c, i))),
+          v.applyNote ? h('p', { class: 'seer-muted', id: 'seer-apply-note' }, v.applyNote) : null,
           v.can.apply ? h('div', { class: 'seer-bar' }, this.btn(l10n.t('Apply to the Workspace'), 'apply', { primary: true, icon: 'check', id: 'seer-apply' })) : null,
         ),
       );
@@ -187,12 +181,56 @@ export class SeerTab {
           { class: 'seer-prs' },
           h('h3', { text: l10n.t('Pull requests') }),
           ...v.pullRequests.map((p, i) =>
-            p.url ? h('p', {}, this.btn(l10n.t('Open Pull Request'), 'openPr', { index: i, icon: 'git-pull-request' }), ' ', h('span', { text: `${p.repo}${p.number ? ` #${p.number}` : ''}` })) : null,
+            p.url
+              ? h('p', {}, this.btn(l10n.t('Open Pull Request'), 'openPr', { index: i, icon: 'git-pull-request' }), ' ', h('span', {}, ...vis(`${p.repo}${p.number ? ` #${p.number}` : ''}`)))
+              : null,
           ),
         ),
       );
     }
     return out;
+  }
+
+  /** What was cut, with Sentry's page of the issue, which shows Seer's change whole. */
+  private cutNote(text: string, id: string): HTMLElement {
+    return h(
+      'p',
+      { class: 'seer-change-note seer-change-cut', id },
+      icon('warning'),
+      ' ',
+      text,
+      ' ',
+      this.btn(l10n.t('Open in Sentry'), 'openIssuePage', { icon: 'link-external', id: `${id}-sentry` }),
+    );
+  }
+
+  /**
+   * One change: Seer's path and repository, the workspace file it writes (its folder's name in a
+   * multi-root workspace) or why none, what asks for a confirmation, invisible characters, what was cut.
+   */
+  private change(c: SeerChangeView, i: number): HTMLElement {
+    const where = c.folder ? `${c.folder}/${c.file}` : c.file;
+    const canOpen = c.file !== undefined && c.cut === undefined;
+    return h(
+      'li',
+      { class: 'seer-change', id: `seer-change-${i}` },
+      h(
+        'div',
+        { class: 'seer-change-head' },
+        canOpen ? this.btn(c.reviewed ? l10n.t('Open Diff Again') : l10n.t('Open Diff'), 'openDiff', { index: i, icon: 'diff', id: `seer-diff-${i}` }) : null,
+        h('code', { class: 'seer-change-path', title: l10n.t("Seer's path in {0}", c.repo) }, ...vis(c.path)),
+        h('span', { class: 'seer-muted' }, ' ', ...vis(c.repo), ` · +${c.added} −${c.removed}`),
+        c.reviewed ? h('span', { class: 'seer-muted', text: ` · ${l10n.t('reviewed')}` }) : null,
+      ),
+      where !== undefined
+        ? h('p', { class: 'seer-change-note seer-change-target' }, icon('arrow-right'), ' ', l10n.t('Writes'), ' ', h('code', {}, ...vis(where)))
+        : c.missing !== undefined
+          ? h('p', { class: 'seer-change-note seer-change-missing' }, icon('circle-slash'), ' ', l10n.t('not found in this workspace'), `: ${c.missing}`)
+          : h('p', { class: 'seer-change-note seer-muted', text: l10n.t('Finding its workspace file…') }),
+      c.sensitive ? h('p', { class: 'seer-change-note seer-change-sensitive' }, icon('shield'), ' ', l10n.t('Asks before it is written: {0}', c.sensitive.join('; '))) : null,
+      c.invisible ? h('p', { class: 'seer-change-note seer-change-invisible' }, icon('eye'), ' ', l10n.t('Holds invisible or bidirectional-control characters: {0}', c.invisible)) : null,
+      c.cut ? this.cutNote(c.cut, `seer-cut-${i}`) : null,
+    );
   }
 
   /** The view drawn last (for the UI checks' assertions). */

@@ -7,10 +7,13 @@
 import type { SeerCause, SeerPullRequest, SeerSolution } from '../../seer/core/runView';
 import type { SeerSummary } from '../../seer/core/readSummary';
 
-export const SEER_ACTIONS = ['open', 'start', 'stop', 'refresh', 'solution', 'code_changes', 'openDiff', 'apply', 'openPr'] as const;
+export const SEER_ACTIONS = ['open', 'start', 'stop', 'refresh', 'solution', 'code_changes', 'openDiff', 'apply', 'openPr', 'openIssuePage'] as const;
 export type SeerActionName = (typeof SEER_ACTIONS)[number];
 
-/** `index`: which change (openDiff) or pull request (openPr) of the view the host sent last. */
+/**
+ * `index`: which change (openDiff) or pull request (openPr) of the view the host sent last. Nothing
+ * else a page sends is read: which file is written, and what counts as reviewed, are the host's.
+ */
 export type SeerPageMessage = { type: 'seer'; action: SeerActionName; index?: number };
 
 export type SeerPhaseName = 'loading' | 'idle' | 'starting' | 'running' | 'needs-input' | 'done' | 'failed' | 'stopped' | 'unavailable';
@@ -21,8 +24,18 @@ export interface SeerChangeView {
   kind: 'add' | 'modify' | 'delete';
   added: number;
   removed: number;
-  /** The workspace file it applies to, workspace-relative; undefined: none found (then it cannot be opened). */
+  /** The workspace file it writes, relative to its folder; undefined: none (yet: `missing` says when none is). */
   file?: string;
+  /** The folder of that file, in a multi-root workspace. */
+  folder?: string;
+  /** Why no workspace file is written for it (beside "not found in this workspace"). */
+  missing?: string;
+  /** Why writing it needs a separate confirmation. */
+  sensitive?: string[];
+  /** What of it was cut to fit the extension's bounds: it is never applied. */
+  cut?: string;
+  /** The invisible and bidirectional-control characters in it, and where. */
+  invisible?: string;
   /** The user opened its diff. */
   reviewed: boolean;
 }
@@ -36,6 +49,8 @@ export interface SeerView {
   causes: SeerCause[];
   solution?: SeerSolution;
   changes: SeerChangeView[];
+  /** What of the run's change was cut (files beyond the bound): then none of it is applied. */
+  cut?: string;
   pullRequests: SeerPullRequest[];
   question?: string;
   /** Why it failed (a run's error, a request's). */

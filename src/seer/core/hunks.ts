@@ -7,36 +7,64 @@
  * allowed), the legacy `changes` step in `diff`, with the whole change also as `diff_str`. No `vscode` import.
  */
 import { parsePatch } from 'diff';
-import { arr, int, obj, str } from './read';
-import { LIMITS, type SeerFileChange, type SeerHunk } from './runView';
+import { arr, int, obj } from './read';
+import { LIMITS, type SeerCut, type SeerFileChange, type SeerHunk } from './runView';
 
-function lineText(v: unknown): string {
-  if (typeof v !== 'string') return '';
-  // unidiff keeps each line's end in `value`.
-  return v.replace(/\r?\n$/, '').slice(0, LIMITS.text);
+/** Collects what was cut of one change. */
+class Cuts {
+  private readonly kinds = new Set<SeerCut>();
+  add(kind: SeerCut): void {
+    this.kinds.add(kind);
+  }
+  get list(): SeerCut[] | undefined {
+    return this.kinds.size ? [...this.kinds] : undefined;
+  }
 }
 
-/** Hunks of one Seer FilePatch; lines of an unknown type are dropped with their hunk (it would not apply). */
-export function readHunks(hunks: unknown): SeerHunk[] {
+function lineText(v: unknown, cuts: Cuts): string {
+  if (typeof v !== 'string') return '';
+  // unidiff keeps each line's end in `value`.
+  const line = v.replace(/\r?\n$/, '');
+  if (line.length > LIMITS.text) cuts.add('line-length');
+  return line.slice(0, LIMITS.text);
+}
+
+/**
+ * Hunks of one Seer FilePatch; a hunk with a line of unknown type, or without its starts, is dropped
+ * (it would not apply), and said in `cuts`, as is what the bounds left out.
+ */
+export function readHunks(hunks: unknown, cuts = new Cuts()): SeerHunk[] {
   const out: SeerHunk[] = [];
   let budget: number = LIMITS.hunkLines;
-  for (const h of arr(hunks, LIMITS.hunks)) {
+  const all = Array.isArray(hunks) ? hunks : [];
+  if (all.length > LIMITS.hunks) cuts.add('hunks');
+  const kept = arr(all, LIMITS.hunks);
+  for (const [k, h] of kept.entries()) {
     const o = obj(h);
-    if (!o) continue;
+    if (!o) {
+      cuts.add('unreadable');
+      continue;
+    }
     const oldStart = int(o.source_start);
     const newStart = int(o.target_start);
-    if (oldStart === undefined || newStart === undefined) continue;
+    if (oldStart === undefined || newStart === undefined) {
+      cuts.add('unreadable');
+      continue;
+    }
+    const given = Array.isArray(o.lines) ? o.lines : [];
+    if (given.length > budget) cuts.add('lines');
     const lines: string[] = [];
     let ok = true;
-    for (const l of arr(o.lines, budget)) {
+    for (const l of arr(given, budget)) {
       const lo = obj(l);
       const type = lo?.line_type;
       if (type !== ' ' && type !== '+' && type !== '-') {
         ok = false;
         break;
       }
-      lines.push(type + lineText(lo?.value));
+      lines.push(type + lineText(lo?.value, cuts));
     }
+    if (!ok) cuts.add('unreadable');
     if (!ok || lines.length === 0) continue;
     budget -= lines.length;
     out.push({
@@ -46,7 +74,10 @@ export function readHunks(hunks: unknown): SeerHunk[] {
       newLines: lines.filter((l) => l[0] !== '-').length,
       lines,
     });
-    if (budget <= 0) break;
+    if (budget <= 0) {
+      if (k < kept.length - 1) cuts.add('lines');
+      break;
+    }
   }
   return out;
 }
@@ -55,12 +86,24 @@ function kindOf(type: unknown): SeerFileChange['kind'] {
   return type === 'A' ? 'add' : type === 'D' ? 'delete' : 'modify';
 }
 
+/**
+ * Seer's path of a file, as sent: never trimmed or otherwise changed (the exact path decides which
+ * file is written); one longer than LIMITS.short is cut, said in `cuts`.
+ */
+function readPath(v: unknown, cuts: Cuts): string | undefined {
+  if (typeof v !== 'string' || !v.trim()) return undefined;
+  if (v.length <= LIMITS.short) return v;
+  cuts.add('path');
+  return `${v.slice(0, LIMITS.short - 1)}…`;
+}
+
 /** One FilePatch of a repository; undefined without a path. */
 export function readFilePatch(repo: string, patch: unknown): SeerFileChange | undefined {
   const p = obj(patch);
-  const path = str(p?.path, LIMITS.short);
+  const cuts = new Cuts();
+  const path = readPath(p?.path, cuts);
   if (!p || !path) return undefined;
-  const hunks = readHunks(p.hunks);
+  const hunks = readHunks(p.hunks, cuts);
   return {
     repo,
     path,
@@ -68,44 +111,69 @@ export function readFilePatch(repo: string, patch: unknown): SeerFileChange | un
     added: int(p.added) ?? hunks.reduce((n, h) => n + h.lines.filter((l) => l[0] === '+').length, 0),
     removed: int(p.removed) ?? hunks.reduce((n, h) => n + h.lines.filter((l) => l[0] === '-').length, 0),
     hunks,
+    ...(cuts.list ? { cut: cuts.list } : {}),
   };
+}
+
+/** At most `max` of `items`, with how many were left out. */
+export function bounded<T>(items: readonly T[], max: number): { kept: T[]; left: number } {
+  return { kept: items.slice(0, max), left: Math.max(0, items.length - max) };
 }
 
 function stripAB(name: string | undefined): string | undefined {
   return name?.replace(/^[ab]\//, '');
 }
 
-/** The files of a unified diff (the legacy `diff_str`), for changes whose `diff` came without hunks. */
-export function readUnifiedDiff(repo: string, text: unknown): SeerFileChange[] {
-  const s = typeof text === 'string' ? text.slice(0, 2_000_000) : '';
-  if (!s.trim()) return [];
+/** The most of a legacy `diff_str` read (characters): longer, its last files are cut. */
+const MAX_DIFF_TEXT = 2_000_000;
+
+/**
+ * The files of a unified diff (the legacy `diff_str`), for changes whose `diff` came without hunks;
+ * `filesCut`: the files beyond LIMITS.files.
+ */
+export function readUnifiedDiff(repo: string, text: unknown): { changes: SeerFileChange[]; filesCut: number } {
+  const whole = typeof text === 'string' ? text : '';
+  const s = whole.slice(0, MAX_DIFF_TEXT);
+  if (!s.trim()) return { changes: [], filesCut: 0 };
   let parsed: ReturnType<typeof parsePatch>;
   try {
     parsed = parsePatch(s);
   } catch {
-    return [];
+    return { changes: [], filesCut: 0 };
   }
+  const files = bounded(parsed, LIMITS.files);
   const out: SeerFileChange[] = [];
-  for (const f of parsed.slice(0, LIMITS.files)) {
+  for (const f of files.kept) {
+    const cuts = new Cuts();
+    // The text was cut short: any file of it may be.
+    if (whole.length > MAX_DIFF_TEXT) cuts.add('lines');
     const oldName = stripAB(f.oldFileName);
     const newName = stripAB(f.newFileName);
-    const path = newName && newName !== '/dev/null' ? newName : oldName;
+    const name = newName && newName !== '/dev/null' ? newName : oldName;
+    const path = readPath(name, cuts);
     if (!path || path === '/dev/null') continue;
-    const hunks: SeerHunk[] = f.hunks.slice(0, LIMITS.hunks).map((h) => ({
-      oldStart: h.oldStart,
-      oldLines: h.oldLines,
-      newStart: h.newStart,
-      newLines: h.newLines,
-      lines: h.lines.filter((l) => l[0] === ' ' || l[0] === '+' || l[0] === '-').map((l) => l.slice(0, LIMITS.text)),
-    }));
+    if (f.hunks.length > LIMITS.hunks) cuts.add('hunks');
+    let budget: number = LIMITS.hunkLines;
+    const hunks: SeerHunk[] = [];
+    for (const h of f.hunks.slice(0, LIMITS.hunks)) {
+      const lines = h.lines.filter((l) => l[0] === ' ' || l[0] === '+' || l[0] === '-');
+      if (lines.length > budget) {
+        cuts.add('lines');
+        break;
+      }
+      budget -= lines.length;
+      if (lines.some((l) => l.length - 1 > LIMITS.text)) cuts.add('line-length');
+      hunks.push({ oldStart: h.oldStart, oldLines: h.oldLines, newStart: h.newStart, newLines: h.newLines, lines: lines.map((l) => l.slice(0, LIMITS.text + 1)) });
+    }
     out.push({
       repo,
-      path: path.slice(0, LIMITS.short),
+      path,
       kind: oldName === '/dev/null' ? 'add' : newName === '/dev/null' ? 'delete' : 'modify',
       added: hunks.reduce((n, h) => n + h.lines.filter((l) => l[0] === '+').length, 0),
       removed: hunks.reduce((n, h) => n + h.lines.filter((l) => l[0] === '-').length, 0),
       hunks,
+      ...(cuts.list ? { cut: cuts.list } : {}),
     });
   }
-  return out;
+  return { changes: out, filesCut: files.left };
 }

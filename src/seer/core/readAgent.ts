@@ -9,7 +9,7 @@
  * fe934e1b (#1070): root_cause `{one_line_description, five_whys, reproduction_steps,
  * relevant_repo}`, solution `{one_line_summary, steps: [{title, description}]}`. No `vscode` import.
  */
-import { readFilePatch } from './hunks';
+import { bounded, readFilePatch } from './hunks';
 import { arr, int, obj, str, strs, type Obj } from './read';
 import { LIMITS, type SeerCause, type SeerFileChange, type SeerPullRequest, type SeerRunStatus, type SeerRunView, type SeerSolution } from './runView';
 
@@ -58,17 +58,23 @@ function solution(data: Obj | undefined): SeerSolution | undefined {
   return { summary, steps };
 }
 
-function changes(blocks: unknown[]): SeerFileChange[] {
+/** The latest change of each (repository, path), and how many files LIMITS.files left out. */
+function changes(blocks: unknown[]): { changes: SeerFileChange[]; filesCut: number } {
   const byFile = new Map<string, SeerFileChange>();
+  let over = 0;
   for (const b of blocks) {
-    for (const fp of arr(obj(b)?.merged_file_patches, LIMITS.files)) {
+    const patches = obj(b)?.merged_file_patches;
+    const { kept, left } = bounded(Array.isArray(patches) ? patches : [], LIMITS.files);
+    over = Math.max(over, left);
+    for (const fp of kept) {
       const o = obj(fp);
       const repo = str(o?.repo_name, LIMITS.short);
       const change = repo ? readFilePatch(repo, o?.patch) : undefined;
       if (change) byFile.set(`${change.repo}\n${change.path}`, change);
     }
   }
-  return [...byFile.values()].slice(0, LIMITS.files);
+  const all = bounded([...byFile.values()], LIMITS.files);
+  return { changes: all.kept, filesCut: Math.max(over, all.left) };
 }
 
 function pullRequests(states: unknown): SeerPullRequest[] {
@@ -109,6 +115,7 @@ export function readAgentRun(autofix: Obj): SeerRunView | undefined {
   const blocks = arr(autofix.blocks, 500);
   const found = artifacts(blocks);
   const c = cause(found.get('root_cause'));
+  const code = changes(blocks);
   return {
     shape: 'agent',
     runId: String(runId),
@@ -117,7 +124,8 @@ export function readAgentRun(autofix: Obj): SeerRunView | undefined {
     progress: status === 'processing' ? progress(blocks) : [],
     causes: c ? [c] : [],
     solution: solution(found.get('solution')),
-    changes: changes(blocks),
+    changes: code.changes,
+    ...(code.filesCut ? { filesCut: code.filesCut } : {}),
     pullRequests: pullRequests(autofix.repo_pr_states),
     question: status === 'needs-input' ? question(autofix.pending_user_input) : undefined,
     error: status === 'error' ? str(obj(obj(blocks[blocks.length - 1])?.message)?.content, LIMITS.short) : undefined,

@@ -10,7 +10,7 @@
  * shape until fe934e1b (packages/mcp-core/src/api-client/schema.ts, which also knew PENDING,
  * IN_PROGRESS and FAILED). No `vscode` import.
  */
-import { readFilePatch, readUnifiedDiff } from './hunks';
+import { bounded, readFilePatch, readUnifiedDiff } from './hunks';
 import { arr, obj, str, type Obj } from './read';
 import { LIMITS, type SeerCause, type SeerFileChange, type SeerRunStatus, type SeerRunView, type SeerSolution, type SeerStep } from './runView';
 
@@ -63,21 +63,24 @@ function solution(step: Obj | undefined): SeerSolution | undefined {
   return summary ? { summary, steps } : undefined;
 }
 
-function changes(step: Obj | undefined): SeerFileChange[] {
+/** The changed files of every repository, and how many files LIMITS.files left out. */
+function changes(step: Obj | undefined): { changes: SeerFileChange[]; filesCut: number } {
   const out: SeerFileChange[] = [];
+  let over = 0;
   for (const c of arr(step?.changes)) {
     const co = obj(c);
     const repo = str(co?.repo_name, LIMITS.short);
     if (!co || !repo) continue;
-    const fromDiff = arr(co.diff, LIMITS.files)
-      .map((p) => readFilePatch(repo, p))
-      .filter((f): f is SeerFileChange => f !== undefined);
+    const diff = bounded(Array.isArray(co.diff) ? co.diff : [], LIMITS.files);
+    const fromDiff = diff.kept.map((p) => readFilePatch(repo, p)).filter((f): f is SeerFileChange => f !== undefined);
     // `diff_str` holds the same change as text; it fills in files that came without hunks.
-    const fromText = fromDiff.every((f) => f.hunks.length > 0) ? [] : readUnifiedDiff(repo, co.diff_str);
-    const merged = fromDiff.map((f) => (f.hunks.length > 0 ? f : (fromText.find((t) => t.path === f.path) ?? f)));
-    out.push(...(merged.length > 0 ? merged : fromText));
+    const text = fromDiff.length > 0 && fromDiff.every((f) => f.hunks.length > 0) ? { changes: [], filesCut: 0 } : readUnifiedDiff(repo, co.diff_str);
+    const merged = fromDiff.map((f) => (f.hunks.length > 0 ? f : (text.changes.find((t) => t.path === f.path) ?? f)));
+    out.push(...(merged.length > 0 ? merged : text.changes));
+    over += merged.length > 0 ? diff.left : text.filesCut;
   }
-  return out.slice(0, LIMITS.files);
+  const all = bounded(out, LIMITS.files);
+  return { changes: all.kept, filesCut: over + all.left };
 }
 
 function lastProgress(steps: Obj[], count: number): string[] {
@@ -102,6 +105,7 @@ export function readLegacyRun(autofix: Obj): SeerRunView | undefined {
         .map((r) => str(obj(r)?.name, LIMITS.short))
         .filter((s): s is string => s !== undefined)
     : undefined;
+  const code = changes(byType('changes'));
   return {
     shape: 'legacy',
     runId: String(runId).slice(0, 40),
@@ -110,7 +114,8 @@ export function readLegacyRun(autofix: Obj): SeerRunView | undefined {
     progress: status === 'processing' ? lastProgress(steps, LIMITS.progress) : [],
     causes: causes(byType('root_cause_analysis')),
     solution: solution(byType('solution')),
-    changes: changes(byType('changes')),
+    changes: code.changes,
+    ...(code.filesCut ? { filesCut: code.filesCut } : {}),
     pullRequests: arr(byType('changes')?.changes)
       .map((c) => obj(c))
       .map((c) => ({ repo: str(c?.repo_name, LIMITS.short) ?? '', url: str(obj(c?.pull_request)?.pr_url, LIMITS.short) }))

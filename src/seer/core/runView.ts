@@ -44,6 +44,14 @@ export interface SeerHunk {
   lines: string[];
 }
 
+/**
+ * What of a change was left out to fit LIMITS, or dropped as unreadable: its hunks (more than
+ * LIMITS.hunks), its lines (more than LIMITS.hunkLines, or a diff text cut short), a line longer
+ * than LIMITS.text, its path (longer than LIMITS.short), a hunk of unknown form. Such a change is
+ * shown, never applied: what it would write is not Seer's change.
+ */
+export type SeerCut = 'hunks' | 'lines' | 'line-length' | 'path' | 'unreadable';
+
 export interface SeerFileChange {
   repo: string;
   path: string;
@@ -52,6 +60,8 @@ export interface SeerFileChange {
   removed: number;
   /** Empty when the server sent only the counts (then there is nothing to apply). */
   hunks: SeerHunk[];
+  /** Set when something of the change was cut (see SeerCut). */
+  cut?: SeerCut[];
 }
 
 export interface SeerPullRequest {
@@ -79,6 +89,8 @@ export interface SeerRunView {
   error?: string;
   /** The repositories the server says the run can read (legacy only); undefined when it does not say. */
   repositories?: string[];
+  /** Files of the code change left out to fit LIMITS.files: then no part of it is applied. */
+  filesCut?: number;
 }
 
 /** Bounds: a server can answer anything; these keep the panel and the AI hand-off small. */

@@ -46,6 +46,7 @@ function locations(marks: FileMarks = { kind: 'none' }): LocationSource {
     marksIn: async (p) => (p.endsWith('checkout.ts') ? marks : { kind: 'none' }),
     activeFile: async () => marks,
     mapFrame: async (f) => ([f.filename, f.absPath].some((x) => x?.endsWith('checkout.ts')) ? 'src/checkout.ts' : undefined),
+    codeMappings: async () => [],
   };
 }
 

@@ -25,7 +25,7 @@ describeEachProfile('AI details: releases, suspect commits and owners', function
       getClient: async () => client,
       store: new IssueStore(async () => client),
       selection: () => ({ org: 'acme', projects: ['web-frontend'] }),
-      locations: () => ({ marksIn: async () => ({ kind: 'none' }), activeFile: async () => ({ kind: 'none' }), mapFrame: async () => undefined }),
+      locations: () => ({ marksIn: async () => ({ kind: 'none' }), activeFile: async () => ({ kind: 'none' }), mapFrame: async () => undefined, codeMappings: async () => [] }),
       update: async () => ({ ok: true }),
       me: () => 'Jane Doe',
       now: () => sb.control.clock.now(),

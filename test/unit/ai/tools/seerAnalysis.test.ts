@@ -25,7 +25,7 @@ describeEachProfile('AI: the Seer tool (against the sandbox)', function (profile
       getClient: async () => client,
       store: new IssueStore(async () => client),
       selection: () => ({ org: 'acme', projects: ['web-frontend'] }),
-      locations: () => ({ marksIn: async () => ({ kind: 'none' }), activeFile: async () => ({ kind: 'none' }), mapFrame: async () => undefined }),
+      locations: () => ({ marksIn: async () => ({ kind: 'none' }), activeFile: async () => ({ kind: 'none' }), mapFrame: async () => undefined, codeMappings: async () => [] }),
       update: async () => ({ ok: true }),
       me: () => undefined,
       now: () => sb.control.clock.now(),

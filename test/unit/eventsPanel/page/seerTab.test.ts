@@ -64,4 +64,64 @@ describe('events page: the Seer tab', () => {
       await p.close();
     }
   });
+
+  it("shows each change's workspace file beside Seer's path, or why none, what asks first and what was cut", async () => {
+    const p = await openPage();
+    try {
+      await loaded(p, panel({ tab: 'seer' }));
+      const change = { repo: 'acme/web', kind: 'modify' as const, added: 1, removed: 0, reviewed: false };
+      p.send({
+        type: 'seer',
+        view: view({
+          phase: 'done',
+          can: { ...CAN_NONE, refresh: true },
+          changes: [
+            { ...change, path: 'src/app/checkout.ts', file: 'src/app/checkout.ts', folder: 'web' },
+            { ...change, path: 'config/settings.json', missing: 'acme/web has no file at exactly this path here' },
+            { ...change, kind: 'add', path: '.vscode/tasks.json', file: '.vscode/tasks.json', sensitive: ['VS Code runs or obeys it (.vscode/)'] },
+            { ...change, kind: 'add', path: 'src/app/generated.ts', file: 'src/app/generated.ts', cut: 'Cut to fit the panel (more than 5000 lines): it is not applied.' },
+          ],
+        }),
+      } as HostMessage);
+      await p.settle();
+      const row = (i: number) => p.byId(`seer-change-${i}`)?.textContent ?? '';
+      assert.match(row(0), /src\/app\/checkout\.ts.*Writes.*web\/src\/app\/checkout\.ts/s);
+      assert.match(row(1), /not found in this workspace: acme\/web has no file at exactly this path here/);
+      assert.equal(p.byId('seer-diff-1'), null, 'nothing to open for a change without a file');
+      assert.match(row(2), /Asks before it is written: VS Code runs or obeys it/);
+      assert.match(row(3), /Cut to fit the panel/);
+      assert.equal(p.byId('seer-diff-3'), null, 'a cut change is not opened to be applied');
+      (p.byId('seer-cut-3-sentry') as FakeElement).click();
+      await p.settle();
+      assert.deepEqual(seerPosts(p).pop(), { action: 'openIssuePage' });
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("shows invisible and bidirectional-control characters of Seer's text as the editor does", async () => {
+    const p = await openPage();
+    try {
+      await loaded(p, panel({ tab: 'seer' }));
+      const hidden = 'checked only for admins\u202E } if (isAdmin) {\u2066';
+      p.send({
+        type: 'seer',
+        view: view({
+          phase: 'done',
+          can: { ...CAN_NONE, refresh: true },
+          causes: [{ summary: hidden, whys: [], reproduction: [] }],
+          changes: [{ repo: 'acme/web', path: 'src/a\u200B.ts', kind: 'modify', added: 1, removed: 0, reviewed: false, file: 'src/a\u200B.ts', invisible: 'U+202E (line 3)' }],
+        }),
+      } as HostMessage);
+      await p.settle();
+      const summary = p.app.querySelector('#seer-root-cause .seer-cause-summary')!;
+      assert.equal(summary.textContent, 'checked only for admins[U+202E] } if (isAdmin) {[U+2066]');
+      assert.equal(summary.querySelectorAll('.seer-invisible').length, 2);
+      assert.match(p.byId('seer-change-0')?.textContent ?? '', /src\/a\[U\+200B\]\.ts/);
+      assert.match(p.byId('seer-change-0')?.textContent ?? '', /invisible or bidirectional-control characters: U\+202E \(line 3\)/);
+      assert.ok(!(p.app.textContent ?? '').includes('\u202E'), 'no raw override reaches the page');
+    } finally {
+      await p.close();
+    }
+  });
 });
