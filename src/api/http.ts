@@ -6,7 +6,7 @@
  * No `vscode` import: runs and is tested in plain Node.
  */
 import * as l10n from '@vscode/l10n';
-import { FetchError, ofetch } from 'ofetch';
+import type { FetchError } from 'ofetch';
 import type { Schema } from '../util/z';
 import { authorizationHeader, type Credential } from './credentials';
 import {
@@ -38,6 +38,14 @@ import { pruneDepth } from '../util/boundedJson';
 import { clampDelay, sleep } from '../util/delay';
 import { concatBytes } from '../util/random';
 import { checkRegionUrl, type RegionRefusal } from './regions';
+
+/**
+ * ofetch, loaded by the first request rather than at activation: its module reads
+ * `globalThis.Headers`, which makes Node load its whole fetch implementation (undici, tens of ms)
+ * whether or not anything is ever sent. (A dynamic import stays in the one bundle, run on first use.)
+ */
+let ofetchModule: Promise<typeof import('ofetch')> | undefined;
+const loadOfetch = () => (ofetchModule ??= import('ofetch'));
 import type { RegionFailure } from './regionListing';
 
 export type QueryValue = string | number | boolean | readonly string[] | undefined;
@@ -322,6 +330,7 @@ export class HttpClient {
   /** Sends one request, following same-origin redirects, retrying 5xx / network failures of GETs. */
   private async send(method: string, url: string, spec: RequestSpec<unknown>, credential: Credential | undefined, label: string, origin: string): Promise<RawResponse> {
     const started = this.opts.now();
+    const { ofetch, FetchError } = await loadOfetch();
     let current = url;
     for (let hop = 0; ; hop++) {
       const headers: Record<string, string> = { accept: 'application/json' };
@@ -365,7 +374,7 @@ export class HttpClient {
         if (res.type === 'opaqueredirect') throw new BrowserBlockedError(origin, 'redirect', label);
         raw = { status: res.status, headers: res.headers, text: typeof res._data === 'string' ? res._data : '' };
       } catch (err) {
-        raw = this.fromFailure(err, label, origin);
+        raw = this.fromFailure(err, label, origin, FetchError);
       }
       this.opts.onResponse?.({ method, path: spec.path, status: raw.status, durationMs: this.opts.now() - started, rateLimit: readRateLimit(raw.headers, this.opts.now()) });
       if (raw.status >= 300 && raw.status < 400 && raw.headers.get('location')) {
@@ -413,7 +422,7 @@ export class HttpClient {
     return new TextDecoder().decode(concatBytes(chunks));
   }
 
-  private fromFailure(err: unknown, label: string, origin: string): RawResponse {
+  private fromFailure(err: unknown, label: string, origin: string, FetchError: new (...args: never[]) => FetchError): RawResponse {
     if (err instanceof ApiError) throw err;
     if (err instanceof FetchError && err.response) {
       const res = err.response;
