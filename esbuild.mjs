@@ -25,9 +25,6 @@ const builds = [
     platform: 'node',
     target: 'node20',
     external: ['vscode'],
-    // ofetch's Node build only adds node-fetch-native (114 KiB) as a fallback for runtimes without
-    // a global fetch; Node 20 and VS Code's extension host have one.
-    alias: { ofetch: './node_modules/ofetch/dist/index.mjs' },
     define: { __SENTRY_EXPLORER_TEST_HOOKS__: testHooks ? 'true' : 'false' },
     sourcemap: true,
     sourcesContent: false,

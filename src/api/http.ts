@@ -6,7 +6,6 @@
  * No `vscode` import: runs and is tested in plain Node.
  */
 import * as l10n from '@vscode/l10n';
-import type { FetchError } from 'ofetch';
 import type { Schema } from '../util/z';
 import { authorizationHeader, type Credential } from './credentials';
 import {
@@ -38,14 +37,6 @@ import { pruneDepth } from '../util/boundedJson';
 import { clampDelay, sleep } from '../util/delay';
 import { concatBytes } from '../util/random';
 import { checkRegionUrl, type RegionRefusal } from './regions';
-
-/**
- * ofetch, loaded by the first request rather than at activation: its module reads
- * `globalThis.Headers`, which makes Node load its whole fetch implementation (undici, tens of ms)
- * whether or not anything is ever sent. (A dynamic import stays in the one bundle, run on first use.)
- */
-let ofetchModule: Promise<typeof import('ofetch')> | undefined;
-const loadOfetch = () => (ofetchModule ??= import('ofetch'));
 import type { RegionFailure } from './regionListing';
 
 export type QueryValue = string | number | boolean | readonly string[] | undefined;
@@ -330,7 +321,6 @@ export class HttpClient {
   /** Sends one request, following same-origin redirects, retrying 5xx / network failures of GETs. */
   private async send(method: string, url: string, spec: RequestSpec<unknown>, credential: Credential | undefined, label: string, origin: string): Promise<RawResponse> {
     const started = this.opts.now();
-    const { ofetch, FetchError } = await loadOfetch();
     let current = url;
     for (let hop = 0; ; hop++) {
       const headers: Record<string, string> = { accept: 'application/json' };
@@ -349,32 +339,24 @@ export class HttpClient {
       }
       let raw: RawResponse;
       try {
-        const res = await ofetch.raw(current, {
-          method,
-          headers,
-          body,
-          redirect: 'manual',
-          // The body is read by onResponse below, up to a byte cap, never whole by ofetch.
-          responseType: 'stream',
-          // One deadline for the request and its retries; the caller's signal cancels it silently.
-          signal: spec.signal ? AbortSignal.any([spec.signal, AbortSignal.timeout(this.opts.timeoutMs)]) : AbortSignal.timeout(this.opts.timeoutMs),
-          retry: method === 'GET' ? this.opts.retries : 0,
-          retryStatusCodes: RETRY_STATUSES,
-          retryDelay: (ctx) => clampDelay(this.backoff(this.opts.retries - Number(ctx.options.retry ?? 0))),
-          onRequestError: (ctx) => {
-            // A timeout already cost timeoutMs, and a certificate or a proxy's refusal fails the same way again: report them at once.
-            if (ctx.error?.name === 'TimeoutError' || transportFailure(ctx.error)) ctx.options.retry = false;
+        const { res, text } = await this.exchange(
+          current,
+          {
+            method,
+            headers,
+            body,
+            redirect: 'manual',
+            // One deadline for the request and its retries; the caller's signal cancels it silently.
+            signal: spec.signal ? AbortSignal.any([spec.signal, AbortSignal.timeout(this.opts.timeoutMs)]) : AbortSignal.timeout(this.opts.timeoutMs),
           },
-          onResponse: async (ctx) => {
-            const res = ctx.response as Response & { _data?: unknown };
-            res._data = await this.readBody(res, label);
-          },
-        });
+          method === 'GET' ? this.opts.retries : 0,
+          label,
+        );
         // A browser answers redirect: 'manual' with an opaque response (status 0, no Location).
         if (res.type === 'opaqueredirect') throw new BrowserBlockedError(origin, 'redirect', label);
-        raw = { status: res.status, headers: res.headers, text: typeof res._data === 'string' ? res._data : '' };
+        raw = { status: res.status, headers: res.headers, text };
       } catch (err) {
-        raw = this.fromFailure(err, label, origin, FetchError);
+        throw this.failure(err, label, origin);
       }
       this.opts.onResponse?.({ method, path: spec.path, status: raw.status, durationMs: this.opts.now() - started, rateLimit: readRateLimit(raw.headers, this.opts.now()) });
       if (raw.status >= 300 && raw.status < 400 && raw.headers.get('location')) {
@@ -385,6 +367,29 @@ export class HttpClient {
         continue;
       }
       return raw;
+    }
+  }
+
+  /**
+   * One exchange, sent again up to `retries` times after a backoff when the answer is a 5xx of
+   * RETRY_STATUSES or when fetch failed on the way; never after a cancellation, a timeout (it already
+   * cost timeoutMs), or a certificate or a proxy's refusal (it fails the same way again). The global
+   * `fetch` is looked up at each call: VS Code puts its proxy-aware one there (./network.ts).
+   */
+  private async exchange(url: string, init: RequestInit, retries: number, label: string): Promise<{ res: Response; text: string }> {
+    for (let attempt = 0; ; attempt++) {
+      let res: Response;
+      try {
+        res = await fetch(url, init);
+      } catch (err) {
+        const name = (err as Error | undefined)?.name;
+        if (attempt >= retries || name === 'AbortError' || name === 'TimeoutError' || transportFailure(err)) throw err;
+        await sleep(clampDelay(this.backoff(attempt)));
+        continue;
+      }
+      const text = await this.readBody(res, label);
+      if (attempt >= retries || !RETRY_STATUSES.includes(res.status)) return { res, text };
+      await sleep(clampDelay(this.backoff(attempt)));
     }
   }
 
@@ -422,16 +427,12 @@ export class HttpClient {
     return new TextDecoder().decode(concatBytes(chunks));
   }
 
-  private fromFailure(err: unknown, label: string, origin: string, FetchError: new (...args: never[]) => FetchError): RawResponse {
-    if (err instanceof ApiError) throw err;
-    if (err instanceof FetchError && err.response) {
-      const res = err.response;
-      return { status: res.status, headers: res.headers, text: typeof res._data === 'string' ? res._data : '' };
-    }
-    const cause = err instanceof FetchError ? (err.cause as Error | undefined) : (err as Error);
-    if (cause?.name === 'AbortError') throw cause;
-    if (cause?.name === 'TimeoutError') throw new TimeoutError(origin, this.opts.timeoutMs, label);
-    throw browserFetchFailure(origin, label) ?? transportError(origin, cause, label);
+  /** What to throw for an exchange that got no answer: the cancellation itself, our own error, or what failed in words. */
+  private failure(err: unknown, label: string, origin: string): unknown {
+    const cause = err as Error | undefined;
+    if (err instanceof ApiError || cause?.name === 'AbortError') return err;
+    if (cause?.name === 'TimeoutError') return new TimeoutError(origin, this.opts.timeoutMs, label);
+    return browserFetchFailure(origin, label) ?? transportError(origin, cause, label);
   }
 
   /** `secrets`: the request's own credentials, which no error may carry (a server or proxy may echo them). */

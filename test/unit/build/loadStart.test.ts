@@ -75,7 +75,6 @@ describe("the activation's clock (src/loadStart.ts)", function () {
       platform: 'node',
       target: 'node20',
       external: ['vscode'],
-      alias: { ofetch: './node_modules/ofetch/dist/index.mjs' },
       define: { __SENTRY_EXPLORER_TEST_HOOKS__: 'false' },
     };
     assert.equal(await firstModule(node), 'src/loadStart.ts');
