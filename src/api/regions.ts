@@ -37,9 +37,11 @@ import * as z from '../util/z';
 import { safeUrlText } from './secretText';
 
 /** GET /api/0/users/me/regions/ (user_regions.py): `{ regions: [{ name, url }] }`. */
-export const UserRegionsSchema = z.looseObject({
-  regions: z.array(z.looseObject({ name: z.string(), url: z.string() })),
-});
+export const UserRegionsSchema = z.lazy(() =>
+  z.looseObject({
+    regions: z.array(z.looseObject({ name: z.string(), url: z.string() })),
+  }),
+);
 export type UserRegions = z.infer<typeof UserRegionsSchema>;
 
 export interface Region {

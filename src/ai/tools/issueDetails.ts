@@ -24,11 +24,13 @@ const MAX_TOKENS = 16_000;
 /** Distinct frame files mapped to the workspace per event. */
 const MAX_MAPPED = 40;
 
-export const DetailsInput = z.object({
-  issue: issueInput,
-  event: z.optional(z.enum(EVENT_CHOICES)),
-  maxTokens: z.optional(z.int().check(z.minimum(MIN_TOKENS), z.maximum(MAX_TOKENS))),
-});
+export const DetailsInput = z.lazy(() =>
+  z.object({
+    issue: issueInput,
+    event: z.optional(z.enum(EVENT_CHOICES)),
+    maxTokens: z.optional(z.int().check(z.minimum(MIN_TOKENS), z.maximum(MAX_TOKENS))),
+  }),
+);
 export type DetailsInput = z.infer<typeof DetailsInput>;
 
 export const issueDetails = defineTool({

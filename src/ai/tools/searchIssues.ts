@@ -18,13 +18,15 @@ const SORTS = ['date', 'new', 'freq', 'user'] as const;
 const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 25;
 
-export const SearchInput = z.object({
-  query: z.optional(z.string().check(z.maxLength(1000))),
-  project: z.optional(text(100)),
-  period: z.optional(z.enum(PERIODS)),
-  sort: z.optional(z.enum(SORTS)),
-  limit: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_LIMIT))),
-});
+export const SearchInput = z.lazy(() =>
+  z.object({
+    query: z.optional(z.string().check(z.maxLength(1000))),
+    project: z.optional(text(100)),
+    period: z.optional(z.enum(PERIODS)),
+    sort: z.optional(z.enum(SORTS)),
+    limit: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_LIMIT))),
+  }),
+);
 export type SearchInput = z.infer<typeof SearchInput>;
 
 const SORT_KEY: Record<NonNullable<SearchInput['sort']>, (i: Issue) => number> = {

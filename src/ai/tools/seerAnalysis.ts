@@ -18,7 +18,7 @@ import { findIssue } from './findIssue';
 import { defineTool } from './tool';
 import { ISSUE_PROPERTY, issueInput } from './toolInputs';
 
-export const SeerInput = z.object({ issue: issueInput });
+export const SeerInput = z.lazy(() => z.object({ issue: issueInput }));
 export type SeerInput = z.infer<typeof SeerInput>;
 
 /**

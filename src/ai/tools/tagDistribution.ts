@@ -11,7 +11,7 @@ import { findIssue } from './findIssue';
 import { defineTool } from './tool';
 import { ISSUE_PROPERTY, issueInput, text } from './toolInputs';
 
-export const TagInput = z.object({ issue: issueInput, tag: text(200) });
+export const TagInput = z.lazy(() => z.object({ issue: issueInput, tag: text(200) }));
 export type TagInput = z.infer<typeof TagInput>;
 
 export const tagDistribution = defineTool({

@@ -12,7 +12,7 @@ export type UpdateAction = (typeof UPDATE_ACTIONS)[number];
 export const text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
 
 /** An issue as a person names it: a short ID (`WEB-FRONTEND-1`), an id, or the issue's web address. */
-export const issueInput = text(2048);
+export const issueInput = z.lazy(() => text(2048));
 export const ISSUE_PROPERTY = {
   type: 'string',
   description: 'The issue: its short ID (like WEB-FRONTEND-1A), its numeric id, or its Sentry web address.',

@@ -20,7 +20,7 @@ import { defineTool, type Prepared, type UpdatePreview } from './tool';
 import { errorText, isAbort, ToolCancelled } from './toolErrors';
 import { ISSUE_PROPERTY, issueInput, UPDATE_ACTIONS, type UpdateAction } from './toolInputs';
 
-export const UpdateInput = z.object({ issue: issueInput, action: z.enum(UPDATE_ACTIONS) });
+export const UpdateInput = z.lazy(() => z.object({ issue: issueInput, action: z.enum(UPDATE_ACTIONS) }));
 export type UpdateInput = z.infer<typeof UpdateInput>;
 
 /** How long a confirmation stays good for its invocation. */
