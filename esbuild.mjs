@@ -6,7 +6,7 @@
 // dropped from the bundle. --outdir: where the bundles go (default dist/).
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync } from 'node:fs';
-import { noNodeBuiltins, webBundleOptions } from './webBundle.mjs';
+import { noNodeBuiltins, oneVscodeNamespace, webBundleOptions } from './webBundle.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -26,6 +26,7 @@ const builds = [
     target: 'node20',
     external: ['vscode'],
     define: { __SENTRY_EXPLORER_TEST_HOOKS__: testHooks ? 'true' : 'false' },
+    plugins: [oneVscodeNamespace],
     sourcemap: true,
     sourcesContent: false,
     minify: production,

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 // @ts-expect-error: a plain .mjs module of the build, without types.
-import { webBundleOptions } from '../../../webBundle.mjs';
+import { oneVscodeNamespace, webBundleOptions } from '../../../webBundle.mjs';
 import { vscodeNames, vscodeStub } from '../../../scripts/activation/vscodeStub';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
@@ -76,6 +76,7 @@ describe("the activation's clock (src/loadStart.ts)", function () {
       target: 'node20',
       external: ['vscode'],
       define: { __SENTRY_EXPLORER_TEST_HOOKS__: 'false' },
+      plugins: [oneVscodeNamespace],
     };
     assert.equal(await firstModule(node), 'src/loadStart.ts');
     // The probe tells: without the entry's first import, another module (here @vscode/l10n) runs first.
