@@ -41,19 +41,7 @@ export const searchIssues = defineTool({
   key: 'searchIssues',
   name: 'sentryExplorer_searchIssues',
   referenceName: 'sentryIssues',
-  description:
-    'Searches the Sentry error-tracking issues of the project(s) chosen in the Sentry Explorer view with Sentry search syntax and returns a compact Markdown list: short ID, title, level, status, event and user counts, last seen, culprit and a link. Use it to find issues by error type, message, file, level, release or status (e.g. "is:unresolved level:error TypeError", "is:unresolved assigned:me"). Then read one with the Sentry issue details tool.',
   input: SearchInput,
-  inputSchema: {
-    type: 'object',
-    properties: {
-      query: { type: 'string', maxLength: 1000, description: 'Sentry search query (default: is:unresolved).' },
-      project: { type: 'string', description: 'A project slug; default: the projects chosen in Sentry Explorer.', minLength: 1, maxLength: 100 },
-      period: { type: 'string', enum: [...PERIODS], description: 'Only issues seen within this period.' },
-      sort: { type: 'string', enum: [...SORTS], description: 'date: last seen (default), new: first seen, freq: events, user: users affected.' },
-      limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, description: 'How many issues to return (default 10, at most 25).' },
-    },
-  },
   progress: () => l10n.t('Searching Sentry issues…'),
   handler(input, ctx, signal) {
     return ctx.guard(signal, async () => {
