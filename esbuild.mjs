@@ -25,6 +25,9 @@ const builds = [
     platform: 'node',
     target: 'node20',
     external: ['vscode'],
+    // @vscode/l10n's Node build adds a reader of bundle files from disk (config({ fsPath })); the
+    // extension only hands it VS Code's bundle (config({ contents })), as its browser build does.
+    alias: { '@vscode/l10n': './node_modules/@vscode/l10n/dist/browser.js' },
     define: { __SENTRY_EXPLORER_TEST_HOOKS__: testHooks ? 'true' : 'false' },
     plugins: [oneVscodeNamespace],
     sourcemap: true,
