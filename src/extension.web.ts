@@ -3,9 +3,11 @@
 // activation as the Node entry's; what needs Node (a real path on disk, the process's CPU time)
 // is absent, and the network code tells a browser's refusals (CORS, mixed content) from others.
 // First: its statement starts the activation's clock (src/loadStart.ts).
-import './loadStart';
+import { loaded } from './loadStart';
 import { useHost } from './util/host';
 
 useHost({ kind: 'webWorker' });
+// Last: every module has loaded (src/loadStart.ts).
+loaded();
 
 export { activate, deactivate } from './extension';

@@ -21,7 +21,7 @@ import type { ProvenanceStore } from './store/provenance';
 export interface TestHooks {
   /** Time from the bundle's first line (src/loadStart.ts) to the end of activate(), in milliseconds. */
   activationMs: number;
-  /** The same time by part (load: the modules' top level; then activate()'s log, auth, store, issues, editor, events, triage, ai), for the suites' figures. */
+  /** The same time by part (load: the modules' top level; host: the extension host's own work before activate(); then activate()'s log, auth, store, issues, editor, events, triage, ai), for the suites' figures. */
   activationPhases: Record<string, number>;
   /** CPU time of the extension host's process over the same span (user + system), in milliseconds: unlike the wall time, not lengthened by other processes starting at the same moment. */
   activationCpuMs: number;
