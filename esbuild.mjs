@@ -6,7 +6,7 @@
 // dropped from the bundle. --outdir: where the bundles go (default dist/).
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync } from 'node:fs';
-import { noNodeBuiltins, webBundleOptions } from './webBundle.mjs';
+import { noNodeBuiltins, oneVscodeNamespace, webBundleOptions } from './webBundle.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -25,10 +25,11 @@ const builds = [
     platform: 'node',
     target: 'node20',
     external: ['vscode'],
-    // ofetch's Node build only adds node-fetch-native (114 KiB) as a fallback for runtimes without
-    // a global fetch; Node 20 and VS Code's extension host have one.
-    alias: { ofetch: './node_modules/ofetch/dist/index.mjs' },
+    // @vscode/l10n's Node build adds a reader of bundle files from disk (config({ fsPath })); the
+    // extension only hands it VS Code's bundle (config({ contents })), as its browser build does.
+    alias: { '@vscode/l10n': './node_modules/@vscode/l10n/dist/browser.js' },
     define: { __SENTRY_EXPLORER_TEST_HOOKS__: testHooks ? 'true' : 'false' },
+    plugins: [oneVscodeNamespace],
     sourcemap: true,
     sourcesContent: false,
     minify: production,

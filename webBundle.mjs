@@ -28,6 +28,21 @@ export const noNodeBuiltins = {
 };
 
 /**
+ * One `vscode` namespace for the whole bundle. esbuild turns each module's `import * as vscode from
+ * 'vscode'` (external, CommonJS) into a copy of the module object with a getter per member: some
+ * 50 copies of VS Code's 250 members, 10-20 ms of every start. Every import of `vscode` goes to one
+ * internal module that re-exports it instead, copied once; `require("vscode")` is still the bundle's
+ * only import (the no-AI test build replaces it, test/harness/build.ts).
+ */
+export const oneVscodeNamespace = {
+  name: 'one-vscode-namespace',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, (args) => (args.namespace === 'vscode-namespace' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-namespace' }));
+    build.onLoad({ filter: /.*/, namespace: 'vscode-namespace' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
+  },
+};
+
+/**
  * @param {{ outdir: string, production?: boolean, testHooks?: boolean }} o
  * @returns {import('esbuild').BuildOptions}
  */
@@ -42,7 +57,7 @@ export function webBundleOptions(o) {
     target: 'es2022',
     external: ['vscode'],
     define: { __SENTRY_EXPLORER_TEST_HOOKS__: o.testHooks ? 'true' : 'false' },
-    plugins: [noNodeBuiltins],
+    plugins: [noNodeBuiltins, oneVscodeNamespace],
     sourcemap: true,
     sourcesContent: false,
     minify: !!o.production,

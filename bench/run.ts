@@ -2,6 +2,7 @@
 // nothing here fails because a machine is slow.
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
+import { benchActivation } from './activation';
 import { benchAiTools } from './aiTools';
 import { benchApi, type Figure } from './api';
 import { benchEditor } from './editor';
@@ -14,18 +15,13 @@ import { benchWebviewFigures } from './webview';
 
 async function bundle(): Promise<Figure[]> {
   execFileSync(process.execPath, ['esbuild.mjs', '--production'], { stdio: 'ignore' });
-  const out: Figure[] = [{ name: 'dist/extension.js (production)', value: statSync('dist/extension.js').size / 1024, unit: 'KiB' }];
-  try {
-    out.push({ name: 'dist/webview.js (production)', value: statSync('dist/webview.js').size / 1024, unit: 'KiB' });
-  } catch {
-    // no webview bundle in this build
-  }
-  return out;
+  return ['dist/extension.js', 'dist/web/extension.js', 'dist/webview.js'].map((f) => ({ name: `${f} (production)`, value: statSync(f).size / 1024, unit: 'KiB' }));
 }
 
 async function main(): Promise<void> {
   const sections: [string, () => Promise<Figure[]>][] = [
     ['bundle', bundle],
+    ['activation', benchActivation],
     ['api', benchApi],
     ['issues', benchIssues],
     ['editor', benchEditor],

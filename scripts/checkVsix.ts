@@ -2,12 +2,15 @@
 // release workflow publishes to both the Visual Studio Marketplace (vsce) and Open VSX (ovsx).
 //   node --import tsx scripts/checkVsix.ts <file.vsix> [--version <x.y.z>]
 // Fails (exit 1, one line per problem) on a file the package must not hold (sources, tests, source
-// maps, screenshots, caches), a test build (the test hooks' global), a size over budget, a manifest
-// that Open VSX would refuse, or one that differs from the repository's package.json. --version: the
-// version the package must carry (the release tag's).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// maps, screenshots, caches), a test build (the test hooks' global), a size over budget, a host
+// bundle that does more at load than its budget, a manifest that Open VSX would refuse, or one that
+// differs from the repository's package.json. --version: the version the package must carry (the
+// release tag's).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import * as yauzl from 'yauzl';
+import { countLoad, median, timeLoads, type LoadCount } from './activation/measure';
 
 const ROOT = join(__dirname, '..');
 
@@ -32,11 +35,30 @@ const VSCE_NAMES: Record<string, string> = { 'readme.md': 'README.md', 'changelo
 export const REQUIRED = ['package.json', 'package.nls.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'l10n/bundle.l10n.json', 'media/icon.png'];
 
 /**
- * Budgets, in bytes: the .vsix as downloaded (385 KiB at 0.1.0), and each bundle of dist/ as loaded
- * (dist/extension.js: 627 KiB). A package over them has taken in something it should not: a
- * dependency's fallback, an inlined source map, a second copy of a library.
+ * Budgets (CONTRIBUTING, Publishing, has the figures they were set against and how each is measured).
+ * - Bytes: the .vsix as downloaded, and each bundle of dist/ as loaded (the host bundles,
+ *   dist/extension.js and dist/web/extension.js, are the largest; the web one must stay one file).
+ *   A package over them has taken in something it should not: a dependency's fallback, a second
+ *   copy of a library, a table or a text written twice.
+ * - Load: what a cold load of each host bundle runs, require() and then activate(), counted in a
+ *   fresh Node against a stub `vscode` (scripts/activation/). Counted, not timed: a count is the same
+ *   on a fast and a slow machine, so the check never fails because a machine is busy, and it rises
+ *   exactly when a change makes more work at every start of VS Code: a module that builds at its top
+ *   level (zod schemas, tables), an Intl formatter (each loads locale data), a library that makes
+ *   Node load modules of its own (reading globalThis.Headers loads Node's fetch), activate() doing
+ *   more than registering. What the counts stand for is the wall time `npm run bench -- activation`
+ *   measures: require() + activate() at most 60 ms at the median in a cold Node, and activation at
+ *   most 10 ms in the extension host (the activation suite prints it); bytes, the other part of
+ *   that time (reading and compiling), are held by the bundle budget.
  */
-export const BUDGET = { vsix: 768_000, bundle: 900_000 };
+export const BUDGET = {
+  vsix: 500 * 1024,
+  // Issue 44 sets 480 KiB for after its model layer (parts 1 and 2) has merged the readers and
+  // renderers written several times; its bundle and load part left 485.4 KiB, and main's features
+  // since bring it to 490.7 KiB: lower this to 480 KiB when that lands.
+  bundle: 495 * 1024,
+  load: { loadCalls: 2_000, activateCalls: 800, intlObjects: 0, nodeModules: 0 },
+};
 
 /** What the test build's hooks leave in a bundle (src/testHooks.ts, esbuild.mjs --test-hooks). */
 const TEST_HOOKS = ['sentry-explorer.test-hooks', '__SENTRY_EXPLORER_TEST_HOOKS__', 'publishTestHooks'];
@@ -147,7 +169,7 @@ export function vsixProblems({ entries, size, repoManifest, version }: { entries
   }
 
   // Files: only what runs, and everything the manifest names.
-  const entryPoints = [manifest.main, manifest.browser].filter((p): p is string => typeof p === 'string').map((p) => p.replace(/^\.\//, '').replace(/(\.js)?$/, '.js'));
+  const entryPoints = hostBundles(manifest);
   const stray = files.filter((f) => !ALLOWED.some((re) => re.test(f)) && !entryPoints.includes(f));
   if (stray.length) problems.push(`files the package must not hold: ${stray.join(', ')}`);
   const forbidden = files.filter((f) => FORBIDDEN.test(f));
@@ -225,6 +247,49 @@ export function vsixProblems({ entries, size, repoManifest, version }: { entries
   return { problems, figures, files };
 }
 
+/** The host bundles a package declares: package.json's `main` (the Node host) and `browser` (the web worker). */
+export function hostBundles(manifest: Manifest): string[] {
+  return [manifest.main, manifest.browser].filter((p): p is string => typeof p === 'string').map((p) => p.replace(/^\.\//, '').replace(/(\.js)?$/, '.js'));
+}
+
+/** A cold load's count against the load budget; `file` names the bundle. */
+export function loadProblems(file: string, count: LoadCount): string[] {
+  const budget = BUDGET.load;
+  const problems: string[] = [];
+  if (count.loadCalls > budget.loadCalls)
+    problems.push(
+      `${file} makes ${count.loadCalls} JavaScript calls while it loads, over the budget of ${budget.loadCalls}: build on first use what a module builds at its top level (src/util/lazy.ts, z.lazy)`,
+    );
+  if (count.activateCalls > budget.activateCalls)
+    problems.push(`${file}'s activate() makes ${count.activateCalls} JavaScript calls, over the budget of ${budget.activateCalls}: register there, and create the rest on first use`);
+  if (count.intlObjects > budget.intlObjects)
+    problems.push(`${file} makes ${count.intlObjects} Intl object(s) while it loads and activates, over the budget of ${budget.intlObjects}: make formatters on first use (src/util/lazy.ts)`);
+  if (count.nodeModules.length > budget.nodeModules)
+    problems.push(
+      `${file} makes Node load ${count.nodeModules.length} module(s) of its own while it loads (${count.nodeModules.slice(0, 3).join(', ')}…), over the budget of ${budget.nodeModules}: something reads a global Node loads on demand (globalThis.Headers loads its fetch) or imports a Node module at its top level`,
+    );
+  return problems;
+}
+
+/** Each host bundle of a package, loaded cold in a fresh Node from a throwaway copy, and `use`d. */
+async function withHostBundles<T>(entries: Map<string, Buffer>, manifest: Manifest, use: (file: string, path: string) => Promise<T>): Promise<Record<string, T>> {
+  const dir = mkdtempSync(join(tmpdir(), 'sentry-explorer-vsix-'));
+  try {
+    const out: Record<string, T> = {};
+    for (const file of hostBundles(manifest)) {
+      const bytes = entries.get(`extension/${file}`);
+      if (!bytes) continue;
+      const path = join(dir, file);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, bytes);
+      out[file] = await use(file, path);
+    }
+    return out;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** Reads and checks a .vsix file. */
 export async function checkVsix(file: string, { version }: { version?: string } = {}): Promise<VsixCheck> {
   const bytes = readFileSync(file);
@@ -246,7 +311,22 @@ async function main() {
   const { problems, figures } = await checkVsix(file, { version });
   const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
   const bundles = Object.entries(figures.bundles).map(([f, n]) => `${f} ${kib(n)}`);
-  console.log(`${file}: ${kib(figures.bytes)}, ${figures.files} files; ${bundles.join(', ')}`);
+  console.log(`${file}: ${kib(figures.bytes)} (budget ${kib(BUDGET.vsix)}), ${figures.files} files; ${bundles.join(', ')} (budget ${kib(BUDGET.bundle)} each)`);
+  // The load: counted against the budget, and timed here only for the record (a busy machine is slower).
+  const entries = await readZip(file);
+  const manifest = JSON.parse(entries.get('extension/package.json')?.toString('utf8') ?? '{}') as Manifest;
+  const b = BUDGET.load;
+  await withHostBundles(entries, manifest, async (bundle, path) => {
+    const count = await countLoad(path);
+    problems.push(...loadProblems(bundle, count));
+    console.log(
+      `${bundle}: at load ${count.loadCalls} calls (budget ${b.loadCalls}), in activate() ${count.activateCalls} (budget ${b.activateCalls}), ${count.intlObjects} Intl objects (budget ${b.intlObjects}), ${count.nodeModules.length} Node modules pulled in (budget ${b.nodeModules})`,
+    );
+    if (bundle !== hostBundles(manifest)[0]) return;
+    const runs = await timeLoads(path, 5);
+    const ms = (pick: (r: (typeof runs)[number]) => number) => `${median(runs.map(pick)).toFixed(1)} ms`;
+    console.log(`${bundle}: require() + activate() ${ms((r) => r.totalMs)}, ${ms((r) => r.cpuMs)} of CPU, median of 5 cold runs on this machine (not checked: npm run bench -- activation)`);
+  });
   for (const p of problems) console.error(`  problem: ${p}`);
   if (problems.length) {
     console.error(`${file} must not be published: ${problems.length} problem(s)`);

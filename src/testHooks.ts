@@ -19,11 +19,11 @@ import type { ProvenanceStore } from './store/provenance';
 
 /** What a test build publishes for the suites (test/integration/helpers.ts activateExtension()). */
 export interface TestHooks {
-  /** Time spent in activate()'s body, in milliseconds. */
+  /** Time from the bundle's first line (src/loadStart.ts) to the end of activate(), in milliseconds. */
   activationMs: number;
-  /** The same time by part (log, auth, store, issues, editor, events, triage, ai), for the suites' figures. */
+  /** The same time by part (load: the modules' top level; host: the extension host's own work before activate(); then activate()'s log, auth, store, issues, editor, events, triage, ai), for the suites' figures. */
   activationPhases: Record<string, number>;
-  /** CPU time of the extension host's process during activate() (user + system), in milliseconds: unlike the wall time, not lengthened by other processes starting at the same moment. */
+  /** CPU time of the extension host's process over the same span (user + system), in milliseconds: unlike the wall time, not lengthened by other processes starting at the same moment. */
   activationCpuMs: number;
   /** Sign-in: the session, a client bound to it, and the replaceable UI entry points. */
   auth: SentryAuth;

@@ -38,10 +38,12 @@ export interface EventsTableParams {
 export type EventsTableRow = Readonly<Record<string, unknown>>;
 
 /** `{data, meta}`: the rows, and what the server says of their types (kept, not used). */
-export const EventsTableSchema = z.looseObject({
-  data: z.array(z.record(z.string(), z.unknown())),
-  meta: z.optional(z.unknown()),
-});
+export const EventsTableSchema = z.lazy(() =>
+  z.looseObject({
+    data: z.array(z.record(z.string(), z.unknown())),
+    meta: z.optional(z.unknown()),
+  }),
+);
 
 const STATS_PERIOD = /^\d+[smhdw]$/;
 /** An id (`-1`: every project) or a slug (src/sentry/slug/patterns.py: letters, digits, `-` and `_`). */

@@ -6,7 +6,6 @@
  * No `vscode` import: runs and is tested in plain Node.
  */
 import * as l10n from '@vscode/l10n';
-import { FetchError, ofetch } from 'ofetch';
 import type { Schema } from '../util/z';
 import { authorizationHeader, type Credential } from './credentials';
 import {
@@ -345,32 +344,24 @@ export class HttpClient {
       }
       let raw: RawResponse;
       try {
-        const res = await ofetch.raw(current, {
-          method,
-          headers,
-          body,
-          redirect: 'manual',
-          // The body is read by onResponse below, up to a byte cap, never whole by ofetch.
-          responseType: 'stream',
-          // One deadline for the request and its retries; the caller's signal cancels it silently.
-          signal: spec.signal ? AbortSignal.any([spec.signal, AbortSignal.timeout(this.opts.timeoutMs)]) : AbortSignal.timeout(this.opts.timeoutMs),
-          retry: method === 'GET' ? this.opts.retries : 0,
-          retryStatusCodes: RETRY_STATUSES,
-          retryDelay: (ctx) => clampDelay(this.backoff(this.opts.retries - Number(ctx.options.retry ?? 0))),
-          onRequestError: (ctx) => {
-            // A timeout already cost timeoutMs, and a certificate or a proxy's refusal fails the same way again: report them at once.
-            if (ctx.error?.name === 'TimeoutError' || transportFailure(ctx.error)) ctx.options.retry = false;
+        const { res, text } = await this.exchange(
+          current,
+          {
+            method,
+            headers,
+            body,
+            redirect: 'manual',
+            // One deadline for the request and its retries; the caller's signal cancels it silently.
+            signal: spec.signal ? AbortSignal.any([spec.signal, AbortSignal.timeout(this.opts.timeoutMs)]) : AbortSignal.timeout(this.opts.timeoutMs),
           },
-          onResponse: async (ctx) => {
-            const res = ctx.response as Response & { _data?: unknown };
-            res._data = await this.readBody(res, label);
-          },
-        });
+          method === 'GET' ? this.opts.retries : 0,
+          label,
+        );
         // A browser answers redirect: 'manual' with an opaque response (status 0, no Location).
         if (res.type === 'opaqueredirect') throw new BrowserBlockedError(origin, 'redirect', label);
-        raw = { status: res.status, headers: res.headers, text: typeof res._data === 'string' ? res._data : '' };
+        raw = { status: res.status, headers: res.headers, text };
       } catch (err) {
-        raw = this.fromFailure(err, label, origin);
+        throw this.failure(err, label, origin);
       }
       this.opts.onResponse?.({ method, path: spec.path, status: raw.status, durationMs: this.opts.now() - started, rateLimit: readRateLimit(raw.headers, this.opts.now()) });
       if (raw.status >= 300 && raw.status < 400 && raw.headers.get('location')) {
@@ -381,6 +372,29 @@ export class HttpClient {
         continue;
       }
       return raw;
+    }
+  }
+
+  /**
+   * One exchange, sent again up to `retries` times after a backoff when the answer is a 5xx of
+   * RETRY_STATUSES or when fetch failed on the way; never after a cancellation, a timeout (it already
+   * cost timeoutMs), or a certificate or a proxy's refusal (it fails the same way again). The global
+   * `fetch` is looked up at each call: VS Code puts its proxy-aware one there (./network.ts).
+   */
+  private async exchange(url: string, init: RequestInit, retries: number, label: string): Promise<{ res: Response; text: string }> {
+    for (let attempt = 0; ; attempt++) {
+      let res: Response;
+      try {
+        res = await fetch(url, init);
+      } catch (err) {
+        const name = (err as Error | undefined)?.name;
+        if (attempt >= retries || name === 'AbortError' || name === 'TimeoutError' || transportFailure(err)) throw err;
+        await sleep(clampDelay(this.backoff(attempt)));
+        continue;
+      }
+      const text = await this.readBody(res, label);
+      if (attempt >= retries || !RETRY_STATUSES.includes(res.status)) return { res, text };
+      await sleep(clampDelay(this.backoff(attempt)));
     }
   }
 
@@ -418,16 +432,12 @@ export class HttpClient {
     return new TextDecoder().decode(concatBytes(chunks));
   }
 
-  private fromFailure(err: unknown, label: string, origin: string): RawResponse {
-    if (err instanceof ApiError) throw err;
-    if (err instanceof FetchError && err.response) {
-      const res = err.response;
-      return { status: res.status, headers: res.headers, text: typeof res._data === 'string' ? res._data : '' };
-    }
-    const cause = err instanceof FetchError ? (err.cause as Error | undefined) : (err as Error);
-    if (cause?.name === 'AbortError') throw cause;
-    if (cause?.name === 'TimeoutError') throw new TimeoutError(origin, this.opts.timeoutMs, label);
-    throw browserFetchFailure(origin, label) ?? transportError(origin, cause, label);
+  /** What to throw for an exchange that got no answer: the cancellation itself, our own error, or what failed in words. */
+  private failure(err: unknown, label: string, origin: string): unknown {
+    const cause = err as Error | undefined;
+    if (err instanceof ApiError || cause?.name === 'AbortError') return err;
+    if (cause?.name === 'TimeoutError') return new TimeoutError(origin, this.opts.timeoutMs, label);
+    return browserFetchFailure(origin, label) ?? transportError(origin, cause, label);
   }
 
   /** `secrets`: the request's own credentials, which no error may carry (a server or proxy may echo them). */

@@ -3,10 +3,9 @@
  * proxies and certificates to VS Code, and what a failure there tells the user to do.
  * No `vscode` import.
  *
- * Every request goes through the extension host's global `fetch`, looked up at each call (ofetch's
- * dist/index.mjs calls `globalThis.fetch(...)` each time; esbuild.mjs bundles no undici nor
- * node-fetch), because VS Code puts its own proxy- and certificate-aware `fetch` there before any
- * extension runs. As read in VS Code 1.99.3 (the version the extension-host suites run;
+ * Every request goes through the extension host's global `fetch`, looked up at each call (./http.ts
+ * calls `fetch(...)` each time; the bundles hold no undici nor node-fetch), because VS Code puts its
+ * own proxy- and certificate-aware `fetch` there before any extension runs. As read in VS Code 1.99.3 (the version the extension-host suites run;
  * `engines.vscode` is ^1.99.0), src/vs/workbench/api/node/proxyResolver.ts, patchGlobalFetch, and
  * @vscode/proxy-agent 0.32.0, src/index.ts, createFetchPatch and createProxyResolver:
  * - The proxy is http.proxy, else HTTPS_PROXY / HTTP_PROXY (either case), else the one the window
@@ -57,8 +56,7 @@ const PROXY_REFUSAL = /^Proxy response \((\d{3})\) \S{2,4} 200 when HTTP Tunneli
 const PROXY_AUTH_REQUIRED = /^Proxy Authentication Required \(407\)$/;
 
 /**
- * What failed, from the error fetch threw (`TypeError: fetch failed`, or ofetch's FetchError around
- * it) and its causes; undefined for anything no retry is known to be useless for. Codes only, but
+ * What failed, from the error fetch threw (`TypeError: fetch failed`) and its causes; undefined for anything no retry is known to be useless for. Codes only, but
  * for the proxy texts above: a transport error's message can echo a request header, the credential.
  */
 export function transportFailure(err: unknown): TransportFailure | undefined {

@@ -33,11 +33,13 @@ export interface OAuthServerEndpoints {
 }
 
 /** The fields read; every other field is kept and ignored. */
-const MetadataSchema = z.looseObject({
-  issuer: z.optional(z.string()),
-  token_endpoint: z.optional(z.string()),
-  device_authorization_endpoint: z.optional(z.string()),
-});
+const MetadataSchema = z.lazy(() =>
+  z.looseObject({
+    issuer: z.optional(z.string()),
+    token_endpoint: z.optional(z.string()),
+    device_authorization_endpoint: z.optional(z.string()),
+  }),
+);
 
 function cut(s: string, max = 200): string {
   return s.length > max ? `${s.slice(0, max)}…` : s;

@@ -14,21 +14,34 @@
  *
  * A region URL comes from the server, so it is checked before any credential goes there: it must
  * be one the user's own server listed, over https when the server is (http only where the server
- * itself is http), without user info, on the server's host (any port: the same machine and name
- * the user already trusts) or on a subdomain of the server's registrable domain (sentry.io →
- * de.sentry.io; the Public Suffix List decides what is registrable, so `co.uk` or `herokuapp.com`
- * never count) on the scheme's default port or the server's own. Anything else is refused.
+ * itself is http), without user info, and on the server's host or one of its subdomains:
+ * - on the host of the configured base URL itself, any port (the same machine and name the user
+ *   already trusts);
+ * - on a subdomain of the server's host (`sentry.acme.corp` → `eu.sentry.acme.corp`), on the
+ *   scheme's default port or the server's own. Never a sibling or a parent: `evil.acme.corp` is
+ *   another team's machine, and `evil.co.uk` anyone's. (The Public Suffix List, which this rule
+ *   used before, let every host under a self-hosted server's registrable domain have the token,
+ *   and cost the bundle 137 KiB.) An IP address or a single label (`localhost`) has no subdomains.
+ * sentry.io is one server under many names: an organization's own host (`acme.sentry.io`, the
+ * address Sentry's web UI shows: src/sentry/organizations/absolute_url.py fills the option
+ * `system.organization-base-hostname`, `{slug}.sentry.io`, under `system.base-hostname`, "the base
+ * hostname that account domains are subdomains of", src/sentry/options/defaults.py) and each
+ * region's (`system.region-api-url-template`, `https://{region}.sentry.io`) answer for the same
+ * account, and the regions endpoint lists `us.sentry.io` and `de.sentry.io` whichever was asked. So when the configured host is sentry.io or one of its subdomains, the server's host is
+ * `sentry.io`: its regions are accepted from `https://acme.sentry.io` too. No other host gets this
+ * (src/util/untrusted.ts trusts the same sentry.io names for links).
  * No `vscode` import.
  */
 import * as l10n from '@vscode/l10n';
-import { getDomain } from 'tldts';
 import * as z from '../util/z';
 import { safeUrlText } from './secretText';
 
 /** GET /api/0/users/me/regions/ (user_regions.py): `{ regions: [{ name, url }] }`. */
-export const UserRegionsSchema = z.looseObject({
-  regions: z.array(z.looseObject({ name: z.string(), url: z.string() })),
-});
+export const UserRegionsSchema = z.lazy(() =>
+  z.looseObject({
+    regions: z.array(z.looseObject({ name: z.string(), url: z.string() })),
+  }),
+);
 export type UserRegions = z.infer<typeof UserRegionsSchema>;
 
 export interface Region {
@@ -64,8 +77,21 @@ function hostName(url: URL): string {
     .toLowerCase();
 }
 
+/** Sentry's own service: every one of its hosts serves the same accounts (see above). */
+const SENTRY_IO = 'sentry.io';
+
+/** The host whose subdomains may have the credential: the configured one, sentry.io for any of sentry.io's. */
+function serverHostOf(host: string): string {
+  return host === SENTRY_IO || host.endsWith(`.${SENTRY_IO}`) ? SENTRY_IO : host;
+}
+
+/** An IPv4 or IPv6 address, or a name of one label: hosts that have no subdomains of their own. */
+function hasNoSubdomains(host: string): boolean {
+  return !host.includes('.') || host.includes(':') || /^\d+(\.\d+){3}$/.test(host);
+}
+
 /**
- * Whether credentials for the server at `serverBaseUrl` may go to `regionUrl` (the domain rule
+ * Whether credentials for the server at `serverBaseUrl` may go to `regionUrl` (the host rule
  * above; whether the server listed it is the caller's to check). The accepted URL is normalized.
  */
 export function checkRegionUrl(serverBaseUrl: string, regionUrl: string): RegionVerdict {
@@ -82,11 +108,10 @@ export function checkRegionUrl(serverBaseUrl: string, regionUrl: string): Region
   if (region.protocol === 'http:' && server.protocol !== 'http:') return { ok: false, reason: 'downgrade' };
   const base = `${region.origin}${region.pathname.replace(/\/+$/, '')}`;
   const host = hostName(region);
-  const serverHost = hostName(server);
-  if (host === serverHost) return { ok: true, baseUrl: base };
-  const domain = getDomain(serverHost, { allowPrivateDomains: true });
-  // An IP address or a single label (localhost) has no registrable domain: only its own host counts.
-  if (!domain || !host.endsWith(`.${domain}`)) return { ok: false, reason: 'foreignHost' };
+  const configuredHost = hostName(server);
+  if (host === configuredHost) return { ok: true, baseUrl: base };
+  const serverHost = serverHostOf(configuredHost);
+  if (hasNoSubdomains(serverHost) || (host !== serverHost && !host.endsWith(`.${serverHost}`))) return { ok: false, reason: 'foreignHost' };
   const port = portOf(region);
   if (port !== DEFAULT_PORT[region.protocol] && port !== portOf(server)) return { ok: false, reason: 'port' };
   return { ok: true, baseUrl: base };
@@ -140,7 +165,8 @@ export function isMonolith(answer: UserRegions): boolean {
 
 /** Why a region got no credential, in words (for a log line and a message). */
 export function refusalReason(reason: RegionRefusalReason, serverBaseUrl: string): string {
-  const host = new URL(serverBaseUrl).host;
+  const server = new URL(serverBaseUrl);
+  const host = server.host;
   switch (reason) {
     case 'notUrl':
       return l10n.t('it is not a web address');
@@ -149,7 +175,7 @@ export function refusalReason(reason: RegionRefusalReason, serverBaseUrl: string
     case 'downgrade':
       return l10n.t('it is plain http while {0} is https', host);
     case 'foreignHost':
-      return l10n.t('it is neither {0} nor one of its subdomains', host);
+      return l10n.t('it is neither {0} nor one of its subdomains', serverHostOf(hostName(server)) === SENTRY_IO ? SENTRY_IO : host);
     case 'port':
       return l10n.t('it uses another port than {0} and https or http normally do', host);
     case 'notListed':

@@ -14,14 +14,14 @@ import { NEEDED_SCOPES, checkIssueId, seg } from './requestRules';
 import * as z from '../util/z';
 
 /** `{"autofix": null}` or a run in either shape; src/seer/core/readRun.ts reads it. */
-export const AutofixBodySchema = z.looseObject({ autofix: z.nullable(z.unknown()) });
+export const AutofixBodySchema = z.lazy(() => z.looseObject({ autofix: z.nullable(z.unknown()) }));
 export type AutofixBody = z.infer<typeof AutofixBodySchema>;
 
 /** 202 `{"run_id": N}` from both shapes. */
-const RunIdSchema = z.looseObject({ run_id: z.union([z.number(), z.string()]) });
+const RunIdSchema = z.lazy(() => z.looseObject({ run_id: z.union([z.number(), z.string()]) }));
 
 /** SummarizeIssueResponse (src/sentry/seer/models): snake_case on current servers, camelCase on older ones. */
-export const SummaryBodySchema = z.looseObject({});
+export const SummaryBodySchema = z.lazy(() => z.looseObject({}));
 
 function autofixPath(org: string, issueId: string, tail = ''): string {
   checkIssueId(issueId);

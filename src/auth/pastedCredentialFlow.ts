@@ -40,10 +40,12 @@ export interface PastedFlowDeps {
 }
 
 /** The answer of GET /api/0/ on real servers: who the credential belongs to and its scopes. */
-const IndexSchema = z.looseObject({
-  user: z.nullish(z.looseObject({ id: z.pipe(z.union([z.string(), z.number()]), z.transform(String)), name: z.nullish(z.string()), email: z.nullish(z.string()), username: z.nullish(z.string()) })),
-  auth: z.nullish(z.looseObject({ scopes: z.nullish(z.array(z.string())) })),
-});
+const IndexSchema = z.lazy(() =>
+  z.looseObject({
+    user: z.nullish(z.looseObject({ id: z.pipe(z.union([z.string(), z.number()]), z.transform(String)), name: z.nullish(z.string()), email: z.nullish(z.string()), username: z.nullish(z.string()) })),
+    auth: z.nullish(z.looseObject({ scopes: z.nullish(z.array(z.string())) })),
+  }),
+);
 type IndexAnswer = z.infer<typeof IndexSchema>;
 
 /** What the server said of a pasted credential: not accepted, or its organizations, user and scopes. */

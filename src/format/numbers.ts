@@ -1,12 +1,14 @@
 /** Counts as people read them (compact, localized, singular or plural). No `vscode` import. */
 import * as l10n from '@vscode/l10n';
+import { lazy } from '../util/lazy';
 
-const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+/** Made on first use: the first Intl object of a process loads its locale data (milliseconds, at every start). */
+const compact = lazy(() => new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 }));
 
 /** "1.2K" for 1234; accepts Sentry's string counts. */
 export function compactCount(n: number | string): string {
   const v = typeof n === 'string' ? Number(n) : n;
-  return Number.isFinite(v) ? compact.format(v) : String(n);
+  return Number.isFinite(v) ? compact().format(v) : String(n);
 }
 
 /** `1.2K events`: English words only (a translation needs a whole phrase: eventCount, userCount, commentCount). */

@@ -16,6 +16,8 @@ export interface HostServices {
   isInside?(root: string, real: string): boolean;
   /** CPU time the host process used so far, in microseconds (Node's process.cpuUsage). */
   cpuUsage?(): { user: number; system: number };
+  /** cpuUsage() when the extension's code began to run (src/loadStart.ts). */
+  readonly cpuAtLoad?: { user: number; system: number };
 }
 
 /** Until an entry point says otherwise (plain Node: the unit tests). */

@@ -1,7 +1,8 @@
 /**
  * Every language model tool, in the order they are registered. A new tool is one file of this
  * folder (built with defineTool, named after its key), its entry here, and its entry in package.json's
- * `contributes.languageModelTools`; test/unit/ai/tools/toolManifest.test.ts checks all three agree.
+ * `contributes.languageModelTools` (its descriptions and input schema); test/unit/ai/tools/toolManifest.test.ts
+ * checks all three agree.
  * No `vscode` import.
  */
 import { issueDetails } from './issueDetails';

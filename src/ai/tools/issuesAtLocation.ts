@@ -10,24 +10,14 @@ import type { ToolContext } from './context';
 import { defineTool } from './tool';
 import { text } from './toolInputs';
 
-export const LocationInput = z.object({ file: text(1024), line: z.optional(z.int().check(z.minimum(1), z.maximum(10_000_000))) });
+export const LocationInput = z.lazy(() => z.object({ file: text(1024), line: z.optional(z.int().check(z.minimum(1), z.maximum(10_000_000))) }));
 export type LocationInput = z.infer<typeof LocationInput>;
 
 export const issuesAtLocation = defineTool({
   key: 'issuesAtLocation',
   name: 'sentryExplorer_issuesAtLocation',
   referenceName: 'sentryIssuesAt',
-  description:
-    'Lists the unresolved Sentry issues that Sentry Explorer marks in a workspace file, optionally on one line: line, short ID, title, level, counts, last seen. Use it to learn which production errors happen in the code being read or changed. The file is a path relative to the workspace folder.',
   input: LocationInput,
-  inputSchema: {
-    type: 'object',
-    properties: {
-      file: { type: 'string', description: 'Workspace-relative path of the file, e.g. src/checkout.ts.', minLength: 1, maxLength: 1024 },
-      line: { type: 'integer', minimum: 1, description: 'Only issues marked on this 1-based line.' },
-    },
-    required: ['file'],
-  },
   progress: () => l10n.t('Finding the Sentry issues marked in the file…'),
   handler(input, ctx, signal) {
     return ctx.guard(signal, async () => {

@@ -18,13 +18,15 @@ const SORTS = ['date', 'new', 'freq', 'user'] as const;
 const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 25;
 
-export const SearchInput = z.object({
-  query: z.optional(z.string().check(z.maxLength(1000))),
-  project: z.optional(text(100)),
-  period: z.optional(z.enum(PERIODS)),
-  sort: z.optional(z.enum(SORTS)),
-  limit: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_LIMIT))),
-});
+export const SearchInput = z.lazy(() =>
+  z.object({
+    query: z.optional(z.string().check(z.maxLength(1000))),
+    project: z.optional(text(100)),
+    period: z.optional(z.enum(PERIODS)),
+    sort: z.optional(z.enum(SORTS)),
+    limit: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_LIMIT))),
+  }),
+);
 export type SearchInput = z.infer<typeof SearchInput>;
 
 const SORT_KEY: Record<NonNullable<SearchInput['sort']>, (i: Issue) => number> = {
@@ -39,19 +41,7 @@ export const searchIssues = defineTool({
   key: 'searchIssues',
   name: 'sentryExplorer_searchIssues',
   referenceName: 'sentryIssues',
-  description:
-    'Searches the Sentry error-tracking issues of the project(s) chosen in the Sentry Explorer view with Sentry search syntax and returns a compact Markdown list: short ID, title, level, status, event and user counts, last seen, culprit and a link. Use it to find issues by error type, message, file, level, release or status (e.g. "is:unresolved level:error TypeError", "is:unresolved assigned:me"). Then read one with the Sentry issue details tool.',
   input: SearchInput,
-  inputSchema: {
-    type: 'object',
-    properties: {
-      query: { type: 'string', maxLength: 1000, description: 'Sentry search query (default: is:unresolved).' },
-      project: { type: 'string', description: 'A project slug; default: the projects chosen in Sentry Explorer.', minLength: 1, maxLength: 100 },
-      period: { type: 'string', enum: [...PERIODS], description: 'Only issues seen within this period.' },
-      sort: { type: 'string', enum: [...SORTS], description: 'date: last seen (default), new: first seen, freq: events, user: users affected.' },
-      limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, description: 'How many issues to return (default 10, at most 25).' },
-    },
-  },
   progress: () => l10n.t('Searching Sentry issues…'),
   handler(input, ctx, signal) {
     return ctx.guard(signal, async () => {

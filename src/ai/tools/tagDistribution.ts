@@ -9,26 +9,16 @@ import * as z from '../../util/z';
 import { tagDistributionMarkdown } from '../text/tagDistribution';
 import { findIssue } from './findIssue';
 import { defineTool } from './tool';
-import { ISSUE_PROPERTY, issueInput, text } from './toolInputs';
+import { issueInput, text } from './toolInputs';
 
-export const TagInput = z.object({ issue: issueInput, tag: text(200) });
+export const TagInput = z.lazy(() => z.object({ issue: issueInput, tag: text(200) }));
 export type TagInput = z.infer<typeof TagInput>;
 
 export const tagDistribution = defineTool({
   key: 'tagDistribution',
   name: 'sentryExplorer_getTagDistribution',
   referenceName: 'sentryTags',
-  description:
-    'Returns the distribution of one tag over the events of a Sentry issue: its top values with counts and percentages (e.g. browser, os, release, environment, url, user, transaction). Use it to tell whether an error is tied to a release, browser, environment or a few users.',
   input: TagInput,
-  inputSchema: {
-    type: 'object',
-    properties: {
-      issue: ISSUE_PROPERTY,
-      tag: { type: 'string', description: 'The tag key, e.g. browser, os, release, environment, url.', minLength: 1, maxLength: 200 },
-    },
-    required: ['issue', 'tag'],
-  },
   progress: () => l10n.t('Reading the tag values of the Sentry issue…'),
   handler(input, ctx, signal) {
     return ctx.guard(signal, async () => {

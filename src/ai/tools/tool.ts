@@ -1,18 +1,13 @@
 /**
- * What one language model tool is: its name, the description a model reads, its input (checked with
- * zod here, declared as JSON schema in package.json, where VS Code reads it) and its handler. Each
- * tool is one file of this folder built with defineTool; ./index lists them, and a unit test proves
- * every tool file is listed and agrees with package.json. No `vscode` import.
+ * What one language model tool is: its name, its input (checked with zod here) and its handler. What
+ * VS Code and a model read of it, the description and the input's JSON schema, is written once, in
+ * package.json's `contributes.languageModelTools` (a copy here was shipped twice, read by nothing at
+ * run time). Each tool is one file of this folder built with defineTool; ./index lists them, and a
+ * unit test proves every tool file is listed, named as in package.json, and that package.json's
+ * input schema accepts and refuses what the zod input does. No `vscode` import.
  */
 import type * as z from '../../util/z';
 import type { ToolContext } from './context';
-
-/** The JSON schema of a tool's input, as package.json's `inputSchema` holds it. */
-export interface JsonSchema {
-  type: 'object';
-  properties: Record<string, Record<string, unknown>>;
-  required?: string[];
-}
 
 /** What VS Code's confirmation shows before a change: a title, and Markdown (server text escaped). */
 export interface UpdatePreview {
@@ -31,12 +26,8 @@ export interface ToolDefinition<I = unknown, K extends string = string> {
   name: string;
   /** package.json `toolReferenceName`: `#name` in a chat prompt. */
   referenceName: string;
-  /** package.json `modelDescription`: what a model reads to choose the tool. */
-  description: string;
-  /** The input as the tool checks it: a model writes it, so it is checked whatever VS Code checked. */
+  /** The input as the tool checks it: a model writes it, so it is checked whatever VS Code checked against package.json's `inputSchema`. */
   input: z.Schema<I>;
-  /** package.json `inputSchema`, accepting and refusing what `input` does. */
-  inputSchema: JsonSchema;
   /** The line VS Code shows while the tool runs (a function: the translations load at activation). */
   progress(): string;
   /** Text for the model; failures too come back as text, and only a cancellation throws (ToolCancelled). */

@@ -1,8 +1,8 @@
 /**
- * What several tools' inputs share: bounded text, the issue as a person names it (in zod, and as
- * package.json's JSON schema declares it), the update actions, and the check every input passes. A
- * model writes the input (and through it, whoever wrote the text it read), so each tool checks it
- * again whatever VS Code checked against package.json. No `vscode` import.
+ * What several tools' inputs share: bounded text, the issue as a person names it, the update
+ * actions, and the check every input passes. A model writes the input (and through it, whoever
+ * wrote the text it read), so each tool checks it again whatever VS Code checked against
+ * package.json. No `vscode` import.
  */
 import * as z from '../../util/z';
 
@@ -12,13 +12,7 @@ export type UpdateAction = (typeof UPDATE_ACTIONS)[number];
 export const text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
 
 /** An issue as a person names it: a short ID (`WEB-FRONTEND-1`), an id, or the issue's web address. */
-export const issueInput = text(2048);
-export const ISSUE_PROPERTY = {
-  type: 'string',
-  description: 'The issue: its short ID (like WEB-FRONTEND-1A), its numeric id, or its Sentry web address.',
-  minLength: 1,
-  maxLength: 2048,
-};
+export const issueInput = z.lazy(() => text(2048));
 
 /** The input, or a sentence a model can act on (which field, what is wrong). */
 export function parseInput<T>(schema: z.Schema<T>, input: unknown): { ok: true; value: T } | { ok: false; text: string } {

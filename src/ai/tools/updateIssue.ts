@@ -18,9 +18,9 @@ import { StateKey, type ToolContext } from './context';
 import { findIssue } from './findIssue';
 import { defineTool, type Prepared, type UpdatePreview } from './tool';
 import { errorText, isAbort, ToolCancelled } from './toolErrors';
-import { ISSUE_PROPERTY, issueInput, UPDATE_ACTIONS, type UpdateAction } from './toolInputs';
+import { issueInput, UPDATE_ACTIONS, type UpdateAction } from './toolInputs';
 
-export const UpdateInput = z.object({ issue: issueInput, action: z.enum(UPDATE_ACTIONS) });
+export const UpdateInput = z.lazy(() => z.object({ issue: issueInput, action: z.enum(UPDATE_ACTIONS) }));
 export type UpdateInput = z.infer<typeof UpdateInput>;
 
 /** How long a confirmation stays good for its invocation. */
@@ -49,17 +49,7 @@ export const updateIssue = defineTool({
   key: 'updateIssue',
   name: 'sentryExplorer_updateIssue',
   referenceName: 'sentryUpdateIssue',
-  description:
-    'Changes one Sentry issue: resolve it, archive it until it escalates, or assign it to the signed-in user. Always one issue; the user confirms each change in VS Code before it is sent, and can undo it. Only use it when the user asked for the change.',
   input: UpdateInput,
-  inputSchema: {
-    type: 'object',
-    properties: {
-      issue: ISSUE_PROPERTY,
-      action: { type: 'string', enum: [...UPDATE_ACTIONS], description: 'resolve, archive (until escalating) or assignToMe.' },
-    },
-    required: ['issue', 'action'],
-  },
   progress: () => l10n.t('Updating the Sentry issue…'),
   confirm: { prepare: prepareUpdate, checking: () => l10n.t('Checking the Sentry issue update…') },
   /** One PUT through the triage code, for an input prepared (so confirmed) just before. */

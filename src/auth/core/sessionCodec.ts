@@ -21,40 +21,43 @@ export function clientSecretKey(baseUrl: string, clientId: string): string {
   return `${SECRET_KEY_PREFIX}.clientSecret:${normalizeBaseUrl(baseUrl)}:${clientId}`;
 }
 
-const Account = z.object({ id: z.string().check(z.minLength(1)), label: z.string().check(z.minLength(1)) });
-const Common = {
+const Account = z.lazy(() => z.object({ id: z.string().check(z.minLength(1)), label: z.string().check(z.minLength(1)) }));
+/** The fields every kind of session has (a function: built with the schema that uses them, on first use). */
+const common = () => ({
   id: z.string().check(z.minLength(1)),
   account: Account,
   /** Granted scopes, sorted; `scopesKnown: false` when the server did not say (legacy API keys). */
   scopes: z.array(z.string()),
   scopesKnown: z._default(z.boolean(), true),
   createdAt: z.int().check(z.nonnegative()),
-};
+});
 
-export const StoredSessionSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('oauth'),
-    ...Common,
-    accessToken: z.string().check(z.minLength(1)),
-    refreshToken: z.optional(z.string().check(z.minLength(1))),
-    expiresAt: z.optional(z.number()),
-    /** How long the access token was issued for, ms (`expires_in`): when it is refreshed depends on it. */
-    lifetimeMs: z.optional(z.number().check(z.positive())),
-    /** Refreshes so far; stored data from before it existed has none (counts as 0). */
-    generation: z.optional(z.int().check(z.nonnegative())),
-    /** When the tokens were last refreshed (epoch ms), for logs. */
-    refreshedAt: z.optional(z.number()),
-    /** How the sign-in was done, for logs: `device` or `browser`. */
-    via: z.optional(z.enum(['device', 'browser'])),
-  }),
-  z.object({ kind: z.literal('token'), ...Common, accessToken: z.string().check(z.minLength(1)) }),
-  z.object({ kind: z.literal('apiKey'), ...Common, apiKey: z.string().check(z.minLength(1)) }),
-]);
+export const StoredSessionSchema = z.lazy(() =>
+  z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('oauth'),
+      ...common(),
+      accessToken: z.string().check(z.minLength(1)),
+      refreshToken: z.optional(z.string().check(z.minLength(1))),
+      expiresAt: z.optional(z.number()),
+      /** How long the access token was issued for, ms (`expires_in`): when it is refreshed depends on it. */
+      lifetimeMs: z.optional(z.number().check(z.positive())),
+      /** Refreshes so far; stored data from before it existed has none (counts as 0). */
+      generation: z.optional(z.int().check(z.nonnegative())),
+      /** When the tokens were last refreshed (epoch ms), for logs. */
+      refreshedAt: z.optional(z.number()),
+      /** How the sign-in was done, for logs: `device` or `browser`. */
+      via: z.optional(z.enum(['device', 'browser'])),
+    }),
+    z.object({ kind: z.literal('token'), ...common(), accessToken: z.string().check(z.minLength(1)) }),
+    z.object({ kind: z.literal('apiKey'), ...common(), apiKey: z.string().check(z.minLength(1)) }),
+  ]),
+);
 
 export type StoredSession = z.infer<typeof StoredSessionSchema>;
 export type StoredOAuthSession = Extract<StoredSession, { kind: 'oauth' }>;
 
-const StoredFileSchema = z.object({ version: z.literal(1), sessions: z.array(z.unknown()) });
+const StoredFileSchema = z.lazy(() => z.object({ version: z.literal(1), sessions: z.array(z.unknown()) }));
 
 export interface DecodeResult {
   sessions: StoredSession[];

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { acceptedRegions, checkRegionUrl, isMonolith, organizationBase } from '../../../src/api/regions';
+import { acceptedRegions, checkRegionUrl, isMonolith, organizationBase, refusalReason } from '../../../src/api/regions';
 
 describe('regions: where credentials may go (the domain rule)', () => {
   const ok = (server: string, region: string, base = region.replace(/\/+$/, '')) => assert.deepEqual(checkRegionUrl(server, region), { ok: true, baseUrl: base }, `${region} for ${server}`);
@@ -10,9 +10,24 @@ describe('regions: where credentials may go (the domain rule)', () => {
     ok('https://sentry.io', 'https://de.sentry.io/');
     ok('https://sentry.io', 'https://sentry.io');
     ok('https://sentry.io', 'https://DE.Sentry.IO', 'https://de.sentry.io');
-    // A server configured by a region host finds its sibling regions under the same registrable domain.
+    // sentry.io is the server however it is named: by a region's host or an organization's.
     ok('https://us.sentry.io', 'https://de.sentry.io');
-    ok('https://sentry.example.co.uk', 'https://eu.example.co.uk');
+    ok('https://de.sentry.io', 'https://us.sentry.io');
+    ok('https://acme.sentry.io', 'https://de.sentry.io');
+    ok('https://acme.sentry.io', 'https://sentry.io');
+    ok('https://ACME.sentry.io.', 'https://us.sentry.io');
+  });
+
+  it("a self-hosted server's regions: its own host or its subdomains, never a sibling or a parent", () => {
+    ok('https://sentry.acme.corp', 'https://sentry.acme.corp');
+    ok('https://sentry.acme.corp', 'https://eu.sentry.acme.corp');
+    ok('https://sentry.acme.corp/base', 'https://a.b.sentry.acme.corp/base/', 'https://a.b.sentry.acme.corp/base');
+    ok('https://sentry.example.co.uk', 'https://eu.sentry.example.co.uk');
+    refused('https://sentry.acme.corp', 'https://evil.acme.corp', 'foreignHost');
+    refused('https://sentry.acme.corp', 'https://acme.corp', 'foreignHost');
+    refused('https://eu.sentry.acme.corp', 'https://sentry.acme.corp', 'foreignHost');
+    refused('https://sentry.acme.corp', 'https://xsentry.acme.corp', 'foreignHost');
+    refused('https://sentry.example.co.uk', 'https://eu.example.co.uk', 'foreignHost');
   });
 
   it('refuses look-alike and foreign hosts', () => {
@@ -23,10 +38,24 @@ describe('regions: where credentials may go (the domain rule)', () => {
     refused('https://sentry.io', 'https://127.0.0.1', 'foreignHost');
     // A public suffix is never a registrable domain: co.uk, and private ones like herokuapp.com.
     refused('https://sentry.example.co.uk', 'https://evil.co.uk', 'foreignHost');
+    refused('https://sentry.co.uk', 'https://evil.co.uk', 'foreignHost');
+    refused('https://sentry.co.uk', 'https://co.uk', 'foreignHost');
     refused('https://mysentry.herokuapp.com', 'https://evil.herokuapp.com', 'foreignHost');
+    refused('https://sentry.com.au', 'https://evil.com.au', 'foreignHost');
+    // Only sentry.io itself and its subdomains are sentry.io: not a host that merely names it.
+    refused('https://acme.sentry.io.evil.com', 'https://de.sentry.io', 'foreignHost');
+    refused('https://sentry.io.evil.com', 'https://evil.com', 'foreignHost');
+    refused('https://evilsentry.io', 'https://de.sentry.io', 'foreignHost');
+    refused('https://acme.sentry.io', 'https://sentry.io.evil.com', 'foreignHost');
+    refused('https://acme.sentry.io', 'https://acme.sentry.io.evil.com', 'foreignHost');
     // An IP address or a bare name has no subdomains of its own.
     refused('http://127.0.0.1:9000', 'http://127.0.0.2:9000', 'foreignHost');
     refused('http://localhost:9000', 'http://evil.localhost:9000', 'foreignHost');
+  });
+
+  it('a refusal names the host whose subdomains count: sentry.io for any of its names, else the configured one', () => {
+    assert.equal(refusalReason('foreignHost', 'https://acme.sentry.io'), 'it is neither sentry.io nor one of its subdomains');
+    assert.equal(refusalReason('foreignHost', 'https://sentry.acme.corp:8443/base'), 'it is neither sentry.acme.corp:8443 nor one of its subdomains');
   });
 
   it('refuses a downgrade to http, user info and what is not a web URL', () => {
@@ -45,8 +74,9 @@ describe('regions: where credentials may go (the domain rule)', () => {
     ok('https://sentry.example.com', 'https://sentry.example.com:8443');
     ok('https://sentry.io', 'https://de.sentry.io:443', 'https://de.sentry.io');
     refused('https://sentry.io', 'https://de.sentry.io:8443', 'port');
-    ok('https://sentry.example.com:8443', 'https://eu.example.com:8443');
-    refused('https://sentry.example.com:8443', 'https://eu.example.com:9443', 'port');
+    ok('https://sentry.example.com:8443', 'https://eu.sentry.example.com:8443');
+    refused('https://sentry.example.com:8443', 'https://eu.sentry.example.com:9443', 'port');
+    refused('https://acme.sentry.io', 'https://de.sentry.io:8443', 'port');
   });
 });
 

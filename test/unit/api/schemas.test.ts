@@ -200,6 +200,8 @@ describe('every response schema accepts what the OpenAPI document allows (nullab
     for (let d = def(x); d; d = def(x)) {
       if (['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch'].includes(d.type)) x = d.innerType;
       else if (d.type === 'pipe') x = d.in;
+      // A schema built on first use (z.lazy): the one it builds.
+      else if (d.type === 'lazy') x = x._zod.innerType;
       else break;
     }
     return x;

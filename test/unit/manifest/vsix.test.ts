@@ -4,9 +4,11 @@
  * can go wrong is named. The packages here are built in memory from the repository's own files.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BUDGET, vsixProblems, type Manifest } from '../../../scripts/checkVsix';
+import { BUDGET, hostBundles, loadProblems, vsixProblems, type Manifest } from '../../../scripts/checkVsix';
+import { countLoad } from '../../../scripts/activation/measure';
 
 const ROOT = join(__dirname, '../../..');
 const repoManifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest & { name: string; publisher: string; version: string };
@@ -133,5 +135,54 @@ describe('checkVsix (the package before it is published)', () => {
     const entries = vsix();
     entries.set('extension.vsixmanifest', Buffer.from('<Identity Id="other" Version="0.0.1" Publisher="someone" />'));
     assert.deepEqual(check(entries), [`extension.vsixmanifest names someone.other 0.0.1, package.json ${repoManifest.publisher}.${repoManifest.name} ${repoManifest.version}`]);
+  });
+});
+
+describe('checkVsix: the load budget (what a host bundle runs while VS Code starts it, counted)', function () {
+  this.timeout(60_000);
+  let dir: string;
+  before(() => (dir = mkdtempSync(join(tmpdir(), 'sentry-explorer-load-budget-'))));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const bundle = (name: string, text: string) => {
+    const file = join(dir, name);
+    writeFileSync(file, text);
+    return file;
+  };
+
+  it("the package's host bundles are package.json's main and browser", () => {
+    assert.deepEqual(hostBundles(repoManifest), ['dist/extension.js', 'dist/web/extension.js']);
+  });
+
+  it('a bundle that only registers passes; the same count on every run', async () => {
+    const quiet = bundle('quiet.js', 'exports.activate = () => {};');
+    const count = await countLoad(quiet);
+    // The module's own top level and activate() itself: one call each.
+    assert.deepEqual({ ...count, log: [] }, { loadCalls: 1, activateCalls: 1, intlObjects: 0, nodeModules: [], log: [] });
+    assert.deepEqual(await countLoad(quiet), count);
+    assert.deepEqual(loadProblems('dist/extension.js', count), []);
+  });
+
+  it('work at load, in activate(), an Intl formatter and Node modules pulled in are each counted and named', async () => {
+    const busy = bundle(
+      'busy.js',
+      [
+        'const f = () => 1;',
+        `for (let i = 0; i < ${BUDGET.load.loadCalls}; i++) f();`,
+        "const fmt = new Intl.NumberFormat('en');",
+        // What ofetch did: reading Headers makes Node load its fetch.
+        'globalThis.Headers;',
+        `exports.activate = () => { for (let i = 0; i < ${BUDGET.load.activateCalls}; i++) f(); return fmt; };`,
+      ].join('\n'),
+    );
+    const count = await countLoad(busy);
+    assert.equal(count.loadCalls, BUDGET.load.loadCalls + 1);
+    assert.equal(count.activateCalls, BUDGET.load.activateCalls + 1);
+    assert.equal(count.intlObjects, 1);
+    assert.ok(count.nodeModules.length > 0, 'Node loaded its fetch');
+    const problems = loadProblems('dist/web/extension.js', count).join('\n');
+    assert.match(problems, /dist\/web\/extension\.js makes \d+ JavaScript calls while it loads, over the budget/);
+    assert.match(problems, /activate\(\) makes \d+ JavaScript calls, over the budget/);
+    assert.match(problems, /makes 1 Intl object\(s\) while it loads and activates/);
+    assert.match(problems, /makes Node load \d+ module\(s\) of its own while it loads \(NativeModule /);
   });
 });
