@@ -13,6 +13,7 @@ import type { IssueListView, IssueStore } from '../store/issueStore';
 import { listKey, type ListSpec } from '../store/listSpec';
 import { Disposable } from '../util/disposable';
 import { describeQuery, type IssueFilter } from './core/filter';
+import { drawsSame, REDRAW_AT_LEAST_EVERY_MS } from './core/drawing';
 import { actionArgs, actionRows, countText, projectDescription, rowsOfList, type IssueNode, type Node } from './core/nodes';
 import { issueAccessibilityLabel, issueContextValue, issueDescription, issueLabel, issueTooltipMarkdown } from './core/present';
 
@@ -37,14 +38,36 @@ export class IssuesTreeProvider extends Disposable implements vscode.TreeDataPro
   readonly onDidChangeTreeData = this.changed.event;
   /** Lists whose load a getChildren call is waiting for. */
   private readonly drawing = new Set<string>();
+  /** What the last redraw showed of each list, and when it was: a change that draws the same is not drawn again. */
+  private drawn = new Map<string, IssueListView | undefined>();
+  private drawnAt = 0;
 
   constructor(private readonly deps: TreeDeps) {
     super();
-    this._register(deps.store.onDidChange((change) => (change.lists.some((key) => this.redraws(key)) ? this.changed.fire(undefined) : undefined)));
+    this._register(deps.store.onDidChange((change) => (change.lists.some((key) => this.redraws(key)) ? this.redrawIfChanged() : undefined)));
   }
 
   refresh(): void {
+    this.redraw();
+  }
+
+  /** The next answer redraws the rows even when they draw the same (a Refresh the user asked for). */
+  redrawOnNextChange(): void {
+    this.drawn = new Map();
+  }
+
+  private redraw(): void {
+    this.drawn = new Map([...this.shownKeys()].map((key) => [key, this.deps.store.list(key)]));
+    this.drawnAt = this.deps.now?.() ?? Date.now();
     this.changed.fire(undefined);
+  }
+
+  /** Redraws unless every list shown draws as it did, and the relative times are fresh enough. */
+  private redrawIfChanged(): void {
+    const keys = this.shownKeys();
+    const same = keys.size === this.drawn.size && [...keys].every((key) => this.drawn.has(key) && drawsSame(this.drawn.get(key), this.deps.store.list(key)));
+    const fresh = (this.deps.now?.() ?? Date.now()) - this.drawnAt < REDRAW_AT_LEAST_EVERY_MS;
+    if (!same || !fresh) this.redraw();
   }
 
   /** Keys of the lists the tree shows now. */

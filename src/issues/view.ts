@@ -197,6 +197,7 @@ export class IssuesView extends Disposable {
     const client = await this.auth.getClient();
     if (client) this.store.budget.releaseHold(client);
     // Each answer's change event redraws the tree (once) and updates the status bar.
+    this.tree.redrawOnNextChange();
     await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => Promise.all(this.shownSpecs(org, projects).map((spec) => this.store.load(spec, true))));
   }
 
