@@ -1,4 +1,4 @@
-// npm run soak -- [--minutes 60] [--token-minutes 10] [--refresh-seconds 5] [--fault-every 20] [--seed N] [--profile sentry-io]
+// npm run soak -- [--minutes 60] [--token-minutes 10] [--refresh-seconds 5] [--fault-every 20] [--seed N] [--profile sentry-io] [--heap-snapshots]
 //
 // An hour in two windows (outside npm test): one VS Code server, two windows of it in one browser
 // profile sharing one SecretStorage (test/harness/sharedSecrets.ts, as desktop VS Code shares it),
@@ -34,6 +34,8 @@ interface Args {
   profile: ProfileName;
   /** After the last minute, how long the windows get to recover once the faults stop. */
   recoverySeconds: number;
+  /** Each window's heap snapshots at minute 5 and at the end, in out/soak/ (test/soak/heapDiff.ts compares them). */
+  heapSnapshots?: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -52,7 +54,11 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--recovery-seconds') args.recoverySeconds = number(a, argv[++i]);
     else if (a === '--seed') args.seed = Math.round(number(a, argv[++i]));
     else if (a === '--profile') args.profile = profileNamed(argv[++i]).name;
-    else throw new Error(`unknown option ${a} (npm run soak -- [--minutes 60] [--token-minutes 10] [--refresh-seconds 5] [--fault-every 20] [--recovery-seconds 120] [--seed N] [--profile NAME])`);
+    else if (a === '--heap-snapshots') args.heapSnapshots = true;
+    else
+      throw new Error(
+        `unknown option ${a} (npm run soak -- [--minutes 60] [--token-minutes 10] [--refresh-seconds 5] [--fault-every 20] [--recovery-seconds 120] [--seed N] [--profile NAME] [--heap-snapshots])`,
+      );
   }
   return args;
 }
@@ -206,7 +212,14 @@ async function main(): Promise<number> {
   const closeSandbox = onCleanup(() => sandbox.close());
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sentry-explorer-soak-'));
   const removeDir = onCleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const plan: SoakPlan = { sandboxUrl: sandbox.url, signsIn: 'A', seed: args.seed, actionEveryMs: 8000, sampleEveryMs: 5000 };
+  const plan: SoakPlan = {
+    sandboxUrl: sandbox.url,
+    signsIn: 'A',
+    seed: args.seed,
+    actionEveryMs: 8000,
+    sampleEveryMs: 5000,
+    ...(args.heapSnapshots ? { heapSnapshots: { afterMs: 5 * 60_000, dir: path.join(SOAK_OUT, 'heap') } } : {}),
+  };
   fs.writeFileSync(path.join(dir, 'plan.json'), JSON.stringify(plan));
 
   const server = await startVSCodeServer({

@@ -21,6 +21,11 @@ export interface SoakPlan {
   actionEveryMs: number;
   /** How often a window writes a sample. */
   sampleEveryMs: number;
+  /**
+   * Heap snapshots (`--heap-snapshots`): each window writes <dir>/<window>-<minute>.heapsnapshot at
+   * its first sample after `afterMs` and at its last, for test/soak/heapDiff.ts to compare.
+   */
+  heapSnapshots?: { afterMs: number; dir: string };
 }
 
 /** An error state of a window: from when it was first seen to when it was seen gone. */

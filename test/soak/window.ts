@@ -79,6 +79,8 @@ class SoakWindow {
   private readonly ongoing = new Map<Episode['kind'], Episode>();
   private ended: Episode[] = [];
   private files: vscode.Uri[] = [];
+  private readonly startedAt = Date.now();
+  private snapshotTaken = false;
 
   constructor(
     private readonly name: string,
@@ -267,5 +269,17 @@ class SoakWindow {
     this.ended = [];
     this.actionError = undefined;
     fs.appendFileSync(this.sampleFile, JSON.stringify(s) + '\n');
+    this.snapshot(final);
+  }
+
+  /** The heap as the sample saw it (after the collection), when the plan asks for snapshots. */
+  private snapshot(final: boolean): void {
+    const plan = this.plan.heapSnapshots;
+    if (!plan) return;
+    const elapsed = Date.now() - this.startedAt;
+    if (!final && (this.snapshotTaken || elapsed < plan.afterMs)) return;
+    this.snapshotTaken = true;
+    fs.mkdirSync(plan.dir, { recursive: true });
+    v8.writeHeapSnapshot(path.join(plan.dir, `${this.name}-${Math.round(elapsed / 60_000)}.heapsnapshot`));
   }
 }
