@@ -41,6 +41,7 @@ export class IssuesTreeProvider extends Disposable implements vscode.TreeDataPro
   /** What the last redraw showed of each list, and when it was: a change that draws the same is not drawn again. */
   private drawn = new Map<string, IssueListView | undefined>();
   private drawnAt = 0;
+  private redrawNext = false;
 
   constructor(private readonly deps: TreeDeps) {
     super();
@@ -53,21 +54,26 @@ export class IssuesTreeProvider extends Disposable implements vscode.TreeDataPro
 
   /** The next answer redraws the rows even when they draw the same (a Refresh the user asked for). */
   redrawOnNextChange(): void {
-    this.drawn = new Map();
+    this.redrawNext = true;
   }
 
   private redraw(): void {
+    this.redrawNext = false;
     this.drawn = new Map([...this.shownKeys()].map((key) => [key, this.deps.store.list(key)]));
-    this.drawnAt = this.deps.now?.() ?? Date.now();
+    this.drawnAt = this.now();
     this.changed.fire(undefined);
+  }
+
+  private now(): number {
+    return this.deps.now?.() ?? Date.now();
   }
 
   /** Redraws unless every list shown draws as it did, and the relative times are fresh enough. */
   private redrawIfChanged(): void {
     const keys = this.shownKeys();
     const same = keys.size === this.drawn.size && [...keys].every((key) => this.drawn.has(key) && drawsSame(this.drawn.get(key), this.deps.store.list(key)));
-    const fresh = (this.deps.now?.() ?? Date.now()) - this.drawnAt < REDRAW_AT_LEAST_EVERY_MS;
-    if (!same || !fresh) this.redraw();
+    const fresh = this.now() - this.drawnAt < REDRAW_AT_LEAST_EVERY_MS;
+    if (this.redrawNext || !same || !fresh) this.redraw();
   }
 
   /** Keys of the lists the tree shows now. */
@@ -182,7 +188,11 @@ export class IssuesTreeProvider extends Disposable implements vscode.TreeDataPro
     const key = listKey(spec);
     this.drawing.add(key);
     try {
-      return await this.deps.store.load(spec);
+      // What getChildren draws counts as drawn: the next answer like it draws nothing new.
+      const list = await this.deps.store.load(spec);
+      if (this.drawn.size === 0) this.drawnAt = this.now();
+      this.drawn.set(key, list);
+      return list;
     } finally {
       this.drawing.delete(key);
     }
