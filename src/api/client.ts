@@ -6,28 +6,17 @@
  * out), after requestRules.ts has refused anything that would change the URL.
  */
 import * as l10n from '@vscode/l10n';
-import * as z from '../util/z';
+import * as z from '../model/z';
 import { toPage, pages, type Page } from './paging';
-import {
-  EventListSchema,
-  EventDetailsSchema,
-  IssueListSchema,
-  IssueSchema,
-  IssueUpdateSchema,
-  TagDetailsSchema,
-  type Issue,
-  type IssueUpdate,
-  type SentryEvent,
-  type EventDetails,
-  type TagDetails,
-} from './schemas';
+import { EventListSchema, EventDetailsSchema, type SentryEvent, type EventDetails } from '../model/event/schema';
+import { IssueListSchema, IssueSchema, IssueUpdateSchema, TagDetailsSchema, type Issue, type IssueUpdate, type TagDetails } from '../model/issue/schema';
 import type { IssueEventsParams, OrganizationIssuesParams, ProjectIssuesPage, ProjectIssuesParams } from './listParams';
 import { OrganizationEndpoints } from './organizationEndpoints';
-import { checkEventsTableParams, EventsTableSchema, firstRows, type EventsTableParams, type EventsTableRow } from './eventsTable';
+import { checkEventsTableParams, EventsTableSchema, firstRows, type EventsTableParams, type EventsTableRow } from '../model/event/eventsTable';
 import { MAX_ID_READ_BYTES, MAX_PER_PAGE, NEEDED_SCOPES, checkIssueId, checkPerPage, checkReadIds, firstItems, projectParamBytes, seg } from './requestRules';
-import { isEventRef } from '../sentryEvent/types';
-import { maskAnswer, maskAnswerKeeping, maskAnswers, maskTagAnswer } from '../sentryEvent/maskAnswer';
-import { applyServerMeta } from '../sentryEvent/serverMeta';
+import { isEventRef } from '../model/event/types';
+import { maskAnswer, maskAnswerKeeping, maskAnswers, maskTagAnswer } from '../model/event/maskAnswer';
+import { applyServerMeta } from '../model/event/serverMeta';
 
 // Callers name an issue list's sort and stats period with the client they pass them to.
 

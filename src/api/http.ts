@@ -6,7 +6,7 @@
  * No `vscode` import: runs and is tested in plain Node.
  */
 import * as l10n from '@vscode/l10n';
-import type { Schema } from '../util/z';
+import type { Schema } from '../model/z';
 import { authorizationHeader, type Credential } from './credentials';
 import {
   ApiError,
@@ -31,8 +31,8 @@ import { transportError, transportFailure } from './network';
 import { BrowserBlockedError, browserFetchFailure, originRefusal } from './browser';
 import { readRateLimit, type RateLimitInfo } from './rateLimit';
 import { budgetOf, RateLimitHolds } from './rateLimitHolds';
-import { describeIssue, formatPath } from './schemas';
-import { parseCollecting, type DroppedItems } from './lenientList';
+import { describeIssue, formatPath } from '../model/zodIssue';
+import { parseCollecting, type DroppedItems } from '../model/lenientList';
 import { pruneDepth } from '../util/boundedJson';
 import { clampDelay, sleep } from '../util/delay';
 import { concatBytes } from '../util/random';

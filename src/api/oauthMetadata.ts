@@ -15,7 +15,7 @@
  * path on the server's own address is used instead. No `vscode` import.
  */
 import { isAbortError } from '../util/signal';
-import * as z from '../util/z';
+import * as z from '../model/z';
 import type { HttpClient } from './http';
 
 export const METADATA_PATH = '/.well-known/oauth-authorization-server';

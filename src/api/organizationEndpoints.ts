@@ -4,28 +4,14 @@
  * call or every page with the *Pages iterators. SentryClient (client.ts) extends this class with
  * the issue and event endpoints, so callers hold one client; this class owns its HttpClient.
  */
-import { maskAnswers } from '../sentryEvent/maskAnswer';
+import { maskAnswers } from '../model/event/maskAnswer';
 import * as l10n from '@vscode/l10n';
 import { HttpClient, type HttpClientOptions } from './http';
 import { collect, pages, toPage, type Page } from './paging';
 import { ProjectIds } from './projectIds';
-import {
-  CodeMappingListSchema,
-  EnvironmentListSchema,
-  MemberListSchema,
-  OrganizationListSchema,
-  OrganizationSchema,
-  ProjectListSchema,
-  TeamListSchema,
-  type CodeMapping,
-  type Environment,
-  type Member,
-  type Organization,
-  type Project,
-  type Team,
-} from './schemas';
+import { CodeMappingListSchema, EnvironmentListSchema, MemberListSchema, OrganizationListSchema, OrganizationSchema, ProjectListSchema, TeamListSchema, type CodeMapping, type Environment, type Member, type Organization, type Project, type Team } from '../model/organization/schema';
 import { NEEDED_SCOPES, MAX_PER_PAGE, checkPerPage, firstItems, seg } from './requestRules';
-import * as z from '../util/z';
+import * as z from '../model/z';
 import { NotFoundError, UnauthorizedError } from './errors';
 import { acceptedRegions, isMonolith, UserRegionsSchema, type RegionRefusal, type UserRegions } from './regions';
 import { listAcrossRegions, settle, type RegionFailure, type Settled } from './regionListing';

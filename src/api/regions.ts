@@ -33,7 +33,7 @@
  * No `vscode` import.
  */
 import * as l10n from '@vscode/l10n';
-import * as z from '../util/z';
+import * as z from '../model/z';
 import { safeUrlText } from './secretText';
 
 /** GET /api/0/users/me/regions/ (user_regions.py): `{ regions: [{ name, url }] }`. */

@@ -16,8 +16,8 @@ import * as l10n from '@vscode/l10n';
 import type { HttpClient } from './http';
 import { NotFoundError } from './errors';
 import { firstItems, MAX_PER_PAGE, seg, checkIssueId } from './requestRules';
-import { maskAnswer, maskAnswers } from '../sentryEvent/maskAnswer';
-import { lenientList } from './lenientList';
+import { maskAnswer, maskAnswers } from '../model/event/maskAnswer';
+import { lenientList } from '../model/lenientList';
 import {
   CommitListSchema,
   CommittersSchema,
@@ -31,7 +31,7 @@ import {
   type FirstLastRelease,
   type Owners,
   type Release,
-} from './releaseSchemas';
+} from '../model/release/schema';
 
 /** ProjectEventPermission's GET and ProjectPermission's GET (src/sentry/api/bases/project.py). */
 const EVENT_READ = ['event:read', 'event:write', 'event:admin'] as const;

@@ -8,10 +8,10 @@
  * or event:admin; POST event:write or event:admin. No `vscode` import.
  */
 import * as l10n from '@vscode/l10n';
-import { maskAnswer } from '../sentryEvent/maskAnswer';
+import { maskAnswer } from '../model/event/maskAnswer';
 import type { HttpClient } from './http';
 import { NEEDED_SCOPES, checkIssueId, seg } from './requestRules';
-import * as z from '../util/z';
+import * as z from '../model/z';
 
 /** `{"autofix": null}` or a run in either shape; src/seer/core/readRun.ts reads it. */
 export const AutofixBodySchema = z.lazy(() => z.looseObject({ autofix: z.nullable(z.unknown()) }));

@@ -8,7 +8,7 @@
  * from the issue as it is now.
  */
 import * as vscode from 'vscode';
-import type { Issue } from '../api/schemas';
+import type { Issue } from '../model/issue/schema';
 import { refOfIssue } from '../contracts/issueRef';
 import type { IssueStore } from '../store/issueStore';
 import { Disposable } from '../util/disposable';

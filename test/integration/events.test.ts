@@ -10,7 +10,7 @@ import { EventsPanels } from '../../src/eventsPanel/host/eventsPanels';
 import type { EventsPanel } from '../../src/eventsPanel/host/panel';
 import { TRIAGE_COMMAND_IDS } from '../../src/eventsPanel/host/pageActions';
 import { assigneeName } from '../../src/eventsPanel/model/eventData';
-import type { Issue } from '../../src/api/schemas';
+import type { Issue } from '../../src/model/issue/schema';
 import { AiChat } from '../../src/store/aiChat';
 import { IssueStore } from '../../src/store/issueStore';
 import { EVENTS_PAGE_SIZE, MAX_PAGE_CHARS } from '../../src/eventsPanel/model/eventPage';

@@ -14,7 +14,7 @@ import { TRIAGE_COMMAND_IDS } from '../../src/eventsPanel/host/pageActions';
 import { DOUBLE_OPEN_MS } from '../../src/eventsPanel/model/panelChoice';
 import { PROTOCOL_VERSION, VIEW_TYPE, type HostMessage, type PanelState } from '../../src/eventsPanel/protocol/messages';
 import { DEFAULT_FILTERS } from '../../src/eventsPanel/protocol/filters';
-import type { Issue } from '../../src/api/schemas';
+import type { Issue } from '../../src/model/issue/schema';
 import { IssueStore } from '../../src/store/issueStore';
 import { activateExtension, getExtension } from './helpers';
 import { control, SANDBOX_URL, waitFor, type RequestLogEntry } from './authHelpers';

@@ -6,8 +6,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { SentryClient } from '../../src/api/client';
-import { decodeDetail, isMasked, type EventDetail } from '../../src/sentryEvent/types';
-import { parseEventDetail } from '../../src/sentryEvent/parse';
+import { decodeDetail, isMasked, type EventDetail } from '../../src/model/event/types';
+import { parseEventDetail } from '../../src/model/event/parse';
 import { EventsPanels } from '../../src/eventsPanel/host/eventsPanels';
 import type { EventsPanel } from '../../src/eventsPanel/host/panel';
 import { RAW_EVENT_SCHEME } from '../../src/eventsPanel/host/rawEventDocuments';

@@ -1,12 +1,12 @@
 /**
  * One issue and its event as text for a language model tool's result, sized to a token budget so a
- * big event cannot flood the model's context. The text is src/sentryEvent/markdown.ts's
+ * big event cannot flood the model's context. The text is src/model/event/markdown.ts's
  * `eventMarkdown` (masked, escaped, inert; only the vetted link is a link). No `vscode` import.
  */
-import { emptyEventDetail, MASK, type DetailFrame, type EventDetail } from '../../sentryEvent/types';
+import { emptyEventDetail, MASK, type DetailFrame, type EventDetail } from '../../model/event/types';
 import type { IssueHeader } from '../../contracts/issueView';
-import { codeBlock, codeSpan, DEFAULT_CRUMBS, eventMarkdown, type MarkdownOptions } from '../../sentryEvent/markdown';
-import { maskBounded } from '../../sentryEvent/maskText';
+import { codeBlock, codeSpan, DEFAULT_CRUMBS, eventMarkdown, type MarkdownOptions } from '../../model/event/markdown';
+import { maskBounded } from '../../model/event/maskText';
 import { relativeTime } from '../../format/time';
 import { CHARS_PER_TOKEN, DEFAULT_BUDGET_TOKENS, estimateTokens } from './tokens';
 

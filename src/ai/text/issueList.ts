@@ -1,11 +1,11 @@
 /**
  * A list of issues as compact Markdown for a language model tool's result: one line per
  * issue with its short ID, title, level, status, counts, last seen and culprit. Server text is hostile
- * and goes through src/sentryEvent/markdown.ts's escaping; only the caller's vetted permalink becomes a
+ * and goes through src/model/event/markdown.ts's escaping; only the caller's vetted permalink becomes a
  * link. No `vscode` import.
  */
-import type { Issue } from '../../api/schemas';
-import { codeSpan, escapeMarkdown, linkTarget } from '../../sentryEvent/markdown';
+import type { Issue } from '../../model/issue/schema';
+import { codeSpan, escapeMarkdown, linkTarget } from '../../model/event/markdown';
 import { relativeTime } from '../../format/time';
 
 /** The most issues one list shows. */

@@ -3,8 +3,8 @@
  * the file, then one line per issue with its line number and what issueList.ts shows of it. The path
  * is ours (workspace-relative) but still goes in a code span. No `vscode` import.
  */
-import type { Issue } from '../../api/schemas';
-import { codeSpan } from '../../sentryEvent/markdown';
+import type { Issue } from '../../model/issue/schema';
+import { codeSpan } from '../../model/event/markdown';
 import { plural } from '../../format/numbers';
 import { issueLine, MAX_LISTED, type IssueListOptions } from './issueList';
 

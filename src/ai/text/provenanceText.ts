@@ -4,8 +4,8 @@
  * says it is data, not instructions. At most MAX_CHARS in all. No `vscode` import.
  */
 import type { ProvenanceView, ReleaseView } from '../../contracts/provenance';
-import { codeBlock } from '../../sentryEvent/markdown';
-import { maskText } from '../../sentryEvent/maskText';
+import { codeBlock } from '../../model/event/markdown';
+import { maskText } from '../../model/event/maskText';
 
 /** The section's size at most (about 400 tokens). */
 export const MAX_CHARS = 1600;

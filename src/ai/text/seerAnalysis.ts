@@ -4,7 +4,7 @@
  * requests. All of it is Seer's text about a server's data: masked by the API client where it entered,
  * escaped here, bounded in size, and introduced as data, never instructions. No `vscode` import.
  */
-import { codeBlock, escapeMarkdown } from '../../sentryEvent/markdown';
+import { codeBlock, escapeMarkdown } from '../../model/event/markdown';
 import type { SeerRunView } from '../../seer/core/runView';
 
 /** The text's length at most (a diff can be long). */

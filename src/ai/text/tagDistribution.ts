@@ -3,7 +3,7 @@
  * with their counts and share of all values, escaped (values are server text). No `vscode` import.
  */
 import type { TagData } from '../../contracts/issueView';
-import { escapeMarkdown } from '../../sentryEvent/markdown';
+import { escapeMarkdown } from '../../model/event/markdown';
 
 /** Values listed; the rest are summed into one line. */
 export const MAX_TAG_LINES = 25;

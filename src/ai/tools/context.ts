@@ -4,7 +4,7 @@
  * each call starts with, and state a tool keeps for the session (StateKey). No `vscode` import.
  */
 import type { SentryClient } from '../../api/client';
-import type { Issue } from '../../api/schemas';
+import type { Issue } from '../../model/issue/schema';
 import type { IssueRef } from '../../contracts/issueRef';
 import type { LocationSource } from '../../store/editorLocations';
 import type { IssueStore } from '../../store/issueStore';

@@ -4,9 +4,9 @@
  * tried. Short IDs found are remembered, so naming the same issue again costs no lookup. No `vscode` import.
  */
 import { NotFoundError } from '../../api/errors';
-import type { Issue } from '../../api/schemas';
+import type { Issue } from '../../model/issue/schema';
 import { refOfIssue, type IssueRef } from '../../contracts/issueRef';
-import { escapeMarkdown } from '../../sentryEvent/markdown';
+import { escapeMarkdown } from '../../model/event/markdown';
 import { MAX_PROJECTS, StateKey, type Ready, type ToolContext } from './context';
 import { parseIssueArg, projectOfShortId } from './issueArg';
 

@@ -6,9 +6,9 @@
 import * as l10n from '@vscode/l10n';
 import { NotFoundError } from '../../api/errors';
 import { issueHeader } from '../../contracts/fromApi';
-import { parseEventDetail } from '../../sentryEvent/parse';
-import type { DetailFrame } from '../../sentryEvent/types';
-import * as z from '../../util/z';
+import { parseEventDetail } from '../../model/event/parse';
+import type { DetailFrame } from '../../model/event/types';
+import * as z from '../../model/z';
 import { issueDetailsText, serverRendering } from '../text/issueDetails';
 import { provenanceText } from '../text/provenanceText';
 import { DEFAULT_BUDGET_TOKENS, estimateTokens } from '../text/tokens';

@@ -3,8 +3,8 @@
  * editor found them; no request. Also the chat's /file, for the active editor's file. No `vscode` import.
  */
 import * as l10n from '@vscode/l10n';
-import { escapeMarkdown } from '../../sentryEvent/markdown';
-import * as z from '../../util/z';
+import { escapeMarkdown } from '../../model/event/markdown';
+import * as z from '../../model/z';
 import { locationIssuesMarkdown, type LocatedIssue } from '../text/locationIssues';
 import type { ToolContext } from './context';
 import { defineTool } from './tool';

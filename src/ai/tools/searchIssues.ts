@@ -4,9 +4,9 @@
  * on a server without the organization endpoint). No `vscode` import.
  */
 import * as l10n from '@vscode/l10n';
-import type { Issue } from '../../api/schemas';
-import { escapeMarkdown } from '../../sentryEvent/markdown';
-import * as z from '../../util/z';
+import type { Issue } from '../../model/issue/schema';
+import { escapeMarkdown } from '../../model/event/markdown';
+import * as z from '../../model/z';
 import { issueListMarkdown } from '../text/issueList';
 import { MAX_PROJECTS } from './context';
 import { defineTool } from './tool';

@@ -4,8 +4,8 @@
  */
 import * as l10n from '@vscode/l10n';
 import { toTagData } from '../../contracts/fromApi';
-import { escapeMarkdown } from '../../sentryEvent/markdown';
-import * as z from '../../util/z';
+import { escapeMarkdown } from '../../model/event/markdown';
+import * as z from '../../model/z';
 import { tagDistributionMarkdown } from '../text/tagDistribution';
 import { findIssue } from './findIssue';
 import { defineTool } from './tool';

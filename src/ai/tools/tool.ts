@@ -6,7 +6,7 @@
  * unit test proves every tool file is listed, named as in package.json, and that package.json's
  * input schema accepts and refuses what the zod input does. No `vscode` import.
  */
-import type * as z from '../../util/z';
+import type * as z from '../../model/z';
 import type { ToolContext } from './context';
 
 /** What VS Code's confirmation shows before a change: a title, and Markdown (server text escaped). */

@@ -8,7 +8,7 @@
 import { ApiError, ForbiddenError } from '../../api/errors';
 import { ERROR_ACTIONS, ERROR_CASES, errorCase, paletteName, type ErrorCase } from '../../contracts/errorPresentation';
 import { rateLimitResetOf } from '../../contracts/errors';
-import { escapeMarkdown } from '../../sentryEvent/markdown';
+import { escapeMarkdown } from '../../model/event/markdown';
 
 /** The command a case asks the user to run, by its Command Palette name (undefined: none). */
 function commandOf(c: ErrorCase): { name: string; id: string } | undefined {

@@ -4,7 +4,7 @@
  * wrote the text it read), so each tool checks it again whatever VS Code checked against
  * package.json. No `vscode` import.
  */
-import * as z from '../../util/z';
+import * as z from '../../model/z';
 
 export const UPDATE_ACTIONS = ['resolve', 'archive', 'assignToMe'] as const;
 export type UpdateAction = (typeof UPDATE_ACTIONS)[number];

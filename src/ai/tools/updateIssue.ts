@@ -9,11 +9,11 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { SentryClient } from '../../api/client';
-import type { Issue } from '../../api/schemas';
+import type { Issue } from '../../model/issue/schema';
 import type { IssueRef } from '../../contracts/issueRef';
-import { escapeMarkdown } from '../../sentryEvent/markdown';
+import { escapeMarkdown } from '../../model/event/markdown';
 import { plainText } from '../../util/untrusted';
-import * as z from '../../util/z';
+import * as z from '../../model/z';
 import { StateKey, type ToolContext } from './context';
 import { findIssue } from './findIssue';
 import { defineTool, type Prepared, type UpdatePreview } from './tool';

@@ -9,7 +9,7 @@
 import type { SentryClient } from '../../api/client';
 import { idReadBatches, MAX_ID_READ_BYTES, projectParamBytes } from '../../api/requestRules';
 import type { ListScope } from '../../store/listedIssues';
-import type { Issue } from '../../api/schemas';
+import type { Issue } from '../../model/issue/schema';
 import { errorKind } from '../../contracts/errors';
 import type { IssueRef } from '../../contracts/issueRef';
 import type { IssueEndpoint, IssueQuery } from '../../store/issueSource';

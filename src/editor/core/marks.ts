@@ -3,14 +3,15 @@
  * refresh, and the text shown after a line. Pure; the glue turns marks into decorations and hovers.
  */
 import * as l10n from '@vscode/l10n';
-import { exceptionsOf, framesNewestFirst, type Frame, type Issue, type SentryEvent } from '../../api/schemas';
+import { exceptionsOf, framesNewestFirst, type Frame, type SentryEvent } from '../../model/event/schema';
+import { type Issue } from '../../model/issue/schema';
 import { relativeTime } from '../../format/time';
 import { eventCount } from '../../format/numbers';
 import { mayMatch } from '../../store/queryMatch';
 import { parseServerLocation, type ServerLocation } from './location';
 import type { KnownText } from './locationCache';
-import { readFrameFields, type FrameFields } from '../../sentryEvent/framePath';
-import { sdkNameOf } from '../../sentryEvent/mungedPath';
+import { readFrameFields, type FrameFields } from '../../model/event/framePath';
+import { sdkNameOf } from '../../model/event/mungedPath';
 
 /**
  * Where an issue belongs in a document, as the locator found it. It holds the issue's id, never the

@@ -18,8 +18,8 @@ import { labelText, safeWebUrl } from '../../util/untrusted';
 import type { RawEventDocuments } from './rawEventDocuments';
 import type { OpenLocation } from '../../store/locationOpener';
 import type { SessionIdentity } from '../model/panelBinding';
-import { eventMarkdown } from '../../sentryEvent/markdown';
-import { maskedEventJson } from '../../sentryEvent/rawJson';
+import { eventMarkdown } from '../../model/event/markdown';
+import { maskedEventJson } from '../../model/event/rawJson';
 
 /** What the page's actions need of the extension; the panel's own deps add to these. */
 export interface PageActionDeps {

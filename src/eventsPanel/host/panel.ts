@@ -36,7 +36,7 @@ import { bindingClosed, type BindingProblem } from '../model/panelBinding';
 import { ProvenancePush, type ProvenanceDeps } from './provenancePush';
 import { SeerSession } from './seerSession';
 import type { SeerDiffDocuments } from './seerDiffDocuments';
-import { isEventId } from '../../sentryEvent/types';
+import { isEventId } from '../../model/event/types';
 
 export interface EventsPanelDeps extends PageActionDeps, Omit<ProvenanceDeps, 'log'> {
   /** The one issue store: the header is `store.issue(id)`, refreshed with `lookupShortId`. */

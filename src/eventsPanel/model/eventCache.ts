@@ -1,11 +1,11 @@
 /**
  * The whole events of one issue, as the Event tab opens them: fetched once per event id and kept,
  * so going back to an event, copying it or revealing one of its values costs no request. Pure: the
- * fetcher and the parser are handed in (the API client's getIssueEvent, src/sentryEvent/parse.ts).
+ * fetcher and the parser are handed in (the API client's getIssueEvent, src/model/event/parse.ts).
  * The secrets of an event stay here: `secret(eventId, n)` is the only way out, for a Reveal.
  */
-import type { EventDetails } from '../../api/schemas';
-import { encodeDetail, type EventDetail, type EventRef } from '../../sentryEvent/types';
+import type { EventDetails } from '../../model/event/schema';
+import { encodeDetail, type EventDetail, type EventRef } from '../../model/event/types';
 
 export interface OpenedEvent {
   readonly raw: EventDetails;

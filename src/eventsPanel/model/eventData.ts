@@ -1,12 +1,13 @@
 /** Turns API resources into the protocol's data shapes. Pure; host side (uses the zod-typed API types). */
-import type { Issue, SentryEvent, Frame } from '../../api/schemas';
-import { exceptionsOf, framesNewestFirst } from '../../api/schemas';
+import type { Issue } from '../../model/issue/schema';
+import type { SentryEvent, Frame } from '../../model/event/schema';
+import { exceptionsOf, framesNewestFirst } from '../../model/event/schema';
 import { boundedStringify, pruneDepth } from '../../util/boundedJson';
 import { Cutter as BaseCutter, contextAround } from '../../util/cutter';
 import type { EventData, ExceptionData, FrameData } from '../protocol/eventList';
 import { issueHeader } from '../../contracts/fromApi';
 import type { IssueHeader } from '../protocol/messages';
-import { sdkNameOf } from '../../sentryEvent/mungedPath';
+import { sdkNameOf } from '../../model/event/mungedPath';
 
 /**
  * Bounds of what one event carries to the page. Real events stay below them (Sentry itself keeps a

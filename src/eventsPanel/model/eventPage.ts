@@ -3,7 +3,7 @@
  * events than a page holds, each event within MAX_EVENT_CHARS, the whole within MAX_PAGE_CHARS.
  * A server once answered 100,000 events to one page (a 70 MB message). Pure; host side.
  */
-import type { SentryEvent } from '../../api/schemas';
+import type { SentryEvent } from '../../model/event/schema';
 import { toEventData } from './eventData';
 import { encodeEvents } from '../protocol/messages';
 import type { EventData, ExceptionData } from '../protocol/eventList';

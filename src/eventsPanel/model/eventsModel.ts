@@ -7,7 +7,7 @@
 import type { EventTextMemory } from '../../store/eventText';
 import * as l10n from '@vscode/l10n';
 import type { SentryClient } from '../../api/client';
-import type { SentryEvent } from '../../api/schemas';
+import type { SentryEvent } from '../../model/event/schema';
 import { presentError } from '../../contracts/errorPresentation';
 import { SignedOutError, errorKind } from '../../contracts/errors';
 import {
@@ -26,8 +26,8 @@ import {
 } from '../protocol/messages';
 import { DEFAULT_FILTERS, eventRequestParams, filtersKey, type EventFilters } from '../protocol/filters';
 import type { EventData } from '../protocol/eventList';
-import type { EventRef } from '../../sentryEvent/types';
-import { parseEventDetail } from '../../sentryEvent/parse';
+import type { EventRef } from '../../model/event/types';
+import { parseEventDetail } from '../../model/event/parse';
 import { Disposable, toDisposable } from '../../util/disposable';
 import { EventDetailCache, type DetailParser } from './eventCache';
 import { abortError, isAbortError, linkSignals } from '../../util/signal';
@@ -52,7 +52,7 @@ export interface EventsModelOptions {
   convert: PageConverter;
   /** The panel passes toTagData. */
   tagData: TagConverter;
-  /** Raw event -> the masked detail the Event tab shows (default: parseEventDetail of src/sentryEvent/parse.ts). */
+  /** Raw event -> the masked detail the Event tab shows (default: parseEventDetail of src/model/event/parse.ts). */
   parseDetail?: DetailParser;
   /** The cache stops growing past this many characters of JSON (default: no bound). */
   maxCacheChars?: number;

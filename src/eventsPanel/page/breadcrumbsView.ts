@@ -6,7 +6,7 @@
  * a type icon, category, level, message and data.
  */
 import * as l10n from '@vscode/l10n';
-import type { Breadcrumb } from '../../sentryEvent/types';
+import type { Breadcrumb } from '../../model/event/types';
 import { absoluteTime } from '../../format/time';
 import { h, icon, replace } from './dom';
 import { checkbox, textfield } from './elements';

@@ -5,7 +5,7 @@
  * it tells them to redraw through `ui`.
  */
 import * as l10n from '@vscode/l10n';
-import { decodeDetail, type EventDetail, type EventRef } from '../../sentryEvent/types';
+import { decodeDetail, type EventDetail, type EventRef } from '../../model/event/types';
 import { decodeEvents, parseBinding, parsePanelState, type ErrorActionName, type PanelState } from '../protocol/messages';
 import { filtersKey, type EventFilters } from '../protocol/filters';
 import type { EventData } from '../protocol/eventList';

@@ -5,7 +5,7 @@
  * nothing for it, so a section with nothing is left out.
  */
 import * as l10n from '@vscode/l10n';
-import type { EventDetail } from '../../sentryEvent/types';
+import type { EventDetail } from '../../model/event/types';
 import { h, icon } from './dom';
 import { contextTitle } from './eventViewModel';
 import { hasTagFilter } from './searchQuery';

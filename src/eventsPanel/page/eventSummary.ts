@@ -4,7 +4,7 @@
  * and the notes on masked values and trimmed parts.
  */
 import * as l10n from '@vscode/l10n';
-import { isEventId, type EventDetail } from '../../sentryEvent/types';
+import { isEventId, type EventDetail } from '../../model/event/types';
 import type { FrameRef } from '../protocol/messages';
 import { absoluteTime, relativeTime } from '../../format/time';
 import { h, icon, type Child } from './dom';

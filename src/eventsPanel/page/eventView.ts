@@ -7,7 +7,7 @@
  * `event` / `detail`; the body is drawn only while the tab shows and only when the data changes.
  */
 import * as l10n from '@vscode/l10n';
-import type { EventDetail, EventRef } from '../../sentryEvent/types';
+import type { EventDetail, EventRef } from '../../model/event/types';
 import type { ErrorActionName, ErrorView, FrameRef } from '../protocol/messages';
 import { BreadcrumbsView } from './breadcrumbsView';
 import { h, icon, replace } from './dom';

@@ -5,7 +5,7 @@
  * parts draw what these return.
  */
 import * as l10n from '@vscode/l10n';
-import { isMasked, shownText, type Breadcrumb, type DetailFrame, type DetailPair } from '../../sentryEvent/types';
+import { isMasked, shownText, type Breadcrumb, type DetailFrame, type DetailPair } from '../../model/event/types';
 
 // ---------------------------------------------------------------------------------------------
 // Frames

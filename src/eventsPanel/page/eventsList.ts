@@ -4,7 +4,7 @@
  * work, and 10,000 loaded events cost the same to paint as 20.
  */
 import * as l10n from '@vscode/l10n';
-import { isEventId } from '../../sentryEvent/types';
+import { isEventId } from '../../model/event/types';
 import type { FrameRef } from '../protocol/messages';
 import type { EventData, ExceptionData, FrameData } from '../protocol/eventList';
 import { absoluteTime, relativeTime } from '../../format/time';

@@ -5,7 +5,7 @@
  * are a "Variables (N)" disclosure drawn only when opened, so a 2 MB event paints fast.
  */
 import * as l10n from '@vscode/l10n';
-import type { DetailException, DetailFrame, DetailThread, EventDetail } from '../../sentryEvent/types';
+import type { DetailException, DetailFrame, DetailThread, EventDetail } from '../../model/event/types';
 import type { FrameRef } from '../protocol/messages';
 import { h, icon } from './dom';
 import type { DrawQueue } from './drawQueue';

@@ -4,7 +4,7 @@
  * it is unit-tested in plain Node; src/eventsPanel/page/main.ts renders it. The Tags tab's part of
  * the state lives in tagsModel.ts, the wording of what is shown in presentation.ts.
  */
-import type { EventDetail, EventRef } from '../../sentryEvent/types';
+import type { EventDetail, EventRef } from '../../model/event/types';
 import { type ErrorView, type IssueHeader, type PanelState, type SavedBinding, type Tab, type TagData, MAX_TAG_PAGES, MAX_TAG_VALUES, PROTOCOL_VERSION, withBinding } from '../protocol/messages';
 import { DEFAULT_FILTERS, filtersKey, type EventFilters } from '../protocol/filters';
 import type { EventData } from '../protocol/eventList';

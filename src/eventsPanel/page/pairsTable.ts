@@ -7,7 +7,7 @@
  * The value is never logged, never kept in the view state, the saved state or the page's cache.
  */
 import * as l10n from '@vscode/l10n';
-import { isMasked, type DetailPair, type DetailValue, type MaskedValue } from '../../sentryEvent/types';
+import { isMasked, type DetailPair, type DetailValue, type MaskedValue } from '../../model/event/types';
 import { announce, h, icon, replace, type Child } from './dom';
 import { readableJson } from './eventViewModel';
 

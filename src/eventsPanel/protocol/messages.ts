@@ -5,7 +5,7 @@
  * notices. Server strings travel as data and are shown as text.
  */
 import type { ErrorAction } from '../../contracts/errorPresentation';
-import { isEventRef, type EventRef } from '../../sentryEvent/types';
+import { isEventRef, type EventRef } from '../../model/event/types';
 import { MAX_NAME, type IssueHeader as IssueFields, type TagData } from '../../contracts/issueView';
 import { DEFAULT_FILTERS, isPeriodPreset, type EventFilters, type Period } from './filters';
 import type { EventData } from './eventList';
@@ -122,7 +122,7 @@ export interface Requests {
   /** The whole of one event (an alias or an id), masked; cached per event id by the host. */
   event: {
     params: { ref: EventRef };
-    /** `detailJson`: an EventDetail (src/sentryEvent/types.ts) as JSON. */
+    /** `detailJson`: an EventDetail (src/model/event/types.ts) as JSON. */
     result: { detailJson: string };
   };
   /** The text of one masked value of an event the host has sent (the user pressed Reveal). */

@@ -3,7 +3,7 @@
  * refused (undefined), so a compromised page can ask only for what the protocol allows. Only the host
  * imports this file; the page never parses its own messages, so none of it is in the page's bundle.
  */
-import { isEventId, isEventRef } from '../../sentryEvent/types';
+import { isEventId, isEventRef } from '../../model/event/types';
 import { parseSeerPageMessage } from './seer';
 import { isHandOffKind, isObj, isStr, isTriageCommand, parseFilters, parsePanelState, type ErrorActionName, type FrameRef, type PageMessage } from './messages';
 

@@ -7,7 +7,7 @@
  */
 import { applyPatch, type StructuredPatch } from 'diff';
 import * as l10n from '@vscode/l10n';
-import { MASK } from '../../sentryEvent/types';
+import { MASK } from '../../model/event/types';
 import type { SeerFileChange } from './runView';
 
 export type ApplyResult =

@@ -5,7 +5,7 @@
  * (`run_id, status, blocks, pending_user_input, repo_pr_states`, lower-case statuses), older ones
  * (self-hosted servers update slowly) the legacy `steps`. readRun.ts turns either into this, so the
  * panel, the AI tools and the diff editor read one thing. Every string is bounded here; secrets were
- * masked by the API client where the answer entered (src/sentryEvent/maskAnswer.ts). No `vscode` import.
+ * masked by the API client where the answer entered (src/model/event/maskAnswer.ts). No `vscode` import.
  */
 
 /** Which shape the answer was in, detected from the answer itself, never from a version guess. */

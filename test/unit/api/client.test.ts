@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { collect } from '../../../src/api/paging';
 import { MAX_HASHES } from '../../../src/api/client';
-import { exceptionsOf } from '../../../src/api/schemas';
+import { exceptionsOf } from '../../../src/model/event/schema';
 import { clientFor, lastQuery, describeEachProfile, useSandbox } from './sandbox';
 
 describeEachProfile('API client against the sandbox: operations and parameters', (profile) => {

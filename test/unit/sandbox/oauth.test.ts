@@ -2,7 +2,8 @@
 // sandbox's clock driven by the poller's injected sleep, PKCE exchange, refresh rotation and
 // single-flight refresh through HttpClient's credential / onUnauthorized hooks.
 import * as assert from 'node:assert/strict';
-import { HttpClient, OAuthEndpoints, OAuthError, SentryClient, UnauthorizedError, type TokenResponse } from '../../../src/api/index';
+import { HttpClient, OAuthEndpoints, OAuthError, SentryClient, UnauthorizedError } from '../../../src/api/index';
+import type { TokenResponse } from '../../../src/model/auth/schema';
 import { pollForDeviceToken } from '../../../src/auth/core/devicePoller';
 import { createPkcePair } from '../../../src/auth/core/pkce';
 import { createState, readCallback } from '../../../src/auth/core/state';

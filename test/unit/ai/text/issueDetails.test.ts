@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { bigRawEvent } from '../../../../bench/bigEvent';
 import { issueDetailsText } from '../../../../src/ai/text/issueDetails';
 import { DEFAULT_BUDGET_TOKENS, estimateTokens } from '../../../../src/ai/text/tokens';
-import type { DetailFrame, EventDetail } from '../../../../src/sentryEvent/types';
+import type { DetailFrame, EventDetail } from '../../../../src/model/event/types';
 import type { IssueHeader } from '../../../../src/contracts/issueView';
-import { parseEventDetail } from '../../../../src/sentryEvent/parse';
+import { parseEventDetail } from '../../../../src/model/event/parse';
 
 const ISSUE: IssueHeader = {
   id: '42',

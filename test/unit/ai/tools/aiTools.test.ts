@@ -12,7 +12,7 @@ import type { UpdateAction } from '../../../../src/ai/tools/toolInputs';
 import { prepareUpdate, preview, updateIssue, type UpdateInput } from '../../../../src/ai/tools/updateIssue';
 import { estimateTokens } from '../../../../src/ai/text/tokens';
 import type { SentryClient } from '../../../../src/api/client';
-import { escapeMarkdown } from '../../../../src/sentryEvent/markdown';
+import { escapeMarkdown } from '../../../../src/model/event/markdown';
 import type { IssueRef } from '../../../../src/contracts/issueRef';
 import type { FileMarks, LocationSource } from '../../../../src/store/editorLocations';
 import { IssueStore } from '../../../../src/store/issueStore';

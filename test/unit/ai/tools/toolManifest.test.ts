@@ -18,7 +18,7 @@ import { TagInput } from '../../../../src/ai/tools/tagDistribution';
 import { parseInput } from '../../../../src/ai/tools/toolInputs';
 import { ToolNames } from '../../../../src/ai/tools/toolNames';
 import { UpdateInput } from '../../../../src/ai/tools/updateIssue';
-import type * as z from '../../../../src/util/z';
+import type * as z from '../../../../src/model/z';
 
 const TOOLS_DIR = join(__dirname, '../../../../src/ai/tools');
 const ToolReferences = Object.fromEntries(TOOLS.map((t) => [t.key, t.referenceName])) as Record<ToolKey, string>;

@@ -2,7 +2,7 @@
 // opened, none when it is opened again (by alias or by id), aliases asked again after new events,
 // concurrent asks shared, a small LRU, and nothing kept across a sign-out.
 import assert from 'node:assert/strict';
-import { parseEventDetail } from '../../../../src/sentryEvent/parse';
+import { parseEventDetail } from '../../../../src/model/event/parse';
 import { EventDetailCache } from '../../../../src/eventsPanel/model/eventCache';
 import { clientFor, useSandbox } from '../../api/sandbox';
 

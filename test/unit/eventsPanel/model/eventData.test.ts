@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EventListSchema, EventSchema, IssueListSchema, TagDetailsSchema } from '../../../../src/api/schemas';
+import { EventListSchema, EventSchema } from '../../../../src/model/event/schema';
+import { IssueListSchema, TagDetailsSchema } from '../../../../src/model/issue/schema';
 import { assigneeName, issueHeader, panelHeader, toEventData, toTagData } from '../../../../src/eventsPanel/model/eventData';
-import { framesNewestFirst } from '../../../../src/api/schemas';
+import { framesNewestFirst } from '../../../../src/model/event/schema';
 
 const fixture = (name: string) => JSON.parse(readFileSync(join(__dirname, '../../../fixtures', name), 'utf8'));
 

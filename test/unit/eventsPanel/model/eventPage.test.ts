@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EventSchema, type SentryEvent } from '../../../../src/api/schemas';
+import { EventSchema, type SentryEvent } from '../../../../src/model/event/schema';
 import { EVENTS_PAGE_SIZE, MAX_EVENT_CHARS, MAX_PAGE_CHARS, eventPage } from '../../../../src/eventsPanel/model/eventPage';
 import { decodeEvents } from '../../../../src/eventsPanel/protocol/messages';
 import { nested } from '../../builders';

@@ -2,7 +2,7 @@
 // errors and Retry, and the page's cache (going back and forth costs no request). The controller
 // runs against a fake host over the real Rpc.
 import assert from 'node:assert/strict';
-import { emptyEventDetail, encodeDetail, type EventDetail } from '../../../../src/sentryEvent/types';
+import { emptyEventDetail, encodeDetail, type EventDetail } from '../../../../src/model/event/types';
 import { PROTOCOL_VERSION, type PanelState } from '../../../../src/eventsPanel/protocol/messages';
 import { DEFAULT_FILTERS } from '../../../../src/eventsPanel/protocol/filters';
 import { PageController } from '../../../../src/eventsPanel/page/controller';

@@ -1,7 +1,7 @@
 // The Event tab's pure helpers: which frames show and which fold, breadcrumb filters and times,
 // and the page's LRU of details.
 import assert from 'node:assert/strict';
-import type { Breadcrumb } from '../../../../src/sentryEvent/types';
+import type { Breadcrumb } from '../../../../src/model/event/types';
 import {
   CRUMBS_SHOWN_FIRST,
   Lru,

@@ -3,7 +3,7 @@
 // the Event tab, a preview panel's page starts over on the next issue (dropping the answers meant
 // for the previous one), and the counts say what they count.
 import assert from 'node:assert/strict';
-import { encodeDetail } from '../../../../src/sentryEvent/types';
+import { encodeDetail } from '../../../../src/model/event/types';
 import { encodeEvents, PROTOCOL_VERSION } from '../../../../src/eventsPanel/protocol/messages';
 import { DEFAULT_FILTERS } from '../../../../src/eventsPanel/protocol/filters';
 import { FakeElement } from './fakeDom';

@@ -3,7 +3,7 @@
 // the level and the tag charts, the polite live region, and its strings taken from the l10n bundle
 // the host writes into the HTML (src/eventsPanel/host/pageHtml.ts).
 import assert from 'node:assert/strict';
-import { encodeDetail } from '../../../../src/sentryEvent/types';
+import { encodeDetail } from '../../../../src/model/event/types';
 import { encodeEvents, PROTOCOL_VERSION } from '../../../../src/eventsPanel/protocol/messages';
 import { bundleJson } from '../../../../src/eventsPanel/host/pageHtml';
 import { parseBundle } from '../../../../src/eventsPanel/page/l10nBoot';

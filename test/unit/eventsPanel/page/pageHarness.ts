@@ -4,7 +4,7 @@
 // host writes into the HTML (src/eventsPanel/host/pageHtml.ts) and the state it posts with it.
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { emptyEventDetail, type EventDetail } from '../../../../src/sentryEvent/types';
+import { emptyEventDetail, type EventDetail } from '../../../../src/model/event/types';
 import { encodeEvents, PROTOCOL_VERSION, type HostMessage, type PanelState, type TagData } from '../../../../src/eventsPanel/protocol/messages';
 import { DEFAULT_FILTERS } from '../../../../src/eventsPanel/protocol/filters';
 import type { EventData } from '../../../../src/eventsPanel/protocol/eventList';

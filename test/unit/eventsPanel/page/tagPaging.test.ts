@@ -1,7 +1,7 @@
 // "Show all values" of a tag key: the cursor request crosses the boundary validated, the host cuts
 // each page to 1,000 values (Sentry's most per page), and the page merges pages (no duplicates) up to a bound.
 import assert from 'node:assert/strict';
-import type { TagDetails } from '../../../../src/api/schemas';
+import type { TagDetails } from '../../../../src/model/issue/schema';
 import { toTagData } from '../../../../src/eventsPanel/model/eventData';
 import { MAX_TAG_PAGES, MAX_TAG_VALUES, PROTOCOL_VERSION, TAG_PAGE_VALUES, type PanelState, type TagData } from '../../../../src/eventsPanel/protocol/messages';
 import { DEFAULT_FILTERS } from '../../../../src/eventsPanel/protocol/filters';
