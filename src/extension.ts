@@ -4,7 +4,7 @@ import { AiFeature } from './ai/aiFeature';
 import { registerAuthCommands } from './auth/authCommands';
 import { SentryAuth } from './auth/sentryAuth';
 import { Commands, StorageKeys } from './constants';
-import { registerEventsPanel } from './eventsPanel/host/showEventsCommand';
+import { registerEventsPanel } from './eventsPanel/showEventsCommand';
 import { IssuesView } from './issues/view';
 import { registerIssueLinks } from './links/issueLinkRoute';
 import { EditorIntegration } from './editor/editorIntegration';

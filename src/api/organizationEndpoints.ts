@@ -9,7 +9,21 @@ import * as l10n from '@vscode/l10n';
 import { HttpClient, type HttpClientOptions } from './http';
 import { collect, pages, toPage, type Page } from './paging';
 import { ProjectIds } from './projectIds';
-import { CodeMappingListSchema, EnvironmentListSchema, MemberListSchema, OrganizationListSchema, OrganizationSchema, ProjectListSchema, TeamListSchema, type CodeMapping, type Environment, type Member, type Organization, type Project, type Team } from '../model/organization/schema';
+import {
+  CodeMappingListSchema,
+  EnvironmentListSchema,
+  MemberListSchema,
+  OrganizationListSchema,
+  OrganizationSchema,
+  ProjectListSchema,
+  TeamListSchema,
+  type CodeMapping,
+  type Environment,
+  type Member,
+  type Organization,
+  type Project,
+  type Team,
+} from '../model/organization/schema';
 import { NEEDED_SCOPES, MAX_PER_PAGE, checkPerPage, firstItems, seg } from './requestRules';
 import * as z from '../model/z';
 import { NotFoundError, UnauthorizedError } from './errors';

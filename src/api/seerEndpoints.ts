@@ -3,7 +3,7 @@
  * src/sentry/seer/endpoints/group_ai_autofix.py), its legacy continuation (POST …/autofix/update/,
  * src/sentry/seer/endpoints/group_autofix_update.py) and the issue summary (POST …/summarize/,
  * src/sentry/seer/endpoints/group_ai_summary.py). Answers are masked here, where they enter, and
- * handed on as the server's JSON: src/seer/core reads both autofix shapes. Permission
+ * handed on as the server's JSON: src/model/seer reads both autofix shapes. Permission
  * GroupAiPermission (src/sentry/issues/endpoints/bases/group.py): GET takes event:read, event:write
  * or event:admin; POST event:write or event:admin. No `vscode` import.
  */
@@ -13,7 +13,7 @@ import type { HttpClient } from './http';
 import { NEEDED_SCOPES, checkIssueId, seg } from './requestRules';
 import * as z from '../model/z';
 
-/** `{"autofix": null}` or a run in either shape; src/seer/core/readRun.ts reads it. */
+/** `{"autofix": null}` or a run in either shape; src/model/seer/readRun.ts reads it. */
 export const AutofixBodySchema = z.lazy(() => z.looseObject({ autofix: z.nullable(z.unknown()) }));
 export type AutofixBody = z.infer<typeof AutofixBodySchema>;
 

@@ -22,7 +22,10 @@ describe('the layout lint rules', function () {
     ['a feature imports another feature', 'src/editor/x.ts', /does not import another feature/],
     ['a pure subfolder imports vscode', 'src/editor/core/x.ts', /never imports vscode/],
     ['a pure subfolder imports its glue beside it', 'src/editor/core/x.ts', /does not import the feature's glue/],
-    ["the page imports the panel's host", 'src/eventsPanel/page/x.ts', /does not import the feature's glue/],
+    ["the page imports the panel's host", 'src/eventsPanel/core/page/x.ts', /does not import the feature's glue/],
+    ["the panel's core imports the panel's glue", 'src/eventsPanel/core/x.ts', /does not import the feature's glue/],
+    ['releases imports the editor', 'src/releases/x.ts', /does not import another feature/],
+    ['the model imports a feature', 'src/model/event/x.ts', /import no feature folder/],
     ['a shared folder imports a feature', 'src/store/x.ts', /import no feature folder/],
     ['a shared root file imports a feature', 'src/config.ts', /import no feature folder/],
   ];
@@ -30,7 +33,10 @@ describe('the layout lint rules', function () {
     'a feature imports another feature': '../triage/core/actions',
     'a pure subfolder imports vscode': 'vscode',
     'a pure subfolder imports its glue beside it': '../decorations',
-    "the page imports the panel's host": '../host/panel',
+    "the page imports the panel's host": '../../panel',
+    "the panel's core imports the panel's glue": '../seerSession',
+    'releases imports the editor': '../editor/core/marks',
+    'the model imports a feature': '../../eventsPanel/core/eventData',
     'a shared folder imports a feature': '../editor/core/marks',
     'a shared root file imports a feature': './editor/core/marks',
   };
@@ -54,8 +60,11 @@ describe('the layout lint rules', function () {
     for (const [file, spec] of [
       ['src/editor/core/x.ts', '../../store/issueStore'],
       ['src/editor/x.ts', './core/marks'],
-      ['src/eventsPanel/page/x.ts', '../protocol/messages'],
-      ['src/eventsPanel/host/x.ts', '../model/eventsModel'],
+      ['src/eventsPanel/core/page/x.ts', '../protocol/messages'],
+      ['src/eventsPanel/x.ts', './core/eventsModel'],
+      ['src/eventsPanel/core/page/x.ts', '../eventsModel'],
+      ['src/eventsPanel/core/seer/x.ts', '../../../model/seer/readRun'],
+      ['src/releases/core/x.ts', '../../model/release/schema'],
       ['src/api/x.ts', './links'],
       ['src/store/x.ts', '../api/client'],
     ]) {

@@ -13,12 +13,12 @@ import { maskedEventJson } from '../../../../src/model/event/rawJson';
 import { issueHeader, toTagData } from '../../../../src/contracts/fromApi';
 import { issueAccessibilityLabel, issueDescription, issueLabel, statsLine } from '../../../../src/issues/core/present';
 import { hoverMarkdown } from '../../../../src/editor/core/hoverMarkdown';
-import { toEventData } from '../../../../src/eventsPanel/model/eventData';
-import { issueListMarkdown } from '../../../../src/ai/text/issueList';
-import { issueDetailsText, serverRendering } from '../../../../src/ai/text/issueDetails';
-import { tagDistributionMarkdown } from '../../../../src/ai/text/tagDistribution';
-import { chatPrompt } from '../../../../src/ai/text/chatPrompt';
-import { handOffPrompt } from '../../../../src/ai/text/handOffPrompt';
+import { toEventData } from '../../../../src/eventsPanel/core/eventData';
+import { issueListMarkdown } from '../../../../src/ai/core/text/issueList';
+import { issueDetailsText, serverRendering } from '../../../../src/ai/core/text/issueDetails';
+import { tagDistributionMarkdown } from '../../../../src/ai/core/text/tagDistribution';
+import { chatPrompt } from '../../../../src/ai/core/text/chatPrompt';
+import { handOffPrompt } from '../../../../src/ai/core/text/handOffPrompt';
 
 type Json = unknown;
 
