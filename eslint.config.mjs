@@ -53,7 +53,21 @@ const FEATURE_EDGES = 'error';
  * replaces a rule's options block by block, so a pure file inside a feature folder could not have
  * both restrictions (and their own severities) under one name.
  */
-const layout = { rules: { 'feature-edges': builtinRules.get('no-restricted-imports'), 'node-modules': builtinRules.get('no-restricted-imports') } };
+const layout = {
+  rules: {
+    'feature-edges': builtinRules.get('no-restricted-imports'),
+    'node-modules': builtinRules.get('no-restricted-imports'),
+    'model-readers': builtinRules.get('no-restricted-imports'),
+  },
+};
+
+/**
+ * Outside src/model, JSON is not read: zod and the tolerant readers (src/model/read.ts) are src/model's
+ * alone, so that each Sentry shape has one reader. Types may be imported (the transport runs a
+ * schema it is handed). The exceptions read JSON that is not Sentry's: the language model's tool
+ * arguments (src/ai/core/tools) and our own stored session (src/auth/core/sessionCodec.ts).
+ */
+export const MODEL_READERS_EXCEPT = ['src/model/**', 'src/ai/core/tools/**', 'src/auth/core/sessionCodec.ts'];
 
 export default defineConfig(
   {
@@ -142,6 +156,25 @@ export default defineConfig(
             {
               regex: `^(node:.*|${builtinModules.filter((m) => !m.startsWith('_')).join('|')})(/.*)?$`,
               message: 'src runs in the web worker extension host too, which has no Node: use WebCrypto/fetch/vscode.workspace.fs, or put it behind src/util/host.ts (src/nodeHost.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**'],
+    ignores: MODEL_READERS_EXCEPT,
+    plugins: { layout },
+    rules: {
+      'layout/model-readers': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(zod(/.*)?|(\\.\\./)*(\\./)?(model/)?(z|read))$',
+              allowTypeImports: true,
+              message: "Only src/model reads JSON (zod and the tolerant readers of src/model/read.ts): add the reader to the resource's folder there and import its type and functions.",
             },
           ],
         },

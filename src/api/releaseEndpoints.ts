@@ -17,13 +17,13 @@ import type { HttpClient } from './http';
 import { NotFoundError } from './errors';
 import { firstItems, MAX_PER_PAGE, seg, checkIssueId } from './requestRules';
 import { maskAnswer, maskAnswers } from '../model/event/maskAnswer';
-import { lenientList } from '../model/lenientList';
 import {
   CommitListSchema,
   CommittersSchema,
   DeployListSchema,
   FirstLastReleaseSchema,
   OwnersSchema,
+  ReleaseListSchema,
   ReleaseSchema,
   type Commit,
   type Committer,
@@ -106,7 +106,7 @@ export async function getLatestRelease(http: HttpClient, org: string, projectId:
   const res = await http.request({
     path: `/api/0/organizations/${seg(org)}/releases/`,
     query: { project: projectId, per_page: 1 },
-    schema: lenientList(ReleaseSchema),
+    schema: ReleaseListSchema,
     cut: firstItems(1),
     neededScopes: RELEASE_SCOPES.releases,
     what: l10n.t('Organization "{0}"', org),

@@ -11,17 +11,7 @@ import * as l10n from '@vscode/l10n';
 import { maskAnswer } from '../model/event/maskAnswer';
 import type { HttpClient } from './http';
 import { NEEDED_SCOPES, checkIssueId, seg } from './requestRules';
-import * as z from '../model/z';
-
-/** `{"autofix": null}` or a run in either shape; src/model/seer/readRun.ts reads it. */
-export const AutofixBodySchema = z.lazy(() => z.looseObject({ autofix: z.nullable(z.unknown()) }));
-export type AutofixBody = z.infer<typeof AutofixBodySchema>;
-
-/** 202 `{"run_id": N}` from both shapes. */
-const RunIdSchema = z.lazy(() => z.looseObject({ run_id: z.union([z.number(), z.string()]) }));
-
-/** SummarizeIssueResponse (src/sentry/seer/models): snake_case on current servers, camelCase on older ones. */
-export const SummaryBodySchema = z.lazy(() => z.looseObject({}));
+import { AnyBodySchema, AutofixBodySchema, RunIdSchema, SummaryBodySchema, type AutofixBody } from '../model/seer/schema';
 
 function autofixPath(org: string, issueId: string, tail = ''): string {
   checkIssueId(issueId);
@@ -99,7 +89,7 @@ export async function continueAutofix(
     method: 'POST',
     path: autofixPath(org, issueId, 'update/'),
     json: { run_id: runId, payload },
-    schema: z.unknown(),
+    schema: AnyBodySchema,
     neededScopes: NEEDED_SCOPES.issueWrites,
     what: what(org, issueId),
     signal,

@@ -83,3 +83,15 @@ export function parseCollecting<T>(schema: z.Schema<T>, json: unknown): { parsed
     active = outer;
   }
 }
+
+/**
+ * Keeps the first `n` items of the list under `field` of an object answer, before it is parsed: a
+ * server may send more than the page asked for, or far more than is shown.
+ */
+export function firstItemsOf(field: string, n: number): (json: unknown) => unknown {
+  return (json) => {
+    if (typeof json !== 'object' || json === null || Array.isArray(json)) return json;
+    const items = (json as Record<string, unknown>)[field];
+    return Array.isArray(items) && items.length > n ? { ...json, [field]: items.slice(0, n) } : json;
+  };
+}

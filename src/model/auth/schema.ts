@@ -1,6 +1,7 @@
 /**
  * What Sentry's sign-in endpoints answer: the OAuth token endpoint, the device authorization
- * (RFC 8628) and an OAuth error body. Loose objects: unknown fields are kept. No `vscode` import.
+ * (RFC 8628), an OAuth error body, the server's OAuth metadata (RFC 8414) and GET /api/0/ (who a
+ * credential belongs to). Loose objects: unknown fields are kept. No `vscode` import.
  */
 import * as z from '../z';
 
@@ -38,3 +39,22 @@ export const OAuthErrorBodySchema = z.lazy(() =>
 
 export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 export type DeviceAuthorization = z.infer<typeof DeviceAuthorizationSchema>;
+
+/** A server's OAuth authorization server metadata (RFC 8414): the fields read; every other field is kept and ignored. */
+export const OAuthMetadataSchema = z.lazy(() =>
+  z.looseObject({
+    issuer: z.optional(z.string()),
+    token_endpoint: z.optional(z.string()),
+    device_authorization_endpoint: z.optional(z.string()),
+  }),
+);
+export type OAuthMetadata = z.infer<typeof OAuthMetadataSchema>;
+
+/** The answer of GET /api/0/ on real servers: who the credential belongs to and its scopes. */
+export const ApiIndexSchema = z.lazy(() =>
+  z.looseObject({
+    user: z.nullish(z.looseObject({ id: z.pipe(z.union([z.string(), z.number()]), z.transform(String)), name: z.nullish(z.string()), email: z.nullish(z.string()), username: z.nullish(z.string()) })),
+    auth: z.nullish(z.looseObject({ scopes: z.nullish(z.array(z.string())) })),
+  }),
+);
+export type ApiIndex = z.infer<typeof ApiIndexSchema>;

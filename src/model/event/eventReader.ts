@@ -9,6 +9,7 @@
 import { MASK, type DetailPair, type DetailValue } from './types';
 import { boundedStringify } from '../../util/boundedJson';
 import { Cutter } from '../../util/cutter';
+import { idText, isRecord } from '../read';
 import { isSecretName, maskScheme } from './secretNames';
 import { dropUnfinished, maskBounded, type Masked } from './maskText';
 import { maskUrl } from './maskUrl';
@@ -61,23 +62,6 @@ export const MAX_SECRET = 65_536;
 export const MAX_BODY_PARSE = 1_000_000;
 
 type Rec = Record<string, unknown>;
-export const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** A string, or a finite number as text (ids and thread ids come as either); else undefined. */
-export function str(v: unknown): string | undefined {
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-  return undefined;
-}
-export const int = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-export const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
-/** `data.values` of an entry when it is a list (exception, breadcrumbs and threads entries). */
-export const valuesOf = (data: unknown): unknown[] => (isRecord(data) && Array.isArray(data.values) ? (data.values as unknown[]) : []);
-
-/** Sets `o[k]` when `v` is a value (an optional field stays absent rather than undefined). */
-export function put<T, K extends keyof T>(o: T, k: K, v: T[K] | undefined): void {
-  if (v !== undefined) o[k] = v;
-}
 
 /** The own fields of an object, at most `max` of them, without listing all of a huge one. */
 export function fields(o: Rec, max: number, c: Cutter): [string, unknown][] {
@@ -119,13 +103,13 @@ export class EventReader {
 
   /** Free text from the server, masked and bounded; undefined when it is not text. */
   text(v: unknown, max: number): string | undefined {
-    const s = str(v);
+    const s = idText(v);
     return s === undefined ? undefined : this.mask(maskBounded(s, max));
   }
 
   /** A URL, its secret query values and password masked, bounded. */
   url(v: unknown, max = MAX_VALUE): string | undefined {
-    const s = str(v);
+    const s = idText(v);
     if (s === undefined) return undefined;
     const masked = this.mask(maskUrl(this.c.text(s, max)));
     return s.length > max ? dropUnfinished(masked) : masked;
@@ -133,7 +117,7 @@ export class EventReader {
 
   /** An id, a date, a level: bounded, not masked (nothing secret fits in these). */
   id(v: unknown): string | undefined {
-    const s = str(v);
+    const s = idText(v);
     return s === undefined ? undefined : this.c.text(s, MAX_ID);
   }
 
@@ -184,7 +168,7 @@ export class EventReader {
     } else return [];
     const valueOf = opts.value ?? ((k: string, x: unknown, original: unknown) => this.value(k, x, original));
     return rows.map(([k, x, original]) => {
-      const key = str(k) ?? '';
+      const key = idText(k) ?? '';
       return { key: (opts.prefix ?? '') + (this.text(key, MAX_NAME) ?? ''), value: valueOf(key, x, original) };
     });
   }

@@ -18,7 +18,7 @@
  * - .NET: Windows paths with backslashes and a drive (`C:\src\Proj\File.cs`): separators are made
  *   `/` and the drive dropped (./../editor/core/location.ts normalisePath does it for every path).
  */
-import { isRecord } from './eventReader';
+import { isRecord } from '../read';
 
 /** A frame's fields that say where its code is, as read from any of Sentry's shapes. */
 export interface FrameFields {

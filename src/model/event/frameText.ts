@@ -4,7 +4,7 @@
  * file to find where the code went. Server text: only ever compared, or shown escaped.
  * No `vscode` import.
  */
-import { isRecord, valuesOf } from './eventReader';
+import { isRecord, lineNumber, list, valuesOf } from '../read';
 import { MASK } from './types';
 
 /** Characters of a line kept (after whitespace is compacted): enough to tell one line of code from another. */
@@ -32,8 +32,7 @@ export function compactLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim().slice(0, TEXT_MAX);
 }
 
-const lineNumber = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : undefined);
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const all = (v: unknown): unknown[] => list(v, Infinity);
 
 /**
  * Text that is a line of the file as it was: a string, and not one a mask took a part of (ours, or
@@ -61,7 +60,7 @@ function readFrame(f: unknown): FrameText | undefined {
   const paths = [f.filename, f.absPath ?? f.abs_path].filter((p): p is string => typeof p === 'string' && p.length > 0 && p.length <= 4096);
   if (lineNo === undefined || !paths.length) return undefined;
   const byLine = new Map<number, string | undefined>();
-  for (const pair of list(f.context).slice(0, 2 * CONTEXT_MAX + 20)) {
+  for (const pair of all(f.context).slice(0, 2 * CONTEXT_MAX + 20)) {
     if (!Array.isArray(pair)) continue;
     const n = lineNumber(pair[0]);
     if (n !== undefined && Math.abs(n - lineNo) <= CONTEXT_MAX) byLine.set(n, fileText(pair[1]));
@@ -69,11 +68,11 @@ function readFrame(f: unknown): FrameText | undefined {
   // An SDK's own fields, where a server passes the frame on as sent.
   if (!byLine.has(lineNo) && typeof f.context_line === 'string') {
     byLine.set(lineNo, fileText(f.context_line));
-    list(f.pre_context)
+    all(f.pre_context)
       .slice(-CONTEXT_MAX)
       .reverse()
       .forEach((t, i) => byLine.set(lineNo - 1 - i, fileText(t)));
-    list(f.post_context)
+    all(f.post_context)
       .slice(0, CONTEXT_MAX)
       .forEach((t, i) => byLine.set(lineNo + 1 + i, fileText(t)));
   }
@@ -87,11 +86,11 @@ export function frameTexts(event: unknown): FrameText[] {
   if (!isRecord(event)) return [];
   const inApp: FrameText[] = [];
   const others: FrameText[] = [];
-  for (const entry of list(event.entries)) {
+  for (const entry of all(event.entries)) {
     if (!isRecord(entry) || entry.type !== 'exception') continue;
     // The last exception raised and each stack's newest frame are last: read backwards.
     for (const value of valuesOf(entry.data).slice(-20).reverse()) {
-      const frames = isRecord(value) && isRecord(value.stacktrace) ? list(value.stacktrace.frames) : [];
+      const frames = isRecord(value) && isRecord(value.stacktrace) ? all(value.stacktrace.frames) : [];
       for (const f of frames.slice(-100).reverse()) {
         const text = readFrame(f);
         if (text) ((f as Record<string, unknown>).inApp === true || (f as Record<string, unknown>).in_app === true ? inApp : others).push(text);

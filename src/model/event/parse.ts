@@ -22,11 +22,8 @@ import {
   MAX_TEXT,
   MAX_VALUE,
   fields,
-  isRecord,
-  put,
-  str,
-  valuesOf,
 } from './eventReader';
+import { idText, isRecord, put, valuesOf } from '../read';
 import { isSecretName } from './secretNames';
 import { collectThreadSecrets, readExceptions, readThreads } from './parseStack';
 import { readRequest } from './parseRequest';
@@ -62,7 +59,7 @@ function readBreadcrumbs(r: EventReader, data: unknown): { crumbs: Breadcrumb[];
 
 function readMessage(r: EventReader, data: unknown): EventDetail['messageEntry'] {
   if (!isRecord(data)) return undefined;
-  const formatted = r.text(str(data.formatted) || data.message, MAX_TEXT);
+  const formatted = r.text(idText(data.formatted) || data.message, MAX_TEXT);
   if (formatted === undefined) return undefined;
   const out: NonNullable<EventDetail['messageEntry']> = { formatted };
   if (Array.isArray(data.params)) out.params = r.c.list(data.params as unknown[], MAX_PARAMS).map((p) => (typeof p === 'string' ? (r.text(p, MAX_VALUE) ?? '') : r.json(p, MAX_VALUE)));
@@ -95,9 +92,9 @@ function readTags(r: EventReader, v: unknown): EventDetail['tags'] {
   if (!Array.isArray(v)) return [];
   return r.c.list(v as unknown[], MAX_TAGS).flatMap((t): EventDetail['tags'] => {
     if (!isRecord(t)) return [];
-    const key = str(t.key);
+    const key = idText(t.key);
     if (key === undefined) return [];
-    const raw = typeof t.value === 'boolean' ? String(t.value) : (str(t.value) ?? '');
+    const raw = typeof t.value === 'boolean' ? String(t.value) : (idText(t.value) ?? '');
     let value: string;
     if (raw && isSecretName(key)) {
       r.masked++;
@@ -148,7 +145,7 @@ export function parseEventDetail(raw: unknown, issueId: string): { detail: Event
   let threads: unknown;
   for (const entry of entries) {
     if (!isRecord(entry)) continue;
-    const type = str(entry.type) ?? '';
+    const type = idText(entry.type) ?? '';
     // The first entry of a known type is shown as such; a second one as an unknown entry.
     const known = !seen.has(type);
     seen.add(type);

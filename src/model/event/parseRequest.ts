@@ -6,7 +6,8 @@
 import { MASK, type DetailRequest, type DetailValue } from './types';
 import { boundedStringify } from '../../util/boundedJson';
 import type { Cutter } from '../../util/cutter';
-import { EventReader, MAX_BODY_PARSE, MAX_DEPTH, MAX_PAIRS, MAX_SECRET, MAX_TEXT, MAX_VALUE, isRecord } from './eventReader';
+import { EventReader, MAX_BODY_PARSE, MAX_DEPTH, MAX_PAIRS, MAX_SECRET, MAX_TEXT, MAX_VALUE } from './eventReader';
+import { isRecord } from '../read';
 
 /**
  * `a=1&b=2` (separator `&`) or `a=1; b=2` (separator `;`) as `[name, value]` pairs, at most `max`

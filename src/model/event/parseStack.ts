@@ -5,7 +5,8 @@
  */
 import type { DetailException, DetailFrame, DetailThread } from './types';
 import { contextAround } from '../../util/cutter';
-import { EventReader, MAX_CODE, MAX_CONTEXT_LINES, MAX_EXCEPTIONS, MAX_FRAMES, MAX_NAME, MAX_TEXT, MAX_THREADS, bool, int, isRecord, put, valuesOf } from './eventReader';
+import { EventReader, MAX_CODE, MAX_CONTEXT_LINES, MAX_EXCEPTIONS, MAX_FRAMES, MAX_NAME, MAX_TEXT, MAX_THREADS } from './eventReader';
+import { bool, finite, isRecord, put, valuesOf } from '../read';
 
 function readFrame(r: EventReader, f: unknown): DetailFrame | undefined {
   if (!isRecord(f)) return undefined;
@@ -15,14 +16,14 @@ function readFrame(r: EventReader, f: unknown): DetailFrame | undefined {
   put(out, 'filename', r.text(f.filename, MAX_NAME));
   put(out, 'absPath', r.url(f.absPath ?? f.abs_path, MAX_NAME));
   put(out, 'package', r.text(f.package, MAX_NAME));
-  const lineNo = int(f.lineNo ?? f.lineno);
+  const lineNo = finite(f.lineNo ?? f.lineno);
   put(out, 'lineNo', lineNo);
-  put(out, 'colNo', int(f.colNo ?? f.colno));
+  put(out, 'colNo', finite(f.colNo ?? f.colno));
   put(out, 'inApp', bool(f.inApp ?? f.in_app));
   if (Array.isArray(f.context) && f.context.length) {
     if (f.context.length > MAX_CONTEXT_LINES) r.c.cut = true;
     const context = contextAround(f.context as unknown[], lineNo, MAX_CONTEXT_LINES).flatMap((l): [number, string][] => {
-      if (!Array.isArray(l) || int(l[0]) === undefined) return [];
+      if (!Array.isArray(l) || finite(l[0]) === undefined) return [];
       return [[l[0] as number, r.text(l[1], MAX_CODE) ?? '']];
     });
     if (context.length) out.context = context;
@@ -67,10 +68,10 @@ function readException(r: EventReader, x: unknown): DetailException | undefined 
     put(mechanism, 'description', r.text(m.description, MAX_TEXT));
     put(mechanism, 'synthetic', bool(m.synthetic));
     out.mechanism = mechanism;
-    const id = int(m.exception_id ?? m.exceptionId);
+    const id = finite(m.exception_id ?? m.exceptionId);
     if (id !== undefined) {
       const group: NonNullable<DetailException['group']> = { id, depth: 0 };
-      put(group, 'parentId', int(m.parent_id ?? m.parentId));
+      put(group, 'parentId', finite(m.parent_id ?? m.parentId));
       put(group, 'isGroup', bool(m.is_exception_group ?? m.isExceptionGroup));
       out.group = group;
     }

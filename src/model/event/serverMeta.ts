@@ -8,6 +8,7 @@
  * `[rule, type, …]` with type `x` removed, `s` substituted, `m` masked…; `len` the original length).
  * Only what the annotations concern is copied; the rest is the answer as it came. No `vscode` import.
  */
+import { isRecord } from '../read';
 
 /** Sentry's own word for a value its data scrubbing removed (the SDKs' and the web UI's). */
 export const FILTERED = '[Filtered]';
@@ -16,7 +17,6 @@ const MAX_META_NODES = 10_000;
 const MAX_META_DEPTH = 32;
 
 type Rec = Record<string, unknown>;
-const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The value as the annotations describe it, or `value` when they change nothing shown. */
 function annotated(value: unknown, note: Rec): unknown {

@@ -1,6 +1,6 @@
 /**
  * An organization and what belongs to it as Sentry's API sends them: the organization list (with
- * its region's URL), projects, environments, members, teams and code mappings. Loose objects: unknown
+ * its region's URL), the regions of the user's account, projects, environments, members, teams and code mappings. Loose objects: unknown
  * fields are kept; lists are read item by item (../lenientList.ts). No `vscode` import.
  */
 import * as z from '../z';
@@ -73,3 +73,14 @@ export type Organization = z.infer<typeof OrganizationSchema>;
 export type Project = z.infer<typeof ProjectSchema>;
 export type Environment = z.infer<typeof EnvironmentSchema>;
 export type CodeMapping = z.infer<typeof CodeMappingSchema>;
+
+/** GET /api/0/users/me/regions/ (user_regions.py): `{ regions: [{ name, url }] }`. */
+export const UserRegionsSchema = z.lazy(() =>
+  z.looseObject({
+    regions: z.array(z.looseObject({ name: z.string(), url: z.string() })),
+  }),
+);
+export type UserRegions = z.infer<typeof UserRegionsSchema>;
+
+/** GET /api/0/{org}/{project}/user-reports/: free-form records, masked where they enter. */
+export const UserReportListSchema = z.lazy(() => z.array(z.record(z.string(), z.unknown())));

@@ -82,6 +82,8 @@ export const ReleaseSchema = z.lazy(() =>
 );
 
 /** src/sentry/issues/endpoints/group_first_last_release.py. */
+export const ReleaseListSchema = z.lazy(() => lenientList(ReleaseSchema));
+
 export const FirstLastReleaseSchema = z.lazy(() =>
   z.looseObject({
     id: z.optional(idString),

@@ -7,7 +7,7 @@
  * allowed), the legacy `changes` step in `diff`, with the whole change also as `diff_str`. No `vscode` import.
  */
 import { parsePatch } from 'diff';
-import { arr, int, obj } from './read';
+import { count, list, record } from '../read';
 import { LIMITS, type SeerCut, type SeerFileChange, type SeerHunk } from './runView';
 
 /** Collects what was cut of one change. */
@@ -38,15 +38,15 @@ export function readHunks(hunks: unknown, cuts = new Cuts()): SeerHunk[] {
   let budget: number = LIMITS.hunkLines;
   const all = Array.isArray(hunks) ? hunks : [];
   if (all.length > LIMITS.hunks) cuts.add('hunks');
-  const kept = arr(all, LIMITS.hunks);
+  const kept = list(all, LIMITS.hunks);
   for (const [k, h] of kept.entries()) {
-    const o = obj(h);
+    const o = record(h);
     if (!o) {
       cuts.add('unreadable');
       continue;
     }
-    const oldStart = int(o.source_start);
-    const newStart = int(o.target_start);
+    const oldStart = count(o.source_start);
+    const newStart = count(o.target_start);
     if (oldStart === undefined || newStart === undefined) {
       cuts.add('unreadable');
       continue;
@@ -55,8 +55,8 @@ export function readHunks(hunks: unknown, cuts = new Cuts()): SeerHunk[] {
     if (given.length > budget) cuts.add('lines');
     const lines: string[] = [];
     let ok = true;
-    for (const l of arr(given, budget)) {
-      const lo = obj(l);
+    for (const l of list(given, budget)) {
+      const lo = record(l);
       const type = lo?.line_type;
       if (type !== ' ' && type !== '+' && type !== '-') {
         ok = false;
@@ -99,7 +99,7 @@ function readPath(v: unknown, cuts: Cuts): string | undefined {
 
 /** One FilePatch of a repository; undefined without a path. */
 export function readFilePatch(repo: string, patch: unknown): SeerFileChange | undefined {
-  const p = obj(patch);
+  const p = record(patch);
   const cuts = new Cuts();
   const path = readPath(p?.path, cuts);
   if (!p || !path) return undefined;
@@ -108,8 +108,8 @@ export function readFilePatch(repo: string, patch: unknown): SeerFileChange | un
     repo,
     path,
     kind: kindOf(p.type),
-    added: int(p.added) ?? hunks.reduce((n, h) => n + h.lines.filter((l) => l[0] === '+').length, 0),
-    removed: int(p.removed) ?? hunks.reduce((n, h) => n + h.lines.filter((l) => l[0] === '-').length, 0),
+    added: count(p.added) ?? hunks.reduce((n, h) => n + h.lines.filter((l) => l[0] === '+').length, 0),
+    removed: count(p.removed) ?? hunks.reduce((n, h) => n + h.lines.filter((l) => l[0] === '-').length, 0),
     hunks,
     ...(cuts.list ? { cut: cuts.list } : {}),
   };

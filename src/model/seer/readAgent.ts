@@ -10,7 +10,7 @@
  * relevant_repo}`, solution `{one_line_summary, steps: [{title, description}]}`. No `vscode` import.
  */
 import { bounded, readFilePatch } from './hunks';
-import { arr, int, obj, str, strs, type Obj } from './read';
+import { type Obj, count, list, record, trimmedText, trimmedTexts } from '../read';
 import { LIMITS, type SeerCause, type SeerFileChange, type SeerPullRequest, type SeerRunStatus, type SeerRunView, type SeerSolution } from './runView';
 
 const STATUS: Record<string, SeerRunStatus> = {
@@ -27,10 +27,10 @@ export function agentStatus(v: unknown): SeerRunStatus | undefined {
 function artifacts(blocks: unknown[]): Map<string, Obj> {
   const latest = new Map<string, Obj>();
   for (const b of blocks) {
-    for (const a of arr(obj(b)?.artifacts)) {
-      const ao = obj(a);
+    for (const a of list(record(b)?.artifacts)) {
+      const ao = record(a);
       const key = typeof ao?.key === 'string' ? ao.key : undefined;
-      const data = obj(ao?.data);
+      const data = record(ao?.data);
       if (key && data) latest.set(key, data);
     }
   }
@@ -38,22 +38,22 @@ function artifacts(blocks: unknown[]): Map<string, Obj> {
 }
 
 function cause(data: Obj | undefined): SeerCause | undefined {
-  const summary = str(data?.one_line_description);
+  const summary = trimmedText(data?.one_line_description);
   if (!data || !summary) return undefined;
   return {
     summary,
-    whys: strs(data.five_whys, LIMITS.text),
-    reproduction: strs(data.reproduction_steps, LIMITS.text).map((title) => ({ title })),
-    repo: str(data.relevant_repo, LIMITS.short),
+    whys: trimmedTexts(data.five_whys, LIMITS.text),
+    reproduction: trimmedTexts(data.reproduction_steps, LIMITS.text).map((title) => ({ title })),
+    repo: trimmedText(data.relevant_repo, LIMITS.short),
   };
 }
 
 function solution(data: Obj | undefined): SeerSolution | undefined {
-  const summary = str(data?.one_line_summary);
+  const summary = trimmedText(data?.one_line_summary);
   if (!data || !summary) return undefined;
-  const steps = arr(data.steps)
-    .map((s) => obj(s))
-    .map((s) => ({ title: str(s?.title, LIMITS.short) ?? '', detail: str(s?.description) }))
+  const steps = list(data.steps)
+    .map((s) => record(s))
+    .map((s) => ({ title: trimmedText(s?.title, LIMITS.short) ?? '', detail: trimmedText(s?.description) }))
     .filter((s) => s.title || s.detail);
   return { summary, steps };
 }
@@ -63,12 +63,12 @@ function changes(blocks: unknown[]): { changes: SeerFileChange[]; filesCut: numb
   const byFile = new Map<string, SeerFileChange>();
   let over = 0;
   for (const b of blocks) {
-    const patches = obj(b)?.merged_file_patches;
+    const patches = record(b)?.merged_file_patches;
     const { kept, left } = bounded(Array.isArray(patches) ? patches : [], LIMITS.files);
     over = Math.max(over, left);
     for (const fp of kept) {
-      const o = obj(fp);
-      const repo = str(o?.repo_name, LIMITS.short);
+      const o = record(fp);
+      const repo = trimmedText(o?.repo_name, LIMITS.short);
       const change = repo ? readFilePatch(repo, o?.patch) : undefined;
       if (change) byFile.set(`${change.repo}\n${change.path}`, change);
     }
@@ -78,41 +78,41 @@ function changes(blocks: unknown[]): { changes: SeerFileChange[]; filesCut: numb
 }
 
 function pullRequests(states: unknown): SeerPullRequest[] {
-  const o = obj(states);
+  const o = record(states);
   if (!o) return [];
   return Object.entries(o)
     .slice(0, LIMITS.items)
     .map(([repo, s]) => {
-      const so = obj(s);
-      return { repo: repo.slice(0, LIMITS.short), url: str(so?.pr_url, LIMITS.short), number: int(so?.pr_number), state: str(so?.pr_creation_status, 40) };
+      const so = record(s);
+      return { repo: repo.slice(0, LIMITS.short), url: trimmedText(so?.pr_url, LIMITS.short), number: count(so?.pr_number), state: trimmedText(so?.pr_creation_status, 40) };
     });
 }
 
 function progress(blocks: unknown[]): string[] {
   for (let i = blocks.length - 1; i >= 0; i--) {
-    const b = obj(blocks[i]);
-    const todos = arr(b?.todos);
-    const active = todos.map((t) => obj(t)).find((t) => t?.status === 'in_progress');
-    const text = str(active?.content, LIMITS.short) ?? (b?.loading === true ? str(obj(b.message)?.content, LIMITS.short) : undefined);
+    const b = record(blocks[i]);
+    const todos = list(b?.todos);
+    const active = todos.map((t) => record(t)).find((t) => t?.status === 'in_progress');
+    const text = trimmedText(active?.content, LIMITS.short) ?? (b?.loading === true ? trimmedText(record(b.message)?.content, LIMITS.short) : undefined);
     if (text) return [text];
   }
   return [];
 }
 
 function question(pending: unknown): string | undefined {
-  const p = obj(pending);
+  const p = record(pending);
   if (!p) return undefined;
-  const data = obj(p.data);
+  const data = record(p.data);
   // PendingUserInput is `{id, input_type, data: dict}`: the question's key is not fixed, so the usual ones are tried.
-  return str(data?.question) ?? str(data?.message) ?? str(data?.text) ?? str(p.input_type, LIMITS.short);
+  return trimmedText(data?.question) ?? trimmedText(data?.message) ?? trimmedText(data?.text) ?? trimmedText(p.input_type, LIMITS.short);
 }
 
 /** undefined when `autofix` is not an agent-shape run. */
 export function readAgentRun(autofix: Obj): SeerRunView | undefined {
   const status = agentStatus(autofix.status);
-  const runId = int(autofix.run_id);
+  const runId = count(autofix.run_id);
   if (!status || runId === undefined || !Array.isArray(autofix.blocks)) return undefined;
-  const blocks = arr(autofix.blocks, 500);
+  const blocks = list(autofix.blocks, 500);
   const found = artifacts(blocks);
   const c = cause(found.get('root_cause'));
   const code = changes(blocks);
@@ -120,7 +120,7 @@ export function readAgentRun(autofix: Obj): SeerRunView | undefined {
     shape: 'agent',
     runId: String(runId),
     status,
-    updatedAt: str(autofix.updated_at, 40),
+    updatedAt: trimmedText(autofix.updated_at, 40),
     progress: status === 'processing' ? progress(blocks) : [],
     causes: c ? [c] : [],
     solution: solution(found.get('solution')),
@@ -128,6 +128,6 @@ export function readAgentRun(autofix: Obj): SeerRunView | undefined {
     ...(code.filesCut ? { filesCut: code.filesCut } : {}),
     pullRequests: pullRequests(autofix.repo_pr_states),
     question: status === 'needs-input' ? question(autofix.pending_user_input) : undefined,
-    error: status === 'error' ? str(obj(obj(blocks[blocks.length - 1])?.message)?.content, LIMITS.short) : undefined,
+    error: status === 'error' ? trimmedText(record(record(blocks[blocks.length - 1])?.message)?.content, LIMITS.short) : undefined,
   };
 }

@@ -11,7 +11,7 @@
  * IN_PROGRESS and FAILED). No `vscode` import.
  */
 import { bounded, readFilePatch, readUnifiedDiff } from './hunks';
-import { arr, obj, str, type Obj } from './read';
+import { type Obj, list, record, trimmedText } from '../read';
 import { LIMITS, type SeerCause, type SeerFileChange, type SeerRunStatus, type SeerRunView, type SeerSolution, type SeerStep } from './runView';
 
 const STATUS: Record<string, SeerRunStatus> = {
@@ -31,21 +31,21 @@ export function legacyStatus(v: unknown): SeerRunStatus | undefined {
 }
 
 function timelineStep(item: unknown): SeerStep | undefined {
-  const o = obj(item);
-  const title = str(o?.title, LIMITS.text);
+  const o = record(item);
+  const title = trimmedText(o?.title, LIMITS.text);
   if (!o || !title) return undefined;
-  const file = obj(o.relevant_code_file);
-  const path = str(file?.file_path, LIMITS.short);
-  return { title, detail: str(o.code_snippet_and_analysis), file: path ? { repo: str(file?.repo_name, LIMITS.short), path } : undefined };
+  const file = record(o.relevant_code_file);
+  const path = trimmedText(file?.file_path, LIMITS.short);
+  return { title, detail: trimmedText(o.code_snippet_and_analysis), file: path ? { repo: trimmedText(file?.repo_name, LIMITS.short), path } : undefined };
 }
 
 function causes(step: Obj | undefined): SeerCause[] {
-  return arr(step?.causes)
-    .map((c) => obj(c))
+  return list(step?.causes)
+    .map((c) => record(c))
     .map((c): SeerCause | undefined => {
-      const summary = str(c?.description);
+      const summary = trimmedText(c?.description);
       if (!c || !summary) return undefined;
-      const reproduction = arr(c.root_cause_reproduction)
+      const reproduction = list(c.root_cause_reproduction)
         .map(timelineStep)
         .filter((s): s is SeerStep => s !== undefined);
       return { summary, whys: [], reproduction, repo: reproduction.find((s) => s.file?.repo)?.file?.repo };
@@ -55,11 +55,11 @@ function causes(step: Obj | undefined): SeerCause[] {
 
 function solution(step: Obj | undefined): SeerSolution | undefined {
   if (!step) return undefined;
-  const steps = arr(step.solution)
-    .filter((s) => obj(s)?.is_active !== false)
+  const steps = list(step.solution)
+    .filter((s) => record(s)?.is_active !== false)
     .map(timelineStep)
     .filter((s): s is SeerStep => s !== undefined);
-  const summary = str(step.description) ?? steps[0]?.title;
+  const summary = trimmedText(step.description) ?? steps[0]?.title;
   return summary ? { summary, steps } : undefined;
 }
 
@@ -67,9 +67,9 @@ function solution(step: Obj | undefined): SeerSolution | undefined {
 function changes(step: Obj | undefined): { changes: SeerFileChange[]; filesCut: number } {
   const out: SeerFileChange[] = [];
   let over = 0;
-  for (const c of arr(step?.changes)) {
-    const co = obj(c);
-    const repo = str(co?.repo_name, LIMITS.short);
+  for (const c of list(step?.changes)) {
+    const co = record(c);
+    const repo = trimmedText(co?.repo_name, LIMITS.short);
     if (!co || !repo) continue;
     const diff = bounded(Array.isArray(co.diff) ? co.diff : [], LIMITS.files);
     const fromDiff = diff.kept.map((p) => readFilePatch(repo, p)).filter((f): f is SeerFileChange => f !== undefined);
@@ -85,9 +85,9 @@ function changes(step: Obj | undefined): { changes: SeerFileChange[]; filesCut: 
 
 function lastProgress(steps: Obj[], count: number): string[] {
   const last = steps[steps.length - 1];
-  return arr(last?.progress, 500)
+  return list(last?.progress, 500)
     .slice(-count)
-    .map((p) => str(obj(p)?.message, LIMITS.short))
+    .map((p) => trimmedText(record(p)?.message, LIMITS.short))
     .filter((s): s is string => s !== undefined);
 }
 
@@ -96,13 +96,13 @@ export function readLegacyRun(autofix: Obj): SeerRunView | undefined {
   const status = legacyStatus(autofix.status);
   const runId = autofix.run_id;
   if (!status || (typeof runId !== 'number' && typeof runId !== 'string')) return undefined;
-  const steps = arr(autofix.steps, 100)
-    .map((s) => obj(s))
+  const steps = list(autofix.steps, 100)
+    .map((s) => record(s))
     .filter((s): s is Obj => s !== undefined);
   const byType = (t: string) => steps.filter((s) => s.type === t).pop();
   const repos = Array.isArray(autofix.repositories)
-    ? arr(autofix.repositories)
-        .map((r) => str(obj(r)?.name, LIMITS.short))
+    ? list(autofix.repositories)
+        .map((r) => trimmedText(record(r)?.name, LIMITS.short))
         .filter((s): s is string => s !== undefined)
     : undefined;
   const code = changes(byType('changes'));
@@ -110,15 +110,15 @@ export function readLegacyRun(autofix: Obj): SeerRunView | undefined {
     shape: 'legacy',
     runId: String(runId).slice(0, 40),
     status,
-    updatedAt: str(autofix.updated_at, 40),
+    updatedAt: trimmedText(autofix.updated_at, 40),
     progress: status === 'processing' ? lastProgress(steps, LIMITS.progress) : [],
     causes: causes(byType('root_cause_analysis')),
     solution: solution(byType('solution')),
     changes: code.changes,
     ...(code.filesCut ? { filesCut: code.filesCut } : {}),
-    pullRequests: arr(byType('changes')?.changes)
-      .map((c) => obj(c))
-      .map((c) => ({ repo: str(c?.repo_name, LIMITS.short) ?? '', url: str(obj(c?.pull_request)?.pr_url, LIMITS.short) }))
+    pullRequests: list(byType('changes')?.changes)
+      .map((c) => record(c))
+      .map((c) => ({ repo: trimmedText(c?.repo_name, LIMITS.short) ?? '', url: trimmedText(record(c?.pull_request)?.pr_url, LIMITS.short) }))
       .filter((p) => p.repo && p.url),
     question: status === 'needs-input' ? lastProgress(steps, 1)[0] : undefined,
     error: status === 'error' ? lastProgress(steps, 1)[0] : undefined,

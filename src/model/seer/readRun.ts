@@ -5,7 +5,7 @@
  */
 import { readAgentRun } from './readAgent';
 import { readLegacyRun } from './readLegacy';
-import { obj } from './read';
+import { record } from '../read';
 import type { SeerRunView } from './runView';
 
 export type AutofixAnswer =
@@ -16,10 +16,10 @@ export type AutofixAnswer =
   | { kind: 'unreadable' };
 
 export function readAutofixAnswer(body: unknown): AutofixAnswer {
-  const top = obj(body);
+  const top = record(body);
   if (!top || !('autofix' in top)) return { kind: 'unreadable' };
   if (top.autofix === null) return { kind: 'none' };
-  const a = obj(top.autofix);
+  const a = record(top.autofix);
   if (!a) return { kind: 'unreadable' };
   const looksAgent = Array.isArray(a.blocks) || (typeof a.status === 'string' && a.status === a.status.toLowerCase());
   const run = looksAgent ? (readAgentRun(a) ?? readLegacyRun(a)) : (readLegacyRun(a) ?? readAgentRun(a));

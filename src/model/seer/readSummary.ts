@@ -3,7 +3,7 @@
  * whats_wrong, trace, possible_cause, scores`; older servers turned the keys into camelCase,
  * convert_dict_key_case in the older src/sentry/api/endpoints/group_ai_summary.py). No `vscode` import.
  */
-import { obj, str } from './read';
+import { record, trimmedText } from '../read';
 import { LIMITS } from './runView';
 
 export interface SeerSummary {
@@ -14,13 +14,13 @@ export interface SeerSummary {
 }
 
 export function readSummary(body: unknown): SeerSummary | undefined {
-  const o = obj(body);
-  const headline = str(o?.headline, LIMITS.short);
+  const o = record(body);
+  const headline = trimmedText(o?.headline, LIMITS.short);
   if (!o || !headline) return undefined;
   return {
     headline,
-    whatsWrong: str(o.whats_wrong ?? o.whatsWrong),
-    trace: str(o.trace),
-    possibleCause: str(o.possible_cause ?? o.possibleCause),
+    whatsWrong: trimmedText(o.whats_wrong ?? o.whatsWrong),
+    trace: trimmedText(o.trace),
+    possibleCause: trimmedText(o.possible_cause ?? o.possibleCause),
   };
 }
