@@ -1,10 +1,11 @@
 /** Turns API resources into the protocol's data shapes. Pure; host side (uses the zod-typed API types). */
 import type { Issue } from '../../model/issue/schema';
-import type { SentryEvent, Frame } from '../../model/event/schema';
-import { exceptionsOf, framesNewestFirst } from '../../model/event/schema';
+import type { SentryEvent } from '../../model/event/schema';
+import { exceptionValues, readExceptionHead, type FrameReading } from '../../model/event/frame';
+import { lifetimeOf } from '../../model/issue/lifetime';
 import { boundedStringify, pruneDepth } from '../../util/boundedJson';
-import { Cutter as BaseCutter, contextAround } from '../../util/cutter';
-import type { EventData, ExceptionData, FrameData } from './protocol/eventList';
+import { Cutter as BaseCutter } from '../../util/cutter';
+import type { EventData } from './protocol/eventList';
 import { issueHeader } from '../../contracts/fromApi';
 import type { IssueHeader } from './protocol/messages';
 import { sdkNameOf } from '../../model/event/mungedPath';
@@ -48,50 +49,19 @@ class Cutter extends BaseCutter {
   }
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * The event with its exception entries cut to what toEventData keeps, before they are parsed: the
- * work of parsing then follows the bounds, not the 15,000 frames a server chose to send.
- */
-function fewerEntries(e: SentryEvent, c: Cutter): SentryEvent {
-  if (!e.entries) return e;
-  const entries = e.entries.map((entry) => {
-    if (entry.type !== 'exception' || !isRecord(entry.data) || !Array.isArray(entry.data.values)) return entry;
-    const values = c.list(entry.data.values as unknown[], MAX_EXCEPTIONS).map((x) => {
-      if (!isRecord(x) || !isRecord(x.stacktrace) || !Array.isArray(x.stacktrace.frames)) return x;
-      const frames = x.stacktrace.frames as unknown[];
-      // Frames come oldest first: the newest (crash) frames are the last ones.
-      if (frames.length > MAX_FRAMES) c.cut = true;
-      const kept = frames
-        .slice(-MAX_FRAMES)
-        .map((f) => (isRecord(f) && Array.isArray(f.context) && f.context.length > MAX_CONTEXT_LINES ? { ...f, context: contextAround(f.context, f.lineNo, MAX_CONTEXT_LINES) } : f));
-      return { ...x, stacktrace: { ...x.stacktrace, frames: kept } };
-    });
-    return { ...entry, data: { ...entry.data, values } };
-  });
-  return { ...e, entries };
-}
-
-function toFrame(f: Frame, c: Cutter): FrameData {
-  const out: FrameData = {};
-  if (f.function) out.function = c.text(f.function, MAX_FRAME_TEXT);
-  if (f.module) out.module = c.text(f.module, MAX_FRAME_TEXT);
-  if (f.filename) out.filename = c.text(f.filename, MAX_FRAME_TEXT);
-  if (f.absPath) out.absPath = c.text(f.absPath, MAX_FRAME_TEXT);
-  if (typeof f.package === 'string' && f.package) out.package = c.text(f.package, MAX_FRAME_TEXT);
-  if (typeof f.lineNo === 'number') out.lineNo = f.lineNo;
-  if (typeof f.colNo === 'number') out.colNo = f.colNo;
-  if (typeof f.inApp === 'boolean') out.inApp = f.inApp;
-  if (f.context?.length) {
-    if (f.context.length > MAX_CONTEXT_LINES) c.cut = true;
-    out.context = contextAround(f.context, f.lineNo, MAX_CONTEXT_LINES).map(([n, code]) => [n, c.text(code ?? '', MAX_CONTEXT_TEXT)]);
-  }
-  return out;
-}
-
-export function toFrameData(f: Frame): FrameData {
-  return toFrame(f, new Cutter());
+/** The events list's reading of a frame: cut to its bounds (no variables: the list does not show them). */
+function reading(c: Cutter): FrameReading {
+  const text = (v: unknown, max: number) => (typeof v === 'string' && v ? c.text(v, max) : undefined);
+  return {
+    text,
+    url: text,
+    cut: () => {
+      c.cut = true;
+    },
+    maxName: MAX_FRAME_TEXT,
+    maxContextLines: MAX_CONTEXT_LINES,
+    maxCode: MAX_CONTEXT_TEXT,
+  };
 }
 
 export function toEventData(e: SentryEvent, full: boolean): EventData {
@@ -116,12 +86,7 @@ export function toEventData(e: SentryEvent, full: boolean): EventData {
   if (sdkName) out.sdkName = sdkName;
   if (e.crashFile !== undefined && e.crashFile !== null) out.crashFile = c.free(e.crashFile);
   if (full || e.entries) {
-    out.exceptions = c.list(exceptionsOf(fewerEntries(e, c)), MAX_EXCEPTIONS).map((x): ExceptionData => ({
-      type: c.opt(x.type, MAX_FRAME_TEXT),
-      value: c.opt(x.value, MAX_TEXT),
-      module: c.opt(x.module, MAX_FRAME_TEXT),
-      frames: c.list(framesNewestFirst(x.stacktrace?.frames), MAX_FRAMES).map((f) => toFrame(f, c)),
-    }));
+    out.exceptions = c.list(exceptionValues(e), MAX_EXCEPTIONS).flatMap((x) => readExceptionHead(x, reading(c), MAX_TEXT, MAX_FRAMES) ?? []);
   }
   if (c.cut) out.trimmed = true;
   return out;
@@ -137,16 +102,14 @@ export { assigneeName, issueHeader, toTagData } from '../../contracts/fromApi';
  */
 export function panelHeader(issue: Issue): IssueHeader {
   const header: IssueHeader = { ...issueHeader(issue), countScope: 'list' };
-  const life = (issue as { lifetime?: unknown }).lifetime;
-  if (!isRecord(life) || typeof life.count !== 'string' || !/^\d{1,20}$/.test(life.count)) return header;
-  const userCount = typeof life.userCount === 'number' && Number.isSafeInteger(life.userCount) && life.userCount >= 0 ? life.userCount : undefined;
-  const time = (v: unknown) => (typeof v === 'string' && v.length <= 64 && Number.isFinite(Date.parse(v)) ? v : undefined);
+  const life = lifetimeOf(issue);
+  if (!life) return header;
   return {
     ...header,
     count: life.count,
-    userCount: userCount ?? header.userCount,
-    firstSeen: time(life.firstSeen) ?? header.firstSeen,
-    lastSeen: time(life.lastSeen) ?? header.lastSeen,
+    userCount: life.userCount ?? header.userCount,
+    firstSeen: life.firstSeen ?? header.firstSeen,
+    lastSeen: life.lastSeen ?? header.lastSeen,
     countScope: 'lifetime',
   };
 }

@@ -7,6 +7,7 @@
  * values stay on one line, and the whole is bounded. Only the caller's vetted `opts.link` becomes a
  * link. No `vscode` import.
  */
+import { frameWhere } from './frame';
 import * as l10n from '@vscode/l10n';
 import { shownText, type Breadcrumb, type DetailException, type DetailFrame, type DetailPair, type EventDetail } from './types';
 import type { IssueHeader } from '../../contracts/issueView';
@@ -100,12 +101,6 @@ export function codeBlock(lines: string[], max = MAX_INLINE): string[] {
 export function linkTarget(link: string): string | undefined {
   if (!/^https?:\/\/[^\s]+$/i.test(link) || link.length > MAX_INLINE) return undefined;
   return `<${link.replace(/[<>\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}>`;
-}
-
-/** Where a frame is: `file:line:col`, with the file as the server named it. */
-function frameWhere(f: DetailFrame): string {
-  const file = f.filename ?? f.absPath ?? f.module ?? f.package ?? '?';
-  return `${file}${f.lineNo !== undefined ? `:${f.lineNo}` : ''}${f.lineNo !== undefined && f.colNo !== undefined ? `:${f.colNo}` : ''}`;
 }
 
 const pairText = (p: DetailPair) => `${p.key}: ${oneLine(shownText(p.value), MAX_VALUE)}`;

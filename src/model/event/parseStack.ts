@@ -4,35 +4,23 @@
  * variables, bounded and masked by the EventReader. No `vscode` import.
  */
 import type { DetailException, DetailFrame, DetailThread } from './types';
-import { contextAround } from '../../util/cutter';
+import { readFrame, stackFrames, type FrameReading } from './frame';
 import { EventReader, MAX_CODE, MAX_CONTEXT_LINES, MAX_EXCEPTIONS, MAX_FRAMES, MAX_NAME, MAX_TEXT, MAX_THREADS } from './eventReader';
 import { bool, finite, isRecord, put, valuesOf } from '../read';
 
-function readFrame(r: EventReader, f: unknown): DetailFrame | undefined {
-  if (!isRecord(f)) return undefined;
-  const out: DetailFrame = {};
-  put(out, 'function', r.text(f.function, MAX_NAME));
-  put(out, 'module', r.text(f.module, MAX_NAME));
-  put(out, 'filename', r.text(f.filename, MAX_NAME));
-  put(out, 'absPath', r.url(f.absPath ?? f.abs_path, MAX_NAME));
-  put(out, 'package', r.text(f.package, MAX_NAME));
-  const lineNo = finite(f.lineNo ?? f.lineno);
-  put(out, 'lineNo', lineNo);
-  put(out, 'colNo', finite(f.colNo ?? f.colno));
-  put(out, 'inApp', bool(f.inApp ?? f.in_app));
-  if (Array.isArray(f.context) && f.context.length) {
-    if (f.context.length > MAX_CONTEXT_LINES) r.c.cut = true;
-    const context = contextAround(f.context as unknown[], lineNo, MAX_CONTEXT_LINES).flatMap((l): [number, string][] => {
-      if (!Array.isArray(l) || finite(l[0]) === undefined) return [];
-      return [[l[0] as number, r.text(l[1], MAX_CODE) ?? '']];
-    });
-    if (context.length) out.context = context;
-  }
-  if (isRecord(f.vars)) {
-    const vars = r.pairs(f.vars);
-    if (vars.length) out.vars = vars;
-  }
-  return out;
+/** The Event tab's reading of a frame: masked and bounded by the event's one EventReader, variables included. */
+function reading(r: EventReader): FrameReading {
+  return {
+    text: (v, max) => r.text(v, max),
+    url: (v, max) => r.url(v, max),
+    cut: () => {
+      r.c.cut = true;
+    },
+    maxName: MAX_NAME,
+    maxContextLines: MAX_CONTEXT_LINES,
+    maxCode: MAX_CODE,
+    vars: (v) => r.pairs(v),
+  };
 }
 
 /** The last `max` items, parsed, the last first; items that do not parse are left out. */
@@ -47,14 +35,15 @@ function lastFirst<T>(r: EventReader, items: unknown[], max: number, parse: (ite
 }
 
 /** A stack's frames, newest first (the server sends them oldest first), the newest MAX_FRAMES kept. */
-function readFrames(r: EventReader, stacktrace: unknown): { frames: DetailFrame[]; omitted: number } {
-  const { out, omitted } = lastFirst(r, isRecord(stacktrace) && Array.isArray(stacktrace.frames) ? (stacktrace.frames as unknown[]) : [], MAX_FRAMES, (f) => readFrame(r, f));
+function readFrames(r: EventReader, x: unknown): { frames: DetailFrame[]; omitted: number } {
+  const read = reading(r);
+  const { out, omitted } = lastFirst(r, stackFrames(x), MAX_FRAMES, (f) => readFrame(f, read));
   return { frames: out, omitted };
 }
 
 function readException(r: EventReader, x: unknown): DetailException | undefined {
   if (!isRecord(x)) return undefined;
-  const stack = readFrames(r, isRecord(x.stacktrace) ? x.stacktrace : x.rawStacktrace);
+  const stack = readFrames(r, x);
   const out: DetailException = { frames: stack.frames };
   if (stack.omitted) out.framesOmitted = stack.omitted;
   put(out, 'type', r.text(x.type, MAX_NAME));
@@ -124,7 +113,7 @@ function asTree(xs: DetailException[]): DetailException[] {
 export function readThreads(r: EventReader, data: unknown): DetailThread[] {
   return r.c.list(valuesOf(data), MAX_THREADS).flatMap((t): DetailThread[] => {
     if (!isRecord(t)) return [];
-    const stack = readFrames(r, t.stacktrace);
+    const stack = readFrames(r, t);
     const out: DetailThread = { frames: stack.frames };
     put(out, 'id', r.id(t.id));
     put(out, 'name', r.text(t.name, MAX_NAME));

@@ -1,7 +1,8 @@
 /**
  * An event as Sentry's API sends it: one of an issue's events list (full=true adds `entries`), and
  * what identifies one event's details (the rest of those is read tolerantly by ./parse.ts). Loose
- * objects: unknown fields are kept. No `vscode` import.
+ * objects: unknown fields are kept. Entries are read by the readers of the event's parts (./parse.ts,
+ * and ./frame.ts for every exception frame). No `vscode` import.
  */
 import * as z from '../z';
 import { lenientList } from '../lenientList';
@@ -9,36 +10,6 @@ import { lenientList } from '../lenientList';
 const isoTimestamp = z.lazy(() => z.string());
 
 export const TagSchema = z.lazy(() => z.looseObject({ key: z.string(), value: z.string() }));
-
-export const FrameSchema = z.lazy(() =>
-  z.looseObject({
-    filename: z.nullish(z.string()),
-    absPath: z.nullish(z.string()),
-    module: z.nullish(z.string()),
-    function: z.nullish(z.string()),
-    lineNo: z.nullish(z.int()),
-    colNo: z.nullish(z.int()),
-    inApp: z.nullish(z.boolean()),
-    context: z.nullish(z.array(z.tuple([z.int(), z.nullable(z.string())]))),
-    vars: z.nullish(z.record(z.string(), z.unknown())),
-  }),
-);
-
-export const ExceptionValueSchema = z.lazy(() =>
-  z.looseObject({
-    type: z.nullish(z.string()),
-    value: z.nullish(z.string()),
-    module: z.nullish(z.string()),
-    stacktrace: z.nullish(z.looseObject({ frames: z.nullish(z.array(FrameSchema)) })),
-  }),
-);
-
-export const ExceptionEntrySchema = z.lazy(() =>
-  z.looseObject({
-    type: z.literal('exception'),
-    data: z.looseObject({ values: z.nullish(z.array(ExceptionValueSchema)) }),
-  }),
-);
 
 export const EntrySchema = z.lazy(() => z.looseObject({ type: z.string(), data: z.unknown() }));
 
@@ -83,20 +54,3 @@ export const EventDetailsSchema = z.lazy(() =>
 
 export type SentryEvent = z.infer<typeof EventSchema>;
 export type EventDetails = z.infer<typeof EventDetailsSchema>;
-export type Frame = z.infer<typeof FrameSchema>;
-export type ExceptionValue = z.infer<typeof ExceptionValueSchema>;
-
-/** The exception values of a full event (full=true), or [] when it has none. */
-export function exceptionsOf(event: SentryEvent): ExceptionValue[] {
-  for (const entry of event.entries ?? []) {
-    if (entry.type !== 'exception') continue;
-    const parsed = ExceptionEntrySchema.safeParse(entry);
-    if (parsed.success) return parsed.data.data.values ?? [];
-  }
-  return [];
-}
-
-/** Frames as the server sends them (oldest first, crash frame last) -> newest first. */
-export function framesNewestFirst<T>(frames: readonly T[] | null | undefined): T[] {
-  return frames ? [...frames].reverse() : [];
-}

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { EventListSchema, EventSchema, exceptionsOf } from '../../../src/model/event/schema';
+import { EventListSchema, EventSchema } from '../../../src/model/event/schema';
+import { exceptionValues, readFrame, stackFrames, PLAIN_READING } from '../../../src/model/event/frame';
 import { describeIssue, formatPath } from '../../../src/model/zodIssue';
 import { IssueListSchema, TagDetailsSchema } from '../../../src/model/issue/schema';
 import { OrganizationListSchema } from '../../../src/model/organization/schema';
@@ -26,9 +27,9 @@ describe('schemas accept the real fixtures unchanged', () => {
   });
   it('issue-event.json (a full event with entries)', () => {
     const event = EventSchema.parse(fixture('issue-event.json'));
-    const [exc] = exceptionsOf(event);
-    assert.ok(exc.stacktrace?.frames && exc.stacktrace.frames.length > 0);
-    assert.equal(typeof exc.stacktrace!.frames![0].lineNo, 'number');
+    const frames = stackFrames(exceptionValues(event)[0]);
+    assert.ok(frames.length > 0);
+    assert.equal(typeof readFrame(frames[0], PLAIN_READING)?.lineNo, 'number');
   });
   it('project-issues.json', () => {
     const [issue] = IssueListSchema.parse(fixture('project-issues.json'));

@@ -6,11 +6,13 @@
 import * as l10n from '@vscode/l10n';
 import { isEventId } from '../../../model/event/types';
 import type { FrameRef } from '../protocol/messages';
-import type { EventData, ExceptionData, FrameData } from '../protocol/eventList';
+import type { EventData, ExceptionData } from '../protocol/eventList';
+import type { DetailFrame } from '../../../model/event/types';
+import { frameLocation, frameRef, frameWhere } from '../../../model/event/frame';
 import { absoluteTime, relativeTime } from '../../../format/time';
 import { h, icon, replace } from './dom';
 import { hasTagFilter } from './searchQuery';
-import { frameLabel, frameLocation, headline, metadataPairs, userLabel } from './presentation';
+import { frameLabel, headline, metadataPairs, userLabel } from './presentation';
 import { RowHeights, scrollToReveal } from './windowing';
 
 export interface ListCallbacks {
@@ -353,21 +355,11 @@ function renderException(x: ExceptionData, cb: ListCallbacks, e: EventData): HTM
   );
 }
 
-function renderFrame(f: FrameData, cb: ListCallbacks, e: EventData): HTMLElement {
+function renderFrame(f: DetailFrame, cb: ListCallbacks, e: EventData): HTMLElement {
   const loc = frameLocation(f);
-  const where = [f.filename || f.absPath || f.module || '?', f.lineNo ? `:${f.lineNo}` : '', f.colNo ? `:${f.colNo}` : ''].join('');
+  const where = frameWhere(f);
   // The event's platform and SDK decide the path a code mapping applies to.
-  const ref: FrameRef = {
-    filename: f.filename,
-    absPath: f.absPath,
-    module: f.module,
-    package: f.package,
-    function: f.function,
-    lineNo: f.lineNo,
-    colNo: f.colNo,
-    eventPlatform: e.platform,
-    sdkName: e.sdkName,
-  };
+  const ref: FrameRef = { ...frameRef(f), eventPlatform: e.platform, sdkName: e.sdkName };
   const head = loc
     ? h(
         'button',

@@ -10,7 +10,8 @@ import type { FrameRef } from '../protocol/messages';
 import { h, icon } from './dom';
 import type { DrawQueue } from './drawQueue';
 import { frameGroups, systemFramesLabel } from './eventViewModel';
-import { frameLabel, frameLocation } from './presentation';
+import { frameLabel } from './presentation';
+import { frameLocation, frameRef, frameWhere } from '../../../model/event/frame';
 import { disclosure, once, pairsTable, section, togglesRegion, uid, type RevealFn } from './pairsTable';
 
 export interface StackCallbacks {
@@ -123,8 +124,8 @@ export function stack(frames: readonly DetailFrame[], cb: StackCallbacks): HTMLE
 /** One frame: its head (a click opens the file at the line), and its code and variables, open or folded. */
 function frame(f: DetailFrame, cb: StackCallbacks, open: boolean): HTMLElement {
   const loc = frameLocation(f);
-  const where = [f.filename || f.absPath || f.module || '?', f.lineNo ? `:${f.lineNo}` : '', f.colNo ? `:${f.colNo}` : ''].join('');
-  const ref: FrameRef = { filename: f.filename, absPath: f.absPath, module: f.module, package: f.package, function: f.function, lineNo: f.lineNo, colNo: f.colNo };
+  const where = frameWhere(f);
+  const ref: FrameRef = frameRef(f);
   const fn = frameLabel(f);
   const label = [h('span', { class: 'frame-fn', text: fn }), h('span', { class: 'frame-where', text: ` ${where}` })];
   const head = loc

@@ -1,11 +1,12 @@
 /**
  * How the events page words and formats what it shows: an event's headline and user, a frame's
- * location and label, metadata rows, the loaded-events count, a period's name, and the custom
+ * label (where it is: src/model/event/frame.ts), metadata rows, the loaded-events count, a period's name, and the custom
  * range's `datetime-local` inputs. Pure and localised (l10n), so unit-tested in plain Node.
  */
 import * as l10n from '@vscode/l10n';
 import type { EventFilters, Period } from '../protocol/filters';
-import type { EventData, FrameData } from '../protocol/eventList';
+import type { EventData } from '../protocol/eventList';
+import type { DetailFrame } from '../../../model/event/types';
 
 /** An event is named by its message when it has one, else by its title (as Sentry lists events). */
 export function headline(e: EventData): string {
@@ -23,14 +24,7 @@ export function userLabel(user: Record<string, unknown> | null | undefined): str
   return undefined;
 }
 
-/** `file:line:col` of a frame, the form the location mapping parses; undefined without a path. */
-export function frameLocation(f: FrameData): string | undefined {
-  const path = f.filename || f.absPath;
-  if (!path) return undefined;
-  return f.lineNo ? `${path}:${f.lineNo}${f.colNo ? `:${f.colNo}` : ''}` : path;
-}
-
-export function frameLabel(f: FrameData): string {
+export function frameLabel(f: DetailFrame): string {
   return f.function || f.module || l10n.t('<anonymous>');
 }
 

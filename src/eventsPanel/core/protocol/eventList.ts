@@ -4,28 +4,10 @@
  * src/eventsPanel/core/eventData.ts; the list crosses as one JSON string (encodeEvents in
  * messages.ts). Types only, so nothing of it is bundled.
  */
+import type { ExceptionHead } from '../../../model/event/frame';
 
-export interface FrameData {
-  function?: string;
-  module?: string;
-  filename?: string;
-  absPath?: string;
-  /** Cocoa's package folder, a Dart package, a .NET assembly: tells same-named files apart. */
-  package?: string;
-  lineNo?: number;
-  colNo?: number;
-  inApp?: boolean;
-  /** `[lineNo, code]` pairs around the line, when the server sent them. */
-  context?: [number, string][];
-}
-
-export interface ExceptionData {
-  type?: string;
-  value?: string;
-  module?: string;
-  /** Newest (crash) frame first. */
-  frames: FrameData[];
-}
+/** An exception with its frames (the one frame type, src/model/event/types.ts's DetailFrame), newest first. */
+export type ExceptionData = ExceptionHead;
 
 /** One event of an issue's event list, trimmed to what the page shows (plus exceptions when full=true). */
 export interface EventData {

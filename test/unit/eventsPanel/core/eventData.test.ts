@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { EventListSchema, EventSchema } from '../../../../src/model/event/schema';
 import { IssueListSchema, TagDetailsSchema } from '../../../../src/model/issue/schema';
 import { assigneeName, issueHeader, panelHeader, toEventData, toTagData } from '../../../../src/eventsPanel/core/eventData';
-import { framesNewestFirst } from '../../../../src/model/event/schema';
+import { eventFramesNewestFirst } from '../../../../src/model/event/frame';
 
 const fixture = (name: string) => JSON.parse(readFileSync(join(__dirname, '../../../fixtures', name), 'utf8'));
 
@@ -37,11 +37,18 @@ describe('events: API resources -> protocol data', () => {
     assert.equal('vars' in frames[0], false, 'vars are not sent to the page');
   });
 
-  it('framesNewestFirst reverses without touching its input', () => {
-    const input = [1, 2, 3];
-    assert.deepEqual(framesNewestFirst(input), [3, 2, 1]);
-    assert.deepEqual(input, [1, 2, 3]);
-    assert.deepEqual(framesNewestFirst(null), []);
+  it('eventFramesNewestFirst reverses without touching its input', () => {
+    const frames = [{ lineNo: 1 }, { lineNo: 2 }, { lineNo: 3 }];
+    const event = { entries: [{ type: 'exception', data: { values: [{ stacktrace: { frames } }] } }] };
+    assert.deepEqual(
+      eventFramesNewestFirst(event).map((f) => f.frame.lineNo),
+      [3, 2, 1],
+    );
+    assert.deepEqual(
+      frames.map((f) => f.lineNo),
+      [1, 2, 3],
+    );
+    assert.deepEqual(eventFramesNewestFirst(null), []);
   });
 
   it('tag details and issue headers', () => {

@@ -4,7 +4,8 @@ import { DEFAULT_FILTERS, filtersKey } from '../../../../../src/eventsPanel/core
 import type { EventData } from '../../../../../src/eventsPanel/core/protocol/eventList';
 import { initialState, isStale, panelState, reduce, type ViewState } from '../../../../../src/eventsPanel/core/page/pageState';
 import { envKey, formatPercent, tagBars, tagKeys } from '../../../../../src/eventsPanel/core/page/tagsModel';
-import { frameLocation, fromLocalInput, headline, loadedLabel, metadataPairs, rangeFromInputs, toLocalInput, userLabel } from '../../../../../src/eventsPanel/core/page/presentation';
+import { fromLocalInput, headline, loadedLabel, metadataPairs, rangeFromInputs, toLocalInput, userLabel } from '../../../../../src/eventsPanel/core/page/presentation';
+import { frameLocation } from '../../../../../src/model/event/frame';
 
 const ev = (id: string, tags: [string, string][] = [], over: Partial<EventData> = {}): EventData => ({
   id,
