@@ -16,7 +16,8 @@ import type { DecorationController } from './decorations';
 import { HOVER_COMMANDS, HOVER_MAX_ISSUES, hoverCommands, hoverMarkdown, lineHoverMarkdown } from './core/hoverMarkdown';
 import { provenanceLines } from './core/provenanceMarkdown';
 import { releaseCommitId, type LineHistory, type ProvenanceView } from '../contracts/provenance';
-import type { LineHistoryLookup, ProvenanceStore } from '../store/provenance';
+import type { LineHistoryLookup } from '../store/lineHistorySource';
+import type { ProvenanceStore } from '../store/provenance';
 
 /** The longest a hover waits for an issue's releases (one request) and for git's line history, each. */
 const PROVENANCE_WAIT_MS = 2000;

@@ -6,7 +6,8 @@
  * host opens the commit it sent for that event, never a URL or an id the page makes up. No request
  * when the store is missing (a panel without it shows none of this).
  */
-import type { ProvenanceStore, CommitTarget } from '../store/provenance';
+import type { ProvenanceStore } from '../store/provenance';
+import type { CommitTarget } from '../store/commitOpener';
 import type { CommitView, ProvenanceView } from '../contracts/provenance';
 import type { IssueRef } from '../contracts/issueRef';
 import type { HostMessage, RequestMessage, ResponseMessage } from './core/protocol/messages';

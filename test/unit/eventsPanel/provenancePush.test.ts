@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { ProvenancePush } from '../../../src/eventsPanel/provenancePush';
 import type { ProvenanceView } from '../../../src/contracts/provenance';
-import type { CommitTarget, EventTarget, ProvenanceStore } from '../../../src/store/provenance';
+import type { CommitTarget } from '../../../src/store/commitOpener';
+import type { EventTarget, ProvenanceStore } from '../../../src/store/provenance';
 import type { EventsModel } from '../../../src/eventsPanel/core/eventsModel';
 import type { HostMessage } from '../../../src/eventsPanel/core/protocol/messages';
 
