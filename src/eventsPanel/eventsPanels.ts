@@ -12,7 +12,8 @@ import { refKey, type IssueRef } from '../contracts/issueRef';
 import { Disposable } from '../util/disposable';
 import { UiHolder } from '../util/ui';
 import { choosePanel, type Opening } from './core/panelChoice';
-import { EventsPanel, webviewOptions, type EventsPanelDeps } from './panel';
+import { EventsPanel } from './panel';
+import { webviewOptions, type EventsPanelDeps } from './panelShell';
 import { RawEventDocuments } from './rawEventDocuments';
 import { SeerDiffDocuments } from './seerDiffDocuments';
 

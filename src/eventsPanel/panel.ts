@@ -1,71 +1,32 @@
 /**
  * The host side of one events panel: owns the WebviewPanel and translates between the page's
- * protocol (src/eventsPanel/core/protocol/messages.ts) and the pure EventsModel (src/eventsPanel/core/eventsModel.ts),
- * which holds the cache, paging, aborts and the page's state. The header is the issue store's
- * issue, re-sent whenever the store names it. What stays here is what needs VS Code: posting,
- * visibility, the handshake, answering requests, and marking the issue seen when the panel opens
- * (setting markSeenOnOpen). A preview panel (see ../model/panelChoice.ts) says so in its title, takes
- * over the next issue opened as a preview (showIssue), and is kept (pin) when the user works in it:
- * a triage button, other filters, another event, a Reveal. A panel belongs to the server and account
- * it was opened with (panelGuard.ts), which its saved state keeps: a switch to another closes it, its
- * writes go through no other, and restored after a window reload it writes nothing until its header
- * was read again from there. What the page's buttons ask for (copying, links, locations, sign-in,
- * the triage and AI commands) is PageActions' (pageActions.ts). Page messages are untrusted input:
- * parsed by parsePageMessage.
+ * protocol (./core/protocol/messages.ts) and the pure EventsModel (./core/eventsModel.ts), which
+ * holds the cache, paging, aborts and the page's state. The header is the issue store's issue,
+ * re-sent whenever the store names it. What stays here needs VS Code: posting, visibility, the
+ * handshake, answering requests. A preview panel (./core/panelChoice.ts) says so in its title, takes
+ * over the next issue opened as a preview (showIssue), and is kept (pin) when the user works in it.
+ * A panel belongs to the server and account it was opened with (panelGuard.ts): a switch to another
+ * closes it, and restored after a reload it writes nothing until its header was read again there.
+ * Marking seen is ./seenMarker.ts's, the page's buttons PageActions' (pageActions.ts), the webview's
+ * set-up ./panelShell.ts's. Page messages are untrusted input: parsed by parsePageMessage.
  */
 import * as vscode from 'vscode';
-import { readEventsPanelConfig } from '../config';
-import { Commands } from '../constants';
-import { commandArgs, isIssueRef, refKey, type IssueRef } from '../contracts/issueRef';
+import { isIssueRef, refKey, type IssueRef } from '../contracts/issueRef';
 import { PROTOCOL_VERSION, withBinding, type HostMessage, type IssueHeader, type PageMessage, type PanelState, type RequestMessage } from './core/protocol/messages';
 import { parsePageMessage } from './core/protocol/parsePageMessage';
-import type { AiChat } from '../store/aiChat';
-import type { RepoCodeMapping } from '../store/editorLocations';
-import type { IssueStore } from '../store/issueStore';
 import { EventsModel } from './core/eventsModel';
-import { Disposable, type IDisposable } from '../util/disposable';
+import { Disposable } from '../util/disposable';
 import { panelHeader, toTagData } from './core/eventData';
-import { DOUBLE_OPEN_MS, isEdit } from './core/panelChoice';
+import { isEdit } from './core/panelChoice';
+import { SeenMarker } from './seenMarker';
 import { MAX_RESTORE_CHARS, eventPage } from './core/eventPage';
-import { makeNonce, panelHtml } from './pageHtml';
-import { readSettings } from '../settings';
-import { PageActions, type PageActionDeps } from './pageActions';
+import { loadPage, panelTitle, seerSessionFor, webviewOptions, type EventsPanelDeps } from './panelShell';
+import { PageActions } from './pageActions';
 import { PanelGuard } from './panelGuard';
 import { readHeader } from './headerRead';
 import { bindingClosed, type BindingProblem } from './core/panelBinding';
-import { ProvenancePush, type ProvenanceDeps } from './provenancePush';
-import { SeerSession } from './seerSession';
-import type { SeerDiffDocuments } from './seerDiffDocuments';
-import { isEventId } from '../model/event/types';
-
-export interface EventsPanelDeps extends PageActionDeps, Omit<ProvenanceDeps, 'log'> {
-  /** The one issue store: the header is `store.issue(id)`, refreshed with `lookupShortId`. */
-  store: IssueStore;
-  /** Fires when the session changes; open panels retry what failed. */
-  onDidChangeSession?: vscode.Event<unknown>;
-  /** Whether a chat can take an issue: the header offers Explain/Fix with AI only then. None: never. */
-  aiChat?: Pick<AiChat, 'available' | 'onDidChange'>;
-  extensionUri: vscode.Uri;
-  /** The right sides of Seer's diffs (seerDiffDocuments.ts). */
-  seerDocuments: Pick<SeerDiffDocuments, 'show'>;
-  /** An organization's code mappings (the editor's, EditorLocations.codeMappings): where Seer's repositories are in the workspace. */
-  codeMappings?: (org: string) => Promise<readonly RepoCodeMapping[]>;
-}
-
-/** The tab's title; a preview panel's says so (VS Code draws only text editors' previews in italics). */
-export function panelTitle(issue: IssueHeader, preview = false): string {
-  if (preview) return issue.shortId !== undefined ? vscode.l10n.t('{0} · Events (preview)', issue.shortId) : vscode.l10n.t('Issue {0} · Events (preview)', issue.id);
-  return issue.shortId !== undefined ? vscode.l10n.t('{0} · Events', issue.shortId) : vscode.l10n.t('Issue {0} · Events', issue.id);
-}
-
-export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vscode.WebviewOptions {
-  return {
-    enableScripts: true,
-    enableFindWidget: true,
-    retainContextWhenHidden: false,
-    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media')],
-  };
-}
+import { ProvenancePush } from './provenancePush';
+import type { SeerSession } from './seerSession';
 
 export class EventsPanel extends Disposable {
   private ready = false;
@@ -91,9 +52,7 @@ export class EventsPanel extends Disposable {
   /** The Seer tab's run (seerSession.ts). */
   readonly seer: SeerSession;
   /** Whether "mark seen on open" was decided for this panel's issue (once the store has the issue). */
-  private seenDecided = false;
-  /** While set, a preview opening waits before marking its issue seen (see deferSeen). */
-  private seenWait: IDisposable | undefined;
+  private readonly seen: SeenMarker;
   /** The header's releases, suspect commits and owners of the event on screen. */
   private readonly provenance: ProvenancePush;
   private readonly pinned = this._register(new vscode.EventEmitter<void>());
@@ -110,11 +69,19 @@ export class EventsPanel extends Disposable {
     readonly panel: vscode.WebviewPanel,
     state: PanelState,
     private readonly deps: EventsPanelDeps,
-    private markSeen = true,
+    markSeen = true,
     private preview = false,
     restored = false,
   ) {
     super();
+    this.seen = this._register(
+      new SeenMarker(markSeen, {
+        issue: () => deps.store.issue(this.model.issue.issueId),
+        ref: () => this.ref,
+        refused: (org) => !!this.guard.refusal(org),
+        log: deps.log,
+      }),
+    );
     this.model = this.newModel(state);
     this.guard = new PanelGuard(deps.identity);
     if (restored) this.foreign = this.guard.restore(state.binding, this.model.issue.org);
@@ -140,21 +107,11 @@ export class EventsPanel extends Disposable {
       },
     );
     this.seer = this._register(
-      new SeerSession({
-        getClient: deps.getClient,
-        log: deps.log,
-        issue: () => {
-          const ev = this.model.state.event;
-          return { org: this.model.issue.org, issueId: this.model.issue.issueId, eventId: ev && isEventId(ev) ? ev : undefined };
-        },
-        codeMappings: async () => (await deps.codeMappings?.(this.model.issue.org)) ?? [],
+      seerSessionFor(deps, {
+        target: () => this.model,
         writeRefusal: () => this.writeRefusal(),
-        ui: () => deps.ui(),
         openIssuePage: () => this.actions.action('openInBrowser'),
-        post: (view) => this.post({ type: 'seer', view }),
-        documents: deps.seerDocuments,
-        openLink: (url) => deps.ui().openExternal(vscode.Uri.parse(url.href, true)),
-        baseUrl: deps.baseUrl,
+        post: (m) => this.post(m),
       }),
     );
     this.takeStoreIssue(false);
@@ -177,7 +134,7 @@ export class EventsPanel extends Disposable {
       deps.store.onDidChange(({ issues }) => {
         if (!issues.includes(this.model.issue.issueId)) return;
         this.takeStoreIssue(true);
-        this.markSeenOnce();
+        this.seen.tryMark();
       }),
     );
     if (deps.onDidChangeSession) {
@@ -199,8 +156,7 @@ export class EventsPanel extends Disposable {
       this._register(aiChat.onDidChange(() => this.post({ type: 'ai', available: aiChat.available() })));
     }
     this.load();
-    if (preview) this.deferSeen();
-    this.markSeenOnce();
+    this.seen.opened(markSeen, preview);
   }
 
   /** Why a write must not go through the session of now; a restored panel still unconfirmed asks for its header again meanwhile. */
@@ -285,28 +241,12 @@ export class EventsPanel extends Disposable {
     this.syncBinding(false);
     this._unregister(old);
     old.dispose();
-    this.seenDecided = false;
-    this.markSeen = markSeen;
     this.provenance.reset();
     this.takeStoreIssue(false);
     this.panel.title = panelTitle(this.model.state.issue, this.preview);
     if (this.ready) void this.sendInit();
     else this.load();
-    if (this.preview) this.deferSeen();
-    this.markSeenOnce();
-  }
-
-  /**
-   * A preview opening (a click in the Issues view) marks its issue seen only once a double-click
-   * would have come: marking it seen redraws its row, and the tree runs the double-click on the row
-   * it drew before, whose command VS Code has let go by then, so the panel would never be kept.
-   */
-  private deferSeen(): void {
-    this.seenWait?.dispose();
-    this.seenWait = this._registerTimer(() => {
-      this.seenWait = undefined;
-      this.markSeenOnce();
-    }, DOUBLE_OPEN_MS);
+    this.seen.opened(markSeen, this.preview);
   }
 
   /** The panel's issue as commands take it: the store's (its own project), else the header's project; undefined without a project. */
@@ -318,43 +258,14 @@ export class EventsPanel extends Disposable {
     return isIssueRef(ref) ? ref : undefined;
   }
 
-  /**
-   * Marks the issue seen for the user (setting markSeenOnOpen) the first time the store has it:
-   * at once when the panel opens on a known issue, else when a lookup brings it. Decided once per
-   * panel, so a refresh never sends it again. Not awaited; a failure shows nothing (the command logs).
-   */
-  private markSeenOnce(): void {
-    if (this.seenDecided || !this.markSeen || this.isDisposed || this.seenWait) return;
-    const issue = this.deps.store.issue(this.model.issue.issueId);
-    if (!issue) return;
-    this.seenDecided = true;
-    if (issue.hasSeen === true || !readSettings(readEventsPanelConfig).markSeenOnOpen) return;
-    const ref = this.ref;
-    if (!ref || this.guard.refusal(ref.org)) return;
-    vscode.commands
-      .executeCommand(Commands.markSeen, ...commandArgs(ref))
-      .then(undefined, (e: unknown) => this.deps.log.debug(`[events] mark seen of issue ${ref.issueId}: ${(e as Error)?.message ?? String(e)}`));
-  }
-
   /** The user opened this panel's issue themselves (the tree, a lens): mark it seen, if it was not decided yet. */
   allowMarkSeen(): void {
-    this.markSeen = true;
-    this.markSeenOnce();
+    this.seen.allow();
   }
 
-  /**
-   * The page, and with it its state (the header from the store, the tab) to draw as soon as it runs,
-   * before the ready/init handshake. A message, not a part of the HTML: no server string ever goes
-   * into the HTML. VS Code holds it until the page has loaded.
-   */
+  /** The page, with the state to draw as soon as it runs (./panelShell.ts). */
   private load(): void {
-    const w = this.panel.webview;
-    const u = (...p: string[]) => w.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, ...p)).toString();
-    w.html = panelHtml({ cspSource: w.cspSource, script: u('dist', 'webview.js'), css: u('media', 'webview.css'), codicons: u('dist', 'codicon.css') }, makeNonce(), {
-      bundle: vscode.l10n.bundle,
-      language: vscode.env.language,
-    });
-    this.post({ type: 'boot', state: this.model.state });
+    loadPage(this.panel.webview, this.deps.extensionUri, this.model.state, (m) => this.post(m));
   }
 
   reveal(column?: vscode.ViewColumn): void {
