@@ -4,7 +4,7 @@
  * only; no HTTP here.
  */
 import * as vscode from 'vscode';
-import type { Issue } from '../api/schemas';
+import type { Issue } from '../model/issue/schema';
 import { Commands } from '../constants';
 import { ERROR_ACTIONS } from '../contracts/errorPresentation';
 import { commandArgs, parseIssueRef, PREVIEW } from '../contracts/issueRef';

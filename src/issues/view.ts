@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { SentryClient } from '../api/client';
 import type { ProjectIssuesStatsPeriod } from '../api/listParams';
-import type { Issue } from '../api/schemas';
+import type { Issue } from '../model/issue/schema';
 import { parseIssueRef } from '../contracts/issueRef';
 import { CONFIG_SECTION, ContextKeys, StorageKeys, Views } from '../constants';
 import type { SelectionService, Selection } from '../selection/selectionService';
