@@ -19,7 +19,7 @@ import { ensureVSCodeServer, log, onCleanup, openWorkbench, REPO_ROOT, startVSCo
 import type { FaultSpec, RequestLogEntry } from '../test/sandbox/index';
 import { profileNamed, type ProfileName } from '../test/sandbox/profiles';
 import { checkFinal, checkGrants, checkMemory, checkRecovery, mb, minuteRows, pct, refreshGrants, signInGrants, type Grant } from '../test/soak/figures';
-import { SOAK_DIR_ENV, type Episode, type SoakPlan, type WindowSample } from '../test/soak/protocol';
+import { seededRandom, SOAK_DIR_ENV, type Episode, type SoakPlan, type WindowSample } from '../test/soak/protocol';
 
 const WINDOWS = ['A', 'B'] as const;
 const SOAK_OUT = path.join(REPO_ROOT, 'out', 'soak');
@@ -78,18 +78,6 @@ async function buildWindows(): Promise<void> {
       logLevel: 'warning',
     });
   }
-}
-
-/** A seeded generator for the faults (mulberry32), so that a run can be repeated with --seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type FaultKind = '429' | '500' | '502' | 'truncated' | 'reset';
@@ -198,7 +186,7 @@ async function keepArtifacts(vscode: VSCodeHandle, dir: string, second: WindowHa
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
-  const rand = random(args.seed);
+  const rand = seededRandom(args.seed);
   process.stdout.write(
     `Soak: ${args.minutes} min, two windows on one account, refresh every ${args.refreshSeconds} s, tokens expiring every ${args.tokenMinutes} min, ` +
       `a fault every ${args.faultEverySeconds} s on average, profile ${args.profile}, seed ${args.seed}\n`,
