@@ -1,13 +1,26 @@
 /**
- * zod, through its tree-shakable `zod/mini` API: schemas are built by functions (`z.optional(x)`,
- * `x.check(z.minLength(1))`) instead of methods, so esbuild keeps only the parts used. The classic
- * API attaches every method to every schema, which kept 101 KiB of zod in the bundle whatever we used.
- * Imported as `import * as z from './z'`.
+ * valibot, the one schema library: every schema of src/model (and the tools' inputs) is built from
+ * here, imported as `import * as z from './z'`. valibot is modular (one function per schema and per
+ * check, `z.pipe(z.string(), z.minLength(1))`), so esbuild keeps only the parts used: about 12 KiB
+ * of each bundle, where zod/mini kept 32 KiB for the same schemas.
  *
- * A schema at a module's top level is `z.lazy(() => …)`: built the first time it parses, not at
- * every start of VS Code whether or not its feature is used (some 750 schemas, 12,000 calls, before
- * activate()). Its building blocks are built inside that function, or are lazy schemas themselves.
- * No `vscode` import.
+ * A schema at a module's top level is `z.lazySchema(() => …)`: built the first time it parses, not
+ * at every start of VS Code whether or not its feature is used (some 750 schemas, 12,000 calls,
+ * before activate()). Its building blocks are built inside that function, or are lazy schemas
+ * themselves. No `vscode` import.
  */
-export * from 'zod/mini';
-export type { ZodMiniType as Schema } from 'zod/mini';
+import { lazy, type GenericSchema, type LazySchema } from 'valibot';
+
+export * from 'valibot';
+
+/** Any schema whose output is `T`. */
+export type Schema<T = unknown> = GenericSchema<unknown, T>;
+
+/**
+ * `z.lazy(make)`, built once: valibot's lazy calls its getter at every parse, which would build the
+ * whole tree again for each answer; this one keeps what the first parse built.
+ */
+export function lazySchema<S extends GenericSchema>(make: () => S): LazySchema<S> {
+  let built: S | undefined;
+  return lazy(() => (built ??= make()));
+}
