@@ -10,6 +10,7 @@
  * themselves. No `vscode` import.
  */
 import { lazy, type GenericSchema, type LazySchema } from 'valibot';
+import { lazy as once } from '../util/lazy';
 
 export * from 'valibot';
 
@@ -21,6 +22,5 @@ export type Schema<T = unknown> = GenericSchema<unknown, T>;
  * whole tree again for each answer; this one keeps what the first parse built.
  */
 export function lazySchema<S extends GenericSchema>(make: () => S): LazySchema<S> {
-  let built: S | undefined;
-  return lazy(() => (built ??= make()));
+  return lazy(once(make));
 }
