@@ -70,7 +70,7 @@ export async function benchApi(): Promise<Figure[]> {
       { name: 'sandbox: 100-issue page, sequential', value: sequential, unit: 'req/s' },
       { name: 'sandbox: 100-issue page, 4 concurrent', value: concurrent, unit: 'req/s' },
       { name: '100-issue page body size', value: text.length / 1024, unit: 'KiB' },
-      { name: 'client: JSON.parse + zod of 100 issues (median)', value: median(parseTimes), unit: 'ms' },
+      { name: 'client: JSON.parse + valibot of 100 issues (median)', value: median(parseTimes), unit: 'ms' },
       { name: 'client: listProjectIssues round trip (median)', value: median(clientTimes), unit: 'ms' },
     ];
   } finally {

@@ -1,7 +1,7 @@
 /**
  * What a schema refused, in words: the path of a valibot issue and what was expected there, for the
  * error a bad answer raises, the items a lenient list left out and a tool's refused input. The
- * words are our own (valibot's messages are English sentences of its own), the same since zod.
+ * words are our own, the same as under zod before (valibot's messages are sentences of its own).
  * No `vscode` import.
  */
 import * as z from './z';

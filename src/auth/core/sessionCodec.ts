@@ -1,5 +1,5 @@
 /**
- * What the provider keeps in SecretStorage, parsed with zod. One secret per Sentry server (the key
+ * What the provider keeps in SecretStorage, parsed with valibot. One secret per Sentry server (the key
  * includes the base URL) holds that server's sessions with their tokens / API keys; the OAuth
  * client secret has its own key. A stored value that does not parse is deleted, never crashed on.
  * No `vscode` import: the secret store is the structural subset of vscode.SecretStorage used here.

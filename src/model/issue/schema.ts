@@ -1,6 +1,6 @@
 /**
  * An issue as Sentry's API sends it (the issue lists, one issue's GET, a triage PUT's answer) and
- * its tags' values: zod schemas of every field the extension reads, fields real servers add
+ * its tags' values: valibot schemas of every field the extension reads, fields real servers add
  * included. Objects are loose: unknown fields are kept, never rejected, so newer servers keep
  * working. What Sentry's OpenAPI document says may be null or left out is accepted as such (a test
  * holds each schema to the document), and lists are read item by item (../lenientList.ts): one item

@@ -1,5 +1,5 @@
 /**
- * zod schemas of releases, their commits and deploys, and of an event's suspect commits and owners,
+ * valibot schemas of releases, their commits and deploys, and of an event's suspect commits and owners,
  * as Sentry's serializers write them (cited beside each). Loose objects like ./schemas.ts: unknown
  * fields are kept, what older servers leave out is optional, lists are read item by item. Every string
  * here came from a server or a commit author: callers show it as text only. No `vscode` import.
