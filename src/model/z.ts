@@ -9,6 +9,7 @@
  * before activate()). Its building blocks are built inside that function, or are lazy schemas
  * themselves. No `vscode` import.
  */
+import * as v from 'valibot';
 import { lazy, type GenericSchema, type LazySchema } from 'valibot';
 import { lazy as once } from '../util/lazy';
 
@@ -24,3 +25,21 @@ export type Schema<T = unknown> = GenericSchema<unknown, T>;
 export function lazySchema<S extends GenericSchema>(make: () => S): LazySchema<S> {
   return lazy(once(make));
 }
+
+/**
+ * valibot reads an array where an object or a record is expected as one (its indices as keys);
+ * an answer that sends a list there is not the shape we read, so it is refused, as zod did.
+ */
+function noArrays<S extends GenericSchema>(schema: S): S {
+  const run = schema['~run'];
+  return {
+    ...schema,
+    '~run'(dataset, config) {
+      return run.call(this, Array.isArray(dataset.value) ? { ...dataset, value: null } : dataset, config);
+    },
+  };
+}
+
+export const object = <const E extends v.ObjectEntries>(entries: E) => noArrays(v.object(entries));
+export const looseObject = <const E extends v.ObjectEntries>(entries: E) => noArrays(v.looseObject(entries));
+export const record = <K extends Parameters<typeof v.record>[0], V extends GenericSchema>(key: K, value: V) => noArrays(v.record(key, value));

@@ -1,9 +1,10 @@
 // src/model/z.ts's lazySchema: a top-level schema is built on its first parse and then kept, so a
 // start of VS Code builds no schema, and a parse does not build its tree again (valibot's own lazy
-// calls its getter at every parse).
+// calls its getter at every parse). And its objects and records, which refuse a list.
 import assert from 'node:assert/strict';
 import * as z from '../../../src/model/z';
-import { IssueSchema } from '../../../src/model/issue/schema';
+import { IssueSchema, IssueUpdateAnswerSchema, IssueUpdateSchema, TagDetailsSchema } from '../../../src/model/issue/schema';
+import { describeIssue, formatPath } from '../../../src/model/schemaIssue';
 
 describe('lazySchema: built on first parse, once', () => {
   it('builds nothing when defined, then builds once however often it parses', () => {
@@ -23,5 +24,27 @@ describe('lazySchema: built on first parse, once', () => {
     const spy = IssueSchema as unknown as { getter: (x: unknown) => unknown };
     for (let i = 0; i < 3; i++) trees.add(spy.getter(undefined));
     assert.equal(trees.size, 1);
+  });
+});
+
+describe('objects and records refuse a list (valibot alone reads one as an object of its indices)', () => {
+  it('an array is not an object, a loose object or a record', () => {
+    for (const schema of [z.object({}), z.looseObject({}), z.record(z.string(), z.unknown())]) {
+      const r = z.safeParse(schema, [1, 2]);
+      assert.equal(r.success, false);
+      assert.equal(describeIssue(r.issues![0]), schema.type === 'record' ? 'expected record' : 'expected object');
+      assert.ok(z.safeParse(schema, { a: 1 }).success);
+    }
+  });
+
+  it('an answer with a list where an object is expected is a bad response, named where', () => {
+    const r = z.safeParse(IssueUpdateAnswerSchema, []);
+    assert.equal(r.success, false);
+    const tag = z.safeParse(TagDetailsSchema, { key: 'k', topValues: [{ key: 'k', value: 'v', count: 1 }], more: { x: [] } });
+    assert.ok(tag.success);
+    const bad = z.safeParse(IssueUpdateSchema, { statusDetails: ['x'] });
+    assert.equal(bad.success, false);
+    assert.equal(formatPath(bad.issues![0].path), 'statusDetails');
+    assert.equal(describeIssue(bad.issues![0]), 'expected record');
   });
 });
