@@ -52,6 +52,7 @@ export function describeIssue(issue: Issue, root?: unknown): string {
         .replace(/^\((.*)\)$/, '$1')
         .replace(/ \| /g, ' or ')}`;
     case 'integer':
+    case 'safe_integer':
       return 'expected int';
     case 'min_length':
       return `expected at least ${String(issue.requirement)}${unitOf(issue.input)}`;

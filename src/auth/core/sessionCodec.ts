@@ -29,7 +29,7 @@ const common = () => ({
   /** Granted scopes, sorted; `scopesKnown: false` when the server did not say (legacy API keys). */
   scopes: z.array(z.string()),
   scopesKnown: z.optional(z.boolean(), true),
-  createdAt: z.pipe(z.number(), z.integer(), z.minValue(0)),
+  createdAt: z.pipe(z.number(), z.safeInteger(), z.minValue(0)),
 });
 
 export const StoredSessionSchema = z.lazySchema(() =>
@@ -43,7 +43,7 @@ export const StoredSessionSchema = z.lazySchema(() =>
       /** How long the access token was issued for, ms (`expires_in`): when it is refreshed depends on it. */
       lifetimeMs: z.optional(z.pipe(z.number(), z.gtValue(0))),
       /** Refreshes so far; stored data from before it existed has none (counts as 0). */
-      generation: z.optional(z.pipe(z.number(), z.integer(), z.minValue(0))),
+      generation: z.optional(z.pipe(z.number(), z.safeInteger(), z.minValue(0))),
       /** When the tokens were last refreshed (epoch ms), for logs. */
       refreshedAt: z.optional(z.number()),
       /** How the sign-in was done, for logs: `device` or `browser`. */

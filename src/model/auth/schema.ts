@@ -10,7 +10,7 @@ export const TokenResponseSchema = z.lazySchema(() =>
   z.looseObject({
     access_token: z.pipe(z.string(), z.minLength(1)),
     refresh_token: z.optional(z.pipe(z.string(), z.minLength(1))),
-    expires_in: z.optional(z.pipe(z.number(), z.integer())),
+    expires_in: z.optional(z.pipe(z.number(), z.safeInteger())),
     expires_at: z.nullish(z.string()),
     token_type: z.pipe(
       z.string(),
@@ -28,8 +28,8 @@ export const DeviceAuthorizationSchema = z.lazySchema(() =>
     user_code: z.pipe(z.string(), z.minLength(1)),
     verification_uri: z.pipe(z.string(), z.minLength(1)),
     verification_uri_complete: z.optional(z.string()),
-    expires_in: z.optional(z.pipe(z.number(), z.integer(), z.gtValue(0)), 600),
-    interval: z.optional(z.pipe(z.number(), z.integer(), z.gtValue(0)), 5),
+    expires_in: z.optional(z.pipe(z.number(), z.safeInteger(), z.gtValue(0)), 600),
+    interval: z.optional(z.pipe(z.number(), z.safeInteger(), z.gtValue(0)), 5),
   }),
 );
 

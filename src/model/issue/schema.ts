@@ -13,7 +13,7 @@ const isoTimestamp = z.lazySchema(() => z.string());
 /** Real servers send `count` as a string; a few proxies turn it into a number. Normalise to string. */
 const countString = z.lazySchema(() => z.pipe(z.union([z.string(), z.number()]), z.transform(String)));
 
-const StatsPairSchema = z.lazySchema(() => z.tuple([z.pipe(z.number(), z.integer()), z.pipe(z.number(), z.integer())]));
+const StatsPairSchema = z.lazySchema(() => z.tuple([z.pipe(z.number(), z.safeInteger()), z.pipe(z.number(), z.safeInteger())]));
 
 /** One issue of an issue list. */
 export const IssueSchema = z.lazySchema(() =>
@@ -28,8 +28,8 @@ export const IssueSchema = z.lazySchema(() =>
     status: z.string(),
     statusDetails: z.optional(z.record(z.string(), z.unknown()), {}),
     count: countString,
-    userCount: z.pipe(z.number(), z.integer()),
-    numComments: z.optional(z.pipe(z.number(), z.integer()), 0),
+    userCount: z.pipe(z.number(), z.safeInteger()),
+    numComments: z.optional(z.pipe(z.number(), z.safeInteger()), 0),
     /** null when the server has no seen stats of the issue (nullable in the OpenAPI); left out by one issue's GET: null. */
     firstSeen: z.optional(z.nullable(isoTimestamp), null),
     lastSeen: z.optional(z.nullable(isoTimestamp), null),
@@ -77,7 +77,7 @@ export const TagValueSchema = z.lazySchema(() =>
     value: z.nullable(z.string()),
     /** Nullable in the OpenAPI: a value the server cannot count counts as none. */
     count: z.pipe(
-      z.nullable(z.pipe(z.number(), z.integer())),
+      z.nullable(z.pipe(z.number(), z.safeInteger())),
       z.transform((c) => c ?? 0),
     ),
     firstSeen: z.nullish(isoTimestamp),
@@ -93,8 +93,8 @@ export const TagDetailsSchema = z.lazySchema(() =>
     z.looseObject({
       key: z.string(),
       name: z.nullish(z.string()),
-      uniqueValues: z.nullish(z.pipe(z.number(), z.integer())),
-      totalValues: z.nullish(z.pipe(z.number(), z.integer())),
+      uniqueValues: z.nullish(z.pipe(z.number(), z.safeInteger())),
+      totalValues: z.nullish(z.pipe(z.number(), z.safeInteger())),
       /** Null or left out: none (the default is parsed, so the key is always there). */
       topValues: z.nullish(lenientList(TagValueSchema, 'topValues'), []),
     }),

@@ -28,7 +28,7 @@ export const DetailsInput = z.lazySchema(() =>
   z.object({
     issue: issueInput,
     event: z.optional(z.picklist(EVENT_CHOICES)),
-    maxTokens: z.optional(z.pipe(z.number(), z.integer(), z.minValue(MIN_TOKENS), z.maxValue(MAX_TOKENS))),
+    maxTokens: z.optional(z.pipe(z.number(), z.safeInteger(), z.minValue(MIN_TOKENS), z.maxValue(MAX_TOKENS))),
   }),
 );
 export type DetailsInput = z.InferOutput<typeof DetailsInput>;

@@ -24,7 +24,7 @@ export const SearchInput = z.lazySchema(() =>
     project: z.optional(text(100)),
     period: z.optional(z.picklist(PERIODS)),
     sort: z.optional(z.picklist(SORTS)),
-    limit: z.optional(z.pipe(z.number(), z.integer(), z.minValue(1), z.maxValue(MAX_LIMIT))),
+    limit: z.optional(z.pipe(z.number(), z.safeInteger(), z.minValue(1), z.maxValue(MAX_LIMIT))),
   }),
 );
 export type SearchInput = z.InferOutput<typeof SearchInput>;
