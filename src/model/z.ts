@@ -28,18 +28,29 @@ export function lazySchema<S extends GenericSchema>(make: () => S): LazySchema<S
 
 /**
  * valibot reads an array where an object or a record is expected as one (its indices as keys);
- * an answer that sends a list there is not the shape we read, so it is refused, as zod did.
+ * an answer that sends a list there is not the shape we read, so it is refused, as zod did. A loose
+ * object also keeps a field named `constructor` or `prototype`, which valibot leaves out (it guards
+ * objects that are merged; ours are read, and kept whole as zod kept them). `__proto__` stays out.
  */
-function noArrays<S extends GenericSchema>(schema: S): S {
+function plain<S extends GenericSchema>(schema: S, loose = false): S {
   const run = schema['~run'];
   return {
     ...schema,
     '~run'(dataset, config) {
-      return run.call(this, Array.isArray(dataset.value) ? { ...dataset, value: null } : dataset, config);
+      const input: unknown = dataset.value;
+      if (Array.isArray(input)) return run.call(this, { ...dataset, value: null }, config);
+      const out = run.call(this, dataset, config);
+      const value: unknown = out.value;
+      if (loose && input && typeof input === 'object' && value && typeof value === 'object') {
+        const entries = (this as unknown as { entries: object }).entries;
+        for (const key of GUARDED) if (Object.hasOwn(input, key) && !Object.hasOwn(entries, key)) (value as Record<string, unknown>)[key] = (input as Record<string, unknown>)[key];
+      }
+      return out;
     },
   };
 }
+const GUARDED = ['constructor', 'prototype'];
 
-export const object = <const E extends v.ObjectEntries>(entries: E) => noArrays(v.object(entries));
-export const looseObject = <const E extends v.ObjectEntries>(entries: E) => noArrays(v.looseObject(entries));
-export const record = <K extends Parameters<typeof v.record>[0], V extends GenericSchema>(key: K, value: V) => noArrays(v.record(key, value));
+export const object = <const E extends v.ObjectEntries>(entries: E) => plain(v.object(entries));
+export const looseObject = <const E extends v.ObjectEntries>(entries: E) => plain(v.looseObject(entries), true);
+export const record = <K extends Parameters<typeof v.record>[0], V extends GenericSchema>(key: K, value: V) => plain(v.record(key, value));

@@ -48,3 +48,13 @@ describe('objects and records refuse a list (valibot alone reads one as an objec
     assert.equal(describeIssue(bad.issues![0]), 'expected record');
   });
 });
+
+describe('a loose object keeps every field the server sent', () => {
+  it('fields named constructor and prototype are kept (valibot alone leaves them out); __proto__ is not', () => {
+    const out = z.parse(z.looseObject({ a: z.string() }), JSON.parse('{"a":"x","prototype":1,"constructor":"c","__proto__":{"polluted":true}}')) as Record<string, unknown>;
+    assert.equal(out.prototype, 1);
+    assert.equal(out.constructor, 'c');
+    assert.equal(Object.hasOwn(out, '__proto__'), false);
+    assert.equal((out as { polluted?: unknown }).polluted, undefined);
+  });
+});
