@@ -10,8 +10,7 @@
  * themselves. No `vscode` import.
  */
 import * as v from 'valibot';
-import { lazy, type GenericSchema, type LazySchema } from 'valibot';
-import { lazy as once } from '../util/lazy';
+import type { GenericSchema, LazySchema } from 'valibot';
 
 export * from 'valibot';
 
@@ -20,10 +19,12 @@ export type Schema<T = unknown> = GenericSchema<unknown, T>;
 
 /**
  * `z.lazy(make)`, built once: valibot's lazy calls its getter at every parse, which would build the
- * whole tree again for each answer; this one keeps what the first parse built.
+ * whole tree again for each answer; this one keeps what the first parse built. The cache is inline,
+ * not util/lazy's, so that defining a schema at a module's top level makes one call, not two.
  */
 export function lazySchema<S extends GenericSchema>(make: () => S): LazySchema<S> {
-  return lazy(once(make));
+  let built: S | undefined;
+  return v.lazy(() => (built ??= make()));
 }
 
 /**
