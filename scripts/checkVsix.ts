@@ -44,7 +44,7 @@ export const REQUIRED = ['package.json', 'package.nls.json', 'README.md', 'CHANG
  *   fresh Node against a stub `vscode` (scripts/activation/). Counted, not timed: a count is the same
  *   on a fast and a slow machine, so the check never fails because a machine is busy, and it rises
  *   exactly when a change makes more work at every start of VS Code: a module that builds at its top
- *   level (zod schemas, tables), an Intl formatter (each loads locale data), a library that makes
+ *   level (schemas, tables), an Intl formatter (each loads locale data), a library that makes
  *   Node load modules of its own (reading globalThis.Headers loads Node's fetch), activate() doing
  *   more than registering. What the counts stand for is the wall time `npm run bench -- activation`
  *   measures: require() + activate() at most 60 ms at the median in a cold Node, and activation at
