@@ -98,10 +98,7 @@ export class IssuesTreeProvider extends Disposable implements vscode.TreeDataPro
   /** All a row shows, as one string: two rows draw the same when their texts are equal. */
   private rowText(node: IssueNode, now: number): string {
     const issue = this.deps.store.issue(node.issueId);
-    if (!issue) return '';
-    const item = issueItem(node, issue, now);
-    const icon = item.iconPath as vscode.ThemeIcon;
-    return JSON.stringify([item.label, item.description, (item.tooltip as vscode.MarkdownString).value, icon.id, icon.color?.id, item.contextValue, item.accessibilityInformation?.label]);
+    return issue ? itemText(issueItem(node, issue, now)) : '';
   }
 
   /** Keys of the lists the tree shows now. */
@@ -142,9 +139,11 @@ export class IssuesTreeProvider extends Disposable implements vscode.TreeDataPro
       }
       case 'issue': {
         const issue = this.deps.store.issue(node.issueId);
-        const now = this.now();
-        if (issue && this.rows.get(nodeKey(node)) === node) this.drawnRows.set(node, { issue, text: this.rowText(node, now) });
-        if (issue) return issueItem(node, issue, now);
+        if (issue) {
+          const item = issueItem(node, issue, this.now());
+          if (this.rows.get(nodeKey(node)) === node) this.drawnRows.set(node, { issue, text: itemText(item) });
+          return item;
+        }
         // Forgotten by the store between listing and drawing (a sign-out): the next draw drops the row.
         const item = new vscode.TreeItem(vscode.l10n.t('Issue {0}', node.issueId), vscode.TreeItemCollapsibleState.None);
         item.contextValue = 'info';
@@ -243,6 +242,12 @@ export class IssuesTreeProvider extends Disposable implements vscode.TreeDataPro
     this.rows.set(key, node);
     return node;
   }
+}
+
+/** What an issue row's TreeItem shows, as one string. */
+function itemText(item: vscode.TreeItem): string {
+  const icon = item.iconPath as vscode.ThemeIcon;
+  return JSON.stringify([item.label, item.description, (item.tooltip as vscode.MarkdownString).value, icon.id, icon.color?.id, item.contextValue, item.accessibilityInformation?.label]);
 }
 
 export function issueItem(node: IssueNode, issue: Issue, now: number): vscode.TreeItem {
