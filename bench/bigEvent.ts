@@ -6,6 +6,7 @@
  * query and a body, plus contexts, user, SDK, tags and extra data: about 2 MB as JSON.
  * Deterministic (a seeded generator), so runs compare.
  */
+import { Prng } from '../test/sandbox/prng';
 
 const FILES = [
   ['src/app/checkout.ts', true],
@@ -33,21 +34,11 @@ const CRUMB_KINDS = [
   { type: 'error', category: 'exception' },
 ];
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function bigRawEvent(now = Date.parse('2025-03-14T15:09:26.535Z')): Record<string, unknown> {
-  const r = rng(13);
-  const pick = <T>(a: readonly T[]): T => a[Math.floor(r() * a.length)];
-  const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
+  const prng = new Prng(13);
+  const r = () => prng.next();
+  const pick = <T>(a: readonly T[]): T => prng.pick(a);
+  const int = (lo: number, hi: number) => prng.int(lo, hi);
   const word = () => pick(['order', 'cart', 'total', 'price', 'item', 'user', 'coupon', 'tax', 'shipping', 'currency', 'region', 'locale']);
 
   const varValue = (depth: number): unknown => {

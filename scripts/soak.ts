@@ -19,7 +19,8 @@ import { ensureVSCodeServer, log, onCleanup, openWorkbench, REPO_ROOT, startVSCo
 import type { FaultSpec, RequestLogEntry } from '../test/sandbox/index';
 import { profileNamed, type ProfileName } from '../test/sandbox/profiles';
 import { checkFinal, checkGrants, checkMemory, checkRecovery, mb, minuteRows, pct, refreshGrants, signInGrants, type Grant } from '../test/soak/figures';
-import { seededRandom, SOAK_DIR_ENV, type Episode, type SoakPlan, type WindowSample } from '../test/soak/protocol';
+import { Prng } from '../test/sandbox/prng';
+import { SOAK_DIR_ENV, type Episode, type SoakPlan, type WindowSample } from '../test/soak/protocol';
 
 const WINDOWS = ['A', 'B'] as const;
 const SOAK_OUT = path.join(REPO_ROOT, 'out', 'soak');
@@ -186,7 +187,8 @@ async function keepArtifacts(vscode: VSCodeHandle, dir: string, second: WindowHa
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
-  const rand = seededRandom(args.seed);
+  const prng = new Prng(args.seed);
+  const rand = () => prng.next();
   process.stdout.write(
     `Soak: ${args.minutes} min, two windows on one account, refresh every ${args.refreshSeconds} s, tokens expiring every ${args.tokenMinutes} min, ` +
       `a fault every ${args.faultEverySeconds} s on average, profile ${args.profile}, seed ${args.seed}\n`,

@@ -75,15 +75,3 @@ export interface WindowSample {
   /** The window has stopped (after the stop file): its last sample. */
   final?: boolean;
 }
-
-/** A small seeded generator (mulberry32), so that a run's faults and each window's actions repeat with --seed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

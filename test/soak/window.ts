@@ -14,7 +14,8 @@ import { Views } from '../../src/constants';
 import type { TestHooks } from '../../src/testHooks';
 import type { AuthUi } from '../../src/util/ui';
 import { activateExtension } from '../integration/helpers';
-import { seededRandom, SOAK_DIR_ENV, WINDOW_HEADER, type Episode, type SoakPlan, type WindowSample } from './protocol';
+import { Prng } from '../sandbox/prng';
+import { SOAK_DIR_ENV, WINDOW_HEADER, type Episode, type SoakPlan, type WindowSample } from './protocol';
 
 export async function run(): Promise<void> {
   const name = path.basename(__dirname);
@@ -76,7 +77,8 @@ class SoakWindow {
     private readonly plan: SoakPlan,
     private readonly api: TestHooks,
   ) {
-    this.rand = seededRandom(plan.seed * 31 + name.charCodeAt(0));
+    const prng = new Prng(plan.seed * 31 + name.charCodeAt(0));
+    this.rand = () => prng.next();
     this.sampleFile = path.join(dir, `${name}.jsonl`);
   }
 
