@@ -26,7 +26,8 @@ import assert from 'node:assert/strict';
 import { REAL_FORMAT_SECRETS, carried, leaks, type SecretSample } from '../../../fixtures/secrets/realFormatSecrets';
 import { TRIGGER, maskText } from '../../../../src/model/event/maskText';
 import { maskUrl } from '../../../../src/model/event/maskUrl';
-import { TOKEN_FORMATS, TOKEN_HINT } from '../../../../src/model/event/tokenFormats';
+import { TOKEN_HINT } from '../../../../src/model/event/tokenFormats';
+import { namedFormats } from '../../../fixtures/secrets/tokenFormatNames';
 
 interface Carrier {
   name: string;
@@ -71,7 +72,7 @@ describe('model/event/mask: real-format secrets', () => {
   });
 
   it('holds a sample of every token format, which its pattern and hints find', () => {
-    for (const format of TOKEN_FORMATS) {
+    for (const format of namedFormats()) {
       const samples = REAL_FORMAT_SECRETS.filter((e) => e.format === format.name);
       assert.ok(samples.length >= 1, `no sample of ${format.name}`);
       for (const e of samples) {
@@ -95,7 +96,7 @@ describe('model/event/mask: real-format secrets', () => {
   });
 
   it('every literal token hint is found by TOKEN_HINT on its own', () => {
-    for (const format of TOKEN_FORMATS) {
+    for (const format of namedFormats()) {
       // The alternatives of a hint such as /fo1_|fm[12][ar]?_/ (those that are plain text).
       for (const literal of format.hint.source.split(/\|(?![^(]*\))/)) {
         if (/^(?:[\w-]|\\[./])+$/.test(literal)) assert.ok(TOKEN_HINT.test(literal.replace(/\\/g, '')), `${format.name}: ${literal}`);

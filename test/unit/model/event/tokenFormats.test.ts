@@ -1,34 +1,17 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { MASK } from '../../../../src/model/event/types';
-import { TOKEN_FORMATS, maskTokens } from '../../../../src/model/event/tokenFormats';
-
-/** Each entry's reason, the comment that ends it in the source (`f(…), // what it grants`), by name. */
-function reasons(): Map<string, string> {
-  const source = readFileSync(join(__dirname, '../../../../src/model/event/tokenFormats.ts'), 'utf8');
-  const table = source.slice(source.indexOf('export const TOKEN_FORMATS'), source.indexOf('\n];', source.indexOf('export const TOKEN_FORMATS')));
-  const found = new Map<string, string>();
-  // An entry starts at `  f(` and its name is the first string in it; its reason follows its `),`.
-  for (const entry of table.split(/\n {2}f\(/).slice(1)) {
-    const name = /^\s*'((?:[^'\\]|\\.)*)'/.exec(entry)?.[1];
-    const reason = /\),[ \t]*\/\/ (.+)$/m.exec(entry)?.[1];
-    if (name) found.set(name.replace(/\\'/g, "'"), reason ?? '');
-  }
-  return found;
-}
+import { maskTokens } from '../../../../src/model/event/tokenFormats';
+import { namedFormats } from '../../../fixtures/secrets/tokenFormatNames';
 
 describe('model/event/tokenFormats', () => {
   it('every format has a name, a global pattern, a case-sensitive hint and a reason', () => {
     const names = new Set<string>();
-    const why = reasons();
-    assert.equal(why.size, TOKEN_FORMATS.length, 'the source holds one entry per format');
-    for (const f of TOKEN_FORMATS) {
+    for (const f of namedFormats()) {
       assert.ok(f.name && !names.has(f.name), `a name once: ${f.name}`);
       names.add(f.name);
       assert.ok(f.pattern.global, `${f.name}: global`);
       assert.ok(!f.hint.global && !f.hint.ignoreCase, `${f.name}: the hint is tested, case-sensitively (TRIGGER is)`);
-      assert.ok((why.get(f.name) ?? '').length > 10, `${f.name}: what it grants, in the comment that ends its entry`);
+      assert.ok(f.reason.length > 10, `${f.name}: what it grants, in the comment that ends its entry`);
       // A left boundary (or a kept lead) makes a run of the token's characters tried once, not at each of them.
       assert.ok(/^(?:\(\?<!|\()/.test(f.pattern.source), `${f.name}: starts with a lookbehind or a lead group`);
     }
