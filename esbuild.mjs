@@ -1,12 +1,12 @@
 // Builds the extension's two bundles, one per extension host (dist/extension.js for Node,
-// dist/web/extension.js for the browser's web worker, see webBundle.mjs), and the events page's bundle.
+// dist/web/extension.js for the browser's web worker, see hostBundles.mjs), and the events page's bundle.
 // Usage: node esbuild.mjs [--production] [--watch] [--test-hooks] [--outdir <dir>]
 // --test-hooks: the extension-host suites' build (test/harness/build.ts passes it, nothing else
 // does): activate() publishes its internals for them (src/testHooks.ts). Without it that code is
 // dropped from the bundle. --outdir: where the bundles go (default dist/).
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync } from 'node:fs';
-import { noNodeBuiltins, oneVscodeNamespace, webBundleOptions } from './webBundle.mjs';
+import { nodeBundleOptions, noNodeBuiltins, webBundleOptions } from './hostBundles.mjs';
 import { writeCodicons } from './scripts/codicons.mjs';
 
 const production = process.argv.includes('--production');
@@ -17,27 +17,7 @@ const outdir = outdirAt > 0 ? process.argv[outdirAt + 1] : 'dist';
 if (!outdir) throw new Error('--outdir needs a directory');
 
 /** @type {import('esbuild').BuildOptions[]} */
-const builds = [
-  {
-    entryPoints: ['src/extension.node.ts'],
-    outfile: `${outdir}/extension.js`,
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    external: ['vscode'],
-    // @vscode/l10n's Node build adds a reader of bundle files from disk (config({ fsPath })); the
-    // extension only hands it VS Code's bundle (config({ contents })), as its browser build does.
-    alias: { '@vscode/l10n': './node_modules/@vscode/l10n/dist/browser.js' },
-    define: { __SENTRY_EXPLORER_TEST_HOOKS__: testHooks ? 'true' : 'false' },
-    plugins: [oneVscodeNamespace],
-    sourcemap: true,
-    sourcesContent: false,
-    minify: production,
-    logLevel: 'info',
-  },
-  webBundleOptions({ outdir, production, testHooks }),
-];
+const builds = [nodeBundleOptions({ outdir, production, testHooks }), webBundleOptions({ outdir, production, testHooks })];
 builds.push({
   entryPoints: ['src/eventsPanel/core/page/main.ts'],
   outfile: `${outdir}/webview.js`,

@@ -15,6 +15,7 @@ import {
   ForeignRedirectError,
   GoneError,
   HttpError,
+  NetworkError,
   NotFoundError,
   OAuthError,
   RateLimitedError,
@@ -23,7 +24,7 @@ import {
   UnauthorizedError,
 } from './errors';
 import { parseLinkHeader } from './links';
-import { readErrorBody } from './failureText';
+import { networkReason, readErrorBody } from './failureText';
 import { requestSecrets } from './secretText';
 import { transportError, transportFailure } from './network';
 import { BrowserBlockedError, browserFetchFailure, originRefusal } from './browser';
@@ -247,7 +248,7 @@ export class HttpClient {
           label,
         );
         // A browser answers redirect: 'manual' with an opaque response (status 0, no Location).
-        if (res.type === 'opaqueredirect') throw new BrowserBlockedError(origin, 'redirect', label);
+        if (globalThis.__SENTRY_EXPLORER_HOST__ !== 'node' && res.type === 'opaqueredirect') throw new BrowserBlockedError(origin, 'redirect', label);
         raw = { status: res.status, headers: res.headers, text };
       } catch (err) {
         throw this.failure(err, label, origin);
@@ -277,7 +278,7 @@ export class HttpClient {
         res = await fetch(url, init);
       } catch (err) {
         const name = (err as Error | undefined)?.name;
-        if (attempt >= retries || name === 'AbortError' || name === 'TimeoutError' || transportFailure(err)) throw err;
+        if (attempt >= retries || name === 'AbortError' || name === 'TimeoutError' || (globalThis.__SENTRY_EXPLORER_HOST__ !== 'webWorker' && transportFailure(err))) throw err;
         await sleep(clampDelay(this.backoff(attempt)));
         continue;
       }
@@ -292,7 +293,10 @@ export class HttpClient {
     const cause = err as Error | undefined;
     if (err instanceof ApiError || cause?.name === 'AbortError') return err;
     if (cause?.name === 'TimeoutError') return new TimeoutError(origin, this.opts.timeoutMs, label);
-    return browserFetchFailure(origin, label) ?? transportError(origin, cause, label);
+    // Each bundle holds only its own host's diagnosis (src/util/host.ts, __SENTRY_EXPLORER_HOST__).
+    const blocked = globalThis.__SENTRY_EXPLORER_HOST__ === 'node' ? undefined : browserFetchFailure(origin, label);
+    if (blocked) return blocked;
+    return globalThis.__SENTRY_EXPLORER_HOST__ === 'webWorker' ? new NetworkError(origin, networkReason(cause), label) : transportError(origin, cause, label);
   }
 
   /** `secrets`: the request's own credentials, which no error may carry (a server or proxy may echo them). */
@@ -321,7 +325,7 @@ export class HttpClient {
 
   private errorFor(spec: RequestSpec<unknown>, raw: RawResponse, label: string, secrets: readonly string[]): ApiError {
     const { status, headers } = raw;
-    const refused = originRefusal(status, raw.text, label);
+    const refused = globalThis.__SENTRY_EXPLORER_HOST__ === 'node' ? undefined : originRefusal(status, raw.text, label);
     if (refused) return refused;
     const body = readErrorBody(raw.text, headers.get('content-type'), secrets);
     if (body.oauthError && spec.authenticated === false) return new OAuthError(body.oauthError, body.oauthDescription, status, label);

@@ -75,7 +75,7 @@ export class SignInFlows {
   async run(scopes: readonly string[], method: SignInMethod, baseUrl = this.deps.config().baseUrl): Promise<StoredSession> {
     const cfg = { ...this.deps.config(), baseUrl };
     this.log.info(`[auth] sign-in to ${cfg.baseUrl} (${method}) for scopes ${scopes.join(' ')}`);
-    if ((method === 'device' || method === 'browser') && inWebWorker()) {
+    if (globalThis.__SENTRY_EXPLORER_HOST__ !== 'node' && (method === 'device' || method === 'browser') && inWebWorker()) {
       // Sentry's /oauth/ views send no CORS headers (src/api/browser.ts): a web worker never sees their answers.
       this.log.warn(`[auth] the ${method} sign-in cannot run in the browser's web worker host (Sentry's OAuth endpoints do not allow browser pages); offering a pasted token`);
       const paste = vscode.l10n.t('Paste an Auth Token');

@@ -20,6 +20,18 @@ export interface HostServices {
   readonly cpuAtLoad?: { user: number; system: number };
 }
 
+declare global {
+  /**
+   * In a bundle, the host it is built for: esbuild.mjs and hostBundles.mjs define it, so code that
+   * tests it against a literal is folded where it stands, and esbuild drops what only the other
+   * host needs (the Node bundle has no CORS messages, the web one no proxy or certificate
+   * diagnosis). Read it only as `globalThis.__SENTRY_EXPLORER_HOST__ !== '<host>'` in front of a
+   * run-time test (a constant in another module, or a function, would not be folded). Undefined in
+   * plain Node (the unit tests, soak, bench), where useHost chooses at run time.
+   */
+  var __SENTRY_EXPLORER_HOST__: 'node' | 'webWorker' | undefined;
+}
+
 /** Until an entry point says otherwise (plain Node: the unit tests). */
 let current: HostServices = { kind: 'node' };
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 // @ts-expect-error: a plain .mjs module of the build, without types.
-import { oneVscodeNamespace, webBundleOptions } from '../../../webBundle.mjs';
+import { nodeBundleOptions, webBundleOptions } from '../../../hostBundles.mjs';
 import { vscodeNames, vscodeStub } from '../../../scripts/activation/vscodeStub';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
@@ -68,16 +68,7 @@ describe("the activation's clock (src/loadStart.ts)", function () {
   this.timeout(120_000);
 
   it('runs before every other module of the Node bundle (dist/extension.js)', async () => {
-    const node: esbuild.BuildOptions = {
-      entryPoints: ['src/extension.node.ts'],
-      bundle: true,
-      format: 'cjs',
-      platform: 'node',
-      target: 'node20',
-      external: ['vscode'],
-      define: { __SENTRY_EXPLORER_TEST_HOOKS__: 'false' },
-      plugins: [oneVscodeNamespace],
-    };
+    const node = nodeBundleOptions({ outdir: 'out/first-module-test' }) as esbuild.BuildOptions;
     assert.equal(await firstModule(node), 'src/loadStart.ts');
     // The probe tells: without the entry's first import, another module (here @vscode/l10n) runs first.
     assert.notEqual(await firstModule({ ...node, entryPoints: ['src/extension.ts'] }), 'src/loadStart.ts');

@@ -1,11 +1,11 @@
-// Both bundles read `vscode` through one namespace (webBundle.mjs, oneVscodeNamespace): esbuild
+// Both bundles read `vscode` through one namespace (hostBundles.mjs, oneVscodeNamespace): esbuild
 // would otherwise copy the module's members once per importing module, some 50 times, at every
 // start. Built here as esbuild.mjs builds them, the bundles copy it once and still import only it.
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 // @ts-expect-error: a plain .mjs module of the build, without types.
-import { oneVscodeNamespace, webBundleOptions } from '../../../webBundle.mjs';
+import { nodeBundleOptions, oneVscodeNamespace, webBundleOptions } from '../../../hostBundles.mjs';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 
@@ -16,16 +16,8 @@ async function bundleText(options: esbuild.BuildOptions): Promise<string> {
 
 describe('one vscode namespace per bundle', function () {
   this.timeout(60_000);
-  const node: esbuild.BuildOptions = {
-    entryPoints: ['src/extension.node.ts'],
-    outfile: 'out/vscode-namespace-test/extension.js',
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    external: ['vscode'],
-    define: { __SENTRY_EXPLORER_TEST_HOOKS__: 'false' },
-  };
+  // The Node bundle as esbuild.mjs builds it, but for the plugin this suite is about.
+  const node: esbuild.BuildOptions = { ...(nodeBundleOptions({ outdir: 'out/vscode-namespace-test' }) as esbuild.BuildOptions), plugins: [] };
 
   const bundles: [string, esbuild.BuildOptions][] = [
     ['Node', { ...node, plugins: [oneVscodeNamespace] }],

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { builtinModules } from 'node:module';
 import * as esbuild from 'esbuild';
 // @ts-expect-error: a plain .mjs module of the build, without types.
-import { noNodeBuiltins, webBundleOptions } from '../../../webBundle.mjs';
+import { noNodeBuiltins, webBundleOptions } from '../../../hostBundles.mjs';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 const BUILTINS = new Set(builtinModules.flatMap((m: string) => [m, `node:${m}`]));

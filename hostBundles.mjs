@@ -1,6 +1,8 @@
-// The browser bundle's build options, shared by esbuild.mjs and the unit test that builds it
-// (test/unit/build/webBundle.test.ts): the extension for the browser's web worker extension host
-// (vscode.dev, github.dev, code-server's browser-only extensions), package.json `browser`.
+// The two host bundles' build options, shared by esbuild.mjs and the unit tests that build them
+// (test/unit/build/): the extension for the Node extension host (package.json `main`) and for the
+// browser's web worker extension host (vscode.dev, github.dev, code-server's browser-only
+// extensions), package.json `browser`. Each defines globalThis.__SENTRY_EXPLORER_HOST__, so each
+// drops what only the other host needs (src/util/host.ts).
 import { builtinModules } from 'node:module';
 
 /** Node's built-in modules, with and without `node:`, and their subpaths (fs/promises). */
@@ -46,6 +48,31 @@ export const oneVscodeNamespace = {
  * @param {{ outdir: string, production?: boolean, testHooks?: boolean }} o
  * @returns {import('esbuild').BuildOptions}
  */
+export function nodeBundleOptions(o) {
+  return {
+    entryPoints: ['src/extension.node.ts'],
+    outfile: `${o.outdir}/extension.js`,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    external: ['vscode'],
+    // @vscode/l10n's Node build adds a reader of bundle files from disk (config({ fsPath })); the
+    // extension only hands it VS Code's bundle (config({ contents })), as its browser build does.
+    alias: { '@vscode/l10n': './node_modules/@vscode/l10n/dist/browser.js' },
+    define: { __SENTRY_EXPLORER_TEST_HOOKS__: o.testHooks ? 'true' : 'false', 'globalThis.__SENTRY_EXPLORER_HOST__': '"node"' },
+    plugins: [oneVscodeNamespace],
+    sourcemap: true,
+    sourcesContent: false,
+    minify: !!o.production,
+    logLevel: 'info',
+  };
+}
+
+/**
+ * @param {{ outdir: string, production?: boolean, testHooks?: boolean }} o
+ * @returns {import('esbuild').BuildOptions}
+ */
 export function webBundleOptions(o) {
   return {
     entryPoints: ['src/extension.web.ts'],
@@ -56,7 +83,7 @@ export function webBundleOptions(o) {
     platform: 'browser',
     target: 'es2022',
     external: ['vscode'],
-    define: { __SENTRY_EXPLORER_TEST_HOOKS__: o.testHooks ? 'true' : 'false' },
+    define: { __SENTRY_EXPLORER_TEST_HOOKS__: o.testHooks ? 'true' : 'false', 'globalThis.__SENTRY_EXPLORER_HOST__': '"webWorker"' },
     plugins: [noNodeBuiltins, oneVscodeNamespace],
     sourcemap: true,
     sourcesContent: false,
