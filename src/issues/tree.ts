@@ -14,7 +14,7 @@ import { listKey, type ListSpec } from '../store/listSpec';
 import { Disposable } from '../util/disposable';
 import { describeQuery, type IssueFilter } from './core/filter';
 import { drawsSameRows, nodeKey, REDRAW_TIMES_EVERY_MS } from './core/drawing';
-import { actionArgs, actionRows, countText, projectDescription, rowsOfList, type IssueNode, type Node } from './core/nodes';
+import { actionArgs, actionRows, countText, failureNotice, projectDescription, rowsOfList, type IssueNode, type Node } from './core/nodes';
 import { issueAccessibilityLabel, issueContextValue, issueDescription, issueLabel, issueTooltipMarkdown } from './core/present';
 
 export interface TreeDeps {
@@ -28,6 +28,8 @@ export interface TreeDeps {
   signedIn: () => boolean;
   /** Tells the view which empty-state message to show (or none). */
   setEmptyMessage: (message: string | undefined) => void;
+  /** Tells the view what failed while shown lists keep their last answer (nodes.ts failureNotice), or that nothing did. */
+  setFailureNotice: (message: string | undefined) => void;
   now?: () => number;
 }
 
@@ -71,6 +73,7 @@ export class IssuesTreeProvider extends Disposable implements vscode.TreeDataPro
     this.rows = new Map();
     this.drawnRows = new Map();
     this.timesAt = this.now();
+    this.deps.setFailureNotice(failureNotice([...this.drawn.values()]));
     this.changed.fire(undefined);
   }
 
@@ -88,6 +91,7 @@ export class IssuesTreeProvider extends Disposable implements vscode.TreeDataPro
     const same = keys.size === this.drawn.size && [...keys].every((key) => this.drawn.has(key) && drawsSameRows(this.drawn.get(key), lists.get(key)));
     if (this.redrawNext || !same) return this.redraw();
     this.drawn = lists;
+    this.deps.setFailureNotice(failureNotice([...lists.values()]));
     const now = this.now();
     const timesDue = now - this.timesAt >= REDRAW_TIMES_EVERY_MS;
     if (timesDue) this.timesAt = now;

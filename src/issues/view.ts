@@ -58,6 +58,8 @@ export class IssuesView extends Disposable {
   private readonly hashSpecs = new Map<string, ListSpec>();
   private filterValue: IssueFilter;
   private emptyMessage: string | undefined;
+  /** What failed while the rows keep their last answer (IssuesTreeProvider, nodes.ts failureNotice). */
+  private failureMessage: string | undefined;
   private readonly timer: RefreshTimer;
   readonly statusBar: IssuesStatusBar;
   private readonly listedChanged = this._register(new vscode.EventEmitter<void>());
@@ -81,6 +83,7 @@ export class IssuesView extends Disposable {
         shownSpecs: (org, projects) => this.shownSpecs(org, projects),
         signedIn: () => auth.isSignedIn(),
         setEmptyMessage: (m) => this.setEmpty(m),
+        setFailureNotice: (m) => this.setFailureNotice(m),
       }),
     );
     this.treeView = this._register(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.tree, showCollapseAll: true, canSelectMany: true }));
@@ -261,6 +264,12 @@ export class IssuesView extends Disposable {
     void vscode.commands.executeCommand('setContext', ContextKeys.filterActive, isFiltered(this.filterValue));
   }
 
+  private setFailureNotice(message: string | undefined): void {
+    if (message === this.failureMessage) return;
+    this.failureMessage = message;
+    this.showMessage();
+  }
+
   private setEmpty(message: string | undefined): void {
     this.emptyMessage = message;
     this.showMessage();
@@ -268,7 +277,8 @@ export class IssuesView extends Disposable {
   }
 
   /**
-   * First why Restricted Mode ignores the workspace's sentry-cli files, else what narrows the list
+   * First why Restricted Mode ignores the workspace's sentry-cli files, then a refresh that failed
+   * while the rows keep the last answer (nodes.ts failureNotice), else what narrows the list
    * (the view's description is hidden while it is alone in its container); nothing while the list is
    * empty: VS Code shows a view's welcome content (the empty state, with Clear Filter while a filter
    * hides every issue; with no project, the welcome that explains Restricted Mode and offers Trust)
@@ -280,7 +290,7 @@ export class IssuesView extends Disposable {
       this.selectionService.ignoredInRestrictedMode && !!org && projects.length > 0
         ? vscode.l10n.t('Restricted Mode: this folder is not trusted, so its .sentryclirc / sentry.properties do not choose the organization or projects.')
         : undefined;
-    this.treeView.message = restricted ?? (this.emptyMessage === undefined ? filterNotice(this.filterValue) : undefined);
+    this.treeView.message = restricted ?? this.failureMessage ?? (this.emptyMessage === undefined ? filterNotice(this.filterValue) : undefined);
   }
 
   private intervalMs(): number {

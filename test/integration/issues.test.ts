@@ -688,6 +688,38 @@ describe('Issues tree (sentryExplorer.issues)', function () {
       });
     }
 
+    it('a background refresh that fails for now (502) keeps the rows as drawn and says so in the view message; its end clears it, with no redraw either way', async () => {
+      // One 502 used to replace 100 rows with an error row, and the next answer built them again:
+      // the soak's hour grew VS Code's tree node stores by thousands (extHostTreeViews.ts createTreeNode).
+      const cfg = vscode.workspace.getConfiguration('sentryExplorer');
+      await vscode.commands.executeCommand('sentryExplorer.issues.focus');
+      await waitFor('the view to be visible', () => view.treeView.visible);
+      const before = issuesOf(await roots());
+      assert.equal(before.length, 100);
+      const spec = { org: 'acme', project: 'web-frontend', ...toParams(DEFAULT_FILTER) };
+      const fired: (Node | Node[] | undefined)[] = [];
+      const sub = view.tree.onDidChangeTreeData((e) => fired.push(e));
+      await control('faults', { path: 'issues/$', status: 502 });
+      await cfg.update('refreshIntervalSeconds', 1, vscode.ConfigurationTarget.Global);
+      try {
+        await waitFor('the background refresh to fail', () => store.peek(spec)?.error, 30_000);
+        await waitFor('the view to say so', () => /^Could not refresh web-frontend: .*HTTP 502.*the issues shown are its last answer/.test(view.treeView.message ?? ''), 5_000);
+        const failed = await roots();
+        assert.ok(!failed.some((n) => n.type === 'error'), 'no error row while the last answer is shown');
+        assert.deepEqual(issuesOf(failed), before, 'the same rows, the same objects, in their order');
+        assert.equal(failed.at(-1)?.type, 'loadMore');
+        await control('faults/clear', {});
+        await waitFor('a refresh to answer again', () => store.peek(spec)?.error === undefined, 30_000);
+        await waitFor('the message to go', () => !/Could not refresh/.test(view.treeView.message ?? ''), 5_000);
+        assert.deepEqual(fired, [], 'the failure and its end redrew the tree');
+        assert.deepEqual(issuesOf(await roots()), before);
+      } finally {
+        sub.dispose();
+        await cfg.update('refreshIntervalSeconds', 0, vscode.ConfigurationTarget.Global);
+        await control('faults/clear', {});
+      }
+    });
+
     describe('a failing list costs at most its retries while the tree shows it (no request loop)', () => {
       const DAY = 86_400_000;
       const issuesFault = (over: Record<string, unknown>) => ({ path: 'issues/$', ...over });

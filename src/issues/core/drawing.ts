@@ -8,7 +8,7 @@
  * shows other rows (drawsSameRows); a changed issue or relative time redraws its own row alone.
  */
 import type { IssueListView } from '../../store/issueStore';
-import type { IssueNode } from './nodes';
+import { keptThrough, type IssueNode } from './nodes';
 
 /** How long rows with relative times ("5 min ago") may stay drawn before those that moved are drawn again. */
 export const REDRAW_TIMES_EVERY_MS = 60_000;
@@ -18,11 +18,16 @@ export function nodeKey(node: IssueNode): string {
   return JSON.stringify([node.org, node.listedIn, node.issueId, node.project, node.otherProject, node.period]);
 }
 
+/** The error a list draws as its row: none while it keeps its last answer (nodes.ts keptThrough). */
+function rowError(list: IssueListView): unknown {
+  return keptThrough(list) ? undefined : list.error;
+}
+
 /** Whether two views of a list show the same rows in the same order, with the same rows around them (counts, Load more, errors). */
 export function drawsSameRows(a: IssueListView | undefined, b: IssueListView | undefined): boolean {
   if (a === b) return true;
   if (!a || !b) return false;
-  if (a.loading !== b.loading || a.error !== b.error || a.hidden !== b.hidden || a.nextCursor !== b.nextCursor) return false;
+  if (a.loading !== b.loading || rowError(a) !== rowError(b) || a.hidden !== b.hidden || a.nextCursor !== b.nextCursor) return false;
   if (a.hits !== b.hits || a.serverHits !== b.serverHits || a.maxHits !== b.maxHits || a.droppedHashes !== b.droppedHashes) return false;
   if (JSON.stringify(a.projectTotals ?? null) !== JSON.stringify(b.projectTotals ?? null)) return false;
   if (a.issues.length !== b.issues.length) return false;

@@ -6,6 +6,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Issue } from '../../model/issue/schema';
 import { presentError, type ErrorAction } from '../../contracts/errorPresentation';
+import { errorKind } from '../../contracts/errors';
 import type { IssueRef } from '../../contracts/issueRef';
 import type { IssueListView } from '../../store/issueStore';
 import { plainText } from '../../util/untrusted';
@@ -87,7 +88,7 @@ export function rowsOfList(list: IssueListView, ctx: ListContext): ListRows {
       : l10n.t('Issues found by hashes: {0}', list.issues.length);
     nodes.push({ type: 'info', label, icon: 'symbol-key', tooltip: l10n.t('Run Refresh or Filter Issues to go back to the list.') });
   }
-  if (list.error) {
+  if (list.error && !keptThrough(list)) {
     nodes.push(errorNode(org, project, list.error));
     return { nodes };
   }
@@ -110,6 +111,27 @@ export function rowsOfList(list: IssueListView, ctx: ListContext): ListRows {
 
 export function issueNode(org: string, listedIn: string, issue: Pick<Issue, 'id' | 'project'>, period: string): IssueNode {
   return { type: 'issue', org, project: issue.project.slug, issueId: issue.id, listedIn, otherProject: issue.project.slug !== listedIn, period };
+}
+
+/** Failures that may pass on their own (ApiError kinds). */
+const PASSING_FAILURES = new Set(['server', 'network', 'timeout', 'rateLimited', 'queryTimeout']);
+
+/**
+ * Whether a failed list keeps its rows: a refresh that fails for now (a proxy's 502, a dropped
+ * connection) must not empty the view, nor rebuild every row twice (the error, then its end), so
+ * the last answer stays as drawn and failureNotice says what happened. One that fails for good (a
+ * 401, 403 or 404) is an error row: the list may no longer be the user's to read, or exist.
+ */
+export function keptThrough(list: IssueListView): boolean {
+  return list.error !== undefined && list.issues.length > 0 && PASSING_FAILURES.has(errorKind(list.error) ?? '');
+}
+
+/** The view's message while shown lists keep their last answer through a failure; undefined when none does. */
+export function failureNotice(lists: readonly (IssueListView | undefined)[]): string | undefined {
+  const kept = lists.filter((l): l is IssueListView => !!l && keptThrough(l));
+  if (kept.length === 0) return undefined;
+  const which = kept.length === 1 ? kept[0].project : l10n.t('{0} (and {1} more)', kept[0].project, kept.length - 1);
+  return plainText(l10n.t('Could not refresh {0}: {1} the issues shown are its last answer; the next refresh asks again, or Refresh now.', which, presentError(kept[0].error).message), 1000);
 }
 
 export function errorNode(org: string, project: string, error: unknown): ErrorNode {

@@ -5,6 +5,7 @@ import { drawsSameRows, nodeKey } from '../../../../src/issues/core/drawing';
 import type { IssueListView } from '../../../../src/store/issueStore';
 import { listKey, type ListSpec } from '../../../../src/store/listSpec';
 import { anIssue } from '../../builders';
+import { NotFoundError, ServerError } from '../../../../src/api/errors';
 
 const spec: ListSpec = { org: 'acme', project: 'web-frontend' };
 const one = anIssue({ id: '1' });
@@ -47,6 +48,15 @@ describe('issues/core/drawing: a list that draws the same', () => {
     ] as Partial<IssueListView>[]) {
       assert.equal(drawsSameRows(aList(), aList(over)), false, JSON.stringify(over));
     }
+  });
+
+  it('a refresh that fails for now (a 502) over listed issues draws the same rows; its end does too; one that fails for good draws anew', () => {
+    const failed = aList({ error: new ServerError(502, undefined), failedAt: 5 });
+    assert.equal(drawsSameRows(aList(), failed), true);
+    assert.equal(drawsSameRows(failed, aList({ loadedAt: 9 })), true);
+    assert.equal(drawsSameRows(aList(), aList({ error: new NotFoundError('Project "web-frontend"', undefined) })), false);
+    // With nothing listed, the error is the row.
+    assert.equal(drawsSameRows(aList({ issues: [] }), aList({ issues: [], error: new ServerError(502, undefined) })), false);
   });
 
   it('a row is the same row while its issue, list, project and period are', () => {

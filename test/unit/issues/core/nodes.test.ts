@@ -1,9 +1,9 @@
 // The Issues tree's rows as data: what a list, an error, an empty answer or a hashes search shows.
 import assert from 'node:assert/strict';
-import { ForbiddenError, NotFoundError } from '../../../../src/api/errors';
+import { ForbiddenError, NetworkError, NotFoundError, RateLimitedError, ServerError, TimeoutError } from '../../../../src/api/errors';
 import { SignedOutError } from '../../../../src/contracts/errors';
 import { parseIssueRef } from '../../../../src/contracts/issueRef';
-import { actionArgs, actionRows, countText, errorNode, projectDescription, rowsOfList, type ErrorNode, type ListContext } from '../../../../src/issues/core/nodes';
+import { actionArgs, actionRows, countText, errorNode, failureNotice, projectDescription, rowsOfList, type ErrorNode, type ListContext } from '../../../../src/issues/core/nodes';
 import type { IssueListView } from '../../../../src/store/issueStore';
 import { listKey, type ListSpec } from '../../../../src/store/listSpec';
 import { anIssue } from '../../builders';
@@ -60,12 +60,45 @@ describe('Issues tree rows (nodes.ts)', () => {
     );
   });
 
-  it("a failed list is one error row with the presenter's actions, even when issues were listed before", () => {
+  it("a list that fails for good (404, 401, 403, signed out) is one error row with the presenter's actions, even when issues were listed before", () => {
     const error = new NotFoundError('Project "web-frontend" in organization "acme"', undefined);
     const { nodes } = rowsOfList(aList({ issues: [anIssue()], error }), CTX);
     assert.deepEqual(nodes, [{ type: 'error', org: 'acme', project: 'web-frontend', message: error.message, actions: ['chooseProject', 'retry'], scopesToAsk: undefined }]);
     const signedOut = errorNode('acme', 'web-frontend', new SignedOutError());
     assert.deepEqual(signedOut.actions, ['signIn']);
+    assert.deepEqual(
+      rowsOfList(aList({ issues: [anIssue()], error: new SignedOutError() }), CTX).nodes.map((n) => n.type),
+      ['error'],
+    );
+  });
+
+  it("a refresh that fails for now (5xx, network, timeout, 429) keeps the listed rows as they are, and the failure is said in the view's message", () => {
+    const issue = anIssue();
+    for (const error of [
+      new ServerError(502, undefined),
+      new NetworkError('https://sentry.example.com', 'ECONNRESET'),
+      new TimeoutError('https://sentry.example.com', 30_000),
+      new RateLimitedError(undefined, undefined),
+    ]) {
+      const list = aList({ issues: [issue], nextCursor: 'c1', error });
+      assert.deepEqual(rowsOfList(list, CTX), rowsOfList(aList({ issues: [issue], nextCursor: 'c1' }), CTX), error.kind);
+      const notice = failureNotice([list]);
+      assert.ok(notice?.startsWith('Could not refresh web-frontend: '), notice);
+      assert.ok(notice?.includes(error.message), notice);
+      assert.match(notice ?? '', /the issues shown are its last answer/);
+    }
+    // Several failing lists: the first, and how many more.
+    const failing = (project: string) => aList({ spec: { org: 'acme', project }, issues: [issue], error: new ServerError(503, undefined) });
+    assert.match(failureNotice([failing('web-frontend'), aList(), failing('api-server'), failing('worker')])!, /^Could not refresh web-frontend \(and 2 more\): /);
+    // Nothing to keep, or a failure for good: the error row says it, not the message.
+    assert.equal(failureNotice([aList({ error: new ServerError(502, undefined) })]), undefined);
+    assert.equal(failureNotice([aList({ issues: [issue], error: new NotFoundError('Project "web-frontend"', undefined) })]), undefined);
+    assert.equal(failureNotice([aList({ issues: [issue] })]), undefined);
+    const alone = rowsOfList(aList({ error: new ServerError(502, undefined) }), CTX).nodes;
+    assert.deepEqual(
+      alone.map((n) => n.type),
+      ['error'],
+    );
   });
 
   it('an error label is bounded plain text: no controls, bidi overrides or link syntax from the server', () => {
