@@ -673,6 +673,8 @@ describe('Issues tree (sentryExplorer.issues)', function () {
     for (const [name, fault, message, actions] of cases) {
       it(name, async () => {
         await control('faults', fault);
+        // A first load under the fault: the visible view may have loaded the list again since beforeEach.
+        store.clear();
         const err = await errorNode();
         assert.match(err.message, message);
         assert.deepEqual(err.actions, actions);
