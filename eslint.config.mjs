@@ -28,6 +28,8 @@ const FEATURES = {
 /** Where features meet: these import no feature, so that any feature may import them. */
 const SHARED = [
   'src/api/**',
+  // The readers of Sentry's resources (trace, log, replay, feedback): pure, shared by every feature.
+  'src/model/**',
   'src/store/**',
   'src/contracts/**',
   'src/sentryEvent/**',
@@ -47,6 +49,7 @@ const SHARED = [
  */
 export const PURE = [
   'src/api/**',
+  'src/model/**',
   'src/store/**',
   'src/contracts/**',
   'src/sentryEvent/**',
