@@ -35,6 +35,8 @@ import { readHeader } from './headerRead';
 import { bindingClosed, type BindingProblem } from '../model/panelBinding';
 import { ProvenancePush, type ProvenanceDeps } from './provenancePush';
 import { SeerSession } from './seerSession';
+import { TraceSession } from './traceSession';
+import { LogsSession } from './logsSession';
 import type { SeerDiffDocuments } from './seerDiffDocuments';
 import { isEventId } from '../../sentryEvent/types';
 
@@ -90,6 +92,9 @@ export class EventsPanel extends Disposable {
   readonly onDidBecomeReady = this.readied.event;
   /** The Seer tab's run (seerSession.ts). */
   readonly seer: SeerSession;
+  /** The Trace and Logs tabs (traceSession.ts, logsSession.ts): read only when the tab is shown. */
+  readonly trace: TraceSession;
+  readonly logs: LogsSession;
   /** Whether "mark seen on open" was decided for this panel's issue (once the store has the issue). */
   private seenDecided = false;
   /** While set, a preview opening waits before marking its issue seen (see deferSeen). */
@@ -157,6 +162,23 @@ export class EventsPanel extends Disposable {
         baseUrl: deps.baseUrl,
       }),
     );
+    this.trace = new TraceSession({
+      getClient: deps.getClient,
+      event: (signal) => this.model.eventDetails.get(this.model.state.event ?? 'latest', this.model.state.filters.environments, signal),
+      issue: () => this.model.issue,
+      post: (view) => this.post({ type: 'trace', view }),
+      openLocation: (location, frame) => this.actions.openLocation(location, frame),
+      log: deps.log,
+    });
+    this.logs = new LogsSession({
+      getClient: deps.getClient,
+      event: (signal) => this.model.eventDetails.get(this.model.state.event ?? 'latest', this.model.state.filters.environments, signal),
+      issue: () => this.model.issue,
+      post: (view) => this.post({ type: 'logs', view }),
+      openLocation: (location, frame) => this.actions.openLocation(location, frame),
+      log: deps.log,
+    });
+    this._register({ dispose: () => this.logs.dispose() });
     this.takeStoreIssue(false);
     const webview = panel.webview;
     webview.options = webviewOptions(deps.extensionUri);
@@ -169,6 +191,7 @@ export class EventsPanel extends Disposable {
         if (!panel.visible) {
           this.ready = false; // the page is torn down when hidden; it says ready again
           this.model.abortTags();
+          this.logs.stopFollowing();
         }
       }),
     );
@@ -190,6 +213,8 @@ export class EventsPanel extends Disposable {
           if (this.guard.awaitingRead) void this.refreshHeader();
           // Signed out, or in again: nothing loaded before may be shown again.
           this.model.reset();
+          this.trace.reset();
+          this.logs.reset();
           this.post({ type: 'signedIn' });
         }),
       );
@@ -441,6 +466,10 @@ export class EventsPanel extends Disposable {
       case 'seer':
         if (msg.action !== 'open' && msg.action !== 'refresh') this.pin();
         return this.seer.handle(msg);
+      case 'trace':
+        return this.trace.handle(msg);
+      case 'logs':
+        return this.logs.handle(msg);
     }
   }
 
