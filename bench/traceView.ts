@@ -9,7 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readTrace } from '../src/model/trace/readTrace';
-import { traceView } from '../src/eventsPanel/model/traceModel';
+import { traceView } from '../src/eventsPanel/core/traceModel';
 import { launchBrowser, median, round, servePage } from './pageHarness';
 
 const ROOT = path.resolve(__dirname, '..');

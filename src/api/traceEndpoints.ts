@@ -16,7 +16,6 @@
  * org:read and up. No `vscode` import.
  */
 import * as l10n from '@vscode/l10n';
-import * as z from '../util/z';
 import type { HttpClient } from './http';
 import { BadRequestError, NotFoundError } from './errors';
 import { seg } from './requestRules';
@@ -24,6 +23,8 @@ import { readTrace, CODE_ATTRIBUTES } from '../model/trace/readTrace';
 import { readTraceMeta } from '../model/trace/readTraceMeta';
 import type { Trace, TraceMeta } from '../model/trace/trace';
 import { logFields, readLogs, type LogPage, type LogsDataset } from '../model/log/log';
+import { TraceBodySchema, TraceMetaBodySchema } from '../model/trace/schema';
+import { LogsBodySchema } from '../model/log/schema';
 
 export const TRACE_SCOPES = ['org:read', 'org:write', 'org:admin'] as const;
 
@@ -46,8 +47,6 @@ function checkTraceId(traceId: string): void {
   if (!/^[0-9a-fA-F]{32}$/.test(traceId)) throw new RangeError(`A trace id is 32 hex digits, not "${traceId.slice(0, 40)}".`);
 }
 
-const ANY = z.unknown();
-
 /** The trace `traceId` of the event `errorId` (taken at `eventMs`), with its spans' code attributes. */
 export async function getTrace(http: HttpClient, org: string, traceId: string, errorId: string | undefined, eventMs: number, signal?: AbortSignal): Promise<Trace> {
   checkTraceId(traceId);
@@ -60,7 +59,7 @@ export async function getTrace(http: HttpClient, org: string, traceId: string, e
         org,
         path: `/api/0/organizations/${seg(org)}/trace/${seg(traceId)}/`,
         query: { ...query, additional_attributes: [...CODE_ATTRIBUTES] },
-        schema: ANY,
+        schema: TraceBodySchema,
         neededScopes: TRACE_SCOPES,
         what,
         signal,
@@ -75,7 +74,7 @@ export async function getTrace(http: HttpClient, org: string, traceId: string, e
     org,
     path: `/api/0/organizations/${seg(org)}/events-trace/${seg(traceId)}/`,
     query,
-    schema: ANY,
+    schema: TraceBodySchema,
     neededScopes: TRACE_SCOPES,
     what,
     signal,
@@ -91,7 +90,7 @@ export async function getTraceMeta(http: HttpClient, org: string, traceId: strin
     org,
     path: `/api/0/organizations/${seg(org)}/${legacy ? 'events-trace-meta' : 'trace-meta'}/${seg(traceId)}/`,
     query: traceWindow(eventMs),
-    schema: ANY,
+    schema: TraceMetaBodySchema,
     neededScopes: TRACE_SCOPES,
     what: l10n.t('Trace {0} in organization "{1}"', traceId, org),
     signal,
@@ -127,7 +126,7 @@ export async function getTraceLogs(http: HttpClient, org: string, traceId: strin
         start: window.start,
         end,
       },
-      schema: ANY,
+      schema: LogsBodySchema,
       neededScopes: TRACE_SCOPES,
       what: l10n.t('Organization "{0}"', org),
       signal,

@@ -5,9 +5,9 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { EventsPanel } from '../../src/eventsPanel/host/panel';
-import type { LogsView } from '../../src/eventsPanel/protocol/logs';
-import { decodeLogRows } from '../../src/eventsPanel/protocol/logs';
+import type { EventsPanel } from '../../src/eventsPanel/panel';
+import type { LogsView } from '../../src/eventsPanel/core/protocol/logs';
+import { decodeLogRows } from '../../src/eventsPanel/core/protocol/logs';
 import type { TestHooks } from '../../src/testHooks';
 import type { WorkspaceLocation } from '../sandbox/seed';
 import { control, sandboxProfile, signedInSuite, UiRecorder, waitFor } from './authHelpers';
@@ -26,7 +26,7 @@ describe('Logs tab: the trace’s logs, Follow, and a plan without logs', functi
 
   async function openTab(panel: EventsPanel): Promise<LogsView> {
     await panel.handle({ type: 'logs', action: 'open' });
-    return waitFor('the logs view', () => (panel.logs.view.phase !== 'loading' ? panel.logs.view : undefined), 30_000);
+    return waitFor('the logs view', () => (panel.story.logs.view.phase !== 'loading' ? panel.story.logs.view : undefined), 30_000);
   }
 
   before(async function () {
@@ -77,17 +77,17 @@ describe('Logs tab: the trace’s logs, Follow, and a plan without logs', functi
     assert.equal(view.phase, 'ready', view.message);
     const traceId = view.traceId!;
     await panel.handle({ type: 'logs', action: 'follow' });
-    assert.equal(panel.logs.following, true);
+    assert.equal(panel.story.logs.following, true);
     await control('logs', { trace: traceId, message: 'a log that came later' });
-    const more = await waitFor('the new log', () => (panel.logs.view.count > view.count ? panel.logs.view : undefined), 20_000);
+    const more = await waitFor('the new log', () => (panel.story.logs.view.count > view.count ? panel.story.logs.view : undefined), 20_000);
     assert.equal(decodeLogRows(more.rowsJson!).at(-1)!.msg, 'a log that came later');
     assert.equal(more.count, view.count + 1);
     // Another editor in front hides the panel: Follow stops.
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: 'x' }), { viewColumn: panel.panel.viewColumn ?? vscode.ViewColumn.One });
-    await waitFor('Follow to stop', () => (!panel.logs.following ? true : undefined), 10_000);
-    const polls = panel.logs.polls;
+    await waitFor('Follow to stop', () => (!panel.story.logs.following ? true : undefined), 10_000);
+    const polls = panel.story.logs.polls;
     await new Promise((r) => setTimeout(r, 6_000));
-    assert.equal(panel.logs.polls, polls, 'no poll while hidden');
+    assert.equal(panel.story.logs.polls, polls, 'no poll while hidden');
   });
 
   it('a plan without logs says so once in the tab, with no error', async () => {

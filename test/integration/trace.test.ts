@@ -6,9 +6,9 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { EventsPanel } from '../../src/eventsPanel/host/panel';
-import type { TraceView } from '../../src/eventsPanel/protocol/trace';
-import { decodeTraceRows } from '../../src/eventsPanel/protocol/trace';
+import type { EventsPanel } from '../../src/eventsPanel/panel';
+import type { TraceView } from '../../src/eventsPanel/core/protocol/trace';
+import { decodeTraceRows } from '../../src/eventsPanel/core/protocol/trace';
 import type { TestHooks } from '../../src/testHooks';
 import type { WorkspaceLocation } from '../sandbox/seed';
 import { control, sandboxProfile, signedInSuite, UiRecorder, waitFor } from './authHelpers';
@@ -26,7 +26,7 @@ describe('Trace tab: spans, the error and its code', function () {
 
   async function openTab(panel: EventsPanel): Promise<TraceView> {
     await panel.handle({ type: 'trace', action: 'open' });
-    return waitFor('the trace view', () => (panel.trace.view.phase !== 'loading' ? panel.trace.view : undefined), 30_000);
+    return waitFor('the trace view', () => (panel.story.trace.view.phase !== 'loading' ? panel.story.trace.view : undefined), 30_000);
   }
 
   before(async function () {

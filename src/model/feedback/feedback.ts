@@ -8,7 +8,8 @@
  * `eventID`; sentry-mcp's issue-user-reports.json). One type for both; the author and the text are
  * masked and bounded where they enter (people paste tokens into feedback). No `vscode` import.
  */
-import { EventReader, isRecord, str } from '../../sentryEvent/eventReader';
+import { EventReader } from '../event/eventReader';
+import { idText, isRecord } from '../read';
 import { epochMs } from '../trace/readTrace';
 
 export const MAX_FEEDBACK = 50;
@@ -38,7 +39,7 @@ export function readFeedbackIssues(json: unknown): FeedbackList {
   const items: FeedbackItem[] = [];
   for (const o of Array.isArray(json) ? r.c.list(json, MAX_FEEDBACK) : []) {
     if (!isRecord(o) || (o.issueCategory !== 'feedback' && o.issueType !== 'feedback' && o.type !== 'feedback')) continue;
-    const id = str(o.id);
+    const id = idText(o.id);
     if (!id || !/^\d{1,30}$/.test(id)) continue;
     const m = isRecord(o.metadata) ? o.metadata : {};
     const when = epochMs(o.firstSeen);
@@ -60,10 +61,10 @@ export function readUserReports(json: unknown): FeedbackList {
   const items: FeedbackItem[] = [];
   for (const o of Array.isArray(json) ? r.c.list(json, MAX_FEEDBACK) : []) {
     if (!isRecord(o)) continue;
-    const id = str(o.id);
+    const id = idText(o.id);
     if (!id) continue;
     const user = isRecord(o.user) ? o.user : {};
-    const name = str(o.name) || str(user.name) || str(o.email) || str(user.email) || '';
+    const name = idText(o.name) || idText(user.name) || idText(o.email) || idText(user.email) || '';
     const when = epochMs(o.dateCreated);
     const eventId = eventIdOf(o.eventID);
     items.push({
@@ -79,6 +80,6 @@ export function readUserReports(json: unknown): FeedbackList {
 }
 
 function eventIdOf(v: unknown): string | undefined {
-  const s = str(v);
+  const s = idText(v);
   return s && /^[0-9a-fA-F]{32}$/.test(s.replace(/-/g, '')) ? s.replace(/-/g, '').toLowerCase() : undefined;
 }

@@ -10,7 +10,8 @@
  * merged without duplicates by `sentry.item_id` and `timestamp_precise`, as getsentry/cli's `log list
  * --follow` does. Masked and bounded where they enter. No `vscode` import.
  */
-import { EventReader, isRecord, str } from '../../sentryEvent/eventReader';
+import { EventReader } from '../event/eventReader';
+import { idText, isRecord } from '../read';
 import { AttributeReader, CODE_ATTRIBUTES, epochMs } from '../trace/readTrace';
 import type { CodeLocation } from '../trace/trace';
 
@@ -129,5 +130,5 @@ export function searchLogs(logs: readonly LogEntry[], query: string): LogEntry[]
 
 /** The `trace` a row names, for a caller that checks the rows are of the trace it asked for. */
 export function rowTrace(row: unknown): string | undefined {
-  return isRecord(row) ? str(row.trace)?.toLowerCase() : undefined;
+  return isRecord(row) ? idText(row.trace)?.toLowerCase() : undefined;
 }

@@ -6,7 +6,8 @@
  * generate_normalized_output; sentry-mcp's ReplayDetailsSchema and fixture replay-details.json): who,
  * how long, how many errors, when. Masked and bounded where they enter. No `vscode` import.
  */
-import { EventReader, isRecord, str } from '../../sentryEvent/eventReader';
+import { EventReader } from '../event/eventReader';
+import { idText, isRecord } from '../read';
 import { epochMs } from '../trace/readTrace';
 
 /** Replays listed of one issue. */
@@ -30,7 +31,7 @@ export interface ReplaySummary {
 
 /** A replay id as servers send it (with or without dashes), normalised; undefined when it is not one. */
 export function replayId(v: unknown): string | undefined {
-  const s = str(v);
+  const s = idText(v);
   if (s === undefined || !/^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$/.test(s)) return undefined;
   return s.replace(/-/g, '').toLowerCase();
 }

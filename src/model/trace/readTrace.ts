@@ -16,9 +16,10 @@
  *   `{transactions, orphan_errors}` or (older) one list with the orphan errors at its end.
  * No `vscode` import.
  */
-import { EventReader, isRecord, str } from '../../sentryEvent/eventReader';
-import { isSecretName } from '../../sentryEvent/secretNames';
-import { MASK } from '../../sentryEvent/types';
+import { EventReader } from '../event/eventReader';
+import { idText, isRecord } from '../read';
+import { isSecretName } from '../event/secretNames';
+import { MASK } from '../event/types';
 import { MAX_SPAN_ATTRIBUTES, MAX_SPAN_TEXT, MAX_SPANS, MAX_TRACE_ISSUES, MAX_TREE_DEPTH, type CodeLocation, type Trace, type TraceIssue, type TraceIssueKind, type TraceSpan } from './trace';
 
 type Rec = Record<string, unknown>;
@@ -54,7 +55,7 @@ function first(o: Rec, keys: readonly string[]): unknown {
 }
 
 const hexId = (v: unknown): string | undefined => {
-  const s = str(v);
+  const s = idText(v);
   return s !== undefined && /^[0-9a-fA-F-]{1,64}$/.test(s) ? s.toLowerCase().replace(/-/g, '') : undefined;
 };
 
@@ -213,7 +214,7 @@ class TraceBuilder {
       start,
       duration: Math.max(0, duration),
       ...(status ? { status } : {}),
-      ...(str(o.project_slug) ? { project: this.r.id(o.project_slug) } : {}),
+      ...(idText(o.project_slug) ? { project: this.r.id(o.project_slug) } : {}),
       ...(hexId(legacy ? o.event_id : o.transaction_id) ? { transactionId: hexId(legacy ? o.event_id : o.transaction_id) } : {}),
       isTransaction: legacy || o.is_transaction === true || o.is_segment === true,
       ...(code ? { code } : {}),
@@ -236,7 +237,7 @@ class TraceBuilder {
     // An older server names the span of an error in `span` (a list of span ids for a performance issue).
     const ownSpan = hexId(Array.isArray(o.span) ? o.span[0] : o.span) ?? spanId;
     const eventId = hexId(o.event_id);
-    const issueId = str(o.issue_id) ?? (eventId === undefined ? str(o.id) : undefined);
+    const issueId = idText(o.issue_id) ?? (eventId === undefined ? idText(o.id) : undefined);
     const timestamp = epochMs(o.start_timestamp ?? o.timestamp ?? o.start);
     const shortId = this.r.id(o.short_id ?? o.issue_short_id);
     const culprit = this.r.text(o.culprit, MAX_SPAN_TEXT);
@@ -246,9 +247,9 @@ class TraceBuilder {
       ...(issueId && /^\d{1,30}$/.test(issueId) ? { issueId } : {}),
       ...(shortId ? { shortId } : {}),
       title: this.r.text(o.title ?? o.description ?? o.message, MAX_SPAN_TEXT) ?? '',
-      ...(str(o.level) ? { level: this.r.id(o.level) } : {}),
+      ...(idText(o.level) ? { level: this.r.id(o.level) } : {}),
       ...(culprit ? { culprit } : {}),
-      ...(str(o.project_slug) ? { project: this.r.id(o.project_slug) } : {}),
+      ...(idText(o.project_slug) ? { project: this.r.id(o.project_slug) } : {}),
       ...(ownSpan ? { spanId: ownSpan } : {}),
       ...(timestamp !== undefined ? { timestamp } : {}),
     });

@@ -11,8 +11,8 @@
  *   where the spans are the transactions.
  * Counts come as floats (`195.0`) or null; anything else is 0. No `vscode` import.
  */
-import { isRecord } from '../../sentryEvent/eventReader';
-import { maskBounded } from '../../sentryEvent/maskText';
+import { isRecord } from '../read';
+import { maskBounded } from '../event/maskText';
 import type { TraceMeta } from './trace';
 
 const MAX_OPS = 50;

@@ -2,7 +2,8 @@
 // every profile, over real HTTP on port 0: each answer read by the extension's one reader of it
 // (src/model/), so the shapes the sandbox serves are the shapes the readers take.
 import assert from 'node:assert/strict';
-import { startSandbox, type Sandbox } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
+import { withSandbox } from '../withSandbox';
 import { describeEachProfile } from '../api/sandbox';
 import { exchange, type Answer } from './answer';
 import { readTrace } from '../../../src/model/trace/readTrace';
@@ -21,12 +22,10 @@ describeEachProfile('sandbox: traces, logs, replays and user reports', function 
   this.timeout(60_000);
   let sb: Sandbox;
   let read: string;
-  before(async () => {
-    sb = await startSandbox({ profile });
-    read = `Bearer ${sb.defaults.authToken}`;
+  withSandbox({ profile }, (s) => {
+    sb = s;
+    read = `Bearer ${s.defaults.authToken}`;
   });
-  after(() => sb.close());
-  beforeEach(() => sb.control.reset());
 
   const get = (path: string, auth: string | null = read): Promise<Answer> => exchange(sb.url, 'GET', path, auth);
   const qs = (params: Array<[string, string]>) => new URLSearchParams(params).toString();
