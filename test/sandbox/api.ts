@@ -10,7 +10,7 @@ import { ADVANCED_SEARCH } from './profiles';
 import { retrieveIssueEvent } from './eventDetails';
 import { eventsTable } from './eventsTable';
 import { getEventsTrace, getEventsTraceMeta, getTrace, getTraceMeta } from './traces';
-import { replayCount, replayDetails } from './replays';
+import { replayCount, replayDetails, replayIndex } from './replays';
 import { groupUserReports } from './feedback';
 import { listCodeMappings } from './codeMappings';
 import { eventCommitters, eventOwners, firstLastRelease, listReleases, releaseCommits, releaseDeploys, releaseDetails } from './releases';
@@ -511,6 +511,7 @@ const ROUTES: Route[] = [
   { re: /^\/api\/0\/organizations\/([^/]+)\/events-trace\/([^/]+)\/$/, methods: { GET: (ctx, m) => getEventsTrace(ctx, m) } },
   { re: /^\/api\/0\/organizations\/([^/]+)\/events-trace-meta\/([^/]+)\/$/, methods: { GET: (ctx, m) => getEventsTraceMeta(ctx, m) } },
   { re: /^\/api\/0\/organizations\/([^/]+)\/replay-count\/$/, methods: { GET: (ctx, m) => replayCount(ctx, m) } },
+  { re: /^\/api\/0\/organizations\/([^/]+)\/replays\/$/, methods: { GET: (ctx, m) => replayIndex(ctx, m) } },
   { re: /^\/api\/0\/organizations\/([^/]+)\/replays\/([^/]+)\/$/, methods: { GET: (ctx, m) => replayDetails(ctx, m) } },
   { re: /^\/api\/0\/organizations\/([^/]+)\/issues\/([^/]+)\/user-reports\/$/, methods: { GET: (ctx, m) => groupUserReports(ctx, m) } },
 ];

@@ -1,6 +1,8 @@
 // Session replays of some browser issues (a third of acme/web-frontend's error issues, 1 to 3 each):
 //   GET /api/0/organizations/{org}/replay-count/?query=issue.id:[ID]&returnIds=true&data_source=discover
 //   GET /api/0/organizations/{org}/replays/{replay_id}/
+//   GET /api/0/organizations/{org}/replays/?query=id:[ID,…]&field=…  (the index, as Sentry's issue page
+//   asks it: static/app/views/issueDetails/groupReplays/useReplaysFromIssue.tsx)
 // Sources, getsentry/sentry: src/sentry/replays/endpoints/organization_replay_count.py (an
 // OrganizationEventsV2EndpointBase, so the events endpoints' org:read and up; `query` required;
 // `data_source` one of `discover` and `search_issues`; `returnIds` answers the ids by issue id rather
@@ -8,7 +10,9 @@
 // organization_replay_details.py with src/sentry/replays/post_process.py (the `{data: …}` replay:
 // `id`, `started_at`, `finished_at`, `duration` in seconds, `count_errors`, `error_ids`, `urls`, `user`,
 // `browser`, `os`; getsentry/sentry-mcp reads the same, fixture replay-details.json). Replay ids are
-// UUIDs; one that is not is a 404 (the URL pattern).
+// UUIDs; one that is not is a 404 (the URL pattern). The index (src/sentry/replays/endpoints/
+// organization_replay_index.py) answers `{data: [...]}` of the same replays, each with only the
+// `field`s asked for when some are, newest first; `per_page` at most 100 (its paginator's max).
 import { authenticate, requireScope, resolveOrg, type Ctx } from './api';
 import { DETAIL, fail, json, type Res } from './http';
 import { Prng, hash32 } from './prng';
@@ -102,41 +106,73 @@ export function replayDetails(ctx: Ctx, m: RegExpExecArray): Res {
   if (!/^[0-9a-f]{32}$/.test(key)) fail(404, DETAIL.notFound);
   const replay = [...seededReplays(ctx.state.seed).values()].flat().find((r) => r.id.replace(/-/g, '') === key && r.issue.project.org === org);
   if (!replay) fail(404, DETAIL.notFound);
+  return json(200, { data: replayJson(replay) });
+}
+
+/** A replay as post_process.py's generate_normalized_output writes it. */
+function replayJson(replay: SandboxReplay): Record<string, unknown> {
   const project = replay.issue.project;
   const ev = replay.issue.events.find((e) => e.eventID === replay.errorIds[0]);
-  return json(200, {
-    data: {
-      id: replay.id.replace(/-/g, ''),
-      project_id: project.id,
-      trace_ids: [],
-      error_ids: replay.errorIds,
-      environment: ev?.environment ?? 'production',
-      tags: {},
-      user: replay.user ? { ...replay.user, username: null, ip: null } : { id: null, email: null, display_name: null, username: null, ip: null },
-      sdk: { name: 'sentry.javascript.browser', version: '8.40.0' },
-      os: { name: ev?.os?.replace(/ [\d.]+$/, '') ?? 'macOS', version: ev?.os?.match(/ ([\d.]+)$/)?.[1] ?? null },
-      browser: { name: ev?.browser?.replace(/ [\d.]+$/, '') ?? 'Chrome', version: ev?.browser?.match(/ ([\d.]+)$/)?.[1] ?? null },
-      device: { name: null, brand: null, model: null, family: null },
-      ota_updates: { channel: null, runtime_version: null, update_id: null },
-      is_archived: false,
-      urls: replay.urls,
-      clicks: [],
-      count_dead_clicks: 0,
-      count_rage_clicks: 0,
-      count_errors: replay.errorIds.length,
-      duration: replay.duration,
-      finished_at: iso(replay.start + replay.duration * 1000),
-      started_at: iso(replay.start),
-      activity: 4,
-      count_urls: replay.urls.length,
-      replay_type: 'session',
-      count_segments: Math.ceil(replay.duration / 5),
-      platform: 'javascript',
-      releases: ev ? [ev.release] : [],
-      dist: null,
-      count_warnings: 0,
-      count_infos: 0,
-      has_viewed: false,
-    },
-  });
+  return {
+    id: replay.id.replace(/-/g, ''),
+    project_id: project.id,
+    trace_ids: [],
+    error_ids: replay.errorIds,
+    environment: ev?.environment ?? 'production',
+    tags: {},
+    user: replay.user ? { ...replay.user, username: null, ip: null } : { id: null, email: null, display_name: null, username: null, ip: null },
+    sdk: { name: 'sentry.javascript.browser', version: '8.40.0' },
+    os: { name: ev?.os?.replace(/ [\d.]+$/, '') ?? 'macOS', version: ev?.os?.match(/ ([\d.]+)$/)?.[1] ?? null },
+    browser: { name: ev?.browser?.replace(/ [\d.]+$/, '') ?? 'Chrome', version: ev?.browser?.match(/ ([\d.]+)$/)?.[1] ?? null },
+    device: { name: null, brand: null, model: null, family: null },
+    ota_updates: { channel: null, runtime_version: null, update_id: null },
+    is_archived: false,
+    urls: replay.urls,
+    clicks: [],
+    count_dead_clicks: 0,
+    count_rage_clicks: 0,
+    count_errors: replay.errorIds.length,
+    duration: replay.duration,
+    finished_at: iso(replay.start + replay.duration * 1000),
+    started_at: iso(replay.start),
+    activity: 4,
+    count_urls: replay.urls.length,
+    replay_type: 'session',
+    count_segments: Math.ceil(replay.duration / 5),
+    platform: 'javascript',
+    releases: ev ? [ev.release] : [],
+    dist: null,
+    count_warnings: 0,
+    count_infos: 0,
+    has_viewed: false,
+  };
+}
+
+/** GET …/replays/: the index, here only by `id:[…]` (or everything of the organization without a query). */
+export function replayIndex(ctx: Ctx, m: RegExpExecArray): Res {
+  const org = orgOf(ctx, m);
+  const query = (ctx.params.get('query') ?? '').trim();
+  const byId = /^id:\[([0-9a-fA-F,\s-]*)\]$/.exec(query) ?? /^id:([0-9a-fA-F-]+)$/.exec(query);
+  if (query && !byId) fail(400, `Invalid query: the sandbox's replays index takes only id:[...], not "${query.slice(0, 80)}"`);
+  const wanted = byId
+    ? new Set(
+        byId[1]
+          .split(',')
+          .map((s) => s.trim().replace(/-/g, '').toLowerCase())
+          .filter(Boolean),
+      )
+    : undefined;
+  const perPage = Number(ctx.params.get('per_page') ?? 50);
+  if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) fail(400, 'per_page: Ensure this value is between 1 and 100.');
+  const fields = ctx.params.getAll('field');
+  const rows = [...seededReplays(ctx.state.seed).values()]
+    .flat()
+    .filter((r) => r.issue.project.org === org && (!wanted || wanted.has(r.id.replace(/-/g, ''))))
+    .sort((a, b) => b.start - a.start)
+    .slice(0, perPage)
+    .map((r) => {
+      const full = replayJson(r);
+      return fields.length ? Object.fromEntries(Object.entries(full).filter(([k]) => fields.includes(k))) : full;
+    });
+  return json(200, { data: rows });
 }

@@ -82,3 +82,18 @@ export function readReplay(json: unknown): ReplaySummary | undefined {
     urls: typeof o.count_urls === 'number' && Number.isFinite(o.count_urls) ? Math.max(0, Math.round(o.count_urls)) : Array.isArray(o.urls) ? o.urls.length : 0,
   };
 }
+
+/**
+ * The summaries of the replays index (`GET /organizations/{org}/replays/?query=id:[…]`, `{data: [...]}`,
+ * src/sentry/replays/endpoints/organization_replay_index.py, the same post_process.py output per
+ * replay), newest first, at most MAX_REPLAYS; replays it cannot read are skipped.
+ */
+export function readReplayList(json: unknown): ReplaySummary[] {
+  const rows = isRecord(json) && Array.isArray(json.data) ? (json.data as unknown[]) : [];
+  const out: ReplaySummary[] = [];
+  for (const row of rows.slice(0, MAX_REPLAYS)) {
+    const r = readReplay(row);
+    if (r) out.push(r);
+  }
+  return out.sort((a, b) => (b.startedAt ?? 0) - (a.startedAt ?? 0));
+}

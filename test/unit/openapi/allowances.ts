@@ -181,6 +181,7 @@ export const NOT_IN_DOCUMENT = [
   'GET /api/0/organizations/{organization_id_or_slug}/events-trace/{trace_id}/',
   'GET /api/0/organizations/{organization_id_or_slug}/events-trace-meta/{trace_id}/',
   'GET /api/0/organizations/{organization_id_or_slug}/replay-count/',
+  'GET /api/0/organizations/{organization_id_or_slug}/replays/',
   'GET /api/0/organizations/{organization_id_or_slug}/replays/{replay_id}/',
   'GET /api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/user-reports/',
 ] as const;

@@ -9,7 +9,7 @@ import { exchange, type Answer } from './answer';
 import { readTrace } from '../../../src/model/trace/readTrace';
 import { readTraceMeta } from '../../../src/model/trace/readTraceMeta';
 import { logFields, readLogs } from '../../../src/model/log/log';
-import { readReplay, readReplayIds } from '../../../src/model/replay/replay';
+import { readReplay, readReplayIds, readReplayList } from '../../../src/model/replay/replay';
 import { readUserReports } from '../../../src/model/feedback/feedback';
 import { SANDBOX_SECRET } from '../../sandbox/eventDetails';
 import { bigTraceIssue } from '../../sandbox/traces';
@@ -182,6 +182,27 @@ describeEachProfile('sandbox: traces, logs, replays and user reports', function 
     assert.equal((await get(`/api/0/organizations/acme/replays/javascript:alert(1)/`)).status, 404);
     assert.equal((await get(`/api/0/organizations/acme/replays/${'0'.repeat(32)}/`)).status, 404);
     assert.equal((await get(`/api/0/organizations/acme/replays/${ids[0]}/`, null)).status, 401);
+  });
+
+  it('the replays index: the replays named by id:[…], newest first, only the fields asked; strict on its query', async () => {
+    const [, replays] = [...seededReplays(sb.seed).entries()].find(([, r]) => r.length > 1) ?? [...seededReplays(sb.seed).entries()][0];
+    const ids = replays.map((r) => r.id.replace(/-/g, ''));
+    const r = await get(
+      `/api/0/organizations/acme/replays/?${qs([
+        ['query', `id:[${ids.join(',')}]`],
+        ['field', 'id'],
+        ['field', 'started_at'],
+        ['field', 'duration'],
+        ['field', 'user'],
+      ])}`,
+    );
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.deepEqual(Object.keys(r.body.data[0]).sort(), ['duration', 'id', 'started_at', 'user']);
+    const list = readReplayList(r.body);
+    assert.deepEqual(list.map((x) => x.id).sort(), [...ids].sort());
+    assert.equal((await get(`/api/0/organizations/acme/replays/?query=${encodeURIComponent('user.email:x')}`)).status, 400);
+    assert.equal((await get(`/api/0/organizations/acme/replays/?per_page=101`)).status, 400);
+    assert.equal((await get(`/api/0/organizations/acme/replays/`, null)).status, 401);
   });
 
   it("user reports: an issue's seeded reports, masked by the reader", async () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readReplay, readReplayIds, replayId, MAX_REPLAYS } from '../../../../src/model/replay/replay';
+import { readReplay, readReplayIds, readReplayList, replayId, MAX_REPLAYS } from '../../../../src/model/replay/replay';
 
 /** getsentry/sentry-mcp packages/mcp-server-mocks/src/fixtures/replay-details.json, in its `{data}` envelope. */
 const DETAILS = {
@@ -59,5 +59,16 @@ describe('model/replay', () => {
   it('masks what the user field carries', () => {
     const r = readReplay({ id: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', user: { display_name: 'Bearer abcdefghijklmnop0123456789' } });
     assert.ok(!r?.user.includes('abcdefghijklmnop0123456789'), r?.user);
+  });
+
+  it('reads the replays index by id (`{data: [...]}`), newest first, skipping what is not a replay', () => {
+    const older = { ...DETAILS.data, id: 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb', started_at: '2025-04-06T12:00:00.000Z' };
+    const list = readReplayList({ data: [older, { id: 'not a replay' }, DETAILS.data, 'x'] });
+    assert.deepEqual(
+      list.map((r) => r.id),
+      ['7e07485f12f9416b8b1426260799b51f', 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb'],
+    );
+    assert.deepEqual(readReplayList({ detail: 'nope' }), []);
+    assert.equal(readReplayList({ data: Array.from({ length: 40 }, (_, i) => ({ id: i.toString(16).padStart(32, '0') })) }).length, MAX_REPLAYS);
   });
 });
