@@ -357,7 +357,7 @@ export class EventsPanel extends Disposable {
       case 'seer':
         if (msg.action !== 'open' && msg.action !== 'refresh') this.pin();
         return this.seer.handle(msg);
-      default: // the story tabs' (Trace, Logs)
+      default: // the story tabs' (Trace, Logs, Replays, Feedback)
         return this.story.handle(msg);
     }
   }

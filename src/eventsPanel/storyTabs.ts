@@ -1,5 +1,6 @@
 /**
- * The tabs of an events panel that tell the story around its error (the Trace and Logs tabs): each
+ * The tabs of an events panel that tell the story around its error (Trace, Logs, Replays and
+ * Feedback): each
  * reads only when the page says it was shown, so opening an issue costs none of their requests. One
  * place builds their sessions on the panel's issue and event, answers their messages, stops Follow
  * when the panel hides, and lets go of what was read when the session changes. Glue (VS Code).
@@ -13,6 +14,8 @@ import { Disposable } from '../util/disposable';
 import type { EventsPanelDeps } from './panelShell';
 import { TraceSession } from './traceSession';
 import { LogsSession } from './logsSession';
+import { UsersSession } from './usersSession';
+import type { FeedbackPageMessage, ReplaysPageMessage } from './core/protocol/users';
 
 /** What the story tabs need of their panel, read at the time of each call (a preview panel takes over others). */
 export interface StoryPanel {
@@ -24,6 +27,8 @@ export interface StoryPanel {
 export class StoryTabs extends Disposable {
   readonly trace: TraceSession;
   readonly logs: LogsSession;
+  /** The Replays and Feedback tabs. */
+  readonly users: UsersSession;
 
   constructor(deps: EventsPanelDeps, webview: vscode.WebviewPanel, panel: StoryPanel) {
     super();
@@ -40,7 +45,8 @@ export class StoryTabs extends Disposable {
     };
     this.trace = new TraceSession({ ...common, post: (view) => panel.post({ type: 'trace', view }) });
     this.logs = new LogsSession({ ...common, post: (view) => panel.post({ type: 'logs', view }) });
-    this._register({ dispose: () => this.logs.dispose() });
+    this.users = new UsersSession({ ...common, baseUrl: deps.baseUrl, post: (m) => panel.post(m), openExternal: (uri) => deps.ui().openExternal(uri) });
+    this._register({ dispose: () => (this.logs.dispose(), this.users.reset()) });
     // The page is torn down when hidden: Follow stops, and the page turns it on again.
     this._register(webview.onDidChangeViewState(() => !webview.visible && this.logs.stopFollowing()));
     // Signed out, or in again: nothing read before may be shown again.
@@ -50,9 +56,12 @@ export class StoryTabs extends Disposable {
   reset(): void {
     this.trace.reset();
     this.logs.reset();
+    this.users.reset();
   }
 
-  handle(msg: TracePageMessage | LogsPageMessage): Promise<void> {
-    return msg.type === 'trace' ? this.trace.handle(msg) : this.logs.handle(msg);
+  handle(msg: TracePageMessage | LogsPageMessage | ReplaysPageMessage | FeedbackPageMessage): Promise<void> {
+    if (msg.type === 'trace') return this.trace.handle(msg);
+    if (msg.type === 'logs') return this.logs.handle(msg);
+    return this.users.handle(msg);
   }
 }

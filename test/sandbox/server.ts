@@ -1,6 +1,8 @@
 // The sandbox HTTP server: request log, faults, rate limits, dispatch to the API / OAuth
 // handlers, and the /_sandbox/ control endpoints.
 import { traceSamples } from './traces';
+import { seededReplays } from './replays';
+import { seededReports } from './feedback';
 import { addLog } from './logs';
 import { createHash } from 'node:crypto';
 import * as http from 'node:http';
@@ -687,6 +689,7 @@ function endpointMode(v: unknown): EndpointMode | undefined {
 const CONTROL_HELP = {
   'GET /_sandbox/': 'this list',
   'GET /_sandbox/traces': '{big: {issueId, shortId, eventId, traceId, spans}}: the trace of 10,000 spans',
+  'GET /_sandbox/users': '{replays: [{issueId, ids}], feedback: [{issueId, count}]}: the issues with seeded replays and user reports',
   'POST /_sandbox/logs': '{trace, message, severity?}: add a log to a trace now (Follow)',
   'GET /_sandbox/requests?path=<regex>&method=<M>': 'request log',
   'POST /_sandbox/requests/clear': 'empty the request log',
@@ -793,6 +796,14 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
       // The traces, logs, replays and feedback of issue 45 (traces.ts, logs.ts).
       case 'GET /_sandbox/traces':
         return json(200, traceSamples(state));
+      case 'GET /_sandbox/users': {
+        const reports = new Map<string, number>();
+        for (const r of seededReports(state.seed)) if (r.issueId) reports.set(r.issueId, (reports.get(r.issueId) ?? 0) + 1);
+        return json(200, {
+          replays: [...seededReplays(state.seed)].map(([issueId, list]) => ({ issueId, ids: list.map((r) => r.id.replace(/-/g, '')) })),
+          feedback: [...reports].map(([issueId, count]) => ({ issueId, count })),
+        });
+      }
       case 'POST /_sandbox/logs': {
         const log = typeof body.trace === 'string' ? addLog(state, body.trace, String(body.message ?? 'a new log'), typeof body.severity === 'string' ? body.severity : 'info') : undefined;
         return log ? json(200, { id: log.id, precise: log.precise }) : json(404, { error: 'unknown trace' });

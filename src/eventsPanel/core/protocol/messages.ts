@@ -13,6 +13,7 @@ import type { ProvenanceView } from '../../../contracts/provenance';
 import type { SeerHostMessage, SeerPageMessage } from './seer';
 import type { TraceHostMessage, TracePageMessage } from './trace';
 import type { LogsHostMessage, LogsPageMessage } from './logs';
+import type { FeedbackPageMessage, ReplaysPageMessage, UsersHostMessage } from './users';
 
 export { MAX_NAME, MAX_TAG_PAGES, MAX_TAG_VALUES, TAG_PAGE_VALUES, type TagData } from '../../../contracts/issueView';
 
@@ -65,8 +66,15 @@ export interface ErrorView {
   kind?: string;
 }
 
-/** `event`: the whole of one event; `seer`: Seer's root cause and fix (./seer.ts); `trace` and `logs`: the event's trace and its logs (./trace.ts, ./logs.ts). */
-export type Tab = 'events' | 'tags' | 'event' | 'trace' | 'logs' | 'seer';
+/**
+ * `event`: the whole of one event; `seer`: Seer's root cause and fix (./seer.ts); `trace` and `logs`:
+ * the event's trace and its logs (./trace.ts, ./logs.ts); `replays` and `feedback`: what the issue's
+ * users saw and wrote (./users.ts).
+ */
+export type Tab = 'events' | 'tags' | 'event' | 'trace' | 'logs' | 'replays' | 'feedback' | 'seer';
+
+const TABS: readonly Tab[] = ['events', 'tags', 'event', 'trace', 'logs', 'replays', 'feedback', 'seer'];
+const isTab = (v: unknown): v is Tab => typeof v === 'string' && (TABS as readonly string[]).includes(v);
 
 /** What the page keeps with setState, and what the serializer restores. */
 export interface PanelState {
@@ -168,7 +176,10 @@ export type PageMessage =
   /** The Trace tab was shown, or a click in it (./trace.ts). */
   | TracePageMessage
   /** The Logs tab was shown, Follow, or a click in it (./logs.ts). */
-  | LogsPageMessage;
+  | LogsPageMessage
+  /** The Replays or Feedback tab was shown, or a replay to open (./users.ts). */
+  | ReplaysPageMessage
+  | FeedbackPageMessage;
 
 export type HostMessage =
   /**
@@ -194,7 +205,9 @@ export type HostMessage =
   /** The Trace tab's whole view (./trace.ts). */
   | TraceHostMessage
   /** The Logs tab's whole view (./logs.ts). */
-  | LogsHostMessage;
+  | LogsHostMessage
+  /** The Replays or Feedback tab's whole view (./users.ts). */
+  | UsersHostMessage;
 
 // ---------------------------------------------------------------------------------------------
 // Validation of what crosses the boundary. The host treats page messages as untrusted input.
@@ -265,7 +278,7 @@ export function parsePanelState(v: unknown): PanelState | undefined {
     issueId: v.issueId,
     issue: parseIssueHeader(v.issue, v.issueId),
     filters: parseFilters(v.filters),
-    tab: v.tab === 'tags' || v.tab === 'event' || v.tab === 'seer' || v.tab === 'trace' || v.tab === 'logs' ? v.tab : 'events',
+    tab: isTab(v.tab) ? v.tab : 'events',
     ...(isEventRef(v.event) ? { event: v.event } : {}),
     ...withBinding(parseBinding(v.binding, v.org)),
   };
@@ -289,7 +302,7 @@ export function parseBinding(v: unknown, org: string): SavedBinding | undefined 
   return { baseUrl: v.baseUrl, account: v.account, org };
 }
 
-const HOST_TYPES = new Set<HostMessage['type']>(['boot', 'init', 'response', 'issue', 'signedIn', 'binding', 'ai', 'provenance', 'seer', 'trace', 'logs']);
+const HOST_TYPES = new Set<HostMessage['type']>(['boot', 'init', 'response', 'issue', 'signedIn', 'binding', 'ai', 'provenance', 'seer', 'trace', 'logs', 'replays', 'feedback']);
 
 /**
  * A message from the host, as the page reads it: an object of a known type, or undefined (the
