@@ -6,4 +6,4 @@
 import * as z from '../z';
 
 /** A list of UserReportSerializer objects; ./feedback.ts reads it. */
-export const UserReportsBodySchema = z.lazy(() => z.unknown());
+export const UserReportsBodySchema = z.lazySchema(() => z.unknown());

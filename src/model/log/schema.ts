@@ -6,4 +6,4 @@
 import * as z from '../z';
 
 /** `{data: [...], meta: {...}}` of the events table; ./log.ts reads it. */
-export const LogsBodySchema = z.lazy(() => z.unknown());
+export const LogsBodySchema = z.lazySchema(() => z.unknown());

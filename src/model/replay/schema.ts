@@ -6,4 +6,4 @@
 import * as z from '../z';
 
 /** `{issueId: [replayId, …]}` or `{data: [replay, …]}`; ./replay.ts reads them. */
-export const ReplayBodySchema = z.lazy(() => z.unknown());
+export const ReplayBodySchema = z.lazySchema(() => z.unknown());

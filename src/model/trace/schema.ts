@@ -8,7 +8,7 @@
 import * as z from '../z';
 
 /** A trace in either shape; ./readTrace.ts reads it. */
-export const TraceBodySchema = z.lazy(() => z.unknown());
+export const TraceBodySchema = z.lazySchema(() => z.unknown());
 
 /** A trace's counts in either case; ./readTraceMeta.ts reads them. */
-export const TraceMetaBodySchema = z.lazy(() => z.unknown());
+export const TraceMetaBodySchema = z.lazySchema(() => z.unknown());

@@ -3,7 +3,7 @@
  * names what the user did (the tab was shown, Follow turned on or off, a log's line clicked by its
  * index in the view the host sent), the host answers with one whole view. Logs cross as one JSON
  * string of compact rows. The page's messages are untrusted input, read by parseLogsPageMessage.
- * No `vscode`, DOM or zod.
+ * No `vscode`, DOM or valibot.
  */
 import type { ErrorActionName } from './messages';
 

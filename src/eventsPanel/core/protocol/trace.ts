@@ -4,7 +4,7 @@
  * was clicked, by its index in the view the host sent), the host answers with one whole view. The
  * spans cross as one JSON string of compact rows (10,000 of them: see encodeEvents in messages.ts for
  * why a string). The page's messages are untrusted input, read by parseTracePageMessage. No `vscode`,
- * DOM or zod.
+ * DOM or valibot.
  */
 import type { ErrorActionName } from './messages';
 

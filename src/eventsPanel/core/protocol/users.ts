@@ -3,7 +3,7 @@
  * trace.ts and logs.ts: the page says the tab was shown (or Refresh, or which replay to open, by its
  * index in the view it was sent), the host answers with one whole view. What users saw and wrote
  * crosses as text the page draws as text. The page's messages are untrusted input, read by the
- * parse functions here. No `vscode`, DOM or zod.
+ * parse functions here. No `vscode`, DOM or valibot.
  */
 import type { ErrorActionName } from './messages';
 
