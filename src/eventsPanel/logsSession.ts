@@ -37,7 +37,7 @@ export class LogsSession {
   }
 
   private newModel(): LogsModel {
-    return new LogsModel({ getClient: this.deps.getClient, event: this.deps.event, org: this.deps.issue().org });
+    return new LogsModel({ getClient: this.deps.getClient, event: this.deps.event, read: this.deps.read, org: this.deps.issue().org });
   }
 
   get view(): LogsView {

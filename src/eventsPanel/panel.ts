@@ -12,7 +12,7 @@
  */
 import * as vscode from 'vscode';
 import { isIssueRef, refKey, type IssueRef } from '../contracts/issueRef';
-import { PROTOCOL_VERSION, withBinding, type HostMessage, type IssueHeader, type PageMessage, type PanelState, type RequestMessage } from './core/protocol/messages';
+import { PROTOCOL_VERSION, withBinding, type HostMessage, type IssueHeader, type PageMessage, type PanelState, type RequestMessage, type Tab } from './core/protocol/messages';
 import { parsePageMessage } from './core/protocol/parsePageMessage';
 import { EventsModel } from './core/eventsModel';
 import { Disposable } from '../util/disposable';
@@ -44,15 +44,14 @@ export class EventsPanel extends Disposable {
   /** Fired by dispose() itself, after everything else is let go (so it is not one of the owned emitters). */
   private readonly closed = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.closed.event;
-  /** Every message posted to the page (for tests and logs). */
   private readonly posted = this._register(new vscode.EventEmitter<HostMessage>());
+  /** Every message posted to the page (for tests and logs). */
   readonly onDidPost = this.posted.event;
   private readonly readied = this._register(new vscode.EventEmitter<void>());
   /** Fires on each ready handshake (each time the page loads). */
   readonly onDidBecomeReady = this.readied.event;
-  /** The Seer tab's run (seerSession.ts). */
+  /** The Seer tab's run (seerSession.ts); the Trace, Logs, Replays and Feedback tabs (storyTabs.ts), read only when shown. */
   readonly seer: SeerSession;
-  /** The Trace and Logs tabs (storyTabs.ts): read only when shown. */
   readonly story: StoryTabs;
   /** Whether "mark seen on open" was decided for this panel's issue (once the store has the issue). */
   private readonly seen: SeenMarker;
@@ -205,15 +204,12 @@ export class EventsPanel extends Disposable {
   get key(): string {
     return refKey(this.model.issue);
   }
-
   get currentState(): PanelState {
     return this.model.state;
   }
-
   get isReady(): boolean {
     return this.ready;
   }
-
   get isPreview(): boolean {
     return this.preview;
   }
@@ -275,6 +271,11 @@ export class EventsPanel extends Disposable {
 
   reveal(column?: vscode.ViewColumn): void {
     this.panel.reveal(column);
+  }
+
+  /** Shows a tab (a hover's link to the Logs tab); a loaded page learns it from its state again. */
+  showTab(tab: Tab): void {
+    if (!this.isDisposed && this.model.state.tab !== tab && this.model.pageState({ ...this.model.state, tab }) && this.ready) void this.sendInit();
   }
 
   /** Header fields known elsewhere (a command's seed, a test's): over what the header holds, under the store's. */

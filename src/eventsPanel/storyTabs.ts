@@ -16,6 +16,7 @@ import { TraceSession } from './traceSession';
 import { LogsSession } from './logsSession';
 import { UsersSession } from './usersSession';
 import type { FeedbackPageMessage, ReplaysPageMessage } from './core/protocol/users';
+import type { TraceCountsPart } from '../store/traceCounts';
 
 /** What the story tabs need of their panel, read at the time of each call (a preview panel takes over others). */
 export interface StoryPanel {
@@ -43,8 +44,13 @@ export class StoryTabs extends Disposable {
       },
       openLocation: (location: string, frame: FrameRef) => panel.openLocation(location, frame),
     };
-    this.trace = new TraceSession({ ...common, post: (view) => panel.post({ type: 'trace', view }) });
-    this.logs = new LogsSession({ ...common, post: (view) => panel.post({ type: 'logs', view }) });
+    // What the Trace and Logs tabs read of the latest event's trace, the hover of a marked line says without a request.
+    const read = (eventId: string, traceId: string, part: TraceCountsPart) => {
+      const { issue, state } = panel.target();
+      if ((state.event ?? 'latest') === 'latest') deps.traceCounts?.().record(issue.org, issue.issueId, eventId, traceId, part);
+    };
+    this.trace = new TraceSession({ ...common, read, post: (view) => panel.post({ type: 'trace', view }) });
+    this.logs = new LogsSession({ ...common, read, post: (view) => panel.post({ type: 'logs', view }) });
     this.users = new UsersSession({ ...common, baseUrl: deps.baseUrl, post: (m) => panel.post(m), openExternal: (uri) => deps.ui().openExternal(uri) });
     this._register({ dispose: () => (this.logs.dispose(), this.users.reset()) });
     // The page is torn down when hidden: Follow stops, and the page turns it on again.

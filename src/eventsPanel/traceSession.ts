@@ -36,7 +36,7 @@ export class TraceSession {
 
   private newModel(): TraceModel {
     const { org, issueId } = this.deps.issue();
-    return new TraceModel({ getClient: this.deps.getClient, event: this.deps.event, org, issueId });
+    return new TraceModel({ getClient: this.deps.getClient, event: this.deps.event, read: this.deps.read, org, issueId });
   }
 
   /** The view read so far (tests, logs). */

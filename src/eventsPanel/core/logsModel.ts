@@ -16,6 +16,7 @@ import type { LogRow, LogsView } from './protocol/logs';
 import { toErrorView } from './eventsModel';
 import type { OpenedEvent } from './eventCache';
 import { eventTrace, type EventTrace } from '../../model/trace/eventTrace';
+import type { TraceCountsPart } from '../../store/traceCounts';
 
 /** How often Follow asks for new logs. */
 export const FOLLOW_INTERVAL_MS = 5_000;
@@ -26,6 +27,8 @@ export interface LogsModelDeps {
   getClient: () => Promise<SentryClient | undefined>;
   org: string;
   event: (signal: AbortSignal) => Promise<OpenedEvent>;
+  /** Told the logs read of the trace of the event `eventId` (the host keeps the count for the hover when it is the latest). */
+  read?: (eventId: string, traceId: string, part: TraceCountsPart) => void;
 }
 
 /** Whether the organization's plan has logs, read once per client (undefined: not known). */
@@ -99,6 +102,7 @@ export class LogsModel {
       const answer = await getTraceLogs(client.http, this.deps.org, at.traceId, at.time, undefined, signal);
       this.at = at;
       if (answer.kind === 'no-logs-dataset') {
+        this.deps.read?.(at.eventId, at.traceId, { noLogs: true });
         this.following = false;
         return (this.current = {
           ...EMPTY,
@@ -112,6 +116,7 @@ export class LogsModel {
       if (!this.logs.length) {
         const plan = await orgHasLogs(client, this.deps.org, signal);
         if (plan === false) {
+          this.deps.read?.(at.eventId, at.traceId, { noLogs: true });
           this.following = false;
           return (this.current = {
             ...EMPTY,
@@ -121,6 +126,7 @@ export class LogsModel {
           });
         }
       }
+      this.deps.read?.(at.eventId, at.traceId, { logs: this.logs.length, more: this.logs.length >= 100 || this.cut });
       return (this.current = this.ready(0));
     } catch (e) {
       const v = toErrorView(e);

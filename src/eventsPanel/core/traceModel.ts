@@ -15,6 +15,7 @@ import { eventTrace, type EventTrace } from '../../model/trace/eventTrace';
 import type { TraceIssueView, TraceRow, TraceView } from './protocol/trace';
 import { toErrorView } from './eventsModel';
 import type { OpenedEvent } from './eventCache';
+import type { TraceCountsPart } from '../../store/traceCounts';
 
 const EMPTY: TraceView = { phase: 'loading', spans: 0, duration: 0, issues: [], cut: false, transactionsOnly: false };
 
@@ -72,6 +73,8 @@ export interface TraceModelDeps {
   issueId: string;
   /** The event the panel shows (the Event tab's choice, else the latest), read through the panel's cache. */
   event: (signal: AbortSignal) => Promise<OpenedEvent>;
+  /** Told the spans of the trace read, of the event `eventId` (the host keeps them for the hover when it is the latest). */
+  read?: (eventId: string, traceId: string, part: TraceCountsPart) => void;
 }
 
 /** One panel's Trace tab: what was read, per event; one load at a time. */
@@ -112,6 +115,7 @@ export class TraceModel {
       signal.throwIfAborted();
       const trace = await getTrace(client.http, this.deps.org, at.traceId, at.eventId, at.time, signal);
       this.loaded = { eventId: at.eventId, trace, at };
+      this.deps.read?.(at.eventId, at.traceId, { spans: trace.spans.length });
       if (!trace.spans.length && !trace.issues.length) {
         return (this.current = {
           ...EMPTY,
