@@ -84,8 +84,7 @@ export function activate(context: vscode.ExtensionContext): void {
     store,
     selection,
     auth.onDidChangeSession(() => store.clear()),
-    auth.onDidChangeSession(() => provenance.clear()),
-    auth.onDidChangeSession(() => counts?.clear()),
+    auth.onDidChangeSession(() => (provenance.clear(), counts?.clear())),
   );
   phase('selection');
   const issues = new IssuesView(context, { auth, store, selection, log, listedIssues });
