@@ -187,4 +187,29 @@ describe('The trace beyond its tabs: the AI tools and the hover', function () {
     const reopened = await waitFor('the panel again', () => api.events.all().find((p) => p.currentState.issueId === target.issueId));
     assert.equal(reopened.currentState.tab, 'logs');
   });
+
+  // Last: the client remembers that this server keeps no logs.
+  it('a server without logs: the summary and the tool say so, the Logs tab says so, the hover says no logs kept', async () => {
+    await control('endpoints', { logs: 404 });
+    try {
+      const { target, uri } = await markedTarget();
+      await settle();
+      const details = await invoke(ToolNames.issueDetails, { issue: target.shortId });
+      assert.match(details, /\nlogs: this Sentry server keeps no logs\n/, details.slice(-800));
+      const listing = await invoke(ToolNames.traceDetails, { target: target.shortId });
+      assert.match(listing, /logs: this Sentry server keeps no logs\./);
+      const panel = api.events.show({ org: 'acme', issueId: target.issueId });
+      await panel.handle({ type: 'logs', action: 'open' });
+      const logs = await waitFor('the logs view', () => (panel.story.logs.view.phase !== 'loading' ? panel.story.logs.view : undefined), 30_000);
+      assert.equal(logs.phase, 'no-logs');
+      assert.match(logs.message ?? '', /keeps no logs/);
+      assert.deepEqual(rec.messages('error'), []);
+      await settle();
+      const hover = await hoverText(uri, target.line! - 1);
+      assert.match(hover, /Latest event's trace\\: [\d,]+ spans? · no logs kept_/, hover);
+      assert.deepEqual(await apiRequests(), [], 'the hover sends no request');
+    } finally {
+      await control('endpoints', { logs: 'ok' });
+    }
+  });
 });

@@ -282,7 +282,9 @@ export function eventsTable(ctx: Ctx, m: RegExpExecArray): Res {
   if (raw.length > MAX_FIELDS) fail(400, `You can view up to ${MAX_FIELDS} fields at a time. Please delete some and try again.`);
   const dataset = params.get('dataset');
   // A server of before getsentry/sentry#96884 has no `logs` name (profiles.ts logsDatasets).
-  const datasets = DATASETS.filter((d) => d !== 'logs' || ctx.state.profile.logsDatasets.includes('logs'));
+  // A server of before the logs datasets (self-hosted of before 2025) has neither name.
+  const noLogs = ctx.state.endpoints.logs !== 'ok';
+  const datasets = DATASETS.filter((d) => (d !== 'logs' || ctx.state.profile.logsDatasets.includes('logs')) && !(noLogs && (d === 'logs' || d === 'ourlogs')));
   if (dataset === null || !datasets.includes(dataset)) fail(400, `dataset must be one of: ${datasets.join(', ')}`);
   if (dataset === 'logs' || dataset === 'ourlogs') return logsTable(ctx, org, dataset);
   if (!SERVED.includes(dataset)) fail(400, `The sandbox holds no ${dataset} data: it serves dataset=errors.`);

@@ -737,7 +737,7 @@ const CONTROL_HELP = {
   'POST /_sandbox/oauth/auto-approve': '{enabled, org?}',
   'GET /_sandbox/endpoints': '{orgIssues, projectIssues, eventsTable}: what GET on each issue list and on the events table answers',
   'POST /_sandbox/endpoints':
-    "{orgIssues?: 'ok'|404|410, projectIssues?: 'ok'|404|410, eventsTable?: 'ok'|404|410} -> {orgIssues, projectIssues, eventsTable}: 404 with no body as a server without the endpoint (or, for the events table, a plan without discover-basic), 410 {message} with X-Sentry-Deprecation-Date (and X-Sentry-Replacement-Endpoint for projectIssues); GET only, reset restores 'ok'",
+    "{orgIssues?: 'ok'|404|410, projectIssues?: 'ok'|404|410, eventsTable?: 'ok'|404|410, trace?: 'ok'|404, logs?: 'ok'|404} -> {orgIssues, projectIssues, eventsTable, trace, logs}: 404 with no body as a server without the endpoint (or, for the events table, a plan without discover-basic; for trace, a server with only events-trace/; for logs, a server of before the logs datasets), 410 {message} with X-Sentry-Deprecation-Date (and X-Sentry-Replacement-Endpoint for projectIssues); GET only, reset restores 'ok'",
   'GET|POST /_sandbox/organization-list': "{kind: 'all-regions'|'home-region'}: what the main host's organization list holds (profiles.ts)",
   'POST /_sandbox/reset': 'back to the seeded state',
 };
@@ -822,6 +822,7 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
             projectIssues: endpointMode(body.projectIssues),
             eventsTable: endpointMode(body.eventsTable),
             trace: endpointMode(body.trace),
+            logs: endpointMode(body.logs),
           }),
         );
       }

@@ -172,9 +172,14 @@ export interface EndpointSwitch {
   eventsTable: EndpointMode;
   /** GET /api/0/organizations/{org}/trace/{id}/ (traces.ts): 404 as a server of before it, which has only events-trace/. */
   trace: EndpointMode;
+  /**
+   * The logs datasets of the events table (logs.ts): 404 as a server of before them (self-hosted of
+   * before 2025), whose "dataset must be one of" names neither `logs` nor `ourlogs`.
+   */
+  logs: EndpointMode;
 }
 
-export const ENDPOINT_NAMES: ReadonlyArray<keyof EndpointSwitch> = ['orgIssues', 'projectIssues', 'eventsTable', 'trace'];
+export const ENDPOINT_NAMES: ReadonlyArray<keyof EndpointSwitch> = ['orgIssues', 'projectIssues', 'eventsTable', 'trace', 'logs'];
 
 export const ENDPOINT_MODES: readonly EndpointMode[] = ['ok', 404, 410];
 
@@ -374,7 +379,7 @@ export class SandboxState {
   closedMembership = new Set<string>();
   nextInjected = 1;
   /** GET on the issue lists: served, or 404 / 410 (reset to 'ok'). */
-  endpoints: EndpointSwitch = { orgIssues: 'ok', projectIssues: 'ok', eventsTable: 'ok', trace: 'ok' };
+  endpoints: EndpointSwitch = { orgIssues: 'ok', projectIssues: 'ok', eventsTable: 'ok', trace: 'ok', logs: 'ok' };
   /** What the main host's organization list holds now (control.organizationList; reset to the options'). */
   organizationList: OrganizationList = 'all-regions';
   private readonly baseline = new Map<string, IssueBaseline>();
@@ -484,7 +489,7 @@ export class SandboxState {
     this.requests = [];
     this.userReports = [];
     this.nextReportId = 1;
-    this.endpoints = { orgIssues: 'ok', projectIssues: 'ok', eventsTable: 'ok', trace: 'ok' };
+    this.endpoints = { orgIssues: 'ok', projectIssues: 'ok', eventsTable: 'ok', trace: 'ok', logs: 'ok' };
     this.organizationList = this.options.organizationList;
     this.resetIssues();
     const d = this.options.defaults;

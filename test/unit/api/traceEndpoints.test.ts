@@ -91,6 +91,17 @@ describeEachProfile('Traces and logs against the sandbox', (profile) => {
     await assert.rejects(getTrace(clientFor(box.get(), { kind: 'bearer', token }).http, ORG, e.traceId, e.eventId, e.time), (err) => err instanceof ForbiddenError && /org:read/.test(err.message));
   });
 
+  it('a server of before the logs datasets: none, said once, then not asked again', async () => {
+    const e = eventWithTrace();
+    box.get().control.endpoints.set({ logs: 404 });
+    const http = clientFor(box.get()).http;
+    assert.deepEqual(await getTraceLogs(http, ORG, e.traceId, e.time), { kind: 'no-logs-dataset' });
+    assert.equal(requests().length, 1, 'its 400 names neither dataset: no second try');
+    box.get().control.requests.clear();
+    assert.deepEqual(await getTraceLogs(http, ORG, e.traceId, e.time), { kind: 'no-logs-dataset' });
+    assert.equal(requests().length, 0, 'remembered');
+  });
+
   it('refuses a trace id that is not one before any request', async () => {
     await assert.rejects(getTrace(clientFor(box.get()).http, ORG, '../issues', undefined, Date.now()), RangeError);
     assert.equal(requests().length, 0);
