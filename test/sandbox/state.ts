@@ -173,8 +173,9 @@ export interface EndpointSwitch {
   /** GET /api/0/organizations/{org}/trace/{id}/ (traces.ts): 404 as a server of before it, which has only events-trace/. */
   trace: EndpointMode;
   /**
-   * The logs datasets of the events table (logs.ts): 404 as a server of before them (self-hosted of
-   * before 2025), whose "dataset must be one of" names neither `logs` nor `ourlogs`.
+   * The logs datasets of the events table (logs.ts): 404 as a server of before them, whose
+   * DATASET_OPTIONS (getsentry/sentry src/sentry/snuba/utils.py) has no entry for
+   * sentry.snuba.ourlogs.OurLogs yet, so its "dataset must be one of" names neither `logs` nor `ourlogs`.
    */
   logs: EndpointMode;
 }
