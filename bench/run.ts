@@ -12,6 +12,7 @@ import { benchMarks } from './marks';
 import { benchMask } from './mask';
 import { benchOpenIssueFigures } from './openIssue';
 import { benchWebviewFigures } from './webview';
+import { benchTraceViewFigures } from './traceView';
 
 async function bundle(): Promise<Figure[]> {
   execFileSync(process.execPath, ['esbuild.mjs', '--production'], { stdio: 'ignore' });
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
     ['marks', benchMarks],
     ['webview', benchWebviewFigures],
     ['eventView', benchEventViewFigures],
+    ['traceView', benchTraceViewFigures],
     ['aiTools', benchAiTools],
     ['mask', benchMask],
     ['openIssue', benchOpenIssueFigures],

@@ -23,6 +23,7 @@ import { TriageCommands } from './triage/triageCommands';
 import { CommitOpener } from './store/commitOpener';
 import { LineHistorySource } from './store/lineHistorySource';
 import { ProvenanceStore } from './store/provenance';
+import { TraceCounts } from './store/traceCounts';
 import { ReleasesFeature } from './releases/releasesFeature';
 import { host } from './util/host';
 import { loadEnd, loadStart } from './loadStart';
@@ -75,13 +76,15 @@ export function activate(context: vscode.ExtensionContext): void {
   const provenance = new ProvenanceStore(() => auth.getClient()); // releases, suspect commits, owners: events panel, editor, AI
   const commitOpener = new CommitOpener(); // open a commit Sentry named: releases -> events panel, editor
   const lineHistory = new LineHistorySource(); // a marked line against a release's commit in git: releases -> editor
+  let counts: TraceCounts | undefined; // a latest event's trace, as read: events panel, AI -> the editor's hover; made on first use
+  const traceCounts = () => (counts ??= new TraceCounts());
   phase('store');
   const selection = new SelectionService(auth);
   context.subscriptions.push(
     store,
     selection,
     auth.onDidChangeSession(() => store.clear()),
-    auth.onDidChangeSession(() => provenance.clear()),
+    auth.onDidChangeSession(() => (provenance.clear(), counts?.clear())),
   );
   phase('selection');
   const issues = new IssuesView(context, { auth, store, selection, log, listedIssues });
@@ -98,7 +101,7 @@ export function activate(context: vscode.ExtensionContext): void {
     locations,
     locationOpener,
     aiChat,
-    hoverProvenance: { provenance, lineHistory: lineHistory.lookup },
+    hoverProvenance: { provenance, lineHistory: lineHistory.lookup, traceCounts },
     log,
   });
   context.subscriptions.push(editor);
@@ -116,6 +119,7 @@ export function activate(context: vscode.ExtensionContext): void {
     aiChat,
     provenance,
     openCommit: commitOpener.open,
+    traceCounts,
   });
   phase('events');
   const releases = new ReleasesFeature({ commitOpener, lineHistory, log });
@@ -156,6 +160,7 @@ export function activate(context: vscode.ExtensionContext): void {
     log,
     aiChat,
     provenance,
+    traceCounts,
   });
   context.subscriptions.push(ai);
   phase('ai');
@@ -165,7 +170,8 @@ export function activate(context: vscode.ExtensionContext): void {
   const parts = Object.entries(activationPhases).map(([name, ms]) => `${name} ${ms.toFixed(1)}`);
   const cpuText = Number.isNaN(activationCpuMs) ? 'no CPU time in this host' : `${activationCpuMs.toFixed(1)} ms of CPU`;
   log.info(`activated in ${activationMs.toFixed(1)} ms from the bundle's first line, ${cpuText} (${parts.join(', ')})`);
-  if (__SENTRY_EXPLORER_TEST_HOOKS__) publishTestHooks({ activationMs, activationPhases, activationCpuMs, auth, issues, events, editor, store, selection, triage, ai, provenance, releases });
+  if (__SENTRY_EXPLORER_TEST_HOOKS__)
+    publishTestHooks({ activationMs, activationPhases, activationCpuMs, auth, issues, events, editor, store, selection, triage, ai, provenance, releases, traceCounts });
 }
 
 export function deactivate() {}

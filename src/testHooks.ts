@@ -16,6 +16,7 @@ import type { IssueStore } from './store/issueStore';
 import type { TriageCommands } from './triage/triageCommands';
 import type { ReleasesFeature } from './releases/releasesFeature';
 import type { ProvenanceStore } from './store/provenance';
+import type { TraceCounts } from './store/traceCounts';
 
 /** What a test build publishes for the suites (test/integration/helpers.ts activateExtension()). */
 export interface TestHooks {
@@ -43,6 +44,8 @@ export interface TestHooks {
   ai: AiFeature;
   /** Releases, suspect commits and owners, as every view shares them. */
   provenance: ProvenanceStore;
+  /** The counts of latest events' traces the hover reads (store/traceCounts.ts). */
+  traceCounts: () => TraceCounts;
   /** Opening commits and the line history: its replaceable UI. */
   releases: ReleasesFeature;
 }

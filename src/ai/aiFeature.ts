@@ -19,6 +19,7 @@ import { HandOff } from './handOff';
 import { registerTools, toolImplementations, type ToolImplementations } from './lmTools';
 import { SentryParticipant } from './participant';
 import type { ProvenanceStore } from '../store/provenance';
+import type { TraceCounts } from '../store/traceCounts';
 import { aiApis, missingAiApis, type AiApis } from './aiApis';
 
 export interface AiDeps {
@@ -36,6 +37,8 @@ export interface AiDeps {
   aiChat?: AiChat;
   /** Releases, suspect commits and owners, as the panel and hover share them. */
   provenance?: ProvenanceStore;
+  /** Where the trace reads of an issue's latest event leave their counts for the hover (made on first use). */
+  traceCounts?: () => TraceCounts;
   /** The editor's AI APIs; by default what the `vscode` module has (aiApis.ts). */
   apis?: AiApis;
 }
@@ -67,6 +70,7 @@ export class AiFeature extends Disposable {
       me: deps.me,
       now: () => Date.now(),
       provenance: deps.provenance,
+      traceCounts: deps.traceCounts,
     });
     this.implementations = toolImplementations(this.tools);
     const tools = apis.tools ? registerTools(this.implementations, apis.tools) : [];

@@ -87,11 +87,14 @@ export function commandArgs(ref: IssueRef): [IssueRef] {
 /** The second argument of `sentryExplorer.showIssueEvents` from a click that browses: open a preview panel. */
 export const PREVIEW = { preview: true } as const;
 
+/** The second argument of `sentryExplorer.showIssueEvents` from a hover's link to the trace's logs: open the panel on its Logs tab. */
+export const LOGS_TAB = { tab: 'logs' } as const;
+
 /**
  * `command:<id>?<encoded JSON arguments>`, the target of a Markdown command link. `options`: a
- * constant of ours (PREVIEW), never built from server text.
+ * constant of ours (PREVIEW, LOGS_TAB), never built from server text.
  */
-export function commandUri(commandId: CommandId, ref: IssueRef, options?: typeof PREVIEW): string {
+export function commandUri(commandId: CommandId, ref: IssueRef, options?: typeof PREVIEW | typeof LOGS_TAB): string {
   if (!COMMAND_ID.test(commandId)) throw new RangeError(`Not a command id: ${JSON.stringify(commandId)}`);
   // encodeURIComponent leaves ( ) ' ! * ~ as they are; a `)` would end the Markdown link early.
   const args = encodeURIComponent(JSON.stringify(options ? [...commandArgs(ref), options] : commandArgs(ref))).replace(/[()'!*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

@@ -18,6 +18,7 @@ import { provenanceLines } from './core/provenanceMarkdown';
 import { releaseCommitId, type LineHistory, type ProvenanceView } from '../contracts/provenance';
 import type { LineHistoryLookup } from '../store/lineHistorySource';
 import type { ProvenanceStore } from '../store/provenance';
+import type { TraceCounts } from '../store/traceCounts';
 
 /** The longest a hover waits for an issue's releases (one request) and for git's line history, each. */
 const PROVENANCE_WAIT_MS = 2000;
@@ -26,6 +27,8 @@ const PROVENANCE_WAIT_MS = 2000;
 export interface HoverProvenance {
   provenance?: Pick<ProvenanceStore, 'cached' | 'forIssue'>;
   lineHistory?: LineHistoryLookup;
+  /** The counts of the latest events' traces the events panel's tabs and the AI read (never asked for by the hover). */
+  traceCounts?: () => Pick<TraceCounts, 'get'>;
 }
 
 function within<T>(p: Promise<T>, ms: number, token?: vscode.CancellationToken): Promise<T | undefined> {
@@ -72,8 +75,14 @@ export class IssueHoverProvider extends Disposable implements vscode.HoverProvid
     // Most events first; the issue's own project is the ref the commands expect (an issue without a valid one is left out).
     const marks = this.decorations.marksAt(document.uri, position.line);
     const ai = this.aiLinks();
-    // The other files a mark's frame names, as the user sees them in the Explorer.
-    const shown = marks.map((m) => (m.alsoIn ? { ...m, alsoIn: m.alsoIn.map((key) => vscode.workspace.asRelativePath(vscode.Uri.parse(key), false)) } : m));
+    // The other files a mark's frame names, as the user sees them in the Explorer,
+    // and what was read of each one's latest event's trace (the store the Trace and Logs tabs fill).
+    const counts = this.extra.traceCounts?.();
+    const shown = marks.map((m) => ({
+      ...m,
+      ...(m.alsoIn ? { alsoIn: m.alsoIn.map((key) => vscode.workspace.asRelativePath(vscode.Uri.parse(key), false)) } : {}),
+      ...(counts?.get(m.org, m.issue.id) ? { story: counts.get(m.org, m.issue.id) } : {}),
+    }));
     const markdown = lineHoverMarkdown(shown, (m) => refOfIssue(m.org, m.issue), Date.now(), { ai });
     if (markdown === undefined) return undefined;
     this.shown = new Map(marks.slice(0, HOVER_MAX_ISSUES).map((m) => [m.issue.id, m.issue.status]));

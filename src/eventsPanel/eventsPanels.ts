@@ -31,6 +31,8 @@ export interface ShowOptions {
    * a kept one (a preview panel showing it is kept).
    */
   readonly preview?: boolean;
+  /** The tab to show (a hover's link to the trace's logs); else a new panel opens on the Event tab and a shown one keeps its tab. */
+  readonly tab?: 'logs' | 'trace';
 }
 
 /** The issue a panel shows: an IssueRef, or its org and id alone (the panel needs no project). */
@@ -94,11 +96,12 @@ export class EventsPanels extends Disposable {
       if (choice.pin) existing.pin();
       existing.reveal();
       if (markSeen) existing.allowMarkSeen();
+      if (options.tab) existing.showTab(options.tab);
       return existing;
     }
     const issue: IssueHeader = { ...seed, id: target.issueId };
     if (target.project && !issue.project) issue.project = target.project;
-    const state: PanelState = { v: PROTOCOL_VERSION, org: target.org, issueId: target.issueId, issue, filters: DEFAULT_FILTERS, tab: 'event' };
+    const state: PanelState = { v: PROTOCOL_VERSION, org: target.org, issueId: target.issueId, issue, filters: DEFAULT_FILTERS, tab: options.tab ?? 'event' };
     if (choice.kind === 'reuse') {
       const p = this.panels.get(choice.key)!;
       this.panels.delete(choice.key);

@@ -12,7 +12,7 @@
  */
 import * as vscode from 'vscode';
 import { isIssueRef, refKey, type IssueRef } from '../contracts/issueRef';
-import { PROTOCOL_VERSION, withBinding, type HostMessage, type IssueHeader, type PageMessage, type PanelState, type RequestMessage } from './core/protocol/messages';
+import { PROTOCOL_VERSION, withBinding, type HostMessage, type IssueHeader, type PageMessage, type PanelState, type RequestMessage, type Tab } from './core/protocol/messages';
 import { parsePageMessage } from './core/protocol/parsePageMessage';
 import { EventsModel } from './core/eventsModel';
 import { Disposable } from '../util/disposable';
@@ -23,10 +23,11 @@ import { MAX_RESTORE_CHARS, eventPage } from './core/eventPage';
 import { loadPage, panelTitle, seerSessionFor, webviewOptions, type EventsPanelDeps } from './panelShell';
 import { PageActions } from './pageActions';
 import { PanelGuard } from './panelGuard';
-import { readHeader } from './headerRead';
+import { HeaderRefresh } from './headerRead';
 import { bindingClosed, type BindingProblem } from './core/panelBinding';
 import { ProvenancePush } from './provenancePush';
 import type { SeerSession } from './seerSession';
+import { StoryTabs } from './storyTabs';
 
 export class EventsPanel extends Disposable {
   private ready = false;
@@ -38,19 +39,20 @@ export class EventsPanel extends Disposable {
   private readonly guard: PanelGuard;
   /** Restored with another server's or account's binding than the session of now: closeIfForeign closes it. */
   private readonly foreign: BindingProblem | undefined;
-  /** The header's read on its way (one at a time). */
-  private headerRead: Promise<void> | undefined;
+  /** Reads the header again, one read at a time. */
+  private readonly header: HeaderRefresh;
   /** Fired by dispose() itself, after everything else is let go (so it is not one of the owned emitters). */
   private readonly closed = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.closed.event;
-  /** Every message posted to the page (for tests and logs). */
   private readonly posted = this._register(new vscode.EventEmitter<HostMessage>());
+  /** Every message posted to the page (for tests and logs). */
   readonly onDidPost = this.posted.event;
   private readonly readied = this._register(new vscode.EventEmitter<void>());
   /** Fires on each ready handshake (each time the page loads). */
   readonly onDidBecomeReady = this.readied.event;
-  /** The Seer tab's run (seerSession.ts). */
+  /** The Seer tab's run (seerSession.ts); the Trace, Logs, Replays and Feedback tabs (storyTabs.ts), read only when shown. */
   readonly seer: SeerSession;
+  readonly story: StoryTabs;
   /** Whether "mark seen on open" was decided for this panel's issue (once the store has the issue). */
   private readonly seen: SeenMarker;
   /** The header's releases, suspect commits and owners of the event on screen. */
@@ -84,6 +86,7 @@ export class EventsPanel extends Disposable {
     );
     this.model = this.newModel(state);
     this.guard = new PanelGuard(deps.identity);
+    this.header = new HeaderRefresh(deps, this.guard);
     if (restored) this.foreign = this.guard.restore(state.binding, this.model.issue.org);
     else this.guard.bind(this.model.issue.org);
     this.syncBinding(false);
@@ -114,6 +117,7 @@ export class EventsPanel extends Disposable {
         post: (m) => this.post(m),
       }),
     );
+    this.story = this._register(new StoryTabs(deps, panel, { target: () => this.model, post: (m) => this.post(m), openLocation: (l, f) => this.actions.openLocation(l, f) }));
     this.takeStoreIssue(false);
     const webview = panel.webview;
     webview.options = webviewOptions(deps.extensionUri);
@@ -200,15 +204,12 @@ export class EventsPanel extends Disposable {
   get key(): string {
     return refKey(this.model.issue);
   }
-
   get currentState(): PanelState {
     return this.model.state;
   }
-
   get isReady(): boolean {
     return this.ready;
   }
-
   get isPreview(): boolean {
     return this.preview;
   }
@@ -270,6 +271,11 @@ export class EventsPanel extends Disposable {
 
   reveal(column?: vscode.ViewColumn): void {
     this.panel.reveal(column);
+  }
+
+  /** Shows a tab (a hover's link to the Logs tab); a loaded page learns it from its state again. */
+  showTab(tab: Tab): void {
+    if (!this.isDisposed && this.model.state.tab !== tab && this.model.pageState({ ...this.model.state, tab }) && this.ready) void this.sendInit();
   }
 
   /** Header fields known elsewhere (a command's seed, a test's): over what the header holds, under the store's. */
@@ -352,6 +358,8 @@ export class EventsPanel extends Disposable {
       case 'seer':
         if (msg.action !== 'open' && msg.action !== 'refresh') this.pin();
         return this.seer.handle(msg);
+      default: // the story tabs' (Trace, Logs, Replays, Feedback)
+        return this.story.handle(msg);
     }
   }
 
@@ -377,15 +385,7 @@ export class EventsPanel extends Disposable {
   refreshHeader(): Promise<void> {
     const model = this.model;
     const target = { ...model.issue, shortId: model.state.issue.shortId, project: model.state.issue.project };
-    this.headerRead ??= readHeader(this.deps, this.guard, target)
-      .then((read) => {
-        if (!read || model !== this.model) return;
-        this.takeStoreIssue(true);
-        if (read === 'confirmed') this.deps.log.info(`[events] the restored panel of issue ${target.issueId} is confirmed: its header was read again from its server`);
-      })
-      .catch((e: unknown) => this.deps.log.info(`[events] could not refresh the header of ${target.shortId ?? target.issueId}: ${(e as Error).message}`))
-      .finally(() => (this.headerRead = undefined));
-    return this.headerRead;
+    return this.header.refresh(target, { current: () => model === this.model, found: () => this.takeStoreIssue(true) });
   }
 
   override dispose(): void {

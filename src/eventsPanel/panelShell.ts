@@ -10,6 +10,7 @@ import type { RepoCodeMapping } from '../store/editorLocations';
 import type { IssueStore } from '../store/issueStore';
 import { makeNonce, panelHtml } from './pageHtml';
 import type { PageActionDeps } from './pageActions';
+import type { TraceCounts } from '../store/traceCounts';
 import type { ProvenanceDeps } from './provenancePush';
 import type { SeerDiffDocuments } from './seerDiffDocuments';
 import { SeerSession } from './seerSession';
@@ -27,6 +28,8 @@ export interface EventsPanelDeps extends PageActionDeps, Omit<ProvenanceDeps, 'l
   seerDocuments: Pick<SeerDiffDocuments, 'show'>;
   /** An organization's code mappings (the editor's, EditorLocations.codeMappings): where Seer's repositories are in the workspace. */
   codeMappings?: (org: string) => Promise<readonly RepoCodeMapping[]>;
+  /** Where the Trace and Logs tabs leave the counts of a latest event's trace for the hover (made on first use); none: not left. */
+  traceCounts?: () => TraceCounts;
 }
 
 /** The tab's title; a preview panel's says so (VS Code draws only text editors' previews in italics). */

@@ -4,7 +4,8 @@
  * The command takes an IssueRef (a legacy tree node parses as one); from the palette it asks for a
  * short ID or id and resolves it in the selected organization through the issue store. A second
  * argument `{ markSeen: false }` (a `vscode://` link's) opens the panel without marking the issue
- * seen; `{ preview: true }` (the Issues view's click) opens it as a preview.
+ * seen; `{ preview: true }` (the Issues view's click) opens it as a preview; `{ tab: 'logs' }` (a
+ * hover's link) opens it on its Logs tab.
  */
 import * as vscode from 'vscode';
 import { Commands, ContextKeys } from '../constants';
@@ -38,13 +39,14 @@ function seedOf(arg: unknown, issueId: string): IssueHeader | undefined {
 
 /**
  * The command's second argument, untrusted like the first: only an explicit `markSeen: false` is
- * taken, so an argument can keep the panel from writing but never make it write; and `preview: true`,
- * which only chooses the tab the panel opens in.
+ * taken, so an argument can keep the panel from writing but never make it write; `preview: true`,
+ * which only chooses the editor tab the panel opens in; and `tab` (logs or trace), the panel's tab.
  */
 function showOptionsOf(arg: unknown): ShowOptions {
   if (typeof arg !== 'object' || arg === null) return {};
-  const o = arg as { markSeen?: unknown; preview?: unknown };
-  return { ...(o.markSeen === false ? { markSeen: false } : {}), ...(o.preview === true ? { preview: true } : {}) };
+  const o = arg as { markSeen?: unknown; preview?: unknown; tab?: unknown };
+  const tab = o.tab === 'logs' || o.tab === 'trace' ? o.tab : undefined;
+  return { ...(o.markSeen === false ? { markSeen: false } : {}), ...(o.preview === true ? { preview: true } : {}), ...(tab ? { tab } : {}) };
 }
 
 /** Asks for an issue (short ID or numeric ID) when the command ran without one. */

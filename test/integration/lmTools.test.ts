@@ -71,8 +71,11 @@ describe('AI tools in VS Code (vscode.lm) against the sandbox', function () {
   }
   /** The releases, suspect commits and owners the details read (store/provenance.ts): five requests once per event, counted apart. */
   const PROVENANCE = /first-last-release|\/releases\/|\/committers\/|\/owners\/$/;
-  const allApiRequests = async () => (await control<{ method: string; path: string }[]>('requests')).filter((r) => r.path.startsWith('/api/0/'));
-  const apiRequests = async () => (await allApiRequests()).filter((r) => !PROVENANCE.test(r.path));
+  const allApiRequests = async () => (await control<{ method: string; path: string; query: [string, string][] }[]>('requests')).filter((r) => r.path.startsWith('/api/0/'));
+  /** The details' summary of the event's trace: the trace and its logs (two requests; counted in traceStory.test.ts). */
+  const isTraceRead = (r: { path: string; query?: [string, string][] }) =>
+    /\/(events-)?trace\/[0-9a-f]{32}\/$/.test(r.path) || (/\/organizations\/[^/]+\/events\/$/.test(r.path) && (r.query ?? []).some(([k, v]) => k === 'dataset' && /logs$/.test(v)));
+  const apiRequests = async () => (await allApiRequests()).filter((r) => !PROVENANCE.test(r.path) && !isTraceRead(r));
 
   const signInWith = (token: string) => signInWithToken(api, rec, token);
 
@@ -163,6 +166,7 @@ describe('AI tools in VS Code (vscode.lm) against the sandbox', function () {
       [ToolNames.issueDetails, { issue: 'WEB-FRONTEND-1' }],
       [ToolNames.tagDistribution, { issue: 'WEB-FRONTEND-1', tag: 'browser' }],
       [ToolNames.issuesAtLocation, { file: 'src/app/checkout.ts' }],
+      [ToolNames.traceDetails, { target: 'WEB-FRONTEND-1' }],
     ] as const)
       assert.equal(await invoke(name, input), SIGN_IN_FIRST, name);
     // The update is refused at its preparation, so VS Code asks nothing and the invocation says why.

@@ -19,6 +19,11 @@ export const GLOBAL_VIEWS = 'global-views';
 export const GEN_AI_FEATURES = 'gen-ai-features';
 /** What the agent-shaped Seer checks besides (has_seer_agent_access_with_detail, src/sentry/seer/agent/client_utils.py). */
 export const SEER_EXPLORER = 'seer-explorer';
+/**
+ * Logs (is_logs_enabled, src/sentry/explore/utils.py): on for sentry.io's plans with logs and in
+ * getsentry/self-hosted's configuration; control.features removes it for a plan without logs (logs.ts).
+ */
+export const LOGS = 'ourlogs-enabled';
 
 export interface Profile {
   readonly name: ProfileName;
@@ -72,6 +77,10 @@ export interface Profile {
    * ProjectEndpoint's (`project:read` and up).
    */
   readonly eventEndpointScopes: 'event' | 'project';
+  /** How `trace-meta/` names its counts (traces.ts): camelCase (`errorsCount`, `spansCount`) or the 2025 snake_case (`errors`, `span_count`). */
+  readonly traceMeta: 'camelCase' | 'snake_case';
+  /** The names the events table takes for the logs dataset (logs.ts): `logs` and the deprecated `ourlogs`, or `ourlogs` alone. */
+  readonly logsDatasets: readonly ('logs' | 'ourlogs')[];
 }
 
 export type OrganizationList = 'all-regions' | 'home-region';
@@ -90,7 +99,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     summary: 'sentry.io as it behaves now (the default)',
     projectParam: 'id-or-slug',
     llmFormat: true,
-    orgFeatures: ['onboarding', ADVANCED_SEARCH, GLOBAL_VIEWS, 'issue-platform', 'user-feedback-ui', LLM_MARKDOWN, GEN_AI_FEATURES, SEER_EXPLORER],
+    orgFeatures: ['onboarding', ADVANCED_SEARCH, GLOBAL_VIEWS, 'issue-platform', 'user-feedback-ui', LLM_MARKDOWN, GEN_AI_FEATURES, SEER_EXPLORER, LOGS],
     rateLimiter: true,
     missingSeenStats: never,
     regions: 'multi',
@@ -100,6 +109,8 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     seer: 'agent',
     committers: 'suspect-commit',
     eventEndpointScopes: 'event',
+    traceMeta: 'camelCase',
+    logsDatasets: ['logs', 'ourlogs'],
   },
   'self-hosted-2025': {
     name: 'self-hosted-2025',
@@ -107,7 +118,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
       'a self-hosted server built before June 2026: numeric project ids, no llmFormat, no rate limits (nor their headers), some null dates, legacy Seer shape (off unless gen-ai-features is added)',
     projectParam: 'id-only',
     llmFormat: false,
-    orgFeatures: ['onboarding', ADVANCED_SEARCH, GLOBAL_VIEWS, 'issue-platform', 'user-feedback-ui'],
+    orgFeatures: ['onboarding', ADVANCED_SEARCH, GLOBAL_VIEWS, 'issue-platform', 'user-feedback-ui', LOGS],
     rateLimiter: false,
     missingSeenStats: seenStatsLost,
     regions: 'monolith',
@@ -117,6 +128,8 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     seer: 'legacy',
     committers: 'release-based',
     eventEndpointScopes: 'project',
+    traceMeta: 'snake_case',
+    logsDatasets: ['ourlogs'],
   },
 };
 
@@ -202,6 +215,17 @@ export const PROFILE_SOURCES: Readonly<Record<Exclude<keyof Profile, 'name' | 's
     'earlier versions were ProjectEndpoints, ProjectPermission (GET project:read, project:write or project:admin): ' +
     'event_file_committers.py at e0d0db081dc09104a58f875bbba306b6d4f92ce9 and its "TODO(nisanthan)" version, ' +
     'src/sentry/api/endpoints/event_owners.py at c1fce28aa43c6091ec817d6f06a269ca0450f31e.',
+  traceMeta:
+    '`trace-meta/` (src/sentry/api/endpoints/organization_trace_meta.py) came with getsentry/sentry#93092 (June 2025) answering ' +
+    'snake_case `errors`, `logs`, `performance_issues`, `span_count`, `span_count_map`, `transaction_child_count_map` ' +
+    "(getsentry/sentry-mcp's fixture packages/mcp-server-mocks/src/fixtures/trace-meta.json); current servers answer camelCase " +
+    '`errorsCount`, `logsCount`, `performanceIssuesCount`, `spansCount`, `spansCountMap`, `transactionChildCountMap` ' +
+    '(src/sentry/apidocs/examples/trace_examples.py TRACE_META; the web UI read both shapes until #124420 removed ' +
+    '`organizations:trace-spans-format`, September 2026). The self-hosted profile is a mid-2025 build.',
+  logsDatasets:
+    'src/sentry/snuba/utils.py DATASET_OPTIONS: `"ourlogs": OurLogs` was the only name until getsentry/sentry#96884 ' +
+    '(July 31 2025) added `"logs": OurLogs` as the public one and listed `ourlogs` in DEPRECATED_LABELS (still served); ' +
+    'get_dataset of an unknown name is the 400 "dataset must be one of: …".',
 };
 
 /** The profile of a name; a name that is not one is an error naming the profiles. */

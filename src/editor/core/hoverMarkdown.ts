@@ -6,7 +6,8 @@
 import * as l10n from '@vscode/l10n';
 import type { Issue } from '../../model/issue/schema';
 import { Commands } from '../../constants';
-import { commandUri, PREVIEW, type CommandId, type IssueRef } from '../../contracts/issueRef';
+import { commandUri, LOGS_TAB, PREVIEW, type CommandId, type IssueRef } from '../../contracts/issueRef';
+import type { TraceCountsEntry } from '../../store/traceCounts';
 import { relativeTime } from '../../format/time';
 import { escapeMarkdown } from '../../util/untrusted';
 import { eventCount } from '../../format/numbers';
@@ -133,6 +134,8 @@ export interface LineIssue {
   readonly stale?: boolean;
   /** Other workspace files (relative paths) the event's frame names as well: the mark is drawn on each. */
   readonly alsoIn?: readonly string[];
+  /** What the Trace and Logs tabs (or the AI) read of the latest event's trace, when they did (store/traceCounts.ts). */
+  readonly story?: TraceCountsEntry;
 }
 
 /** Other files shown by name in the ambiguity note; the rest are counted. */
@@ -160,6 +163,27 @@ export function movedNote(i: Pick<LineIssue, 'line' | 'movedFrom' | 'stale'>): s
   return undefined;
 }
 
+const many = (n: number, more?: boolean) => `${n.toLocaleString()}${more ? '+' : ''}`;
+
+/**
+ * What a hover says of the latest event's trace, once a tab or the AI read it (never a request of
+ * its own): its spans and logs, and a link that opens the panel's Logs tab. The counts are numbers
+ * and the link's arguments are the issue's ref and our own constant: no server text in either.
+ */
+export function storyNote(i: Pick<LineIssue, 'story'>, ref: IssueRef): string | undefined {
+  const s = i.story;
+  if (!s || (s.spans === undefined && s.logs === undefined && !s.noLogs)) return undefined;
+  const parts: string[] = [];
+  if (s.spans !== undefined) parts.push(s.spans === 1 ? l10n.t('1 span') : l10n.t('{0} spans', many(s.spans)));
+  if (s.noLogs) parts.push(l10n.t('no logs kept'));
+  else if (s.logs !== undefined) parts.push(s.logs === 1 && !s.logsMore ? l10n.t('1 log') : l10n.t('{0} logs', many(s.logs, s.logsMore)));
+  const text = escapeMarkdown(l10n.t("Latest event's trace: {0}", parts.join(' · ')));
+  const link = s.noLogs
+    ? ''
+    : ` [${escapeMarkdown(l10n.t('Open Logs'))}](${commandUri(Commands.showIssueEvents, ref, LOGS_TAB)} "${linkTitle(l10n.t('Show the logs of the trace in the events panel'))}")`;
+  return `$(type-hierarchy) _${text}_${link}`;
+}
+
 /**
  * The hover of a line's issues (most events first): the first HOVER_MAX_ISSUES, one line each, and a
  * "+N more" link that lists every issue of the line (its argument is the first issue's ref: the
@@ -173,7 +197,9 @@ export function lineHoverMarkdown(issues: readonly LineIssue[], refOf: (i: LineI
   });
   if (shown.length === 0) return undefined;
   // Its own line under the issue's: the issue's line keeps its length, and says which issue it is of.
-  const lines = shown.slice(0, HOVER_MAX_ISSUES).flatMap((i) => [hoverMarkdown(i.issue, i.ref, now, links), ...[movedNote(i), alsoInNote(i)].filter((n): n is string => n !== undefined)]);
+  const lines = shown
+    .slice(0, HOVER_MAX_ISSUES)
+    .flatMap((i) => [hoverMarkdown(i.issue, i.ref, now, links), ...[movedNote(i), alsoInNote(i), storyNote(i, i.ref)].filter((n): n is string => n !== undefined)]);
   const more = shown.length - HOVER_MAX_ISSUES;
   if (more > 0) {
     const title = l10n.t('Show all {0} issues on this line', shown.length);

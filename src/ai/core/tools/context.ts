@@ -9,6 +9,7 @@ import type { IssueRef } from '../../../contracts/issueRef';
 import type { LocationSource } from '../../../store/editorLocations';
 import type { IssueStore } from '../../../store/issueStore';
 import type { ProvenanceStore } from '../../../store/provenance';
+import type { TraceCounts } from '../../../store/traceCounts';
 import { safeWebUrl } from '../../../util/untrusted';
 import { CHOOSE_PROJECT_FIRST, errorText, isAbort, SIGN_IN_FIRST, ToolCancelled } from './toolErrors';
 import type { UpdateAction } from './toolInputs';
@@ -30,6 +31,8 @@ export interface ToolDeps {
   now(): number;
   /** Releases, suspect commits and owners of the event read (store/provenance.ts); none: the details leave them out. */
   provenance?: Pick<ProvenanceStore, 'forEvent'>;
+  /** Where the counts of a latest event's trace are left for the hover (store/traceCounts.ts), made on first use; none: not left. */
+  traceCounts?: () => TraceCounts;
 }
 
 /** Projects searched at most when the model names none. */

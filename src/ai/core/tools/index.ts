@@ -10,10 +10,11 @@ import { issuesAtLocation } from './issuesAtLocation';
 import { searchIssues } from './searchIssues';
 import { seerAnalysis } from './seerAnalysis';
 import { tagDistribution } from './tagDistribution';
+import { traceDetails } from './traceDetails';
 import type { ToolDefinition } from './tool';
 import { updateIssue } from './updateIssue';
 
-export const TOOLS = [searchIssues, issueDetails, tagDistribution, issuesAtLocation, updateIssue, seerAnalysis] as const;
+export const TOOLS = [searchIssues, issueDetails, tagDistribution, issuesAtLocation, updateIssue, seerAnalysis, traceDetails] as const;
 
 export type ToolKey = (typeof TOOLS)[number]['key'];
 

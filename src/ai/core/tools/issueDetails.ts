@@ -1,7 +1,9 @@
 /**
  * Get issue details: one issue and one of its events as Markdown within a token budget, secrets
  * masked, in-app frames mapped to workspace files, with Sentry's own rendering (`llmFormat`) when the
- * server offers it. The event request, plus whatever naming the issue costs. No `vscode` import.
+ * server offers it, and a summary of the event's trace (its spans, errors, slowest spans and the last
+ * logs before the error: ../text/traceSummary.ts). The event request, the trace's two (none when the
+ * event names no trace), plus whatever naming the issue costs. No `vscode` import.
  */
 import * as l10n from '@vscode/l10n';
 import { NotFoundError } from '../../../api/errors';
@@ -11,7 +13,10 @@ import type { DetailFrame } from '../../../model/event/types';
 import * as z from '../../../model/z';
 import { issueDetailsText, serverRendering } from '../text/issueDetails';
 import { provenanceText } from '../text/provenanceText';
-import { DEFAULT_BUDGET_TOKENS, estimateTokens } from '../text/tokens';
+import { traceSummaryText } from '../text/traceSummary';
+import { eventTrace } from '../../../model/trace/eventTrace';
+import { readTraceStory } from './traceStory';
+import { CHARS_PER_TOKEN, DEFAULT_BUDGET_TOKENS, estimateTokens } from '../text/tokens';
 import type { Ready, ToolContext } from './context';
 import { findIssue } from './findIssue';
 import { defineTool } from './tool';
@@ -67,10 +72,13 @@ export async function detailsOf(input: DetailsInput, ctx: ToolContext, signal?: 
       : new Map<string, string>();
     const formatted = serverRendering(raw);
     const about = parsed ? await provenanceOf(ctx, ready.org, issue.project?.slug, issue.id, parsed.detail.eventID, parsed.detail.release, signal) : '';
+    // The trace's summary takes at most a quarter of the budget.
+    const budget = input.maxTokens ?? DEFAULT_BUDGET_TOKENS;
+    const story = raw === undefined ? '' : await traceOf(ctx, ready, issue.id, raw, (input.event ?? 'latest') === 'latest', Math.floor((budget * CHARS_PER_TOKEN) / 4), signal);
     ok = true;
     const details = issueDetailsText(issueHeader(issue), parsed?.detail, {
       // The section on releases takes its room out of the budget.
-      budgetTokens: (input.maxTokens ?? DEFAULT_BUDGET_TOKENS) - estimateTokens(about),
+      budgetTokens: budget - estimateTokens(about) - estimateTokens(story),
       link: ctx.link(issue, ready.client),
       mapPath: (f) => {
         const path = mapped.get(frameKey(f));
@@ -80,7 +88,7 @@ export async function detailsOf(input: DetailsInput, ctx: ToolContext, signal?: 
       serverText: formatted,
       secrets: parsed?.secrets,
     }).text;
-    return about ? `${details}\n${about}` : details;
+    return [details, about, story].filter(Boolean).join('\n');
   });
   return { ok, text };
 }
@@ -94,6 +102,13 @@ async function provenanceOf(ctx: ToolContext, org: string, project: string | und
   if (!store || !project || !/^[0-9a-f]{32}$/i.test(eventId)) return '';
   const view = await store.forEvent({ org, project, issueId, eventId, release: release || undefined }, signal).catch(() => undefined);
   return provenanceText(view);
+}
+
+/** The summary of the event's trace (two requests), or the one line that says why there is none. */
+async function traceOf(ctx: ToolContext, ready: Extract<Ready, { ok: true }>, issueId: string, raw: unknown, latest: boolean, maxChars: number, signal?: AbortSignal): Promise<string> {
+  const at = eventTrace(raw);
+  const story = at && (await readTraceStory(ready.client, ready.org, at, signal, latest ? { issueId, counts: ctx.deps.traceCounts } : undefined));
+  return traceSummaryText(story, maxChars);
 }
 
 /**

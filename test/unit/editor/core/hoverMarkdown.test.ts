@@ -229,3 +229,26 @@ describe('hover Markdown of a line whose file changed since the event', () => {
     assert.deepEqual(unsafeMarkup(md, [...LEVEL_ICONS, 'arrow-swap', 'warning']), [], md);
   });
 });
+
+describe('hover Markdown of a line whose latest event’s trace was read', () => {
+  it('says how many spans and logs it has, with our own link to the Logs tab; nothing before it was read', () => {
+    const [a, b, c] = issues(3);
+    const story = { eventId: 'e'.repeat(32), traceId: 'f'.repeat(32), spans: 1234, logs: 100, logsMore: true };
+    const md = lineHoverMarkdown([{ ...a, story }, { ...b, story: { eventId: 'e'.repeat(32), traceId: 'f'.repeat(32), spans: 1, noLogs: true } }, c], refOf, now)!;
+    const lines = md.split('  \n');
+    assert.equal(lines.length, 5);
+    assert.match(
+      lines[1],
+      /^\$\(type-hierarchy\) _Latest event's trace\\: 1,234 spans · 100\\\+ logs_ \[Open Logs\]\(command:sentryExplorer\.showIssueEvents\?[^)\s]+ "Show the logs of the trace in the events panel"\)$/,
+    );
+    const [link] = ownLinks(lines[1]);
+    assert.equal(commandOf(link.target), Commands.showIssueEvents);
+    assert.deepEqual(argsOf(link.target), [refOf(a), { tab: 'logs' }], 'the ref and our constant, nothing of the server’s');
+    assert.ok(hoverCommands(true).includes(Commands.showIssueEvents) && hoverCommands(false).includes(Commands.showIssueEvents), 'the hover trusts that command');
+    assert.equal(lines[3], "$(type-hierarchy) _Latest event's trace\\: 1 span · no logs kept_", 'no link where there are no logs');
+    assert.match(lines[4], /PROJ\\-3/, 'an issue whose trace was not read says nothing of it');
+    assert.deepEqual(unsafeMarkup(withoutOwnLinks(md), [...LEVEL_ICONS, 'type-hierarchy']), [], md);
+    // Before any read: the hover is what it was.
+    assert.equal(lineHoverMarkdown([a, b, c], refOf, now), lineHoverMarkdown([{ ...a, story: { eventId: 'e', traceId: 't' } }, b, c], refOf, now));
+  });
+});

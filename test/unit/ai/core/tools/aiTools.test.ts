@@ -11,12 +11,15 @@ import { CHOOSE_PROJECT_FIRST, SIGN_IN_FIRST, ToolCancelled } from '../../../../
 import type { UpdateAction } from '../../../../../src/ai/core/tools/toolInputs';
 import { prepareUpdate, preview, updateIssue, type UpdateInput } from '../../../../../src/ai/core/tools/updateIssue';
 import { estimateTokens } from '../../../../../src/ai/core/text/tokens';
+import { traceDetails, type TraceInput } from '../../../../../src/ai/core/tools/traceDetails';
+import { TraceCounts } from '../../../../../src/store/traceCounts';
 import type { SentryClient } from '../../../../../src/api/client';
 import { escapeMarkdown } from '../../../../../src/model/event/markdown';
 import type { IssueRef } from '../../../../../src/contracts/issueRef';
 import type { FileMarks, LocationSource } from '../../../../../src/store/editorLocations';
 import { IssueStore } from '../../../../../src/store/issueStore';
 import { SANDBOX_SECRET, type Sandbox, type SeedIssue } from '../../../../sandbox/index';
+import { contextsKind } from '../../../../sandbox/eventDetails';
 import { clientFor, lastQuery, describeEachProfile, useSandbox } from '../../../api/sandbox';
 
 /** Each tool's handler (and the update's confirmation) over one context, as VS Code calls them after checking the input. */
@@ -26,6 +29,7 @@ function toolsOf(ctx: ToolContext) {
     details: (i: DetailsInput, signal?: AbortSignal) => issueDetails.handler(i, ctx, signal),
     tags: (i: TagInput, signal?: AbortSignal) => tagDistribution.handler(i, ctx, signal),
     atLocation: (i: LocationInput, signal?: AbortSignal) => issuesAtLocation.handler(i, ctx, signal),
+    trace: (i: TraceInput, signal?: AbortSignal) => traceDetails.handler(i, ctx, signal),
     prepareUpdate: (i: UpdateInput, signal?: AbortSignal) => prepareUpdate(i, ctx, signal),
     update: (i: UpdateInput, signal?: AbortSignal) => updateIssue.handler(i, ctx, signal),
   };
@@ -36,8 +40,15 @@ interface Setup {
   tools: ReturnType<typeof toolsOf>;
   store: IssueStore;
   updates: { ref: IssueRef; action: UpdateAction }[];
-  /** API requests since setup (control requests are not logged). */
+  /** API requests since setup (control requests are not logged), but the trace's. */
   requests: () => { method: string; path: string; query: [string, string][] }[];
+  /** The details' reads of the event's trace: the trace and its logs (../text/traceSummary.ts). */
+  traceReads: () => { method: string; path: string; query: [string, string][]; status: number }[];
+}
+
+/** A read of a trace or its logs (the events table with a logs dataset). */
+function isTraceRead(r: { path: string; query: [string, string][] }): boolean {
+  return /\/(events-)?trace\/[0-9a-f]{32}\/$/.test(r.path) || (/\/organizations\/[^/]+\/events\/$/.test(r.path) && r.query.some(([k, v]) => k === 'dataset' && /logs$/.test(v)));
 }
 
 /** A workspace of one file, `src/checkout.ts`: frames whose path ends in checkout.ts map to it. */
@@ -75,7 +86,8 @@ describeEachProfile('AI tools core (against the sandbox)', function (profile) {
     });
     const tools = toolsOf(ctx);
     sb.control.requests.clear();
-    return { sb, tools, store, updates, requests: () => sb.control.requests.list({ path: /^\/api\/0\// }) };
+    const all = () => sb.control.requests.list({ path: /^\/api\/0\// });
+    return { sb, tools, store, updates, requests: () => all().filter((r) => !isTraceRead(r)), traceReads: () => all().filter(isTraceRead) };
   }
 
   it('search: one list request for the projects, a compact list with short IDs, at most `limit`', async () => {
@@ -102,7 +114,7 @@ describeEachProfile('AI tools core (against the sandbox)', function (profile) {
   });
 
   it('details by short ID: one lookup and one event request; chain, workspace path, server rendering, no secret', async () => {
-    const { sb, tools, requests, store } = setup();
+    const { sb, tools, requests, store, traceReads } = setup();
     const issue = issueOf(sb, 'WEB-FRONTEND-1');
     const text = await tools.details({ issue: 'web-frontend-1' });
     assert.match(text, /^## WEB-FRONTEND-1: /);
@@ -123,13 +135,20 @@ describeEachProfile('AI tools core (against the sandbox)', function (profile) {
         .join('&'),
       /llmFormat=markdown/,
     );
+    // The trace's summary: its trace and its logs (a server met for the first time may answer an older name once more).
+    const first = traceReads();
+    assert.ok(first.length >= 2 && first.length <= 3, first.map((r) => `${r.path} ${r.status}`).join(', '));
+    assert.match(text, /### Trace of this event\n/);
     sb.control.requests.clear();
-    await tools.details({ issue: 'WEB-FRONTEND-1' });
+    const again = await tools.details({ issue: 'WEB-FRONTEND-1' });
     assert.deepEqual(
       requests().map((r) => r.path),
       [`/api/0/organizations/acme/issues/${issue.id}/events/latest/`],
       'a short ID looked up before costs no second lookup',
     );
+    assert.equal(traceReads().length, 2, 'the trace and its logs: two requests, what the Trace and Logs tabs cost');
+    const fence = again.slice(again.indexOf('### Trace of this event')).match(/\n(`{3,})\n/)![1];
+    assert.match(again, new RegExp(`\\n${fence}\\ntrace [0-9a-f]{32}: [\\d,]+ spans? over `), 'counted, inside the fence');
   });
 
   it('details by id, by web address, and a second time: the issue comes from the store once known', async () => {
@@ -156,6 +175,11 @@ describeEachProfile('AI tools core (against the sandbox)', function (profile) {
       assert.ok(estimateTokens(text) <= maxTokens, `${estimateTokens(text)} tokens for a budget of ${maxTokens}`);
       assert.match(text, /^## WEB-FRONTEND-A: /);
       assert.ok(!text.includes(SANDBOX_SECRET));
+      // A small budget keeps one line of the trace's counts; a larger one, the summary.
+      assert.match(
+        text,
+        maxTokens < 1000 ? /\nTrace [0-9a-f]{32}: [^\n]*sentryExplorer_getTraceDetails|\nTrace: this event names no trace/ : /### Trace of this event|\nTrace: this event names no trace/,
+      );
     }
   });
 
@@ -345,6 +369,59 @@ describeEachProfile('AI tools core (against the sandbox)', function (profile) {
     const text = await limited.tools.search({});
     assert.match(text, /^Sentry's rate limit was reached \(429\)\. Wait (\d+) seconds before calling a Sentry tool again; do not retry sooner\.$/);
     assert.ok(Number(/Wait (\d+)/.exec(text)![1]) <= 61, 'the reset is 60 s away (rounded up)');
+  });
+
+  it('trace details: the latest event’s spans and logs, bounded and fenced; the counts left for the hover; a trace id alone', async () => {
+    const counts = new TraceCounts();
+    const { sb, tools, requests, traceReads } = setup({ traceCounts: () => counts });
+    const issue = issueOf(sb, 'WEB-FRONTEND-1');
+    const text = await tools.trace({ target: 'WEB-FRONTEND-1', maxSpans: 3, maxLogs: 2 });
+    assert.match(text, /^Issue WEB-FRONTEND-1, its latest event\.\n\nTrace [0-9a-f]{32} of event [0-9a-f]{32}\. Spans \(3 of \d+\)/);
+    assert.match(text, /and logs \(\d+ of \d+\+?\)/);
+    assert.match(text, /\n>> /, 'the error’s span is marked');
+    assert.ok(!text.includes(SANDBOX_SECRET));
+    assert.deepEqual(
+      requests().map((r) => r.path),
+      ['/api/0/organizations/acme/issues/', `/api/0/organizations/acme/issues/${issue.id}/events/latest/`],
+    );
+    assert.ok(traceReads().length <= 3);
+    const traceId = /Trace ([0-9a-f]{32})/.exec(text)![1];
+    const known = counts.get('acme', issue.id)!;
+    assert.equal(known.traceId, traceId);
+    assert.ok(known.spans! > 3 && (known.logs !== undefined || known.noLogs === true), JSON.stringify(known));
+
+    sb.control.requests.clear();
+    const again = await tools.trace({ target: issue.id, event: 'oldest' });
+    assert.match(again, /^Issue WEB-FRONTEND-1, its oldest event\./);
+    assert.equal(traceReads().length, 2, 'the trace and its logs');
+    assert.equal(counts.get('acme', issue.id)!.traceId, traceId, 'only the latest event’s trace is left for the hover');
+
+    sb.control.requests.clear();
+    const byId = await tools.trace({ target: traceId.toUpperCase() });
+    assert.match(byId, /^A trace id alone is looked for in the last day/);
+    assert.deepEqual(requests(), [], 'a trace id needs no event');
+    assert.equal(traceReads().length, 2);
+  });
+
+  it('trace details: an event without a trace says so in one line; an issue of another organization is not read', async () => {
+    const { sb, tools, traceReads } = setup();
+    const bare = sb.control.seed.issues.find((i) => i.project.org.slug === 'acme' && i.project.slug === 'web-frontend' && i.events[0] && contextsKind(i.events[0]) === 'null');
+    if (bare) {
+      const text = await tools.trace({ target: bare.shortId });
+      assert.equal(
+        text,
+        `Issue ${escapeMarkdown(bare.shortId, 64)}, its latest event: Trace: this event names no trace (its SDK sent no trace context), so there are no spans or logs to tell what led to it.\n`,
+      );
+      assert.deepEqual(traceReads(), []);
+    }
+    const other = sb.control.seed.issues.find((i) => i.project.org.slug !== 'acme');
+    if (other) {
+      const text = await tools.trace({ target: `https://sandbox.example/organizations/${other.project.org.slug}/issues/${other.id}/` });
+      assert.match(text, /is in organization .*, not acme, the one Sentry Explorer shows: its trace is not read|^Not found|^Sentry denied/);
+      assert.doesNotMatch(text, /^Trace |\n>> /);
+      assert.deepEqual(traceReads(), [], 'nothing of the other organization’s trace is read');
+    }
+    assert.ok(bare || other, 'the seed has an event without a trace or another organization');
   });
 
   it('cancellation throws (VS Code turns it into its CancellationError); nothing else does', async () => {

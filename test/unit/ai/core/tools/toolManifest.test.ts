@@ -15,6 +15,7 @@ import { SearchInput } from '../../../../../src/ai/core/tools/searchIssues';
 import { SeerInput } from '../../../../../src/ai/core/tools/seerAnalysis';
 import { isToolDefinition, type ToolDefinition } from '../../../../../src/ai/core/tools/tool';
 import { TagInput } from '../../../../../src/ai/core/tools/tagDistribution';
+import { TraceInput } from '../../../../../src/ai/core/tools/traceDetails';
 import { parseInput } from '../../../../../src/ai/core/tools/toolInputs';
 import { ToolNames } from '../../../../../src/ai/core/tools/toolNames';
 import { UpdateInput } from '../../../../../src/ai/core/tools/updateIssue';
@@ -65,6 +66,27 @@ const CASES: { tool: keyof typeof ToolNames; schema: z.Schema<unknown>; ok: unkn
     bad: [{ issue: 'WEB-1' }, { issue: 'WEB-1', action: 'delete' }, { issue: ['WEB-1', 'WEB-2'], action: 'resolve' }, { issues: ['WEB-1'], action: 'resolve' }, { action: 'resolve' }],
   },
   { tool: 'seerAnalysis', schema: SeerInput, ok: [{ issue: 'WEB-1' }, { issue: 'https://acme.sentry.io/issues/1/' }], bad: [{}, { issue: '' }, { issue: 'x'.repeat(2049) }, { issue: 7 }] },
+  {
+    tool: 'traceDetails',
+    schema: TraceInput,
+    ok: [
+      { target: 'WEB-1' },
+      { target: 'b4d1aae7216b47ff8117cf4e09ce9d0b' },
+      { target: '123', event: 'oldest', maxSpans: 500, maxLogs: 0 },
+      { target: 'WEB-1', event: 'ABCDEF0123456789abcdef0123456789', maxSpans: 1, maxLogs: 200 },
+    ],
+    bad: [
+      {},
+      { target: '' },
+      { issue: 'WEB-1' },
+      { target: 'WEB-1', event: 'newest' },
+      { target: 'WEB-1', event: 'abc' },
+      { target: 'WEB-1', maxSpans: 0 },
+      { target: 'WEB-1', maxSpans: 501 },
+      { target: 'WEB-1', maxLogs: 201 },
+      { target: 'WEB-1', maxLogs: 1.5 },
+    ],
+  },
 ];
 
 describe('AI tools: the manifest and the input schemas', () => {
@@ -100,7 +122,7 @@ describe('AI tools: the manifest and the input schemas', () => {
     for (const c of CASES) assert.equal(c.schema, ALL_TOOLS.find((t) => t.name === ToolNames[c.tool])!.input, `${c.tool}: the case checks the input the tool parses with`);
   });
 
-  it('package.json declares exactly the five tools, each with its reference name, descriptions, an input schema and a `when`', () => {
+  it('package.json declares exactly the seven tools, each with its reference name, descriptions, an input schema and a `when`', () => {
     assert.deepEqual(tools.map((t) => t.name).sort(), Object.values(ToolNames).sort());
     for (const k of Object.keys(ToolNames) as (keyof typeof ToolNames)[]) {
       const t = entry(k);
