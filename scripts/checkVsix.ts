@@ -56,9 +56,12 @@ export const BUDGET = {
   // written several times, valibot in zod's place (19 KiB), each host bundle without the other
   // host's code (3 KiB Node, 4.5 KiB web: src/util/host.ts), the token formats' names moved into
   // comments (2 KiB) and terser after esbuild (5 KiB: scripts/terse.mjs): 478.7 KiB Node, 476.1
-  // KiB web, a .vsix of 433.0 KiB. A feature that needs more bytes raises this with its figures.
+  // KiB web, a .vsix of 433.0 KiB. A feature that needs more bytes raises this with its figures:
+  // - issue 45, the story around an error (trace, span, log, replay and feedback readers, the
+  //   tabs' host side, the AI's trace summary and tool, the hover's counts): +37.5 KiB, 516.2 KiB
+  //   Node and 513.7 KiB web; what it adds is made on first use (the load budget holds).
   vsix: 500 * 1024,
-  bundle: 480 * 1024,
+  bundle: 518 * 1024,
   load: { loadCalls: 2_000, activateCalls: 800, intlObjects: 0, nodeModules: 0 },
 };
 
