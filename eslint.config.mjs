@@ -23,6 +23,7 @@ const FEATURES = {
   triage: { pure: ['core'] },
   ai: { pure: ['tools', 'text'] },
   links: { pure: ['core'] },
+  debugEvent: { pure: ['core'] },
 };
 
 /** Where features meet: these import no feature, so that any feature may import them. */
@@ -31,6 +32,8 @@ const SHARED = [
   'src/store/**',
   'src/contracts/**',
   'src/sentryEvent/**',
+  // The model layer (the readers of each resource, their derived views): pure, read by every feature.
+  'src/model/**',
   'src/seer/**',
   'src/selection/**',
   'src/format/**',
@@ -50,6 +53,7 @@ export const PURE = [
   'src/store/**',
   'src/contracts/**',
   'src/sentryEvent/**',
+  'src/model/**',
   // Seer's readers (both autofix shapes), its run rules and patch application: read by the events panel and the AI.
   'src/seer/**',
   'src/format/**',

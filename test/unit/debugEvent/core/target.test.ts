@@ -1,0 +1,51 @@
+import * as assert from 'node:assert/strict';
+import { debugArg, parseDebugArg, parseLaunch, sameServer } from '../../../../src/debugEvent/core/target';
+import { inlineLookups } from '../../../../src/debugEvent/core/inlineValues';
+
+const ref = { org: 'acme', project: 'web-frontend', issueId: '42' };
+const ID = 'ABCDEF0123456789abcdef0123456789';
+
+describe('debugEvent/core/target: which event a session is for, from untrusted input', () => {
+  it("the command's argument: an IssueRef (the tree's node too) and an optional event id; anything else refused", () => {
+    assert.deepEqual(parseDebugArg(ref), { ref, event: 'latest' });
+    assert.deepEqual(parseDebugArg({ ...ref, eventId: ID }), { ref, event: ID.toLowerCase() });
+    assert.deepEqual(parseDebugArg({ type: 'issue', org: 'acme', project: 'x', issue: { id: '42', project: { slug: 'web-frontend' } } }), { ref, event: 'latest' });
+    for (const bad of [undefined, null, 'PROJ-1', { ...ref, eventId: '../../x' }, { ...ref, eventId: 'latest; rm' }, { ...ref, issueId: '1/2' }, { ...ref, org: 'a b' }])
+      assert.equal(parseDebugArg(bad), undefined, JSON.stringify(bad));
+    assert.deepEqual(debugArg(ref, ID), { ...ref, eventId: ID.toLowerCase() });
+    assert.deepEqual(debugArg(ref, 'nope'), ref);
+  });
+
+  it('a launch configuration: an issue id or short ID, an event id or alias, an organization slug', () => {
+    assert.deepEqual(parseLaunch({ issue: 'PROJ-123' }), { issue: 'PROJ-123', event: 'latest' });
+    assert.deepEqual(parseLaunch({ issue: 42, event: 'oldest', org: 'acme' }), { issue: '42', event: 'oldest', org: 'acme' });
+    assert.deepEqual(parseLaunch({ issue: '42', event: ID }), { issue: '42', event: ID.toLowerCase() });
+    for (const bad of [{}, { issue: '' }, { issue: '../x' }, { issue: '42', event: 'newest' }, { issue: '42', org: '../evil' }, { issue: { id: 1 } }])
+      assert.equal(parseLaunch(bad), undefined, JSON.stringify(bad));
+  });
+
+  it('the same server: host case, default port and a trailing slash aside', () => {
+    assert.ok(sameServer('https://Sentry.example.com/', 'https://sentry.example.com:443'));
+    assert.ok(!sameServer('https://sentry.example.com', 'https://us.sentry.example.com'));
+    assert.ok(!sameServer('not a url', 'not a url'));
+  });
+});
+
+describe("debugEvent/core/inlineValues: where a frame's variables appear in its lines", () => {
+  it('whole words only, quoted Python names found bare, bounded', () => {
+    const lines = [
+      { line: 3, text: '    total = sum(item.price for item in items)' },
+      { line: 4, text: "    raise ValueError(f'{total} over {limit}')  # totals" },
+    ];
+    assert.deepEqual(
+      inlineLookups(lines, ['total', "'limit'", 'items', 'a b']).map((l) => [l.line, l.start, l.end, l.name]),
+      [
+        [3, 4, 9, 'total'],
+        [3, 39, 44, 'items'],
+        [4, 24, 29, 'total'],
+        [4, 37, 42, "'limit'"],
+      ],
+    );
+    assert.equal(inlineLookups([{ line: 0, text: 'x '.repeat(5000) }], ['x']).length, 500);
+  });
+});
