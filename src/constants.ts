@@ -53,6 +53,11 @@ export const Commands = {
   // the issue of the line under the cursor, else a short ID typed in)
   explainWithAI: 'sentryExplorer.explainWithAI',
   fixWithAI: 'sentryExplorer.fixWithAI',
+  // Debug a recorded event (debugEvent/): takes an IssueRef with an optional `eventId` (the panel's
+  // event on screen), else the issue's latest event; Previous/Next act on the active session.
+  debugEvent: 'sentryExplorer.debugEvent',
+  debugPreviousEvent: 'sentryExplorer.debugPreviousEvent',
+  debugNextEvent: 'sentryExplorer.debugNextEvent',
 } as const;
 
 export const EXTENSION_ID = 'sentry-explorer.sentry-explorer';

@@ -24,6 +24,8 @@ import { CommitOpener, LineHistorySource, ProvenanceStore } from './store/proven
 import { ReleasesFeature } from './releases/releasesFeature';
 import { host } from './util/host';
 import { loadEnd, loadStart } from './loadStart';
+import { LoadedEvents } from './store/loadedEvents';
+import { DebugEventFeature } from './debugEvent/debugEventFeature';
 
 /**
  * Activates Sentry Explorer: builds the shared services (sign-in's session and client, the store,
@@ -73,6 +75,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const provenance = new ProvenanceStore(() => auth.getClient()); // releases, suspect commits, owners: events panel, editor, AI
   const commitOpener = new CommitOpener(); // open a commit Sentry named: releases -> events panel, editor
   const lineHistory = new LineHistorySource(); // a marked line against a release's commit in git: releases -> editor
+  const loadedEvents = new LoadedEvents(); // the whole events a panel holds: events panel -> debugger
   phase('store');
   const selection = new SelectionService(auth);
   context.subscriptions.push(
@@ -114,6 +117,7 @@ export function activate(context: vscode.ExtensionContext): void {
     aiChat,
     provenance,
     openCommit: commitOpener.open,
+    loadedEvents,
   });
   phase('events');
   const releases = new ReleasesFeature({ commitOpener, lineHistory, log });
@@ -157,13 +161,26 @@ export function activate(context: vscode.ExtensionContext): void {
   });
   context.subscriptions.push(ai);
   phase('ai');
+  const debugEvent = new DebugEventFeature({
+    getClient: () => auth.getClient(),
+    identity: () => auth.identity,
+    onDidChangeSession: auth.onDidChangeSession,
+    store,
+    scope: () => ({ org: selection.current.org, project: selection.current.projects[0] }),
+    locations,
+    loadedEvents,
+    log,
+  });
+  context.subscriptions.push(debugEvent);
+  phase('debug');
   const activationMs = performance.now() - loadStart;
   const cpu = host().cpuUsage?.();
   const activationCpuMs = cpu && cpuAtStart ? (cpu.user - cpuAtStart.user + cpu.system - cpuAtStart.system) / 1000 : NaN;
   const parts = Object.entries(activationPhases).map(([name, ms]) => `${name} ${ms.toFixed(1)}`);
   const cpuText = Number.isNaN(activationCpuMs) ? 'no CPU time in this host' : `${activationCpuMs.toFixed(1)} ms of CPU`;
   log.info(`activated in ${activationMs.toFixed(1)} ms from the bundle's first line, ${cpuText} (${parts.join(', ')})`);
-  if (__SENTRY_EXPLORER_TEST_HOOKS__) publishTestHooks({ activationMs, activationPhases, activationCpuMs, auth, issues, events, editor, store, selection, triage, ai, provenance, releases });
+  if (__SENTRY_EXPLORER_TEST_HOOKS__)
+    publishTestHooks({ activationMs, activationPhases, activationCpuMs, auth, issues, events, editor, store, selection, triage, ai, provenance, releases, debugEvent });
 }
 
 export function deactivate() {}

@@ -35,6 +35,11 @@ export interface LocationSource {
   activeFile(): Promise<FileMarks>;
   /** A stack frame's workspace-relative path, when its path fields (and its project's code mappings) name exactly one workspace file. */
   mapFrame(frame: FrameLocation): Promise<string | undefined>;
+  /**
+   * A stack frame's workspace file as a URI (text), resolved as mapFrame resolves it: what the
+   * debugger of a recorded event opens (a virtual workspace's files are not on a disk). Absent: none.
+   */
+  mapFrameUri?(frame: FrameLocation): Promise<string | undefined>;
   /** Every code mapping of an organization: read at most once an hour, shared with the marks. */
   codeMappings(org: string): Promise<readonly RepoCodeMapping[]>;
 }
@@ -43,6 +48,7 @@ const NONE: LocationSource = {
   marksIn: async () => ({ kind: 'none' }),
   activeFile: async () => ({ kind: 'none' }),
   mapFrame: async () => undefined,
+  mapFrameUri: async () => undefined,
   codeMappings: async () => [],
 };
 

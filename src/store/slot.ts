@@ -4,7 +4,7 @@
  * to the feature that sets it and to those that read it. The slots, each in its own file here:
  * cursorIssues (editor -> triage, links, AI), editorLocations (editor -> AI), locationOpener
  * (editor -> events panel), listedIssues (Issues view -> editor, links), triageRunner (triage -> AI),
- * aiChat (AI -> editor, events panel).
+ * aiChat (AI -> editor, events panel), loadedEvents (events panel -> debugger).
  * No `vscode` import.
  */
 import type { IDisposable } from '../util/disposable';

@@ -32,7 +32,7 @@ import { PLATFORM_SPECS, PLATFORMS_DIR } from '../sandbox/platforms';
  * its budget on a busy two-core machine (the whole default window once took 282 s of its 300).
  */
 const PROFILE_WINDOWS: readonly { name: string; suites: readonly string[] }[] = [
-  { name: 'issues, marks, regions, sign-in offers', suites: ['issues', 'marks', 'movedMarks', 'regions', 'signInOffers'] },
+  { name: 'issues, marks, regions, sign-in offers, debug a recorded event', suites: ['issues', 'marks', 'movedMarks', 'regions', 'signInOffers', 'debugEvent'] },
   { name: 'triage, panel binding, open membership, AI tools, Seer, releases', suites: ['triage', 'eventsBinding', 'openMembership', 'lmTools', 'seer', 'provenance'] },
 ];
 const PROFILE_SUITES = PROFILE_WINDOWS.flatMap((w) => w.suites);

@@ -10,7 +10,7 @@
 import * as l10n from '@vscode/l10n';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { Emitter } from '../../util/emitter';
-import type { RecordedEvent, RecordedFrame, RecordedThread } from '../../model/event/recordedEvent';
+import { stopFrameIndex, type RecordedEvent, type RecordedFrame, type RecordedThread } from '../../model/event/recordedEvent';
 import { inert, inertLine, nameLine } from './inertText';
 import { VariableHandles, evaluate, type Named } from './variables';
 import { eventScope, frameName, frameSource, type FrameSource } from './scopes';
@@ -28,6 +28,9 @@ export interface AdapterOptions {
 
 /** What every request that would run something answers with before the session ends. */
 export const NOTHING_RUNS = (): string => l10n.t('This is a recorded event; nothing runs. The debug session has ended.');
+
+/** Frames of the stopped thread whose files are looked up before VS Code asks (it asks for 20 at first). */
+const PREFETCH = 20;
 
 const RUNNING = new Set(['continue', 'next', 'stepIn', 'stepOut', 'stepBack', 'reverseContinue', 'restart', 'restartFrame', 'goto', 'pause']);
 
@@ -89,6 +92,8 @@ export class RecordedEventAdapter {
         return;
       case 'launch':
       case 'attach':
+        // The stack VS Code asks for first: its files are looked up while VS Code starts the session.
+        for (const f of this.event.threads[0].frames.slice(0, PREFETCH)) void this.sourceOf(f);
         return this.respond(req, {});
       case 'configurationDone':
         this.respond(req, {});
@@ -98,7 +103,7 @@ export class RecordedEventAdapter {
         return this.respond(req, { breakpoints: ((req.arguments as DebugProtocol.SetBreakpointsArguments)?.breakpoints ?? []).map(() => ({ verified: false })) });
       case 'setExceptionBreakpoints':
       case 'setFunctionBreakpoints':
-        return this.respond(req, {});
+        return this.respond(req, { breakpoints: [] });
       case 'threads':
         return this.respond(req, { threads: this.event.threads.map((t) => ({ id: t.id, name: nameLine(t.name, 200) })) });
       case 'stackTrace':
@@ -207,9 +212,10 @@ export class RecordedEventAdapter {
 
   private evaluate(req: DebugProtocol.EvaluateRequest): void {
     const ref = req.arguments.frameId !== undefined ? this.frames.get(req.arguments.frameId) : undefined;
-    // Without a frame (the Debug Console before one is chosen): the stopped frame's.
-    const frame = ref ? ref.thread.frames[ref.index] : undefined;
-    const rows = frame?.vars?.entries ?? (ref ? [] : undefined);
+    // Without a frame (the Debug Console before one is chosen): the frame the session stopped at.
+    const stoppedAt = this.event.threads[0].frames;
+    const frame = ref ? ref.thread.frames[ref.index] : stoppedAt[stopFrameIndex(stoppedAt)];
+    const rows = frame?.vars?.entries;
     const out = evaluate(this.handles, rows, req.arguments.expression);
     if (!out.ok) return this.fail(req, out.message);
     const { ok: _ok, ...body } = out;

@@ -1,7 +1,9 @@
 /**
- * The `exceptionInfo` answer: the exception the program stopped at (type, value, mechanism), its
- * stack as text, and the exceptions chained to it (its causes, the one raised before first) as inner
- * exceptions, so VS Code's exception widget says at the line what was raised and why. No `vscode`
+ * The `exceptionInfo` answer: the exception the program stopped at (type, value, mechanism) and the
+ * exceptions chained to it (its causes, the one raised before first) as inner exceptions, so VS
+ * Code's exception widget says at the line what was raised and why. The widget (VS Code 1.99) shows
+ * the description and a stack trace only, so the causes are said in the description too; no stack
+ * trace is given: CALL STACK shows it, and the widget would make links of its paths. No `vscode`
  * import.
  */
 import * as l10n from '@vscode/l10n';
@@ -10,9 +12,9 @@ import type { DetailException } from '../../sentryEvent/types';
 import type { RecordedEvent } from '../../model/event/recordedEvent';
 import { inert, inertLine } from './inertText';
 
-/** Frames of a stack written out in the details, and inner exceptions listed. */
-const MAX_STACK_LINES = 50;
+/** Inner exceptions listed, and causes said in the description. */
 const MAX_INNER = 10;
+const MAX_SAID = 3;
 
 function mechanismText(x: DetailException): string | undefined {
   const m = x.mechanism;
@@ -22,20 +24,12 @@ function mechanismText(x: DetailException): string | undefined {
   return parts.length ? l10n.t('Mechanism: {0}', parts.join(', ')) : undefined;
 }
 
-function stackText(x: DetailException): string {
-  return x.frames
-    .slice(0, MAX_STACK_LINES)
-    .map((f) => `  at ${f.function ?? f.module ?? '?'} (${f.filename ?? f.absPath ?? '?'}${f.lineNo !== undefined ? `:${f.lineNo}` : ''})`)
-    .join('\n');
-}
-
 function details(x: DetailException, inner: readonly DetailException[]): DebugProtocol.ExceptionDetails {
   const out: DebugProtocol.ExceptionDetails = {
     message: inert([x.value, mechanismText(x)].filter(Boolean).join('\n'), 4000),
     typeName: inertLine(x.type ?? l10n.t('Error'), 300),
   };
   if (x.module) out.fullTypeName = inertLine(`${x.module}.${x.type ?? ''}`, 600);
-  if (x.frames.length) out.stackTrace = inert(stackText(x), 20_000);
   if (inner.length) out.innerException = [details(inner[0], inner.slice(1))];
   return out;
 }
@@ -50,7 +44,8 @@ export function exceptionInfo(e: RecordedEvent): DebugProtocol.ExceptionInfoResp
   const causes = (at >= 0 ? e.chain.slice(at + 1) : e.chain.filter((c) => c !== x)).slice(0, MAX_INNER);
   return {
     exceptionId: inertLine(x.type ?? l10n.t('Error'), 300),
-    description: inert([x.value, mechanismText(x)].filter(Boolean).join('\n'), 4000) || undefined,
+    description:
+      inert([x.value, mechanismText(x), ...causes.slice(0, MAX_SAID).map((c) => l10n.t('Caused by {0}', [c.type, c.value].filter(Boolean).join(': ')))].filter(Boolean).join('\n'), 4000) || undefined,
     breakMode: x.mechanism?.handled === false ? 'unhandled' : 'always',
     details: details(x, causes),
   };

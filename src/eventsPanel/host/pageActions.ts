@@ -157,6 +157,22 @@ export class PageActions {
   }
 
   /**
+   * Debug This Event: the event on screen (`eventId`, which this panel holds, so the debugger reads it
+   * with no request), else the issue's latest, in VS Code's debugger. The page names only the event.
+   */
+  async debugEvent(eventId: string | undefined): Promise<void> {
+    const ref = this.target.ref();
+    if (!ref) {
+      this.deps.log.warn(`[events] cannot debug an event of issue ${this.target.model.issue.issueId}: its project is not known yet`);
+      return;
+    }
+    // It reads the event through the session of now: on another server it would be another issue's.
+    if (this.refused('debug an event')) return;
+    const [arg] = commandArgs(ref);
+    await vscode.commands.executeCommand(Commands.debugEvent, eventId ? { ...arg, eventId } : arg);
+  }
+
+  /**
    * The issue's web page, for Open in Browser and the Markdown's link. The permalink comes from the
    * server (or the page's saved state): kept only on the server's or sentry.io's origin; `fallback`:
    * else the page made from the server's own address.

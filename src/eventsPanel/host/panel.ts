@@ -32,7 +32,7 @@ import { readSettings } from '../../settings';
 import { PageActions, type PageActionDeps } from './pageActions';
 import { PanelGuard } from './panelGuard';
 import { readHeader } from './headerRead';
-import { bindingClosed, type BindingProblem } from '../model/panelBinding';
+import { bindingClosed, checkBinding, type BindingProblem, type SessionIdentity } from '../model/panelBinding';
 import { ProvenancePush, type ProvenanceDeps } from './provenancePush';
 import { SeerSession } from './seerSession';
 import type { SeerDiffDocuments } from './seerDiffDocuments';
@@ -217,6 +217,15 @@ export class EventsPanel extends Disposable {
     if (JSON.stringify(saved) === JSON.stringify(this.model.state.binding)) return;
     this.model.setBinding(saved);
     if (post) this.post({ type: 'binding', ...withBinding(saved) });
+  }
+
+  /**
+   * A whole event this panel's Event tab opened, when the panel shows `issueId` of `org` and belongs
+   * to `who` (the server and account asking); never a request. The debugger of a recorded event reads it.
+   */
+  loadedEvent(who: SessionIdentity, org: string, issueId: string, eventId: string): unknown {
+    if (this.guard.unconfirmed || this.model.issue.issueId !== issueId || !checkBinding(this.guard.binding, who, org).ok) return undefined;
+    return this.model.eventDetails.opened(eventId)?.raw;
   }
 
   /** A restored panel saved with another server or account than the session of now: closed, saying so. */
@@ -432,6 +441,8 @@ export class EventsPanel extends Disposable {
         return this.actions.triage(msg.command);
       case 'handOff':
         return this.actions.handOff(msg.kind);
+      case 'debugEvent':
+        return this.actions.debugEvent(msg.eventId);
       case 'copyEvent':
         return this.actions.copyEvent(msg.eventId, msg.format);
       case 'openRawEvent':

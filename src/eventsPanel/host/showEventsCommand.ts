@@ -16,10 +16,13 @@ import type { Selection } from '../../selection/resolve';
 import type { AuthUi } from '../../util/ui';
 import { plainText } from '../../util/untrusted';
 import { EventsPanels, type PanelTarget, type PanelsDeps, type ShowOptions } from './eventsPanels';
+import type { LoadedEvents } from '../../store/loadedEvents';
 
 export interface ShowEventsDeps extends PanelsDeps {
   /** The one selection service: the organization (and a project) a typed short ID is looked up in. */
   selection: { readonly current: Selection; readonly ready: Promise<void> };
+  /** Where the panels say which whole events they hold (the debugger of a recorded event reads them). */
+  loadedEvents?: LoadedEvents;
 }
 
 /** What the palette accepts: digits (an issue id) or a short ID such as `PROJ-123` or `WEB-FRONTEND-1A`. */
@@ -103,6 +106,17 @@ async function signInFirst(deps: ShowEventsDeps, ui: AuthUi): Promise<undefined>
  */
 export function registerEventsPanel(context: vscode.ExtensionContext, deps: ShowEventsDeps): EventsPanels {
   const panels = new EventsPanels(context, deps);
+  if (deps.loadedEvents) {
+    context.subscriptions.push(
+      deps.loadedEvents.set((key) => {
+        for (const p of panels.all()) {
+          const raw = p.loadedEvent(key, key.org, key.issueId, key.eventId);
+          if (raw !== undefined) return raw;
+        }
+        return undefined;
+      }),
+    );
+  }
   context.subscriptions.push(
     panels,
     vscode.commands.registerCommand(Commands.showIssueEvents, async (arg?: unknown, options?: unknown) => {

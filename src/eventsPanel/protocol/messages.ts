@@ -154,6 +154,8 @@ export type PageMessage =
   | { type: 'triage'; command: TriageCommand }
   /** An AI button of the header: runs Explain or Fix with AI on the panel's issue. */
   | { type: 'handOff'; kind: HandOffKind }
+  /** Debug This Event of the header: the event on screen (its id, when one is shown) in VS Code's debugger. */
+  | { type: 'debugEvent'; eventId?: string }
   /** Copy an event the host has sent (by its id) as Markdown or as JSON, masked. */
   | { type: 'copyEvent'; eventId: string; format: 'markdown' | 'json' }
   /** Open an event the host has sent as masked JSON in a read-only editor tab. */

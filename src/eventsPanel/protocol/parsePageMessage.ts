@@ -50,6 +50,9 @@ export function parsePageMessage(v: unknown): PageMessage | undefined {
       return isHandOffKind(v.kind) ? { type: 'handOff', kind: v.kind } : undefined;
     case 'copyEvent':
       return isEventId(v.eventId) && (v.format === 'markdown' || v.format === 'json') ? { type: 'copyEvent', eventId: v.eventId, format: v.format } : undefined;
+    case 'debugEvent':
+      if (v.eventId === undefined) return { type: 'debugEvent' };
+      return isEventId(v.eventId) ? { type: 'debugEvent', eventId: v.eventId } : undefined;
     case 'openRawEvent':
       return isEventId(v.eventId) ? { type: 'openRawEvent', eventId: v.eventId } : undefined;
     case 'openCommit':

@@ -1,0 +1,193 @@
+// Debug This Event in a real VS Code: a session of the `sentry-event` type started from the events
+// panel (the event it holds: no request), from the Issues view's command (the latest event: one
+// request) and with vscode.debug.startDebugging and a launch configuration; its threads, stack at
+// the workspace file, variables, exceptionInfo and evaluate read through the debug API
+// (session.customRequest, as VS Code's own views ask); continue ending it; Previous/Next event; a
+// switch of account ending it. Asserted on the sandbox's request log, in every profile.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { Commands } from '../../src/constants';
+import { control, signedInSuite, signInWithToken, waitFor, type RequestLogEntry, type UiRecorder } from './authHelpers';
+import type { TestHooks } from '../../src/testHooks';
+import { print } from './output';
+
+const SECRET = 'SANDBOXSECRET';
+
+const timings = (live: { readMs: number; timings: { created?: number; stopped?: number; stack?: number } }) =>
+  `read ${live.readMs} ms, session started ${live.timings.created} ms, stopped ${live.timings.stopped} ms, stack shown ${live.timings.stack} ms after the click`;
+
+interface SeedLocation {
+  issueId: string;
+  shortId: string;
+  project: string;
+  file: string;
+  line: number;
+}
+
+describe('debug a recorded event', function () {
+  this.timeout(120_000);
+  let api: TestHooks;
+  let rec: UiRecorder;
+  let restore: (() => Promise<void>) | undefined;
+  let authToken: string;
+  let target: SeedLocation;
+
+  before(async function () {
+    let defaults: { authToken: string };
+    ({ api, rec, restore, defaults } = await signedInSuite(this, 'debug a recorded event'));
+    authToken = defaults.authToken;
+    api.debugEvent.ui.override(rec.ui());
+    const locations = await control<SeedLocation[]>('seed/locations');
+    target = locations.find((l) => l.project === 'web-frontend' && l.file.startsWith('src/'))!;
+    assert.ok(target, 'an issue of web-frontend with its crash in the sample workspace');
+  });
+
+  afterEach(async () => {
+    await vscode.debug.stopDebugging();
+  });
+
+  after(async () => {
+    api?.events.all().forEach((p) => p.dispose());
+    api?.debugEvent.ui.reset();
+    if (api && authToken && api.auth.session?.account.id !== 'user:1') await signInWithToken(api, rec, authToken);
+    await restore?.();
+  });
+
+  const eventReads = async () => (await control<RequestLogEntry[]>('requests')).filter((r) => /\/issues\/\d+\/events\/[^/]+\/$/.test(r.path)).map((r) => r.path);
+  const ref = () => ({ org: 'acme', project: target.project, issueId: target.issueId });
+
+  /** The session once it has stopped (the adapter's stop reaches VS Code as its active stack item). */
+  async function stoppedSession(): Promise<vscode.DebugSession> {
+    const session = await waitFor('a sentry-event session', () => (vscode.debug.activeDebugSession?.type === 'sentry-event' ? vscode.debug.activeDebugSession : undefined));
+    await waitFor('the stop', () => {
+      const item = vscode.debug.activeStackItem;
+      return item instanceof vscode.DebugStackFrame && item.session.id === session.id ? item : undefined;
+    });
+    return session;
+  }
+
+  async function checkSession(session: vscode.DebugSession, eventId: string): Promise<void> {
+    const seen: unknown[] = [];
+    const ask = async (command: string, args?: unknown) => {
+      const body = await session.customRequest(command, args);
+      seen.push(body);
+      return body;
+    };
+    const { threads } = await ask('threads');
+    assert.ok(threads.length >= 1);
+    const { stackFrames } = await ask('stackTrace', { threadId: threads[0].id, startFrame: 0, levels: 50 });
+    const top = stackFrames.find((f: any) => f.source && f.presentationHint !== 'subtle');
+    assert.ok(top, JSON.stringify(stackFrames.slice(0, 3)));
+    assert.equal(top.line, target.line);
+    const path = typeof top.source.path === 'string' ? top.source.path : '';
+    // A path, or a URI: the workbench's own (code-server's remote workspace is `vscode-remote:` there).
+    const shown = /^[a-z][a-z0-9+.-]+:\/\//i.test(path) ? vscode.Uri.parse(path) : vscode.Uri.file(path);
+    const uri = shown.scheme === 'vscode-remote' ? vscode.Uri.file(shown.path) : shown;
+    assert.ok(uri.path.endsWith(`/${target.file}`), `${path} is ${target.file}`);
+    assert.ok(vscode.workspace.getWorkspaceFolder(uri), `${path}: a file of the workspace`);
+    const { scopes } = await ask('scopes', { frameId: top.id });
+    assert.deepEqual(
+      scopes.map((s: any) => s.name),
+      ['Locals', 'Event'],
+    );
+    const { variables } = await ask('variables', { variablesReference: scopes[0].variablesReference });
+    assert.ok(variables.length > 0, 'the frame recorded variables');
+    const event = (await ask('variables', { variablesReference: scopes[1].variablesReference })).variables;
+    for (const v of event) if (v.variablesReference) await ask('variables', { variablesReference: v.variablesReference });
+    const info = await ask('exceptionInfo', { threadId: threads[0].id });
+    const client = (await api.auth.getClient())!;
+    const raw: any = await client.getIssueEvent('acme', target.issueId, eventId);
+    const chain = raw.entries.find((e: any) => e.type === 'exception').data.values;
+    assert.equal(info.exceptionId, chain[chain.length - 1].type);
+    const name = variables.find((v: any) => !v.variablesReference).name;
+    const hover = await ask('evaluate', { expression: name, frameId: top.id, context: 'hover' });
+    assert.equal(hover.result, variables.find((v: any) => v.name === name).value);
+    await assert.rejects(Promise.resolve(session.customRequest('evaluate', { expression: `${name} + 1`, frameId: top.id, context: 'repl' })), /nothing runs/);
+    assert.ok(!JSON.stringify(seen).includes(SECRET), 'secrets stay masked');
+  }
+
+  it('from the events panel: the event on screen, no request, stopped at the exception with the stack at the workspace file', async () => {
+    const panel = api.events.show(ref(), undefined, { markSeen: false });
+    const opened = await panel['model'].eventDetails.get('latest');
+    const eventId = opened.raw.eventID.toLowerCase();
+    await control('requests/clear', {});
+    await panel.handle({ type: 'debugEvent', eventId });
+    const session = await stoppedSession();
+    const live = api.debugEvent.sessions.get(session)!;
+    await waitFor('the stack shown', () => live.timings.stack);
+    assert.deepEqual(await eventReads(), [], 'the event the panel holds: no request');
+    assert.equal(live.requests, 0);
+    print(`    debug from the panel (the window's first session): ${timings(live)}, 0 requests`);
+    await checkSession(session, eventId);
+    // Again, as a person clicks a second time: VS Code's debug views are loaded now.
+    await vscode.debug.stopDebugging(session);
+    await control('requests/clear', {});
+    await panel.handle({ type: 'debugEvent', eventId });
+    const again = await waitFor('a second session', () =>
+      vscode.debug.activeDebugSession?.type === 'sentry-event' && vscode.debug.activeDebugSession.id !== session.id ? vscode.debug.activeDebugSession : undefined,
+    );
+    const second = api.debugEvent.sessions.get(again)!;
+    await waitFor('the stack shown', () => second.timings.stack);
+    assert.deepEqual(await eventReads(), [], 'no request the second time either');
+    print(`    debug from the panel (again): ${timings(second)}, 0 requests`);
+    panel.dispose();
+  });
+
+  it('from the Issues view: the latest event, one request; continue ends the session', async () => {
+    await control('requests/clear', {});
+    assert.equal(await vscode.commands.executeCommand(Commands.debugEvent, ref()), true);
+    const session = await stoppedSession();
+    assert.equal((await eventReads()).length, 1, 'one read of the latest event');
+    const live = api.debugEvent.sessions.get(session)!;
+    await waitFor('the stack shown', () => live.timings.stack);
+    print(`    debug from the tree: ${timings(live)}, 1 request`);
+    const ended = new Promise<void>((resolve) => {
+      const d = vscode.debug.onDidTerminateDebugSession((s) => {
+        if (s.id === session.id) {
+          d.dispose();
+          resolve();
+        }
+      });
+    });
+    await session.customRequest('continue', { threadId: 1 });
+    await ended;
+    assert.equal(api.debugEvent.sessions.get(session), undefined, 'nothing runs: the session ended');
+  });
+
+  it('with vscode.debug.startDebugging and a launch configuration naming the issue by its short ID', async () => {
+    const started = await vscode.debug.startDebugging(vscode.workspace.workspaceFolders?.[0], { type: 'sentry-event', request: 'launch', name: 'recorded', issue: target.shortId, event: 'latest' });
+    assert.ok(started);
+    const session = await stoppedSession();
+    const live = api.debugEvent.sessions.get(session)!;
+    await checkSession(session, live.recorded.detail.eventID);
+  });
+
+  it('Previous and Next event restart the session on that event of the issue', async () => {
+    const client = (await api.auth.getClient())!;
+    const latest: any = await client.getIssueEvent('acme', target.issueId, 'latest');
+    assert.ok(latest.previousEventID, 'the issue has an older event');
+    await vscode.commands.executeCommand(Commands.debugEvent, ref());
+    const first = await stoppedSession();
+    await vscode.commands.executeCommand(Commands.debugPreviousEvent);
+    const second = await waitFor('another session', () => (vscode.debug.activeDebugSession && vscode.debug.activeDebugSession.id !== first.id ? vscode.debug.activeDebugSession : undefined));
+    await stoppedSession();
+    assert.equal(api.debugEvent.sessions.get(second)?.recorded.detail.eventID, latest.previousEventID);
+  });
+
+  it('a switch of account ends the session', async () => {
+    await vscode.commands.executeCommand(Commands.debugEvent, ref());
+    const session = await stoppedSession();
+    const ended = new Promise<void>((resolve) => {
+      const d = vscode.debug.onDidTerminateDebugSession((s) => {
+        if (s.id === session.id) {
+          d.dispose();
+          resolve();
+        }
+      });
+    });
+    const other = await control<{ token: string }>('tokens', { scopes: ['org:read', 'project:read', 'event:read'], kind: 'user', userId: '2' });
+    await signInWithToken(api, rec, other.token);
+    await ended;
+    await signInWithToken(api, rec, authToken);
+  });
+});
