@@ -57,8 +57,14 @@ describe('debug a recorded event', function () {
   const ref = () => ({ org: 'acme', project: target.project, issueId: target.issueId });
 
   /** The session once it has stopped (the adapter's stop reaches VS Code as its active stack item). */
+  /** Sessions an earlier step started: one still ending is not the new one. */
+  const seen = new Set<string>();
   async function stoppedSession(): Promise<vscode.DebugSession> {
-    const session = await waitFor('a sentry-event session', () => (vscode.debug.activeDebugSession?.type === 'sentry-event' ? vscode.debug.activeDebugSession : undefined));
+    const session = await waitFor('a new sentry-event session', () => {
+      const s = vscode.debug.activeDebugSession;
+      return s?.type === 'sentry-event' && !seen.has(s.id) ? s : undefined;
+    });
+    seen.add(session.id);
     await waitFor('the stop', () => {
       const item = vscode.debug.activeStackItem;
       return item instanceof vscode.DebugStackFrame && item.session.id === session.id ? item : undefined;
@@ -123,9 +129,7 @@ describe('debug a recorded event', function () {
     await vscode.debug.stopDebugging(session);
     await control('requests/clear', {});
     await panel.handle({ type: 'debugEvent', eventId });
-    const again = await waitFor('a second session', () =>
-      vscode.debug.activeDebugSession?.type === 'sentry-event' && vscode.debug.activeDebugSession.id !== session.id ? vscode.debug.activeDebugSession : undefined,
-    );
+    const again = await stoppedSession();
     const second = api.debugEvent.sessions.get(again)!;
     await waitFor('the stack shown', () => second.timings.stack);
     assert.deepEqual(await eventReads(), [], 'no request the second time either');
@@ -169,8 +173,8 @@ describe('debug a recorded event', function () {
     await vscode.commands.executeCommand(Commands.debugEvent, ref());
     const first = await stoppedSession();
     await vscode.commands.executeCommand(Commands.debugPreviousEvent);
-    const second = await waitFor('another session', () => (vscode.debug.activeDebugSession && vscode.debug.activeDebugSession.id !== first.id ? vscode.debug.activeDebugSession : undefined));
-    await stoppedSession();
+    const second = await stoppedSession();
+    assert.notEqual(second.id, first.id);
     assert.equal(api.debugEvent.sessions.get(second)?.recorded.detail.eventID, latest.previousEventID);
   });
 

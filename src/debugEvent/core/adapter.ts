@@ -261,6 +261,8 @@ export function capabilities(): DebugProtocol.Capabilities {
     supportsTerminateRequest: true,
     supportsStepBack: false,
     supportsSetVariable: false,
-    supportsDelayedStackTraceLoading: true,
+    // The whole stack at once (VS Code asks for 20 frames): it focuses the newest in-app frame past
+    // the library frames it skips with the stack known, rather than the newest frame first.
+    supportsDelayedStackTraceLoading: false,
   };
 }
