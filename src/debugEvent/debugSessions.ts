@@ -11,7 +11,7 @@ import type { SentryClient } from '../api/client';
 import type { EditorLocations } from '../store/editorLocations';
 import type { LoadedEvents } from '../store/loadedEvents';
 import type { IssueStore } from '../store/issueStore';
-import { isEventId } from '../sentryEvent/types';
+import { isEventId } from '../model/event/types';
 import { readRecordedEvent, type RecordedEvent, type RecordedFrame } from '../model/event/recordedEvent';
 import { RecordedEventAdapter } from './core/adapter';
 import { DEBUG_TYPE, parseLaunch, sameServer, type DebugTarget } from './core/target';

@@ -5,8 +5,8 @@
  * `vscode` import.
  */
 import * as l10n from '@vscode/l10n';
-import type { Breadcrumb, EventDetail } from '../../sentryEvent/types';
-import { shownText } from '../../sentryEvent/types';
+import type { Breadcrumb, EventDetail } from '../../model/event/types';
+import { shownText } from '../../model/event/types';
 import { inertLine } from './inertText';
 
 export interface ConsoleLine {

@@ -8,7 +8,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import type { DetailException } from '../../sentryEvent/types';
+import type { DetailException } from '../../model/event/types';
 import type { RecordedEvent } from '../../model/event/recordedEvent';
 import { inert, inertLine } from './inertText';
 

@@ -8,7 +8,7 @@
 import * as l10n from '@vscode/l10n';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { RecordedFrame, RecordedValue } from '../../model/event/recordedEvent';
-import { shownText, type DetailPair, type EventDetail } from '../../sentryEvent/types';
+import { shownText, type DetailPair, type EventDetail } from '../../model/event/types';
 import { nameLine } from './inertText';
 import type { Named } from './variables';
 

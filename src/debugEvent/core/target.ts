@@ -6,7 +6,7 @@
  * No `vscode` import.
  */
 import { isIssueId, isSlug, looksLikeShortId, parseIssueRef, type IssueRef } from '../../contracts/issueRef';
-import { isEventId, isEventRef, type EventRef } from '../../sentryEvent/types';
+import { isEventId, isEventRef, type EventRef } from '../../model/event/types';
 
 /** The debug type package.json contributes. */
 export const DEBUG_TYPE = 'sentry-event';

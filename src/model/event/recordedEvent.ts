@@ -9,14 +9,15 @@
  * frame lines up with the raw one its variables are read from. Bounded and masked like the panel: a
  * value the answer's masking replaced stays `[masked]`. No `vscode` import.
  */
-import type { DetailException, DetailFrame, EventDetail } from '../../sentryEvent/types';
-import { MASK } from '../../sentryEvent/types';
-import { parseEventDetail } from '../../sentryEvent/parse';
-import { readExceptions, readThreads } from '../../sentryEvent/parseStack';
-import { EventReader, MAX_FRAMES, MAX_PAIRS, MAX_THREADS, isRecord, str, valuesOf } from '../../sentryEvent/eventReader';
-import { isSecretName } from '../../sentryEvent/secretNames';
-import { vaultOf } from '../../sentryEvent/maskAnswer';
-import { FILTERED } from '../../sentryEvent/serverMeta';
+import type { DetailException, DetailFrame, EventDetail } from './types';
+import { MASK } from './types';
+import { parseEventDetail } from './parse';
+import { readExceptions, readThreads } from './parseStack';
+import { EventReader, MAX_FRAMES, MAX_PAIRS, MAX_THREADS } from './eventReader';
+import { idText, isRecord, valuesOf } from '../read';
+import { isSecretName } from './secretNames';
+import { vaultOf } from './maskAnswer';
+import { FILTERED } from './serverMeta';
 import { TOO_DEEP } from '../../util/boundedJson';
 
 /** Nesting of a frame's variables kept (Sentry's SDKs send at most 10 levels). */
@@ -144,7 +145,7 @@ interface RawStack {
 /** `entries` of the answer, with the index of each (the `_meta` of an entry is under its index). */
 function entriesOf(raw: Rec): { type: string; data: unknown; index: number }[] {
   const entries = Array.isArray(raw.entries) ? (raw.entries as unknown[]) : [];
-  return entries.slice(0, 100).flatMap((e, index) => (isRecord(e) ? [{ type: str(e.type) ?? '', data: e.data, index }] : []));
+  return entries.slice(0, 100).flatMap((e, index) => (isRecord(e) ? [{ type: idText(e.type) ?? '', data: e.data, index }] : []));
 }
 
 /**

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { Driver, plain } from './driver';
 import { ANDROID_THREADS, DOTNET, PYTHON_MODERN, asServed } from './samples';
-import { MAX_FRAMES, MAX_PAIRS, MAX_THREADS } from '../../../../src/sentryEvent/eventReader';
+import { MAX_FRAMES, MAX_PAIRS, MAX_THREADS } from '../../../../src/model/event/eventReader';
 import { TOO_DEEP } from '../../../../src/util/boundedJson';
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v));

@@ -4,8 +4,8 @@
 // get_api_context: `entries` of type exception / threads / breadcrumbs / request, frames in camelCase,
 // `pre_context` + `context_line` + `post_context` as `context` pairs, `thread_id` as `threadId`), then
 // passed through what the API client does to every answer (applyServerMeta, maskAnswerKeeping).
-import { applyServerMeta } from '../../../../src/sentryEvent/serverMeta';
-import { maskAnswerKeeping } from '../../../../src/sentryEvent/maskAnswer';
+import { applyServerMeta } from '../../../../src/model/event/serverMeta';
+import { maskAnswerKeeping } from '../../../../src/model/event/maskAnswer';
 
 type Rec = Record<string, any>;
 

@@ -8,8 +8,8 @@ import { PLATFORM_SPECS, platformFiles } from '../../../sandbox/platforms';
 import { eventDetailSamples, SANDBOX_SECRET } from '../../../sandbox/eventDetails';
 import { PathIndex } from '../../../../src/editor/core/pathIndex';
 import { resolveInIndex } from '../../../../src/editor/core/frameResolver';
-import { pathForms, readFrameFields } from '../../../../src/sentryEvent/framePath';
-import { codeMappingSources } from '../../../../src/sentryEvent/mungedPath';
+import { pathForms, readFrameFields } from '../../../../src/model/event/framePath';
+import { codeMappingSources } from '../../../../src/model/event/mungedPath';
 import type { RecordedFrame } from '../../../../src/model/event/recordedEvent';
 import { Driver, plain } from './driver';
 
