@@ -17,6 +17,7 @@ import { RecordedEventAdapter } from './core/adapter';
 import { DEBUG_TYPE, parseLaunch, sameServer, type DebugTarget } from './core/target';
 import { plainText } from '../util/untrusted';
 import { Disposable } from '../util/disposable';
+import { readFocusEditorOnBreak } from '../settings';
 import { isIssueId } from '../contracts/issueRef';
 import type { AuthUi } from '../util/ui';
 
@@ -61,11 +62,50 @@ export interface PreparedEvent {
 export interface LiveSession extends PreparedEvent {
   readonly session: vscode.DebugSession;
   readonly adapter: RecordedEventAdapter;
-  /** Milliseconds from the click to the adapter made (VS Code started the session), to the stop, and to the first stack VS Code showed. */
-  timings: { created?: number; stopped?: number; stack?: number };
+  /** Milliseconds from the click to the adapter made (VS Code started the session), to the stop, to the first stack VS Code showed, and to the stop frame focused again (focusStop). */
+  timings: { created?: number; stopped?: number; stack?: number; focused?: number };
 }
 
 const KEY = '__sentryExplorerPrepared';
+
+/** How long no stack was asked for before the stack is taken as settled (VS Code's second ask comes some 50 ms after the first). */
+const SETTLE_MS = 150;
+/** After this, a stack asked for is the user's doing (another thread, more frames): the stop is long focused. */
+const SETTLE_WINDOW_MS = 3000;
+
+/** The frame of `session` VS Code has focused, as soon as the extension host hears of it (at most 2 s). */
+function focusedFrame(session: vscode.DebugSession): Promise<vscode.DebugStackFrame | undefined> {
+  const ours = (item: vscode.DebugThread | vscode.DebugStackFrame | undefined) => (item instanceof vscode.DebugStackFrame && item.session.id === session.id ? item : undefined);
+  const now = ours(vscode.debug.activeStackItem);
+  if (now) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const done = (frame: vscode.DebugStackFrame | undefined) => {
+      clearTimeout(timer);
+      listener.dispose();
+      resolve(frame);
+    };
+    const listener = vscode.debug.onDidChangeActiveStackItem((item) => ours(item) && done(ours(item)));
+    const timer = setTimeout(() => done(undefined), 2000);
+  });
+}
+
+/** Runs `settled` once, SETTLE_MS after the last of the stack answers of the stop's first seconds. */
+class StackSettled {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly from = performance.now();
+  private done = false;
+
+  constructor(private readonly settled: () => Promise<void>) {}
+
+  answered(): void {
+    if (this.done || performance.now() - this.from > SETTLE_WINDOW_MS) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.done = true;
+      void this.settled().catch(() => undefined);
+    }, SETTLE_MS);
+  }
+}
 
 export class DebugSessions extends Disposable {
   private readonly prepared = new Map<string, PreparedEvent>();
@@ -162,9 +202,11 @@ export class DebugSessions extends Disposable {
     const live: LiveSession = { ...prepared, session, adapter, timings: { created: Math.round(performance.now() - prepared.askedAt) } };
     this.live.set(session.id, live);
     this.last = live;
+    const refocus = new StackSettled(() => this.focusStop(live));
     adapter.onDidSendMessage((m) => {
       const at = Math.round(performance.now() - prepared.askedAt);
       if (m.type === 'event' && (m as { event?: string }).event === 'stopped' && live.timings.stopped === undefined) live.timings.stopped = at;
+      if (m.type === 'response' && (m as { command?: string }).command === 'stackTrace') refocus.answered();
       if (m.type === 'response' && (m as { command?: string }).command === 'stackTrace' && live.timings.stack === undefined) {
         live.timings.stack = at;
         this.deps.log.info(
@@ -173,6 +215,25 @@ export class DebugSessions extends Disposable {
       }
     });
     return new vscode.DebugAdapterInlineImplementation(adapter);
+  }
+
+  /**
+   * The stop frame focused again once VS Code has its stack, so that the exception widget shows at
+   * once. VS Code 1.99 asks for the stack twice at a stop (the stop itself, and CALL STACK while
+   * it is empty); the later answer replaces the frames the stop focused, and the widget shows only
+   * on a focused frame that is one of the thread's frames of now (debugEditorContribution's
+   * toggleExceptionWidget), so it stayed hidden until a click. Only while the user has not moved
+   * to another frame, and not when they asked VS Code not to focus the editor at a break.
+   */
+  private async focusStop(live: LiveSession): Promise<void> {
+    const item = await focusedFrame(live.session);
+    if (item?.frameId !== live.adapter.stopFrameId()) {
+      this.deps.log.info(`[debug] the stop frame is not focused again: ${item ? `frame ${item.frameId} is focused` : 'no frame of the session is focused'}`);
+      return;
+    }
+    if (!readFocusEditorOnBreak()) return;
+    await vscode.commands.executeCommand('workbench.action.debug.callStackTop');
+    live.timings.focused = Math.round(performance.now() - live.askedAt);
   }
 
   /** The workspace file of a frame, as the marks and the panel's frame links find it (path mappings and code mappings included). */

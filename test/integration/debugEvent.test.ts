@@ -13,8 +13,8 @@ import { print } from './output';
 
 const SECRET = 'SANDBOXSECRET';
 
-const timings = (live: { readMs: number; timings: { created?: number; stopped?: number; stack?: number } }) =>
-  `read ${live.readMs} ms, session started ${live.timings.created} ms, stopped ${live.timings.stopped} ms, stack shown ${live.timings.stack} ms after the click`;
+const timings = (live: { readMs: number; timings: { created?: number; stopped?: number; stack?: number; focused?: number } }) =>
+  `read ${live.readMs} ms, session started ${live.timings.created} ms, stopped ${live.timings.stopped} ms, stack shown ${live.timings.stack} ms, stop frame focused again ${live.timings.focused} ms after the click`;
 
 interface SeedLocation {
   issueId: string;
@@ -72,6 +72,23 @@ describe('debug a recorded event', function () {
     return session;
   }
 
+  /**
+   * With no click: VS Code focuses the stop frame among the thread's frames of now (the session
+   * focuses it again once the stack settled), with its workspace file open at the line, where the
+   * exception widget shows (the UI check test/ui/debugEvent.check.ts sees the widget itself).
+   */
+  async function atStopFrame(live: NonNullable<ReturnType<TestHooks['debugEvent']['sessions']['get']>>): Promise<void> {
+    await waitFor('the stop frame focused again once the stack settled', () => live.timings.focused);
+    const item = vscode.debug.activeStackItem;
+    assert.ok(item instanceof vscode.DebugStackFrame && item.session.id === live.session.id, 'a frame of the session is focused');
+    assert.equal(item.frameId, live.adapter.stopFrameId(), 'the stop frame: the newest in-app one');
+    const editor = await waitFor('the workspace file open at the stop', () => {
+      const e = vscode.window.activeTextEditor;
+      return e?.document.uri.path.endsWith(`/${target.file}`) ? e : undefined;
+    });
+    assert.equal(editor.selection.active.line + 1, target.line, 'at the crash line');
+  }
+
   async function checkSession(session: vscode.DebugSession, eventId: string): Promise<void> {
     const seen: unknown[] = [];
     const ask = async (command: string, args?: unknown) => {
@@ -123,6 +140,7 @@ describe('debug a recorded event', function () {
     await waitFor('the stack shown', () => live.timings.stack);
     assert.deepEqual(await eventReads(), [], 'the event the panel holds: no request');
     assert.equal(live.requests, 0);
+    await atStopFrame(live);
     print(`    debug from the panel (the window's first session): ${timings(live)}, 0 requests`);
     await checkSession(session, eventId);
     // Again, as a person clicks a second time: VS Code's debug views are loaded now.
@@ -144,6 +162,7 @@ describe('debug a recorded event', function () {
     assert.equal((await eventReads()).length, 1, 'one read of the latest event');
     const live = api.debugEvent.sessions.get(session)!;
     await waitFor('the stack shown', () => live.timings.stack);
+    await atStopFrame(live);
     print(`    debug from the tree: ${timings(live)}, 1 request`);
     const ended = new Promise<void>((resolve) => {
       const d = vscode.debug.onDidTerminateDebugSession((s) => {

@@ -73,6 +73,13 @@ export class RecordedEventAdapter {
     this.sent.dispose();
   }
 
+  /** The id VS Code knows the stop frame by (the newest in-app frame of the crashed thread), once it was sent. */
+  stopFrameId(): number | undefined {
+    const frames = this.event.threads[0].frames;
+    const f = frames[stopFrameIndex(frames)];
+    return f && this.frameIds.get(f);
+  }
+
   /** The names of a frame's recorded variables (what inline values look for in its lines). */
   localNames(frameId: number): string[] {
     const ref = this.frames.get(frameId);
