@@ -18,7 +18,7 @@ import { DEBUG_TYPE, parseLaunch, sameServer, type DebugTarget } from './core/ta
 import { plainText } from '../util/untrusted';
 import { Disposable } from '../util/disposable';
 import { readFocusEditorOnBreak } from '../settings';
-import { isIssueId } from '../contracts/issueRef';
+import { isIssueId, isIssueRef } from '../contracts/issueRef';
 import type { AuthUi } from '../util/ui';
 
 /** Who a session was started with: the server's base URL and the account. */
@@ -179,13 +179,25 @@ export class DebugSessions extends Disposable {
   /** The issue and event a launch configuration names (a short ID looked up in the organization shown). */
   private async launchTarget(config: vscode.DebugConfiguration): Promise<DebugTarget> {
     const launch = parseLaunch(config);
-    if (!launch) throw new Error(vscode.l10n.t('a "{0}" launch configuration needs "issue", the id or short ID of a Sentry issue (and may name an "event" id and an "org").', DEBUG_TYPE));
+    if (!launch)
+      throw new Error(vscode.l10n.t('a "{0}" launch configuration needs "issue", the id or short ID of a Sentry issue, or "event", an event id (32 hex digits); it may name an "org".', DEBUG_TYPE));
     const { org: shown, project } = this.deps.scope();
     const org = launch.org ?? shown;
     if (!org) throw new Error(vscode.l10n.t('Choose a Sentry project first (Sentry Explorer: Choose Project), then try again.'));
+    if (!launch.issue) return this.eventTarget(org, launch.event);
     const issueId = isIssueId(launch.issue) ? launch.issue : project ? (await this.deps.store.lookupShortId(org, project, launch.issue))?.id : undefined;
     if (!issueId) throw new Error(vscode.l10n.t('No issue {0} found in organization "{1}".', plainText(launch.issue, 100), plainText(org, 100)));
     return { ref: this.deps.store.ref(issueId) ?? { org, project: project ?? '', issueId }, event: launch.event };
+  }
+
+  /** A launch configuration with only an event id: its issue and project, from Sentry (one request). */
+  private async eventTarget(org: string, eventId: string): Promise<DebugTarget> {
+    const client = await this.deps.getClient();
+    if (!client) throw new Error(vscode.l10n.t('Sign in to Sentry to debug an event.'));
+    const found = await client.resolveEventId(org, eventId);
+    const ref = { org, project: found.projectSlug, issueId: found.groupId };
+    if (!isIssueRef(ref)) throw new Error(vscode.l10n.t('Sentry named no issue for event {0}.', eventId));
+    return { ref, event: eventId };
   }
 
   private create(session: vscode.DebugSession): vscode.DebugAdapterDescriptor {

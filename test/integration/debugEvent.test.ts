@@ -185,6 +185,22 @@ describe('debug a recorded event', function () {
     await checkSession(session, live.recorded.detail.eventID);
   });
 
+  it('a launch configuration naming only an event id: its issue looked up (one request), then the event read', async () => {
+    const client = (await api.auth.getClient())!;
+    const latest: any = await client.getIssueEvent('acme', target.issueId, 'latest');
+    const eventId = latest.previousEventID ?? latest.eventID;
+    await control('requests/clear', {});
+    const started = await vscode.debug.startDebugging(vscode.workspace.workspaceFolders?.[0], { type: 'sentry-event', request: 'launch', name: 'by event id', event: eventId.toUpperCase() });
+    assert.ok(started);
+    const session = await stoppedSession();
+    const live = api.debugEvent.sessions.get(session)!;
+    assert.equal(live.recorded.detail.eventID, eventId);
+    assert.deepEqual(live.target.ref, { org: 'acme', project: target.project, issueId: target.issueId });
+    const asked = (await control<RequestLogEntry[]>('requests')).filter((r) => /\/(eventids|events)\//.test(r.path)).map((r) => r.path);
+    assert.deepEqual(asked, [`/api/0/organizations/acme/eventids/${eventId}/`, `/api/0/organizations/acme/issues/${target.issueId}/events/${eventId}/`]);
+    await checkSession(session, eventId);
+  });
+
   it('Previous and Next event restart the session on that event of the issue', async () => {
     const client = (await api.auth.getClient())!;
     const latest: any = await client.getIssueEvent('acme', target.issueId, 'latest');

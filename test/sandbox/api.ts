@@ -7,7 +7,7 @@ import { flagsOf, projectTeams, serializeUser, teamsOf } from './people';
 import { iso, SeedEvent, SeedIssue, SeedOrg, SeedProject } from './seed';
 import type { EndpointSwitch, SandboxState } from './state';
 import { ADVANCED_SEARCH } from './profiles';
-import { retrieveIssueEvent } from './eventDetails';
+import { resolveEventId, retrieveIssueEvent } from './eventDetails';
 import { eventsTable } from './eventsTable';
 import { listCodeMappings } from './codeMappings';
 import { eventCommitters, eventOwners, firstLastRelease, listReleases, releaseCommits, releaseDeploys, releaseDetails } from './releases';
@@ -489,6 +489,8 @@ const ROUTES: Route[] = [
   { re: /^\/api\/0\/organizations\/([^/]+)\/issues\/([^/]+)\/events\/$/, methods: { GET: listIssueEvents } },
   // eventDetails.ts imports this module: the handler is looked up when called, whichever module loads first.
   { re: /^\/api\/0\/organizations\/([^/]+)\/issues\/([^/]+)\/events\/([^/]+)\/$/, methods: { GET: (ctx, m) => retrieveIssueEvent(ctx, m) } },
+  // An event id to its project and issue (eventDetails.ts resolveEventId): the URL takes a UUID hex or digits, else no route.
+  { re: /^\/api\/0\/organizations\/([^/]+)\/eventids\/(\d+|[A-Fa-f0-9-]{32,36})\/$/, methods: { GET: (ctx, m) => resolveEventId(ctx, m) } },
   { re: /^\/api\/0\/organizations\/([^/]+)\/issues\/([^/]+)\/tags\/([^/]+)\/$/, methods: { GET: tagDetails } },
   // The events table (eventsTable.ts, which imports this module: looked up when called, as above).
   { re: /^\/api\/0\/organizations\/([^/]+)\/events\/$/, methods: { GET: switchable('eventsTable', (ctx, m) => eventsTable(ctx, m)) } },

@@ -26,21 +26,25 @@ export function parseDebugArg(arg: unknown): DebugTarget | undefined {
   return { ref, event: typeof eventId === 'string' ? eventId.toLowerCase() : 'latest' };
 }
 
-/** What a launch configuration names: the issue (digits or a short ID), the event, the organization. */
+/**
+ * What a launch configuration names: the issue (digits or a short ID) and the event of it, or only
+ * an event id (its issue is looked up: `issue` absent), and the organization.
+ */
 export interface LaunchTarget {
   readonly org?: string;
-  readonly issue: string;
+  readonly issue?: string;
   readonly event: EventRef;
 }
 
-/** A launch configuration's target, or undefined when it names no issue in a form we read. */
+/** A launch configuration's target, or undefined when it names neither an issue nor an event id in a form we read. */
 export function parseLaunch(config: Record<string, unknown>): LaunchTarget | undefined {
   const issue = typeof config.issue === 'string' ? config.issue.trim() : typeof config.issue === 'number' && Number.isSafeInteger(config.issue) ? String(config.issue) : undefined;
-  if (!issue || !(isIssueId(issue) || looksLikeShortId(issue))) return undefined;
-  const event = config.event === undefined ? 'latest' : config.event;
-  if (!isEventRef(event)) return undefined;
+  if (config.issue !== undefined && !(issue && (isIssueId(issue) || looksLikeShortId(issue)))) return undefined;
+  const event = config.event === undefined && issue ? 'latest' : typeof config.event === 'string' ? config.event.trim() : config.event;
+  // Without an issue only an event id names one event: an alias would be any issue's.
+  if (!isEventRef(event) || (!issue && !isEventId(event))) return undefined;
   if (config.org !== undefined && !isSlug(config.org)) return undefined;
-  return { issue, event: isEventId(event) ? event.toLowerCase() : event, ...(typeof config.org === 'string' ? { org: config.org } : {}) };
+  return { ...(issue ? { issue } : {}), event: isEventId(event) ? event.toLowerCase() : event, ...(typeof config.org === 'string' ? { org: config.org } : {}) };
 }
 
 /** The command's argument for a target: what the panel, a hover and the tree hand on (no server text). */

@@ -52,5 +52,13 @@ export const EventDetailsSchema = z.lazy(() =>
   }),
 );
 
+/**
+ * Where an event id lives (GET …/organizations/{org}/eventids/{event_id}/): its project and issue.
+ * A plain object: the whole event the answer carries too is dropped here (it is read from the
+ * issue, with its neighbours, and masked there).
+ */
+export const EventIdLookupSchema = z.lazy(() => z.object({ projectSlug: z.string(), groupId: z.string(), eventId: z.string() }));
+
 export type SentryEvent = z.infer<typeof EventSchema>;
 export type EventDetails = z.infer<typeof EventDetailsSchema>;
+export type EventIdLookup = z.infer<typeof EventIdLookupSchema>;

@@ -18,6 +18,7 @@ const NOT_SENT_BY_CLIENT: Record<keyof typeof PATHS, string[]> = {
   issueEvents: [],
   eventDetails: [],
   tagDetails: [],
+  eventIds: [],
 };
 
 // Every profile (test/sandbox/profiles.ts): what the client sends a self-hosted server holds to the document too.
@@ -142,6 +143,7 @@ describeEachProfile('contract: client requests against the OpenAPI document', fu
     await c.getIssueEvent(org, big.id, 'recommended');
     await c.getIssueEvent(org, big.id, latest.previousEventID!, { environment: ['production', 'staging'] });
     await c.getIssue(org, big.id);
+    await c.resolveEventId(org, latest.eventID);
 
     await c.getTagDetails(org, big.id, 'browser');
     await c.getTagDetails(org, big.id, 'sentry:user', { environment: ['production', 'staging'] });

@@ -325,6 +325,21 @@ describeEachProfile('contract: sandbox responses against the OpenAPI document', 
     ex.assertClean();
   });
 
+  it('event id lookup: an event of every kind of issue, and the error answers', async () => {
+    const ex = new Exchanges(sb);
+    for (const issue of representativeIssues(sb)) {
+      const ev = issue.events[issue.events.length - 1];
+      const { status, body } = await ex.send('GET', `/api/0/organizations/${issue.project.org.slug}/eventids/${ev.eventID}/`, auth);
+      assert.equal(status, 200, issue.shortId);
+      assert.deepEqual([(body as any).projectSlug, (body as any).groupId, (body as any).eventId], [issue.project.slug, issue.id, ev.eventID]);
+    }
+    const base = '/api/0/organizations/acme/eventids/';
+    assert.equal((await ex.send('GET', `${base}${'f'.repeat(32)}/`, auth)).status, 404);
+    assert.equal((await ex.send('GET', `${base}1234/`, auth)).status, 400);
+    assert.equal((await ex.send('GET', `${base}${sb.seed.issues[0].events[0].eventID}/`, null)).status, 401);
+    ex.assertClean();
+  });
+
   it('tag details: every tag key of a representative issue of every project, aliases, environments and pages', async () => {
     const ex = new Exchanges(sb);
     const perProject = sb.seed.projects.map((p) => p.issues.reduce((a, b) => (b.events.length > a.events.length ? b : a)));

@@ -24,6 +24,13 @@ describe('debugEvent/core/target: which event a session is for, from untrusted i
       assert.equal(parseLaunch(bad), undefined, JSON.stringify(bad));
   });
 
+  it('a launch configuration with only an event id (its issue is looked up); an alias alone names no event', () => {
+    assert.deepEqual(parseLaunch({ event: ID }), { event: ID.toLowerCase() });
+    assert.deepEqual(parseLaunch({ event: ` ${ID} `, org: 'acme' }), { event: ID.toLowerCase(), org: 'acme' });
+    for (const bad of [{ event: 'latest' }, { event: 'recommended', org: 'acme' }, { event: ID.slice(1) }, { event: `${ID}/..` }, { event: ID, issue: '' }, { event: ID, org: '../evil' }])
+      assert.equal(parseLaunch(bad), undefined, JSON.stringify(bad));
+  });
+
   it('the same server: host case, default port and a trailing slash aside', () => {
     assert.ok(sameServer('https://Sentry.example.com/', 'https://sentry.example.com:443'));
     assert.ok(!sameServer('https://sentry.example.com', 'https://us.sentry.example.com'));
