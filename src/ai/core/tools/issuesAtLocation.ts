@@ -10,8 +10,8 @@ import type { ToolContext } from './context';
 import { defineTool } from './tool';
 import { text } from './toolInputs';
 
-export const LocationInput = z.lazy(() => z.object({ file: text(1024), line: z.optional(z.int().check(z.minimum(1), z.maximum(10_000_000))) }));
-export type LocationInput = z.infer<typeof LocationInput>;
+export const LocationInput = z.lazySchema(() => z.object({ file: text(1024), line: z.optional(z.pipe(z.number(), z.safeInteger(), z.minValue(1), z.maxValue(10_000_000))) }));
+export type LocationInput = z.InferOutput<typeof LocationInput>;
 
 export const issuesAtLocation = defineTool({
   key: 'issuesAtLocation',
