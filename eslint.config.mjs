@@ -23,6 +23,7 @@ const FEATURES = {
   triage: { pure: ['core'] },
   ai: { pure: ['tools', 'text'] },
   links: { pure: ['core'] },
+  openLink: { pure: ['core'] },
 };
 
 /** Where features meet: these import no feature, so that any feature may import them. */
