@@ -16,6 +16,7 @@ import type { IssueStore } from './store/issueStore';
 import type { TriageCommands } from './triage/triageCommands';
 import type { ReleasesFeature } from './releases/releasesFeature';
 import type { ProvenanceStore } from './store/provenance';
+import type { OpenLinkFeature } from './openLink/openLinkFeature';
 
 /** What a test build publishes for the suites (test/integration/helpers.ts activateExtension()). */
 export interface TestHooks {
@@ -45,6 +46,8 @@ export interface TestHooks {
   provenance: ProvenanceStore;
   /** Opening commits and the line history: its replaceable UI. */
   releases: ReleasesFeature;
+  /** Open Link, ID or Stack Trace…: its UI, its lookups and its Stack Trace documents. */
+  openLink: OpenLinkFeature;
 }
 
 /** The global's name: `globalThis[Symbol.for(TEST_HOOKS_KEY)]`. */
