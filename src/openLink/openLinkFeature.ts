@@ -63,7 +63,7 @@ export class OpenLinkFeature extends Disposable {
     super();
     this.targets = new OpenTargets({ auth: deps.auth, selection: deps.selection, knownRef: deps.knownRef, ui: this.ui, log: deps.log });
     this.documents = this._register(
-      new TraceDocuments({ getClient: () => deps.auth.getClient(), selection: () => deps.selection.current, locations: deps.locations, openLocation: deps.openLocation, log: deps.log }),
+      new TraceDocuments({ getClient: () => deps.auth.getClient(), selection: () => deps.selection.current, locations: deps.locations, openLocation: deps.openLocation, ui: this.ui, log: deps.log }),
     );
     this.terminalLinks = this._register(
       new SentryTerminalLinks({ getClient: () => deps.auth.getClient(), org: () => deps.selection.current.org, open: (req) => this.targets.open(req), log: deps.log }),

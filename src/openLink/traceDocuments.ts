@@ -14,6 +14,7 @@ import { commandArgs, refOfIssue } from '../contracts/issueRef';
 import type { FrameFiles, LocationSource } from '../store/editorLocations';
 import type { FrameLocation } from '../store/locationOpener';
 import { Disposable } from '../util/disposable';
+import type { UiHolder } from '../util/ui';
 import { matchIssues, matchRequest } from './core/issueMatch';
 import type { ParsedTrace } from './core/stackTrace/detect';
 import { frameLocation } from './core/pastedTrace';
@@ -35,6 +36,8 @@ export interface TraceDocumentDeps {
   readonly selection: () => { readonly org?: string; readonly projects: readonly string[] };
   readonly locations: () => LocationSource;
   readonly openLocation: (location: string, frame?: FrameLocation) => Promise<boolean>;
+  /** Every message (pasted text in it is made safe on its way). */
+  readonly ui: UiHolder;
   readonly log: vscode.LogOutputChannel;
 }
 
@@ -126,7 +129,7 @@ export class TraceDocuments extends Disposable implements vscode.TextDocumentCon
     const frame = doc && typeof a.frame === 'number' && Number.isInteger(a.frame) ? doc.trace.frames[a.frame] : undefined;
     if (!frame) return false;
     const opened = await this.deps.openLocation('', frameLocation(frame));
-    if (!opened) void vscode.window.showInformationMessage(vscode.l10n.t('No workspace file matches {0}.', frame.filename ?? ''));
+    if (!opened) void this.deps.ui.ui.showInformationMessage(vscode.l10n.t('No workspace file matches {0}.', frame.filename ?? ''), {});
     return opened;
   }
 
