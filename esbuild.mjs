@@ -38,7 +38,7 @@ const builds = [
   webBundleOptions({ outdir, production, testHooks }),
 ];
 builds.push({
-  entryPoints: ['src/eventsPanel/page/main.ts'],
+  entryPoints: ['src/eventsPanel/core/page/main.ts'],
   outfile: `${outdir}/webview.js`,
   bundle: true,
   format: 'iife',

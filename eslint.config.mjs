@@ -10,56 +10,34 @@ import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 
 /**
- * The feature folders, each with its pure subfolders (and the events panel's glue subfolder, host/).
- * A feature imports no other feature (they meet in the SHARED places); its pure subfolders import
- * neither `vscode` nor the feature's own glue, so they run in plain Node (the events panel's page/
- * in the page).
+ * The feature folders. Each keeps its glue (the files that use `vscode`) at its top and its pure
+ * code in one subfolder, always named `core/` (the events panel's page, protocol and Seer rules are
+ * subfolders of its core/). A feature imports no other feature (they meet in the SHARED places); its
+ * core/ imports neither `vscode` nor the feature's own glue, so it runs in plain Node (the events
+ * panel's core/page/ in the page).
  */
-const FEATURES = {
-  issues: { pure: ['core'] },
-  eventsPanel: { pure: ['protocol', 'model', 'page'], glue: ['host'] },
-  editor: { pure: ['core'] },
-  auth: { pure: ['core'] },
-  triage: { pure: ['core'] },
-  ai: { pure: ['tools', 'text'] },
-  links: { pure: ['core'] },
-  openLink: { pure: ['core'] },
-};
+export const FEATURES = ['issues', 'eventsPanel', 'editor', 'auth', 'triage', 'ai', 'links', 'releases', 'openLink'];
 
 /** Where features meet: these import no feature, so that any feature may import them. */
-const SHARED = [
-  'src/api/**',
-  'src/store/**',
-  'src/contracts/**',
-  'src/sentryEvent/**',
-  'src/seer/**',
-  'src/selection/**',
-  'src/format/**',
-  'src/util/**',
-  'src/config.ts',
-  'src/settings.ts',
-  'src/constants.ts',
-];
+const SHARED = ['src/api/**', 'src/model/**', 'src/store/**', 'src/contracts/**', 'src/selection/**', 'src/format/**', 'src/util/**', 'src/config.ts', 'src/settings.ts', 'src/constants.ts'];
 
 /**
  * Modules that never import `vscode` (purity.test.ts reads this list too): the shared folders, and
- * each feature's pure subfolder (`core/`, or the events panel's `page/`, `protocol/` and `model/`,
- * the AI's `tools/` and `text/`).
+ * each feature's core/.
  */
 export const PURE = [
   'src/api/**',
+  // Sentry's resources: the one reader of each, its type, bounds, masking and derived views.
+  'src/model/**',
   'src/store/**',
   'src/contracts/**',
-  'src/sentryEvent/**',
-  // Seer's readers (both autofix shapes), its run rules and patch application: read by the events panel and the AI.
-  'src/seer/**',
   'src/format/**',
   'src/util/**',
   'src/constants.ts',
   'src/config.ts',
   'src/selection/resolve.ts',
   'src/selection/detect.ts',
-  ...Object.entries(FEATURES).flatMap(([feature, { pure }]) => pure.map((sub) => `src/${feature}/${sub}/**`)),
+  ...FEATURES.map((feature) => `src/${feature}/core/**`),
 ];
 /** The one util file that is glue: every show*Message goes through its UiHolder. */
 export const PURE_EXCEPT = ['src/util/ui.ts'];
@@ -75,7 +53,21 @@ const FEATURE_EDGES = 'error';
  * replaces a rule's options block by block, so a pure file inside a feature folder could not have
  * both restrictions (and their own severities) under one name.
  */
-const layout = { rules: { 'feature-edges': builtinRules.get('no-restricted-imports'), 'node-modules': builtinRules.get('no-restricted-imports') } };
+const layout = {
+  rules: {
+    'feature-edges': builtinRules.get('no-restricted-imports'),
+    'node-modules': builtinRules.get('no-restricted-imports'),
+    'model-readers': builtinRules.get('no-restricted-imports'),
+  },
+};
+
+/**
+ * Outside src/model, JSON is not read: zod and the tolerant readers (src/model/read.ts) are src/model's
+ * alone, so that each Sentry shape has one reader. Types may be imported (the transport runs a
+ * schema it is handed). The exceptions read JSON that is not Sentry's: the language model's tool
+ * arguments (src/ai/core/tools) and our own stored session (src/auth/core/sessionCodec.ts).
+ */
+export const MODEL_READERS_EXCEPT = ['src/model/**', 'src/ai/core/tools/**', 'src/auth/core/sessionCodec.ts'];
 
 export default defineConfig(
   {
@@ -170,22 +162,45 @@ export default defineConfig(
       ],
     },
   },
-  // One block per feature folder: it may import from none of the others. Its pure subfolders get
-  // a block of their own (flat config replaces a rule's options), which also keeps out the glue:
-  // the files beside them, and a glue subfolder such as the events panel's host/.
-  ...Object.entries(FEATURES).flatMap(([feature, { pure, glue: glueFolders = [] }]) => {
-    const others = Object.keys(FEATURES).filter((f) => f !== feature);
+  {
+    files: ['src/**'],
+    ignores: MODEL_READERS_EXCEPT,
+    plugins: { layout },
+    rules: {
+      'layout/model-readers': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(zod(/.*)?|(\\.\\./)*(\\./)?(model/)?(z|read))$',
+              allowTypeImports: true,
+              message: "Only src/model reads JSON (zod and the tolerant readers of src/model/read.ts): add the reader to the resource's folder there and import its type and functions.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // One block per feature folder: it may import from none of the others. Its core/ gets blocks of
+  // its own (flat config replaces a rule's options), which also keep out the glue: a file of the
+  // feature's top folder, reached from core/ at one depth as '../x', from core/page/ as '../../x'.
+  ...FEATURES.flatMap((feature) => {
+    const others = FEATURES.filter((f) => f !== feature);
     const edge = {
       regex: `^(\\.\\./)+(${others.join('|')})(/|$)`,
-      message: `src/${feature} does not import another feature folder: share through src/store, src/contracts, src/sentryEvent, src/seer, src/selection, src/api, src/util, src/format, src/config.ts or src/constants.ts.`,
+      message: `src/${feature} does not import another feature folder: share through src/model, src/store, src/contracts, src/selection, src/api, src/util, src/format, src/config.ts or src/constants.ts.`,
     };
-    const glue = {
-      regex: glueFolders.length ? `^\\.\\./([^./][^/]*|(${glueFolders.join('|')})(/.*)?)$` : '^\\.\\./[^./][^/]*$',
-      message: `A pure subfolder of src/${feature} does not import the feature's glue (the files that use vscode).`,
-    };
+    const glue = (depth) => ({
+      regex: `^(\\.\\./){${depth}}[^./][^/]*$`,
+      message: `The core/ of src/${feature} does not import the feature's glue (the files that use vscode).`,
+    });
     return [
       { files: [`src/${feature}/**`], plugins: { layout }, rules: { 'layout/feature-edges': [FEATURE_EDGES, { patterns: [edge] }] } },
-      { files: pure.map((sub) => `src/${feature}/${sub}/**`), plugins: { layout }, rules: { 'layout/feature-edges': [FEATURE_EDGES, { patterns: [edge, glue] }] } },
+      ...[1, 2, 3].map((depth) => ({
+        files: [`src/${feature}/core/${'*/'.repeat(depth - 1)}*.ts`],
+        plugins: { layout },
+        rules: { 'layout/feature-edges': [FEATURE_EDGES, { patterns: [edge, glue(depth)] }] },
+      })),
     ];
   }),
   // The shared places import no feature: were the store to import the editor, every feature that
@@ -203,9 +218,8 @@ export default defineConfig(
         {
           patterns: [
             {
-              regex: `^${prefix}(${Object.keys(FEATURES).join('|')})(/|$)`,
-              message:
-                'The shared folders (api, store, contracts, sentryEvent, selection, format, util, config, settings, constants) import no feature folder: move what both need into a shared place.',
+              regex: `^${prefix}(${FEATURES.join('|')})(/|$)`,
+              message: 'The shared folders (api, model, store, contracts, selection, format, util, config, settings, constants) import no feature folder: move what both need into a shared place.',
             },
           ],
         },

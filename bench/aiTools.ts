@@ -1,15 +1,15 @@
 // The AI tools' figures: result size of each tool (characters and estimated tokens) on the
 // sandbox's largest issue, requests per tool call (first call, and the same call again), and the
 // median time per call, against the sandbox over real HTTP. Figures, not pass/fail.
-import { ToolContext } from '../src/ai/tools/context';
-import { issueDetails } from '../src/ai/tools/issueDetails';
-import { issuesAtLocation } from '../src/ai/tools/issuesAtLocation';
-import { searchIssues } from '../src/ai/tools/searchIssues';
-import { tagDistribution } from '../src/ai/tools/tagDistribution';
-import { issueDetailsText } from '../src/ai/text/issueDetails';
-import { estimateTokens } from '../src/ai/text/tokens';
+import { ToolContext } from '../src/ai/core/tools/context';
+import { issueDetails } from '../src/ai/core/tools/issueDetails';
+import { issuesAtLocation } from '../src/ai/core/tools/issuesAtLocation';
+import { searchIssues } from '../src/ai/core/tools/searchIssues';
+import { tagDistribution } from '../src/ai/core/tools/tagDistribution';
+import { issueDetailsText } from '../src/ai/core/text/issueDetails';
+import { estimateTokens } from '../src/ai/core/text/tokens';
 import { issueHeader } from '../src/contracts/fromApi';
-import { parseEventDetail } from '../src/sentryEvent/parse';
+import { parseEventDetail } from '../src/model/event/parse';
 import { HttpClient } from '../src/api/http';
 import { SentryClient } from '../src/api/client';
 import { IssueStore } from '../src/store/issueStore';

@@ -3,7 +3,7 @@
 import { performance } from 'node:perf_hooks';
 import { createSeed, startSandbox } from '../test/sandbox';
 import { SentryClient } from '../src/api/client';
-import { IssueListSchema } from '../src/api/schemas';
+import { IssueListSchema } from '../src/model/issue/schema';
 
 export interface Figure {
   name: string;

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { PathIndex } from '../src/editor/core/pathIndex';
 import { parseLocation } from '../src/editor/core/location';
 import { afterLineText, byLine, type Mark } from '../src/editor/core/marks';
-import type { Issue } from '../src/api/schemas';
+import type { Issue } from '../src/model/issue/schema';
 import type { Figure } from './api';
 
 function rng(seed: number) {

@@ -9,8 +9,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { encodeDetail, type EventDetail } from '../src/sentryEvent/types';
-import { parseEventDetail } from '../src/sentryEvent/parse';
+import { encodeDetail, type EventDetail } from '../src/model/event/types';
+import { parseEventDetail } from '../src/model/event/parse';
 import { bigRawEvent } from './bigEvent';
 import { heapAfterGc, launchBrowser, mb, median, pageRequestId, round, servePage, type Theme } from './pageHarness';
 
@@ -56,7 +56,7 @@ export interface EventViewBenchResult {
   framesDrawn: number;
 }
 
-/** The big event as the host would send it: parsed (and masked) by src/sentryEvent/parse.ts. */
+/** The big event as the host would send it: parsed (and masked) by src/model/event/parse.ts. */
 export function bigEventDetail(): { detail: EventDetail; rawJsonChars: number } {
   const raw = bigRawEvent();
   const { detail } = parseEventDetail(raw, ISSUE_ID);

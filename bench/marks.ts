@@ -7,7 +7,7 @@
 // Each way gets a fresh sandbox and the same seeded choice of issues. Before the hour, the busiest
 // open file is opened alone (a finder, store and cache of its own) for its time to first marks.
 import { resolveInIndex } from '../src/editor/core/frameResolver';
-import { pathForms, type FrameFields } from '../src/sentryEvent/framePath';
+import { pathForms, type FrameFields } from '../src/model/event/framePath';
 import { performance } from 'node:perf_hooks';
 import { startSandbox, workspaceFilePaths, type Sandbox } from '../test/sandbox';
 import { SentryClient } from '../src/api/client';

@@ -5,9 +5,9 @@
 import { performance } from 'node:perf_hooks';
 import { HOSTILE_INPUTS } from '../test/fixtures/secrets/hostileInputs';
 import { REAL_FORMAT_SECRETS, carried } from '../test/fixtures/secrets/realFormatSecrets';
-import { maskText } from '../src/sentryEvent/maskText';
-import { maskDeep } from '../src/sentryEvent/maskJson';
-import { maskAnswerKeeping, maskAnswers } from '../src/sentryEvent/maskAnswer';
+import { maskText } from '../src/model/event/maskText';
+import { maskDeep } from '../src/model/event/maskJson';
+import { maskAnswerKeeping, maskAnswers } from '../src/model/event/maskAnswer';
 import issues from '../test/fixtures/project-issues.json';
 import { bigRawEvent } from './bigEvent';
 import type { Figure } from './api';

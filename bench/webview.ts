@@ -7,7 +7,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { EventData } from '../src/eventsPanel/protocol/eventList';
+import type { EventData } from '../src/eventsPanel/core/protocol/eventList';
 import { heapAfterGc, launchBrowser, mb, median, pageRequestId, round, servePage } from './pageHarness';
 
 const ROOT = path.resolve(__dirname, '..');

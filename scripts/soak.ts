@@ -1,4 +1,4 @@
-// npm run soak -- [--minutes 60] [--token-minutes 10] [--refresh-seconds 5] [--fault-every 20] [--seed N] [--profile sentry-io]
+// npm run soak -- [--minutes 60] [--token-minutes 10] [--refresh-seconds 5] [--fault-every 20] [--seed N] [--profile sentry-io] [--heap-snapshots]
 //
 // An hour in two windows (outside npm test): one VS Code server, two windows of it in one browser
 // profile sharing one SecretStorage (test/harness/sharedSecrets.ts, as desktop VS Code shares it),
@@ -19,7 +19,7 @@ import { ensureVSCodeServer, log, onCleanup, openWorkbench, REPO_ROOT, startVSCo
 import type { FaultSpec, RequestLogEntry } from '../test/sandbox/index';
 import { profileNamed, type ProfileName } from '../test/sandbox/profiles';
 import { checkFinal, checkGrants, checkMemory, checkRecovery, mb, minuteRows, pct, refreshGrants, signInGrants, type Grant } from '../test/soak/figures';
-import { SOAK_DIR_ENV, type Episode, type SoakPlan, type WindowSample } from '../test/soak/protocol';
+import { seededRandom, SOAK_DIR_ENV, type Episode, type SoakPlan, type WindowSample } from '../test/soak/protocol';
 
 const WINDOWS = ['A', 'B'] as const;
 const SOAK_OUT = path.join(REPO_ROOT, 'out', 'soak');
@@ -34,6 +34,8 @@ interface Args {
   profile: ProfileName;
   /** After the last minute, how long the windows get to recover once the faults stop. */
   recoverySeconds: number;
+  /** Each window's heap snapshots at minute 5 and at the end, in out/soak/ (test/soak/heapDiff.ts compares them). */
+  heapSnapshots?: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -52,7 +54,11 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--recovery-seconds') args.recoverySeconds = number(a, argv[++i]);
     else if (a === '--seed') args.seed = Math.round(number(a, argv[++i]));
     else if (a === '--profile') args.profile = profileNamed(argv[++i]).name;
-    else throw new Error(`unknown option ${a} (npm run soak -- [--minutes 60] [--token-minutes 10] [--refresh-seconds 5] [--fault-every 20] [--recovery-seconds 120] [--seed N] [--profile NAME])`);
+    else if (a === '--heap-snapshots') args.heapSnapshots = true;
+    else
+      throw new Error(
+        `unknown option ${a} (npm run soak -- [--minutes 60] [--token-minutes 10] [--refresh-seconds 5] [--fault-every 20] [--recovery-seconds 120] [--seed N] [--profile NAME] [--heap-snapshots])`,
+      );
   }
   return args;
 }
@@ -72,18 +78,6 @@ async function buildWindows(): Promise<void> {
       logLevel: 'warning',
     });
   }
-}
-
-/** A seeded generator for the faults (mulberry32), so that a run can be repeated with --seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type FaultKind = '429' | '500' | '502' | 'truncated' | 'reset';
@@ -192,7 +186,7 @@ async function keepArtifacts(vscode: VSCodeHandle, dir: string, second: WindowHa
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
-  const rand = random(args.seed);
+  const rand = seededRandom(args.seed);
   process.stdout.write(
     `Soak: ${args.minutes} min, two windows on one account, refresh every ${args.refreshSeconds} s, tokens expiring every ${args.tokenMinutes} min, ` +
       `a fault every ${args.faultEverySeconds} s on average, profile ${args.profile}, seed ${args.seed}\n`,
@@ -206,7 +200,14 @@ async function main(): Promise<number> {
   const closeSandbox = onCleanup(() => sandbox.close());
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sentry-explorer-soak-'));
   const removeDir = onCleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const plan: SoakPlan = { sandboxUrl: sandbox.url, signsIn: 'A', seed: args.seed, actionEveryMs: 8000, sampleEveryMs: 5000 };
+  const plan: SoakPlan = {
+    sandboxUrl: sandbox.url,
+    signsIn: 'A',
+    seed: args.seed,
+    actionEveryMs: 8000,
+    sampleEveryMs: 5000,
+    ...(args.heapSnapshots ? { heapSnapshots: { afterMs: 5 * 60_000, dir: path.join(SOAK_OUT, 'heap') } } : {}),
+  };
   fs.writeFileSync(path.join(dir, 'plan.json'), JSON.stringify(plan));
 
   const server = await startVSCodeServer({

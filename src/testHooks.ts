@@ -9,7 +9,7 @@
 import type { AiFeature } from './ai/aiFeature';
 import type { SentryAuth } from './auth/sentryAuth';
 import type { EditorIntegration } from './editor/editorIntegration';
-import type { EventsPanels } from './eventsPanel/host/eventsPanels';
+import type { EventsPanels } from './eventsPanel/eventsPanels';
 import type { IssuesView } from './issues/view';
 import type { SelectionService } from './selection/selectionService';
 import type { IssueStore } from './store/issueStore';

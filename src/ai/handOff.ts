@@ -5,18 +5,18 @@
  * details tool gives them (masked, escaped, bounded), to paste into any assistant.
  */
 import * as vscode from 'vscode';
-import { handOffPrompt } from './text/handOffPrompt';
+import { handOffPrompt } from './core/text/handOffPrompt';
 import { Commands } from '../constants';
 import { looksLikeShortId, parseIssueRef, type IssueRef } from '../contracts/issueRef';
 import type { IssueStore } from '../store/issueStore';
 import { signalFrom } from '../util/signal';
 import { UiHolder } from '../util/ui';
 import { plainText } from '../util/untrusted';
-import type { ToolContext } from './tools/context';
-import { detailsOf, issueDetails } from './tools/issueDetails';
-import { issuesAtLocation } from './tools/issuesAtLocation';
-import { searchIssues } from './tools/searchIssues';
-import { seerAnalysis, seerSection } from './tools/seerAnalysis';
+import type { ToolContext } from './core/tools/context';
+import { detailsOf, issueDetails } from './core/tools/issueDetails';
+import { issuesAtLocation } from './core/tools/issuesAtLocation';
+import { searchIssues } from './core/tools/searchIssues';
+import { seerAnalysis, seerSection } from './core/tools/seerAnalysis';
 import { CHAT_OPEN, chatCanAnswer } from './chatAvailability';
 import type { ModelsApi } from './aiApis';
 

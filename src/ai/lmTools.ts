@@ -7,11 +7,11 @@
  */
 import * as vscode from 'vscode';
 import { signalFrom } from '../util/signal';
-import type { ToolContext } from './tools/context';
-import { ALL_TOOLS, type ToolKey } from './tools/index';
-import type { ToolDefinition } from './tools/tool';
-import { ToolCancelled } from './tools/toolErrors';
-import { parseInput } from './tools/toolInputs';
+import type { ToolContext } from './core/tools/context';
+import { ALL_TOOLS, type ToolKey } from './core/tools/index';
+import type { ToolDefinition } from './core/tools/tool';
+import { ToolCancelled } from './core/tools/toolErrors';
+import { parseInput } from './core/tools/toolInputs';
 import { readSettings } from '../settings';
 import { readAiToolsEnabled } from '../config';
 import type { ToolsApi } from './aiApis';

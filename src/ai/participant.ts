@@ -8,14 +8,14 @@
 import * as vscode from 'vscode';
 import type { IssueRef } from '../contracts/issueRef';
 import type { IssueStore } from '../store/issueStore';
-import type { ToolContext } from './tools/context';
-import { chatPrompt } from './text/chatPrompt';
-import { issueDetails } from './tools/issueDetails';
-import { activeFileIssues } from './tools/issuesAtLocation';
-import { parseIssueArg } from './tools/issueArg';
-import { searchIssues } from './tools/searchIssues';
-import { seerSection } from './tools/seerAnalysis';
-import { ToolCancelled } from './tools/toolErrors';
+import type { ToolContext } from './core/tools/context';
+import { chatPrompt } from './core/text/chatPrompt';
+import { issueDetails } from './core/tools/issueDetails';
+import { activeFileIssues } from './core/tools/issuesAtLocation';
+import { parseIssueArg } from './core/tools/issueArg';
+import { searchIssues } from './core/tools/searchIssues';
+import { seerSection } from './core/tools/seerAnalysis';
+import { ToolCancelled } from './core/tools/toolErrors';
 import { signalFrom } from '../util/signal';
 import type { ParticipantsApi } from './aiApis';
 

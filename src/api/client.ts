@@ -5,29 +5,18 @@
  * names (listParams.ts); values are sent exactly as given (an empty string is sent, undefined is left
  * out), after requestRules.ts has refused anything that would change the URL.
  */
+import { firstItemsOf } from '../model/lenientList';
 import * as l10n from '@vscode/l10n';
-import * as z from '../util/z';
 import { toPage, pages, type Page } from './paging';
-import {
-  EventListSchema,
-  EventDetailsSchema,
-  IssueListSchema,
-  IssueSchema,
-  IssueUpdateSchema,
-  TagDetailsSchema,
-  type Issue,
-  type IssueUpdate,
-  type SentryEvent,
-  type EventDetails,
-  type TagDetails,
-} from './schemas';
+import { EventListSchema, EventDetailsSchema, type SentryEvent, type EventDetails } from '../model/event/schema';
+import { IssueListSchema, IssueSchema, IssueUpdateAnswerSchema, IssueUpdateSchema, TagDetailsSchema, type Issue, type IssueUpdate, type TagDetails } from '../model/issue/schema';
 import type { IssueEventsParams, OrganizationIssuesParams, ProjectIssuesPage, ProjectIssuesParams } from './listParams';
 import { OrganizationEndpoints } from './organizationEndpoints';
-import { checkEventsTableParams, EventsTableSchema, firstRows, type EventsTableParams, type EventsTableRow } from './eventsTable';
+import { checkEventsTableParams, EventsTableSchema, firstRows, type EventsTableParams, type EventsTableRow } from '../model/event/eventsTable';
 import { MAX_ID_READ_BYTES, MAX_PER_PAGE, NEEDED_SCOPES, checkIssueId, checkPerPage, checkReadIds, firstItems, projectParamBytes, seg } from './requestRules';
-import { isEventRef } from '../sentryEvent/types';
-import { maskAnswer, maskAnswerKeeping, maskAnswers, maskTagAnswer } from '../sentryEvent/maskAnswer';
-import { applyServerMeta } from '../sentryEvent/serverMeta';
+import { isEventRef } from '../model/event/types';
+import { maskAnswer, maskAnswerKeeping, maskAnswers, maskTagAnswer } from '../model/event/maskAnswer';
+import { applyServerMeta } from '../model/event/serverMeta';
 
 // Callers name an issue list's sort and stats period with the client they pass them to.
 
@@ -206,7 +195,7 @@ export class SentryClient extends OrganizationEndpoints {
       path: `/api/0/organizations/${seg(org)}/issues/${seg(issueId)}/tags/${seg(key)}/`,
       query: { environment: params.environment, cursor: params.cursor },
       schema: TagDetailsSchema,
-      cut: (json) => (isRecord(json) && Array.isArray(json.topValues) && json.topValues.length > MAX_TAG_VALUES ? { ...json, topValues: json.topValues.slice(0, MAX_TAG_VALUES) } : json),
+      cut: firstItemsOf('topValues', MAX_TAG_VALUES),
       neededScopes: NEEDED_SCOPES.tagDetails,
       what: l10n.t('Tag "{0}" of issue {1}', key, issueId),
       signal,
@@ -292,7 +281,7 @@ export class SentryClient extends OrganizationEndpoints {
       path: options.project ? `/api/0/projects/${seg(org)}/${seg(options.project)}/issues/` : `/api/0/organizations/${seg(org)}/issues/`,
       query: { id: [...ids], query: onlyThese(ids), project: projects },
       json: body,
-      schema: z.nullable(IssueUpdateSchema),
+      schema: IssueUpdateAnswerSchema,
       neededScopes: NEEDED_SCOPES.issueWrites,
       what: options.project ? l10n.t('Project "{0}" in organization "{1}"', options.project, org) : l10n.t('Organization "{0}"', org),
       signal: options.signal,
@@ -346,8 +335,4 @@ export function checkBulkIds(ids: readonly string[]): void {
   if (ids.length === 0) throw new RangeError('A bulk update must name its issues: without ids Sentry would change every issue matching the query.');
   if (ids.length > MAX_BULK_IDS) throw new RangeError(`A bulk update names at most ${MAX_BULK_IDS} issues, not ${ids.length}.`);
   for (const id of ids) checkIssueId(id);
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

@@ -12,4 +12,3 @@ export * from './organizationEndpoints';
 export * from './paging';
 export * from './rateLimit';
 export * from './requestRules';
-export * from './schemas';

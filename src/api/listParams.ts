@@ -4,7 +4,7 @@
  * is sent as it is (for `query` and `statsPeriod` the two mean different things).
  */
 import type { Page } from './paging';
-import type { Issue } from './schemas';
+import type { Issue } from '../model/issue/schema';
 
 /** GET …/organizations/{org}/issues/{id}/events/. */
 export interface IssueEventsParams {

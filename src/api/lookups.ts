@@ -10,19 +10,14 @@
  * organization. No `vscode` import.
  */
 import * as l10n from '@vscode/l10n';
-import * as z from '../util/z';
 import type { SentryClient } from './client';
 import { seg } from './requestRules';
-import { IssueSchema, type Issue } from './schemas';
-import { maskAnswer } from '../sentryEvent/maskAnswer';
+import type { Issue } from '../model/issue/schema';
+import { EventIdLookupSchema, ShortIdLookupSchema } from '../model/issue/lookups';
+import { maskAnswer } from '../model/event/maskAnswer';
 
 const ORG_READ = ['org:read', 'org:write', 'org:admin'] as const;
 const EVENT_READ = ['event:read', 'event:write', 'event:admin'] as const;
-
-/** `{organizationSlug, projectSlug, groupId, group, shortId}`; unknown fields kept, as every schema here. */
-export const ShortIdLookupSchema = z.lazy(() => z.looseObject({ organizationSlug: z.string(), projectSlug: z.string(), groupId: z.string(), group: IssueSchema, shortId: z.string() }));
-/** `{organizationSlug, projectSlug, groupId, eventId, event}`: the event itself is not read (the panel reads it, masked, when shown). */
-export const EventIdLookupSchema = z.lazy(() => z.looseObject({ organizationSlug: z.string(), projectSlug: z.string(), groupId: z.string(), eventId: z.string() }));
 
 /** A short ID as a path segment may carry it: a project slug, a dash and base32, at most 100 characters. */
 const SHORT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,98}-[A-Za-z0-9]{1,20}$/;

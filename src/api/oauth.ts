@@ -20,7 +20,7 @@ import * as l10n from '@vscode/l10n';
 import { ApiError, BadRequestError, BadResponseError, ForbiddenError, HttpError, NotFoundError } from './errors';
 import { HttpClient } from './http';
 import { discoverEndpoints, type OAuthServerEndpoints } from './oauthMetadata';
-import { DeviceAuthorizationSchema, TokenResponseSchema, type DeviceAuthorization, type TokenResponse } from './schemas';
+import { DeviceAuthorizationSchema, TokenResponseSchema, type DeviceAuthorization, type TokenResponse } from '../model/auth/schema';
 
 export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 

@@ -15,7 +15,7 @@
  * path on the server's own address is used instead. No `vscode` import.
  */
 import { isAbortError } from '../util/signal';
-import * as z from '../util/z';
+import { OAuthMetadataSchema, type OAuthMetadata } from '../model/auth/schema';
 import type { HttpClient } from './http';
 
 export const METADATA_PATH = '/.well-known/oauth-authorization-server';
@@ -31,15 +31,6 @@ export interface OAuthServerEndpoints {
   /** Whether the server's metadata said where they are. */
   readonly source: 'metadata' | 'fixed';
 }
-
-/** The fields read; every other field is kept and ignored. */
-const MetadataSchema = z.lazy(() =>
-  z.looseObject({
-    issuer: z.optional(z.string()),
-    token_endpoint: z.optional(z.string()),
-    device_authorization_endpoint: z.optional(z.string()),
-  }),
-);
 
 function cut(s: string, max = 200): string {
   return s.length > max ? `${s.slice(0, max)}…` : s;
@@ -86,9 +77,9 @@ function isIssuer(baseUrl: string, issuer: string | undefined): boolean {
  */
 export async function discoverEndpoints(http: HttpClient, signal?: AbortSignal, onRefused?: (what: string) => void): Promise<OAuthServerEndpoints> {
   const fixed: OAuthServerEndpoints = { ...FIXED_ENDPOINTS, source: 'fixed' };
-  let doc: z.infer<typeof MetadataSchema>;
+  let doc: OAuthMetadata;
   try {
-    const res = await http.request({ path: METADATA_PATH, schema: MetadataSchema, authenticated: false, what: 'OAuth metadata', signal });
+    const res = await http.request({ path: METADATA_PATH, schema: OAuthMetadataSchema, authenticated: false, what: 'OAuth metadata', signal });
     doc = res.data;
   } catch (err) {
     // Absent, a page that is not the document, a proxy's error, or no answer the browser lets through.

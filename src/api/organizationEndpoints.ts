@@ -4,7 +4,8 @@
  * call or every page with the *Pages iterators. SentryClient (client.ts) extends this class with
  * the issue and event endpoints, so callers hold one client; this class owns its HttpClient.
  */
-import { maskAnswers } from '../sentryEvent/maskAnswer';
+import { firstItemsOf } from '../model/lenientList';
+import { maskAnswers } from '../model/event/maskAnswer';
 import * as l10n from '@vscode/l10n';
 import { HttpClient, type HttpClientOptions } from './http';
 import { collect, pages, toPage, type Page } from './paging';
@@ -23,11 +24,11 @@ import {
   type Organization,
   type Project,
   type Team,
-} from './schemas';
+} from '../model/organization/schema';
 import { NEEDED_SCOPES, MAX_PER_PAGE, checkPerPage, firstItems, seg } from './requestRules';
-import * as z from '../util/z';
 import { NotFoundError, UnauthorizedError } from './errors';
-import { acceptedRegions, isMonolith, UserRegionsSchema, type RegionRefusal, type UserRegions } from './regions';
+import { acceptedRegions, isMonolith, type RegionRefusal } from './regions';
+import { UserRegionsSchema, UserReportListSchema, type UserRegions } from '../model/organization/schema';
 import { listAcrossRegions, settle, type RegionFailure, type Settled } from './regionListing';
 import { isAbortError } from '../util/signal';
 
@@ -88,7 +89,7 @@ export class OrganizationEndpoints {
         path: '/api/0/users/me/regions/',
         schema: UserRegionsSchema,
         neededScopes: NEEDED_SCOPES.organizations,
-        cut: (json) => (isRecord(json) && Array.isArray(json.regions) && json.regions.length > 50 ? { ...json, regions: json.regions.slice(0, 50) } : json),
+        cut: firstItemsOf('regions', 50),
         signal,
       });
       return res.data;
@@ -271,7 +272,7 @@ export class OrganizationEndpoints {
     const res = await this.http.request({
       org,
       path: `/api/0/${seg(org)}/${seg(project)}/user-reports/`,
-      schema: z.array(z.record(z.string(), z.unknown())),
+      schema: UserReportListSchema,
       cut: firstItems(MAX_PER_PAGE),
       what: l10n.t('Project "{0}" in organization "{1}"', project, org),
       signal,
@@ -296,8 +297,4 @@ export class OrganizationEndpoints {
   projectPages(org: string, signal?: AbortSignal): AsyncGenerator<Page<Project>> {
     return pages((cursor) => this.listProjects(org, { cursor }, signal));
   }
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

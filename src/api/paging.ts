@@ -2,7 +2,7 @@
 import type { HttpResponse } from './http';
 import { nextCursor, previousCursor } from './links';
 import type { RateLimitInfo } from './rateLimit';
-import type { DroppedItems } from './lenientList';
+import type { DroppedItems } from '../model/lenientList';
 
 export interface Page<T> {
   items: T[];

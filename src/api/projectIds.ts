@@ -8,7 +8,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { ForbiddenError, NotFoundError } from './errors';
-import type { Project } from './schemas';
+import type { Project } from '../model/organization/schema';
 
 /** A slug no project of the organization has: no request is sent with it. */
 export class UnknownProjectError extends NotFoundError {

@@ -15,7 +15,7 @@
 import { isAbortError } from '../util/signal';
 import { UnauthorizedError } from './errors';
 import { organizationBase, type Region, type RegionRefusal } from './regions';
-import type { Organization } from './schemas';
+import type { Organization } from '../model/organization/schema';
 
 /** A region whose organizations could not be listed: named for a log line and a message. */
 export interface RegionFailure {

@@ -33,16 +33,8 @@
  * No `vscode` import.
  */
 import * as l10n from '@vscode/l10n';
-import * as z from '../util/z';
+import type { UserRegions } from '../model/organization/schema';
 import { safeUrlText } from './secretText';
-
-/** GET /api/0/users/me/regions/ (user_regions.py): `{ regions: [{ name, url }] }`. */
-export const UserRegionsSchema = z.lazy(() =>
-  z.looseObject({
-    regions: z.array(z.looseObject({ name: z.string(), url: z.string() })),
-  }),
-);
-export type UserRegions = z.infer<typeof UserRegionsSchema>;
 
 export interface Region {
   readonly name: string;

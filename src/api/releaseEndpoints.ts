@@ -16,14 +16,14 @@ import * as l10n from '@vscode/l10n';
 import type { HttpClient } from './http';
 import { NotFoundError } from './errors';
 import { firstItems, MAX_PER_PAGE, seg, checkIssueId } from './requestRules';
-import { maskAnswer, maskAnswers } from '../sentryEvent/maskAnswer';
-import { lenientList } from './lenientList';
+import { maskAnswer, maskAnswers } from '../model/event/maskAnswer';
 import {
   CommitListSchema,
   CommittersSchema,
   DeployListSchema,
   FirstLastReleaseSchema,
   OwnersSchema,
+  ReleaseListSchema,
   ReleaseSchema,
   type Commit,
   type Committer,
@@ -31,7 +31,7 @@ import {
   type FirstLastRelease,
   type Owners,
   type Release,
-} from './releaseSchemas';
+} from '../model/release/schema';
 
 /** ProjectEventPermission's GET and ProjectPermission's GET (src/sentry/api/bases/project.py). */
 const EVENT_READ = ['event:read', 'event:write', 'event:admin'] as const;
@@ -106,7 +106,7 @@ export async function getLatestRelease(http: HttpClient, org: string, projectId:
   const res = await http.request({
     path: `/api/0/organizations/${seg(org)}/releases/`,
     query: { project: projectId, per_page: 1 },
-    schema: lenientList(ReleaseSchema),
+    schema: ReleaseListSchema,
     cut: firstItems(1),
     neededScopes: RELEASE_SCOPES.releases,
     what: l10n.t('Organization "{0}"', org),

@@ -6,9 +6,9 @@
  * an error's message, its fields and the log never show them; safeUrlText does the same for an
  * address the server named (a refused region). No `vscode` import.
  */
-import { maskText } from '../sentryEvent/maskText';
-import { maskUrl } from '../sentryEvent/maskUrl';
-import { MASK } from '../sentryEvent/types';
+import { maskText } from '../model/event/maskText';
+import { maskUrl } from '../model/event/maskUrl';
+import { MASK } from '../model/event/types';
 import { authorizationHeader, type Credential } from './credentials';
 
 /** The OAuth form fields whose values are credentials (RFC 6749 sections 4.1.3, 6 and 2.3.1; RFC 7636; RFC 8628). */

@@ -3,25 +3,15 @@
  * src/sentry/seer/endpoints/group_ai_autofix.py), its legacy continuation (POST …/autofix/update/,
  * src/sentry/seer/endpoints/group_autofix_update.py) and the issue summary (POST …/summarize/,
  * src/sentry/seer/endpoints/group_ai_summary.py). Answers are masked here, where they enter, and
- * handed on as the server's JSON: src/seer/core reads both autofix shapes. Permission
+ * handed on as the server's JSON: src/model/seer reads both autofix shapes. Permission
  * GroupAiPermission (src/sentry/issues/endpoints/bases/group.py): GET takes event:read, event:write
  * or event:admin; POST event:write or event:admin. No `vscode` import.
  */
 import * as l10n from '@vscode/l10n';
-import { maskAnswer } from '../sentryEvent/maskAnswer';
+import { maskAnswer } from '../model/event/maskAnswer';
 import type { HttpClient } from './http';
 import { NEEDED_SCOPES, checkIssueId, seg } from './requestRules';
-import * as z from '../util/z';
-
-/** `{"autofix": null}` or a run in either shape; src/seer/core/readRun.ts reads it. */
-export const AutofixBodySchema = z.lazy(() => z.looseObject({ autofix: z.nullable(z.unknown()) }));
-export type AutofixBody = z.infer<typeof AutofixBodySchema>;
-
-/** 202 `{"run_id": N}` from both shapes. */
-const RunIdSchema = z.lazy(() => z.looseObject({ run_id: z.union([z.number(), z.string()]) }));
-
-/** SummarizeIssueResponse (src/sentry/seer/models): snake_case on current servers, camelCase on older ones. */
-export const SummaryBodySchema = z.lazy(() => z.looseObject({}));
+import { AnyBodySchema, AutofixBodySchema, RunIdSchema, SummaryBodySchema, type AutofixBody } from '../model/seer/schema';
 
 function autofixPath(org: string, issueId: string, tail = ''): string {
   checkIssueId(issueId);
@@ -99,7 +89,7 @@ export async function continueAutofix(
     method: 'POST',
     path: autofixPath(org, issueId, 'update/'),
     json: { run_id: runId, payload },
-    schema: z.unknown(),
+    schema: AnyBodySchema,
     neededScopes: NEEDED_SCOPES.issueWrites,
     what: what(org, issueId),
     signal,

@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import { DeviceFlowUnavailableError, type OAuthEndpoints } from '../api/oauth';
 import { OAuthError } from '../api/errors';
-import type { TokenResponse } from '../api/schemas';
+import type { TokenResponse } from '../model/auth/schema';
 import { signalFrom } from '../util/signal';
 import type { AuthUi } from '../util/ui';
 import { plainText, safeVerificationUrl } from '../util/untrusted';

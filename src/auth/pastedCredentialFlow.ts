@@ -15,10 +15,10 @@ import type { Credential } from '../api/credentials';
 import { UnauthorizedError } from '../api/errors';
 import { OriginNotAllowedError } from '../api/browser';
 import type { HttpClient } from '../api/http';
-import type { Organization } from '../api/schemas';
+import type { Organization } from '../model/organization/schema';
 import type { AuthUi } from '../util/ui';
 import { labelText } from '../util/untrusted';
-import * as z from '../util/z';
+import { ApiIndexSchema as IndexSchema, type ApiIndex as IndexAnswer } from '../model/auth/schema';
 import type { InputBoxButton } from '../util/ui';
 import { personLabel } from './core/accountLabel';
 import { credentialProblem } from './core/credentialCheck';
@@ -38,15 +38,6 @@ export interface PastedFlowDeps {
   /** Remembers the organization of a credential that sees exactly one. */
   rememberOrganization: (baseUrl: string, org: Organization) => Promise<void>;
 }
-
-/** The answer of GET /api/0/ on real servers: who the credential belongs to and its scopes. */
-const IndexSchema = z.lazy(() =>
-  z.looseObject({
-    user: z.nullish(z.looseObject({ id: z.pipe(z.union([z.string(), z.number()]), z.transform(String)), name: z.nullish(z.string()), email: z.nullish(z.string()), username: z.nullish(z.string()) })),
-    auth: z.nullish(z.looseObject({ scopes: z.nullish(z.array(z.string())) })),
-  }),
-);
-type IndexAnswer = z.infer<typeof IndexSchema>;
 
 /** What the server said of a pasted credential: not accepted, or its organizations, user and scopes. */
 /** `message`: what the box says instead of "not accepted" (Sentry refused the token from this browser page). */

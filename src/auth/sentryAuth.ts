@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { ForbiddenError } from '../api/errors';
 import type { HttpClientOptions } from '../api/http';
 import type { SentryClient } from '../api/client';
-import type { Organization } from '../api/schemas';
+import type { Organization } from '../model/organization/schema';
 import { normalizeBaseUrl } from '../api/http';
 import { refusalReason, refusedHost, type RegionRefusal } from '../api/regions';
 import type { RegionFailure } from '../api/regionListing';

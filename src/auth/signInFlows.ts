@@ -7,7 +7,9 @@
  */
 import { randomUUID } from '../util/random';
 import * as vscode from 'vscode';
-import { HttpClient, OAuthEndpoints, SentryClient, type Credential, type HttpClientOptions, type Organization, type TokenResponse } from '../api';
+import { HttpClient, OAuthEndpoints, SentryClient, type Credential, type HttpClientOptions } from '../api';
+import type { Organization } from '../model/organization/schema';
+import type { TokenResponse } from '../model/auth/schema';
 import type { AuthConfig } from '../config';
 import { linkSignals, signalFrom } from '../util/signal';
 import { plainText } from '../util/untrusted';

@@ -3,7 +3,7 @@
  * an issue's header, its assignee's name, one tag's details. Pure.
  */
 import * as l10n from '@vscode/l10n';
-import type { Issue, TagDetails } from '../api/schemas';
+import type { Issue, TagDetails } from '../model/issue/schema';
 import { MAX_NAME, TAG_PAGE_VALUES, type IssueHeader, type TagData } from './issueView';
 
 /** Sentry keeps tag values to 200 characters; longer ones are cut well above that. */

@@ -6,7 +6,7 @@
  * link on its repository host is kept only when it is a plain https URL of a known host's commit page
  * (commitWebUrl), and is opened only after the user confirms. No `vscode` import.
  */
-import type { Actor, Commit, Committer, Deploy, FirstLastRelease, Release, Repository } from '../api/releaseSchemas';
+import type { Actor, Commit, Committer, Deploy, FirstLastRelease, Release, Repository } from '../model/release/schema';
 import { CONTROLS } from '../util/untrusted';
 
 /** The longest commit message line, author, version or name kept. */

@@ -12,7 +12,7 @@ import { CursorIssues } from '../store/cursorIssues';
 import type { AiChat } from '../store/aiChat';
 import type { EditorLocations } from '../store/editorLocations';
 import type { FrameLocation, LocationOpener } from '../store/locationOpener';
-import { frameDisplayPath, readFrameFields } from '../sentryEvent/framePath';
+import { frameDisplayPath, readFrameFields } from '../model/event/framePath';
 import type { IssueStore } from '../store/issueStore';
 import { Disposable, MutableDisposable, type IDisposable } from '../util/disposable';
 import { UiHolder } from '../util/ui';

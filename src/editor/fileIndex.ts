@@ -11,8 +11,8 @@ import { normalisePath } from './core/location';
 import type { PathMapping } from '../config';
 import { applyMappings, PathIndex } from './core/pathIndex';
 import { resolveInIndex, type CodeMapping } from './core/frameResolver';
-import { frameDisplayPath, pathForms, type FrameFields, type PathForm } from '../sentryEvent/framePath';
-import { codeMappingSources, type MappingSources } from '../sentryEvent/mungedPath';
+import { frameDisplayPath, pathForms, type FrameFields, type PathForm } from '../model/event/framePath';
+import { codeMappingSources, type MappingSources } from '../model/event/mungedPath';
 import { readExcludeSettings, readSettings } from '../settings';
 import { readPathMappingsSetting } from '../config';
 import { host } from '../util/host';
@@ -77,7 +77,7 @@ export class WorkspaceFileIndex extends Disposable {
   }
 
   /**
-   * Maps a frame (its filename, abs_path, module, package and platform: ../sentryEvent/framePath.ts)
+   * Maps a frame (its filename, abs_path, module, package and platform: ../model/event/framePath.ts)
    * to a workspace file: user path mappings, then the project's code mappings, then path endings.
    */
   resolveFrame(frame: FrameFields, codeMappings: readonly CodeMapping[] = []): Promise<Resolution> {

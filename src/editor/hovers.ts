@@ -8,7 +8,7 @@
  * from the issue as it is now.
  */
 import * as vscode from 'vscode';
-import type { Issue } from '../api/schemas';
+import type { Issue } from '../model/issue/schema';
 import { refOfIssue } from '../contracts/issueRef';
 import type { IssueStore } from '../store/issueStore';
 import { Disposable } from '../util/disposable';
@@ -16,7 +16,8 @@ import type { DecorationController } from './decorations';
 import { HOVER_COMMANDS, HOVER_MAX_ISSUES, hoverCommands, hoverMarkdown, lineHoverMarkdown } from './core/hoverMarkdown';
 import { provenanceLines } from './core/provenanceMarkdown';
 import { releaseCommitId, type LineHistory, type ProvenanceView } from '../contracts/provenance';
-import type { LineHistoryLookup, ProvenanceStore } from '../store/provenance';
+import type { LineHistoryLookup } from '../store/lineHistorySource';
+import type { ProvenanceStore } from '../store/provenance';
 
 /** The longest a hover waits for an issue's releases (one request) and for git's line history, each. */
 const PROVENANCE_WAIT_MS = 2000;

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { refOfIssue } from '../contracts/issueRef';
 import type { FileMarks, FrameFiles, LocationSource } from '../store/editorLocations';
 import type { FrameLocation } from '../store/locationOpener';
-import { readFrameFields } from '../sentryEvent/framePath';
+import { readFrameFields } from '../model/event/framePath';
 import { inRepository, mappingsOf, type CodeMapping } from './core/frameResolver';
 import type { DecorationController } from './decorations';
 import type { WorkspaceFileIndex } from './fileIndex';

@@ -17,7 +17,7 @@ import { CodeMappingSource } from './core/codeMappingSource';
 import type { CodeMapping } from './core/frameResolver';
 import type { PlacedMark } from './core/marks';
 import type { ExpectedText } from './core/movedLines';
-import { CONTEXT_MAX, compactLine } from '../sentryEvent/frameText';
+import { CONTEXT_MAX, compactLine } from '../model/event/frameText';
 import type { FileSearchReport } from './core/marksStatus';
 
 export type { IssueFields, MarkScope } from './core/markFinder';

@@ -1,6 +1,6 @@
 /** The Issues view's commands: choose project, hashes, paging and item actions (the filter's are in filterCommands.ts). */
 import * as vscode from 'vscode';
-import type { Issue } from '../api/schemas';
+import type { Issue } from '../model/issue/schema';
 import { Commands, Views } from '../constants';
 import { collect } from '../api/paging';
 import { actionLabel, ERROR_ACTIONS, noticeActions, pickedAction } from '../contracts/errorPresentation';

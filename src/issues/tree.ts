@@ -4,7 +4,7 @@
  * only; no HTTP here.
  */
 import * as vscode from 'vscode';
-import type { Issue } from '../api/schemas';
+import type { Issue } from '../model/issue/schema';
 import { Commands } from '../constants';
 import { ERROR_ACTIONS } from '../contracts/errorPresentation';
 import { commandArgs, parseIssueRef, PREVIEW } from '../contracts/issueRef';
@@ -13,6 +13,7 @@ import type { IssueListView, IssueStore } from '../store/issueStore';
 import { listKey, type ListSpec } from '../store/listSpec';
 import { Disposable } from '../util/disposable';
 import { describeQuery, type IssueFilter } from './core/filter';
+import { drawsSame, REDRAW_AT_LEAST_EVERY_MS } from './core/drawing';
 import { actionArgs, actionRows, countText, projectDescription, rowsOfList, type IssueNode, type Node } from './core/nodes';
 import { issueAccessibilityLabel, issueContextValue, issueDescription, issueLabel, issueTooltipMarkdown } from './core/present';
 
@@ -37,14 +38,42 @@ export class IssuesTreeProvider extends Disposable implements vscode.TreeDataPro
   readonly onDidChangeTreeData = this.changed.event;
   /** Lists whose load a getChildren call is waiting for. */
   private readonly drawing = new Set<string>();
+  /** What the last redraw showed of each list, and when it was: a change that draws the same is not drawn again. */
+  private drawn = new Map<string, IssueListView | undefined>();
+  private drawnAt = 0;
+  private redrawNext = false;
 
   constructor(private readonly deps: TreeDeps) {
     super();
-    this._register(deps.store.onDidChange((change) => (change.lists.some((key) => this.redraws(key)) ? this.changed.fire(undefined) : undefined)));
+    this._register(deps.store.onDidChange((change) => (change.lists.some((key) => this.redraws(key)) ? this.redrawIfChanged() : undefined)));
   }
 
   refresh(): void {
+    this.redraw();
+  }
+
+  /** The next answer redraws the rows even when they draw the same (a Refresh the user asked for). */
+  redrawOnNextChange(): void {
+    this.redrawNext = true;
+  }
+
+  private redraw(): void {
+    this.redrawNext = false;
+    this.drawn = new Map([...this.shownKeys()].map((key) => [key, this.deps.store.list(key)]));
+    this.drawnAt = this.now();
     this.changed.fire(undefined);
+  }
+
+  private now(): number {
+    return this.deps.now?.() ?? Date.now();
+  }
+
+  /** Redraws unless every list shown draws as it did, and the relative times are fresh enough. */
+  private redrawIfChanged(): void {
+    const keys = this.shownKeys();
+    const same = keys.size === this.drawn.size && [...keys].every((key) => this.drawn.has(key) && drawsSame(this.drawn.get(key), this.deps.store.list(key)));
+    const fresh = this.now() - this.drawnAt < REDRAW_AT_LEAST_EVERY_MS;
+    if (this.redrawNext || !same || !fresh) this.redraw();
   }
 
   /** Keys of the lists the tree shows now. */
@@ -159,7 +188,11 @@ export class IssuesTreeProvider extends Disposable implements vscode.TreeDataPro
     const key = listKey(spec);
     this.drawing.add(key);
     try {
-      return await this.deps.store.load(spec);
+      // What getChildren draws counts as drawn: the next answer like it draws nothing new.
+      const list = await this.deps.store.load(spec);
+      if (this.drawn.size === 0) this.drawnAt = this.now();
+      this.drawn.set(key, list);
+      return list;
     } finally {
       this.drawing.delete(key);
     }

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { SentryClient } from '../api/client';
 import type { ProjectIssuesStatsPeriod } from '../api/listParams';
-import type { Issue } from '../api/schemas';
+import type { Issue } from '../model/issue/schema';
 import { parseIssueRef } from '../contracts/issueRef';
 import { CONFIG_SECTION, ContextKeys, StorageKeys, Views } from '../constants';
 import type { SelectionService, Selection } from '../selection/selectionService';
@@ -197,6 +197,7 @@ export class IssuesView extends Disposable {
     const client = await this.auth.getClient();
     if (client) this.store.budget.releaseHold(client);
     // Each answer's change event redraws the tree (once) and updates the status bar.
+    this.tree.redrawOnNextChange();
     await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => Promise.all(this.shownSpecs(org, projects).map((spec) => this.store.load(spec, true))));
   }
 

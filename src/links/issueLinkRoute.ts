@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { SentryClient } from '../api/client';
 import { ApiError } from '../api/errors';
-import type { Issue } from '../api/schemas';
+import type { Issue } from '../model/issue/schema';
 import { Commands } from '../constants';
 import { actionLabel, ERROR_ACTIONS, noticeActions, pickedAction } from '../contracts/errorPresentation';
 import { isSignedOut } from '../contracts/errors';

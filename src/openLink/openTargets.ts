@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { SentryClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { lookupEventId, lookupShortId } from '../api/lookups';
-import type { Issue } from '../api/schemas';
+import type { Issue } from '../model/issue/schema';
 import { CONFIG_SECTION, Commands } from '../constants';
 import { actionLabel, ERROR_ACTIONS, noticeActions, pickedAction } from '../contracts/errorPresentation';
 import { isSignedOut } from '../contracts/errors';

@@ -6,7 +6,7 @@
  * cannot. Never a URL a page, a link or an event made up: CommitTarget.webUrl comes from the store.
  */
 import * as vscode from 'vscode';
-import type { CommitTarget } from '../store/provenance';
+import type { CommitTarget } from '../store/commitOpener';
 import { plainText } from '../util/untrusted';
 import type { AuthUi } from '../util/ui';
 import { findCommit } from './gitRepos';

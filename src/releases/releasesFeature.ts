@@ -4,7 +4,8 @@
  * history slot). Glue over VS Code's git extension; the comparisons are pure (./core).
  */
 import * as vscode from 'vscode';
-import type { CommitOpener, LineHistorySource } from '../store/provenance';
+import type { CommitOpener } from '../store/commitOpener';
+import type { LineHistorySource } from '../store/lineHistorySource';
 import { lineHistoryOf } from './lineHistory';
 import { Disposable } from '../util/disposable';
 import { UiHolder } from '../util/ui';

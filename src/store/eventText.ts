@@ -4,7 +4,7 @@
  * its frames' text with the editor's, with no request of their own. Bounded; kept for the window's
  * life (an event's text does not change). No `vscode` import.
  */
-import { frameTexts, type FrameText } from '../sentryEvent/frameText';
+import { frameTexts, type FrameText } from '../model/event/frameText';
 
 /** Issues kept: the ones recorded last. */
 const ISSUES_MAX = 300;

@@ -9,7 +9,7 @@
 import type { SentryClient } from '../api/client';
 import type { IssueSort, ProjectIssuesStatsPeriod } from '../api/listParams';
 import type { Page } from '../api/paging';
-import type { Issue } from '../api/schemas';
+import type { Issue } from '../model/issue/schema';
 import { UnknownProjectError } from '../api/projectIds';
 import { errorKind } from '../contracts/errors';
 import { isoSeconds } from '../format/time';

@@ -5,7 +5,7 @@
  * ./issueTable.ts. One change event names the changed issue ids and list keys. Pure: no `vscode`.
  */
 import type { SentryClient } from '../api/client';
-import type { Issue } from '../api/schemas';
+import type { Issue } from '../model/issue/schema';
 import { SignedOutError, rateLimitResetOf } from '../contracts/errors';
 import { refOfIssue, type IssueRef } from '../contracts/issueRef';
 import { Disposable } from '../util/disposable';

@@ -3,7 +3,7 @@
  * waiting for the server laid on top (see ./patches.ts for the rules), and what views see. Kept apart
  * from the lists so each half reads on its own; the store tells it when to forget and fires the events.
  */
-import type { Issue } from '../api/schemas';
+import type { Issue } from '../model/issue/schema';
 import { isIssueId } from '../contracts/issueRef';
 import { PatchLedger, type IssuePatch, type PatchHandle, type PatchState, type PendingPatch } from './patches';
 

@@ -4,7 +4,7 @@
  * store's file holds its public face and its loading rules, not the shape of a list.
  */
 import type { SentryClient } from '../api/client';
-import type { Issue } from '../api/schemas';
+import type { Issue } from '../model/issue/schema';
 import type { IssueEndpoint, IssueListPage, IssueSource, ProjectHits } from './issueSource';
 import type { IssueListView } from './issueStore';
 import type { ProjectTotal } from './projectTotals';

@@ -3,7 +3,7 @@
  * as views see it is its base (the server's latest word) with its pending patches laid on top in
  * the order they were applied. No `vscode` import; owned by IssueStore, which fires the change events.
  */
-import type { Issue } from '../api/schemas';
+import type { Issue } from '../model/issue/schema';
 
 /** An optimistic change of some issues' fields (shallow: `statusDetails` is replaced whole). */
 export interface IssuePatch {

@@ -14,7 +14,7 @@
  */
 import type { SentryClient } from '../api/client';
 import type { RateLimitInfo } from '../api/rateLimit';
-import type { Issue } from '../api/schemas';
+import type { Issue } from '../model/issue/schema';
 import type { IssueListPage, IssueSource, ProjectHits } from './issueSource';
 import type { ListSpec } from './listSpec';
 

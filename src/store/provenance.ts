@@ -10,9 +10,8 @@
 import type { SentryClient } from '../api/client';
 import { ForbiddenError } from '../api/errors';
 import { getEventCommitters, getEventOwners, getFirstLastRelease, getRelease, listReleaseDeploys } from '../api/releaseEndpoints';
-import { deployViews, issueProvenance, oneLine, ownerNames, releaseView, suspectViews, type LineHistory, type ProvenanceView } from '../contracts/provenance';
+import { deployViews, issueProvenance, oneLine, ownerNames, releaseView, suspectViews, type ProvenanceView } from '../contracts/provenance';
 import { Emitter } from '../util/emitter';
-import { Slot } from './slot';
 
 /** Entries kept per kind; the oldest goes first. */
 const MAX_ENTRIES = 200;
@@ -139,32 +138,4 @@ export class ProvenanceStore {
     if (!client) throw new Error('Not signed in to Sentry.');
     return client;
   }
-}
-
-/** A commit to show: in the workspace's source control when its repository has it, else on its host (asked first). */
-export interface CommitTarget {
-  id: string;
-  shortId: string;
-  message?: string;
-  /** Only from a CommitView (commitWebUrl), never from a page or a link. */
-  webUrl?: string;
-}
-
-/** Opens a commit; set by the releases feature (it knows VS Code's git), called by the panel and the hover. */
-export class CommitOpener extends Slot<(commit: CommitTarget) => Promise<void>> {
-  constructor() {
-    super(async () => undefined);
-  }
-  readonly open = (commit: CommitTarget): Promise<void> => this.get()(commit);
-}
-
-/** Where a marked line stands against a release's commit in the workspace's git; undefined when git cannot say. */
-export type LineHistoryLookup = (fileUri: string, line: number, releaseCommit: string, release: string) => Promise<LineHistory | undefined>;
-
-/** Set by the releases feature (it knows VS Code's git); read by the hover. Says nothing while unset. */
-export class LineHistorySource extends Slot<LineHistoryLookup> {
-  constructor() {
-    super(async () => undefined);
-  }
-  readonly lookup: LineHistoryLookup = (fileUri, line, releaseCommit, release) => this.get()(fileUri, line, releaseCommit, release);
 }

@@ -5,7 +5,7 @@
  * (tags, dates, counts, free text, OR, parentheses) keeps the issue. Matches the sandbox's and
  * Sentry's meaning of the `is:`, `assigned:` and `bookmarks:` terms. No `vscode` import.
  */
-import type { Issue } from '../api/schemas';
+import type { Issue } from '../model/issue/schema';
 
 /** The query Sentry's issue lists use when none is sent. */
 export const DEFAULT_QUERY = 'is:unresolved';

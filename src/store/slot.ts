@@ -1,10 +1,17 @@
 /**
  * A value or a service one feature sets and others read, without importing each other: the only way
  * features reach one another. activate() builds one of each slot per window and hands the same one
- * to the feature that sets it and to those that read it. The slots, each in its own file here:
- * cursorIssues (editor -> triage, links, AI), editorLocations (editor -> AI), locationOpener
- * (editor -> events panel), listedIssues (Issues view -> editor, links), triageRunner (triage -> AI),
- * aiChat (AI -> editor, events panel).
+ * to the feature that sets it and to those that read it. Each slot has its own file here (a unit
+ * test, test/unit/store/slotList.test.ts, keeps this list and CONTRIBUTING's in step with them):
+ * - cursorIssues: editor -> triage, links, AI
+ * - editorLocations: editor -> AI
+ * - locationOpener: editor -> events panel
+ * - listedIssues: Issues view -> editor, links
+ * - triageRunner: triage -> AI
+ * - aiChat: AI -> editor, events panel
+ * - commitOpener: releases -> events panel, editor
+ * - lineHistorySource: releases -> editor
+ * - traceReader: open link -> AI
  * No `vscode` import.
  */
 import type { IDisposable } from '../util/disposable';

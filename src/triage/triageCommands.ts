@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { ApiError, ForbiddenError } from '../api/errors';
 import type { SentryClient } from '../api/client';
-import type { Issue } from '../api/schemas';
+import type { Issue } from '../model/issue/schema';
 import { Commands } from '../constants';
 import { actionLabel, ERROR_ACTIONS, noticeActions, pickedAction, presentError } from '../contracts/errorPresentation';
 import { SignedOutError } from '../contracts/errors';

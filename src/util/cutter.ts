@@ -1,7 +1,7 @@
 /**
  * Cutting server data down to bounds while remembering that something was cut (so a view can say
- * "trimmed"). Shared by the events list's trimmed events (src/eventsPanel/model/eventData.ts) and the whole
- * event (src/sentryEvent/parse.ts). No `vscode` import.
+ * "trimmed"). Shared by the events list's trimmed events (src/eventsPanel/core/eventData.ts) and the whole
+ * event (src/model/event/parse.ts). No `vscode` import.
  */
 
 /** Records whether anything was cut. */

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Commands } from '../../src/constants';
 import { commandArgs } from '../../src/contracts/issueRef';
-import { PROTOCOL_VERSION, type HostMessage } from '../../src/eventsPanel/protocol/messages';
+import { PROTOCOL_VERSION, type HostMessage } from '../../src/eventsPanel/core/protocol/messages';
 import type { IssueNode, Node } from '../../src/issues/core/nodes';
 import type { TestHooks } from '../../src/testHooks';
 import type { TriageRun } from '../../src/triage/triageCommands';

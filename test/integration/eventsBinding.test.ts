@@ -6,8 +6,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Commands } from '../../src/constants';
-import { PROTOCOL_VERSION, VIEW_TYPE, type HostMessage, type PanelState } from '../../src/eventsPanel/protocol/messages';
-import { DEFAULT_FILTERS } from '../../src/eventsPanel/protocol/filters';
+import { PROTOCOL_VERSION, VIEW_TYPE, type HostMessage, type PanelState } from '../../src/eventsPanel/core/protocol/messages';
+import { DEFAULT_FILTERS } from '../../src/eventsPanel/core/protocol/filters';
 import { control, signedInSuite, signInWithToken, waitFor, type RequestLogEntry, type UiRecorder } from './authHelpers';
 import type { TestHooks } from '../../src/testHooks';
 

@@ -6,11 +6,11 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { SentryClient } from '../../src/api/client';
-import { decodeDetail, isMasked, type EventDetail } from '../../src/sentryEvent/types';
-import { parseEventDetail } from '../../src/sentryEvent/parse';
-import { EventsPanels } from '../../src/eventsPanel/host/eventsPanels';
-import type { EventsPanel } from '../../src/eventsPanel/host/panel';
-import { RAW_EVENT_SCHEME } from '../../src/eventsPanel/host/rawEventDocuments';
+import { decodeDetail, isMasked, type EventDetail } from '../../src/model/event/types';
+import { parseEventDetail } from '../../src/model/event/parse';
+import { EventsPanels } from '../../src/eventsPanel/eventsPanels';
+import type { EventsPanel } from '../../src/eventsPanel/panel';
+import { RAW_EVENT_SCHEME } from '../../src/eventsPanel/rawEventDocuments';
 import { IssueStore } from '../../src/store/issueStore';
 import { activateExtension, getExtension } from './helpers';
 import { control, SANDBOX_URL, UiRecorder, waitFor, type RequestLogEntry } from './authHelpers';

@@ -11,8 +11,8 @@ import type { TestHooks } from '../../src/testHooks';
 import { control, SANDBOX_URL, signInToSandbox, UiRecorder, waitFor, type RequestLogEntry } from './authHelpers';
 import { activateExtension } from './helpers';
 import { print } from './output';
-import { DEFAULT_FILTERS } from '../../src/eventsPanel/protocol/filters';
-import { PROTOCOL_VERSION, VIEW_TYPE, type PanelState } from '../../src/eventsPanel/protocol/messages';
+import { DEFAULT_FILTERS } from '../../src/eventsPanel/core/protocol/filters';
+import { PROTOCOL_VERSION, VIEW_TYPE, type PanelState } from '../../src/eventsPanel/core/protocol/messages';
 
 interface SeedIssue {
   id: string;

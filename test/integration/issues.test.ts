@@ -427,6 +427,28 @@ describe('Issues tree (sentryExplorer.issues)', function () {
     }
   });
 
+  it('a background refresh that brings nothing new does not redraw the tree; one that brings a change does', async () => {
+    // VS Code's extension host keeps a disposed store for every tree node it ever built
+    // (extHostTreeViews.ts createTreeNode): redrawing unchanged rows every refresh grew the soak's heap.
+    const cfg = vscode.workspace.getConfiguration('sentryExplorer');
+    await vscode.commands.executeCommand('sentryExplorer.issues.focus');
+    await waitFor('the view to be visible', () => view.treeView.visible);
+    const first = issuesOf(await roots())[0];
+    let changes = 0;
+    const sub = view.tree.onDidChangeTreeData(() => changes++);
+    await clearLog();
+    await cfg.update('refreshIntervalSeconds', 1, vscode.ConfigurationTarget.Global);
+    try {
+      await waitFor('three background refreshes', async () => (await issueRequests()).length >= 3, 15_000);
+      assert.equal(changes, 0, 'refreshes that answered what the tree shows redrew it');
+      await control('issues/inject-events', { issue: first.issueId, count: 5 });
+      await waitFor('the changed issue to be redrawn', () => changes > 0, 15_000);
+    } finally {
+      sub.dispose();
+      await cfg.update('refreshIntervalSeconds', 0, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('Open in Browser opens only web links to the server or sentry.io; Copy Link copies the text as it is', async () => {
     const node = issuesOf(await roots())[0];
     const issue = issueOf(node);

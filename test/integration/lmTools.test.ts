@@ -5,8 +5,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { ISSUE_LIST_BUDGET } from '../../src/api/client';
-import { ToolNames } from '../../src/ai/tools/toolNames';
-import { SIGN_IN_FIRST } from '../../src/ai/tools/toolErrors';
+import { ToolNames } from '../../src/ai/core/tools/toolNames';
+import { SIGN_IN_FIRST } from '../../src/ai/core/tools/toolErrors';
 import { Commands } from '../../src/constants';
 import type { IssueRef } from '../../src/contracts/issueRef';
 import type { TestHooks } from '../../src/testHooks';

@@ -4,7 +4,7 @@
 // says where it moved from; where the code is gone, the mark stays and the hover says so.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { ToolNames } from '../../src/ai/tools/toolNames';
+import { ToolNames } from '../../src/ai/core/tools/toolNames';
 import type { TestHooks } from '../../src/testHooks';
 import type { WorkspaceLocation } from '../sandbox';
 import { control, settledMarks, signedInSuite, startMarksSuite, waitFor } from './authHelpers';

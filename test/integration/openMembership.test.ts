@@ -4,10 +4,10 @@
 // several, Undo) and the AI tools all work on its issues, every read and write by id naming its project.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { ToolNames } from '../../src/ai/tools/toolNames';
+import { ToolNames } from '../../src/ai/core/tools/toolNames';
 import { Commands } from '../../src/constants';
 import type { IssueNode, Node } from '../../src/issues/core/nodes';
-import type { HostMessage } from '../../src/eventsPanel/protocol/messages';
+import type { HostMessage } from '../../src/eventsPanel/core/protocol/messages';
 import type { TestHooks } from '../../src/testHooks';
 import type { TriageRun } from '../../src/triage/triageCommands';
 import { activateExtension } from './helpers';

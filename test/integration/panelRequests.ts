@@ -2,8 +2,8 @@
 // read-only token, one request to a panel's host and its one answer, with request ids that no two
 // suites (or tests) share.
 import { SentryClient } from '../../src/api/client';
-import type { HostMessage } from '../../src/eventsPanel/protocol/messages';
-import type { EventsPanel } from '../../src/eventsPanel/host/panel';
+import type { HostMessage } from '../../src/eventsPanel/core/protocol/messages';
+import type { EventsPanel } from '../../src/eventsPanel/panel';
 import { control, SANDBOX_URL } from './authHelpers';
 
 export type PanelResponse = Extract<HostMessage, { type: 'response' }>;

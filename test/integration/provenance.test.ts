@@ -7,8 +7,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Commands } from '../../src/constants';
-import type { EventsPanel } from '../../src/eventsPanel/host/panel';
-import type { HostMessage } from '../../src/eventsPanel/protocol/messages';
+import type { EventsPanel } from '../../src/eventsPanel/panel';
+import type { HostMessage } from '../../src/eventsPanel/core/protocol/messages';
 import type { TestHooks } from '../../src/testHooks';
 import { control, sandboxProfile, settledMarks, signedInSuite, signInWithToken, startMarksSuite, waitFor, type RequestLogEntry, type UiRecorder } from './authHelpers';
 import { print } from './output';

@@ -6,8 +6,8 @@
 // the file changed, and the unavailable cases said in the tab without a toast.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { EventsPanel } from '../../src/eventsPanel/host/panel';
-import type { SeerView } from '../../src/eventsPanel/protocol/seer';
+import type { EventsPanel } from '../../src/eventsPanel/panel';
+import type { SeerView } from '../../src/eventsPanel/core/protocol/seer';
 import type { TestHooks } from '../../src/testHooks';
 import type { WorkspaceLocation } from '../sandbox/seed';
 import { control, sandboxProfile, signedInSuite, signInWithToken, UiRecorder, waitFor } from './authHelpers';

@@ -21,6 +21,11 @@ export interface SoakPlan {
   actionEveryMs: number;
   /** How often a window writes a sample. */
   sampleEveryMs: number;
+  /**
+   * Heap snapshots (`--heap-snapshots`): each window writes <dir>/<window>-<minute>.heapsnapshot at
+   * its first sample after `afterMs` and at its last, for test/soak/heapDiff.ts to compare.
+   */
+  heapSnapshots?: { afterMs: number; dir: string };
 }
 
 /** An error state of a window: from when it was first seen to when it was seen gone. */
@@ -69,4 +74,16 @@ export interface WindowSample {
   actionError?: string;
   /** The window has stopped (after the stop file): its last sample. */
   final?: boolean;
+}
+
+/** A small seeded generator (mulberry32), so that a run's faults and each window's actions repeat with --seed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }

@@ -14,7 +14,7 @@ import { Views } from '../../src/constants';
 import type { TestHooks } from '../../src/testHooks';
 import type { AuthUi } from '../../src/util/ui';
 import { activateExtension } from '../integration/helpers';
-import { SOAK_DIR_ENV, WINDOW_HEADER, type Episode, type SoakPlan, type WindowSample } from './protocol';
+import { seededRandom, SOAK_DIR_ENV, WINDOW_HEADER, type Episode, type SoakPlan, type WindowSample } from './protocol';
 
 export async function run(): Promise<void> {
   const name = path.basename(__dirname);
@@ -39,18 +39,6 @@ function tagRequests(name: string): void {
     const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
     headers.set(WINDOW_HEADER, name);
     return original(input, { ...init, headers });
-  };
-}
-
-/** A small seeded generator (mulberry32): each window's actions are the same for the same seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
@@ -79,6 +67,8 @@ class SoakWindow {
   private readonly ongoing = new Map<Episode['kind'], Episode>();
   private ended: Episode[] = [];
   private files: vscode.Uri[] = [];
+  private readonly startedAt = Date.now();
+  private snapshotTaken = false;
 
   constructor(
     private readonly name: string,
@@ -86,7 +76,7 @@ class SoakWindow {
     private readonly plan: SoakPlan,
     private readonly api: TestHooks,
   ) {
-    this.rand = random(plan.seed * 31 + name.charCodeAt(0));
+    this.rand = seededRandom(plan.seed * 31 + name.charCodeAt(0));
     this.sampleFile = path.join(dir, `${name}.jsonl`);
   }
 
@@ -267,5 +257,17 @@ class SoakWindow {
     this.ended = [];
     this.actionError = undefined;
     fs.appendFileSync(this.sampleFile, JSON.stringify(s) + '\n');
+    this.snapshot(final);
+  }
+
+  /** The heap as the sample saw it (after the collection), when the plan asks for snapshots. */
+  private snapshot(final: boolean): void {
+    const plan = this.plan.heapSnapshots;
+    if (!plan) return;
+    const elapsed = Date.now() - this.startedAt;
+    if (!final && (this.snapshotTaken || elapsed < plan.afterMs)) return;
+    this.snapshotTaken = true;
+    fs.mkdirSync(plan.dir, { recursive: true });
+    v8.writeHeapSnapshot(path.join(plan.dir, `${this.name}-${Math.round(elapsed / 60_000)}.heapsnapshot`));
   }
 }

@@ -9,7 +9,7 @@ import type { Frame, Locator, Page } from 'playwright-core';
 import { check, type Workbench } from './framework';
 import { closeEditors, eventsFrame, hidePanel, setTheme, shot, shotEditor, signIn, until, waitLoaded } from './eventsPanelPage';
 import { sandboxUrl } from './session';
-import { DOUBLE_OPEN_MS } from '../../src/eventsPanel/model/panelChoice';
+import { DOUBLE_OPEN_MS } from '../../src/eventsPanel/core/panelChoice';
 
 const KEEP = '.editor-actions .action-label[aria-label*="Keep Events Panel Open"]';
 

@@ -1,7 +1,8 @@
 // Shared fixture builders for the unit suites: valid by construction (each result is parsed by the
 // schema the code under test uses), with fresh ids per call and any field overridable.
 //   anIssue({ status: 'resolved' }), anEvent({ location: 'src/app.ts:12' }), aSession({ kind: 'apiKey' })
-import { EventSchema, IssueSchema, type Issue, type SentryEvent } from '../../src/api/schemas';
+import { EventSchema, type SentryEvent } from '../../src/model/event/schema';
+import { IssueSchema, type Issue } from '../../src/model/issue/schema';
 import { StoredSessionSchema, type StoredSession } from '../../src/auth/core/sessionCodec';
 import type { IssueRef } from '../../src/contracts/issueRef';
 

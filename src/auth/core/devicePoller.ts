@@ -8,7 +8,7 @@
  * `slow_down` adds 5 s to the interval for the rest of the flow (cumulative). When the next poll
  * would fall at or after `expires_in`, polling stops with `expired` at the expiry instant.
  */
-import type { DeviceAuthorization, TokenResponse } from '../../api/schemas';
+import type { DeviceAuthorization, TokenResponse } from '../../model/auth/schema';
 import { ApiError, NetworkError, OAuthError, ServerError, TimeoutError } from '../../api/errors';
 import { isAbortError } from './state';
 import { clampDelay, sleep as defaultSleep } from '../../util/delay';

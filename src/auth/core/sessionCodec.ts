@@ -4,7 +4,7 @@
  * client secret has its own key. A stored value that does not parse is deleted, never crashed on.
  * No `vscode` import: the secret store is the structural subset of vscode.SecretStorage used here.
  */
-import * as z from '../../util/z';
+import * as z from '../../model/z';
 import type { OAuthTokens } from './tokenManager';
 import { splitScopes } from '../../api/scopes';
 import { normalizeBaseUrl } from '../../api/http';

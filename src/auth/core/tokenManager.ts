@@ -10,7 +10,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { OAuthError } from '../../api/errors';
-import type { TokenResponse } from '../../api/schemas';
+import type { TokenResponse } from '../../model/auth/schema';
 import { sleep as clampedSleep } from '../../util/delay';
 import { storedIsNewer, type RefreshLock } from './refreshLease';
 import { splitScopes } from '../../api/scopes';

@@ -2,7 +2,7 @@
  * The issue search that finds a file's issues (`stack.filename:"*app/checkout.ts"`: Sentry's issue
  * search takes event attributes, wildcards included) and the hints that spare event requests. Pure: no `vscode` import.
  */
-import type { Issue } from '../../api/schemas';
+import type { Issue } from '../../model/issue/schema';
 import { normalisePath } from './location';
 
 /**

@@ -1,14 +1,14 @@
 /**
  * From a frame to the workspace file it names, the one way every feature asks (marks, a click on a
  * frame, hovers, CodeLens, Problems, the AI location tool): the project's code mappings from Sentry,
- * tried in Sentry's order on the path Sentry swaps (../../sentryEvent/mungedPath.ts), then the
- * frame's path forms (../../sentryEvent/framePath.ts) by their endings in the workspace index.
+ * tried in Sentry's order on the path Sentry swaps (../../model/event/mungedPath.ts), then the
+ * frame's path forms (../../model/event/framePath.ts) by their endings in the workspace index.
  * Same-named files are told apart by the package path, `abs_path` and code mappings; what stays
  * ambiguous is said, never guessed. User path mappings come before all of this, in the glue
  * (../fileIndex.ts), where files are checked on disk. Pure: no `vscode` import.
  */
-import type { PathForm } from '../../sentryEvent/framePath';
-import type { MappingSources } from '../../sentryEvent/mungedPath';
+import type { PathForm } from '../../model/event/framePath';
+import type { MappingSources } from '../../model/event/mungedPath';
 import type { IndexedFile, PathIndex } from './pathIndex';
 import { normalisePath } from './location';
 
@@ -116,7 +116,7 @@ function tieBreak(index: PathIndex, forms: readonly PathForm[], files: IndexedFi
 
 /**
  * The workspace file of a frame: the first code mapping, in Sentry's order, whose swap of the path
- * Sentry swaps (`sources`, ../../sentryEvent/mungedPath.ts) names a workspace file, as Sentry takes
+ * Sentry swaps (`sources`, ../../model/event/mungedPath.ts) names a workspace file, as Sentry takes
  * the first whose file its repository has; else the most specific of the frame's path forms
  * (pathForms, most specific first) that matches (a form marked exclusive decides alone: a JVM class's
  * package path, a Dart package), ties broken by the other forms; else ambiguous.

@@ -4,7 +4,7 @@
  * issues, then a "+N more" link to the whole list of the line. Pure, so it is tested without VS Code.
  */
 import * as l10n from '@vscode/l10n';
-import type { Issue } from '../../api/schemas';
+import type { Issue } from '../../model/issue/schema';
 import { Commands } from '../../constants';
 import { commandUri, PREVIEW, type CommandId, type IssueRef } from '../../contracts/issueRef';
 import { relativeTime } from '../../format/time';

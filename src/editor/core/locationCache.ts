@@ -4,9 +4,9 @@
  * one it was read under (seenVersion). The editor keeps it in workspace storage, so a window reload
  * costs no event request for an issue that did not change. Pure: no `vscode` import.
  */
-import type { Issue } from '../../api/schemas';
-import { CONTEXT_MAX } from '../../sentryEvent/frameText';
-import { readFrameFields, type FrameFields } from '../../sentryEvent/framePath';
+import type { Issue } from '../../model/issue/schema';
+import { CONTEXT_MAX } from '../../model/event/frameText';
+import { readFrameFields, type FrameFields } from '../../model/event/framePath';
 import { LINE_KEY } from './movedLines';
 
 /**

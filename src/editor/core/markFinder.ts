@@ -4,131 +4,33 @@
  * refuses the per-file search (400) is located from the listed issues instead. Their lines come from
  * ./markPlacer.ts (the events table, or each issue's latest event). A server that refuses the view's
  * own query (a 400 or 414 to anything, a hostile proxy) is asked once a refresh whether it takes it
- * again, not once per open file; each fallback is said once.
+ * again, not once per open file; each fallback is said once. One file's search is ./fileSearch.ts's,
+ * the shapes the finder works with ./markFinderTypes.ts's.
  */
 import type { SentryClient } from '../../api/client';
-import { idReadBatches, MAX_ID_READ_BYTES, projectParamBytes } from '../../api/requestRules';
-import type { ListScope } from '../../store/listedIssues';
-import type { Issue } from '../../api/schemas';
 import { errorKind } from '../../contracts/errors';
 import type { IssueRef } from '../../contracts/issueRef';
-import type { IssueEndpoint, IssueQuery } from '../../store/issueSource';
-import type { IssueStore } from '../../store/issueStore';
-import { baseName, fileSearchQuery, fileSearchTerm } from './fileQuery';
+import { baseName, fileSearchTerm } from './fileQuery';
 import { fileReport } from './fileReport';
-import type { KnownLocation, LocationCache } from './locationCache';
-import { MarkPlacer, platformOf, type FinderLog, type Outcome, type ResolveFrame } from './markPlacer';
+import type { KnownLocation } from './locationCache';
+import { MarkPlacer, platformOf, type Outcome } from './markPlacer';
 import { searchShared, sharedStatus, type SharedAnswer } from './sharedSearch';
 import { knownFromRow } from './tableLines';
 import { seenVersion } from './locationCache';
 import type { PlacedMark } from './marks';
-import type { ExpectedText } from './movedLines';
 import type { FileSearchReport } from './marksStatus';
+import { readIssuesById, type IdReadContext } from './idReads';
+import { listedIds, newestOf, searchFile, takesViewQuery, viewQuery, type FileSearchContext } from './fileSearch';
+import type { FileAnswer, FileSearch, FinderDeps, FindRequest, KeyedReport, MarkScope, OpenFile, SharedSearch } from './markFinderTypes';
 
-/** What the finder reads of the store, and where found issues go. */
-export type IssueFields = Pick<IssueStore, 'issue' | 'pendingFor' | 'upsert' | 'checkpoint' | 'source' | 'budget' | 'eventText'>;
-
-/** What the marks search within: the scope of the Issues view's lists, so a file's search uses the same filters. */
-export type MarkScope = ListScope;
-
-/** An open file: a key (its URI), its workspace-relative path, whether an editor shows it. */
-export interface OpenFile {
-  readonly key: string;
-  readonly relativePath: string;
-  readonly visible: boolean;
-}
-
-export interface FinderDeps {
-  store: IssueFields;
-  /** The workspace files a frame maps to (src/editor/core/frameResolver.ts through the glue's index). */
-  resolve: ResolveFrame;
-  cache: LocationCache;
-  /** An open document's line (0-based) and neighbours now, compacted: a mark's text when no event's is known. */
-  lineText?: (file: string, line: number) => ExpectedText | undefined;
-  /** The refresh interval (ms, 0: off): how long a visible file's search stays fresh. */
-  intervalMs: () => number;
-  now: () => number;
-  log: FinderLog;
-  /** `listed`: locate the listed issues on every server, the method before per-file searches (the benchmark's baseline). */
-  method?: 'perFile' | 'listed';
-  /** `latestEvent`: every line from its issue's latest event, the way before the events table (the benchmark's baseline). */
-  lines?: 'eventsTable' | 'latestEvent';
-  /** false: every open file searched on its own, the way before the shared search (the benchmark's baseline). */
-  share?: boolean;
-}
-
-export interface FindRequest {
-  client: SentryClient;
-  /** Undefined while nothing is chosen: no marks. */
-  scope: MarkScope | undefined;
-  /** Visible files first. */
-  files: readonly OpenFile[];
-  /** The listed issues, for a server that refuses the search. */
-  listed: () => readonly IssueRef[];
-  /** Marks placed before, per file key (kept for issues whose change still waits for the server). */
-  previous: ReadonlyMap<string, readonly PlacedMark[]>;
-  /**
-   * While event requests are out: the marks placed so far, plus the previous marks of issues not
-   * looked at yet, so a busy file's marks appear as they are located and a refresh does not blank them.
-   */
-  onProgress?: (marks: Map<string, PlacedMark[]>) => void;
-}
-
-interface FileSearch {
-  /** The server, scope and file term it was made for. */
-  readonly key: string;
-  readonly ids: readonly string[];
-  readonly at: number;
-  /** When every page was last read (later refreshes of a busy file read only what changed since). */
-  readonly fullAt: number;
-  /** Pages that whole read took: a file of one page is read whole at every refresh, for the same one request. */
-  readonly fullPages: number;
-  /** The newest lastSeen among its issues, in the server's own clock. */
-  readonly newest?: string;
-  /**
-   * The session it was made in (the client stands for server and account): a delta only ever adds
-   * to a whole answer of the same session, so signing in again (the scope upgrade, the same token
-   * pasted again) reads every file whole.
-   */
-  readonly session: object;
-}
-
-/** What one file's search answered in a run: its issue ids, or the failure of a search that read nothing. */
-interface FileAnswer {
-  readonly ids: readonly string[];
-  readonly error?: unknown;
-}
-
-/** A file's report, with the key of the search (server, scope, path) it answers. */
-interface KeyedReport {
-  readonly key: string;
-  readonly report: FileSearchReport;
-}
-
-/** The latest shared search (./sharedSearch.ts) of a server and scope: its ids per file term. */
-interface SharedSearch {
-  readonly key: string;
-  readonly byTerm: ReadonlyMap<string, readonly string[]>;
-  /** When it was last asked (fresh for a refresh interval). */
-  readonly at: number;
-  /** When it was last asked whole (refreshes in between ask only since `newest`). */
-  readonly fullAt: number;
-  /** The newest last_seen() of its rows, in the server's clock (ms). */
-  readonly newest?: number;
-  readonly session: object;
-}
-
-/** The least a read by id carries after a server refused longer URLs (414): about 50 ids. */
-const MIN_ID_READ_BYTES = 1000;
+export type { FinderDeps, FindRequest, IssueFields, MarkScope, OpenFile } from './markFinderTypes';
+export { newestOf } from './fileSearch';
 
 /** A file's whole search is read again this often; in between, only issues seen since its newest. */
 const FULL_SEARCH_EVERY_MS = 30 * 60_000;
 
-const MAX_ISSUES = 300;
 /** Open files searched (visible ones first): an editor with 200 tabs does not cost 200 searches. */
 const MAX_FILES = 30;
-/** Pages of a file's search read (100 issues each): every issue of a busy file, within reason. */
-const MAX_PAGES_PER_FILE = 5;
 
 /**
  * For each open file, visible ones first: one issue search (`stack.filename:"*app/checkout.ts"` with
@@ -166,7 +68,22 @@ export class MarkFinder {
 
   private readonly placer: MarkPlacer;
 
+  /** What a file's search (./fileSearch.ts) reads and writes of this finder. */
+  private readonly searchContext: FileSearchContext;
+  /** What the reads by id (./idReads.ts) use and keep of this finder. */
+  private readonly idReads: IdReadContext;
+
   constructor(private readonly deps: FinderDeps) {
+    this.idReads = {
+      store: deps.store,
+      log: deps.log,
+      counted: () => void this.searchRequests++,
+      idReadBytes: this.idReadBytes,
+      sharedOff: this.sharedOff,
+      longUrlSaid: this.longUrlSaid,
+      idReadsSaid: this.idReadsSaid,
+    };
+    this.searchContext = { store: deps.store, log: deps.log, counted: () => void this.searchRequests++, refusedQueries: this.refusedQueries, listedOnly: this.listedOnly };
     this.placer = new MarkPlacer(deps);
   }
 
@@ -229,7 +146,7 @@ export class MarkFinder {
     let refs: IssueRef[] | undefined;
     const waiting = new Set<string>();
     const answers = new Map<string, FileAnswer>();
-    if (this.mode(client.baseUrl) === 'listed') refs = this.listedIds(req);
+    if (this.mode(client.baseUrl) === 'listed') refs = listedIds(req, this.deps.store.pendingFor);
     else {
       if (!req.scope) return undefined;
       refs = (await this.searchTogether(req, req.scope, waiting, answers)) ?? (await this.searchFiles(req, req.scope, waiting, answers));
@@ -280,7 +197,7 @@ export class MarkFinder {
     // The view's query refused before: one probe says whether the server takes it now, or every file fails as it did.
     const refusedKey = JSON.stringify([client.baseUrl, scope]);
     let refusal = this.viewRefused.get(refusedKey);
-    if (refusal !== undefined && (await this.takesViewQuery(client, viewQuery(scope)))) {
+    if (refusal !== undefined && (await takesViewQuery(this.searchContext, client, viewQuery(scope)))) {
       this.viewRefused.delete(refusedKey);
       refusal = undefined;
     }
@@ -309,8 +226,8 @@ export class MarkFinder {
         // The whole answer it adds to must still be whole: every issue of it still in the store.
         const delta =
           prev?.key === key && prev.fullPages > 1 && prev.newest !== undefined && now - prev.fullAt < FULL_SEARCH_EVERY_MS && prev.ids.every((id) => this.deps.store.issue(id)) ? prev : undefined;
-        const found = await this.search(client, scope, term, delta?.newest);
-        if (found === 'refused') return this.listedIds(req);
+        const found = await searchFile(this.searchContext, client, scope, term, delta?.newest);
+        if (found === 'refused') return listedIds(req, this.deps.store.pendingFor);
         if ('issues' in found) {
           searched = true;
           const at = this.deps.now();
@@ -407,7 +324,7 @@ export class MarkFinder {
       if (error === undefined) {
         if (answer!.shortened) this.sayOnce(this.timeoutSaid, client.baseUrl, `[editor] ${client.baseUrl} timed out on the shared search of the open files; asked over the last 14 days instead`);
         // Reads by id refused: the files' own searches bring their issues, from this run on.
-        if (!(await this.readIssues(client, scope, answer!, offKey))) return undefined;
+        if (!(await readIssuesById(this.idReads, client, scope, answer!, offKey))) return undefined;
         this.learnLines(client, answer!);
         const merged = new Map(ask.whole ? [] : (kept?.byTerm ?? []));
         for (const t of ask.terms) merged.set(t, [...new Set([...(answer!.byFile.get(t) ?? []), ...(ask.whole ? [] : (merged.get(t) ?? []))])]);
@@ -445,55 +362,6 @@ export class MarkFinder {
     }
   }
 
-  /**
-   * Reads by id, as many as fit a request line (MAX_ID_READ_BYTES), the issues of a shared answer the store does not hold yet, and those
-   * whose last event is newer than the store's copy (their counts and lastSeen for the hovers). The read names the projects the
-   * search named (or `-1`, every accessible project, when they would take too much of the line): without `project` Sentry looks
-   * only in the projects of the user's teams, and the issues of a project the user sees in an open-membership organization
-   * without being on its team would get no mark. False when the server refused them (then the files are searched one by one).
-   */
-  private async readIssues(client: SentryClient, scope: MarkScope, answer: SharedAnswer, offKey: string): Promise<boolean> {
-    const { org } = scope;
-    const projects = projectParamBytes(scope.projects) > MAX_ID_READ_BYTES / 4 ? ['-1'] : scope.projects;
-    const wanted = [...answer.rows.keys()].filter((id) => {
-      const issue = this.deps.store.issue(id);
-      const seen = answer.seen.get(id);
-      return !issue || (seen !== undefined && issue.lastSeen !== null && Date.parse(issue.lastSeen) < seen - 1000);
-    });
-    let left = wanted;
-    while (left.length) {
-      const bytes = this.idReadBytes.get(client.baseUrl) ?? MAX_ID_READ_BYTES;
-      const [batch] = idReadBatches(left, bytes - projectParamBytes(projects));
-      const since = this.deps.store.checkpoint();
-      try {
-        this.searchRequests++;
-        this.deps.store.upsert(org, await client.listIssuesById(org, batch, projects), since);
-        left = left.slice(batch.length);
-      } catch (err) {
-        // A proxy with a shorter request line than nginx's default: halve the reads on this server from now on, said once.
-        if ((err as { status?: unknown }).status === 414 && bytes / 2 >= MIN_ID_READ_BYTES) {
-          this.idReadBytes.set(client.baseUrl, bytes / 2);
-          this.sayOnce(this.longUrlSaid, client.baseUrl, `[editor] ${client.baseUrl} refused a read of ${batch.length} issues by id as too long a URL (414); it reads fewer at a time from now on`);
-          continue;
-        }
-        // Refused (a 400, or a 414 even for the shortest read): the shared search is off on this server and scope, said once.
-        if (errorKind(err) === 'badRequest') {
-          this.sharedOff.add(offKey);
-          this.sayOnce(
-            this.idReadsSaid,
-            offKey,
-            `[editor] ${client.baseUrl} refused reading the open files' issues by id (${(err as Error).message}); they are searched one by one on this server and scope from now on`,
-          );
-          return false;
-        }
-        // Those not held are not marked this run; the next run asks for them again.
-        this.deps.log.warn(`[editor] could not read ${left.length} issues of the open files: ${(err as Error).message}`);
-        return true;
-      }
-    }
-    return true;
-  }
-
   /** Each issue's line from its latest stack in the shared answer, kept under its lastSeen: the placer needs no request for it. */
   private learnLines(client: SentryClient, answer: SharedAnswer): void {
     const at = this.deps.now();
@@ -513,131 +381,9 @@ export class MarkFinder {
     said.add(key);
     this.deps.log.warn(message);
   }
-
-  /**
-   * One file's search, page after page (only issues last seen at or after `seenSince` when given):
-   * its issues (stored) and the pages read, the failure when it read nothing, 'refused' on a 400.
-   */
-  private async search(
-    client: SentryClient,
-    scope: MarkScope,
-    term: string,
-    seenSince?: string,
-  ): Promise<{ issues: Issue[]; pages: number; cut: boolean } | 'refused' | { failed: unknown; viewRefused?: boolean }> {
-    const since = this.deps.store.checkpoint();
-    const query = {
-      org: scope.org,
-      projects: scope.projects,
-      query: fileSearchQuery(scope.query, term) + (seenSince ? ` lastSeen:>=${seenSince}` : ''),
-      statsPeriod: scope.statsPeriod,
-      environments: scope.environments,
-      window: scope.window,
-      limit: 100,
-    };
-    const found: Issue[] = [];
-    let pages = 0;
-    let cut = false;
-    try {
-      let from: { cursor: string; endpoint: IssueEndpoint } | undefined;
-      for (let n = 0; n < MAX_PAGES_PER_FILE; n++) {
-        this.searchRequests++;
-        const page = await this.deps.store.source.page(client, query, from);
-        pages++;
-        // The server's endpoint changed under a cursor: the first page again, not a duplicate.
-        if (page.restarted) found.length = 0;
-        found.push(...page.items);
-        if (!page.nextCursor) break;
-        from = { cursor: page.nextCursor, endpoint: page.endpoint };
-      }
-    } catch (err) {
-      // The view's own query may be what was refused (a typo in a custom search): only a server that
-      // takes the same query without the file's term refuses the search by stack file name.
-      if (errorKind(err) === 'badRequest') {
-        if (!(await this.takesViewQuery(client, viewQuery(scope)))) {
-          if (!this.refusedQueries.has(scope.query ?? '')) {
-            this.refusedQueries.add(scope.query ?? '');
-            this.deps.log.warn(`[editor] the server refused the Issues view's search (${(err as Error).message}): no marks until the filter changes or the server takes it again`);
-          }
-          return { failed: err, viewRefused: true };
-        }
-        this.listedOnly.add(client.baseUrl);
-        this.deps.log.warn(
-          `[editor] ${client.baseUrl} refused the search by stack file name (${(err as Error).message}); marks come from the latest events of the listed issues on this server from now on`,
-        );
-        return 'refused';
-      }
-      // While a 429's reset is pending the client sends nothing: not worth a warning per file.
-      const message = `[editor] could not search the issues of ${term}: ${(err as Error).message}`;
-      if (errorKind(err) === 'rateLimited') this.deps.log.debug(message);
-      else this.deps.log.warn(message);
-      // Pages read before the failure still count; the next refresh reads the search whole.
-      if (found.length === 0) return { failed: err };
-      cut = true;
-    }
-    this.deps.store.upsert(scope.org, found, since);
-    return { issues: found, pages, cut };
-  }
-
-  /** Whether the server answers the view's query alone (one issue): a probe after a 400 on a file's search. */
-  private async takesViewQuery(client: SentryClient, query: IssueQuery): Promise<boolean> {
-    try {
-      this.searchRequests++;
-      await this.deps.store.source.page(client, query);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  /**
-   * The listed issues, plus those placed before that left the list through a change still waiting
-   * for the server (resolved optimistically): they keep their place, not drawn while the change
-   * shows (see `isMarked`), so a rollback draws them again at once, without locating them anew.
-   */
-  private listedIds(req: FindRequest): IssueRef[] {
-    const listed = req.listed().slice(0, MAX_ISSUES);
-    const ids = new Set(listed.map((r) => r.issueId));
-    const kept: IssueRef[] = [];
-    for (const marks of req.previous.values()) {
-      for (const m of marks) {
-        if (ids.has(m.issueId) || this.deps.store.pendingFor(m.issueId).length === 0) continue;
-        ids.add(m.issueId);
-        kept.push({ org: m.org, project: m.project, issueId: m.issueId });
-      }
-    }
-    return [...listed, ...kept];
-  }
-}
-
-/** The view's own query alone (one issue): the probe of whether a server takes it. */
-function viewQuery(scope: MarkScope): IssueQuery {
-  return { org: scope.org, projects: scope.projects, query: scope.query, statsPeriod: scope.statsPeriod, environments: scope.environments, window: scope.window, limit: 1 };
 }
 
 /** The question a file's search asks: another server, scope or path ending is another question. */
 function searchKey(baseUrl: string, scope: MarkScope | undefined, term: string | undefined): string {
   return JSON.stringify([baseUrl, scope ?? null, term ?? null]);
-}
-
-/** An ISO date as servers send lastSeen; anything else never reaches a search query. */
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
-/**
- * What Sentry's search grammar takes after `lastSeen:>=` (event_search.py's iso_8601_date_format):
- * seconds, at most 6 digits of fraction, `Z` or `±hh:mm`. Anything else is a 400 there.
- */
-const SEARCHABLE_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}:\d{2})$/;
-
-/**
- * The newest of a lastSeen and the issues' (ISO dates of the server; others are ignored), as the
- * server wrote it when the search grammar takes it, else the same instant to the millisecond
- * (rounded down, so the `>=` search still finds that issue).
- */
-export function newestOf(known: string | undefined, issues: readonly Pick<Issue, 'lastSeen'>[]): string | undefined {
-  let best = known;
-  for (const { lastSeen } of issues) {
-    // null: the server has no seen stats of the issue, nothing to go by.
-    if (lastSeen === null || !ISO_DATE.test(lastSeen) || Number.isNaN(Date.parse(lastSeen))) continue;
-    if (best === undefined || Date.parse(lastSeen) > Date.parse(best)) best = lastSeen;
-  }
-  return best === undefined || SEARCHABLE_DATE.test(best) ? best : new Date(Date.parse(best)).toISOString();
 }

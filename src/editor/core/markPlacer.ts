@@ -16,7 +16,7 @@ import { seenVersion, type KnownFrame, type KnownLocation, type KnownText, type 
 import { keyedText, type ExpectedText } from './movedLines';
 import { isMarked, newestInAppLocation, type PlacedMark } from './marks';
 import { TableLines, tableBatches, type TableIssue } from './tableLines';
-import type { FrameFields } from '../../sentryEvent/framePath';
+import type { FrameFields } from '../../model/event/framePath';
 
 export interface FinderLog {
   info(message: string): void;

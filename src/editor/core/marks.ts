@@ -3,14 +3,16 @@
  * refresh, and the text shown after a line. Pure; the glue turns marks into decorations and hovers.
  */
 import * as l10n from '@vscode/l10n';
-import { exceptionsOf, framesNewestFirst, type Frame, type Issue, type SentryEvent } from '../../api/schemas';
+import type { SentryEvent } from '../../model/event/schema';
+import { eventFramesNewestFirst } from '../../model/event/frame';
+import { type Issue } from '../../model/issue/schema';
 import { relativeTime } from '../../format/time';
 import { eventCount } from '../../format/numbers';
 import { mayMatch } from '../../store/queryMatch';
 import { parseServerLocation, type ServerLocation } from './location';
 import type { KnownText } from './locationCache';
-import { readFrameFields, type FrameFields } from '../../sentryEvent/framePath';
-import { sdkNameOf } from '../../sentryEvent/mungedPath';
+import { readFrameFields, type FrameFields } from '../../model/event/framePath';
+import { sdkNameOf } from '../../model/event/mungedPath';
 
 /**
  * Where an issue belongs in a document, as the locator found it. It holds the issue's id, never the
@@ -97,17 +99,12 @@ export function touchesMarks(changed: readonly string[], marks: Iterable<readonl
   return false;
 }
 
-/** Every frame of a full event, newest first; the last exception value is the one raised last. */
-function eventFramesNewestFirst(event: SentryEvent): Frame[] {
-  return framesNewestFirst(exceptionsOf(event)).flatMap((v) => framesNewestFirst(v.stacktrace?.frames));
-}
-
 /** The newest in-app frame that names a file and a line, as a parsed location (raw path kept for mappings) with its path fields. */
 export function newestInAppLocation(event: SentryEvent): (ServerLocation & { fields: FrameFields }) | undefined {
-  for (const f of eventFramesNewestFirst(event)) {
+  for (const { frame: f, raw } of eventFramesNewestFirst(event)) {
     if (!f.inApp || !f.lineNo) continue;
     const parsed = parseServerLocation(f.filename ?? f.absPath ?? undefined);
-    if (parsed) return { path: parsed.path, raw: parsed.raw, line: f.lineNo, ...(f.colNo ? { column: f.colNo } : {}), fields: readFrameFields(f, event.platform, sdkNameOf(event)) };
+    if (parsed) return { path: parsed.path, raw: parsed.raw, line: f.lineNo, ...(f.colNo ? { column: f.colNo } : {}), fields: readFrameFields(raw, event.platform, sdkNameOf(event)) };
   }
   return undefined;
 }

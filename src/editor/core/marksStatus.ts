@@ -9,7 +9,7 @@ import { ApiError } from '../../api/errors';
 import { CONFIG_SECTION, Commands } from '../../constants';
 import { ERROR_ACTIONS, ERROR_CASES, errorCase, type ErrorCase } from '../../contracts/errorPresentation';
 import { errorKind, isSignedOut } from '../../contracts/errors';
-import { maskBounded } from '../../sentryEvent/maskText';
+import { maskBounded } from '../../model/event/maskText';
 import type { IssueListView } from '../../store/issueStore';
 import { projectsOf } from '../../store/listSpec';
 import { labelText } from '../../util/untrusted';

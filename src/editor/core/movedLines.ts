@@ -7,7 +7,7 @@
  * kept in workspace storage and a user's source line may hold a secret that is long gone from the
  * file. Pure: no `vscode` import.
  */
-import { compactLine } from '../../sentryEvent/frameText';
+import { compactLine } from '../../model/event/frameText';
 import { hash53 } from '../../util/hash';
 
 /** What a line held when the event happened: the line, and the lines just before and after it, nearest last/first. */

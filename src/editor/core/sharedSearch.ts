@@ -27,7 +27,7 @@
  *   files are searched one by one for that run.
  */
 import type { SentryClient } from '../../api/client';
-import type { EventsTableRow } from '../../api/eventsTable';
+import type { EventsTableRow } from '../../model/event/eventsTable';
 import type { TimeWindow } from '../../store/issueSource';
 import { rowIssueId, TABLE_BATCH, TABLE_FIELDS, windowFrom } from './tableLines';
 

@@ -32,11 +32,11 @@
  *   rows, and timestamp would make a row of every event.
  */
 import type { SentryClient } from '../../api/client';
-import type { EventsTableParams, EventsTableRow } from '../../api/eventsTable';
+import type { EventsTableParams, EventsTableRow } from '../../model/event/eventsTable';
 import { errorKind } from '../../contracts/errors';
 import { isoSeconds } from '../../format/time';
 import { parseServerLocation } from './location';
-import { readFrameFields, type FrameFields } from '../../sentryEvent/framePath';
+import { readFrameFields, type FrameFields } from '../../model/event/framePath';
 import type { KnownFrame, KnownLocation } from './locationCache';
 
 /**
@@ -44,7 +44,7 @@ import type { KnownFrame, KnownLocation } from './locationCache';
  * same-named files apart: a JVM class's package, a Cocoa frame's package folder, a Dart package.
  * sdk.name (the event's SDK, Columns.SDK_NAME there) with the issue's platform chooses the path
  * Sentry applies a code mapping to (a Flutter event's `package:` URIs are munged, a pure Dart one's
- * are not: ../../sentryEvent/mungedPath.ts).
+ * are not: ../../model/event/mungedPath.ts).
  */
 export const TABLE_FIELDS = ['issue.id', 'stack.filename', 'stack.abs_path', 'stack.module', 'stack.package', 'stack.lineno', 'stack.in_app', 'sdk.name', 'last_seen()'] as const;
 /** Issues a request (and rows a page: the server's most). */

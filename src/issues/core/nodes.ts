@@ -4,7 +4,7 @@
  * here and unit-tested.
  */
 import * as l10n from '@vscode/l10n';
-import type { Issue } from '../../api/schemas';
+import type { Issue } from '../../model/issue/schema';
 import { presentError, type ErrorAction } from '../../contracts/errorPresentation';
 import type { IssueRef } from '../../contracts/issueRef';
 import type { IssueListView } from '../../store/issueStore';

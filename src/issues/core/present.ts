@@ -3,7 +3,7 @@
  * screen readers (the level icon and the sparkline say nothing to them). Pure.
  */
 import * as l10n from '@vscode/l10n';
-import type { Issue } from '../../api/schemas';
+import type { Issue } from '../../model/issue/schema';
 import { commentCount, compactCount, eventCount, userCount } from '../../format/numbers';
 import { sparkline, statsCounts } from '../../format/sparkline';
 import { absoluteTime, relativeTime } from '../../format/time';

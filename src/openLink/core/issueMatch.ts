@@ -5,7 +5,8 @@
  * innermost files; an issue whose latest stack holds the trace's innermost frames (the same file name
  * and line) is offered, most frames matched first. No `vscode` import.
  */
-import type { EventsTableParams, EventsTableRow } from '../../api/eventsTable';
+import type { EventsTableParams, EventsTableRow } from '../../model/event/eventsTable';
+import { readStackRow } from '../../model/event/stackRow';
 import { baseName, type TraceFrame } from './stackTrace/types';
 
 /** The fields asked: the issue, and its stack's files, lines and functions. */
@@ -50,32 +51,19 @@ export function matchRequest(innermostFirst: readonly TraceFrame[], projects: re
   };
 }
 
-function strings(v: unknown): string[] {
-  return Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : '')) : [];
-}
-
-function text(v: unknown, max = 300): string {
-  return typeof v === 'string' ? v.slice(0, max) : typeof v === 'number' ? String(v) : '';
-}
-
 /** The issues whose stacks hold the trace's innermost frames, best first (rows are newest first: an issue's first row is its latest stack). */
 export function matchIssues(innermostFirst: readonly TraceFrame[], rows: readonly EventsTableRow[]): IssueMatch[] {
   const wanted = innermostFirst.slice(0, COMPARED).filter((f) => f.filename && f.lineNo !== undefined);
   const seen = new Map<string, IssueMatch>();
   for (const row of rows) {
-    const issueId = text(row['issue.id'], 30);
-    if (!/^\d{1,30}$/.test(issueId) || seen.has(issueId)) continue;
-    const files = strings(row['stack.filename']);
-    const abs = strings(row['stack.abs_path']);
-    const lines = Array.isArray(row['stack.lineno']) ? (row['stack.lineno'] as unknown[]) : [];
+    const stack = readStackRow(row);
+    if (!stack || seen.has(stack.issueId)) continue;
     const held = new Set<string>();
-    for (let k = 0; k < Math.min(lines.length, 1000); k++) {
-      const line = typeof lines[k] === 'number' ? lines[k] : Number(lines[k]);
-      for (const path of [files[k], abs[k]]) if (path) held.add(`${baseName(path).toLowerCase()}:${line}`);
-    }
+    for (const frame of stack.frames) for (const path of frame.paths) held.add(`${baseName(path).toLowerCase()}:${frame.line}`);
     const hits = wanted.map((f) => held.has(`${baseName(f.filename!).toLowerCase()}:${f.lineNo}`));
     const matched = hits.filter(Boolean).length;
-    seen.set(issueId, { issueId, shortId: text(row.issue, 100), title: text(row.title), project: text(row.project, 100), matched, innermost: hits[0] === true });
+    const { issueId, shortId, title, project } = stack;
+    seen.set(issueId, { issueId, shortId, title, project, matched, innermost: hits[0] === true });
   }
   return [...seen.values()]
     .filter((m) => m.matched > 0)

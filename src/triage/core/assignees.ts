@@ -4,7 +4,7 @@
  * No `vscode` import.
  */
 import type { SentryClient } from '../../api/client';
-import type { Member, Team } from '../../api/schemas';
+import type { Member, Team } from '../../model/organization/schema';
 import { plainText } from '../../util/untrusted';
 import type { TriageAssignee } from './actions';
 

@@ -13,7 +13,7 @@ import { MAX_BULK_IDS } from '../../api/client';
 import { NotFoundError } from '../../api/errors';
 import { UnknownProjectError } from '../../api/projectIds';
 import { isResourceNotFound } from '../../store/unknownEnvironment';
-import type { Issue, IssueUpdate } from '../../api/schemas';
+import type { Issue, IssueUpdate } from '../../model/issue/schema';
 import { SignedOutError } from '../../contracts/errors';
 import type { IssueRef } from '../../contracts/issueRef';
 import type { IssueStore } from '../../store/issueStore';

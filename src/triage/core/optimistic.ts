@@ -3,7 +3,7 @@
  * the shape a GET of the issue has them, so views, filters and a later Undo read them like any
  * server state. No `vscode` import.
  */
-import type { Issue } from '../../api/schemas';
+import type { Issue } from '../../model/issue/schema';
 import type { ArchiveUntil, TriageAction } from './actions';
 import { archiveBody } from './requestBody';
 

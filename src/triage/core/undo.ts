@@ -8,7 +8,7 @@
  * whose previous value is unknown (or that Sentry cannot set back, such as "no priority"), get no
  * request: a guessed undo would be a second, unasked-for change.
  */
-import type { Issue } from '../../api/schemas';
+import type { Issue } from '../../model/issue/schema';
 import type { ArchiveUntil, TriageAction } from './actions';
 import { MAX_COUNT, MAX_DURATION_MINUTES, MAX_WINDOW_MINUTES } from './archiveRules';
 import { archiveBody, needsSingleProject, requestBody, type StatusDetailsBody, type TriageBody, type UnresolvedSubstatus } from './requestBody';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { collect } from '../../../src/api/paging';
 import { MAX_HASHES } from '../../../src/api/client';
-import { exceptionsOf } from '../../../src/api/schemas';
+import { PLAIN_READING, exceptionValues, readFrame, stackFrames } from '../../../src/model/event/frame';
 import { clientFor, lastQuery, describeEachProfile, useSandbox } from './sandbox';
 
 describeEachProfile('API client against the sandbox: operations and parameters', (profile) => {
@@ -61,7 +61,7 @@ describeEachProfile('API client against the sandbox: operations and parameters',
 
     it('full=true brings exception frames with context', async () => {
       const page = await clientFor(box.get()).listIssueEvents(ORG, issueId(), { full: true, perPage: 1 });
-      const frames = exceptionsOf(page.items[0])[0].stacktrace?.frames ?? [];
+      const frames = stackFrames(exceptionValues(page.items[0])[0]).flatMap((f) => readFrame(f, PLAIN_READING) ?? []);
       assert.ok(frames.length > 0);
       assert.ok(frames.some((f) => f.inApp && f.lineNo && f.context?.length));
     });

@@ -13,8 +13,9 @@ import { discoverEndpoints, endpointPath } from '../../../src/api/oauthMetadata'
 import { OAuthError, ServerError } from '../../../src/api/errors';
 import { createPkcePair } from '../../../src/auth/core/pkce';
 import { useHost } from '../../../src/util/host';
-import { startSandbox, type Sandbox } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
 import { describeEachProfile, useSandbox } from './sandbox';
+import { withSandbox } from '../withSandbox';
 
 const METADATA = '/.well-known/oauth-authorization-server';
 const endpointsFor = (sb: Sandbox, clientId = sb.defaults.clientId, clientSecret?: string, refused?: string[]) =>
@@ -232,10 +233,13 @@ describe("An endpoint the document names is used only on the server's own origin
 
 describe('Refresh of a confidential OAuth client (a server that wants the client secret)', () => {
   let sb: Sandbox;
-  before(async () => {
-    sb = await startSandbox({ clientSecret: 'confidential-secret', deviceInterval: 1 });
-  });
-  after(() => sb.close());
+  withSandbox(
+    { clientSecret: 'confidential-secret', deviceInterval: 1 },
+    (s) => {
+      sb = s;
+    },
+    { reset: 'never' },
+  );
 
   it('the device grant needs no secret; a refresh without it is invalid_client, whose message names the secret command and the token paste; with it, it works', async () => {
     const oauth = endpointsFor(sb);

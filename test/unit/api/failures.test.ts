@@ -5,7 +5,7 @@ import { HttpClient } from '../../../src/api/http';
 import { SentryClient } from '../../../src/api/client';
 import { OAuthEndpoints } from '../../../src/api/oauth';
 import { BadRequestError } from '../../../src/api/errors';
-import { OrganizationListSchema } from '../../../src/api/schemas';
+import { OrganizationListSchema } from '../../../src/model/organization/schema';
 import { presentError } from '../../../src/contracts/errorPresentation';
 import { clientFor, useSandbox } from './sandbox';
 

@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { clientFor, useSandbox } from './sandbox';
 import { SANDBOX_SECRET } from '../../sandbox/eventDetails';
-import { vaultOf } from '../../../src/sentryEvent/maskAnswer';
-import { parseEventDetail } from '../../../src/sentryEvent/parse';
-import { isMasked } from '../../../src/sentryEvent/types';
+import { vaultOf } from '../../../src/model/event/maskAnswer';
+import { parseEventDetail } from '../../../src/model/event/parse';
+import { isMasked } from '../../../src/model/event/types';
 import type { SeedIssue } from '../../sandbox/seed';
 
 const ORG = 'acme';

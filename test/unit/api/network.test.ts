@@ -14,6 +14,7 @@ import { createTestAuthority, selfSigned, type IssuedCertificate } from '../../s
 import { transportError, transportFailure } from '../../../src/api/network';
 import { clientFor, useSandbox } from './sandbox';
 import type { ProbeOutcome } from './tlsProbe';
+import { withSandbox } from '../withSandbox';
 
 const DAY = 86_400_000;
 const REPO = path.resolve(__dirname, '../../..');
@@ -80,10 +81,13 @@ describe('API client on a real network', () => {
   describe('over HTTPS, with a certificate authority this process does not trust', () => {
     const ca = createTestAuthority();
     let sb: Sandbox;
-    before(async () => {
-      sb = await startSandbox({ tls: ca.issue({ hosts: ['127.0.0.1'] }) });
-    });
-    after(() => sb?.close());
+    withSandbox(
+      { tls: ca.issue({ hosts: ['127.0.0.1'] }) },
+      (s) => {
+        sb = s;
+      },
+      { reset: 'never' },
+    );
 
     it('an untrusted certificate says so, and how to make it trusted; it is not retried', async () => {
       const err = await clientFor(sb)

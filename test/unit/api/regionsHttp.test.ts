@@ -9,7 +9,7 @@ import type { RegionFailure } from '../../../src/api/regionListing';
 import { ServerError } from '../../../src/api/errors';
 import { clientFor, describeEachProfile, useSandbox } from './sandbox';
 import { orgOfPath } from '../../../src/api/http';
-import * as z from '../../../src/util/z';
+import * as z from '../../../src/model/z';
 
 describeEachProfile('Organizations in every region, over HTTP', (profile) => {
   const box = useSandbox({ profile, host: 'localhost', regions: true });

@@ -5,19 +5,11 @@ import { PROFILE_NAMES, type ProfileName } from '../../sandbox/profiles';
 import { HttpClient, type HttpClientOptions } from '../../../src/api/http';
 import { SentryClient } from '../../../src/api/client';
 import type { Credential } from '../../../src/api/credentials';
+import { withSandbox } from '../withSandbox';
 
+/** The suite's sandbox, reset before each test (../withSandbox.ts). */
 export function useSandbox(options?: Parameters<typeof startSandbox>[0]): { get: () => Sandbox } {
-  let sb: Sandbox | undefined;
-  before(async () => {
-    sb = await startSandbox(options);
-  });
-  after(async () => {
-    await sb?.close();
-  });
-  beforeEach(() => {
-    sb!.control.reset();
-  });
-  return { get: () => sb! };
+  return withSandbox(options);
 }
 
 export function clientFor(sb: Sandbox, credential: Credential | undefined = { kind: 'bearer', token: sb.defaults.authToken }, more: Partial<HttpClientOptions> = {}): SentryClient {

@@ -3,12 +3,12 @@
 import * as assert from 'node:assert/strict';
 import { continueAutofix, getAutofix, startAutofix, summarizeIssue } from '../../../src/api/seerEndpoints';
 import { ForbiddenError, RateLimitedError, ServerError } from '../../../src/api/errors';
-import { readAutofixAnswer } from '../../../src/seer/core/readRun';
-import { readSummary } from '../../../src/seer/core/readSummary';
-import { classifyFailure } from '../../../src/seer/core/unavailable';
-import { failureOf } from '../../../src/seer/core/failureOf';
-import { applyChange } from '../../../src/seer/core/applyChange';
-import type { SeerRunView } from '../../../src/seer/core/runView';
+import { readAutofixAnswer } from '../../../src/model/seer/readRun';
+import { readSummary } from '../../../src/model/seer/readSummary';
+import { classifyFailure } from '../../../src/model/seer/unavailable';
+import { failureOf } from '../../../src/model/seer/failureOf';
+import { applyChange } from '../../../src/eventsPanel/core/seer/applyChange';
+import type { SeerRunView } from '../../../src/model/seer/runView';
 import { GEN_AI_FEATURES, SEER_EXPLORER } from '../../sandbox/profiles';
 import { LEAKED_TOKEN } from '../../sandbox/seer';
 import { workspaceLines } from '../../sandbox/workspace';

@@ -1,7 +1,8 @@
 // The shared fixture builders make what the schemas accept (the ones the code under test parses
 // with), fresh ids per call, and keep every override.
 import assert from 'node:assert/strict';
-import { EventSchema, IssueSchema } from '../../../src/api/schemas';
+import { EventSchema } from '../../../src/model/event/schema';
+import { IssueSchema } from '../../../src/model/issue/schema';
 import { StoredSessionSchema, decodeSessions, encodeSessions, sessionSecret } from '../../../src/auth/core/sessionCodec';
 import { errorKind, isSignedOut, rateLimitResetOf, SignedOutError } from '../../../src/contracts/errors';
 import { RateLimitedError, NotFoundError } from '../../../src/api/errors';

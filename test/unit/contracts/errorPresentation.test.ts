@@ -8,16 +8,16 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BadRequestError, ForbiddenError, GoneError, NetworkError, NotFoundError, RateLimitedError, ServerError, TimeoutError, UnauthorizedError } from '../../../src/api/errors';
-import { CHOOSE_PROJECT_FIRST, errorText, SIGN_IN_FIRST } from '../../../src/ai/tools/toolErrors';
+import { CHOOSE_PROJECT_FIRST, errorText, SIGN_IN_FIRST } from '../../../src/ai/core/tools/toolErrors';
 import { Commands } from '../../../src/constants';
 import { actionLabel, ERROR_ACTIONS, ERROR_CASES, errorCase, noticeActions, paletteName, pickedAction, presentError, type ErrorAction, type ErrorCase } from '../../../src/contracts/errorPresentation';
 import { SignedOutError } from '../../../src/contracts/errors';
 import { explainMarks, type MarksState } from '../../../src/editor/core/marksStatus';
-import { toErrorView } from '../../../src/eventsPanel/model/eventsModel';
-import type { ErrorView } from '../../../src/eventsPanel/protocol/messages';
-import type { TagSlot } from '../../../src/eventsPanel/page/tagsModel';
-import { FakeDocument, type FakeElement } from '../eventsPanel/page/fakeDom';
-import { loadPageModule } from '../eventsPanel/page/stubElements';
+import { toErrorView } from '../../../src/eventsPanel/core/eventsModel';
+import type { ErrorView } from '../../../src/eventsPanel/core/protocol/messages';
+import type { TagSlot } from '../../../src/eventsPanel/core/page/tagsModel';
+import { FakeDocument, type FakeElement } from '../eventsPanel/core/page/fakeDom';
+import { loadPageModule } from '../eventsPanel/core/page/stubElements';
 
 const ROOT = join(__dirname, '../../..');
 
@@ -125,7 +125,7 @@ describe('every surface offers what the table decides', () => {
   it("the events page: its buttons' labels, in order", async function () {
     this.timeout(60_000);
     // The page's own module, bundled as the page bundles it (so a copy of the labels there is what is tested).
-    const mod = { exports: await loadPageModule<{ renderErrorBox: (box: unknown, error: ErrorView, onAction: () => void) => void }>(join(ROOT, 'src/eventsPanel/page/errorBox.ts')) };
+    const mod = { exports: await loadPageModule<{ renderErrorBox: (box: unknown, error: ErrorView, onAction: () => void) => void }>(join(ROOT, 'src/eventsPanel/core/page/errorBox.ts')) };
     const g = globalThis as Record<string, unknown>;
     const saved = g.document;
     const doc = new FakeDocument();
@@ -151,7 +151,7 @@ describe('every surface offers what the table decides', () => {
     this.timeout(60_000);
     // The page's own module, bundled as the page bundles it; the card asks for its data when it scrolls into view.
     type Tags = { el: FakeElement; update(keys: string[], slots: ReadonlyMap<string, TagSlot>, now: number): void };
-    const mod = { exports: await loadPageModule<{ TagsView: new (cb: Record<string, (...a: unknown[]) => void>) => Tags }>(join(ROOT, 'src/eventsPanel/page/tagsView.ts')) };
+    const mod = { exports: await loadPageModule<{ TagsView: new (cb: Record<string, (...a: unknown[]) => void>) => Tags }>(join(ROOT, 'src/eventsPanel/core/page/tagsView.ts')) };
     const g = globalThis as Record<string, unknown>;
     const saved = { document: g.document, IntersectionObserver: g.IntersectionObserver };
     const doc = new FakeDocument();

@@ -3,11 +3,12 @@
 // parameters as arrays); each logged request is replayed and its answer validated too.
 import assert from 'node:assert/strict';
 import { collect } from '../../../src/api/paging';
-import { startSandbox, type Sandbox } from '../../sandbox/index';
+import type { Sandbox } from '../../sandbox/index';
 import { clientFor, describeEachProfile } from '../api/sandbox';
 import { ALLOWANCES, EVENTS_TABLE_PATH, ORG_LIST_PATHS, PATHS, TRIAGE_PATHS } from './allowances';
 import { Exchanges } from './exchange';
 import { checkRequest, operation, operationFor } from './openapi';
+import { withSandbox } from '../withSandbox';
 
 /** Documented query parameters the client has no option for (it never sends them). */
 const NOT_SENT_BY_CLIENT: Record<keyof typeof PATHS, string[]> = {
@@ -24,13 +25,9 @@ describeEachProfile('contract: client requests against the OpenAPI document', fu
   this.timeout(60_000);
   let sb: Sandbox;
 
-  before(async () => {
-    sb = await startSandbox({ profile });
+  withSandbox({ profile }, (s) => {
+    sb = s;
   });
-  after(async () => {
-    await sb.close();
-  });
-  beforeEach(() => sb.control.reset());
 
   it('a request outside the document is reported with its path, operation and the ajv error', () => {
     const issues = operation('GET', PATHS.projectIssues);

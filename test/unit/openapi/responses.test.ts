@@ -4,12 +4,13 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { eventDetailSamples, startSandbox, type Sandbox, type SeedIssue } from '../../sandbox/index';
+import { eventDetailSamples, type Sandbox, type SeedIssue } from '../../sandbox/index';
 import { eventTags } from '../../sandbox/api';
 import { EVENTS_TABLE_PATH, LOOKUP_PATHS, NOT_IN_DOCUMENT, ORG_LIST_PATHS, PATHS, TRIAGE_PATHS } from './allowances';
 import { Exchanges } from './exchange';
 import { describeEachProfile } from '../api/sandbox';
 import { checkRequestBody, checkResponse, FIXTURES_DIR, operation, operations } from './openapi';
+import { withSandbox } from '../withSandbox';
 
 /** Follows `next` links while they have results, checking every page. */
 async function allPages(ex: Exchanges, first: string, auth: string): Promise<unknown[]> {
@@ -42,14 +43,10 @@ describeEachProfile('contract: sandbox responses against the OpenAPI document', 
   let auth: string;
   const selfHosted = profile === 'self-hosted-2025';
 
-  before(async () => {
-    sb = await startSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 } });
+  withSandbox({ profile, rateLimit: { limit: 1_000_000, windowSeconds: 1 } }, (s) => {
+    sb = s;
     auth = `Bearer ${sb.defaults.authToken}`;
   });
-  after(async () => {
-    await sb.close();
-  });
-  beforeEach(() => sb.control.reset());
 
   it('the document describes the operations checked here and none of the routes left out', () => {
     for (const p of [...Object.values(PATHS), ...Object.values(ORG_LIST_PATHS)]) assert.ok(operation('GET', p).responses['200'], `GET ${p} has a 200 answer`);

@@ -2,21 +2,23 @@
 // object with `autofix`, null or any object; POST 202: run_id and sentry_run_id), and the body the
 // client starts a run with is one the document's request schema takes, in each profile.
 import assert from 'node:assert/strict';
-import { startSandbox, type Sandbox } from '../../sandbox/index';
+import type { Sandbox } from '../../sandbox/index';
 import { GEN_AI_FEATURES } from '../../sandbox/profiles';
 import { describeEachProfile } from '../api/sandbox';
 import { checkRequestBody, checkResponse, operation } from './openapi';
+import { withSandbox } from '../withSandbox';
 
 const TEMPLATE = '/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/autofix/';
 
 describeEachProfile('contract: Seer autofix answers against the OpenAPI document', function (profile) {
   let sb: Sandbox;
-  before(async () => {
-    sb = await startSandbox({ profile, features: { acme: [GEN_AI_FEATURES] } });
-  });
-  after(async () => {
-    await sb.close();
-  });
+  withSandbox(
+    { profile, features: { acme: [GEN_AI_FEATURES] } },
+    (s) => {
+      sb = s;
+    },
+    { reset: 'never' },
+  );
 
   async function send(method: string, issueId: string, json?: unknown): Promise<{ status: number; body: unknown }> {
     const res = await fetch(`${sb.url}/api/0/organizations/acme/issues/${issueId}/autofix/`, {

@@ -5,7 +5,8 @@
 import * as assert from 'node:assert/strict';
 import { ALLOW_HEADERS, EXPOSE_HEADERS, isValidOrigin } from '../../sandbox/cors';
 import { PROFILE_NAMES } from '../../sandbox/profiles';
-import { startSandbox, type Sandbox } from '../../sandbox/index';
+import type { Sandbox } from '../../sandbox/index';
+import { withSandbox } from '../withSandbox';
 
 const PAGE = 'http://127.0.0.1:8080';
 
@@ -14,12 +15,13 @@ for (const profile of PROFILE_NAMES) {
     this.timeout(20_000);
     let sb: Sandbox;
     let token: string;
-    before(async () => {
-      sb = await startSandbox({ port: 0, profile });
-    });
-    after(async () => {
-      await sb?.close();
-    });
+    withSandbox(
+      { port: 0, profile },
+      (s) => {
+        sb = s;
+      },
+      { reset: 'never' },
+    );
     beforeEach(() => {
       sb.control.reset();
       token = sb.defaults.authToken;

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { breadcrumbCount, eventDetailSamples, MAX_BREADCRUMBS, SANDBOX_SECRET, startSandbox, type EventDetailSamples, type Sandbox, type SeedIssue } from '../../sandbox';
+import { breadcrumbCount, eventDetailSamples, MAX_BREADCRUMBS, SANDBOX_SECRET, type EventDetailSamples, type Sandbox, type SeedIssue } from '../../sandbox';
+import { withSandbox } from '../withSandbox';
 
 let sb: Sandbox;
 let read: string;
@@ -30,15 +31,11 @@ const withEvents = (min: number, max: number) => sb.seed.issues.find((i) => i.ev
 
 describe('sandbox: event details', function () {
   this.timeout(60_000);
-  before(async () => {
-    sb = await startSandbox({ rateLimit: { limit: 1_000_000, windowSeconds: 1 } });
+  withSandbox({ rateLimit: { limit: 1_000_000, windowSeconds: 1 } }, (s) => {
+    sb = s;
     read = `Bearer ${sb.defaults.authToken}`;
     samples = eventDetailSamples(sb.seed);
   });
-  after(async () => {
-    await sb.close();
-  });
-  beforeEach(() => sb.control.reset());
 
   describe('which event', () => {
     it('latest is the newest, oldest the last; an event id answers the same body', async () => {

@@ -3,9 +3,10 @@
 // (issue.id lists and their negation, stack.filename wildcards), Sentry's limits and 400 texts, the
 // endpoint switch, over real HTTP on port 0.
 import assert from 'node:assert/strict';
-import { startSandbox, type Sandbox } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
 import { describeEachProfile } from '../api/sandbox';
 import { exchange, type Answer } from './answer';
+import { withSandbox } from '../withSandbox';
 
 const TABLE = '/api/0/organizations/acme/events/';
 const WEB = '4501';
@@ -14,12 +15,10 @@ describeEachProfile('sandbox: the events table', function (profile) {
   this.timeout(30_000);
   let sb: Sandbox;
   let read: string;
-  before(async () => {
-    sb = await startSandbox({ profile });
+  withSandbox({ profile }, (s) => {
+    sb = s;
     read = `Bearer ${sb.defaults.authToken}`;
   });
-  after(() => sb.close());
-  beforeEach(() => sb.control.reset());
 
   const get = (params: Array<[string, string]>, auth: string | null = read): Promise<Answer> => exchange(sb.url, 'GET', `${TABLE}?${new URLSearchParams(params)}`, auth);
   const fields = (...names: string[]): Array<[string, string]> => names.map((n) => ['field', n]);

@@ -2,12 +2,14 @@
 // sandbox's clock driven by the poller's injected sleep, PKCE exchange, refresh rotation and
 // single-flight refresh through HttpClient's credential / onUnauthorized hooks.
 import * as assert from 'node:assert/strict';
-import { HttpClient, OAuthEndpoints, OAuthError, SentryClient, UnauthorizedError, type TokenResponse } from '../../../src/api/index';
+import { HttpClient, OAuthEndpoints, OAuthError, SentryClient, UnauthorizedError } from '../../../src/api/index';
+import type { TokenResponse } from '../../../src/model/auth/schema';
 import { pollForDeviceToken } from '../../../src/auth/core/devicePoller';
 import { createPkcePair } from '../../../src/auth/core/pkce';
 import { createState, readCallback } from '../../../src/auth/core/state';
 import { RefreshRejectedError, TokenManager, tokensFromResponse, type OAuthTokens } from '../../../src/auth/core/tokenManager';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
+import { withSandbox } from '../withSandbox';
 
 const SCOPES = ['event:read', 'org:read', 'project:read'];
 
@@ -16,12 +18,13 @@ describe('auth against the sandbox (HTTP)', function () {
   let sb: Sandbox;
   let oauth: OAuthEndpoints;
 
-  before(async () => {
-    sb = await startSandbox({ port: 0 });
-  });
-  after(async () => {
-    await sb?.close();
-  });
+  withSandbox(
+    { port: 0 },
+    (s) => {
+      sb = s;
+    },
+    { reset: 'never' },
+  );
   beforeEach(() => {
     sb.control.reset();
     oauth = new OAuthEndpoints(new HttpClient({ baseUrl: sb.url, retries: 0 }), { clientId: sb.defaults.clientId });

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { startSandbox, type Sandbox, type SeedIssue } from '../../sandbox';
 import { exchange, type Answer } from './answer';
+import { withSandbox } from '../withSandbox';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -63,15 +64,11 @@ function frameFiles(i: SeedIssue): string[] {
 
 describe('sandbox: organization issues, environments, stack search, endpoint switches, injection, seed files', function () {
   this.timeout(60_000);
-  before(async () => {
-    sb = await startSandbox({ now: () => T0, rateLimit: { limit: 1_000_000, windowSeconds: 1 } });
+  withSandbox({ now: () => T0, rateLimit: { limit: 1_000_000, windowSeconds: 1 } }, (s) => {
+    sb = s;
     read = `Bearer ${sb.defaults.authToken}`;
     write = `Bearer ${sb.defaults.writeToken}`;
   });
-  after(async () => {
-    await sb.close();
-  });
-  beforeEach(() => sb.control.reset());
 
   it('a fault can match the query string too, so one search of a list fails while the list itself answers', async () => {
     sb.control.faults.add({ path: 'issues/$', query: 'stack\\.filename', status: 400, respond: { status: 400, body: '{"detail":"Error parsing search query: unknown key"}' } });

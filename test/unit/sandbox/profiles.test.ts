@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { startSandbox, type Sandbox, type SeedIssue } from '../../sandbox';
 import { PROFILE_NAMES, PROFILE_SOURCES, PROFILES, seenStatsLost } from '../../sandbox/profiles';
 import { exchange, type Answer } from './answer';
+import { withSandbox } from '../withSandbox';
 
 const ORG = '/api/0/organizations/acme/issues/';
 const FORBIDDEN = { detail: 'You do not have permission to perform this action.' };
@@ -39,12 +40,10 @@ describe('sandbox: profiles', function () {
     let sb: Sandbox;
     let read: string;
     const get = (p: string) => exchange(sb.url, 'GET', p, read);
-    before(async () => {
-      sb = await startSandbox();
+    withSandbox(undefined, (s) => {
+      sb = s;
       read = `Bearer ${sb.defaults.authToken}`;
     });
-    after(() => sb.close());
-    beforeEach(() => sb.control.reset());
 
     it('is the default, and says so in its defaults', async () => {
       assert.equal(sb.defaults.profile, 'sentry-io');
@@ -96,13 +95,11 @@ describe('sandbox: profiles', function () {
     let read: string;
     let write: string;
     const get = (p: string) => exchange(sb.url, 'GET', p, read);
-    before(async () => {
-      sb = await startSandbox({ profile: 'self-hosted-2025' });
+    withSandbox({ profile: 'self-hosted-2025' }, (s) => {
+      sb = s;
       read = `Bearer ${sb.defaults.authToken}`;
       write = `Bearer ${sb.defaults.writeToken}`;
     });
-    after(() => sb.close());
-    beforeEach(() => sb.control.reset());
 
     it('says so in its defaults', async () => {
       assert.equal(sb.defaults.profile, 'self-hosted-2025');

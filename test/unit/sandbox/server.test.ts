@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createSeed, startSandbox, type Sandbox } from '../../sandbox/index';
 import { WORKSPACE_DIR } from '../../sandbox/workspace';
+import { withSandbox } from '../withSandbox';
 
 const RFC7636_VERIFIER = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
 const RFC7636_CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
@@ -109,13 +110,15 @@ async function oauthTokens(org = 'acme'): Promise<any> {
 describe('sandbox service', function () {
   this.timeout(20000);
 
-  before(async () => {
-    sb = await startSandbox();
-    url = sb.url;
-    token = sb.defaults.authToken;
-  });
-  after(() => sb.close());
-  afterEach(() => sb.control.reset());
+  withSandbox(
+    undefined,
+    (s) => {
+      sb = s;
+      url = sb.url;
+      token = sb.defaults.authToken;
+    },
+    { reset: 'afterEach' },
+  );
 
   describe('seed data', () => {
     // Its speed is a figure of npm run bench (bench/api.ts), not a test: a busy machine must not fail it.

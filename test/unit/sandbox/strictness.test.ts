@@ -2,8 +2,9 @@
 // dates in issue search, an unknown environment, the brown-out's date, a Snuba timeout. Each answer
 // is Sentry's own (its detail text, its date format), over real HTTP on port 0.
 import assert from 'node:assert/strict';
-import { startSandbox, type Sandbox } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
 import { SNUBA_TIMEOUT_DETAIL } from '../../sandbox/sentryAnswers';
+import { withSandbox } from '../withSandbox';
 
 let sb: Sandbox;
 const ORG = '/api/0/organizations/acme/issues/';
@@ -18,13 +19,9 @@ const q = encodeURIComponent;
 
 describe('sandbox: as strict as Sentry', function () {
   this.timeout(60_000);
-  before(async () => {
-    sb = await startSandbox();
+  withSandbox(undefined, (s) => {
+    sb = s;
   });
-  after(async () => {
-    await sb.close();
-  });
-  beforeEach(() => sb.control.reset());
 
   describe('issue search', () => {
     it('refuses AND and OR, in any case, with the words of event_search.py, on both issue lists', async () => {

@@ -1,7 +1,8 @@
 // The sandbox's triage API (PUT one issue, bulk PUTs, GET one issue), members and teams, and the
 // controls that end archives, over real HTTP on port 0.
 import assert from 'node:assert/strict';
-import { startSandbox, type Sandbox, type SeedIssue } from '../../sandbox';
+import type { Sandbox, SeedIssue } from '../../sandbox';
+import { withSandbox } from '../withSandbox';
 
 let sb: Sandbox;
 let write: string;
@@ -22,15 +23,11 @@ const unresolved = () => acmeIssues().filter((i) => i.status === 'unresolved');
 
 describe('sandbox: triage', function () {
   this.timeout(60_000);
-  before(async () => {
-    sb = await startSandbox();
+  withSandbox(undefined, (s) => {
+    sb = s;
     write = `Bearer ${sb.defaults.writeToken}`;
     read = `Bearer ${sb.defaults.authToken}`;
   });
-  after(async () => {
-    await sb.close();
-  });
-  beforeEach(() => sb.control.reset());
 
   describe('PUT one issue', () => {
     it('resolves, answers the whole updated issue, and the lists and GET reflect it', async () => {

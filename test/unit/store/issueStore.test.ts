@@ -2,7 +2,7 @@
 // single-flight loading, cached errors, one change event, and optimistic patches that every view
 // sees at once and that no refresh can undo.
 import assert from 'node:assert/strict';
-import type { Issue } from '../../../src/api/schemas';
+import type { Issue } from '../../../src/model/issue/schema';
 import { SignedOutError } from '../../../src/contracts/errors';
 import { DEFAULT_FILTER, cacheKey, toParams } from '../../../src/issues/core/filter';
 import { IssueStore, type StoreChange } from '../../../src/store/issueStore';

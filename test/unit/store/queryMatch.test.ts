@@ -3,7 +3,7 @@
 // issue of a project, the local verdict never hides what the server lists, and for the terms it
 // judges it agrees with the server exactly.
 import assert from 'node:assert/strict';
-import type { Issue } from '../../../src/api/schemas';
+import type { Issue } from '../../../src/model/issue/schema';
 import { collect } from '../../../src/api/paging';
 import { mayMatch } from '../../../src/store/queryMatch';
 import { anIssue } from '../builders';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { NetworkError, OAuthError } from '../../../../src/api/errors';
-import { DeviceAuthorizationSchema, type DeviceAuthorization, type TokenResponse } from '../../../../src/api/schemas';
+import { DeviceAuthorizationSchema, type DeviceAuthorization, type TokenResponse } from '../../../../src/model/auth/schema';
 import { MAX_DEVICE_EXPIRES_IN_S, pollForDeviceToken, type DevicePollOptions } from '../../../../src/auth/core/devicePoller';
 
 const T0 = 1_700_000_000_000;

@@ -9,7 +9,8 @@ import { decideLease, decodeLease, encodeLease, leaseKey, SecretRefreshLease, st
 import { oauthTokensOf, SessionStore, sessionsKey, withTokens, type SecretStore, type StoredOAuthSession } from '../../../../src/auth/core/sessionCodec';
 import { createState, readCallback } from '../../../../src/auth/core/state';
 import { TokenManager, tokensFromResponse } from '../../../../src/auth/core/tokenManager';
-import { startSandbox, type Sandbox } from '../../../sandbox/index';
+import type { Sandbox } from '../../../sandbox/index';
+import { withSandbox } from '../../withSandbox';
 
 const SCOPES = ['event:read', 'org:read', 'project:read'];
 
@@ -86,12 +87,13 @@ describe('auth/refreshLease: two windows over one secret store, against the sand
   let sb: Sandbox;
   let oauth: OAuthEndpoints;
 
-  before(async () => {
-    sb = await startSandbox({ port: 0 });
-  });
-  after(async () => {
-    await sb?.close();
-  });
+  withSandbox(
+    { port: 0 },
+    (s) => {
+      sb = s;
+    },
+    { reset: 'never' },
+  );
   beforeEach(() => {
     sb.control.reset();
     oauth = new OAuthEndpoints(new HttpClient({ baseUrl: sb.url, retries: 0 }), { clientId: sb.defaults.clientId });

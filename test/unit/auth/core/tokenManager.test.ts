@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { NetworkError, OAuthError } from '../../../../src/api/errors';
-import type { TokenResponse } from '../../../../src/api/schemas';
+import type { TokenResponse } from '../../../../src/model/auth/schema';
 import { RefreshRejectedError, TokenManager, tokensFromResponse, type OAuthTokens } from '../../../../src/auth/core/tokenManager';
 
 const T0 = Date.parse('2030-01-01T00:00:00Z');

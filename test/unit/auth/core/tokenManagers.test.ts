@@ -9,8 +9,9 @@ import { clientSecretKey, SessionStore, withTokens, type SecretStore, type Store
 import { createState, readCallback } from '../../../../src/auth/core/state';
 import { tokensFromResponse } from '../../../../src/auth/core/tokenManager';
 import { TokenManagers, type SessionWriter } from '../../../../src/auth/core/tokenManagers';
-import { startSandbox, type Sandbox } from '../../../sandbox/index';
+import type { Sandbox } from '../../../sandbox/index';
 import { aSession } from '../../builders';
+import { withSandbox } from '../../withSandbox';
 
 const SCOPES = ['event:read', 'org:read', 'project:read'];
 const CLIENT_SECRET = 'confidential-client-secret-0123456789';
@@ -55,12 +56,13 @@ describe('auth/tokenManagers: one token manager per OAuth session, against a con
   let managers: TokenManagers;
   const logged: string[] = [];
 
-  before(async () => {
-    sb = await startSandbox({ port: 0, clientSecret: CLIENT_SECRET });
-  });
-  after(async () => {
-    await sb?.close();
-  });
+  withSandbox(
+    { port: 0, clientSecret: CLIENT_SECRET },
+    (s) => {
+      sb = s;
+    },
+    { reset: 'never' },
+  );
   beforeEach(async () => {
     sb.control.reset();
     logged.length = 0;

@@ -19,7 +19,7 @@ describeEachProfile('code mappings of an organization', function (profile) {
       ['acme/worker', 'server/workers/'],
     ]);
     const web = sb.seed.project('web-frontend')!;
-    assert.deepEqual(await source.forProject(client, 'acme', web.id), [{ stackRoot: 'src/', sourceRoot: 'src/', repoName: 'acme/web-frontend' }]);
+    assert.deepEqual(await source.forProject(client, 'acme', web.id), [{ id: '11', automaticallyGenerated: false, stackRoot: 'src/', sourceRoot: 'src/', repoName: 'acme/web-frontend' }]);
     assert.equal(source.requests, 1, 'one read for both');
   });
 });

@@ -6,8 +6,8 @@
 import * as assert from 'node:assert/strict';
 import { PathIndex } from '../../../../src/editor/core/pathIndex';
 import { applyCodeMapping, resolveInIndex, sortCodeMappings, type CodeMapping, type IndexResolution } from '../../../../src/editor/core/frameResolver';
-import { pathForms, readFrameFields } from '../../../../src/sentryEvent/framePath';
-import { codeMappingSources, FLUTTER_SDK } from '../../../../src/sentryEvent/mungedPath';
+import { pathForms, readFrameFields } from '../../../../src/model/event/framePath';
+import { codeMappingSources, FLUTTER_SDK } from '../../../../src/model/event/mungedPath';
 
 function indexOf(...files: string[]): PathIndex {
   const index = new PathIndex();

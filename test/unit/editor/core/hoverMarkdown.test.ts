@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { IssueListSchema, type Issue } from '../../../../src/api/schemas';
+import { IssueListSchema, type Issue } from '../../../../src/model/issue/schema';
 import { Commands } from '../../../../src/constants';
 import { parseIssueRef, refOfIssue, type IssueRef } from '../../../../src/contracts/issueRef';
 import { HOVER_COMMANDS, HOVER_MAX_ISSUES, HOVER_TITLE_MAX, hoverCommands, hoverMarkdown, lineHoverMarkdown, type LineIssue } from '../../../../src/editor/core/hoverMarkdown';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { normalisePath, parseLocation, parseServerLocation } from '../../../../src/editor/core/location';
 import { newestInAppLocation } from '../../../../src/editor/core/marks';
-import type { SentryEvent } from '../../../../src/api/schemas';
+import type { SentryEvent } from '../../../../src/model/event/schema';
 import { readPathMappings } from '../../../../src/config';
 import { applyMappings, confine, PathIndex } from '../../../../src/editor/core/pathIndex';
 

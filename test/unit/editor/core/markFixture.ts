@@ -1,7 +1,7 @@
 // What the suites of the marks share: a MarkFinder over a reset sandbox (its workspace, the client and
 // store it uses, its warnings), open files, and which requests of a run were which.
 import { resolveInIndex } from '../../../../src/editor/core/frameResolver';
-import { pathForms } from '../../../../src/sentryEvent/framePath';
+import { pathForms } from '../../../../src/model/event/framePath';
 import { MarkFinder, type MarkScope, type OpenFile } from '../../../../src/editor/core/markFinder';
 import { PathIndex } from '../../../../src/editor/core/pathIndex';
 import type { PlacedMark } from '../../../../src/editor/core/marks';

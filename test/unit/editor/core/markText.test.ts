@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { WORKSPACE_DIR, workspaceFilePaths } from '../../../sandbox/index';
 import { describeEachProfile, useSandbox } from '../../api/sandbox';
 import type { PlacedMark } from '../../../../src/editor/core/marks';
-import { compactLine } from '../../../../src/sentryEvent/frameText';
+import { compactLine } from '../../../../src/model/event/frameText';
 import { LocationCache } from '../../../../src/editor/core/locationCache';
 import { lineKey, placeByText } from '../../../../src/editor/core/movedLines';
 import { file, finderOn, issueEvents } from './markFixture';

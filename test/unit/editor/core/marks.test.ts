@@ -2,7 +2,7 @@
 // edits, the text after a line, and that this text is the issue store's, read when it is drawn.
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import type { Issue } from '../../../../src/api/schemas';
+import type { Issue } from '../../../../src/model/issue/schema';
 import { afterLineText, byLine, isMarked, newestInAppLocation, statusWord, shiftMarks, touchesMarks, withIssues, type Mark, type PlacedMark } from '../../../../src/editor/core/marks';
 import { IssueStore } from '../../../../src/store/issueStore';
 import { anEvent, anIssue } from '../../builders';

@@ -2,7 +2,7 @@
 // (src/editor/core/otherProjects.ts): one request across the organization's projects against the
 // sandbox over HTTP, and the line that names those projects and offers to add them.
 import assert from 'node:assert/strict';
-import type { Issue } from '../../../../src/api/schemas';
+import type { Issue } from '../../../../src/model/issue/schema';
 import { Commands } from '../../../../src/constants';
 import { explainMarks } from '../../../../src/editor/core/marksStatus';
 import { otherProjectsExplanation, searchOtherProjects } from '../../../../src/editor/core/otherProjects';

@@ -11,8 +11,8 @@ import { resolveInIndex } from '../../../../src/editor/core/frameResolver';
 import { CodeMappingSource } from '../../../../src/editor/core/codeMappingSource';
 import { LocationCache } from '../../../../src/editor/core/locationCache';
 import { IssueStore } from '../../../../src/store/issueStore';
-import { pathForms } from '../../../../src/sentryEvent/framePath';
-import { codeMappingSources } from '../../../../src/sentryEvent/mungedPath';
+import { pathForms } from '../../../../src/model/event/framePath';
+import { codeMappingSources } from '../../../../src/model/event/mungedPath';
 import { file, issueEvents, queryOf, searches, table } from './markFixture';
 
 describeEachProfile('marks on every platform', function (profile) {

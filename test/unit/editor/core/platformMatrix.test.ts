@@ -6,8 +6,8 @@ import * as assert from 'node:assert/strict';
 import { PLATFORM_SPECS, platformFiles } from '../../../sandbox/platforms';
 import { PathIndex } from '../../../../src/editor/core/pathIndex';
 import { resolveInIndex } from '../../../../src/editor/core/frameResolver';
-import { pathForms, readFrameFields } from '../../../../src/sentryEvent/framePath';
-import { codeMappingSources } from '../../../../src/sentryEvent/mungedPath';
+import { pathForms, readFrameFields } from '../../../../src/model/event/framePath';
+import { codeMappingSources } from '../../../../src/model/event/mungedPath';
 
 function workspaceIndex(): PathIndex {
   const index = new PathIndex();

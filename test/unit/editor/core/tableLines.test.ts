@@ -2,7 +2,7 @@
 // row (untrusted) tells of an issue's place, the same as its latest event would.
 import assert from 'node:assert/strict';
 import { knownFromRow, rowIssueId, TABLE_BATCH, TABLE_FIELDS, tableBatches, tableQuery, tableWindow, type TableIssue } from '../../../../src/editor/core/tableLines';
-import { checkEventsTableParams, MAX_TABLE_FIELDS } from '../../../../src/api/eventsTable';
+import { checkEventsTableParams, MAX_TABLE_FIELDS } from '../../../../src/model/event/eventsTable';
 
 const issue = (issueId: string, projectId = '1', lastSeen: string | undefined = '2026-01-01T00:00:00Z', org = 'acme'): TableIssue => ({ org, issueId, projectId, lastSeen });
 

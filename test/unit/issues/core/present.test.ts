@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { IssueListSchema } from '../../../../src/api/schemas';
+import { IssueListSchema } from '../../../../src/model/issue/schema';
 import { describeStatus, issueAccessibilityLabel, issueContextValue, issueDescription, issueLabel, issueTooltipMarkdown, md, statsLine, trendText } from '../../../../src/issues/core/present';
 import { anIssue } from '../../builders';
 import { escapeMarkdown } from '../../../../src/util/untrusted';

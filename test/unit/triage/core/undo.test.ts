@@ -1,6 +1,6 @@
 // Undo restores each issue's previous state, one request per group of issues that shared it.
 import assert from 'node:assert/strict';
-import type { Issue } from '../../../../src/api/schemas';
+import type { Issue } from '../../../../src/model/issue/schema';
 import { requestBody, undoOf, type TriageAction, type UndoGroup } from '../../../../src/triage/core/actions';
 import { checkRequestBody, operation } from '../../openapi/openapi';
 import { anIssue } from '../../builders';
