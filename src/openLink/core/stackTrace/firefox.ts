@@ -12,9 +12,10 @@ export const firefox: LineParser = {
   frame(line: string, textLine: number): TraceFrame | undefined {
     const text = line.trimEnd();
     const indent = text.length - text.trimStart().length;
-    const at = text.indexOf('@', indent);
+    // The location is after the last `@`: a function's name may hold one (`zip.zap(12, "@)()/<")@…`).
+    const at = text.lastIndexOf('@');
     // A frame has no space in its location; a function name may have some (`global code`).
-    if (at < 0 || text.length - at > 2000) return undefined;
+    if (at < indent || text.length - at > 2000) return undefined;
     const loc = text.slice(at + 1);
     if (loc === '' || /\s/.test(loc) || !loc.includes(':')) return undefined;
     const fn = text.slice(indent, at);

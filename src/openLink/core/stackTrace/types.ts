@@ -60,17 +60,24 @@ export function baseName(path: string): string {
   return i < 0 ? path : path.slice(i + 1);
 }
 
+/** A line or column segment: 1 to 9 digits; 0 (a runtime's "unknown", as Dart's `dart:async 0:2`) reads as none. */
+function position(text: string): { readonly n: number | undefined } | undefined {
+  if (!/^\d{1,9}$/.test(text)) return undefined;
+  return { n: lineNumber(text) };
+}
+
 /**
  * `path:line:col` or `path:line` split from the right (a path may hold `:`, as `C:\` and URLs do),
- * by index arithmetic rather than a backtracking regex.
+ * by index arithmetic rather than a backtracking regex. A line or column 0 is split off the path but
+ * read as none (`stuff.js:0:2` is `stuff.js`, column 2).
  */
 export function splitLocation(loc: string): { path: string; line?: number; col?: number } | undefined {
   const a = loc.lastIndexOf(':');
   if (a <= 0) return undefined;
-  const last = lineNumber(loc.slice(a + 1));
+  const last = position(loc.slice(a + 1));
   if (last === undefined) return undefined;
   const b = loc.lastIndexOf(':', a - 1);
-  const before = b > 0 ? lineNumber(loc.slice(b + 1, a)) : undefined;
-  if (before !== undefined) return { path: loc.slice(0, b), line: before, col: last };
-  return { path: loc.slice(0, a), line: last };
+  const before = b > 0 ? position(loc.slice(b + 1, a)) : undefined;
+  if (before !== undefined) return { path: loc.slice(0, b), line: before.n, col: last.n };
+  return { path: loc.slice(0, a), line: last.n };
 }

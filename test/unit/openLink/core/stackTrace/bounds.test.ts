@@ -36,6 +36,10 @@ describe('stack-trace parser bounds', () => {
     ['backticks', `  * frame #0: 0x1 a\`${' at x'.repeat(390)}`],
     ['crash report', `0 a 0x1 ${'+ 1 ('.repeat(395)}`],
     ['ruby', `${'a:1:in '.repeat(280)}`],
+    ['swift backtracer', `0 [inlined] 0x1 ${' in x'.repeat(200)}${' at y:1'.repeat(140)}`],
+    ['crash report without offsets', `0 a 0x1 ${' (in b)'.repeat(140)}${' (c.swift:1)'.repeat(80)}`],
+    ['dart terse', `${'a'.repeat(990)}.dart 1${' 1:1'.repeat(250)}`],
+    ['firefox at-signs', `${'a@'.repeat(990)}`],
   ] as const) {
     it(`reads 4 MB of hostile ${name} in bounded time`, () => {
       const text = `${line}\n`.repeat(Math.floor((MAX_TRACE_CHARS - 10) / (line.length + 1)));
