@@ -41,7 +41,8 @@ export function normaliseHexId(text: string): string | undefined {
 export type LinkResource =
   | { readonly kind: 'issue'; readonly issueId?: string; readonly shortId?: string; readonly eventId?: string; readonly tab?: string }
   | { readonly kind: 'event'; readonly project: string; readonly eventId: string }
-  | { readonly kind: 'trace'; readonly traceId: string }
+  /** `eventId`: the event the trace view was opened on (its `?eventId=` query, getTraceDetailsUrl in static/app/views/performance/traceDetails/utils.tsx). */
+  | { readonly kind: 'trace'; readonly traceId: string; readonly eventId?: string }
   | { readonly kind: 'replay'; readonly replayId: string };
 
 export interface SentryWebLink {
@@ -64,8 +65,8 @@ const ISSUE_TABS = new Set(['events', 'tags', 'activity', 'replays', 'similar', 
 /** `/issues/{id}/events/{latest|oldest|recommended}/`: the issue's own named events. */
 const NAMED_EVENTS = new Set(['latest', 'oldest', 'recommended']);
 
-/** The resource of the path after the organization (`rest`: its segments, decoded). */
-function resourceOf(rest: readonly string[]): LinkResource | undefined {
+/** The resource of the path after the organization (`rest`: its segments, decoded; `query`: the link's). */
+function resourceOf(rest: readonly string[], query: URLSearchParams): LinkResource | undefined {
   const [head, ...tail] = rest;
   if (head === 'issues' && tail[0]) {
     const key = tail[0];
@@ -81,7 +82,8 @@ function resourceOf(rest: readonly string[]): LinkResource | undefined {
   const traceAt = rest.indexOf('trace');
   if (traceAt >= 0 && ['performance', 'traces', 'explore', 'insights', 'discover'].includes(head)) {
     const traceId = rest[traceAt + 1] && normaliseHexId(rest[traceAt + 1]);
-    if (traceId) return { kind: 'trace', traceId };
+    const eventId = normaliseHexId(query.get('eventId') ?? '');
+    if (traceId) return eventId ? { kind: 'trace', traceId, eventId } : { kind: 'trace', traceId };
   }
   if ((head === 'replays' || (head === 'explore' && tail[0] === 'replays')) && (head === 'replays' ? tail[0] : tail[1])) {
     const replayId = normaliseHexId(head === 'replays' ? tail[0] : tail[1]);
@@ -129,11 +131,11 @@ export function parseSentryWebLink(text: string, knownServers: readonly string[]
   const saas = url.protocol === 'https:' && isSaasHost(host) && (url.port === '' || url.port === '443');
   if (saas) {
     const server = `https://${SAAS_HOST}`;
-    if (segments[0] === 'organizations') return withOrg(server, true, segments[1], segments.slice(2));
+    if (segments[0] === 'organizations') return withOrg(server, true, segments[1], segments.slice(2), url.searchParams);
     const sub = host === SAAS_HOST ? undefined : host.slice(0, -SAAS_HOST.length - 1);
-    if (sub && !sub.includes('.') && !NOT_ORG_SUBDOMAINS.has(sub)) return withOrg(server, true, sub, segments);
+    if (sub && !sub.includes('.') && !NOT_ORG_SUBDOMAINS.has(sub)) return withOrg(server, true, sub, segments, url.searchParams);
     // sentry.io/{org}/{project}/issues/{id}/: the older path form.
-    if (segments[2] === 'issues') return withOrg(server, true, segments[0], segments.slice(2));
+    if (segments[2] === 'issues') return withOrg(server, true, segments[0], segments.slice(2), url.searchParams);
     return { ok: false, reason: sub && NOT_ORG_SUBDOMAINS.has(sub) ? 'noOrg' : 'notSentry' };
   }
   // Self-hosted: after a known server's prefix, else up to `/organizations/`.
@@ -144,16 +146,16 @@ export function parseSentryWebLink(text: string, knownServers: readonly string[]
   if (known && at !== 0) at = -1;
   if (at >= 0) {
     const prefix = known ? known.path : '/' + after.slice(0, at).map(encodeURIComponent).join('/');
-    return withOrg(`${url.origin}${prefix === '/' ? '' : prefix}`, false, after[at + 1], after.slice(at + 2));
+    return withOrg(`${url.origin}${prefix === '/' ? '' : prefix}`, false, after[at + 1], after.slice(at + 2), url.searchParams);
   }
   // The older `/{org}/{project}/issues/{id}/`, only on a server the user uses (else any site's path would do).
-  if (known && after[2] === 'issues') return withOrg(`${url.origin}${known.path}`, false, after[0], after.slice(2));
+  if (known && after[2] === 'issues') return withOrg(`${url.origin}${known.path}`, false, after[0], after.slice(2), url.searchParams);
   return { ok: false, reason: 'notSentry' };
 }
 
-function withOrg(server: string, saas: boolean, org: string | undefined, rest: readonly string[]): WebLinkParse {
+function withOrg(server: string, saas: boolean, org: string | undefined, rest: readonly string[], query: URLSearchParams): WebLinkParse {
   if (!org || !isSlug(org)) return { ok: false, reason: 'noOrg' };
-  const resource = resourceOf(rest);
+  const resource = resourceOf(rest, query);
   if (!resource) return { ok: false, reason: 'unknownPage' };
   return { ok: true, link: { server, saas, org: org.toLowerCase(), resource } };
 }

@@ -16,10 +16,11 @@ import { actionLabel, ERROR_ACTIONS, noticeActions, pickedAction } from '../cont
 import { isSignedOut } from '../contracts/errors';
 import { issueHeader } from '../contracts/fromApi';
 import { refOfIssue, type IssueRef } from '../contracts/issueRef';
-import { isSameServer, type SentryWebLink } from '../contracts/sentryWebLink';
+import { isSameServer, type LinkResource, type SentryWebLink } from '../contracts/sentryWebLink';
 import type { Selection } from '../selection/resolve';
 import type { UiHolder } from '../util/ui';
 import { plainText } from '../util/untrusted';
+import { webPageOf } from './core/webPage';
 
 /** What opening needs of the extension's shared services (handed in by activate()). */
 export interface OpenTargetDeps {
@@ -136,17 +137,64 @@ export class OpenTargets {
     const r = req.link.resource;
     if (r.kind === 'issue') return r.shortId ? this.openShortId(client, org, r.shortId, r.eventId) : this.openIssueId(client, org, r.issueId!, r.eventId);
     if (r.kind === 'event') return this.openEventId(client, org, r.eventId);
-    // No trace or replay view in this version: said, with the page on the signed-in server's site.
-    const what = r.kind === 'trace' ? vscode.l10n.t('trace {0}', r.traceId) : vscode.l10n.t('replay {0}', r.replayId);
-    void this.deps.ui.ui.showInformationMessage(
-      vscode.l10n.t(
-        'Sentry Explorer has no {0} view yet, so {1} cannot open in the editor. Open the link in the browser to see it.',
-        r.kind === 'trace' ? vscode.l10n.t('trace') : vscode.l10n.t('replay'),
-        what,
-      ),
-      {},
-    );
-    return false;
+    if (r.kind === 'trace' && r.eventId) return this.openTraceEvent(client, org, r.traceId, r.eventId);
+    return this.offerBrowser(client, org, r, 'noView');
+  }
+
+  /**
+   * A trace link that names its event (`?eventId=`): no trace view yet (issue 45 brings the Trace
+   * tab), so the event's issue opens on that event, one request (the event-ID lookup), and the user is
+   * told why. An event that is no issue's (a transaction: organization_eventid.py leaves them out, a
+   * 404) or one this account cannot see leaves the browser, on the signed-in server's own page.
+   */
+  private async openTraceEvent(client: SentryClient, org: string, traceId: string, eventId: string): Promise<boolean> {
+    let opened: boolean;
+    try {
+      opened = await this.openEventId(client, org, eventId);
+    } catch (err) {
+      if (err instanceof ApiError && err.kind === 'notFound') return this.offerBrowser(client, org, { kind: 'trace', traceId }, 'eventNotIssue');
+      throw err;
+    }
+    if (opened) {
+      void this.deps.ui.ui.showInformationMessage(
+        vscode.l10n.t('This link is to trace {0}. Sentry Explorer has no trace view yet, so it opened the event the link names ({1}) in its issue.', traceId, eventId),
+        {},
+      );
+    }
+    return opened;
+  }
+
+  /**
+   * A trace or a replay the editor cannot show: said, with what it is, and the page offered in the
+   * browser, built on the signed-in server's own web address (./core/webPage.ts), never the link's
+   * text. True when the browser was opened.
+   */
+  private async offerBrowser(client: SentryClient, org: string, r: Extract<LinkResource, { kind: 'trace' | 'replay' }>, why: 'noView' | 'eventNotIssue'): Promise<boolean> {
+    const ui = this.deps.ui.ui;
+    const page = webPageOf(client.baseUrl, org, r);
+    const where = plainText(page ? new URL(page).host : client.baseUrl, 200);
+    let message: string;
+    if (r.kind === 'replay') {
+      message = vscode.l10n.t('This link is to replay {0} in organization "{1}". Sentry Explorer does not play replays: open it on {2} in the browser.', r.replayId, plainText(org, 100), where);
+    } else if (why === 'eventNotIssue') {
+      message = vscode.l10n.t(
+        'This link is to trace {0} in organization "{1}". Sentry Explorer has no trace view yet, and the event the link names is no error event of an issue this account can see (a transaction, perhaps): open the trace on {2} in the browser.',
+        r.traceId,
+        plainText(org, 100),
+        where,
+      );
+    } else {
+      message = vscode.l10n.t(
+        'This link is to trace {0} in organization "{1}". Sentry Explorer has no trace view yet, and the link names no event to open instead: open the trace on {2} in the browser.',
+        r.traceId,
+        plainText(org, 100),
+        where,
+      );
+    }
+    const open = vscode.l10n.t('Open in Browser');
+    const pick = await ui.showInformationMessage(message, {}, ...(page ? [open] : []));
+    if (pick !== open || !page) return false;
+    return ui.openExternal(vscode.Uri.parse(page, true));
   }
 
   private async openIssueId(client: SentryClient, org: string, issueId: string, event: string | undefined): Promise<boolean> {

@@ -1,14 +1,18 @@
 // "Open Link, ID or Stack Trace…" against the sandbox, in every profile: a Sentry link of the
 // signed-in server opens its issue's panel (on the event it names) after one read; a short ID and an
 // event ID through the organization's lookups; a link of another organization says so and offers to
-// switch; a link of another server says which and sends nothing anywhere; the URI handler takes a web
-// link; the terminal's Sentry links and short IDs open the same way. Nothing ever writes.
+// switch; a link of another server says which and sends nothing anywhere; a trace link opens the
+// error event it names, else (and a replay link) says what it is and offers the page on the signed-in
+// server's own host; the URI handler takes a web link; the terminal's Sentry links and short IDs open
+// the same way. Nothing ever writes.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Commands, EXTENSION_ID } from '../../src/constants';
 import type { TestHooks } from '../../src/testHooks';
 import { control, SANDBOX_URL, signedInSuite, UiRecorder, waitFor, type RequestLogEntry } from './authHelpers';
 import { print } from './output';
+
+const TRACE = 'a7d67cf796774551a95be6543cacd459';
 
 interface SeedIssue {
   id: string;
@@ -139,6 +143,50 @@ describe('Open Link, ID or Stack Trace (links and IDs)', function () {
       assert.ok(said.includes(link.startsWith('https://acme') ? 'https://sentry.io' : 'https://sentry.acme-corp.test'), said);
     }
     assert.deepEqual(await requests(), []);
+  });
+
+  it('a trace link that names an error event opens that event in its issue, one request, and says there is no trace view yet', async () => {
+    const issue = issues[4];
+    const [first] = await eventIdsOf('acme', issue.id);
+    await new Promise((r) => setTimeout(r, 1100)); // the event-ID lookup's own limit: one a second
+    await control('requests/clear', {});
+    assert.equal(await open(`${SANDBOX_URL}/organizations/acme/traces/trace/${TRACE}/?node=txn-${first}&eventId=${first}&timestamp=1718000000`), true);
+    const panel = await waitFor('the panel', () => api.events.get('acme', issue.id));
+    assert.equal(panel.currentState.event, first);
+    assert.deepEqual(await lookups(), [`/api/0/organizations/acme/eventids/${first}/`]);
+    assert.equal(api.openLink.targets.requests, 1);
+    assert.match(rec.messages('info').join('\n'), new RegExp(`trace ${TRACE}\\. Sentry Explorer has no trace view yet, so it opened the event the link names \\(${first}\\)`));
+    figures.push(`a trace link naming an error event: ${api.openLink.targets.requests} request`);
+  });
+
+  it("a trace link without an event, one whose event is no issue's, and a replay: said, the page offered on the signed-in server's own host", async () => {
+    const opened = rec.opened.length;
+    rec.set({ answer: (s) => s.items[0] });
+    const page = (kind: string) => `${SANDBOX_URL}/organizations/acme/${kind}/${TRACE}/`;
+    // No event: nothing asked of the server.
+    assert.equal(await open(`${SANDBOX_URL}/organizations/acme/performance/trace/${TRACE}/?statsPeriod=14d`), true);
+    assert.match(rec.messages('info')[0], /trace a7d67cf7\S* in organization "acme"\. Sentry Explorer has no trace view yet, and the link names no event/);
+    assert.deepEqual(rec.shown[0].items, ['Open in Browser']);
+    assert.deepEqual(await requests(), []);
+    // An event the organization has no issue of (a transaction's, or unknown): one lookup, a 404, then the same offer.
+    await new Promise((r) => setTimeout(r, 1100));
+    await control('requests/clear', {});
+    const unknown = 'f'.repeat(32);
+    assert.equal(await open(`${SANDBOX_URL}/organizations/acme/traces/trace/${TRACE}/?eventId=${unknown}`), true);
+    assert.match(rec.messages('info')[1], /the event the link names is no error event of an issue this account can see/);
+    assert.deepEqual(await lookups(), [`/api/0/organizations/acme/eventids/${unknown}/`]);
+    // A replay: no request.
+    await control('requests/clear', {});
+    assert.equal(await open(`${SANDBOX_URL}/organizations/acme/replays/${TRACE}/?referrer=issue`), true);
+    assert.match(rec.messages('info')[2], /replay a7d67cf7\S* in organization "acme"\. Sentry Explorer does not play replays/);
+    assert.deepEqual(await requests(), []);
+    // The pages opened are built on the server's own address, never the link's text (its query is gone).
+    assert.deepEqual(rec.opened.slice(opened), [page('traces/trace'), page('traces/trace'), page('replays')]);
+    assert.equal(api.events.all().length, 0, 'no panel opened');
+    // Dismissed: nothing opened.
+    rec.set({});
+    assert.equal(await open(`${SANDBOX_URL}/organizations/acme/replays/${TRACE}/`), false);
+    assert.equal(rec.opened.length, opened + 3);
   });
 
   it('the URI handler takes a Sentry web link and opens it read only', async () => {

@@ -55,6 +55,14 @@ describe('Sentry web links', () => {
     assert.deepEqual(link(`https://sentry.io/organizations/acme/explore/replays/${TRACE}/`).resource, { kind: 'replay', replayId: TRACE });
   });
 
+  it("reads the event a trace link names (getTraceDetailsUrl's ?eventId=), and nothing from a query that is no event id", () => {
+    const q = `?node=span-0a1b2c3d4e5f6a7b&node=txn-${EVENT}&timestamp=1718000000&eventId=${EVENT.toUpperCase()}&statsPeriod=14d`;
+    assert.deepEqual(link(`https://acme.sentry.io/explore/traces/trace/${TRACE}/${q}`).resource, { kind: 'trace', traceId: TRACE, eventId: EVENT });
+    for (const bad of ['?eventId=latest', '?eventId=../1', `?eventid=${EVENT}`, '?eventId=']) {
+      assert.deepEqual(link(`https://acme.sentry.io/traces/trace/${TRACE}/${bad}`).resource, { kind: 'trace', traceId: TRACE }, bad);
+    }
+  });
+
   it('reads the older sentry.io path /{org}/{project}/issues/{id}/', () => {
     const l = link('https://sentry.io/the-interstellar-jurisdiction/pump-station/issues/1/');
     assert.equal(l.org, 'the-interstellar-jurisdiction');
