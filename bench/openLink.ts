@@ -1,6 +1,6 @@
 // Open Link, ID or Stack Trace figures: the time to read a pasted 10,000-line trace of each runtime
 // (src/openLink/core/stackTrace/detect.ts: every runtime's parser reads every line, the best one
-// wins), a 4 MB paste of hostile text, and the requests it takes to open a link, a short ID and an
+// wins) and its time per MB, 4 MB pastes of each kind of hostile text, and the requests it takes to open a link, a short ID and an
 // event ID against the sandbox (the command's own reads, before the panel's). Figures, never
 // pass/fail. Run alone with `node --import tsx bench/openLink.ts`, or via bench/run.ts.
 import { performance } from 'node:perf_hooks';
@@ -22,7 +22,22 @@ const FRAME_LINES: Record<string, string> = {
   Ruby: "\tfrom /srv/app/lib/shop/views.rb:12:in 'checkout'",
   PHP: '#3 /var/www/src/Shop/Views.php(12): checkout()',
   'Swift (crash report)': '3   Runner   0x0000000100a3c1f4 AppDelegate.main() + 120 (AppDelegate.swift:11)',
+  'Swift (Xcode symbolicated)': '0   MyCoolApp   0x0000000100a71a88 @objc ViewController.viewDidLoad() (in MyCoolApp) (ViewController.swift:18)',
+  'Swift (5.9 backtracer)': '0 reallyCrashMe() + 404 in crash at /Users/alastair/Source/crashDotSwift/crash.swift:4:15',
   'Dart/Flutter': '#3      Service.close (package:my_package/a/b/service.dart:9:5)',
+  'Dart (terse)': 'package:my_package/a/b/service.dart 9:5  Service.close',
+};
+
+/** Hostile lines (the bounds tests' kinds): each repeated to fill a paste of MAX_TRACE_CHARS. */
+const HOSTILE_LINES: Record<string, string> = {
+  colons: `\tat ${':1'.repeat(990)}`,
+  parentheses: `#0 ${'('.repeat(1990)}`,
+  'at-signs': `${'@'.repeat(1000)}${':1:'.repeat(300)}`,
+  quotes: `  File "${'"'.repeat(1990)}`,
+  spaces: `${' '.repeat(1000)}at ${' ('.repeat(495)}`,
+  'crash report': `0 a 0x1 ${'+ 1 ('.repeat(395)}`,
+  'swift backtracer': `0 [inlined] 0x1 ${' in x'.repeat(200)}${' at y:1'.repeat(140)}`,
+  'dart terse': `${'a'.repeat(990)}.dart 1${' 1:1'.repeat(250)}`,
 };
 
 function best(run: () => void, runs: number): number {
@@ -42,10 +57,14 @@ export async function benchOpenLink(): Promise<Figure[]> {
     const text = `Error: boom\n${`${line}\n`.repeat(lines)}`;
     const r = parseStackTrace(text);
     if (!r.ok) throw new Error(`${runtime}: no trace read`);
-    figures.push({ name: `read a 10,000-line ${runtime} trace (${r.trace.frames.length} frames, best of 5)`, value: best(() => parseStackTrace(text), 5), unit: 'ms' });
+    const ms = best(() => parseStackTrace(text), 5);
+    figures.push({ name: `read a 10,000-line ${runtime} trace (${r.trace.frames.length} frames, best of 5)`, value: ms, unit: 'ms' });
+    figures.push({ name: `  ${runtime}: time per MB of trace (${(text.length / 1048576).toFixed(2)} MB read)`, value: ms / (text.length / 1048576), unit: 'ms/MB' });
   }
-  const hostile = `\tat ${':1'.repeat(990)}\n`.repeat(Math.floor(MAX_TRACE_CHARS / 1990));
-  figures.push({ name: `read ${(hostile.length / 1048576).toFixed(1)} MB of hostile text (best of 3)`, value: best(() => parseStackTrace(hostile), 3), unit: 'ms' });
+  for (const [kind, line] of Object.entries(HOSTILE_LINES)) {
+    const hostile = `${line}\n`.repeat(Math.floor((MAX_TRACE_CHARS - 10) / (line.length + 1)));
+    figures.push({ name: `read ${(hostile.length / 1048576).toFixed(1)} MB of hostile ${kind} (best of 3)`, value: best(() => parseStackTrace(hostile), 3), unit: 'ms' });
+  }
   const big = 'x'.repeat(10 * 1024 * 1024);
   figures.push({ name: 'refuse a 10 MB paste', value: best(() => classifyInput(big), 5), unit: 'ms' });
 
