@@ -7,6 +7,7 @@
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { noNodeBuiltins, oneVscodeNamespace, webBundleOptions } from './webBundle.mjs';
+import { writeCodicons } from './scripts/codicons.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -52,9 +53,13 @@ builds.push({
   logLevel: 'info',
 });
 
-// The events page's icon font: codicon.css and its font beside the page bundle (localResourceRoots: dist/, media/).
+// The events page's icon font: codicon.css and its font beside the page bundle (localResourceRoots:
+// dist/, media/). A build cuts them to the icons the page names (scripts/codicons.mjs); watch keeps
+// them whole, as the page's code changes under it.
 mkdirSync(outdir, { recursive: true });
-for (const f of ['codicon.css', 'codicon.ttf']) copyFileSync(`node_modules/@vscode/codicons/dist/${f}`, `${outdir}/${f}`);
+const wholeCodicons = () => {
+  for (const f of ['codicon.css', 'codicon.ttf']) copyFileSync(`node_modules/@vscode/codicons/dist/${f}`, `${outdir}/${f}`);
+};
 
 /**
  * esbuild says "build finished" once per bundle, so a task waiting for that line could start the
@@ -83,7 +88,10 @@ function allBuilt(count) {
 if (watch) {
   const plugin = allBuilt(builds.length);
   const contexts = await Promise.all(builds.map((b, i) => esbuild.context({ ...b, plugins: [...(b.plugins ?? []), plugin(i)] })));
+  wholeCodicons();
   await Promise.all(contexts.map((c) => c.watch()));
 } else {
   await Promise.all(builds.map((b) => esbuild.build(b)));
+  const cut = await writeCodicons(outdir);
+  console.log(`codicons: ${cut.icons} of ${cut.of} icons, ${cut.fontBytes} bytes of font`);
 }

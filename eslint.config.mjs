@@ -62,7 +62,7 @@ const layout = {
 };
 
 /**
- * Outside src/model, JSON is not read: zod and the tolerant readers (src/model/read.ts) are src/model's
+ * Outside src/model, JSON is not read: valibot (through src/model/z.ts) and the tolerant readers (src/model/read.ts) are src/model's
  * alone, so that each Sentry shape has one reader. Types may be imported (the transport runs a
  * schema it is handed). The exceptions read JSON that is not Sentry's: the language model's tool
  * arguments (src/ai/core/tools) and our own stored session (src/auth/core/sessionCodec.ts).
@@ -94,7 +94,7 @@ export default defineConfig(
     },
   },
   {
-    // Suites, the sandbox and benches read raw wire JSON and page globals on purpose: the zod
+    // Suites, the sandbox and benches read raw wire JSON and page globals on purpose: the valibot
     // schemas type the product code, a test asserts on exactly what came over the wire.
     files: ['test/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
@@ -172,9 +172,9 @@ export default defineConfig(
         {
           patterns: [
             {
-              regex: '^(zod(/.*)?|(\\.\\./)*(\\./)?(model/)?(z|read))$',
+              regex: '^(valibot(/.*)?|(\\.\\./)*(\\./)?(model/)?(z|read))$',
               allowTypeImports: true,
-              message: "Only src/model reads JSON (zod and the tolerant readers of src/model/read.ts): add the reader to the resource's folder there and import its type and functions.",
+              message: "Only src/model reads JSON (valibot schemas and the tolerant readers of src/model/read.ts): add the reader to the resource's folder there and import its type and functions.",
             },
           ],
         },

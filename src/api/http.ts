@@ -29,7 +29,7 @@ import { transportError, transportFailure } from './network';
 import { BrowserBlockedError, browserFetchFailure, originRefusal } from './browser';
 import { readRateLimit } from './rateLimit';
 import { budgetOf, RateLimitHolds } from './rateLimitHolds';
-import { describeIssue, formatPath } from '../model/zodIssue';
+import { describeIssue, formatPath } from '../model/schemaIssue';
 import { parseCollecting } from '../model/lenientList';
 import { pruneDepth } from '../util/boundedJson';
 import { clampDelay, sleep } from '../util/delay';
@@ -305,16 +305,16 @@ export class HttpClient {
       } catch (err) {
         throw new BadResponseError('', err instanceof RangeError ? l10n.t('the body is nested too deeply to read') : l10n.t('the body is not valid JSON; it may have been cut off'), label, status);
       }
-      // Nothing downstream (zod, JSON.stringify, tree items, webview messages) ever sees 20,000 levels.
+      // Nothing downstream (the schemas, JSON.stringify, tree items, webview messages) ever sees 20,000 levels.
       json = pruneDepth(json);
       if (spec.cut) json = spec.cut(json);
       const { parsed, dropped } = parseCollecting(spec.schema, json);
       if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new BadResponseError(formatPath(issue.path), describeIssue(issue), label, status);
+        const issue = parsed.issues[0];
+        throw new BadResponseError(formatPath(issue.path), describeIssue(issue, spec.schema), label, status);
       }
       if (dropped) this.opts.onDroppedItems?.({ method: spec.method ?? 'GET', path: spec.path, dropped });
-      return { data: parsed.data, status, headers, links: parseLinkHeader(headers.get('link')), rateLimit: readRateLimit(headers, this.opts.now()), dropped };
+      return { data: parsed.output, status, headers, links: parseLinkHeader(headers.get('link')), rateLimit: readRateLimit(headers, this.opts.now()), dropped };
     }
     throw this.errorFor(spec, raw, label, secrets);
   }

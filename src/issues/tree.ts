@@ -13,7 +13,7 @@ import type { IssueListView, IssueStore } from '../store/issueStore';
 import { listKey, type ListSpec } from '../store/listSpec';
 import { Disposable } from '../util/disposable';
 import { describeQuery, type IssueFilter } from './core/filter';
-import { drawsSame, REDRAW_AT_LEAST_EVERY_MS } from './core/drawing';
+import { drawsSameRows, nodeKey, REDRAW_TIMES_EVERY_MS } from './core/drawing';
 import { actionArgs, actionRows, countText, projectDescription, rowsOfList, type IssueNode, type Node } from './core/nodes';
 import { issueAccessibilityLabel, issueContextValue, issueDescription, issueLabel, issueTooltipMarkdown } from './core/present';
 
@@ -34,13 +34,21 @@ export interface TreeDeps {
 const LEVEL_ICON: Record<string, string> = { fatal: 'flame', error: 'error', warning: 'warning', info: 'info', debug: 'debug' };
 
 export class IssuesTreeProvider extends Disposable implements vscode.TreeDataProvider<Node> {
-  private readonly changed = this._register(new vscode.EventEmitter<Node | undefined>());
+  private readonly changed = this._register(new vscode.EventEmitter<Node | Node[] | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   /** Lists whose load a getChildren call is waiting for. */
   private readonly drawing = new Set<string>();
-  /** What the last redraw showed of each list, and when it was: a change that draws the same is not drawn again. */
+  /** What the last redraw showed of each list: a change that lists the same rows redraws only the rows that changed. */
   private drawn = new Map<string, IssueListView | undefined>();
-  private drawnAt = 0;
+  /**
+   * The issue rows handed to VS Code, by nodeKey: getChildren hands the same object again for the
+   * same row, so that a change can name the rows to redraw (VS Code finds a row by its object).
+   */
+  private rows = new Map<string, IssueNode>();
+  /** What each row showed when VS Code last drew it (the issue and its TreeItem's text), to tell which rows changed. */
+  private drawnRows = new Map<IssueNode, { issue: Issue; text: string }>();
+  /** When relative times ("12 sec ago") were last brought up to date. */
+  private timesAt = 0;
   private redrawNext = false;
 
   constructor(private readonly deps: TreeDeps) {
@@ -60,7 +68,9 @@ export class IssuesTreeProvider extends Disposable implements vscode.TreeDataPro
   private redraw(): void {
     this.redrawNext = false;
     this.drawn = new Map([...this.shownKeys()].map((key) => [key, this.deps.store.list(key)]));
-    this.drawnAt = this.now();
+    this.rows = new Map();
+    this.drawnRows = new Map();
+    this.timesAt = this.now();
     this.changed.fire(undefined);
   }
 
@@ -68,12 +78,30 @@ export class IssuesTreeProvider extends Disposable implements vscode.TreeDataPro
     return this.deps.now?.() ?? Date.now();
   }
 
-  /** Redraws unless every list shown draws as it did, and the relative times are fresh enough. */
+  /**
+   * Redraws the tree when the lists shown list other rows; otherwise only the rows whose issue
+   * changed what they show, and once a minute the rows whose relative times ("5 min ago") moved.
+   */
   private redrawIfChanged(): void {
     const keys = this.shownKeys();
-    const same = keys.size === this.drawn.size && [...keys].every((key) => this.drawn.has(key) && drawsSame(this.drawn.get(key), this.deps.store.list(key)));
-    const fresh = this.now() - this.drawnAt < REDRAW_AT_LEAST_EVERY_MS;
-    if (this.redrawNext || !same || !fresh) this.redraw();
+    const lists = new Map([...keys].map((key) => [key, this.deps.store.list(key)]));
+    const same = keys.size === this.drawn.size && [...keys].every((key) => this.drawn.has(key) && drawsSameRows(this.drawn.get(key), lists.get(key)));
+    if (this.redrawNext || !same) return this.redraw();
+    this.drawn = lists;
+    const now = this.now();
+    const timesDue = now - this.timesAt >= REDRAW_TIMES_EVERY_MS;
+    if (timesDue) this.timesAt = now;
+    const changed = [...this.drawnRows].filter(([node, drawn]) => (timesDue || this.deps.store.issue(node.issueId) !== drawn.issue) && this.rowText(node, now) !== drawn.text).map(([node]) => node);
+    if (changed.length) this.changed.fire(changed);
+  }
+
+  /** All a row shows, as one string: two rows draw the same when their texts are equal. */
+  private rowText(node: IssueNode, now: number): string {
+    const issue = this.deps.store.issue(node.issueId);
+    if (!issue) return '';
+    const item = issueItem(node, issue, now);
+    const icon = item.iconPath as vscode.ThemeIcon;
+    return JSON.stringify([item.label, item.description, (item.tooltip as vscode.MarkdownString).value, icon.id, icon.color?.id, item.contextValue, item.accessibilityInformation?.label]);
   }
 
   /** Keys of the lists the tree shows now. */
@@ -114,7 +142,9 @@ export class IssuesTreeProvider extends Disposable implements vscode.TreeDataPro
       }
       case 'issue': {
         const issue = this.deps.store.issue(node.issueId);
-        if (issue) return issueItem(node, issue, this.deps.now?.() ?? Date.now());
+        const now = this.now();
+        if (issue && this.rows.get(nodeKey(node)) === node) this.drawnRows.set(node, { issue, text: this.rowText(node, now) });
+        if (issue) return issueItem(node, issue, now);
         // Forgotten by the store between listing and drawing (a sign-out): the next draw drops the row.
         const item = new vscode.TreeItem(vscode.l10n.t('Issue {0}', node.issueId), vscode.TreeItemCollapsibleState.None);
         item.contextValue = 'info';
@@ -190,7 +220,6 @@ export class IssuesTreeProvider extends Disposable implements vscode.TreeDataPro
     try {
       // What getChildren draws counts as drawn: the next answer like it draws nothing new.
       const list = await this.deps.store.load(spec);
-      if (this.drawn.size === 0) this.drawnAt = this.now();
       this.drawn.set(key, list);
       return list;
     } finally {
@@ -203,7 +232,16 @@ export class IssuesTreeProvider extends Disposable implements vscode.TreeDataPro
     const list = await this.loadForDrawing(this.deps.specOf(org, project));
     const rows = rowsOfList(list, { org, project, period: filter.statsPeriod, queryText: describeQuery(filter), only, group: !!list.spec.projects });
     if (rows.emptyMessage) this.deps.setEmptyMessage(rows.emptyMessage);
-    return rows.nodes;
+    return rows.nodes.map((node) => (node.type === 'issue' ? this.rowOf(node) : node));
+  }
+
+  /** The row object VS Code already holds for this row, or this one from now on. */
+  private rowOf(node: IssueNode): IssueNode {
+    const key = nodeKey(node);
+    const held = this.rows.get(key);
+    if (held) return held;
+    this.rows.set(key, node);
+    return node;
   }
 }
 

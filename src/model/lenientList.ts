@@ -6,6 +6,7 @@
  * parseCollecting() runs a schema and gathers what its lenient lists left out. No `vscode` import.
  */
 import * as z from './z';
+import { describeIssue, keyOf } from './schemaIssue';
 
 /** The items of one answer that were left out: how many, and a few of them as `path: problem`. */
 export interface DroppedItems {
@@ -29,37 +30,37 @@ function where(label: string, path: readonly PropertyKey[]): string {
   return label + path.map((k) => (typeof k === 'number' ? `[${k}]` : /^[A-Za-z0-9_$-]{1,64}$/.test(String(k)) ? `.${String(k)}` : `[${JSON.stringify(String(k).slice(0, 64))}]`)).join('');
 }
 
-function problem(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type') return `expected ${String(issue.expected)}`;
-  if (issue.code === 'invalid_union') return 'matches none of the accepted shapes';
-  return issue.code;
-}
-
 /**
  * An array whose items are parsed by `item` one at a time: the ones that fail are dropped and
  * reported to parseCollecting(); when every item of a non-empty array fails, the array fails with
  * the first item's problem. `label` names the list inside its answer (`topValues`), for the reports.
+ * The list carries `item` as an array schema does, so describeIssue() finds a missing field's schema.
  */
 export function lenientList<S extends z.Schema>(item: S, label = '') {
-  return z.pipe(
+  const list = z.pipe(
     z.array(z.unknown()),
-    z.transform((items: unknown[], ctx): Array<z.output<S>> => {
-      const kept: Array<z.output<S>> = [];
-      let first: { index: number; issue: z.core.$ZodIssue } | undefined;
+    z.rawTransform(({ dataset, addIssue, NEVER }): Array<z.InferOutput<S>> => {
+      const items = dataset.value;
+      const kept: Array<z.InferOutput<S>> = [];
+      let first: { index: number; issue: z.BaseIssue<unknown> } | undefined;
       const examples: string[] = [];
       items.forEach((raw, index) => {
-        const parsed = item.safeParse(raw);
+        const parsed = z.safeParse(item, raw);
         if (parsed.success) {
-          kept.push(parsed.data as z.output<S>);
+          kept.push(parsed.output as z.InferOutput<S>);
           return;
         }
-        const issue = parsed.error.issues[0];
+        const issue = parsed.issues[0];
         first ??= { index, issue };
-        if (examples.length < MAX_EXAMPLES) examples.push(`${where(label, [index, ...issue.path])}: ${problem(issue)}`);
+        if (examples.length < MAX_EXAMPLES) examples.push(`${where(label, [index, ...(issue.path ?? []).map((p) => keyOf(p) as PropertyKey)])}: ${describeIssue(issue, item)}`);
       });
       if (first && kept.length === 0) {
-        ctx.issues.push({ ...first.issue, path: [first.index, ...first.issue.path], input: items[first.index] } as z.core.$ZodRawIssue);
-        return [];
+        // The first item's own issue, moved under its index (addIssue would make it the list's).
+        addIssue();
+        const { index, issue } = first;
+        const at: z.ArrayPathItem = { type: 'array', origin: 'value', input: items, key: index, value: items[index] };
+        (dataset as unknown as { issues: z.BaseIssue<unknown>[] }).issues.splice(-1, 1, { ...issue, path: [at, ...(issue.path ?? [])] } as z.BaseIssue<unknown>);
+        return NEVER;
       }
       const dropped = items.length - kept.length;
       if (dropped > 0 && active) {
@@ -69,15 +70,16 @@ export function lenientList<S extends z.Schema>(item: S, label = '') {
       return kept;
     }),
   );
+  return Object.assign(list, { item });
 }
 
-/** `schema.safeParse(json)`, and what the lenient lists inside it left out (undefined: nothing). */
-export function parseCollecting<T>(schema: z.Schema<T>, json: unknown): { parsed: ReturnType<z.Schema<T>['safeParse']>; dropped?: DroppedItems } {
+/** `z.safeParse(schema, json)`, and what the lenient lists inside it left out (undefined: nothing). */
+export function parseCollecting<T>(schema: z.Schema<T>, json: unknown): { parsed: z.SafeParseResult<z.Schema<T>>; dropped?: DroppedItems } {
   const outer = active;
   const mine: Collector = { count: 0, examples: [] };
   active = mine;
   try {
-    const parsed = schema.safeParse(json);
+    const parsed = z.safeParse(schema, json);
     return parsed.success && mine.count > 0 ? { parsed, dropped: { count: mine.count, examples: mine.examples } } : { parsed };
   } finally {
     active = outer;

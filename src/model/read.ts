@@ -1,6 +1,6 @@
 /**
  * The tolerant readers of untyped JSON from a server, one toolkit for every reader of src/model (a
- * lint rule keeps them, and zod, inside src/model). Each name says what it accepts: the toolkits
+ * lint rule keeps them, and valibot, inside src/model). Each name says what it accepts: the toolkits
  * this replaces each had an `int` and a `str`, and they meant different things (any finite number or
  * a whole one; a string or a number as text, trimmed and cut or not). No `vscode` import.
  */

@@ -78,6 +78,7 @@ export class IssueStore extends Disposable {
   private readonly table = new IssueTable({
     shown: (id) => this.staleViewsOf(id),
     changed: (ids) => this.fireFor(ids, []),
+    listed: (id) => (this.listsOf.get(id)?.size ?? 0) > 0,
   });
   private readonly lists = new Map<string, ListRecord>();
   /** Issue id -> keys of the lists that hold it. */
@@ -360,7 +361,11 @@ export class IssueStore extends Disposable {
   }
 
   private setIds(rec: ListRecord, ids: string[]): void {
-    for (const id of rec.ids) this.listsOf.get(id)?.delete(rec.key);
+    for (const id of rec.ids) {
+      const keys = this.listsOf.get(id);
+      keys?.delete(rec.key);
+      if (keys?.size === 0) this.listsOf.delete(id);
+    }
     rec.ids = ids;
     for (const id of ids) {
       let keys = this.listsOf.get(id);

@@ -12,7 +12,16 @@ export interface IssueTableHooks {
   shown(id: string): void;
   /** A write changed what views see of `ids`: the store fires its change event. */
   changed(ids: readonly string[]): void;
+  /** Whether a list holds `id`: such an issue is never forgotten while it does. */
+  listed(id: string): boolean;
 }
+
+/**
+ * How many issues no list holds the table keeps (the marks' file searches, the AI tools and links
+ * bring them all session long): the soak's hour doubled the table, and the host's heap with it. The
+ * least recently used go first; a reader that misses one asks the server again (markFinder does).
+ */
+export const MAX_UNLISTED_ISSUES = 1000;
 
 interface Settler {
   readonly settled: Promise<PatchState>;
@@ -34,9 +43,15 @@ export class IssueTable {
 
   constructor(private readonly hooks: IssueTableHooks) {}
 
-  /** The issue as views show it (pending patches applied). */
+  /** The issue as views show it (pending patches applied). Reading it counts as a use. */
   get(id: string): Issue | undefined {
-    return this.current.get(id);
+    const issue = this.current.get(id);
+    if (issue) {
+      // Map order is the order of use: the oldest first, the first to be forgotten.
+      this.current.delete(id);
+      this.current.set(id, issue);
+    }
+    return issue;
   }
 
   /** The org the issue was loaded in. */
@@ -70,8 +85,22 @@ export class IssueTable {
       if ((this.confirmedAt.get(id) ?? 0) > since) continue;
       this.base.set(id, Object.freeze(withStatsOf(this.base.get(id), incoming)));
       if (this.recompute(id)) changed.push(id);
+      this.get(id); // an answer counts as a use, changed or not
     }
+    this.forgetUnused();
     return changed;
+  }
+
+  /** Forgets the least recently used issues that no list holds and no write waits on, beyond MAX_UNLISTED_ISSUES. */
+  private forgetUnused(): void {
+    if (this.current.size <= MAX_UNLISTED_ISSUES) return;
+    const unheld = [...this.current.keys()].filter((id) => !this.hooks.listed(id) && this.ledger.pendingFor(id).length === 0);
+    for (const id of unheld.slice(0, Math.max(0, unheld.length - MAX_UNLISTED_ISSUES))) {
+      this.base.delete(id);
+      this.current.delete(id);
+      this.orgs.delete(id);
+      this.ledger.forget(id);
+    }
   }
 
   /**

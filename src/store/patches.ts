@@ -78,6 +78,11 @@ export class PatchLedger {
     return out;
   }
 
+  /** Forgets the confirmations of an issue the table no longer holds (none of its patches is pending). */
+  forget(id: string): void {
+    this.confirmedSeq.delete(id);
+  }
+
   pendingFor(id: string): PendingPatch[] {
     return this.pending.filter((p) => p.ids.has(id));
   }

@@ -1,6 +1,6 @@
 /**
  * Server JSON is hostile in shape as well as in text: V8's JSON.parse accepts 20,000 levels of
- * nesting, but everything recursive downstream (JSON.stringify, zod, a tree's tooltip, a webview
+ * nesting, but everything recursive downstream (JSON.stringify, the schemas, a tree's tooltip, a webview
  * message) overflows the stack on it, and a long string or array makes rendering cost what the
  * server chose. These helpers bound depth and length. No `vscode` import.
  */

@@ -427,22 +427,29 @@ describe('Issues tree (sentryExplorer.issues)', function () {
     }
   });
 
-  it('a background refresh that brings nothing new does not redraw the tree; one that brings a change does', async () => {
+  it('a background refresh that brings nothing new does not redraw the tree; one that changes an issue redraws its row alone', async () => {
     // VS Code's extension host keeps a disposed store for every tree node it ever built
     // (extHostTreeViews.ts createTreeNode): redrawing unchanged rows every refresh grew the soak's heap.
     const cfg = vscode.workspace.getConfiguration('sentryExplorer');
     await vscode.commands.executeCommand('sentryExplorer.issues.focus');
     await waitFor('the view to be visible', () => view.treeView.visible);
-    const first = issuesOf(await roots())[0];
-    let changes = 0;
-    const sub = view.tree.onDidChangeTreeData(() => changes++);
+    const rows = issuesOf(await roots());
+    const first = rows[0];
+    const fired: (Node | Node[] | undefined)[] = [];
+    const sub = view.tree.onDidChangeTreeData((e) => fired.push(e));
     await clearLog();
     await cfg.update('refreshIntervalSeconds', 1, vscode.ConfigurationTarget.Global);
     try {
       await waitFor('three background refreshes', async () => (await issueRequests()).length >= 3, 15_000);
-      assert.equal(changes, 0, 'refreshes that answered what the tree shows redrew it');
+      assert.deepEqual(fired, [], 'refreshes that answered what the tree shows redrew it');
       await control('issues/inject-events', { issue: first.issueId, count: 5 });
-      await waitFor('the changed issue to be redrawn', () => changes > 0, 15_000);
+      await waitFor('the changed issue to be redrawn', () => fired.length > 0, 15_000);
+      const redrawn: (Node | undefined)[] = fired.flatMap((e) => (Array.isArray(e) ? e : [e]));
+      assert.ok(
+        redrawn.every((n) => n?.type === 'issue' && n.issueId === first.issueId),
+        `only the changed row is redrawn, not the whole tree (${redrawn.length} of ${rows.length} rows: ${JSON.stringify(redrawn.map((n) => (n?.type === 'issue' ? n.issueId : 'all')))})`,
+      );
+      assert.ok(redrawn.includes(first), 'the row VS Code holds is the one redrawn');
     } finally {
       sub.dispose();
       await cfg.update('refreshIntervalSeconds', 0, vscode.ConfigurationTarget.Global);

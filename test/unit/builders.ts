@@ -5,6 +5,7 @@ import { EventSchema, type SentryEvent } from '../../src/model/event/schema';
 import { IssueSchema, type Issue } from '../../src/model/issue/schema';
 import { StoredSessionSchema, type StoredSession } from '../../src/auth/core/sessionCodec';
 import type { IssueRef } from '../../src/contracts/issueRef';
+import * as z from '../../src/model/z';
 
 let seq = 0;
 const next = () => ++seq;
@@ -18,7 +19,7 @@ export function anIssue(overrides: IssueOverrides = {}): Issue {
   const id = overrides.id ?? String(9_000_000_000 + n);
   const project = { id: '4501', name: 'web-frontend', slug: 'web-frontend', ...overrides.project };
   const shortId = overrides.shortId ?? `${project.slug.toUpperCase()}-${n.toString(36).toUpperCase()}`;
-  return IssueSchema.parse({
+  return z.parse(IssueSchema, {
     id,
     shortId,
     title: `TypeError: cannot read property 'x' of undefined (${n})`,
@@ -58,7 +59,7 @@ export function anIssue(overrides: IssueOverrides = {}): Issue {
 export function anEvent(overrides: Partial<SentryEvent> = {}): SentryEvent {
   const n = next();
   const hex = n.toString(16).padStart(32, '0');
-  return EventSchema.parse({
+  return z.parse(EventSchema, {
     id: hex,
     eventID: hex,
     groupID: '9000000001',
@@ -101,7 +102,7 @@ export function aSession<K extends Kind = 'oauth'>(overrides: SessionOverrides<K
     token: { ...common, kind: 'token', accessToken: secret },
     apiKey: { ...common, kind: 'apiKey', apiKey: n.toString(16).padStart(32, '0'), scopesKnown: false, scopes: [] },
   }[kind];
-  return StoredSessionSchema.parse({ ...byKind, ...overrides, kind }) as Extract<StoredSession, { kind: K }>;
+  return z.parse(StoredSessionSchema, { ...byKind, ...overrides, kind }) as Extract<StoredSession, { kind: K }>;
 }
 
 /** An IssueRef (acme/web-frontend unless given). */

@@ -1,5 +1,5 @@
 /**
- * What the provider keeps in SecretStorage, parsed with zod. One secret per Sentry server (the key
+ * What the provider keeps in SecretStorage, parsed with valibot. One secret per Sentry server (the key
  * includes the base URL) holds that server's sessions with their tokens / API keys; the OAuth
  * client secret has its own key. A stored value that does not parse is deleted, never crashed on.
  * No `vscode` import: the secret store is the structural subset of vscode.SecretStorage used here.
@@ -21,43 +21,43 @@ export function clientSecretKey(baseUrl: string, clientId: string): string {
   return `${SECRET_KEY_PREFIX}.clientSecret:${normalizeBaseUrl(baseUrl)}:${clientId}`;
 }
 
-const Account = z.lazy(() => z.object({ id: z.string().check(z.minLength(1)), label: z.string().check(z.minLength(1)) }));
+const Account = z.lazySchema(() => z.object({ id: z.pipe(z.string(), z.minLength(1)), label: z.pipe(z.string(), z.minLength(1)) }));
 /** The fields every kind of session has (a function: built with the schema that uses them, on first use). */
 const common = () => ({
-  id: z.string().check(z.minLength(1)),
+  id: z.pipe(z.string(), z.minLength(1)),
   account: Account,
   /** Granted scopes, sorted; `scopesKnown: false` when the server did not say (legacy API keys). */
   scopes: z.array(z.string()),
-  scopesKnown: z._default(z.boolean(), true),
-  createdAt: z.int().check(z.nonnegative()),
+  scopesKnown: z.optional(z.boolean(), true),
+  createdAt: z.pipe(z.number(), z.safeInteger(), z.minValue(0)),
 });
 
-export const StoredSessionSchema = z.lazy(() =>
-  z.discriminatedUnion('kind', [
+export const StoredSessionSchema = z.lazySchema(() =>
+  z.variant('kind', [
     z.object({
       kind: z.literal('oauth'),
       ...common(),
-      accessToken: z.string().check(z.minLength(1)),
-      refreshToken: z.optional(z.string().check(z.minLength(1))),
+      accessToken: z.pipe(z.string(), z.minLength(1)),
+      refreshToken: z.optional(z.pipe(z.string(), z.minLength(1))),
       expiresAt: z.optional(z.number()),
       /** How long the access token was issued for, ms (`expires_in`): when it is refreshed depends on it. */
-      lifetimeMs: z.optional(z.number().check(z.positive())),
+      lifetimeMs: z.optional(z.pipe(z.number(), z.gtValue(0))),
       /** Refreshes so far; stored data from before it existed has none (counts as 0). */
-      generation: z.optional(z.int().check(z.nonnegative())),
+      generation: z.optional(z.pipe(z.number(), z.safeInteger(), z.minValue(0))),
       /** When the tokens were last refreshed (epoch ms), for logs. */
       refreshedAt: z.optional(z.number()),
       /** How the sign-in was done, for logs: `device` or `browser`. */
-      via: z.optional(z.enum(['device', 'browser'])),
+      via: z.optional(z.picklist(['device', 'browser'])),
     }),
-    z.object({ kind: z.literal('token'), ...common(), accessToken: z.string().check(z.minLength(1)) }),
-    z.object({ kind: z.literal('apiKey'), ...common(), apiKey: z.string().check(z.minLength(1)) }),
+    z.object({ kind: z.literal('token'), ...common(), accessToken: z.pipe(z.string(), z.minLength(1)) }),
+    z.object({ kind: z.literal('apiKey'), ...common(), apiKey: z.pipe(z.string(), z.minLength(1)) }),
   ]),
 );
 
-export type StoredSession = z.infer<typeof StoredSessionSchema>;
+export type StoredSession = z.InferOutput<typeof StoredSessionSchema>;
 export type StoredOAuthSession = Extract<StoredSession, { kind: 'oauth' }>;
 
-const StoredFileSchema = z.lazy(() => z.object({ version: z.literal(1), sessions: z.array(z.unknown()) }));
+const StoredFileSchema = z.lazySchema(() => z.object({ version: z.literal(1), sessions: z.array(z.unknown()) }));
 
 export interface DecodeResult {
   sessions: StoredSession[];
@@ -75,13 +75,13 @@ export function decodeSessions(text: string | undefined): DecodeResult {
   } catch {
     return { sessions: [], dropped: 1, corrupt: true };
   }
-  const file = StoredFileSchema.safeParse(json);
+  const file = z.safeParse(StoredFileSchema, json);
   if (!file.success) return { sessions: [], dropped: 1, corrupt: true };
   const sessions: StoredSession[] = [];
   let dropped = 0;
-  for (const entry of file.data.sessions) {
-    const parsed = StoredSessionSchema.safeParse(entry);
-    if (parsed.success && !sessions.some((s) => s.id === parsed.data.id)) sessions.push({ ...parsed.data, scopes: splitScopes(parsed.data.scopes) });
+  for (const entry of file.output.sessions) {
+    const parsed = z.safeParse(StoredSessionSchema, entry);
+    if (parsed.success && !sessions.some((s) => s.id === parsed.output.id)) sessions.push({ ...parsed.output, scopes: splitScopes(parsed.output.scopes) });
     else dropped++;
   }
   return { sessions, dropped, corrupt: sessions.length === 0 && dropped > 0 };

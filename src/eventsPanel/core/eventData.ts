@@ -1,4 +1,4 @@
-/** Turns API resources into the protocol's data shapes. Pure; host side (uses the zod-typed API types). */
+/** Turns API resources into the protocol's data shapes. Pure; host side (uses the schema-typed API types). */
 import type { Issue } from '../../model/issue/schema';
 import type { SentryEvent } from '../../model/event/schema';
 import { exceptionValues, readExceptionHead, type FrameReading } from '../../model/event/frame';

@@ -38,7 +38,7 @@ export interface EventsTableParams {
 export type EventsTableRow = Readonly<Record<string, unknown>>;
 
 /** `{data, meta}`: the rows, and what the server says of their types (kept, not used). */
-export const EventsTableSchema = z.lazy(() =>
+export const EventsTableSchema = z.lazySchema(() =>
   z.looseObject({
     data: z.array(z.record(z.string(), z.unknown())),
     meta: z.optional(z.unknown()),

@@ -7,14 +7,14 @@
 import * as z from '../z';
 import { lenientList } from '../lenientList';
 
-const isoTimestamp = z.lazy(() => z.string());
+const isoTimestamp = z.lazySchema(() => z.string());
 
-export const TagSchema = z.lazy(() => z.looseObject({ key: z.string(), value: z.string() }));
+export const TagSchema = z.lazySchema(() => z.looseObject({ key: z.string(), value: z.string() }));
 
-export const EntrySchema = z.lazy(() => z.looseObject({ type: z.string(), data: z.unknown() }));
+export const EntrySchema = z.lazySchema(() => z.looseObject({ type: z.string(), data: z.unknown() }));
 
 /** One event of an issue's events list; `entries` appears with full=true (and in the single-event fixture). */
-export const EventSchema = z.lazy(() =>
+export const EventSchema = z.lazySchema(() =>
   z.looseObject({
     id: z.string(),
     eventID: z.string(),
@@ -35,14 +35,14 @@ export const EventSchema = z.lazy(() =>
     entries: z.optional(z.array(EntrySchema)),
   }),
 );
-export const EventListSchema = z.lazy(() => lenientList(EventSchema));
+export const EventListSchema = z.lazySchema(() => lenientList(EventSchema));
 
 /**
  * One event's details (GET …/issues/{id}/events/{event_id}/): only what identifies it is required;
  * the rest (entries, contexts, request…) is read tolerantly by src/sentryEvent/parse.ts, so one odd
  * field never costs the user the whole event.
  */
-export const EventDetailsSchema = z.lazy(() =>
+export const EventDetailsSchema = z.lazySchema(() =>
   z.looseObject({
     id: z.string(),
     eventID: z.string(),
@@ -52,5 +52,5 @@ export const EventDetailsSchema = z.lazy(() =>
   }),
 );
 
-export type SentryEvent = z.infer<typeof EventSchema>;
-export type EventDetails = z.infer<typeof EventDetailsSchema>;
+export type SentryEvent = z.InferOutput<typeof EventSchema>;
+export type EventDetails = z.InferOutput<typeof EventDetailsSchema>;

@@ -1,7 +1,7 @@
 /**
  * The whole event as the panel's page receives it: what `GET …/issues/{id}/events/{event_id}/`
  * answered, parsed tolerantly, bounded and MASKED by src/model/event/parse.ts on the host. A contract:
- * no `vscode`, no DOM, no zod; the host, the page and the AI tools import it.
+ * no `vscode`, no DOM, no valibot; the host, the page and the AI tools import it.
  *
  * Secrets never reach the page: a value under a secret's name (Authorization, Cookie, `api_key`,
  * `password`…) crosses as a MaskedValue whose text stays in the host's `secrets` table until the

@@ -10,6 +10,6 @@ import * as z from '../z';
 import { IssueSchema } from './schema';
 
 /** `{organizationSlug, projectSlug, groupId, group, shortId}`. */
-export const ShortIdLookupSchema = z.lazy(() => z.looseObject({ organizationSlug: z.string(), projectSlug: z.string(), groupId: z.string(), group: IssueSchema, shortId: z.string() }));
+export const ShortIdLookupSchema = z.lazySchema(() => z.looseObject({ organizationSlug: z.string(), projectSlug: z.string(), groupId: z.string(), group: IssueSchema, shortId: z.string() }));
 /** `{organizationSlug, projectSlug, groupId, eventId, event}`. */
-export const EventIdLookupSchema = z.lazy(() => z.looseObject({ organizationSlug: z.string(), projectSlug: z.string(), groupId: z.string(), eventId: z.string() }));
+export const EventIdLookupSchema = z.lazySchema(() => z.looseObject({ organizationSlug: z.string(), projectSlug: z.string(), groupId: z.string(), eventId: z.string() }));

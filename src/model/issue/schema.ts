@@ -1,6 +1,6 @@
 /**
  * An issue as Sentry's API sends it (the issue lists, one issue's GET, a triage PUT's answer) and
- * its tags' values: zod schemas of every field the extension reads, fields real servers add
+ * its tags' values: valibot schemas of every field the extension reads, fields real servers add
  * included. Objects are loose: unknown fields are kept, never rejected, so newer servers keep
  * working. What Sentry's OpenAPI document says may be null or left out is accepted as such (a test
  * holds each schema to the document), and lists are read item by item (../lenientList.ts): one item
@@ -9,14 +9,14 @@
 import * as z from '../z';
 import { lenientList } from '../lenientList';
 
-const isoTimestamp = z.lazy(() => z.string());
+const isoTimestamp = z.lazySchema(() => z.string());
 /** Real servers send `count` as a string; a few proxies turn it into a number. Normalise to string. */
-const countString = z.lazy(() => z.pipe(z.union([z.string(), z.number()]), z.transform(String)));
+const countString = z.lazySchema(() => z.pipe(z.union([z.string(), z.number()]), z.transform(String)));
 
-const StatsPairSchema = z.lazy(() => z.tuple([z.int(), z.int()]));
+const StatsPairSchema = z.lazySchema(() => z.tuple([z.pipe(z.number(), z.safeInteger()), z.pipe(z.number(), z.safeInteger())]));
 
 /** One issue of an issue list. */
-export const IssueSchema = z.lazy(() =>
+export const IssueSchema = z.lazySchema(() =>
   z.looseObject({
     id: z.string(),
     shortId: z.string(),
@@ -26,13 +26,13 @@ export const IssueSchema = z.lazy(() =>
     level: z.string(),
     logger: z.nullish(z.string()),
     status: z.string(),
-    statusDetails: z._default(z.record(z.string(), z.unknown()), {}),
+    statusDetails: z.optional(z.record(z.string(), z.unknown()), {}),
     count: countString,
-    userCount: z.int(),
-    numComments: z._default(z.int(), 0),
+    userCount: z.pipe(z.number(), z.safeInteger()),
+    numComments: z.optional(z.pipe(z.number(), z.safeInteger()), 0),
     /** null when the server has no seen stats of the issue (nullable in the OpenAPI); left out by one issue's GET: null. */
-    firstSeen: z._default(z.nullable(isoTimestamp), null),
-    lastSeen: z._default(z.nullable(isoTimestamp), null),
+    firstSeen: z.optional(z.nullable(isoTimestamp), null),
+    lastSeen: z.optional(z.nullable(isoTimestamp), null),
     hasSeen: z.optional(z.boolean()),
     isBookmarked: z.optional(z.boolean()),
     isPublic: z.optional(z.boolean()),
@@ -40,21 +40,21 @@ export const IssueSchema = z.lazy(() =>
     subscriptionDetails: z.nullish(z.record(z.string(), z.unknown())),
     shareId: z.nullish(z.string()),
     assignedTo: z.nullish(z.record(z.string(), z.unknown())),
-    annotations: z._default(z.array(z.unknown()), []),
+    annotations: z.optional(z.array(z.unknown()), []),
     permalink: z.string(),
-    metadata: z._default(z.looseObject({ title: z.nullish(z.string()) }), {}),
+    metadata: z.optional(z.looseObject({ title: z.nullish(z.string()) }), {}),
     project: z.looseObject({ id: z.string(), name: z.string(), slug: z.string() }),
     /** Keyed by stats period; empty when statsPeriod is the empty string. */
-    stats: z._default(z.record(z.string(), z.array(StatsPairSchema)), {}),
+    stats: z.optional(z.record(z.string(), z.array(StatsPairSchema)), {}),
   }),
 );
-export const IssueListSchema = z.lazy(() => lenientList(IssueSchema));
+export const IssueListSchema = z.lazySchema(() => lenientList(IssueSchema));
 
 /**
  * What a triage PUT answers (OpenAPI: the single PUT answers the issue without its counts and dates,
  * the bulk PUTs only the changed fields): every field optional, merged by the caller over what it knew.
  */
-export const IssueUpdateSchema = z.lazy(() =>
+export const IssueUpdateSchema = z.lazySchema(() =>
   z.looseObject({
     id: z.optional(z.string()),
     status: z.optional(z.string()),
@@ -70,14 +70,14 @@ export const IssueUpdateSchema = z.lazy(() =>
 );
 
 /** One tag's values on an issue (GET …/issues/{id}/tags/{key}/). */
-export const TagValueSchema = z.lazy(() =>
+export const TagValueSchema = z.lazySchema(() =>
   z.looseObject({
     key: z.string(),
     name: z.nullish(z.string()),
     value: z.nullable(z.string()),
     /** Nullable in the OpenAPI: a value the server cannot count counts as none. */
     count: z.pipe(
-      z.nullable(z.int()),
+      z.nullable(z.pipe(z.number(), z.safeInteger())),
       z.transform((c) => c ?? 0),
     ),
     firstSeen: z.nullish(isoTimestamp),
@@ -88,17 +88,15 @@ export const TagValueSchema = z.lazy(() =>
  * The OpenAPI lets uniqueValues, totalValues and topValues be null or left out: then what the
  * values sent show (how many, their counts' sum) stands in for the totals.
  */
-export const TagDetailsSchema = z.lazy(() =>
+export const TagDetailsSchema = z.lazySchema(() =>
   z.pipe(
     z.looseObject({
       key: z.string(),
       name: z.nullish(z.string()),
-      uniqueValues: z.nullish(z.int()),
-      totalValues: z.nullish(z.int()),
-      topValues: z.pipe(
-        z.nullish(lenientList(TagValueSchema, 'topValues')),
-        z.transform((v) => v ?? []),
-      ),
+      uniqueValues: z.nullish(z.pipe(z.number(), z.safeInteger())),
+      totalValues: z.nullish(z.pipe(z.number(), z.safeInteger())),
+      /** Null or left out: none (the default is parsed, so the key is always there). */
+      topValues: z.nullish(lenientList(TagValueSchema, 'topValues'), []),
     }),
     z.transform((t) => ({
       ...t,
@@ -109,9 +107,9 @@ export const TagDetailsSchema = z.lazy(() =>
 );
 
 /** A triage PUT's answer: the changed fields, or null. */
-export const IssueUpdateAnswerSchema = z.lazy(() => z.nullable(IssueUpdateSchema));
+export const IssueUpdateAnswerSchema = z.lazySchema(() => z.nullable(IssueUpdateSchema));
 
-export type Issue = z.infer<typeof IssueSchema>;
-export type IssueUpdate = z.infer<typeof IssueUpdateSchema>;
-export type TagDetails = z.infer<typeof TagDetailsSchema>;
-export type TagValue = z.infer<typeof TagValueSchema>;
+export type Issue = z.InferOutput<typeof IssueSchema>;
+export type IssueUpdate = z.InferOutput<typeof IssueUpdateSchema>;
+export type TagDetails = z.InferOutput<typeof TagDetailsSchema>;
+export type TagValue = z.InferOutput<typeof TagValueSchema>;

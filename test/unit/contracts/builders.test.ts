@@ -7,13 +7,14 @@ import { StoredSessionSchema, decodeSessions, encodeSessions, sessionSecret } fr
 import { errorKind, isSignedOut, rateLimitResetOf, SignedOutError } from '../../../src/contracts/errors';
 import { RateLimitedError, NotFoundError } from '../../../src/api/errors';
 import { aSession, anEvent, anIssue } from '../builders';
+import * as z from '../../../src/model/z';
 
 describe('fixture builders', () => {
   it('anIssue: valid per IssueSchema, unique ids, overrides kept (project merged)', () => {
     const a = anIssue();
     const b = anIssue({ status: 'resolved', count: '12', project: { slug: 'api-server' } });
-    assert.ok(IssueSchema.safeParse(a).success);
-    assert.ok(IssueSchema.safeParse(b).success);
+    assert.ok(z.safeParse(IssueSchema, a).success);
+    assert.ok(z.safeParse(IssueSchema, b).success);
     assert.notEqual(a.id, b.id);
     assert.notEqual(a.shortId, b.shortId);
     assert.match(a.id, /^\d+$/);
@@ -26,7 +27,7 @@ describe('fixture builders', () => {
   it('anEvent: valid per EventSchema, unique ids, overrides kept', () => {
     const a = anEvent();
     const b = anEvent({ location: null, tags: [{ key: 'release', value: '1.0' }] });
-    assert.ok(EventSchema.safeParse(a).success);
+    assert.ok(z.safeParse(EventSchema, a).success);
     assert.notEqual(a.id, b.id);
     assert.match(a.eventID, /^[0-9a-f]{32}$/);
     assert.equal(b.location, null);
@@ -35,7 +36,7 @@ describe('fixture builders', () => {
 
   it('aSession: each kind valid per StoredSessionSchema and survives the codec', () => {
     const sessions = [aSession(), aSession({ kind: 'token' }), aSession({ kind: 'apiKey' }), aSession({ kind: 'oauth', refreshToken: undefined, scopes: ['event:write'] })];
-    for (const s of sessions) assert.ok(StoredSessionSchema.safeParse(s).success, s.kind);
+    for (const s of sessions) assert.ok(z.safeParse(StoredSessionSchema, s).success, s.kind);
     assert.deepEqual(
       sessions.map((s) => s.kind),
       ['oauth', 'token', 'apiKey', 'oauth'],

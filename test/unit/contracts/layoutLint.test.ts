@@ -29,9 +29,9 @@ describe('the layout lint rules', function () {
     ['releases imports the editor', 'src/releases/x.ts', /does not import another feature/],
     ['the model imports a feature', 'src/model/event/x.ts', /import no feature folder/],
     ['a shared folder imports a feature', 'src/store/x.ts', /import no feature folder/],
-    ['a feature imports zod', 'src/eventsPanel/core/x.ts', /Only src\/model reads JSON/],
+    ['a feature imports valibot', 'src/eventsPanel/core/x.ts', /Only src\/model reads JSON/],
     ['the transport imports the tolerant readers', 'src/api/x.ts', /Only src\/model reads JSON/],
-    ['the transport imports zod', 'src/api/x.ts', /Only src\/model reads JSON/],
+    ['the transport imports the schemas', 'src/api/x.ts', /Only src\/model reads JSON/],
     ['a shared root file imports a feature', 'src/config.ts', /import no feature folder/],
   ];
   const specs: Record<string, string> = {
@@ -43,9 +43,9 @@ describe('the layout lint rules', function () {
     'releases imports the editor': '../editor/core/marks',
     'the model imports a feature': '../../eventsPanel/core/eventData',
     'a shared folder imports a feature': '../editor/core/marks',
-    'a feature imports zod': 'zod/mini',
+    'a feature imports valibot': 'valibot',
     'the transport imports the tolerant readers': '../model/read',
-    'the transport imports zod': '../model/z',
+    'the transport imports the schemas': '../model/z',
     'a shared root file imports a feature': './editor/core/marks',
   };
   for (const [what, file, message] of refused) {

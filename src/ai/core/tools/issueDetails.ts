@@ -24,14 +24,14 @@ const MAX_TOKENS = 16_000;
 /** Distinct frame files mapped to the workspace per event. */
 const MAX_MAPPED = 40;
 
-export const DetailsInput = z.lazy(() =>
+export const DetailsInput = z.lazySchema(() =>
   z.object({
     issue: issueInput,
-    event: z.optional(z.enum(EVENT_CHOICES)),
-    maxTokens: z.optional(z.int().check(z.minimum(MIN_TOKENS), z.maximum(MAX_TOKENS))),
+    event: z.optional(z.picklist(EVENT_CHOICES)),
+    maxTokens: z.optional(z.pipe(z.number(), z.safeInteger(), z.minValue(MIN_TOKENS), z.maxValue(MAX_TOKENS))),
   }),
 );
-export type DetailsInput = z.infer<typeof DetailsInput>;
+export type DetailsInput = z.InferOutput<typeof DetailsInput>;
 
 export const issueDetails = defineTool({
   key: 'issueDetails',

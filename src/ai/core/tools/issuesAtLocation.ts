@@ -20,12 +20,17 @@ export const MAX_TOOL_TRACE = 200_000;
 const TRACE_FRAMES = 10;
 
 /** A file (and a line), or a pasted stack trace: exactly one of `file` and `stackTrace`. */
-export const LocationInput = z.lazy(() =>
-  z
-    .object({ file: z.optional(text(1024)), line: z.optional(z.int().check(z.minimum(1), z.maximum(10_000_000))), stackTrace: z.optional(text(MAX_TOOL_TRACE)) })
-    .check(z.refine((v) => (v.file === undefined) !== (v.stackTrace === undefined), { message: 'Give either file (and line) or stackTrace, not both.' })),
+export const LocationInput = z.lazySchema(() =>
+  z.pipe(
+    z.object({
+      file: z.optional(text(1024)),
+      line: z.optional(z.pipe(z.number(), z.safeInteger(), z.minValue(1), z.maxValue(10_000_000))),
+      stackTrace: z.optional(text(MAX_TOOL_TRACE)),
+    }),
+    z.check((v) => (v.file === undefined) !== (v.stackTrace === undefined), 'Give either file (and line) or stackTrace, not both.'),
+  ),
 );
-export type LocationInput = z.infer<typeof LocationInput>;
+export type LocationInput = z.InferOutput<typeof LocationInput>;
 
 export const issuesAtLocation = defineTool({
   key: 'issuesAtLocation',

@@ -18,16 +18,16 @@ const SORTS = ['date', 'new', 'freq', 'user'] as const;
 const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 25;
 
-export const SearchInput = z.lazy(() =>
+export const SearchInput = z.lazySchema(() =>
   z.object({
-    query: z.optional(z.string().check(z.maxLength(1000))),
+    query: z.optional(z.pipe(z.string(), z.maxLength(1000))),
     project: z.optional(text(100)),
-    period: z.optional(z.enum(PERIODS)),
-    sort: z.optional(z.enum(SORTS)),
-    limit: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_LIMIT))),
+    period: z.optional(z.picklist(PERIODS)),
+    sort: z.optional(z.picklist(SORTS)),
+    limit: z.optional(z.pipe(z.number(), z.safeInteger(), z.minValue(1), z.maxValue(MAX_LIMIT))),
   }),
 );
-export type SearchInput = z.infer<typeof SearchInput>;
+export type SearchInput = z.InferOutput<typeof SearchInput>;
 
 const SORT_KEY: Record<NonNullable<SearchInput['sort']>, (i: Issue) => number> = {
   // An issue without the date (null) sorts last.

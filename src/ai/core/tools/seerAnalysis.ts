@@ -18,8 +18,8 @@ import { findIssue } from './findIssue';
 import { defineTool } from './tool';
 import { issueInput } from './toolInputs';
 
-export const SeerInput = z.lazy(() => z.object({ issue: issueInput }));
-export type SeerInput = z.infer<typeof SeerInput>;
+export const SeerInput = z.lazySchema(() => z.object({ issue: issueInput }));
+export type SeerInput = z.InferOutput<typeof SeerInput>;
 
 /**
  * Organizations (by slug) where Seer is not there, with why, per session (the client stands for the

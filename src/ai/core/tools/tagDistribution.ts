@@ -11,8 +11,8 @@ import { findIssue } from './findIssue';
 import { defineTool } from './tool';
 import { issueInput, text } from './toolInputs';
 
-export const TagInput = z.lazy(() => z.object({ issue: issueInput, tag: text(200) }));
-export type TagInput = z.infer<typeof TagInput>;
+export const TagInput = z.lazySchema(() => z.object({ issue: issueInput, tag: text(200) }));
+export type TagInput = z.InferOutput<typeof TagInput>;
 
 export const tagDistribution = defineTool({
   key: 'tagDistribution',

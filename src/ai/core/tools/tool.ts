@@ -1,10 +1,10 @@
 /**
- * What one language model tool is: its name, its input (checked with zod here) and its handler. What
+ * What one language model tool is: its name, its input (checked with a valibot schema here) and its handler. What
  * VS Code and a model read of it, the description and the input's JSON schema, is written once, in
  * package.json's `contributes.languageModelTools` (a copy here was shipped twice, read by nothing at
  * run time). Each tool is one file of this folder built with defineTool; ./index lists them, and a
  * unit test proves every tool file is listed, named as in package.json, and that package.json's
- * input schema accepts and refuses what the zod input does. No `vscode` import.
+ * input schema accepts and refuses what the valibot input does. No `vscode` import.
  */
 import type * as z from '../../../model/z';
 import type { ToolContext } from './context';

@@ -5,19 +5,20 @@
  * package.json. No `vscode` import.
  */
 import * as z from '../../../model/z';
+import { describeIssue, keyOf } from '../../../model/schemaIssue';
 
 export const UPDATE_ACTIONS = ['resolve', 'archive', 'assignToMe'] as const;
 export type UpdateAction = (typeof UPDATE_ACTIONS)[number];
 
-export const text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
+export const text = (max: number) => z.pipe(z.string(), z.minLength(1), z.maxLength(max));
 
 /** An issue as a person names it: a short ID (`WEB-FRONTEND-1`), an id, or the issue's web address. */
-export const issueInput = z.lazy(() => text(2048));
+export const issueInput = z.lazySchema(() => text(2048));
 
 /** The input, or a sentence a model can act on (which field, what is wrong). */
 export function parseInput<T>(schema: z.Schema<T>, input: unknown): { ok: true; value: T } | { ok: false; text: string } {
   const r = z.safeParse(schema, input);
-  if (r.success) return { ok: true, value: r.data };
-  const problems = r.error.issues.slice(0, 5).map((i) => `${i.path.length ? i.path.join('.') : 'input'}: ${i.message}`);
+  if (r.success) return { ok: true, value: r.output };
+  const problems = r.issues.slice(0, 5).map((i) => `${i.path?.length ? i.path.map(keyOf).join('.') : 'input'}: ${describeIssue(i, schema)}`);
   return { ok: false, text: `Invalid input (${problems.join('; ')}). Fix the arguments and call the tool again.` };
 }

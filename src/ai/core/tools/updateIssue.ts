@@ -20,8 +20,8 @@ import { defineTool, type Prepared, type UpdatePreview } from './tool';
 import { errorText, isAbort, ToolCancelled } from './toolErrors';
 import { issueInput, UPDATE_ACTIONS, type UpdateAction } from './toolInputs';
 
-export const UpdateInput = z.lazy(() => z.object({ issue: issueInput, action: z.enum(UPDATE_ACTIONS) }));
-export type UpdateInput = z.infer<typeof UpdateInput>;
+export const UpdateInput = z.lazySchema(() => z.object({ issue: issueInput, action: z.picklist(UPDATE_ACTIONS) }));
+export type UpdateInput = z.InferOutput<typeof UpdateInput>;
 
 /** How long a confirmation stays good for its invocation. */
 const CONFIRMATION_MS = 10 * 60_000;

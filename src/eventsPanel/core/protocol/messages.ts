@@ -1,6 +1,6 @@
 /**
  * The messages between the events panel's host and its page, which import it and never each other;
- * no `vscode`, DOM or zod, so it bundles into the page too. The page posts `ready`, the host answers
+ * no `vscode`, DOM or valibot, so it bundles into the page too. The page posts `ready`, the host answers
  * `init`; then each `request` gets exactly one `response` with its `id`, and the rest are one-way
  * notices. Server strings travel as data and are shown as text.
  */

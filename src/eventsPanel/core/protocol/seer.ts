@@ -2,7 +2,7 @@
  * The Seer tab's messages between the events panel's host and its page, beside messages.ts: the page
  * names only what the user clicked (a run is started only by `start`, a click on Find Root Cause;
  * `open` reads what the server has), the host answers with one whole view to draw. The page's
- * messages are untrusted input, read by parseSeerPageMessage. No `vscode`, DOM or zod.
+ * messages are untrusted input, read by parseSeerPageMessage. No `vscode`, DOM or valibot.
  */
 import type { SeerCause, SeerPullRequest, SeerSolution } from '../../../model/seer/runView';
 import type { SeerSummary } from '../../../model/seer/readSummary';

@@ -2,12 +2,13 @@ import * as assert from 'node:assert/strict';
 import { NetworkError, OAuthError } from '../../../../src/api/errors';
 import { DeviceAuthorizationSchema, type DeviceAuthorization, type TokenResponse } from '../../../../src/model/auth/schema';
 import { MAX_DEVICE_EXPIRES_IN_S, pollForDeviceToken, type DevicePollOptions } from '../../../../src/auth/core/devicePoller';
+import * as z from '../../../../src/model/z';
 
 const T0 = 1_700_000_000_000;
 const TOKENS: TokenResponse = { access_token: 'at', refresh_token: 'rt', token_type: 'bearer', scope: 'org:read', expires_in: 3600 };
 
 function auth(over: Partial<DeviceAuthorization> = {}): DeviceAuthorization {
-  return DeviceAuthorizationSchema.parse({
+  return z.parse(DeviceAuthorizationSchema, {
     device_code: 'dc',
     user_code: 'BCDF-GHJK',
     verification_uri: 'http://127.0.0.1/oauth/device/',
@@ -120,7 +121,7 @@ describe('auth/devicePoller: polling the device grant (RFC 8628)', () => {
   });
 
   it('the defaults of RFC 8628 apply when interval and expires_in are left out', async () => {
-    const a = DeviceAuthorizationSchema.parse({ device_code: 'd', user_code: 'BCDF-GHJK', verification_uri: 'http://x/' });
+    const a = z.parse(DeviceAuthorizationSchema, { device_code: 'd', user_code: 'BCDF-GHJK', verification_uri: 'http://x/' });
     assert.equal(a.interval, 5);
     assert.equal(a.expires_in, 600);
     const script = Array.from({ length: 200 }, () => 'authorization_pending');

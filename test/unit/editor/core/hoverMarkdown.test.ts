@@ -6,8 +6,9 @@ import { Commands } from '../../../../src/constants';
 import { parseIssueRef, refOfIssue, type IssueRef } from '../../../../src/contracts/issueRef';
 import { HOVER_COMMANDS, HOVER_MAX_ISSUES, HOVER_TITLE_MAX, hoverCommands, hoverMarkdown, lineHoverMarkdown, type LineIssue } from '../../../../src/editor/core/hoverMarkdown';
 import { ownLinks, unsafeMarkup, withoutOwnLinks } from '../../issues/core/markdownSafety';
+import * as z from '../../../../src/model/z';
 
-const [issue] = IssueListSchema.parse(JSON.parse(readFileSync(join(__dirname, '../../../fixtures/project-issues.json'), 'utf8')));
+const [issue] = z.parse(IssueListSchema, JSON.parse(readFileSync(join(__dirname, '../../../fixtures/project-issues.json'), 'utf8')));
 const now = Date.parse('2018-11-07T00:19:55Z');
 // The issue's own project: what the store's ref(id) gives a hover.
 const ref: IssueRef = { org: 'acme', project: issue.project.slug, issueId: issue.id };

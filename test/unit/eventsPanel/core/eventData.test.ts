@@ -5,12 +5,13 @@ import { EventListSchema, EventSchema } from '../../../../src/model/event/schema
 import { IssueListSchema, TagDetailsSchema } from '../../../../src/model/issue/schema';
 import { assigneeName, issueHeader, panelHeader, toEventData, toTagData } from '../../../../src/eventsPanel/core/eventData';
 import { eventFramesNewestFirst } from '../../../../src/model/event/frame';
+import * as z from '../../../../src/model/z';
 
 const fixture = (name: string) => JSON.parse(readFileSync(join(__dirname, '../../../fixtures', name), 'utf8'));
 
 describe('events: API resources -> protocol data', () => {
   it('keeps every documented field of a list event, without exceptions unless full', () => {
-    const [e] = EventListSchema.parse(fixture('issue-events.json'));
+    const [e] = z.parse(EventListSchema, fixture('issue-events.json'));
     const d = toEventData(e, false);
     assert.equal(d.id, e.id);
     assert.equal(d.eventID, e.eventID);
@@ -25,7 +26,7 @@ describe('events: API resources -> protocol data', () => {
   });
 
   it('full events carry their exceptions with frames newest first', () => {
-    const e = EventSchema.parse(fixture('issue-event.json'));
+    const e = z.parse(EventSchema, fixture('issue-event.json'));
     const d = toEventData(e, true);
     assert.ok(d.exceptions && d.exceptions.length > 0);
     const raw = (e.entries!.find((x) => x.type === 'exception')!.data as any).values[0].stacktrace.frames;
@@ -52,10 +53,10 @@ describe('events: API resources -> protocol data', () => {
   });
 
   it('tag details and issue headers', () => {
-    const t = toTagData(TagDetailsSchema.parse(fixture('issue-tag-details.json')));
+    const t = toTagData(z.parse(TagDetailsSchema, fixture('issue-tag-details.json')));
     assert.ok(t.topValues.length > 0);
     assert.equal(typeof t.totalValues, 'number');
-    const [issue] = IssueListSchema.parse(fixture('project-issues.json'));
+    const [issue] = z.parse(IssueListSchema, fixture('project-issues.json'));
     const h = issueHeader(issue);
     assert.equal(h.id, issue.id);
     assert.equal(h.shortId, issue.shortId);
@@ -77,7 +78,7 @@ describe('events: API resources -> protocol data', () => {
   });
 
   it("issueHeader carries the store issue's assignee and bookmark", () => {
-    const [issue] = IssueListSchema.parse(fixture('project-issues.json'));
+    const [issue] = z.parse(IssueListSchema, fixture('project-issues.json'));
     const h = issueHeader({ ...issue, assignedTo: { type: 'user', id: '1', name: 'Jane' }, isBookmarked: true });
     assert.equal(h.assignee, 'Jane');
     assert.equal(h.isBookmarked, true);
@@ -85,7 +86,7 @@ describe('events: API resources -> protocol data', () => {
   });
 
   it("the panel's header counts the issue's whole life when the list sent `lifetime`, and says which it counts", () => {
-    const [issue] = IssueListSchema.parse(fixture('project-issues.json'));
+    const [issue] = z.parse(IssueListSchema, fixture('project-issues.json'));
     const life = { count: '30', userCount: 13, firstSeen: '2024-01-01T00:00:00Z', lastSeen: '2024-03-01T00:00:00Z' };
     const listed = { ...issue, count: '28', userCount: 9, lifetime: life };
     const h = panelHeader(listed);

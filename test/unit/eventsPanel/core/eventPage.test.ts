@@ -7,6 +7,7 @@ import { EventSchema, type SentryEvent } from '../../../../src/model/event/schem
 import { EVENTS_PAGE_SIZE, MAX_EVENT_CHARS, MAX_PAGE_CHARS, eventPage } from '../../../../src/eventsPanel/core/eventPage';
 import { decodeEvents } from '../../../../src/eventsPanel/core/protocol/messages';
 import { nested } from '../../builders';
+import * as z from '../../../../src/model/z';
 
 const fixture = (name: string) => JSON.parse(readFileSync(join(__dirname, '../../../fixtures', name), 'utf8'));
 
@@ -99,7 +100,7 @@ describe('events: one page of events as a bounded webview message', () => {
   });
 
   it('real events pass unchanged', () => {
-    const e = EventSchema.parse(fixture('issue-event.json'));
+    const e = z.parse(EventSchema, fixture('issue-event.json'));
     const page = eventPage([e], true);
     const [d] = decodeEvents(page.json);
     assert.equal(d.trimmed, undefined);

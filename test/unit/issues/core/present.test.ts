@@ -11,8 +11,9 @@ import { ForbiddenError, GoneError, NetworkError, NotFoundError, UnauthorizedErr
 import { SignedOutError } from '../../../../src/contracts/errors';
 import { relativeTime } from '../../../../src/format/time';
 import { sparkline } from '../../../../src/format/sparkline';
+import * as z from '../../../../src/model/z';
 
-const [issue] = IssueListSchema.parse(JSON.parse(readFileSync(join(__dirname, '../../../fixtures/project-issues.json'), 'utf8')));
+const [issue] = z.parse(IssueListSchema, JSON.parse(readFileSync(join(__dirname, '../../../fixtures/project-issues.json'), 'utf8')));
 const now = Date.parse('2018-11-07T00:19:55Z');
 
 describe('how an issue reads in the tree', () => {

@@ -19,15 +19,16 @@ import { issueDetailsText, serverRendering } from '../../../../src/ai/core/text/
 import { tagDistributionMarkdown } from '../../../../src/ai/core/text/tagDistribution';
 import { chatPrompt } from '../../../../src/ai/core/text/chatPrompt';
 import { handOffPrompt } from '../../../../src/ai/core/text/handOffPrompt';
+import * as z from '../../../../src/model/z';
 
 type Json = unknown;
 
 /** Every surface's output for one issue, its events, one whole event and one tag, as the user or a model sees them. */
 export function surfaces(rawIssues: Json, rawEvents: Json, rawEvent: Json, rawTag: Json): Record<string, string> {
-  const issue = maskAnswers(IssueListSchema.parse(rawIssues))[0];
-  const events = maskAnswers(EventListSchema.parse(rawEvents).map(applyServerMeta));
-  const event = maskAnswerKeeping(applyServerMeta(EventDetailsSchema.parse(rawEvent))).value;
-  const tag = maskTagAnswer(TagDetailsSchema.parse(rawTag));
+  const issue = maskAnswers(z.parse(IssueListSchema, rawIssues))[0];
+  const events = maskAnswers(z.parse(EventListSchema, rawEvents).map(applyServerMeta));
+  const event = maskAnswerKeeping(applyServerMeta(z.parse(EventDetailsSchema, rawEvent))).value;
+  const tag = maskTagAnswer(z.parse(TagDetailsSchema, rawTag));
   const { detail, secrets } = parseEventDetail(event, issue.id);
   const header = issueHeader(issue);
   const ref = { org: 'acme', project: issue.project.slug, issueId: issue.id };

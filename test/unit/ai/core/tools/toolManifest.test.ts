@@ -1,7 +1,7 @@
 // The tools as package.json declares them and as their files define them: every tool
 // file listed in src/ai/core/tools/index.ts, and each with the same name and reference name as its
 // manifest entry; descriptions and `when` clauses (written in package.json only); and JSON
-// schemas that accept and refuse the same inputs as the zod schemas the tools parse with, for
+// schemas that accept and refuse the same inputs as the valibot schemas the tools parse with, for
 // every tool.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -100,7 +100,7 @@ describe('AI tools: the manifest and the input schemas', () => {
       assert.equal(declared.name, t.name, `package.json lists the tools in the index's order (${t.key})`);
       assert.equal(declared.toolReferenceName, t.referenceName, t.name);
     });
-    // package.json's input schema is the only one written: every tool's is held to its zod input below.
+    // package.json's input schema is the only one written: every tool's is held to its valibot input below.
     assert.deepEqual(CASES.map((c) => ToolNames[c.tool]).sort(), ALL_TOOLS.map((t) => t.name).sort());
     for (const c of CASES) assert.equal(c.schema, ALL_TOOLS.find((t) => t.name === ToolNames[c.tool])!.input, `${c.tool}: the case checks the input the tool parses with`);
   });
@@ -119,17 +119,17 @@ describe('AI tools: the manifest and the input schemas', () => {
     assert.ok(manifest.contributes.configuration.properties['sentryExplorer.ai.tools']);
   });
 
-  it('the JSON schemas and the zod schemas accept and refuse the same inputs', () => {
+  it('the JSON schemas and the valibot schemas accept and refuse the same inputs', () => {
     const ajv = new Ajv({ strict: false });
     for (const c of CASES) {
       const validate = ajv.compile(entry(c.tool).inputSchema);
       for (const input of c.ok) {
         assert.ok(validate(input), `${c.tool} JSON schema accepts ${JSON.stringify(input)}: ${ajv.errorsText(validate.errors)}`);
-        assert.ok(parseInput(c.schema, input).ok, `${c.tool} zod accepts ${JSON.stringify(input)}`);
+        assert.ok(parseInput(c.schema, input).ok, `${c.tool} valibot accepts ${JSON.stringify(input)}`);
       }
       for (const input of c.bad) {
         const r = parseInput(c.schema, input);
-        assert.ok(!r.ok, `${c.tool} zod refuses ${JSON.stringify(input).slice(0, 80)}`);
+        assert.ok(!r.ok, `${c.tool} valibot refuses ${JSON.stringify(input).slice(0, 80)}`);
         assert.match(r.text, /^Invalid input \(.+\)\. Fix the arguments and call the tool again\.$/);
         assert.ok(!validate(input), `${c.tool} JSON schema refuses ${JSON.stringify(input).slice(0, 80)}`);
       }
