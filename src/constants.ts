@@ -58,6 +58,13 @@ export const Commands = {
   debugEvent: 'sentryExplorer.debugEvent',
   debugPreviousEvent: 'sentryExplorer.debugPreviousEvent',
   debugNextEvent: 'sentryExplorer.debugNextEvent',
+  // Open anything (openLink/): a Sentry link, a short ID, an event ID or a pasted stack trace
+  openLinkIdOrStackTrace: 'sentryExplorer.openLinkIdOrStackTrace',
+  /** A frame's link in a Stack Trace document opens its file; not in the palette. */
+  openStackFrame: 'sentryExplorer.openStackFrame',
+  /** A frame's context menu in the events panel: its workspace-relative path (else Sentry's), with or without the line. */
+  copyFramePath: 'sentryExplorer.copyFramePath',
+  copyFramePathLine: 'sentryExplorer.copyFramePathLine',
 } as const;
 
 export const EXTENSION_ID = 'sentry-explorer.sentry-explorer';

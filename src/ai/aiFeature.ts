@@ -19,6 +19,7 @@ import { HandOff } from './handOff';
 import { registerTools, toolImplementations, type ToolImplementations } from './lmTools';
 import { SentryParticipant } from './participant';
 import type { ProvenanceStore } from '../store/provenance';
+import type { ReadTrace } from '../store/traceReader';
 import { aiApis, missingAiApis, type AiApis } from './aiApis';
 
 export interface AiDeps {
@@ -38,6 +39,8 @@ export interface AiDeps {
   provenance?: ProvenanceStore;
   /** The editor's AI APIs; by default what the `vscode` module has (aiApis.ts). */
   apis?: AiApis;
+  /** Pasted stack traces, read by Open Link's parsers (store/traceReader.ts): the location tool takes one. */
+  readTrace?: ReadTrace;
 }
 
 export class AiFeature extends Disposable {
@@ -67,6 +70,7 @@ export class AiFeature extends Disposable {
       me: deps.me,
       now: () => Date.now(),
       provenance: deps.provenance,
+      readTrace: deps.readTrace,
     });
     this.implementations = toolImplementations(this.tools);
     const tools = apis.tools ? registerTools(this.implementations, apis.tools) : [];

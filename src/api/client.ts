@@ -8,13 +8,13 @@
 import { firstItemsOf } from '../model/lenientList';
 import * as l10n from '@vscode/l10n';
 import { toPage, pages, type Page } from './paging';
-import { EventListSchema, EventDetailsSchema, EventIdLookupSchema, type SentryEvent, type EventDetails, type EventIdLookup } from '../model/event/schema';
+import { EventListSchema, EventDetailsSchema, type SentryEvent, type EventDetails } from '../model/event/schema';
 import { IssueListSchema, IssueSchema, IssueUpdateAnswerSchema, IssueUpdateSchema, TagDetailsSchema, type Issue, type IssueUpdate, type TagDetails } from '../model/issue/schema';
 import type { IssueEventsParams, OrganizationIssuesParams, ProjectIssuesPage, ProjectIssuesParams } from './listParams';
 import { OrganizationEndpoints } from './organizationEndpoints';
 import { checkEventsTableParams, EventsTableSchema, firstRows, type EventsTableParams, type EventsTableRow } from '../model/event/eventsTable';
 import { MAX_ID_READ_BYTES, MAX_PER_PAGE, NEEDED_SCOPES, checkIssueId, checkPerPage, checkReadIds, firstItems, projectParamBytes, seg } from './requestRules';
-import { isEventId, isEventRef } from '../model/event/types';
+import { isEventRef } from '../model/event/types';
 import { maskAnswer, maskAnswerKeeping, maskAnswers, maskTagAnswer } from '../model/event/maskAnswer';
 import { applyServerMeta } from '../model/event/serverMeta';
 
@@ -225,23 +225,6 @@ export class SentryClient extends OrganizationEndpoints {
     });
     // The originals of what was masked whole stay in the vault (vaultOf) for the panel's Reveal.
     return maskAnswerKeeping(applyServerMeta(res.data)).value;
-  }
-
-  /**
-   * The project and issue of an event id, in any project of the organization (GET
-   * …/organizations/{org}/eventids/{event_id}/; Sentry allows one a second).
-   */
-  async resolveEventId(org: string, eventId: string, signal?: AbortSignal): Promise<EventIdLookup> {
-    if (!isEventId(eventId)) throw new RangeError(`"${String(eventId).slice(0, 40)}" is not an event id.`);
-    const res = await this.http.request({
-      org,
-      path: `/api/0/organizations/${seg(org)}/eventids/${seg(eventId)}/`,
-      schema: EventIdLookupSchema,
-      neededScopes: NEEDED_SCOPES.eventIds,
-      what: l10n.t('Event {0} in organization "{1}"', eventId, org),
-      signal,
-    });
-    return res.data;
   }
 
   /** One issue (GET …/organizations/{org}/issues/{id}/), for an id no list has shown. */

@@ -23,8 +23,6 @@ export const NEEDED_SCOPES = {
   environments: ['org:read', 'org:write', 'org:admin'],
   // The events table's permission is OrganizationPermission's too (the OpenAPI document's security).
   eventsTable: ['org:read', 'org:write', 'org:admin'],
-  // An event id's project and issue: EventIdLookupEndpoint is an OrganizationEndpoint.
-  eventIds: ['org:read', 'org:write', 'org:admin'],
   // OrganizationIntegrationsLoosePermission (src/sentry/api/bases/organization.py), GET.
   codeMappings: ['org:read', 'org:write', 'org:admin', 'org:integrations', 'org:ci'],
 } as const;

@@ -8,6 +8,7 @@
  */
 import * as vscode from 'vscode';
 import type { SentryClient } from '../api/client';
+import { lookupEventId } from '../api/lookups';
 import type { EditorLocations } from '../store/editorLocations';
 import type { LoadedEvents } from '../store/loadedEvents';
 import type { IssueStore } from '../store/issueStore';
@@ -190,14 +191,14 @@ export class DebugSessions extends Disposable {
     return { ref: this.deps.store.ref(issueId) ?? { org, project: project ?? '', issueId }, event: launch.event };
   }
 
-  /** A launch configuration with only an event id: its issue and project, from Sentry (one request). */
+  /** A launch configuration with only an event id: its issue and project, from Sentry (one request, Open Link's lookup). */
   private async eventTarget(org: string, eventId: string): Promise<DebugTarget> {
     const client = await this.deps.getClient();
     if (!client) throw new Error(vscode.l10n.t('Sign in to Sentry to debug an event.'));
-    const found = await client.resolveEventId(org, eventId);
-    const ref = { org, project: found.projectSlug, issueId: found.groupId };
+    const found = await lookupEventId(client, org, eventId);
+    const ref = { org, project: found.project, issueId: found.issueId };
     if (!isIssueRef(ref)) throw new Error(vscode.l10n.t('Sentry named no issue for event {0}.', eventId));
-    return { ref, event: eventId };
+    return { ref, event: found.eventId };
   }
 
   private create(session: vscode.DebugSession): vscode.DebugAdapterDescriptor {

@@ -11,6 +11,7 @@ import { DEFAULT_FILTERS } from './core/protocol/filters';
 import { refKey, type IssueRef } from '../contracts/issueRef';
 import { Disposable } from '../util/disposable';
 import { UiHolder } from '../util/ui';
+import type { EventRef } from '../model/event/types';
 import { choosePanel, type Opening } from './core/panelChoice';
 import { EventsPanel } from './panel';
 import { webviewOptions, type EventsPanelDeps } from './panelShell';
@@ -31,6 +32,8 @@ export interface ShowOptions {
    * a kept one (a preview panel showing it is kept).
    */
   readonly preview?: boolean;
+  /** The event the Event tab opens on (a link to one event); absent: the latest. A panel already open keeps the event it shows. */
+  readonly event?: EventRef;
 }
 
 /** The issue a panel shows: an IssueRef, or its org and id alone (the panel needs no project). */
@@ -98,7 +101,7 @@ export class EventsPanels extends Disposable {
     }
     const issue: IssueHeader = { ...seed, id: target.issueId };
     if (target.project && !issue.project) issue.project = target.project;
-    const state: PanelState = { v: PROTOCOL_VERSION, org: target.org, issueId: target.issueId, issue, filters: DEFAULT_FILTERS, tab: 'event' };
+    const state: PanelState = { v: PROTOCOL_VERSION, org: target.org, issueId: target.issueId, issue, filters: DEFAULT_FILTERS, tab: 'event', ...(options.event ? { event: options.event } : {}) };
     if (choice.kind === 'reuse') {
       const p = this.panels.get(choice.key)!;
       this.panels.delete(choice.key);

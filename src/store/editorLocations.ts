@@ -42,7 +42,15 @@ export interface LocationSource {
   mapFrameUri?(frame: FrameLocation): Promise<string | undefined>;
   /** Every code mapping of an organization: read at most once an hour, shared with the marks. */
   codeMappings(org: string): Promise<readonly RepoCodeMapping[]>;
+  /**
+   * Every workspace file a frame may name (workspace-relative), through the one frame resolver the
+   * marks use: one file, several equally likely (for the user to choose), or none.
+   */
+  frameFiles(frame: FrameLocation): Promise<FrameFiles>;
 }
+
+/** What a frame names in the workspace: workspace-relative paths. */
+export type FrameFiles = { kind: 'file'; file: string } | { kind: 'ambiguous'; candidates: string[] } | { kind: 'none' };
 
 const NONE: LocationSource = {
   marksIn: async () => ({ kind: 'none' }),
@@ -50,6 +58,7 @@ const NONE: LocationSource = {
   mapFrame: async () => undefined,
   mapFrameUri: async () => undefined,
   codeMappings: async () => [],
+  frameFiles: async () => ({ kind: 'none' }),
 };
 
 /** Set by the editor integration; a source that knows no file while nothing is set. */

@@ -12,6 +12,7 @@
  * - commitOpener: releases -> events panel, editor
  * - lineHistorySource: releases -> editor
  * - loadedEvents: events panel -> debugger
+ * - traceReader: open link -> AI
  * No `vscode` import.
  */
 import type { IDisposable } from '../util/disposable';

@@ -7,9 +7,10 @@ import { flagsOf, projectTeams, serializeUser, teamsOf } from './people';
 import { iso, SeedEvent, SeedIssue, SeedOrg, SeedProject } from './seed';
 import type { EndpointSwitch, SandboxState } from './state';
 import { ADVANCED_SEARCH } from './profiles';
-import { resolveEventId, retrieveIssueEvent } from './eventDetails';
+import { retrieveIssueEvent } from './eventDetails';
 import { eventsTable } from './eventsTable';
 import { listCodeMappings } from './codeMappings';
+import { resolveEventId, resolveShortId } from './lookups';
 import { eventCommitters, eventOwners, firstLastRelease, listReleases, releaseCommits, releaseDeploys, releaseDetails } from './releases';
 import { catchAll, checkEnvironments } from './sentryAnswers';
 import { hasProjectAccess, isOpenMembership, memberProjects, requestedProjects } from './membership';
@@ -483,14 +484,15 @@ const ROUTES: Route[] = [
   { re: /^\/api\/0\/organizations\/([^/]+)\/projects\/$/, methods: { GET: listProjects } },
   { re: /^\/api\/0\/organizations\/([^/]+)\/environments\/$/, methods: { GET: listOrganizationEnvironments } },
   { re: /^\/api\/0\/organizations\/([^/]+)\/code-mappings\/$/, methods: { GET: (ctx, m) => listCodeMappings(ctx, m) } },
+  // The short-ID and event-ID lookups (lookups.ts, which imports this module: looked up when called).
+  { re: /^\/api\/0\/organizations\/([^/]+)\/shortids\/([^/]+)\/$/, methods: { GET: (ctx, m) => resolveShortId(ctx, m) } },
+  { re: /^\/api\/0\/organizations\/([^/]+)\/eventids\/([^/]+)\/$/, methods: { GET: (ctx, m) => resolveEventId(ctx, m) } },
   // triage.ts serves the PUTs of both issue lists and hands their GETs here (its routes are `shared`).
   { re: /^\/api\/0\/organizations\/([^/]+)\/issues\/$/, methods: { GET: switchable('orgIssues', listOrganizationIssues) } },
   { re: /^\/api\/0\/projects\/([^/]+)\/([^/]+)\/issues\/$/, methods: { GET: switchable('projectIssues', listProjectIssues) } },
   { re: /^\/api\/0\/organizations\/([^/]+)\/issues\/([^/]+)\/events\/$/, methods: { GET: listIssueEvents } },
   // eventDetails.ts imports this module: the handler is looked up when called, whichever module loads first.
   { re: /^\/api\/0\/organizations\/([^/]+)\/issues\/([^/]+)\/events\/([^/]+)\/$/, methods: { GET: (ctx, m) => retrieveIssueEvent(ctx, m) } },
-  // An event id to its project and issue (eventDetails.ts resolveEventId): the URL takes a UUID hex or digits, else no route.
-  { re: /^\/api\/0\/organizations\/([^/]+)\/eventids\/(\d+|[A-Fa-f0-9-]{32,36})\/$/, methods: { GET: (ctx, m) => resolveEventId(ctx, m) } },
   { re: /^\/api\/0\/organizations\/([^/]+)\/issues\/([^/]+)\/tags\/([^/]+)\/$/, methods: { GET: tagDetails } },
   // The events table (eventsTable.ts, which imports this module: looked up when called, as above).
   { re: /^\/api\/0\/organizations\/([^/]+)\/events\/$/, methods: { GET: switchable('eventsTable', (ctx, m) => eventsTable(ctx, m)) } },

@@ -877,28 +877,3 @@ export function retrieveIssueEvent(ctx: Ctx, m: RegExpExecArray): Res {
   if (format) body.formatted = { format, content: formatEvent(body, format) };
   return json(200, body);
 }
-
-/**
- * GET /api/0/organizations/{org}/eventids/{event_id}/: an event id to its project, issue and event,
- * in any project of the organization, as Sentry's EventIdLookupEndpoint answers it
- * (getsentry/sentry src/sentry/api/endpoints/event_id_lookup.py, commit 4a41ef1 or later: an
- * OrganizationEndpoint, so `org:read`; 400 with INVALID_ID_DETAILS for an id that is not a UUID hex
- * (src/sentry/utils/validators.py); 404 for none; `event` serialized by the plain EventSerializer,
- * which names no previous or next event). Its rate limit (1 a second) is not played here.
- */
-export function resolveEventId(ctx: Ctx, m: RegExpExecArray): Res {
-  const p = authenticate(ctx);
-  const org = resolveOrg(ctx, p, m[1]);
-  requireScope(p, ['org:read', 'org:write', 'org:admin']);
-  const id = m[2].replace(/-/g, '').toLowerCase();
-  if (!/^[0-9a-f]{32}$/.test(id)) return json(400, { detail: 'Event ID must be a valid UUID hex (32-36 characters long, containing only digits, dashes, or a-f characters)' });
-  for (const project of org.projects) {
-    for (const issue of project.issues) {
-      const ev = issue.events.find((e) => e.eventID === id);
-      if (!ev) continue;
-      const { nextEventID: _next, previousEventID: _previous, ...event } = eventDetails(ev, neighbours(issue, ev));
-      return json(200, { organizationSlug: org.slug, projectSlug: project.slug, groupId: issue.id, eventId: ev.eventID, event });
-    }
-  }
-  return fail(404, DETAIL.notFound);
-}

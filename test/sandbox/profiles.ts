@@ -72,6 +72,11 @@ export interface Profile {
    * ProjectEndpoint's (`project:read` and up).
    */
   readonly eventEndpointScopes: 'event' | 'project';
+  /**
+   * The short-ID lookup (lookups.ts): a GroupEndpoint (`event:read` and up, the project's access) or an
+   * OrganizationEndpoint (`org:read` and up, any project of the organization).
+   */
+  readonly shortIdLookup: 'group-endpoint' | 'organization-endpoint';
 }
 
 export type OrganizationList = 'all-regions' | 'home-region';
@@ -100,6 +105,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     seer: 'agent',
     committers: 'suspect-commit',
     eventEndpointScopes: 'event',
+    shortIdLookup: 'group-endpoint',
   },
   'self-hosted-2025': {
     name: 'self-hosted-2025',
@@ -117,6 +123,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     seer: 'legacy',
     committers: 'release-based',
     eventEndpointScopes: 'project',
+    shortIdLookup: 'organization-endpoint',
   },
 };
 
@@ -202,6 +209,11 @@ export const PROFILE_SOURCES: Readonly<Record<Exclude<keyof Profile, 'name' | 's
     'earlier versions were ProjectEndpoints, ProjectPermission (GET project:read, project:write or project:admin): ' +
     'event_file_committers.py at e0d0db081dc09104a58f875bbba306b6d4f92ce9 and its "TODO(nisanthan)" version, ' +
     'src/sentry/api/endpoints/event_owners.py at c1fce28aa43c6091ec817d6f06a269ca0450f31e.',
+  shortIdLookup:
+    'src/sentry/issues/endpoints/organization_shortid.py at 03f0c1b02793e481c8739814855e34b7c388eb8b: ShortIdLookupEndpoint(GroupEndpoint), ' +
+    "GroupPermission (event:read and up) and the group's project access; its earlier src/sentry/api/endpoints/shortid.py " +
+    '(@region_silo_endpoint): ShortIdLookupEndpoint(OrganizationEndpoint), OrganizationPermission (org:read and up), ' +
+    'Group.objects.by_qualified_short_id in any project of the organization. The same answer in both.',
 };
 
 /** The profile of a name; a name that is not one is an error naming the profiles. */

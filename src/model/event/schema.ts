@@ -52,13 +52,5 @@ export const EventDetailsSchema = z.lazySchema(() =>
   }),
 );
 
-/**
- * Where an event id lives (GET …/organizations/{org}/eventids/{event_id}/): its project and issue.
- * A plain object: the whole event the answer carries too is dropped here (it is read from the
- * issue, with its neighbours, and masked there).
- */
-export const EventIdLookupSchema = z.lazySchema(() => z.object({ projectSlug: z.string(), groupId: z.string(), eventId: z.string() }));
-
 export type SentryEvent = z.InferOutput<typeof EventSchema>;
 export type EventDetails = z.InferOutput<typeof EventDetailsSchema>;
-export type EventIdLookup = z.InferOutput<typeof EventIdLookupSchema>;

@@ -10,8 +10,6 @@ export const PATHS = {
   // One event of an issue, in full (its exception, breadcrumbs, request and contexts).
   eventDetails: '/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/events/{event_id}/',
   tagDetails: '/api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/tags/{key}/',
-  // An event id to its project and issue (a launch configuration of the debugger naming only an event).
-  eventIds: '/api/0/organizations/{organization_id_or_slug}/eventids/{event_id}/',
 } as const;
 
 /** The organization's lists the sandbox serves beside PATHS: its issues (the replacement of the deprecated project issues list) and the environments to filter them by. */
@@ -135,11 +133,6 @@ export const ALLOWANCES: Record<string, Allowance> = {
   // `paginate` (https://github.com/getsentry/sentry/blob/master/src/sentry/core/endpoints/organization_member_index.py).
   [`GET ${TRIAGE_PATHS.members}`]: { extraQuery: ['per_page'], extraStatuses: EVERYWHERE },
   [`GET ${TRIAGE_PATHS.teams}`]: { extraStatuses: EVERYWHERE },
-  [`GET ${PATHS.eventIds}`]: {
-    // 400 INVALID_ID_DETAILS for an id the URL takes (digits) that is not a UUID hex, 401 without a
-    // token (https://github.com/getsentry/sentry/blob/master/src/sentry/api/endpoints/event_id_lookup.py).
-    extraStatuses: [...EVERYWHERE, 401],
-  },
   [`GET ${PATHS.eventDetails}`]: {
     // The document's `event_id` is `enum: [latest, oldest, recommended]`, though its own description says
     // "The ID of the event to retrieve, or 'latest', 'oldest', or 'recommended'". The server takes any other
@@ -162,6 +155,18 @@ export const ALLOWANCES: Record<string, Allowance> = {
     extraStatuses: EVERYWHERE,
   },
 };
+
+/** The organization's lookups: a short ID to its issue, an event ID to its project, issue and event. */
+export const LOOKUP_PATHS = {
+  shortId: '/api/0/organizations/{organization_id_or_slug}/shortids/{issue_id}/',
+  eventId: '/api/0/organizations/{organization_id_or_slug}/eventids/{event_id}/',
+} as const;
+
+// A short ID of a server that has the group endpoint is 404 when unknown (the document lists it); the
+// event-ID lookup's 400 (is_event_id), 401 and 403 are OrganizationEndpoint's, and its own rate limit a 429
+// (test/sandbox/lookups.ts).
+ALLOWANCES[`GET ${LOOKUP_PATHS.shortId}`] = { extraStatuses: EVERYWHERE };
+ALLOWANCES[`GET ${LOOKUP_PATHS.eventId}`] = { extraStatuses: [...EVERYWHERE, 401, 403] };
 
 /** Sandbox routes the OpenAPI excerpt does not describe; the contract suite checks they stay absent. */
 export const NOT_IN_DOCUMENT = [

@@ -9,6 +9,7 @@ import type { IssueRef } from '../../../contracts/issueRef';
 import type { LocationSource } from '../../../store/editorLocations';
 import type { IssueStore } from '../../../store/issueStore';
 import type { ProvenanceStore } from '../../../store/provenance';
+import type { ReadTrace } from '../../../store/traceReader';
 import { safeWebUrl } from '../../../util/untrusted';
 import { CHOOSE_PROJECT_FIRST, errorText, isAbort, SIGN_IN_FIRST, ToolCancelled } from './toolErrors';
 import type { UpdateAction } from './toolInputs';
@@ -30,6 +31,8 @@ export interface ToolDeps {
   now(): number;
   /** Releases, suspect commits and owners of the event read (store/provenance.ts); none: the details leave them out. */
   provenance?: Pick<ProvenanceStore, 'forEvent'>;
+  /** A pasted stack trace's frames (store/traceReader.ts); none: the location tool takes files only. */
+  readTrace?: ReadTrace;
 }
 
 /** Projects searched at most when the model names none. */
