@@ -13,6 +13,7 @@ import { benchMask } from './mask';
 import { benchOpenIssueFigures } from './openIssue';
 import { benchOpenLink } from './openLink';
 import { benchWebviewFigures } from './webview';
+import { benchTraceViewFigures } from './traceView';
 
 async function bundle(): Promise<Figure[]> {
   execFileSync(process.execPath, ['esbuild.mjs', '--production'], { stdio: 'ignore' });
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
     ['marks', benchMarks],
     ['webview', benchWebviewFigures],
     ['eventView', benchEventViewFigures],
+    ['traceView', benchTraceViewFigures],
     ['aiTools', benchAiTools],
     ['mask', benchMask],
     ['openIssue', benchOpenIssueFigures],

@@ -23,10 +23,11 @@ import { MAX_RESTORE_CHARS, eventPage } from './core/eventPage';
 import { loadPage, panelTitle, seerSessionFor, webviewOptions, type EventsPanelDeps } from './panelShell';
 import { PageActions } from './pageActions';
 import { PanelGuard } from './panelGuard';
-import { readHeader } from './headerRead';
+import { HeaderRefresh } from './headerRead';
 import { bindingClosed, type BindingProblem, type SessionIdentity } from './core/panelBinding';
 import { ProvenancePush } from './provenancePush';
 import type { SeerSession } from './seerSession';
+import { StoryTabs } from './storyTabs';
 
 export class EventsPanel extends Disposable {
   private ready = false;
@@ -38,8 +39,8 @@ export class EventsPanel extends Disposable {
   private readonly guard: PanelGuard;
   /** Restored with another server's or account's binding than the session of now: closeIfForeign closes it. */
   private readonly foreign: BindingProblem | undefined;
-  /** The header's read on its way (one at a time). */
-  private headerRead: Promise<void> | undefined;
+  /** Reads the header again, one read at a time. */
+  private readonly header: HeaderRefresh;
   /** Fired by dispose() itself, after everything else is let go (so it is not one of the owned emitters). */
   private readonly closed = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.closed.event;
@@ -51,6 +52,8 @@ export class EventsPanel extends Disposable {
   readonly onDidBecomeReady = this.readied.event;
   /** The Seer tab's run (seerSession.ts). */
   readonly seer: SeerSession;
+  /** The Trace and Logs tabs (storyTabs.ts): read only when shown. */
+  readonly story: StoryTabs;
   /** Whether "mark seen on open" was decided for this panel's issue (once the store has the issue). */
   private readonly seen: SeenMarker;
   /** The header's releases, suspect commits and owners of the event on screen. */
@@ -84,6 +87,7 @@ export class EventsPanel extends Disposable {
     );
     this.model = this.newModel(state);
     this.guard = new PanelGuard(deps.identity);
+    this.header = new HeaderRefresh(deps, this.guard);
     if (restored) this.foreign = this.guard.restore(state.binding, this.model.issue.org);
     else this.guard.bind(this.model.issue.org);
     this.syncBinding(false);
@@ -114,6 +118,7 @@ export class EventsPanel extends Disposable {
         post: (m) => this.post(m),
       }),
     );
+    this.story = this._register(new StoryTabs(deps, panel, { target: () => this.model, post: (m) => this.post(m), openLocation: (l, f) => this.actions.openLocation(l, f) }));
     this.takeStoreIssue(false);
     const webview = panel.webview;
     webview.options = webviewOptions(deps.extensionUri);
@@ -345,6 +350,11 @@ export class EventsPanel extends Disposable {
       case 'seer':
         if (msg.action !== 'open' && msg.action !== 'refresh') this.pin();
         return this.seer.handle(msg);
+      case 'trace':
+      case 'logs':
+      case 'replays':
+      case 'feedback':
+        return this.story.handle(msg);
       default:
         return this.actions.handle(msg);
     }
@@ -372,15 +382,7 @@ export class EventsPanel extends Disposable {
   refreshHeader(): Promise<void> {
     const model = this.model;
     const target = { ...model.issue, shortId: model.state.issue.shortId, project: model.state.issue.project };
-    this.headerRead ??= readHeader(this.deps, this.guard, target)
-      .then((read) => {
-        if (!read || model !== this.model) return;
-        this.takeStoreIssue(true);
-        if (read === 'confirmed') this.deps.log.info(`[events] the restored panel of issue ${target.issueId} is confirmed: its header was read again from its server`);
-      })
-      .catch((e: unknown) => this.deps.log.info(`[events] could not refresh the header of ${target.shortId ?? target.issueId}: ${(e as Error).message}`))
-      .finally(() => (this.headerRead = undefined));
-    return this.headerRead;
+    return this.header.refresh(target, { current: () => model === this.model, found: () => this.takeStoreIssue(true) });
   }
 
   override dispose(): void {

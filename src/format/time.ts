@@ -46,3 +46,11 @@ export function absoluteTime(iso: string | number | Date | null | undefined): st
 export function isoSeconds(at: number): string {
   return new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
+
+/** A duration in seconds as "1 h 2 min", "3 min 4 s" or "5 s". */
+export function formatSeconds(s: number): string {
+  const t = Math.max(0, Math.round(s));
+  if (t >= 3600) return l10n.t('{0} h {1} min', Math.floor(t / 3600), Math.floor((t % 3600) / 60));
+  if (t >= 60) return l10n.t('{0} min {1} s', Math.floor(t / 60), t % 60);
+  return l10n.t('{0} s', t);
+}

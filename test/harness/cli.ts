@@ -32,7 +32,7 @@ import { PLATFORM_SPECS, PLATFORMS_DIR } from '../sandbox/platforms';
  * its budget on a busy two-core machine (the whole default window once took 282 s of its 300).
  */
 const PROFILE_WINDOWS: readonly { name: string; suites: readonly string[] }[] = [
-  { name: 'issues, marks, regions, sign-in offers', suites: ['issues', 'marks', 'movedMarks', 'regions', 'signInOffers'] },
+  { name: 'issues, marks, regions, sign-in offers, trace, logs, users', suites: ['issues', 'marks', 'movedMarks', 'regions', 'signInOffers', 'trace', 'logs', 'users'] },
   { name: 'triage, panel binding, open membership, AI tools, Seer, releases', suites: ['triage', 'eventsBinding', 'openMembership', 'lmTools', 'seer', 'provenance'] },
   { name: 'debug a recorded event, open link', suites: ['debugEvent', 'openLink'] },
 ];

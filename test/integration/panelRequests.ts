@@ -35,3 +35,24 @@ export async function askPanel(panel: EventsPanel, method: string, params: unkno
   await panel.handle({ type: 'request', id, method, params });
   return answer;
 }
+
+/** One request of the sandbox's log, as the trace and logs suites read it. */
+export interface Logged {
+  method: string;
+  path: string;
+  status: number;
+  query: [string, string][];
+}
+
+/**
+ * What a tab reads: one event, a trace, its counts, logs, an organization's features. The Issues view
+ * refreshes in the background meanwhile (the issue lists, the regions): those are not the tab's.
+ */
+export function isTabRequest(r: Logged): boolean {
+  return (
+    /\/issues\/\d+\/events\/[^/]+\/$/.test(r.path) ||
+    /\/(events-)?trace(-meta)?\/[^/]+\/$/.test(r.path) ||
+    (/\/organizations\/[^/]+\/events\/$/.test(r.path) && r.query.some(([k, v]) => k === 'dataset' && /logs$/.test(v))) ||
+    /^\/api\/0\/organizations\/[^/]+\/$/.test(r.path)
+  );
+}

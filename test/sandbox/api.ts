@@ -9,6 +9,9 @@ import type { EndpointSwitch, SandboxState } from './state';
 import { ADVANCED_SEARCH } from './profiles';
 import { retrieveIssueEvent } from './eventDetails';
 import { eventsTable } from './eventsTable';
+import { getEventsTrace, getEventsTraceMeta, getTrace, getTraceMeta } from './traces';
+import { replayCount, replayDetails, replayIndex } from './replays';
+import { groupUserReports } from './feedback';
 import { listCodeMappings } from './codeMappings';
 import { resolveEventId, resolveShortId } from './lookups';
 import { eventCommitters, eventOwners, firstLastRelease, listReleases, releaseCommits, releaseDeploys, releaseDetails } from './releases';
@@ -506,6 +509,15 @@ const ROUTES: Route[] = [
   { re: /^\/api\/0\/projects\/([^/]+)\/([^/]+)\/events\/([^/]+)\/owners\/$/, methods: { GET: (ctx, m) => eventOwners(ctx, m) } },
   { re: /^\/api\/0\/projects\/([^/]+)\/([^/]+)\/user-reports\/$/, methods: { GET: listUserReports, POST: createUserReport } },
   { re: /^\/api\/0\/([^/]+)\/([^/]+)\/user-reports\/$/, methods: { GET: listUserReports, POST: createUserReport } },
+  // Traces, replays and feedback (traces.ts, replays.ts, feedback.ts; logs are the events table's, logs.ts).
+  { re: /^\/api\/0\/organizations\/([^/]+)\/trace\/([^/]+)\/$/, methods: { GET: switchable('trace', (ctx, m) => getTrace(ctx, m)) } },
+  { re: /^\/api\/0\/organizations\/([^/]+)\/trace-meta\/([^/]+)\/$/, methods: { GET: (ctx, m) => getTraceMeta(ctx, m) } },
+  { re: /^\/api\/0\/organizations\/([^/]+)\/events-trace\/([^/]+)\/$/, methods: { GET: (ctx, m) => getEventsTrace(ctx, m) } },
+  { re: /^\/api\/0\/organizations\/([^/]+)\/events-trace-meta\/([^/]+)\/$/, methods: { GET: (ctx, m) => getEventsTraceMeta(ctx, m) } },
+  { re: /^\/api\/0\/organizations\/([^/]+)\/replay-count\/$/, methods: { GET: (ctx, m) => replayCount(ctx, m) } },
+  { re: /^\/api\/0\/organizations\/([^/]+)\/replays\/$/, methods: { GET: (ctx, m) => replayIndex(ctx, m) } },
+  { re: /^\/api\/0\/organizations\/([^/]+)\/replays\/([^/]+)\/$/, methods: { GET: (ctx, m) => replayDetails(ctx, m) } },
+  { re: /^\/api\/0\/organizations\/([^/]+)\/issues\/([^/]+)\/user-reports\/$/, methods: { GET: (ctx, m) => groupUserReports(ctx, m) } },
 ];
 
 /**

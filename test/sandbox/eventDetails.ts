@@ -573,6 +573,12 @@ function entriesOf(ev: SeedEvent): Record<string, unknown>[] {
 const nameOf = (s: string) => s.replace(/ [\d.]+$/, '');
 const versionOf = (s: string) => / ([\d.]+)$/.exec(s)?.[1] ?? null;
 
+/** The `trace` context of an event (its trace id and the span the error happened in), null for an event without contexts. */
+export function traceContextOf(ev: SeedEvent): { traceId: string; spanId: string; op: string } | null {
+  const t = contextsOf(ev)?.trace as { trace_id: string; span_id: string; op: string } | undefined;
+  return t ? { traceId: t.trace_id, spanId: t.span_id, op: t.op } : null;
+}
+
 function contextsOf(ev: SeedEvent): Record<string, unknown> | null {
   const kind = contextsKind(ev);
   if (kind === 'null') return null;

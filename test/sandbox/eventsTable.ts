@@ -49,6 +49,7 @@ import {
 import { type Term } from './search';
 import { andTerms, holds, parseBooleanQuery } from './booleanQuery';
 import { checkEnvironments } from './sentryAnswers';
+import { logsTable } from './logs';
 import { GLOBAL_VIEWS } from './profiles';
 import { iso, type SeedEvent, type SeedIssue, type SeedOrg, type SeedProject } from './seed';
 
@@ -280,7 +281,10 @@ export function eventsTable(ctx: Ctx, m: RegExpExecArray): Res {
   const raw = params.getAll('field');
   if (raw.length > MAX_FIELDS) fail(400, `You can view up to ${MAX_FIELDS} fields at a time. Please delete some and try again.`);
   const dataset = params.get('dataset');
-  if (dataset === null || !DATASETS.includes(dataset)) fail(400, `dataset must be one of: ${DATASETS.join(', ')}`);
+  // A server of before getsentry/sentry#96884 has no `logs` name (profiles.ts logsDatasets).
+  const datasets = DATASETS.filter((d) => d !== 'logs' || ctx.state.profile.logsDatasets.includes('logs'));
+  if (dataset === null || !datasets.includes(dataset)) fail(400, `dataset must be one of: ${datasets.join(', ')}`);
+  if (dataset === 'logs' || dataset === 'ourlogs') return logsTable(ctx, org, dataset);
   if (!SERVED.includes(dataset)) fail(400, `The sandbox holds no ${dataset} data: it serves dataset=errors.`);
   const names = [...new Set(raw.map((f) => f.trim()).filter(Boolean))];
   if (names.length === 0) fail(400, 'No columns selected');

@@ -19,6 +19,11 @@ export const GLOBAL_VIEWS = 'global-views';
 export const GEN_AI_FEATURES = 'gen-ai-features';
 /** What the agent-shaped Seer checks besides (has_seer_agent_access_with_detail, src/sentry/seer/agent/client_utils.py). */
 export const SEER_EXPLORER = 'seer-explorer';
+/**
+ * Logs (is_logs_enabled, src/sentry/explore/utils.py): on for sentry.io's plans with logs and in
+ * getsentry/self-hosted's configuration; control.features removes it for a plan without logs (logs.ts).
+ */
+export const LOGS = 'ourlogs-enabled';
 
 export interface Profile {
   readonly name: ProfileName;
@@ -77,6 +82,10 @@ export interface Profile {
    * OrganizationEndpoint (`org:read` and up, any project of the organization).
    */
   readonly shortIdLookup: 'group-endpoint' | 'organization-endpoint';
+  /** How `trace-meta/` names its counts (traces.ts): camelCase (`errorsCount`, `spansCount`) or the 2025 snake_case (`errors`, `span_count`). */
+  readonly traceMeta: 'camelCase' | 'snake_case';
+  /** The names the events table takes for the logs dataset (logs.ts): `logs` and the deprecated `ourlogs`, or `ourlogs` alone. */
+  readonly logsDatasets: readonly ('logs' | 'ourlogs')[];
 }
 
 export type OrganizationList = 'all-regions' | 'home-region';
@@ -95,7 +104,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     summary: 'sentry.io as it behaves now (the default)',
     projectParam: 'id-or-slug',
     llmFormat: true,
-    orgFeatures: ['onboarding', ADVANCED_SEARCH, GLOBAL_VIEWS, 'issue-platform', 'user-feedback-ui', LLM_MARKDOWN, GEN_AI_FEATURES, SEER_EXPLORER],
+    orgFeatures: ['onboarding', ADVANCED_SEARCH, GLOBAL_VIEWS, 'issue-platform', 'user-feedback-ui', LLM_MARKDOWN, GEN_AI_FEATURES, SEER_EXPLORER, LOGS],
     rateLimiter: true,
     missingSeenStats: never,
     regions: 'multi',
@@ -106,6 +115,8 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     committers: 'suspect-commit',
     eventEndpointScopes: 'event',
     shortIdLookup: 'group-endpoint',
+    traceMeta: 'camelCase',
+    logsDatasets: ['logs', 'ourlogs'],
   },
   'self-hosted-2025': {
     name: 'self-hosted-2025',
@@ -113,7 +124,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
       'a self-hosted server built before June 2026: numeric project ids, no llmFormat, no rate limits (nor their headers), some null dates, legacy Seer shape (off unless gen-ai-features is added)',
     projectParam: 'id-only',
     llmFormat: false,
-    orgFeatures: ['onboarding', ADVANCED_SEARCH, GLOBAL_VIEWS, 'issue-platform', 'user-feedback-ui'],
+    orgFeatures: ['onboarding', ADVANCED_SEARCH, GLOBAL_VIEWS, 'issue-platform', 'user-feedback-ui', LOGS],
     rateLimiter: false,
     missingSeenStats: seenStatsLost,
     regions: 'monolith',
@@ -124,6 +135,8 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     committers: 'release-based',
     eventEndpointScopes: 'project',
     shortIdLookup: 'organization-endpoint',
+    traceMeta: 'snake_case',
+    logsDatasets: ['ourlogs'],
   },
 };
 
@@ -214,6 +227,17 @@ export const PROFILE_SOURCES: Readonly<Record<Exclude<keyof Profile, 'name' | 's
     "GroupPermission (event:read and up) and the group's project access; its earlier src/sentry/api/endpoints/shortid.py " +
     '(@region_silo_endpoint): ShortIdLookupEndpoint(OrganizationEndpoint), OrganizationPermission (org:read and up), ' +
     'Group.objects.by_qualified_short_id in any project of the organization. The same answer in both.',
+  traceMeta:
+    '`trace-meta/` (src/sentry/api/endpoints/organization_trace_meta.py) came with getsentry/sentry#93092 (June 2025) answering ' +
+    'snake_case `errors`, `logs`, `performance_issues`, `span_count`, `span_count_map`, `transaction_child_count_map` ' +
+    "(getsentry/sentry-mcp's fixture packages/mcp-server-mocks/src/fixtures/trace-meta.json); current servers answer camelCase " +
+    '`errorsCount`, `logsCount`, `performanceIssuesCount`, `spansCount`, `spansCountMap`, `transactionChildCountMap` ' +
+    '(src/sentry/apidocs/examples/trace_examples.py TRACE_META; the web UI read both shapes until #124420 removed ' +
+    '`organizations:trace-spans-format`, September 2026). The self-hosted profile is a mid-2025 build.',
+  logsDatasets:
+    'src/sentry/snuba/utils.py DATASET_OPTIONS: `"ourlogs": OurLogs` was the only name until getsentry/sentry#96884 ' +
+    '(July 31 2025) added `"logs": OurLogs` as the public one and listed `ourlogs` in DEPRECATED_LABELS (still served); ' +
+    'get_dataset of an unknown name is the 400 "dataset must be one of: …".',
 };
 
 /** The profile of a name; a name that is not one is an error naming the profiles. */

@@ -1,5 +1,9 @@
 // The sandbox HTTP server: request log, faults, rate limits, dispatch to the API / OAuth
 // handlers, and the /_sandbox/ control endpoints.
+import { traceSamples } from './traces';
+import { seededReplays } from './replays';
+import { seededReports } from './feedback';
+import { addLog } from './logs';
 import { createHash } from 'node:crypto';
 import * as http from 'node:http';
 import * as https from 'node:https';
@@ -684,6 +688,9 @@ function endpointMode(v: unknown): EndpointMode | undefined {
 
 const CONTROL_HELP = {
   'GET /_sandbox/': 'this list',
+  'GET /_sandbox/traces': '{big: {issueId, shortId, eventId, traceId, spans}}: the trace of 10,000 spans',
+  'GET /_sandbox/users': '{replays: [{issueId, ids}], feedback: [{issueId, count}]}: the issues with seeded replays and user reports',
+  'POST /_sandbox/logs': '{trace, message, severity?}: add a log to a trace now (Follow)',
   'GET /_sandbox/requests?path=<regex>&method=<M>': 'request log',
   'POST /_sandbox/requests/clear': 'empty the request log',
   'GET /_sandbox/clock': '{now}',
@@ -786,6 +793,21 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
         return json(200, control.seedFiles({ org: params.get('org') ?? undefined, project: params.get('project') ?? undefined }));
       case 'GET /_sandbox/endpoints':
         return json(200, control.endpoints.get());
+      // The traces, logs, replays and feedback of issue 45 (traces.ts, logs.ts).
+      case 'GET /_sandbox/traces':
+        return json(200, traceSamples(state));
+      case 'GET /_sandbox/users': {
+        const reports = new Map<string, number>();
+        for (const r of seededReports(state.seed)) if (r.issueId) reports.set(r.issueId, (reports.get(r.issueId) ?? 0) + 1);
+        return json(200, {
+          replays: [...seededReplays(state.seed)].map(([issueId, list]) => ({ issueId, ids: list.map((r) => r.id.replace(/-/g, '')) })),
+          feedback: [...reports].map(([issueId, count]) => ({ issueId, count })),
+        });
+      }
+      case 'POST /_sandbox/logs': {
+        const log = typeof body.trace === 'string' ? addLog(state, body.trace, String(body.message ?? 'a new log'), typeof body.severity === 'string' ? body.severity : 'info') : undefined;
+        return log ? json(200, { id: log.id, precise: log.precise }) : json(404, { error: 'unknown trace' });
+      }
       case 'GET /_sandbox/organization-list':
         return json(200, { kind: control.organizationList() });
       case 'POST /_sandbox/organization-list':
@@ -793,7 +815,15 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
       case 'POST /_sandbox/endpoints': {
         const unknown = Object.keys(body).filter((k) => !(ENDPOINT_NAMES as readonly string[]).includes(k));
         if (unknown.length) return json(400, { error: `unknown endpoint ${unknown.join(', ')}: ${ENDPOINT_NAMES.join(', ')}` });
-        return json(200, control.endpoints.set({ orgIssues: endpointMode(body.orgIssues), projectIssues: endpointMode(body.projectIssues), eventsTable: endpointMode(body.eventsTable) }));
+        return json(
+          200,
+          control.endpoints.set({
+            orgIssues: endpointMode(body.orgIssues),
+            projectIssues: endpointMode(body.projectIssues),
+            eventsTable: endpointMode(body.eventsTable),
+            trace: endpointMode(body.trace),
+          }),
+        );
       }
       case 'GET /_sandbox/seed/issues': {
         const project = params.get('project');

@@ -170,9 +170,11 @@ export interface EndpointSwitch {
   projectIssues: EndpointMode;
   /** GET /api/0/organizations/{org}/events/: 404 as a server or plan without it (no discover-basic feature). */
   eventsTable: EndpointMode;
+  /** GET /api/0/organizations/{org}/trace/{id}/ (traces.ts): 404 as a server of before it, which has only events-trace/. */
+  trace: EndpointMode;
 }
 
-export const ENDPOINT_NAMES: ReadonlyArray<keyof EndpointSwitch> = ['orgIssues', 'projectIssues', 'eventsTable'];
+export const ENDPOINT_NAMES: ReadonlyArray<keyof EndpointSwitch> = ['orgIssues', 'projectIssues', 'eventsTable', 'trace'];
 
 export const ENDPOINT_MODES: readonly EndpointMode[] = ['ok', 404, 410];
 
@@ -372,7 +374,7 @@ export class SandboxState {
   closedMembership = new Set<string>();
   nextInjected = 1;
   /** GET on the issue lists: served, or 404 / 410 (reset to 'ok'). */
-  endpoints: EndpointSwitch = { orgIssues: 'ok', projectIssues: 'ok', eventsTable: 'ok' };
+  endpoints: EndpointSwitch = { orgIssues: 'ok', projectIssues: 'ok', eventsTable: 'ok', trace: 'ok' };
   /** What the main host's organization list holds now (control.organizationList; reset to the options'). */
   organizationList: OrganizationList = 'all-regions';
   private readonly baseline = new Map<string, IssueBaseline>();
@@ -485,7 +487,7 @@ export class SandboxState {
     this.requests = [];
     this.userReports = [];
     this.nextReportId = 1;
-    this.endpoints = { orgIssues: 'ok', projectIssues: 'ok', eventsTable: 'ok' };
+    this.endpoints = { orgIssues: 'ok', projectIssues: 'ok', eventsTable: 'ok', trace: 'ok' };
     this.organizationList = this.options.organizationList;
     this.resetIssues();
     const d = this.options.defaults;

@@ -185,4 +185,15 @@ export const NOT_IN_DOCUMENT = [
   'GET /api/0/organizations/{organization_id_or_slug}/releases/{version}/deploys/',
   'GET /api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/events/{event_id}/committers/',
   'GET /api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/events/{event_id}/owners/',
+  // Traces, replays and an issue's user reports (test/sandbox/traces.ts, replays.ts, feedback.ts): public endpoints the
+  // excerpt leaves out (the trace, replays) or private ones; their answers are read by src/model/ in test/unit/sandbox/traces.test.ts.
+  // The logs are the events table's (dataset=logs), which the excerpt has: checked in responses.test.ts.
+  'GET /api/0/organizations/{organization_id_or_slug}/trace/{trace_id}/',
+  'GET /api/0/organizations/{organization_id_or_slug}/trace-meta/{trace_id}/',
+  'GET /api/0/organizations/{organization_id_or_slug}/events-trace/{trace_id}/',
+  'GET /api/0/organizations/{organization_id_or_slug}/events-trace-meta/{trace_id}/',
+  'GET /api/0/organizations/{organization_id_or_slug}/replay-count/',
+  'GET /api/0/organizations/{organization_id_or_slug}/replays/',
+  'GET /api/0/organizations/{organization_id_or_slug}/replays/{replay_id}/',
+  'GET /api/0/organizations/{organization_id_or_slug}/issues/{issue_id}/user-reports/',
 ] as const;

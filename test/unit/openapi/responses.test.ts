@@ -9,6 +9,7 @@ import { eventTags } from '../../sandbox/api';
 import { EVENTS_TABLE_PATH, LOOKUP_PATHS, NOT_IN_DOCUMENT, ORG_LIST_PATHS, PATHS, TRIAGE_PATHS } from './allowances';
 import { Exchanges } from './exchange';
 import { describeEachProfile } from '../api/sandbox';
+import { logFields } from '../../../src/model/log/log';
 import { checkRequestBody, checkResponse, FIXTURES_DIR, operation, operations } from './openapi';
 import { withSandbox } from '../withSandbox';
 
@@ -429,6 +430,22 @@ describeEachProfile('contract: sandbox responses against the OpenAPI document', 
     assert.equal((await ex.send('GET', `/api/0/organizations/acme/eventids/${sb.seed.issues[0].events[0].eventID}/`, null)).status, 401);
     assert.ok(ex.seen.get(`${operation('GET', LOOKUP_PATHS.shortId).label} 200`));
     assert.ok(ex.seen.get(`${operation('GET', LOOKUP_PATHS.eventId).label} 200`));
+    ex.assertClean();
+  });
+
+  it('events table with a logs dataset: the logs of a trace, their Follow query, and the error answers', async () => {
+    const ex = new Exchanges(sb);
+    const issue = sb.seed.issuesOf('web-frontend').find((i) => i.issueCategory === 'error' && i.events.length > 0)!;
+    const ev = await ex.send('GET', `/api/0/organizations/acme/issues/${issue.id}/events/latest/`, auth);
+    const trace = (ev.body as { contexts: { trace: { trace_id: string } } }).contexts.trace.trace_id;
+    const dataset = profile === 'sentry-io' ? 'logs' : 'ourlogs';
+    const logs = (params: Array<[string, string]>) => ex.send('GET', `/api/0/organizations/acme/events/?${new URLSearchParams([['dataset', dataset], ...params])}`, auth);
+    const fields = logFields(dataset).map((f): [string, string] => ['field', f]);
+    const ok = await logs([...fields, ['query', `trace:${trace}`], ['sort', 'timestamp'], ['per_page', '100'], ['statsPeriod', '90d']]);
+    assert.equal(ok.status, 200);
+    assert.ok((ok.body as { data: unknown[] }).data.length > 0);
+    assert.equal((await logs([...fields, ['query', `trace:${trace} timestamp_precise:>1`], ['sort', '-timestamp'], ['statsPeriod', '14d']])).status, 200);
+    assert.equal((await logs([...fields, ['query', `trace:${trace}`], ['sort', 'severity']])).status, 400);
     ex.assertClean();
   });
 

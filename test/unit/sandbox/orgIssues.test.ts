@@ -476,16 +476,16 @@ describe('sandbox: organization issues, environments, stack search, endpoint swi
 
   describe('the 404/410 switch of the issue lists', () => {
     it('POST /_sandbox/endpoints answers the switch, GET reads it, reset restores ok; bad values are 400', async () => {
-      assert.deepEqual((await control('endpoints')).body, { orgIssues: 'ok', projectIssues: 'ok', eventsTable: 'ok' });
-      assert.deepEqual((await control('endpoints', { orgIssues: 404 })).body, { orgIssues: 404, projectIssues: 'ok', eventsTable: 'ok' });
-      assert.deepEqual((await control('endpoints', { projectIssues: '410' })).body, { orgIssues: 404, projectIssues: 410, eventsTable: 'ok' });
-      assert.deepEqual((await control('endpoints')).body, { orgIssues: 404, projectIssues: 410, eventsTable: 'ok' });
-      assert.deepEqual(sb.control.endpoints.get(), { orgIssues: 404, projectIssues: 410, eventsTable: 'ok' });
+      assert.deepEqual((await control('endpoints')).body, { orgIssues: 'ok', projectIssues: 'ok', eventsTable: 'ok', trace: 'ok' });
+      assert.deepEqual((await control('endpoints', { orgIssues: 404 })).body, { orgIssues: 404, projectIssues: 'ok', eventsTable: 'ok', trace: 'ok' });
+      assert.deepEqual((await control('endpoints', { projectIssues: '410' })).body, { orgIssues: 404, projectIssues: 410, eventsTable: 'ok', trace: 'ok' });
+      assert.deepEqual((await control('endpoints')).body, { orgIssues: 404, projectIssues: 410, eventsTable: 'ok', trace: 'ok' });
+      assert.deepEqual(sb.control.endpoints.get(), { orgIssues: 404, projectIssues: 410, eventsTable: 'ok', trace: 'ok' });
       assert.equal((await control('endpoints', { orgIssues: 500 })).status, 400);
       assert.equal((await control('endpoints', { orgissues: 404 })).status, 400);
-      assert.deepEqual((await control('endpoints')).body, { orgIssues: 404, projectIssues: 410, eventsTable: 'ok' }, 'a refused change changes nothing');
+      assert.deepEqual((await control('endpoints')).body, { orgIssues: 404, projectIssues: 410, eventsTable: 'ok', trace: 'ok' }, 'a refused change changes nothing');
       await control('reset', {});
-      assert.deepEqual((await control('endpoints')).body, { orgIssues: 'ok', projectIssues: 'ok', eventsTable: 'ok' });
+      assert.deepEqual((await control('endpoints')).body, { orgIssues: 'ok', projectIssues: 'ok', eventsTable: 'ok', trace: 'ok' });
       assert.ok('POST /_sandbox/endpoints' in (await control('')).body, 'listed in the control help');
     });
 

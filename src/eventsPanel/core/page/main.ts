@@ -27,6 +27,9 @@ import { TagsView } from './tagsView';
 import { handOffMessage } from './triageActions';
 import { ProvenanceViewPart } from './provenanceView';
 import { SeerTab } from './seerTab';
+import { TraceTab } from './traceTab';
+import { LogsTab } from './logsTab';
+import { FeedbackTab, ReplaysTab } from './usersTabs';
 
 declare function acquireVsCodeApi(): VsCodeApi;
 
@@ -34,9 +37,17 @@ declare function acquireVsCodeApi(): VsCodeApi;
 const rpc = new Rpc(acquireVsCodeApi(), (notice) => {
   if (notice.type === 'provenance') return provenance.show(notice.eventId, notice.view);
   if (notice.type === 'seer') return seer.receive(notice.view);
+  if (notice.type === 'trace') return trace.receive(notice.view);
+  if (notice.type === 'logs') return logs.receive(notice.view);
+  if (notice.type === 'replays') return replays.receive(notice.view);
+  if (notice.type === 'feedback') return feedback.receive(notice.view);
   // Another issue (a preview panel taking over): its Seer state is read anew, and the last one's releases are not its.
   if (notice.type === 'init' && parsePanelState(notice.state)?.issueId !== page.state.issueId) {
     seer?.reset();
+    trace?.reset();
+    logs?.reset();
+    replays?.reset();
+    feedback?.reset();
     provenance?.clear();
   }
   page.notice(notice);
@@ -95,11 +106,15 @@ const eventView = new EventView({
   reveal: (eventId, secret, done) => page.reveal(eventId, secret, done),
 });
 const seer = new SeerTab((action, index) => rpc.post({ type: 'seer', action, index }));
+const trace = new TraceTab((action, index) => rpc.post({ type: 'trace', action, index }));
+const logs = new LogsTab((action, index) => rpc.post({ type: 'logs', action, index }));
+const replays = new ReplaysTab((action, index) => rpc.post({ type: 'replays', action, index }));
+const feedback = new FeedbackTab((action) => rpc.post({ type: 'feedback', action }));
 const tagsPanel = h('section', { class: 'panel tags-panel', id: 'tags-panel', role: 'tabpanel', attrs: { 'aria-labelledby': 'tab-tags' }, hidden: true }, tags.el);
 
 const app = document.getElementById('app')!;
 // The filters under the tabs: folded away on the Event tab, they move nothing the user clicked.
-replace(app, header.el, provenance.el, tabs.el, filters.el, h('main', { class: 'panels' }, events.el, tagsPanel, eventView.el, seer.el));
+replace(app, header.el, provenance.el, tabs.el, filters.el, h('main', { class: 'panels' }, events.el, tagsPanel, eventView.el, trace.el, logs.el, replays.el, feedback.el, seer.el));
 app.removeAttribute('aria-busy');
 // Outside #app: its aria-busy would hold the announcements back while something loads.
 document.body.appendChild(liveRegion());
@@ -136,8 +151,12 @@ function render(prev: ViewState | undefined, s: ViewState): void {
   if (HeaderView.changed(prev, s)) header.render(s, now);
   tabs.render(prev, s);
   app.setAttribute('aria-busy', String(!s.ready || s.loading !== 'none' || s.detail.status === 'loading'));
-  filters.el.hidden = s.tab === 'event' || s.tab === 'seer';
+  filters.el.hidden = s.tab !== 'events' && s.tab !== 'tags';
   seer.shown(s.ready && s.tab === 'seer');
+  trace.shown(s.ready && s.tab === 'trace');
+  logs.shown(s.ready && s.tab === 'logs');
+  replays.shown(s.ready && s.tab === 'replays');
+  feedback.shown(s.ready && s.tab === 'feedback');
   events.render(prev, s);
   tagsPanel.hidden = s.tab !== 'tags';
   eventView.render(s, now);

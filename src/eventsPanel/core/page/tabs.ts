@@ -1,4 +1,4 @@
-/** The Events / Tags / Event / Seer tab list (arrow keys, Home and End move among them); the selected tab is the state's. */
+/** The Events / Tags / Event / Trace / Logs / Replays / Feedback / Seer tab list (arrow keys, Home and End move among them); the selected tab is the state's. */
 import * as l10n from '@vscode/l10n';
 import type { Tab } from '../protocol/messages';
 import { compactCount } from '../../../format/numbers';
@@ -7,7 +7,7 @@ import { badge } from './elements';
 import type { ViewState } from './pageState';
 import { eventsScope } from './presentation';
 
-const ORDER: Tab[] = ['events', 'tags', 'event', 'seer'];
+const ORDER: Tab[] = ['events', 'tags', 'event', 'trace', 'logs', 'replays', 'feedback', 'seer'];
 
 export class Tabs {
   readonly el: HTMLElement;
@@ -21,9 +21,17 @@ export class Tabs {
       events: tab('events', 'events-panel'),
       tags: tab('tags', 'tags-panel', icon('tag'), ` ${l10n.t('Tags')}`),
       event: tab('event', 'event-panel', icon('open-preview'), ` ${l10n.t('Event')}`),
+      trace: tab('trace', 'trace-panel', icon('type-hierarchy'), ` ${l10n.t('Trace')}`),
+      logs: tab('logs', 'logs-panel', icon('output'), ` ${l10n.t('Logs')}`),
+      replays: tab('replays', 'replays-panel', icon('play-circle'), ` ${l10n.t('Replays')}`),
+      feedback: tab('feedback', 'feedback-panel', icon('feedback'), ` ${l10n.t('Feedback')}`),
       seer: tab('seer', 'seer-panel', icon('sparkle'), ` ${l10n.t('Seer')}`),
     };
-    this.el = h('div', { class: 'tabs', role: 'tablist', attrs: { 'aria-label': l10n.t('Events, tags, one event and Seer') } }, ...ORDER.map((t) => this.buttons[t]));
+    this.el = h(
+      'div',
+      { class: 'tabs', role: 'tablist', attrs: { 'aria-label': l10n.t('Events, tags, one event, its trace and logs, its users’ replays and feedback, and Seer') } },
+      ...ORDER.map((t) => this.buttons[t]),
+    );
     this.el.addEventListener('keydown', (e) => {
       const i = ORDER.indexOf(this.current);
       let next: Tab | undefined;

@@ -11,6 +11,9 @@ import { DEFAULT_FILTERS, isPeriodPreset, type EventFilters, type Period } from 
 import type { EventData } from './eventList';
 import type { ProvenanceView } from '../../../contracts/provenance';
 import type { SeerHostMessage, SeerPageMessage } from './seer';
+import type { TraceHostMessage, TracePageMessage } from './trace';
+import type { LogsHostMessage, LogsPageMessage } from './logs';
+import type { FeedbackPageMessage, ReplaysPageMessage, UsersHostMessage } from './users';
 
 export { MAX_NAME, MAX_TAG_PAGES, MAX_TAG_VALUES, TAG_PAGE_VALUES, type TagData } from '../../../contracts/issueView';
 
@@ -63,8 +66,15 @@ export interface ErrorView {
   kind?: string;
 }
 
-/** `event`: the whole of one event; `seer`: Seer's root cause and fix (./seer.ts). */
-export type Tab = 'events' | 'tags' | 'event' | 'seer';
+/**
+ * `event`: the whole of one event; `seer`: Seer's root cause and fix (./seer.ts); `trace` and `logs`:
+ * the event's trace and its logs (./trace.ts, ./logs.ts); `replays` and `feedback`: what the issue's
+ * users saw and wrote (./users.ts).
+ */
+export type Tab = 'events' | 'tags' | 'event' | 'trace' | 'logs' | 'replays' | 'feedback' | 'seer';
+
+const TABS: readonly Tab[] = ['events', 'tags', 'event', 'trace', 'logs', 'replays', 'feedback', 'seer'];
+const isTab = (v: unknown): v is Tab => typeof v === 'string' && (TABS as readonly string[]).includes(v);
 
 /** What the page keeps with setState, and what the serializer restores. */
 export interface PanelState {
@@ -164,7 +174,14 @@ export type PageMessage =
   | { type: 'openCommit'; eventId: string; commitId: string }
 
   /** A click in the Seer tab (./seer.ts). */
-  | SeerPageMessage;
+  | SeerPageMessage
+  /** The Trace tab was shown, or a click in it (./trace.ts). */
+  | TracePageMessage
+  /** The Logs tab was shown, Follow, or a click in it (./logs.ts). */
+  | LogsPageMessage
+  /** The Replays or Feedback tab was shown, or a replay to open (./users.ts). */
+  | ReplaysPageMessage
+  | FeedbackPageMessage;
 
 export type HostMessage =
   /**
@@ -186,7 +203,13 @@ export type HostMessage =
   | { type: 'provenance'; eventId: string; view: ProvenanceView }
 
   /** The Seer tab's whole view (./seer.ts). */
-  | SeerHostMessage;
+  | SeerHostMessage
+  /** The Trace tab's whole view (./trace.ts). */
+  | TraceHostMessage
+  /** The Logs tab's whole view (./logs.ts). */
+  | LogsHostMessage
+  /** The Replays or Feedback tab's whole view (./users.ts). */
+  | UsersHostMessage;
 
 // ---------------------------------------------------------------------------------------------
 // Validation of what crosses the boundary. The host treats page messages as untrusted input.
@@ -257,7 +280,7 @@ export function parsePanelState(v: unknown): PanelState | undefined {
     issueId: v.issueId,
     issue: parseIssueHeader(v.issue, v.issueId),
     filters: parseFilters(v.filters),
-    tab: v.tab === 'tags' || v.tab === 'event' || v.tab === 'seer' ? v.tab : 'events',
+    tab: isTab(v.tab) ? v.tab : 'events',
     ...(isEventRef(v.event) ? { event: v.event } : {}),
     ...withBinding(parseBinding(v.binding, v.org)),
   };
@@ -281,7 +304,7 @@ export function parseBinding(v: unknown, org: string): SavedBinding | undefined 
   return { baseUrl: v.baseUrl, account: v.account, org };
 }
 
-const HOST_TYPES = new Set<HostMessage['type']>(['boot', 'init', 'response', 'issue', 'signedIn', 'binding', 'ai', 'provenance', 'seer']);
+const HOST_TYPES = new Set<HostMessage['type']>(['boot', 'init', 'response', 'issue', 'signedIn', 'binding', 'ai', 'provenance', 'seer', 'trace', 'logs', 'replays', 'feedback']);
 
 /**
  * A message from the host, as the page reads it: an object of a known type, or undefined (the

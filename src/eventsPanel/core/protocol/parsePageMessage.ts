@@ -5,6 +5,9 @@
  */
 import { isEventId, isEventRef } from '../../../model/event/types';
 import { parseSeerPageMessage } from './seer';
+import { parseTracePageMessage } from './trace';
+import { parseLogsPageMessage } from './logs';
+import { parseFeedbackPageMessage, parseReplaysPageMessage } from './users';
 import { isHandOffKind, isObj, isStr, isTriageCommand, parseFilters, parsePanelState, type ErrorActionName, type FrameRef, type PageMessage } from './messages';
 
 // Dots only (`.`, `..`) would be a path segment of their own in the request URL.
@@ -60,6 +63,14 @@ export function parsePageMessage(v: unknown): PageMessage | undefined {
       return isEventId(v.eventId) && isStr(v.commitId) && /^[0-9a-fA-F]{7,64}$/.test(v.commitId) ? { type: 'openCommit', eventId: v.eventId, commitId: v.commitId } : undefined;
     case 'seer':
       return parseSeerPageMessage(v);
+    case 'trace':
+      return parseTracePageMessage(v);
+    case 'logs':
+      return parseLogsPageMessage(v);
+    case 'replays':
+      return parseReplaysPageMessage(v);
+    case 'feedback':
+      return parseFeedbackPageMessage(v);
     case 'request': {
       if (typeof v.id !== 'number' || !Number.isSafeInteger(v.id)) return undefined;
       const p = isObj(v.params) ? v.params : {};

@@ -56,15 +56,15 @@ describe('events page: accessibility', () => {
       const tabs = tablist.querySelectorAll('[role="tab"]');
       assert.deepEqual(
         tabs.map((t) => t.id),
-        ['tab-events', 'tab-tags', 'tab-event', 'tab-seer'],
+        ['tab-events', 'tab-tags', 'tab-event', 'tab-trace', 'tab-logs', 'tab-replays', 'tab-feedback', 'tab-seer'],
       );
       assert.deepEqual(
         tabs.map((t) => t.getAttribute('aria-selected')),
-        ['true', 'false', 'false', 'false'],
+        ['true', 'false', 'false', 'false', 'false', 'false', 'false', 'false'],
       );
       assert.deepEqual(
         tabs.map((t) => t.tabIndex),
-        [0, -1, -1, -1],
+        [0, -1, -1, -1, -1, -1, -1, -1],
         'one tab stop: the selected tab',
       );
       for (const t of tabs) {
@@ -84,11 +84,11 @@ describe('events page: accessibility', () => {
       await p.settle();
       assert.deepEqual(
         tabs.map((t) => t.getAttribute('aria-selected')),
-        ['false', 'true', 'false', 'false'],
+        ['false', 'true', 'false', 'false', 'false', 'false', 'false', 'false'],
       );
       assert.deepEqual(
         tabs.map((t) => t.tabIndex),
-        [-1, 0, -1, -1],
+        [-1, 0, -1, -1, -1, -1, -1, -1],
       );
       assert.equal(p.byId('tags-panel')!.hidden, false);
       assert.equal(p.byId('events-panel')!.hidden, true);
