@@ -15,6 +15,8 @@ import type { IssueStore } from '../store/issueStore';
 import { isEventId } from '../model/event/types';
 import { readRecordedEvent, type RecordedEvent, type RecordedFrame } from '../model/event/recordedEvent';
 import { RecordedEventAdapter } from './core/adapter';
+import type { ConsoleLine } from './core/console';
+import { readTraceLogLines } from './core/traceLogs';
 import { DEBUG_TYPE, parseLaunch, sameServer, type DebugTarget } from './core/target';
 import { plainText } from '../util/untrusted';
 import { Disposable } from '../util/disposable';
@@ -50,6 +52,8 @@ export interface SessionsUi {
 /** An event read and waiting for its session (the configuration names it by key), or a running session's. */
 export interface PreparedEvent {
   readonly recorded: RecordedEvent;
+  /** The event as the API answered it (masked): its `contexts.trace` names the trace whose logs the Debug Console shows. */
+  readonly raw: unknown;
   readonly target: DebugTarget;
   readonly identity: SessionIdentity;
   /** Requests made to read it: 0 when the events panel held it. */
@@ -157,7 +161,7 @@ export class DebugSessions extends Disposable {
         .withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Reading the event from Sentry…') }, () => client.getIssueEvent(org, issueId, target.event));
     }
     const recorded = readRecordedEvent(raw, issueId);
-    return { recorded, target, identity, requests: loaded === undefined ? 1 : 0, askedAt, readMs: Math.round(performance.now() - askedAt) };
+    return { recorded, raw, target, identity, requests: loaded === undefined ? 1 : 0, askedAt, readMs: Math.round(performance.now() - askedAt) };
   }
 
   /** A configuration from the command (already read), or from launch.json / F5 (read now). */
@@ -210,7 +214,12 @@ export class DebugSessions extends Disposable {
     const issue = this.deps.store.issue(target.ref.issueId);
     const adapter = new RecordedEventAdapter(recorded, {
       resolve: (f) => this.resolveFrame(f, recorded, target.ref.issueId),
-      banner: vscode.l10n.t('Sentry event {0} of issue {1}: recorded, nothing runs. Its breadcrumbs follow.', recorded.detail.eventID, issue?.shortId ?? target.ref.issueId),
+      banner: vscode.l10n.t(
+        'Sentry event {0} of issue {1}: recorded, nothing runs. Its breadcrumbs follow, then the logs of its trace before the error.',
+        recorded.detail.eventID,
+        issue?.shortId ?? target.ref.issueId,
+      ),
+      logs: () => this.logsOf(prepared),
     });
     const live: LiveSession = { ...prepared, session, adapter, timings: { created: Math.round(performance.now() - prepared.askedAt) } };
     this.live.set(session.id, live);
@@ -267,6 +276,15 @@ export class DebugSessions extends Disposable {
   }
 
   /** Sessions started with another server or account than the session of now end, saying why. */
+  /** The logs before the error (read after the stop, at most two requests), only while the session's server and account are the ones signed in. */
+  private async logsOf(prepared: PreparedEvent): Promise<readonly ConsoleLine[]> {
+    const now = this.deps.identity();
+    if (!now || now.account !== prepared.identity.account || !sameServer(now.baseUrl, prepared.identity.baseUrl)) return [];
+    const lines = await readTraceLogLines(await this.deps.getClient().catch(() => undefined), prepared.target.ref.org, prepared.raw);
+    this.deps.log.info(`[debug] event ${prepared.recorded.detail.eventID}: ${lines.length} line(s) of its trace's logs in the Debug Console`);
+    return lines;
+  }
+
   private checkBinding(): void {
     const now = this.deps.identity();
     for (const live of [...this.live.values()]) {

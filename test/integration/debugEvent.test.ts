@@ -196,7 +196,8 @@ describe('debug a recorded event', function () {
     const live = api.debugEvent.sessions.get(session)!;
     assert.equal(live.recorded.detail.eventID, eventId);
     assert.deepEqual(live.target.ref, { org: 'acme', project: target.project, issueId: target.issueId });
-    const asked = (await control<RequestLogEntry[]>('requests')).filter((r) => /\/(eventids|events)\//.test(r.path)).map((r) => r.path);
+    // The event-ID lookup and the event (the events table's logs request, after the stop, is another test's).
+    const asked = (await control<RequestLogEntry[]>('requests')).filter((r) => /\/(eventids|issues\/\d+\/events)\//.test(r.path)).map((r) => r.path);
     assert.deepEqual(asked, [`/api/0/organizations/acme/eventids/${eventId}/`, `/api/0/organizations/acme/issues/${target.issueId}/events/${eventId}/`]);
     await checkSession(session, eventId);
   });
@@ -211,6 +212,80 @@ describe('debug a recorded event', function () {
     const second = await stoppedSession();
     assert.notEqual(second.id, first.id);
     assert.equal(api.debugEvent.sessions.get(second)?.recorded.detail.eventID, latest.previousEventID);
+  });
+
+  /** The Debug Console's output of the next sentry-event session, as VS Code receives it (a tracker on the real adapter). */
+  function consoleOutput(): { lines: { category: string; text: string }[]; dispose(): void } {
+    const lines: { category: string; text: string }[] = [];
+    const d = vscode.debug.registerDebugAdapterTrackerFactory('sentry-event', {
+      createDebugAdapterTracker: () => ({
+        onDidSendMessage: (m: any) => {
+          if (m?.type === 'event' && m.event === 'output') lines.push({ category: m.body.category, text: String(m.body.output).replace(/\u2060/g, '') });
+        },
+      }),
+    });
+    return { lines, dispose: () => d.dispose() };
+  }
+  const logsRequests = async () =>
+    (await control<RequestLogEntry[]>('requests')).filter((r) => r.path === '/api/0/organizations/acme/events/' && /^(logs|ourlogs)$/.test(new URLSearchParams(r.query).get('dataset') ?? ''));
+
+  it('the Debug Console: the breadcrumbs, then the logs of the trace before the error (at most two requests, after the stop), masked', async () => {
+    const out = consoleOutput();
+    try {
+      const panel = api.events.show(ref(), undefined, { markSeen: false });
+      const opened = await panel['model'].eventDetails.get('latest');
+      const eventId = opened.raw.eventID.toLowerCase();
+      const errorClock = new Date(Date.parse(String(opened.raw.dateCreated))).toISOString().slice(11, 23);
+      await control('requests/clear', {});
+      await panel.handle({ type: 'debugEvent', eventId });
+      const session = await stoppedSession();
+      const live = api.debugEvent.sessions.get(session)!;
+      await live.adapter.logsShown;
+      const heading = await waitFor('the logs in the Debug Console', () => {
+        const i = out.lines.findIndex((l) => /^Logs of trace [0-9a-f]{32} before the error, oldest first/.test(l.text));
+        return i >= 0 ? i : undefined;
+      });
+      const crumbs = out.lines.findIndex((l) => /^Breadcrumbs before the event|recorded no breadcrumbs/.test(l.text));
+      assert.ok(crumbs >= 0 && crumbs < heading, 'the breadcrumbs first, then the logs');
+      const logs = out.lines.slice(heading + 1).filter((l) => /^\d\d:\d\d:\d\d\.\d{3} \[/.test(l.text));
+      assert.ok(logs.length > 0, 'logs before the error');
+      const clocks = logs.map((l) => l.text.slice(0, 12));
+      assert.deepEqual([...clocks].sort(), clocks, 'in time order');
+      assert.ok(
+        clocks.every((c) => c <= errorClock),
+        `before the error at ${errorClock}: ${clocks.join(', ')}`,
+      );
+      for (const l of logs) {
+        const level = /\[(\w+)\]/.exec(l.text)![1];
+        assert.equal(l.category, level === 'error' || level === 'fatal' ? 'stderr' : level === 'warn' ? 'console' : 'stdout', l.text);
+      }
+      assert.ok(!out.lines.some((l) => l.text.includes(SECRET)), 'secrets stay masked');
+      const asked = await logsRequests();
+      assert.ok(asked.length >= 1 && asked.length <= 2, `${asked.length} logs requests`);
+      assert.deepEqual(await eventReads(), [], 'the event itself is still the panel’s');
+      print(`    Debug Console logs: ${logs.length} lines before the error, ${asked.length} request(s) (${asked.map((r) => new URLSearchParams(r.query).get('dataset')).join(', ')})`);
+      panel.dispose();
+    } finally {
+      out.dispose();
+    }
+  });
+
+  it('the Debug Console of a plan without logs says so in one line, with no error', async () => {
+    const out = consoleOutput();
+    await control('features', { org: 'acme', remove: ['ourlogs-enabled'] });
+    try {
+      const errorsBefore = rec.messages('error').length;
+      await vscode.commands.executeCommand(Commands.debugEvent, ref());
+      const session = await stoppedSession();
+      await api.debugEvent.sessions.get(session)!.adapter.logsShown;
+      const said = await waitFor('the line about logs', () => out.lines.find((l) => /no logs of trace [0-9a-f]{32} before the error/.test(l.text)));
+      assert.equal(said.category, 'console');
+      assert.ok(!out.lines.some((l) => /^Logs of trace/.test(l.text)));
+      assert.equal(rec.messages('error').length, errorsBefore, 'no error');
+    } finally {
+      out.dispose();
+      await control('features', { org: 'acme', add: ['ourlogs-enabled'] });
+    }
   });
 
   it('a switch of account ends the session', async () => {

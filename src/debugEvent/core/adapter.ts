@@ -14,7 +14,7 @@ import { stopFrameIndex, type RecordedEvent, type RecordedFrame, type RecordedTh
 import { inert, inertLine, nameLine } from './inertText';
 import { VariableHandles, evaluate, type Named } from './variables';
 import { eventScope, frameName, frameSource, type FrameSource } from './scopes';
-import { breadcrumbLines } from './console';
+import { breadcrumbLines, type ConsoleLine } from './console';
 import { exceptionInfo } from './exception';
 
 export type Message = DebugProtocol.ProtocolMessage;
@@ -24,6 +24,11 @@ export interface AdapterOptions {
   resolve(frame: RecordedFrame): Promise<string | undefined>;
   /** Said in the Debug Console first: which event this is (the glue names issue and event). */
   banner?: string;
+  /**
+   * The logs before the error (./traceLogs.ts), asked for once the session has stopped, so the stop
+   * waits for no request; their lines follow the breadcrumbs. It never rejects.
+   */
+  logs?: () => Promise<readonly ConsoleLine[]>;
 }
 
 /** What every request that would run something answers with before the session ends. */
@@ -50,6 +55,8 @@ export class RecordedEventAdapter {
   private readonly resolved = new Map<RecordedFrame, Promise<FrameSource>>();
   private ended = false;
   private stopped = false;
+  /** The logs' lines written (or none to write): settled once they are in the Debug Console. */
+  logsShown: Promise<void> = Promise.resolve();
 
   constructor(
     readonly event: RecordedEvent,
@@ -154,6 +161,15 @@ export class RecordedEventAdapter {
       event: 'stopped',
       body: { reason: 'exception', description: l10n.t('Stopped at the recorded exception'), text, threadId: this.event.threads[0].id, allThreadsStopped: true, preserveFocusHint: false },
     });
+    const logs = this.options.logs;
+    if (logs) {
+      this.logsShown = logs().then(
+        (lines) => {
+          if (!this.ended) for (const line of lines) this.output(`${line.text}\n`, line.category);
+        },
+        () => undefined,
+      );
+    }
   }
 
   private async stackTrace(a: DebugProtocol.StackTraceArguments): Promise<DebugProtocol.StackTraceResponse['body']> {
