@@ -34,6 +34,8 @@ export interface ShowOptions {
   readonly preview?: boolean;
   /** The event the Event tab opens on (a link to one event); absent: the latest. A panel already open keeps the event it shows. */
   readonly event?: EventRef;
+  /** The tab it opens on (a trace link: the Trace tab); absent: the Event tab. A panel already open shows it, on `event` if one is named. */
+  readonly tab?: 'trace';
 }
 
 /** The issue a panel shows: an IssueRef, or its org and id alone (the panel needs no project). */
@@ -97,11 +99,20 @@ export class EventsPanels extends Disposable {
       if (choice.pin) existing.pin();
       existing.reveal();
       if (markSeen) existing.allowMarkSeen();
+      if (options.tab) existing.showTab(options.tab, options.event);
       return existing;
     }
     const issue: IssueHeader = { ...seed, id: target.issueId };
     if (target.project && !issue.project) issue.project = target.project;
-    const state: PanelState = { v: PROTOCOL_VERSION, org: target.org, issueId: target.issueId, issue, filters: DEFAULT_FILTERS, tab: 'event', ...(options.event ? { event: options.event } : {}) };
+    const state: PanelState = {
+      v: PROTOCOL_VERSION,
+      org: target.org,
+      issueId: target.issueId,
+      issue,
+      filters: DEFAULT_FILTERS,
+      tab: options.tab ?? 'event',
+      ...(options.event ? { event: options.event } : {}),
+    };
     if (choice.kind === 'reuse') {
       const p = this.panels.get(choice.key)!;
       this.panels.delete(choice.key);

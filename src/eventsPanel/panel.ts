@@ -192,6 +192,11 @@ export class EventsPanel extends Disposable {
     return true;
   }
 
+  /** Shows a tab (a trace link's Trace tab), on `event` when one is named: the page switches as a click would. */
+  showTab(tab: 'trace', event?: string): void {
+    this.post({ type: 'show', tab, ...(event ? { event } : {}) });
+  }
+
   /** The user opened this panel's issue again: a restored panel not confirmed yet belongs to the session of now from then on. */
   openedAgain(): void {
     if (!this.guard.unconfirmed) return;
@@ -350,13 +355,8 @@ export class EventsPanel extends Disposable {
       case 'seer':
         if (msg.action !== 'open' && msg.action !== 'refresh') this.pin();
         return this.seer.handle(msg);
-      case 'trace':
-      case 'logs':
-      case 'replays':
-      case 'feedback':
-        return this.story.handle(msg);
-      default:
-        return this.actions.handle(msg);
+      default: // the story tabs' (Trace, Logs, Replays, Feedback), else the page's buttons
+        return msg.type === 'trace' || msg.type === 'logs' || msg.type === 'replays' || msg.type === 'feedback' ? this.story.handle(msg) : this.actions.handle(msg);
     }
   }
 

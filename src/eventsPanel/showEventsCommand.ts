@@ -51,8 +51,13 @@ function seedOf(arg: unknown, issueId: string): IssueHeader | undefined {
  */
 function showOptionsOf(arg: unknown): ShowOptions {
   if (typeof arg !== 'object' || arg === null) return {};
-  const o = arg as { markSeen?: unknown; preview?: unknown; event?: unknown };
-  return { ...(o.markSeen === false ? { markSeen: false } : {}), ...(o.preview === true ? { preview: true } : {}), ...(isEventRef(o.event) ? { event: o.event.toLowerCase() } : {}) };
+  const o = arg as { markSeen?: unknown; preview?: unknown; event?: unknown; tab?: unknown };
+  return {
+    ...(o.markSeen === false ? { markSeen: false } : {}),
+    ...(o.preview === true ? { preview: true } : {}),
+    ...(isEventRef(o.event) ? { event: o.event.toLowerCase() } : {}),
+    ...(o.tab === 'trace' ? { tab: 'trace' as const } : {}),
+  };
 }
 
 /** Asks for an issue (short ID or numeric ID) when the command ran without one. */

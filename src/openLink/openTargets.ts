@@ -2,7 +2,8 @@
  * Opens what a Sentry link, a short ID, an event ID or an issue ID names, in the events panel, on the
  * event it names: one request to learn the issue (the issue itself, the short-ID lookup or the
  * event-ID lookup), then `sentryExplorer.showIssueEvents` read-only (a link is anyone's text: it never
- * marks the issue seen, never signs in by itself and never writes). A link to another server is said,
+ * marks the issue seen, never signs in by itself and never writes). A trace link opens on the panel's
+ * Trace tab: the event it names, else the trace's error event (the trace read through its one reader). A link to another server is said,
  * with its server and organization, and nothing is sent there; a link to another organization of the
  * signed-in server offers to switch to it.
  */
@@ -10,6 +11,7 @@ import * as vscode from 'vscode';
 import type { SentryClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { lookupEventId, lookupShortId } from '../api/lookups';
+import { getTrace } from '../api/traceEndpoints';
 import type { Issue } from '../model/issue/schema';
 import { CONFIG_SECTION, Commands } from '../constants';
 import { actionLabel, ERROR_ACTIONS, noticeActions, pickedAction } from '../contracts/errorPresentation';
@@ -21,6 +23,7 @@ import type { Selection } from '../selection/resolve';
 import type { UiHolder } from '../util/ui';
 import { plainText } from '../util/untrusted';
 import { webPageOf } from './core/webPage';
+import { traceTarget } from './core/traceTarget';
 
 /** What opening needs of the extension's shared services (handed in by activate()). */
 export interface OpenTargetDeps {
@@ -39,9 +42,9 @@ export type OpenRequest =
   | { readonly kind: 'eventId'; readonly eventId: string }
   | { readonly kind: 'issueId'; readonly issueId: string };
 
-/** The panel's options: read-only, on the event asked for. */
-function panelOptions(event: string | undefined): { markSeen: false; event?: string } {
-  return event ? { markSeen: false, event } : { markSeen: false };
+/** The panel's options: read-only, on the event asked for (and on the Trace tab for a trace link). */
+function panelOptions(event: string | undefined, tab?: 'trace'): { markSeen: false; event?: string; tab?: 'trace' } {
+  return { markSeen: false, ...(event ? { event } : {}), ...(tab ? { tab } : {}) };
 }
 
 function label(req: OpenRequest): string {
@@ -137,31 +140,30 @@ export class OpenTargets {
     const r = req.link.resource;
     if (r.kind === 'issue') return r.shortId ? this.openShortId(client, org, r.shortId, r.eventId) : this.openIssueId(client, org, r.issueId!, r.eventId);
     if (r.kind === 'event') return this.openEventId(client, org, r.eventId);
-    if (r.kind === 'trace' && r.eventId) return this.openTraceEvent(client, org, r.traceId, r.eventId);
+    if (r.kind === 'trace') return this.openTrace(client, org, r.traceId, r.eventId);
     return this.offerBrowser(client, org, r, 'noView');
   }
 
   /**
-   * A trace link that names its event (`?eventId=`): no trace view yet (issue 45 brings the Trace
-   * tab), so the event's issue opens on that event, one request (the event-ID lookup), and the user is
-   * told why. An event that is no issue's (a transaction: organization_eventid.py leaves them out, a
-   * 404) or one this account cannot see leaves the browser, on the signed-in server's own page.
+   * A trace link, on the panel's Trace tab: the event it names (`?eventId=`, one request: the event-ID
+   * lookup); else, or when that event is no issue's (a transaction: organization_eventid.py leaves
+   * them out, a 404), the trace's error event, read through the trace reader (one request; the older
+   * `events-trace/` a second, once per server), opened without another when the trace names its issue
+   * and project. A trace with no error event is said, and its page offered in the browser.
    */
-  private async openTraceEvent(client: SentryClient, org: string, traceId: string, eventId: string): Promise<boolean> {
-    let opened: boolean;
-    try {
-      opened = await this.openEventId(client, org, eventId);
-    } catch (err) {
-      if (err instanceof ApiError && err.kind === 'notFound') return this.offerBrowser(client, org, { kind: 'trace', traceId }, 'eventNotIssue');
-      throw err;
+  private async openTrace(client: SentryClient, org: string, traceId: string, eventId: string | undefined): Promise<boolean> {
+    if (eventId) {
+      try {
+        return await this.openEventId(client, org, eventId, 'trace');
+      } catch (err) {
+        if (!(err instanceof ApiError && err.kind === 'notFound')) throw err;
+      }
     }
-    if (opened) {
-      void this.deps.ui.ui.showInformationMessage(
-        vscode.l10n.t('This link is to trace {0}. Sentry Explorer has no trace view yet, so it opened the event the link names ({1}) in its issue.', traceId, eventId),
-        {},
-      );
-    }
-    return opened;
+    this.requests++;
+    const target = traceTarget(await getTrace(client.http, org, traceId, undefined, undefined));
+    if (target.kind !== 'error') return this.offerBrowser(client, org, { kind: 'trace', traceId }, target.kind);
+    const ref = target.issueId && target.project ? refOfIssue(org, { id: target.issueId, project: { slug: target.project } }) : undefined;
+    return ref ? this.show(ref, undefined, target.eventId, 'trace') : this.openEventId(client, org, target.eventId, 'trace');
   }
 
   /**
@@ -169,23 +171,23 @@ export class OpenTargets {
    * browser, built on the signed-in server's own web address (./core/webPage.ts), never the link's
    * text. True when the browser was opened.
    */
-  private async offerBrowser(client: SentryClient, org: string, r: Extract<LinkResource, { kind: 'trace' | 'replay' }>, why: 'noView' | 'eventNotIssue'): Promise<boolean> {
+  private async offerBrowser(client: SentryClient, org: string, r: Extract<LinkResource, { kind: 'trace' | 'replay' }>, why: 'noView' | 'noError' | 'empty'): Promise<boolean> {
     const ui = this.deps.ui.ui;
     const page = webPageOf(client.baseUrl, org, r);
     const where = plainText(page ? new URL(page).host : client.baseUrl, 200);
     let message: string;
     if (r.kind === 'replay') {
       message = vscode.l10n.t('This link is to replay {0} in organization "{1}". Sentry Explorer does not play replays: open it on {2} in the browser.', r.replayId, plainText(org, 100), where);
-    } else if (why === 'eventNotIssue') {
+    } else if (why === 'noError') {
       message = vscode.l10n.t(
-        'This link is to trace {0} in organization "{1}". Sentry Explorer has no trace view yet, and the event the link names is no error event of an issue this account can see (a transaction, perhaps): open the trace on {2} in the browser.',
+        'Trace {0} in organization "{1}" has no error event of an issue this account can see, so there is no issue to open it in. Open the trace on {2} in the browser.',
         r.traceId,
         plainText(org, 100),
         where,
       );
     } else {
       message = vscode.l10n.t(
-        'This link is to trace {0} in organization "{1}". Sentry Explorer has no trace view yet, and the link names no event to open instead: open the trace on {2} in the browser.',
+        'Sentry found nothing of trace {0} in organization "{1}" in its default period, or this account cannot see it. Open the trace on {2} in the browser.',
         r.traceId,
         plainText(org, 100),
         where,
@@ -211,7 +213,7 @@ export class OpenTargets {
     return this.showIssue(found.org, found.issue, event);
   }
 
-  private async openEventId(client: SentryClient, org: string, eventId: string): Promise<boolean> {
+  private async openEventId(client: SentryClient, org: string, eventId: string, tab?: 'trace'): Promise<boolean> {
     this.requests++;
     const found = await lookupEventId(client, org, eventId);
     const ref = refOfIssue(found.org, { id: found.issueId, project: { slug: found.project } });
@@ -219,7 +221,7 @@ export class OpenTargets {
       this.deps.log.warn('[openLink] the event-ID lookup answered an issue that cannot be shown');
       return false;
     }
-    return this.show(ref, undefined, found.eventId);
+    return this.show(ref, undefined, found.eventId, tab);
   }
 
   private async showIssue(org: string, issue: Issue, event: string | undefined): Promise<boolean> {
@@ -231,9 +233,9 @@ export class OpenTargets {
     return this.show(ref, { ...issueHeader(issue), project: { slug: ref.project } }, event);
   }
 
-  private async show(ref: IssueRef, header: Record<string, unknown> | undefined, event: string | undefined): Promise<boolean> {
+  private async show(ref: IssueRef, header: Record<string, unknown> | undefined, event: string | undefined, tab?: 'trace'): Promise<boolean> {
     const arg = header ? { type: 'issue', ...ref, issue: header } : ref;
-    await vscode.commands.executeCommand(Commands.showIssueEvents, arg, panelOptions(event));
+    await vscode.commands.executeCommand(Commands.showIssueEvents, arg, panelOptions(event, tab));
     return true;
   }
 

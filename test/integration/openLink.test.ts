@@ -1,9 +1,10 @@
 // "Open Link, ID or Stack Trace…" against the sandbox, in every profile: a Sentry link of the
 // signed-in server opens its issue's panel (on the event it names) after one read; a short ID and an
 // event ID through the organization's lookups; a link of another organization says so and offers to
-// switch; a link of another server says which and sends nothing anywhere; a trace link opens the
-// error event it names, else (and a replay link) says what it is and offers the page on the signed-in
-// server's own host; the URI handler takes a web link; the terminal's Sentry links and short IDs open
+// switch; a link of another server says which and sends nothing anywhere; a trace link opens on the
+// panel's Trace tab, on the event it names, else on the trace's error event (a panel already open
+// switches to it); a trace with nothing to open, and a replay link, say what they are and offer the
+// page on the signed-in server's own host; the URI handler takes a web link; the terminal's Sentry links and short IDs open
 // the same way. Nothing ever writes.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -145,7 +146,7 @@ describe('Open Link, ID or Stack Trace (links and IDs)', function () {
     assert.deepEqual(await requests(), []);
   });
 
-  it('a trace link that names an error event opens that event in its issue, one request, and says there is no trace view yet', async () => {
+  it('a trace link that names an error event opens that event on the Trace tab, one request', async () => {
     const issue = issues[4];
     const [first] = await eventIdsOf('acme', issue.id);
     await new Promise((r) => setTimeout(r, 1100)); // the event-ID lookup's own limit: one a second
@@ -153,28 +154,85 @@ describe('Open Link, ID or Stack Trace (links and IDs)', function () {
     assert.equal(await open(`${SANDBOX_URL}/organizations/acme/traces/trace/${TRACE}/?node=txn-${first}&eventId=${first}&timestamp=1718000000`), true);
     const panel = await waitFor('the panel', () => api.events.get('acme', issue.id));
     assert.equal(panel.currentState.event, first);
+    assert.equal(panel.currentState.tab, 'trace');
     assert.deepEqual(await lookups(), [`/api/0/organizations/acme/eventids/${first}/`]);
     assert.equal(api.openLink.targets.requests, 1);
-    assert.match(rec.messages('info').join('\n'), new RegExp(`trace ${TRACE}\\. Sentry Explorer has no trace view yet, so it opened the event the link names \\(${first}\\)`));
+    assert.deepEqual(rec.messages('info'), [], 'the Trace tab is the trace view: nothing to explain');
     figures.push(`a trace link naming an error event: ${api.openLink.targets.requests} request`);
+  });
+
+  /** The latest event of a seeded issue whose event names a trace (`contexts.trace.trace_id`). */
+  async function eventWithTrace(): Promise<{ issue: SeedIssue; eventId: string; traceId: string }> {
+    for (const issue of issues) {
+      const res = await fetch(`${SANDBOX_URL}/api/0/organizations/acme/issues/${issue.id}/events/latest/`, { headers: { authorization: `Bearer ${token}` } });
+      const ev = (await res.json()) as { eventID: string; contexts?: { trace?: { trace_id?: string } } };
+      const traceId = ev.contexts?.trace?.trace_id;
+      if (traceId) return { issue, eventId: ev.eventID, traceId: traceId.replace(/-/g, '') };
+    }
+    throw new Error('no seeded issue of api-server names a trace');
+  }
+
+  it('a trace link without an event opens the trace’s error event on the Trace tab: the trace read once, its issue named there', async () => {
+    const { traceId } = await eventWithTrace();
+    await control('requests/clear', {});
+    for (const link of [`${SANDBOX_URL}/organizations/acme/performance/trace/${traceId}/?statsPeriod=14d`, `${SANDBOX_URL}/organizations/acme/explore/traces/trace/${traceId}/`]) {
+      closePanels();
+      api.openLink.targets.requests = 0;
+      await control('requests/clear', {});
+      assert.equal(await open(link), true, link);
+      const panel = await waitFor('a panel', () => api.events.all()[0]);
+      assert.equal(panel.currentState.tab, 'trace');
+      const view = await waitFor('the Trace tab read', () => (panel.story.trace.view.phase === 'ready' ? panel.story.trace.view : undefined));
+      assert.equal(view.traceId, traceId);
+      assert.ok(
+        view.issues.some((i) => i.current && i.kind === 'error'),
+        'the panel shows an error event of the trace',
+      );
+      const traceReads = (await requests()).filter((r) => /\/organizations\/acme\/(events-)?trace\//.test(r.path));
+      // One read for the link, and the tab's own read of the trace once the panel shows it.
+      assert.equal(api.openLink.targets.requests, 1);
+      assert.ok(traceReads.length >= 1 && traceReads.length <= 3, traceReads.map((r) => r.path).join(', '));
+      assert.deepEqual(await lookups(), [], 'the trace named the issue: no lookup');
+    }
+    assert.deepEqual(rec.messages('info'), []);
+    figures.push(`a trace link without an event: ${api.openLink.targets.requests} request to find its error event`);
+  });
+
+  it('a trace link of a panel already open switches it to the Trace tab, on the event the link names', async () => {
+    const { issue, eventId, traceId } = await eventWithTrace();
+    const panel = api.events.show({ org: 'acme', project: issue.project, issueId: issue.id }, undefined, { markSeen: false });
+    await waitFor('the page ready', () => (panel['ready'] as boolean) || undefined);
+    assert.equal(panel.currentState.tab, 'event');
+    await new Promise((r) => setTimeout(r, 1100));
+    assert.equal(await open(`${SANDBOX_URL}/organizations/acme/traces/trace/${traceId}/?eventId=${eventId}`), true);
+    await waitFor('the Trace tab', () => panel.currentState.tab === 'trace' || undefined);
+    assert.equal(panel.currentState.event, eventId.toLowerCase());
+    const view = await waitFor('the Trace tab read', () => (panel.story.trace.view.phase === 'ready' ? panel.story.trace.view : undefined));
+    assert.equal(view.traceId, traceId);
   });
 
   it("a trace link without an event, one whose event is no issue's, and a replay: said, the page offered on the signed-in server's own host", async () => {
     const opened = rec.opened.length;
     rec.set({ answer: (s) => s.items[0] });
     const page = (kind: string) => `${SANDBOX_URL}/organizations/acme/${kind}/${TRACE}/`;
-    // No event: nothing asked of the server.
+    // No event, and a trace Sentry has nothing of: the trace read (one request), said, and offered.
     assert.equal(await open(`${SANDBOX_URL}/organizations/acme/performance/trace/${TRACE}/?statsPeriod=14d`), true);
-    assert.match(rec.messages('info')[0], /trace a7d67cf7\S* in organization "acme"\. Sentry Explorer has no trace view yet, and the link names no event/);
+    assert.match(rec.messages('info')[0], /Sentry found nothing of trace a7d67cf7\S* in organization "acme"/);
     assert.deepEqual(rec.shown[0].items, ['Open in Browser']);
-    assert.deepEqual(await requests(), []);
-    // An event the organization has no issue of (a transaction's, or unknown): one lookup, a 404, then the same offer.
+    assert.deepEqual(
+      (await requests()).map((r) => r.path),
+      [`/api/0/organizations/acme/trace/${TRACE}/`],
+    );
+    // An event the organization has no issue of (a transaction's, or unknown): one lookup, a 404, then the trace read, and the same offer.
     await new Promise((r) => setTimeout(r, 1100));
     await control('requests/clear', {});
     const unknown = 'f'.repeat(32);
     assert.equal(await open(`${SANDBOX_URL}/organizations/acme/traces/trace/${TRACE}/?eventId=${unknown}`), true);
-    assert.match(rec.messages('info')[1], /the event the link names is no error event of an issue this account can see/);
-    assert.deepEqual(await lookups(), [`/api/0/organizations/acme/eventids/${unknown}/`]);
+    assert.match(rec.messages('info')[1], /Sentry found nothing of trace/);
+    assert.deepEqual(
+      (await requests()).map((r) => r.path),
+      [`/api/0/organizations/acme/eventids/${unknown}/`, `/api/0/organizations/acme/trace/${TRACE}/`],
+    );
     // A replay: no request.
     await control('requests/clear', {});
     assert.equal(await open(`${SANDBOX_URL}/organizations/acme/replays/${TRACE}/?referrer=issue`), true);

@@ -195,6 +195,8 @@ export type HostMessage =
   | { type: 'issue'; issue: IssueHeader }
   /** Sign-in finished (or the client changed): retry what failed. */
   | { type: 'signedIn' }
+  /** Show a tab (a trace link opened on a panel already open: the Trace tab), on an event when one is named. */
+  | { type: 'show'; tab: Tab; event?: EventRef }
   /** The panel was bound (opened signed out, then signed in; or opened again after a restore): the page saves it. */
   | { type: 'binding'; binding?: SavedBinding }
   /** Whether a chat can take the issue changed (a chat extension installed, signed in or out). */
