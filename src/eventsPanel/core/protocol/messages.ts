@@ -306,7 +306,7 @@ export function parseBinding(v: unknown, org: string): SavedBinding | undefined 
   return { baseUrl: v.baseUrl, account: v.account, org };
 }
 
-const HOST_TYPES = new Set<HostMessage['type']>(['boot', 'init', 'response', 'issue', 'signedIn', 'binding', 'ai', 'provenance', 'seer', 'trace', 'logs', 'replays', 'feedback']);
+const HOST_TYPES = new Set<HostMessage['type']>(['boot', 'init', 'response', 'issue', 'signedIn', 'binding', 'ai', 'show', 'provenance', 'seer', 'trace', 'logs', 'replays', 'feedback']);
 
 /**
  * A message from the host, as the page reads it: an object of a known type, or undefined (the
