@@ -26,3 +26,8 @@ export function readExcludeSettings(): Record<string, unknown>[] {
 export function readFocusEditorOnBreak(): boolean {
   return vscode.workspace.getConfiguration('debug').get<boolean>('focusEditorOnBreak', true) !== false;
 }
+
+/** VS Code's `debug.openDebug`: whether Run and Debug opens at a break (its default: `openOnDebugBreak`). */
+export function readOpenDebugOnBreak(): boolean {
+  return vscode.workspace.getConfiguration('debug').get<string>('openDebug', 'openOnDebugBreak') === 'openOnDebugBreak';
+}

@@ -3,7 +3,7 @@
  * command takes an IssueRef (the Issues view, a marked line's hover: the latest event) with an
  * event id (the events panel: the event on screen, which the panel already holds); Previous Event
  * and Next Event restart the session on that event of the issue; inline values show the frame's
- * recorded variables in its lines. Sessions: ./debugSessions.ts; the adapter: ./core/adapter.ts.
+ * recorded variables in the stopped function's lines (./inlineValuesProvider.ts). Sessions: ./debugSessions.ts; the adapter: ./core/adapter.ts.
  */
 import * as vscode from 'vscode';
 import { Commands } from '../constants';
@@ -13,7 +13,7 @@ import { Disposable } from '../util/disposable';
 import { UiHolder } from '../util/ui';
 import { DebugSessions, type DebugSessionsDeps } from './debugSessions';
 import { DEBUG_TYPE, parseDebugArg, type DebugTarget } from './core/target';
-import { inlineLookups } from './core/inlineValues';
+import { RecordedInlineValues } from './inlineValuesProvider';
 
 export class DebugEventFeature extends Disposable {
   readonly sessions: DebugSessions;
@@ -26,19 +26,7 @@ export class DebugEventFeature extends Disposable {
     this._register(vscode.commands.registerCommand(Commands.debugEvent, (arg?: unknown) => this.debugEvent(arg)));
     this._register(vscode.commands.registerCommand(Commands.debugPreviousEvent, () => this.step('previous')));
     this._register(vscode.commands.registerCommand(Commands.debugNextEvent, () => this.step('next')));
-    this._register(
-      vscode.languages.registerInlineValuesProvider('*', {
-        provideInlineValues: (document, viewport, context) => {
-          const live = this.sessions.get(vscode.debug.activeDebugSession);
-          if (!live) return undefined;
-          const names = live.adapter.localNames(context.frameId);
-          const from = Math.max(viewport.start.line, context.stoppedLocation.end.line - 200);
-          const lines = [];
-          for (let n = from; n <= context.stoppedLocation.end.line && n < document.lineCount; n++) lines.push({ line: n, text: document.lineAt(n).text });
-          return inlineLookups(lines, names).map((l) => new vscode.InlineValueVariableLookup(new vscode.Range(l.line, l.start, l.line, l.end), l.name, true));
-        },
-      }),
-    );
+    this._register(vscode.languages.registerInlineValuesProvider('*', new RecordedInlineValues(this.sessions, deps.log)));
   }
 
   /** `sentryExplorer.debugEvent`: from an argument, or (the palette) an issue asked for; its latest event. */

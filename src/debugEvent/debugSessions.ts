@@ -20,7 +20,7 @@ import { readTraceLogLines } from './core/traceLogs';
 import { DEBUG_TYPE, parseLaunch, sameServer, type DebugTarget } from './core/target';
 import { plainText } from '../util/untrusted';
 import { Disposable } from '../util/disposable';
-import { readFocusEditorOnBreak } from '../settings';
+import { readFocusEditorOnBreak, readOpenDebugOnBreak } from '../settings';
 import { isIssueId, isIssueRef } from '../contracts/issueRef';
 import type { AuthUi } from '../util/ui';
 
@@ -92,6 +92,18 @@ function focusedFrame(session: vscode.DebugSession): Promise<vscode.DebugStackFr
     const listener = vscode.debug.onDidChangeActiveStackItem((item) => ours(item) && done(ours(item)));
     const timer = setTimeout(() => done(undefined), 2000);
   });
+}
+
+/**
+ * Run and Debug opened at the stop, as VS Code opens it when a program stops at a breakpoint
+ * (`debug.openDebug`: `openOnDebugBreak`, its default). VS Code opens it only at a window's first
+ * session start and at a stop whose reason is `breakpoint`; this session stops with `exception`,
+ * so from the second session on, with the side bar on another view (the Sentry view the event
+ * came from), the stack was not shown at all. Other values of the setting VS Code honours itself.
+ */
+function showRunAndDebug(): void {
+  if (!readOpenDebugOnBreak()) return;
+  void vscode.commands.executeCommand('workbench.view.debug').then(undefined, () => undefined);
 }
 
 /** Runs `settled` once, SETTLE_MS after the last of the stack answers of the stop's first seconds. */
@@ -227,7 +239,10 @@ export class DebugSessions extends Disposable {
     const refocus = new StackSettled(() => this.focusStop(live));
     adapter.onDidSendMessage((m) => {
       const at = Math.round(performance.now() - prepared.askedAt);
-      if (m.type === 'event' && (m as { event?: string }).event === 'stopped' && live.timings.stopped === undefined) live.timings.stopped = at;
+      if (m.type === 'event' && (m as { event?: string }).event === 'stopped' && live.timings.stopped === undefined) {
+        live.timings.stopped = at;
+        showRunAndDebug();
+      }
       if (m.type === 'response' && (m as { command?: string }).command === 'stackTrace') refocus.answered();
       if (m.type === 'response' && (m as { command?: string }).command === 'stackTrace' && live.timings.stack === undefined) {
         live.timings.stack = at;

@@ -202,6 +202,51 @@ describe('debug a recorded event', function () {
     await checkSession(session, eventId);
   });
 
+  it("inline values: the frame's variables only in the stopped function, up to the stop line", async () => {
+    await vscode.commands.executeCommand(Commands.debugEvent, ref());
+    const session = await stoppedSession();
+    const live = api.debugEvent.sessions.get(session)!;
+    const { threads } = await session.customRequest('threads');
+    const { stackFrames } = await session.customRequest('stackTrace', { threadId: threads[0].id, startFrame: 0, levels: 50 });
+    const top = stackFrames.find((f: any) => f.id === live.adapter.stopFrameId());
+    assert.ok(top?.source?.path, JSON.stringify(stackFrames.slice(0, 3)));
+    const doc = await vscode.workspace.openTextDocument(vscode.workspace.workspaceFolders![0].uri.with({ path: `${vscode.workspace.workspaceFolders![0].uri.path}/${target.file}` }));
+    const stop = top.line - 1;
+    // The stopped function in the sample workspace: its top-level functions start at column 0
+    // (`export function`, `export async function`) and end at a `}` there.
+    let first = stop;
+    while (first > 0 && !/^(export )?(async )?function /.test(doc.lineAt(first).text)) first--;
+    let last = stop;
+    while (last < doc.lineCount - 1 && doc.lineAt(last).text !== '}') last++;
+    assert.ok(first > 0 && last < doc.lineCount - 1, `${target.file}:${top.line} is in a function with lines around it (${first + 1}-${last + 1})`);
+    const values = (range: vscode.Range) =>
+      vscode.commands.executeCommand<vscode.InlineValue[]>('vscode.executeInlineValueProvider', doc.uri, range, {
+        frameId: top.id,
+        stoppedLocation: new vscode.Range(stop, top.column - 1, stop, top.column - 1),
+      });
+    const whole = await values(new vscode.Range(0, 0, doc.lineCount - 1, 0));
+    const lines = whole.map((v) => v.range.start.line);
+    assert.ok(lines.length > 0, "the frame's variables appear in its function");
+    const outside = lines.filter((l) => l < first || l > stop);
+    assert.deepEqual(outside, [], `values only on lines ${first + 1}-${stop + 1} (${target.file}), not on ${outside.map((l) => l + 1).join(', ')}`);
+    // Lines of the other functions above it, which name variables of the frame too (items, coupon).
+    const names = live.adapter.localNames(top.id);
+    const above = new vscode.Range(0, 0, first - 1, 0);
+    assert.ok(
+      names.some((n) => new RegExp(`\\b${n.replace(/[^\w$]/g, '')}\\b`).test(doc.getText(above))),
+      `the lines above the function name one of ${names.join(', ')}: the check can fail`,
+    );
+    assert.deepEqual(
+      (await values(above)).map((v) => v.range.start.line + 1),
+      [],
+      'nothing outside the stopped function',
+    );
+    assert.deepEqual((await values(new vscode.Range(last + 1, 0, doc.lineCount - 1, 0))).length, 0, 'nothing in the functions below');
+    // Which way the provider found the function (src/debugEvent/core/inlineValues.ts inlineFirstLine): said, not asserted, as both must hold.
+    const symbols = await vscode.commands.executeCommand<unknown[] | undefined>('vscode.executeDocumentSymbolProvider', doc.uri);
+    print(`    inline values on lines ${Math.min(...lines) + 1}-${Math.max(...lines) + 1}; document symbols ${symbols?.length ? 'known' : 'none: the kept lines'}`);
+  });
+
   it('Previous and Next event restart the session on that event of the issue', async () => {
     const client = (await api.auth.getClient())!;
     const latest: any = await client.getIssueEvent('acme', target.issueId, 'latest');

@@ -19,7 +19,12 @@ check(
     await setTheme(page, vscode, 'Dark Modern');
     const f = await openEvents(page, vscode, SHORT_ID);
     await until(f, "!!document.querySelector('#event-panel:not([hidden]) .ev-title')");
+    // From the click to the stopped session's frames in CALL STACK, on the page's clock (the
+    // extension's own figures, from its command on, are in its log: debugSessions.ts).
+    const clickedAt = Date.now();
     await f.locator('#debug-event').click();
+    await page.locator('.debug-call-stack .monaco-list-row:has(.stack-frame)').first().waitFor({ state: 'visible', timeout: 30_000 });
+    console.log(`      from the click to the stack shown in CALL STACK: ${Date.now() - clickedAt} ms`);
 
     // VS Code opens Run and Debug on the stop: the stack's frames, the frame's variables, the widget.
     const callStack = page.locator('.debug-call-stack .monaco-list-row');

@@ -93,6 +93,14 @@ export class RecordedEventAdapter {
     return ref?.thread.frames[ref.index].vars?.entries.map((e) => e.name) ?? [];
   }
 
+  /** How many lines Sentry kept before the frame's own line (its pre-context), if it kept any. */
+  linesKeptBefore(frameId: number): number | undefined {
+    const ref = this.frames.get(frameId);
+    const f = ref?.thread.frames[ref.index];
+    if (f?.lineNo === undefined || !f.context?.length) return undefined;
+    return Math.max(0, f.lineNo - Math.min(...f.context.map(([n]) => n)));
+  }
+
   private async answer(req: DebugProtocol.Request): Promise<void> {
     if (RUNNING.has(req.command)) {
       this.respond(req, {});

@@ -1,8 +1,9 @@
 /**
  * Where a frame's recorded variables appear in its source lines, for VS Code's inline values: each
  * whole-word occurrence of a variable's name (Python SDKs of old quoted the names: `'user'` is
- * found as `user`), on the lines up to the frame's own. Bounded: long lines and many hits are cut.
- * No `vscode` import.
+ * found as `user`), on the lines of the stopped function up to the frame's own (inlineLines): the
+ * same names in other functions of the file are other variables, whose values were not recorded.
+ * Bounded: long lines and many hits are cut. No `vscode` import.
  */
 
 /** Occurrences returned at most, and characters of a line looked at. */
@@ -35,4 +36,29 @@ export function inlineLookups(lines: readonly { line: number; text: string }[], 
     }
   }
   return out;
+}
+
+/** A function's lines in the document (0-based, inclusive), as a document symbol provider gives them. */
+export interface FunctionSpan {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * The first line (0-based) inline values may show on for a frame stopped at `stop`: the lines from
+ * there to `stop` are the stopped function's. The enclosing function a document symbol provider
+ * found (`functions`: every function, method and constructor of the file; undefined when no
+ * provider answered), the innermost one containing `stop`: it is the function's real extent, where
+ * Sentry's kept lines are a fixed count (five before the line by default) that may stop short of
+ * the function's start or reach into the function or the declarations above it. Without one (no
+ * symbols: plain text, a language with no extension, a language server not up yet; or code at
+ * module level), the lines Sentry kept before the frame's (`keptBefore`), cut after the last
+ * function that ends above the stop when the symbols are known; without those, the stop line only.
+ */
+export function inlineFirstLine(stop: number, functions: readonly FunctionSpan[] | undefined, keptBefore: number | undefined): number {
+  const around = (functions ?? []).filter((f) => f.start <= stop && stop <= f.end);
+  if (around.length) return Math.max(...around.map((f) => f.start));
+  let first = stop - Math.max(0, keptBefore ?? 0);
+  for (const f of functions ?? []) if (f.end < stop && f.end >= first) first = f.end + 1;
+  return Math.max(0, first);
 }

@@ -50,6 +50,16 @@ describe('debugEvent/core/adapter: a recorded event in the Debug Adapter Protoco
       assert.equal(resolved.length, 2);
     });
 
+    it("what inline values need of a frame: its variables' names and how many lines Sentry kept before its own", async () => {
+      const d = new Driver(asServed(PYTHON_MODERN));
+      await d.start();
+      const [main] = await d.stack();
+      assert.deepEqual(d.adapter.localNames(main.id), ['dict_var', 'int_var', 'list_var', 'str_var']);
+      const raw = PYTHON_MODERN.exception.values[0].stacktrace.frames.at(-1);
+      assert.equal(d.adapter.linesKeptBefore(main.id), raw.pre_context.length);
+      assert.equal(d.adapter.linesKeptBefore(9999), undefined, 'an unknown frame');
+    });
+
     it("the frame's vars: dicts and lists expandable, leaves as the SDK wrote them", async () => {
       const d = new Driver(asServed(PYTHON_MODERN));
       await d.start();

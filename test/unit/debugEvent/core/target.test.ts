@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { debugArg, parseDebugArg, parseLaunch, sameServer } from '../../../../src/debugEvent/core/target';
-import { inlineLookups } from '../../../../src/debugEvent/core/inlineValues';
+import { inlineFirstLine, inlineLookups } from '../../../../src/debugEvent/core/inlineValues';
 
 const ref = { org: 'acme', project: 'web-frontend', issueId: '42' };
 const ID = 'ABCDEF0123456789abcdef0123456789';
@@ -54,5 +54,34 @@ describe("debugEvent/core/inlineValues: where a frame's variables appear in its 
       ],
     );
     assert.equal(inlineLookups([{ line: 0, text: 'x '.repeat(5000) }], ['x']).length, 500);
+  });
+});
+
+describe('debugEvent/core/inlineValues: the lines of the stopped function', () => {
+  // checkout.ts of the sample workspace (0-based): applyCoupon 29-36, submitOrder 38-52 (stopped at 51), summarize 54-61 with a callback 55-58.
+  const functions = [
+    { start: 20, end: 27 },
+    { start: 21, end: 24 },
+    { start: 29, end: 36 },
+    { start: 38, end: 52 },
+    { start: 54, end: 61 },
+    { start: 55, end: 58 },
+  ];
+
+  it('the enclosing function a symbol provider found, the innermost one', () => {
+    assert.equal(inlineFirstLine(51, functions, 5), 38);
+    assert.equal(inlineFirstLine(22, functions, 5), 21, 'the reduce callback, not computeTotal');
+    assert.equal(inlineFirstLine(56, functions, 30), 55, 'however many lines Sentry kept');
+  });
+
+  it("without symbols: the lines Sentry kept before the frame's", () => {
+    assert.equal(inlineFirstLine(51, undefined, 5), 46);
+    assert.equal(inlineFirstLine(3, undefined, 5), 0);
+    assert.equal(inlineFirstLine(51, [], undefined), 51, 'nothing kept: the stop line only');
+  });
+
+  it('module-level code: the kept lines, after the last function that ends above the stop', () => {
+    assert.equal(inlineFirstLine(65, functions, 10), 62);
+    assert.equal(inlineFirstLine(65, functions, 2), 63);
   });
 });
