@@ -16,7 +16,7 @@ import tseslint from 'typescript-eslint';
  * core/ imports neither `vscode` nor the feature's own glue, so it runs in plain Node (the events
  * panel's core/page/ in the page).
  */
-export const FEATURES = ['issues', 'eventsPanel', 'editor', 'auth', 'triage', 'ai', 'links', 'releases'];
+export const FEATURES = ['issues', 'eventsPanel', 'editor', 'auth', 'triage', 'ai', 'links', 'releases', 'debugEvent', 'openLink'];
 
 /** Where features meet: these import no feature, so that any feature may import them. */
 const SHARED = ['src/api/**', 'src/model/**', 'src/store/**', 'src/contracts/**', 'src/selection/**', 'src/format/**', 'src/util/**', 'src/config.ts', 'src/settings.ts', 'src/constants.ts'];

@@ -39,6 +39,7 @@ export async function benchAiTools(): Promise<Figure[]> {
         activeFile: async () => ({ kind: 'none' }),
         mapFrame: async () => undefined,
         codeMappings: async () => [],
+        frameFiles: async () => ({ kind: 'none' }),
       }),
       update: async () => ({ ok: true }),
       me: () => 'Jane Doe',

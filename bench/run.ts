@@ -11,6 +11,7 @@ import { benchIssues } from './issues';
 import { benchMarks } from './marks';
 import { benchMask } from './mask';
 import { benchOpenIssueFigures } from './openIssue';
+import { benchOpenLink } from './openLink';
 import { benchWebviewFigures } from './webview';
 import { benchTraceViewFigures } from './traceView';
 
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
     ['aiTools', benchAiTools],
     ['mask', benchMask],
     ['openIssue', benchOpenIssueFigures],
+    ['openLink', benchOpenLink],
   ];
   const only = process.argv.slice(2);
   for (const [name, run] of sections) {

@@ -53,6 +53,18 @@ export const Commands = {
   // the issue of the line under the cursor, else a short ID typed in)
   explainWithAI: 'sentryExplorer.explainWithAI',
   fixWithAI: 'sentryExplorer.fixWithAI',
+  // Debug a recorded event (debugEvent/): takes an IssueRef with an optional `eventId` (the panel's
+  // event on screen), else the issue's latest event; Previous/Next act on the active session.
+  debugEvent: 'sentryExplorer.debugEvent',
+  debugPreviousEvent: 'sentryExplorer.debugPreviousEvent',
+  debugNextEvent: 'sentryExplorer.debugNextEvent',
+  // Open anything (openLink/): a Sentry link, a short ID, an event ID or a pasted stack trace
+  openLinkIdOrStackTrace: 'sentryExplorer.openLinkIdOrStackTrace',
+  /** A frame's link in a Stack Trace document opens its file; not in the palette. */
+  openStackFrame: 'sentryExplorer.openStackFrame',
+  /** A frame's context menu in the events panel: its workspace-relative path (else Sentry's), with or without the line. */
+  copyFramePath: 'sentryExplorer.copyFramePath',
+  copyFramePathLine: 'sentryExplorer.copyFramePathLine',
 } as const;
 
 export const EXTENSION_ID = 'sentry-explorer.sentry-explorer';

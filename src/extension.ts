@@ -7,6 +7,7 @@ import { Commands, StorageKeys } from './constants';
 import { registerEventsPanel } from './eventsPanel/showEventsCommand';
 import { IssuesView } from './issues/view';
 import { registerIssueLinks } from './links/issueLinkRoute';
+import { OpenLinkFeature } from './openLink/openLinkFeature';
 import { EditorIntegration } from './editor/editorIntegration';
 import { SelectionService } from './selection/selectionService';
 import { AiChat } from './store/aiChat';
@@ -15,6 +16,7 @@ import { EditorLocations } from './store/editorLocations';
 import { ListedIssues } from './store/listedIssues';
 import { LocationOpener } from './store/locationOpener';
 import { TriageRunner } from './store/triageRunner';
+import { TraceReader } from './store/traceReader';
 import { IssueSource, MapEndpointMemory } from './store/issueSource';
 import { IssueStore } from './store/issueStore';
 import { publishTestHooks } from './testHooks';
@@ -27,6 +29,8 @@ import { TraceCounts } from './store/traceCounts';
 import { ReleasesFeature } from './releases/releasesFeature';
 import { host } from './util/host';
 import { loadEnd, loadStart } from './loadStart';
+import { LoadedEvents } from './store/loadedEvents';
+import { DebugEventFeature } from './debugEvent/debugEventFeature';
 
 /**
  * Activates Sentry Explorer: builds the shared services (sign-in's session and client, the store,
@@ -73,11 +77,13 @@ export function activate(context: vscode.ExtensionContext): void {
   const listedIssues = new ListedIssues(); // what the Issues view lists and has selected: -> editor, links
   const triageRunner = new TriageRunner(); // one triage write on one issue: triage -> AI (never a command)
   const aiChat = new AiChat(); // whether a chat can take an issue: AI -> editor, events panel
+  const traceReader = new TraceReader(); // read a pasted stack trace: open link -> AI
   const provenance = new ProvenanceStore(() => auth.getClient()); // releases, suspect commits, owners: events panel, editor, AI
   const commitOpener = new CommitOpener(); // open a commit Sentry named: releases -> events panel, editor
   const lineHistory = new LineHistorySource(); // a marked line against a release's commit in git: releases -> editor
   let counts: TraceCounts | undefined; // a latest event's trace, as read: events panel, AI -> the editor's hover; made on first use
   const traceCounts = () => (counts ??= new TraceCounts());
+  const loadedEvents = new LoadedEvents(); // the whole events a panel holds: events panel -> debugger
   phase('store');
   const selection = new SelectionService(auth);
   context.subscriptions.push(
@@ -116,10 +122,12 @@ export function activate(context: vscode.ExtensionContext): void {
     identity: () => auth.identity,
     openLocation: locationOpener.open,
     codeMappings: (org) => locations.get().codeMappings(org),
+    mapFrame: (frame) => locations.get().mapFrame(frame),
     aiChat,
     provenance,
     openCommit: commitOpener.open,
     traceCounts,
+    loadedEvents,
   });
   phase('events');
   const releases = new ReleasesFeature({ commitOpener, lineHistory, log });
@@ -148,6 +156,18 @@ export function activate(context: vscode.ExtensionContext): void {
   context.subscriptions.push(triage);
   context.subscriptions.push(...registerIssueLinks({ auth, store, selectedIssue: listedIssues.selected, selection, cursorIssues, log })); // vscode://…/issue links, Copy VS Code Link
   phase('triage');
+  // Open Link, ID or Stack Trace…: frames resolve and open through the editor's slots.
+  const openLink = new OpenLinkFeature({
+    auth,
+    selection,
+    knownRef: (issueId) => store.ref(issueId),
+    locations: () => locations.get(),
+    openLocation: locationOpener.open,
+    traceReader,
+    log,
+  });
+  context.subscriptions.push(openLink);
+  phase('openLink');
   const ai = new AiFeature({
     getClient: () => auth.getClient(),
     isSignedIn: () => auth.isSignedIn(),
@@ -161,9 +181,22 @@ export function activate(context: vscode.ExtensionContext): void {
     aiChat,
     provenance,
     traceCounts,
+    readTrace: traceReader.read,
   });
   context.subscriptions.push(ai);
   phase('ai');
+  const debugEvent = new DebugEventFeature({
+    getClient: () => auth.getClient(),
+    identity: () => auth.identity,
+    onDidChangeSession: auth.onDidChangeSession,
+    store,
+    scope: () => ({ org: selection.current.org, project: selection.current.projects[0] }),
+    locations,
+    loadedEvents,
+    log,
+  });
+  context.subscriptions.push(debugEvent);
+  phase('debug');
   const activationMs = performance.now() - loadStart;
   const cpu = host().cpuUsage?.();
   const activationCpuMs = cpu && cpuAtStart ? (cpu.user - cpuAtStart.user + cpu.system - cpuAtStart.system) / 1000 : NaN;
@@ -171,7 +204,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const cpuText = Number.isNaN(activationCpuMs) ? 'no CPU time in this host' : `${activationCpuMs.toFixed(1)} ms of CPU`;
   log.info(`activated in ${activationMs.toFixed(1)} ms from the bundle's first line, ${cpuText} (${parts.join(', ')})`);
   if (__SENTRY_EXPLORER_TEST_HOOKS__)
-    publishTestHooks({ activationMs, activationPhases, activationCpuMs, auth, issues, events, editor, store, selection, triage, ai, provenance, releases, traceCounts });
+    publishTestHooks({ activationMs, activationPhases, activationCpuMs, auth, issues, events, editor, store, selection, triage, ai, provenance, releases, traceCounts, debugEvent, openLink });
 }
 
 export function deactivate() {}

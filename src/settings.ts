@@ -21,3 +21,13 @@ export async function writeSetting(name: SettingName, value: unknown, target: vs
 export function readExcludeSettings(): Record<string, unknown>[] {
   return ['files', 'search'].map((section) => vscode.workspace.getConfiguration(section).get<Record<string, unknown>>('exclude', {}));
 }
+
+/** VS Code's `debug.focusEditorOnBreak`: whether a break may take the focus to the editor (its default: yes). */
+export function readFocusEditorOnBreak(): boolean {
+  return vscode.workspace.getConfiguration('debug').get<boolean>('focusEditorOnBreak', true) !== false;
+}
+
+/** VS Code's `debug.openDebug`: whether Run and Debug opens at a break (its default: `openOnDebugBreak`). */
+export function readOpenDebugOnBreak(): boolean {
+  return vscode.workspace.getConfiguration('debug').get<string>('openDebug', 'openOnDebugBreak') === 'openOnDebugBreak';
+}

@@ -17,6 +17,8 @@ import type { TriageCommands } from './triage/triageCommands';
 import type { ReleasesFeature } from './releases/releasesFeature';
 import type { ProvenanceStore } from './store/provenance';
 import type { TraceCounts } from './store/traceCounts';
+import type { DebugEventFeature } from './debugEvent/debugEventFeature';
+import type { OpenLinkFeature } from './openLink/openLinkFeature';
 
 /** What a test build publishes for the suites (test/integration/helpers.ts activateExtension()). */
 export interface TestHooks {
@@ -48,6 +50,10 @@ export interface TestHooks {
   traceCounts: () => TraceCounts;
   /** Opening commits and the line history: its replaceable UI. */
   releases: ReleasesFeature;
+  /** Debug This Event: its sessions (the last one's figures) and replaceable UI. */
+  debugEvent: DebugEventFeature;
+  /** Open Link, ID or Stack Trace…: its UI, its lookups and its Stack Trace documents. */
+  openLink: OpenLinkFeature;
 }
 
 /** The global's name: `globalThis[Symbol.for(TEST_HOOKS_KEY)]`. */

@@ -20,6 +20,7 @@ import { registerTools, toolImplementations, type ToolImplementations } from './
 import { SentryParticipant } from './participant';
 import type { ProvenanceStore } from '../store/provenance';
 import type { TraceCounts } from '../store/traceCounts';
+import type { ReadTrace } from '../store/traceReader';
 import { aiApis, missingAiApis, type AiApis } from './aiApis';
 
 export interface AiDeps {
@@ -41,6 +42,8 @@ export interface AiDeps {
   traceCounts?: () => TraceCounts;
   /** The editor's AI APIs; by default what the `vscode` module has (aiApis.ts). */
   apis?: AiApis;
+  /** Pasted stack traces, read by Open Link's parsers (store/traceReader.ts): the location tool takes one. */
+  readTrace?: ReadTrace;
 }
 
 export class AiFeature extends Disposable {
@@ -71,6 +74,7 @@ export class AiFeature extends Disposable {
       now: () => Date.now(),
       provenance: deps.provenance,
       traceCounts: deps.traceCounts,
+      readTrace: deps.readTrace,
     });
     this.implementations = toolImplementations(this.tools);
     const tools = apis.tools ? registerTools(this.implementations, apis.tools) : [];

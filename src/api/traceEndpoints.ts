@@ -47,11 +47,14 @@ function checkTraceId(traceId: string): void {
   if (!/^[0-9a-fA-F]{32}$/.test(traceId)) throw new RangeError(`A trace id is 32 hex digits, not "${traceId.slice(0, 40)}".`);
 }
 
-/** The trace `traceId` of the event `errorId` (taken at `eventMs`), with its spans' code attributes. */
-export async function getTrace(http: HttpClient, org: string, traceId: string, errorId: string | undefined, eventMs: number, signal?: AbortSignal): Promise<Trace> {
+/**
+ * The trace `traceId` of the event `errorId` (taken at `eventMs`), with its spans' code attributes.
+ * Without `eventMs` (a trace link that names no event) the server's own default period is asked.
+ */
+export async function getTrace(http: HttpClient, org: string, traceId: string, errorId: string | undefined, eventMs: number | undefined, signal?: AbortSignal): Promise<Trace> {
   checkTraceId(traceId);
   const m = memo(http);
-  const query = { ...traceWindow(eventMs), ...(errorId && /^[0-9a-fA-F]{32}$/.test(errorId) ? { errorId } : {}) };
+  const query = { ...(eventMs !== undefined ? traceWindow(eventMs) : {}), ...(errorId && /^[0-9a-fA-F]{32}$/.test(errorId) ? { errorId } : {}) };
   const what = l10n.t('Trace {0} in organization "{1}"', traceId, org);
   if (!m.legacyTrace) {
     try {

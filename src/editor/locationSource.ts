@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { refOfIssue } from '../contracts/issueRef';
-import type { FileMarks, LocationSource } from '../store/editorLocations';
+import type { FileMarks, FrameFiles, LocationSource } from '../store/editorLocations';
 import type { FrameLocation } from '../store/locationOpener';
 import { readFrameFields } from '../model/event/framePath';
 import { inRepository, mappingsOf, type CodeMapping } from './core/frameResolver';
@@ -48,13 +48,29 @@ export class EditorLocationSource implements LocationSource {
   }
 
   async mapFrame(frame: FrameLocation): Promise<string | undefined> {
+    const uri = await this.frameFile(frame);
+    return uri && relative(uri);
+  }
+
+  async mapFrameUri(frame: FrameLocation): Promise<string | undefined> {
+    return (await this.frameFile(frame))?.toString();
+  }
+
+  private async frameFile(frame: FrameLocation): Promise<vscode.Uri | undefined> {
     const res = await this.files.resolveFrame(readFrameFields(frame, frame.eventPlatform, frame.sdkName), mappingsOf(await this.codeMappingsFor(frame.issueId), frame.repo));
-    if (res.kind === 'file') return relative(res.uri);
+    if (res.kind === 'file') return res.uri;
     if (res.kind !== 'ambiguous') return undefined;
     // Several files equally likely: the one in the repository the server named, if only one is.
     const candidates = res.candidates.map((uri) => ({ uri, folderName: vscode.workspace.getWorkspaceFolder(uri)?.name ?? '', path: vscode.workspace.asRelativePath(uri, false) }));
     const k = inRepository(candidates, frame.repo);
-    return k === undefined ? undefined : relative(candidates[k].uri);
+    return k === undefined ? undefined : candidates[k].uri;
+  }
+
+  async frameFiles(frame: FrameLocation): Promise<FrameFiles> {
+    const res = await this.files.resolveFrame(readFrameFields(frame, frame.eventPlatform, frame.sdkName), mappingsOf(await this.codeMappingsFor(frame.issueId), frame.repo));
+    if (res.kind === 'file') return { kind: 'file', file: relative(res.uri) };
+    if (res.kind === 'ambiguous') return { kind: 'ambiguous', candidates: res.candidates.slice(0, MAX_CANDIDATES).map(relative) };
+    return { kind: 'none' };
   }
 
   private marksOf(uri: vscode.Uri): FileMarks {

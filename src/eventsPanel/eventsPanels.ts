@@ -11,6 +11,7 @@ import { DEFAULT_FILTERS } from './core/protocol/filters';
 import { refKey, type IssueRef } from '../contracts/issueRef';
 import { Disposable } from '../util/disposable';
 import { UiHolder } from '../util/ui';
+import type { EventRef } from '../model/event/types';
 import { choosePanel, type Opening } from './core/panelChoice';
 import { EventsPanel } from './panel';
 import { webviewOptions, type EventsPanelDeps } from './panelShell';
@@ -31,7 +32,9 @@ export interface ShowOptions {
    * a kept one (a preview panel showing it is kept).
    */
   readonly preview?: boolean;
-  /** The tab to show (a hover's link to the trace's logs); else a new panel opens on the Event tab and a shown one keeps its tab. */
+  /** The event the Event tab opens on (a link to one event); absent: the latest. A panel already open keeps the event it shows. */
+  readonly event?: EventRef;
+  /** The tab it opens on (a hover's link to the trace's logs, a trace link's Trace tab); absent: the Event tab. A panel already open shows it, on `event` if one is named. */
   readonly tab?: 'logs' | 'trace';
 }
 
@@ -96,12 +99,20 @@ export class EventsPanels extends Disposable {
       if (choice.pin) existing.pin();
       existing.reveal();
       if (markSeen) existing.allowMarkSeen();
-      if (options.tab) existing.showTab(options.tab);
+      if (options.tab) existing.showTab(options.tab, options.event);
       return existing;
     }
     const issue: IssueHeader = { ...seed, id: target.issueId };
     if (target.project && !issue.project) issue.project = target.project;
-    const state: PanelState = { v: PROTOCOL_VERSION, org: target.org, issueId: target.issueId, issue, filters: DEFAULT_FILTERS, tab: options.tab ?? 'event' };
+    const state: PanelState = {
+      v: PROTOCOL_VERSION,
+      org: target.org,
+      issueId: target.issueId,
+      issue,
+      filters: DEFAULT_FILTERS,
+      tab: options.tab ?? 'event',
+      ...(options.event ? { event: options.event } : {}),
+    };
     if (choice.kind === 'reuse') {
       const p = this.panels.get(choice.key)!;
       this.panels.delete(choice.key);

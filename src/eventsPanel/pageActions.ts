@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { SentryClient } from '../api/client';
 import { Commands } from '../constants';
 import { commandArgs, type CommandId, type IssueRef } from '../contracts/issueRef';
-import type { FrameRef, HandOffKind, HostMessage, TriageCommand } from './core/protocol/messages';
+import type { FrameRef, HandOffKind, HostMessage, PageMessage, TriageCommand } from './core/protocol/messages';
 import type { EventsModel } from './core/eventsModel';
 import type { OpenedEvent } from './core/eventCache';
 import type { AuthUi } from '../util/ui';
@@ -40,6 +40,9 @@ export interface PageActionDeps {
   /** Who is signed in now, to which server: what a panel is bound to (panelGuard.ts). Absent: panels are bound to nothing and refuse nothing. */
   identity?: () => SessionIdentity | undefined;
 }
+
+/** The page's messages PageActions answers alone (the panel's dispatch hands them on as they come). */
+export type ButtonMessage = Extract<PageMessage, { type: 'openLocation' | 'copy' | 'action' | 'handOff' | 'debugEvent' | 'copyEvent' | 'openRawEvent' }>;
 
 /** The panel an action works for: its model (the events it holds, its header), its issue, its page. */
 export interface ActionTarget {
@@ -73,6 +76,26 @@ export class PageActions {
     private readonly deps: PageActionDeps,
     private readonly target: ActionTarget,
   ) {}
+
+  /** One checked message of the page's buttons. */
+  handle(msg: ButtonMessage): Promise<void> {
+    switch (msg.type) {
+      case 'openLocation':
+        return this.openLocation(msg.location, msg.frame);
+      case 'copy':
+        return this.copy(msg.text, msg.what);
+      case 'action':
+        return this.action(msg.action);
+      case 'handOff':
+        return this.handOff(msg.kind);
+      case 'debugEvent':
+        return this.debugEvent(msg.eventId);
+      case 'copyEvent':
+        return this.copyEvent(msg.eventId, msg.format);
+      case 'openRawEvent':
+        return this.openRawEvent(msg.eventId);
+    }
+  }
 
   /** Copy of a text the page shows (a location, a value): `what` names it in the status bar. */
   async copy(text: string, what?: string): Promise<void> {
@@ -154,6 +177,22 @@ export class PageActions {
     } catch (e) {
       this.deps.log.error(`[events] ${kind} with AI of issue ${ref.issueId} failed: ${(e as Error)?.message ?? String(e)}`);
     }
+  }
+
+  /**
+   * Debug This Event: the event on screen (`eventId`, which this panel holds, so the debugger reads it
+   * with no request), else the issue's latest, in VS Code's debugger. The page names only the event.
+   */
+  async debugEvent(eventId: string | undefined): Promise<void> {
+    const ref = this.target.ref();
+    if (!ref) {
+      this.deps.log.warn(`[events] cannot debug an event of issue ${this.target.model.issue.issueId}: its project is not known yet`);
+      return;
+    }
+    // It reads the event through the session of now: on another server it would be another issue's.
+    if (this.refused('debug an event')) return;
+    const [arg] = commandArgs(ref);
+    await vscode.commands.executeCommand(Commands.debugEvent, eventId ? { ...arg, eventId } : arg);
   }
 
   /**

@@ -24,7 +24,7 @@ import { loadPage, panelTitle, seerSessionFor, webviewOptions, type EventsPanelD
 import { PageActions } from './pageActions';
 import { PanelGuard } from './panelGuard';
 import { HeaderRefresh } from './headerRead';
-import { bindingClosed, type BindingProblem } from './core/panelBinding';
+import { bindingClosed, type BindingProblem, type SessionIdentity } from './core/panelBinding';
 import { ProvenancePush } from './provenancePush';
 import type { SeerSession } from './seerSession';
 import { StoryTabs } from './storyTabs';
@@ -179,6 +179,11 @@ export class EventsPanel extends Disposable {
     if (post) this.post({ type: 'binding', ...withBinding(saved) });
   }
 
+  /** A whole event this panel opened, if it shows `issueId` of `org` for `who` (the debugger's session); never a request. */
+  loadedEvent(who: SessionIdentity, org: string, issueId: string, eventId: string): unknown {
+    return this.model.issue.issueId === issueId && this.guard.holds(who, org) ? this.model.eventDetails.opened(eventId)?.raw : undefined;
+  }
+
   /** A restored panel saved with another server or account than the session of now: closed, saying so. */
   closeIfForeign(): boolean {
     if (!this.foreign || this.isDisposed) return false;
@@ -273,9 +278,14 @@ export class EventsPanel extends Disposable {
     this.panel.reveal(column);
   }
 
-  /** Shows a tab (a hover's link to the Logs tab); a loaded page learns it from its state again. */
-  showTab(tab: Tab): void {
-    if (!this.isDisposed && this.model.state.tab !== tab && this.model.pageState({ ...this.model.state, tab }) && this.ready) void this.sendInit();
+  /**
+   * Shows a tab (a hover's link to the Logs tab, a trace link's Trace tab), on `event` when one is
+   * named: a loaded page switches as a click would; one not loaded (hidden) opens there from its state.
+   */
+  showTab(tab: Tab, event?: string): void {
+    if (this.isDisposed) return;
+    this.model.pageState({ ...this.model.state, tab, ...(event ? { event } : {}) });
+    this.post({ type: 'show', tab, ...(event ? { event } : {}) });
   }
 
   /** Header fields known elsewhere (a command's seed, a test's): over what the header holds, under the store's. */
@@ -338,28 +348,16 @@ export class EventsPanel extends Disposable {
       case 'request':
         if (msg.method === 'reveal') this.pin();
         return this.answer(msg);
-      case 'openLocation':
-        return this.actions.openLocation(msg.location, msg.frame);
-      case 'copy':
-        return this.actions.copy(msg.text, msg.what);
-      case 'action':
-        return this.actions.action(msg.action);
       case 'triage':
         this.pin();
         return this.actions.triage(msg.command);
-      case 'handOff':
-        return this.actions.handOff(msg.kind);
-      case 'copyEvent':
-        return this.actions.copyEvent(msg.eventId, msg.format);
-      case 'openRawEvent':
-        return this.actions.openRawEvent(msg.eventId);
       case 'openCommit':
         return this.provenance.openCommit(msg.eventId, msg.commitId);
       case 'seer':
         if (msg.action !== 'open' && msg.action !== 'refresh') this.pin();
         return this.seer.handle(msg);
-      default: // the story tabs' (Trace, Logs, Replays, Feedback)
-        return this.story.handle(msg);
+      default: // the story tabs' (Trace, Logs, Replays, Feedback), else the page's buttons
+        return msg.type === 'trace' || msg.type === 'logs' || msg.type === 'replays' || msg.type === 'feedback' ? this.story.handle(msg) : this.actions.handle(msg);
     }
   }
 

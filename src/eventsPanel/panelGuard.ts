@@ -106,6 +106,11 @@ export class PanelGuard {
     return this.pending === 'read' ? bindingRefusal(this.bound, 'unverified', now) : undefined;
   }
 
+  /** Whether the panel holds what it shows for `who` in `org`: confirmed, and bound to that server and account. */
+  holds(who: SessionIdentity, org: string): boolean {
+    return this.pending === undefined && checkBinding(this.bound, who, org).ok;
+  }
+
   /** The session of now, for what is said when the panel closes. */
   now(): SessionIdentity | undefined {
     return this.identity?.();

@@ -13,14 +13,22 @@ import { VIEW_TYPE, parseIssueHeader, type IssueHeader } from './core/protocol/m
 import { actionLabel, ERROR_ACTIONS, noticeActions, pickedAction } from '../contracts/errorPresentation';
 import { isSignedOut } from '../contracts/errors';
 import { looksLikeShortId, parseIssueRef } from '../contracts/issueRef';
+import { isEventRef } from '../model/event/types';
 import type { Selection } from '../selection/resolve';
 import type { AuthUi } from '../util/ui';
-import { plainText } from '../util/untrusted';
+import { labelText, plainText } from '../util/untrusted';
 import { EventsPanels, type PanelTarget, type PanelsDeps, type ShowOptions } from './eventsPanels';
+import type { LoadedEvents } from '../store/loadedEvents';
+import { parseFrameRef } from './core/protocol/parsePageMessage';
+import type { FrameLocation } from '../store/locationOpener';
 
 export interface ShowEventsDeps extends PanelsDeps {
   /** The one selection service: the organization (and a project) a typed short ID is looked up in. */
   selection: { readonly current: Selection; readonly ready: Promise<void> };
+  /** Where the panels say which whole events they hold (the debugger of a recorded event reads them). */
+  loadedEvents?: LoadedEvents;
+  /** A frame's workspace-relative path when exactly one workspace file is its (the editor's resolver, EditorLocations.mapFrame). */
+  mapFrame?: (frame: FrameLocation) => Promise<string | undefined>;
 }
 
 /** What the palette accepts: digits (an issue id) or a short ID such as `PROJ-123` or `WEB-FRONTEND-1A`. */
@@ -40,13 +48,19 @@ function seedOf(arg: unknown, issueId: string): IssueHeader | undefined {
 /**
  * The command's second argument, untrusted like the first: only an explicit `markSeen: false` is
  * taken, so an argument can keep the panel from writing but never make it write; `preview: true`,
- * which only chooses the editor tab the panel opens in; and `tab` (logs or trace), the panel's tab.
+ * which only chooses the tab the panel opens in; `event`, an event id or alias the Event tab opens
+ * on; and `tab` (logs or trace), the panel's tab.
  */
 function showOptionsOf(arg: unknown): ShowOptions {
   if (typeof arg !== 'object' || arg === null) return {};
-  const o = arg as { markSeen?: unknown; preview?: unknown; tab?: unknown };
+  const o = arg as { markSeen?: unknown; preview?: unknown; event?: unknown; tab?: unknown };
   const tab = o.tab === 'logs' || o.tab === 'trace' ? o.tab : undefined;
-  return { ...(o.markSeen === false ? { markSeen: false } : {}), ...(o.preview === true ? { preview: true } : {}), ...(tab ? { tab } : {}) };
+  return {
+    ...(o.markSeen === false ? { markSeen: false } : {}),
+    ...(o.preview === true ? { preview: true } : {}),
+    ...(isEventRef(o.event) ? { event: o.event.toLowerCase() } : {}),
+    ...(tab ? { tab } : {}),
+  };
 }
 
 /** Asks for an issue (short ID or numeric ID) when the command ran without one. */
@@ -105,6 +119,17 @@ async function signInFirst(deps: ShowEventsDeps, ui: AuthUi): Promise<undefined>
  */
 export function registerEventsPanel(context: vscode.ExtensionContext, deps: ShowEventsDeps): EventsPanels {
   const panels = new EventsPanels(context, deps);
+  if (deps.loadedEvents) {
+    context.subscriptions.push(
+      deps.loadedEvents.set((key) => {
+        for (const p of panels.all()) {
+          const raw = p.loadedEvent(key, key.org, key.issueId, key.eventId);
+          if (raw !== undefined) return raw;
+        }
+        return undefined;
+      }),
+    );
+  }
   context.subscriptions.push(
     panels,
     vscode.commands.registerCommand(Commands.showIssueEvents, async (arg?: unknown, options?: unknown) => {
@@ -132,6 +157,8 @@ export function registerEventsPanel(context: vscode.ExtensionContext, deps: Show
         return undefined;
       }
     }),
+    vscode.commands.registerCommand(Commands.copyFramePath, (arg?: unknown) => copyFramePath(deps, panels, arg, false)),
+    vscode.commands.registerCommand(Commands.copyFramePathLine, (arg?: unknown) => copyFramePath(deps, panels, arg, true)),
     vscode.commands.registerCommand(Commands.keepEventsPanelOpen, () => {
       for (const p of panels.all()) if (p.isPreview && p.panel.active) p.pin();
     }),
@@ -143,4 +170,23 @@ export function registerEventsPanel(context: vscode.ExtensionContext, deps: Show
     }),
   );
   return panels;
+}
+
+/**
+ * Copy Path and Copy Path:Line of a frame's context menu: the `data-vscode-context` VS Code hands the
+ * command (the page's, so untrusted: the frame is read field by field), the path of its workspace
+ * file (relative, through the editor's resolver and the panel's issue's code mappings), else the path
+ * Sentry gave. Returns what was copied.
+ */
+export async function copyFramePath(deps: ShowEventsDeps, panels: EventsPanels, arg: unknown, withLine: boolean): Promise<string | undefined> {
+  const frame = parseFrameRef((arg as { sentryFrame?: unknown } | undefined)?.sentryFrame);
+  const sentryPath = frame?.filename || frame?.absPath;
+  if (!frame || !sentryPath) return undefined;
+  const issueId = panels.all().find((p) => p.panel.active)?.ref?.issueId;
+  const mapped = await deps.mapFrame?.({ ...frame, ...(issueId ? { issueId } : {}) });
+  const path = mapped ?? sentryPath;
+  const text = withLine && frame.lineNo ? `${path}:${frame.lineNo}` : path;
+  await panels.ui.ui.writeClipboard(text);
+  vscode.window.setStatusBarMessage(`$(copy) ${vscode.l10n.t('Copied {0}', labelText(text, 200))}`, 3000);
+  return text;
 }

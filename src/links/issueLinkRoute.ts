@@ -16,7 +16,7 @@ import { isSlug, parseIssueRef, refOfIssue, type IssueRef } from '../contracts/i
 import type { IssueStore } from '../store/issueStore';
 import type { AuthUi, UiHolder } from '../util/ui';
 import { labelText, plainText } from '../util/untrusted';
-import { ISSUE_LINK_PATH, issueLinkUrl, parseIssueLink, targetLabel, type IssueLinkTarget } from './core/issueLink';
+import { ISSUE_LINK_PATH, issueLinkUrl, parseIssueLink, parseWebLinkQuery, targetLabel, type IssueLinkTarget } from './core/issueLink';
 
 export interface IssueLinkDeps {
   /** Sign-in: its UriHandler (where the route is registered) and its UI (every message, and Copy Link's clipboard). */
@@ -59,6 +59,18 @@ const READ_ONLY = { markSeen: false } as const;
  */
 export async function openIssueLink(deps: IssueLinkDeps, query: string): Promise<void> {
   const ui = deps.auth.ui.ui;
+  const web = parseWebLinkQuery(query);
+  if (web && !web.ok) {
+    deps.log.warn(`[links] refused an issue link: ${web.error}`);
+    void ui.showErrorMessage(vscode.l10n.t('Sentry Explorer cannot open this link: {0}', web.error), {});
+    return;
+  }
+  if (web) {
+    // A Sentry web link opens as "Open Link, ID or Stack Trace…" opens it: read only, on its own server only.
+    deps.log.info('[links] a Sentry web link handed over by a vscode:// link');
+    await vscode.commands.executeCommand(Commands.openLinkIdOrStackTrace, web.url);
+    return;
+  }
   const parsed = parseIssueLink(query);
   if (!parsed.ok) {
     deps.log.warn(`[links] refused an issue link: ${parsed.error}`);

@@ -35,15 +35,30 @@ export interface LocationSource {
   activeFile(): Promise<FileMarks>;
   /** A stack frame's workspace-relative path, when its path fields (and its project's code mappings) name exactly one workspace file. */
   mapFrame(frame: FrameLocation): Promise<string | undefined>;
+  /**
+   * A stack frame's workspace file as a URI (text), resolved as mapFrame resolves it: what the
+   * debugger of a recorded event opens (a virtual workspace's files are not on a disk). Absent: none.
+   */
+  mapFrameUri?(frame: FrameLocation): Promise<string | undefined>;
   /** Every code mapping of an organization: read at most once an hour, shared with the marks. */
   codeMappings(org: string): Promise<readonly RepoCodeMapping[]>;
+  /**
+   * Every workspace file a frame may name (workspace-relative), through the one frame resolver the
+   * marks use: one file, several equally likely (for the user to choose), or none.
+   */
+  frameFiles(frame: FrameLocation): Promise<FrameFiles>;
 }
+
+/** What a frame names in the workspace: workspace-relative paths. */
+export type FrameFiles = { kind: 'file'; file: string } | { kind: 'ambiguous'; candidates: string[] } | { kind: 'none' };
 
 const NONE: LocationSource = {
   marksIn: async () => ({ kind: 'none' }),
   activeFile: async () => ({ kind: 'none' }),
   mapFrame: async () => undefined,
+  mapFrameUri: async () => undefined,
   codeMappings: async () => [],
+  frameFiles: async () => ({ kind: 'none' }),
 };
 
 /** Set by the editor integration; a source that knows no file while nothing is set. */

@@ -11,6 +11,8 @@
  * - aiChat: AI -> editor, events panel
  * - commitOpener: releases -> events panel, editor
  * - lineHistorySource: releases -> editor
+ * - loadedEvents: events panel -> debugger
+ * - traceReader: open link -> AI
  * No `vscode` import.
  */
 import type { IDisposable } from '../util/disposable';

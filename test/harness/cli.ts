@@ -35,12 +35,15 @@ const PROFILE_WINDOWS: readonly { name: string; suites: readonly string[] }[] = 
   { name: 'issues, marks, regions, sign-in offers, trace, logs, users', suites: ['issues', 'marks', 'movedMarks', 'regions', 'signInOffers', 'trace', 'logs', 'users'] },
   { name: 'triage, panel binding, open membership, AI tools, Seer, releases', suites: ['triage', 'eventsBinding', 'openMembership', 'lmTools', 'seer', 'provenance'] },
   { name: 'the trace in the AI tools and the hover', suites: ['traceStory'] },
+  { name: 'debug a recorded event, open link', suites: ['debugEvent', 'openLink'] },
 ];
 const PROFILE_SUITES = PROFILE_WINDOWS.flatMap((w) => w.suites);
 /** What one extension-host window may take before it is stopped and counted as failed. */
 const WINDOW_BUDGET_MS = 5 * 60_000;
-/** The title of test/integration/platformMarks.test.ts: a --grep that cannot match it skips its windows. */
-const PLATFORM_SUITE_TITLE = 'marks on every platform (the platform workspace)';
+/** The titles of the platform window's suites (platformMarks, openTrace): a --grep that can match neither skips its windows. */
+const PLATFORM_SUITE_TITLES = ['marks on every platform (the platform workspace)', 'Open Link, ID or Stack Trace (a pasted trace of each platform)'];
+/** The suites of the platform window. */
+const PLATFORM_SUITES = ['platformMarks', 'openTrace'];
 /** The suite that needs a git repository: run in a window of its own on a git copy of the sample workspace, git on. */
 const GIT_SUITES = ['lineHistory'];
 /** The describe title of test/integration-no-ai: a --grep that matches neither it nor "no-ai" skips that window. */
@@ -55,7 +58,7 @@ import { ensureVSCodeServer, log, onCleanup, REPO_ROOT, runExtensionTests, timed
 const DEFAULT_FIRST_WINDOW = ['activation', 'auth', 'commands', 'dialogs', 'editor', 'exports', 'network'];
 
 function defaultOnlyWindows(): { name: string; suites: string[] }[] {
-  const own = new Set([...PROFILE_SUITES, ...GIT_SUITES, ...DEFAULT_FIRST_WINDOW, 'platformMarks']);
+  const own = new Set([...PROFILE_SUITES, ...GIT_SUITES, ...DEFAULT_FIRST_WINDOW, ...PLATFORM_SUITES]);
   const rest = fs
     .readdirSync(path.join(REPO_ROOT, 'test', 'integration'))
     .filter((f) => f.endsWith('.test.ts'))
@@ -213,7 +216,7 @@ async function main(): Promise<number> {
       }
       // The platform workspace (a folder per platform), against a sandbox serving the platform corpus, in every profile.
       for (const profile of PROFILE_NAMES.filter((p) => !args.profile || args.profile === p)) {
-        if (args.grep && !PLATFORM_SUITE_TITLE.toLowerCase().includes(args.grep.toLowerCase()) && !/platform/i.test(args.grep)) continue;
+        if (args.grep && !PLATFORM_SUITE_TITLES.some((t) => t.toLowerCase().includes(args.grep!.toLowerCase())) && !/platform/i.test(args.grep)) continue;
         process.stdout.write(`\nExtension-host suite platformMarks on the platform workspace (test/sandbox/platforms), sandbox profile ${profile}\n`);
         const platforms = await timed(`start the ${profile} sandbox with the platform corpus`, () => startSandbox({ profile, platforms: true }));
         try {
@@ -222,7 +225,7 @@ async function main(): Promise<number> {
             workspace: PLATFORMS_DIR,
             extensionDevelopmentPath: REPO_ROOT,
             extensionTestsPath: INTEGRATION_INDEX,
-            env: { ...env, SENTRY_EXPLORER_TEST_SANDBOX_URL: platforms.url, SENTRY_EXPLORER_TEST_FILES: 'platformMarks' },
+            env: { ...env, ...grepEnv, SENTRY_EXPLORER_TEST_SANDBOX_URL: platforms.url, SENTRY_EXPLORER_TEST_FILES: PLATFORM_SUITES.join(',') },
           });
         } finally {
           await platforms.close();

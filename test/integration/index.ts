@@ -10,7 +10,7 @@ import Mocha from 'mocha';
 import { print } from './output';
 
 /** Suites whose window opens a workspace of their own (test/harness/cli.ts), never the sample one. */
-export const OTHER_WORKSPACE_SUITES = ['platformMarks'];
+export const OTHER_WORKSPACE_SUITES = ['platformMarks', 'openTrace'];
 
 export async function run(): Promise<void> {
   await runSuites(__dirname, '');

@@ -13,6 +13,7 @@ import { getEventsTrace, getEventsTraceMeta, getTrace, getTraceMeta } from './tr
 import { replayCount, replayDetails, replayIndex } from './replays';
 import { groupUserReports } from './feedback';
 import { listCodeMappings } from './codeMappings';
+import { resolveEventId, resolveShortId } from './lookups';
 import { eventCommitters, eventOwners, firstLastRelease, listReleases, releaseCommits, releaseDeploys, releaseDetails } from './releases';
 import { catchAll, checkEnvironments } from './sentryAnswers';
 import { hasProjectAccess, isOpenMembership, memberProjects, requestedProjects } from './membership';
@@ -486,6 +487,9 @@ const ROUTES: Route[] = [
   { re: /^\/api\/0\/organizations\/([^/]+)\/projects\/$/, methods: { GET: listProjects } },
   { re: /^\/api\/0\/organizations\/([^/]+)\/environments\/$/, methods: { GET: listOrganizationEnvironments } },
   { re: /^\/api\/0\/organizations\/([^/]+)\/code-mappings\/$/, methods: { GET: (ctx, m) => listCodeMappings(ctx, m) } },
+  // The short-ID and event-ID lookups (lookups.ts, which imports this module: looked up when called).
+  { re: /^\/api\/0\/organizations\/([^/]+)\/shortids\/([^/]+)\/$/, methods: { GET: (ctx, m) => resolveShortId(ctx, m) } },
+  { re: /^\/api\/0\/organizations\/([^/]+)\/eventids\/([^/]+)\/$/, methods: { GET: (ctx, m) => resolveEventId(ctx, m) } },
   // triage.ts serves the PUTs of both issue lists and hands their GETs here (its routes are `shared`).
   { re: /^\/api\/0\/organizations\/([^/]+)\/issues\/$/, methods: { GET: switchable('orgIssues', listOrganizationIssues) } },
   { re: /^\/api\/0\/projects\/([^/]+)\/([^/]+)\/issues\/$/, methods: { GET: switchable('projectIssues', listProjectIssues) } },

@@ -77,6 +77,11 @@ export interface Profile {
    * ProjectEndpoint's (`project:read` and up).
    */
   readonly eventEndpointScopes: 'event' | 'project';
+  /**
+   * The short-ID lookup (lookups.ts): a GroupEndpoint (`event:read` and up, the project's access) or an
+   * OrganizationEndpoint (`org:read` and up, any project of the organization).
+   */
+  readonly shortIdLookup: 'group-endpoint' | 'organization-endpoint';
   /** How `trace-meta/` names its counts (traces.ts): camelCase (`errorsCount`, `spansCount`) or the 2025 snake_case (`errors`, `span_count`). */
   readonly traceMeta: 'camelCase' | 'snake_case';
   /** The names the events table takes for the logs dataset (logs.ts): `logs` and the deprecated `ourlogs`, or `ourlogs` alone. */
@@ -109,6 +114,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     seer: 'agent',
     committers: 'suspect-commit',
     eventEndpointScopes: 'event',
+    shortIdLookup: 'group-endpoint',
     traceMeta: 'camelCase',
     logsDatasets: ['logs', 'ourlogs'],
   },
@@ -128,6 +134,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     seer: 'legacy',
     committers: 'release-based',
     eventEndpointScopes: 'project',
+    shortIdLookup: 'organization-endpoint',
     traceMeta: 'snake_case',
     logsDatasets: ['ourlogs'],
   },
@@ -215,6 +222,11 @@ export const PROFILE_SOURCES: Readonly<Record<Exclude<keyof Profile, 'name' | 's
     'earlier versions were ProjectEndpoints, ProjectPermission (GET project:read, project:write or project:admin): ' +
     'event_file_committers.py at e0d0db081dc09104a58f875bbba306b6d4f92ce9 and its "TODO(nisanthan)" version, ' +
     'src/sentry/api/endpoints/event_owners.py at c1fce28aa43c6091ec817d6f06a269ca0450f31e.',
+  shortIdLookup:
+    'src/sentry/issues/endpoints/organization_shortid.py at 03f0c1b02793e481c8739814855e34b7c388eb8b: ShortIdLookupEndpoint(GroupEndpoint), ' +
+    "GroupPermission (event:read and up) and the group's project access; its earlier src/sentry/api/endpoints/shortid.py " +
+    '(@region_silo_endpoint): ShortIdLookupEndpoint(OrganizationEndpoint), OrganizationPermission (org:read and up), ' +
+    'Group.objects.by_qualified_short_id in any project of the organization. The same answer in both.',
   traceMeta:
     '`trace-meta/` (src/sentry/api/endpoints/organization_trace_meta.py) came with getsentry/sentry#93092 (June 2025) answering ' +
     'snake_case `errors`, `logs`, `performance_issues`, `span_count`, `span_count_map`, `transaction_child_count_map` ' +

@@ -469,10 +469,13 @@ export class SandboxState {
 
   /** Seer's runs and settings (seer.ts owns their shape), cleared on reset. */
   seer: unknown = undefined;
+  /** The second each caller last asked the event-ID lookup (lookups.ts, its own 1 a second), cleared on reset. */
+  readonly eventIdAsked = new Map<string, number>();
 
   reset(): void {
     this.clockOffset = 0;
     this.seer = undefined;
+    this.eventIdAsked.clear();
     this.tokens.clear();
     this.refreshTokens.clear();
     this.families.clear();

@@ -329,7 +329,7 @@ function delta(state: SandboxState, p: Principal, change: Change, issues: SeedIs
 }
 
 /** What PUT and GET of one issue answer: the list shape plus the fields the document requires of it. */
-function serializeOne(state: SandboxState, issue: SeedIssue, userId: string | null): Record<string, unknown> {
+export function serializeOne(state: SandboxState, issue: SeedIssue, userId: string | null): Record<string, unknown> {
   return {
     ...serializeIssue(state, issue, '24h', userId),
     // Where the profile's server lost the issue's seen stats (profiles.ts), as on the organization list.

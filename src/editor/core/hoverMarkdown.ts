@@ -39,6 +39,8 @@ const act = (icon: string, title: () => string, command: CommandId): IconAction 
  */
 const ACTIONS = {
   showEvents: act('list-unordered', () => l10n.t('Show Events'), Commands.showIssueEvents),
+  // The issue's latest event in VS Code's debugger (src/debugEvent), as if stopped at its exception.
+  debugEvent: act('debug-alt', () => l10n.t('Debug This Event'), Commands.debugEvent),
   resolve: act('check', () => l10n.t('Resolve'), Commands.resolve),
   archive: act('archive', () => l10n.t('Archive'), Commands.archive),
   unresolve: act('issue-reopened', () => l10n.t('Unresolve'), Commands.unresolve),
@@ -49,8 +51,8 @@ const ACTIONS = {
   fixWithAI: act('lightbulb-autofix', () => l10n.t('Fix with AI'), Commands.fixWithAI),
 } as const;
 
-const OPEN_ACTIONS = [ACTIONS.showEvents, ACTIONS.resolve, ACTIONS.archive, ACTIONS.assignToMe, ACTIONS.openInBrowser, ACTIONS.copyLink, ACTIONS.explainWithAI, ACTIONS.fixWithAI];
-const CLOSED_ACTIONS = [ACTIONS.showEvents, ACTIONS.unresolve, ACTIONS.assignToMe, ACTIONS.openInBrowser, ACTIONS.copyLink, ACTIONS.explainWithAI, ACTIONS.fixWithAI];
+const OPEN_ACTIONS = [ACTIONS.showEvents, ACTIONS.debugEvent, ACTIONS.resolve, ACTIONS.archive, ACTIONS.assignToMe, ACTIONS.openInBrowser, ACTIONS.copyLink, ACTIONS.explainWithAI, ACTIONS.fixWithAI];
+const CLOSED_ACTIONS = [ACTIONS.showEvents, ACTIONS.debugEvent, ACTIONS.unresolve, ACTIONS.assignToMe, ACTIONS.openInBrowser, ACTIONS.copyLink, ACTIONS.explainWithAI, ACTIONS.fixWithAI];
 
 const AI_ACTIONS: readonly IconAction[] = [ACTIONS.explainWithAI, ACTIONS.fixWithAI];
 

@@ -1,12 +1,14 @@
 /**
- * Links from the web into VS Code: `<scheme>://sentry-explorer.sentry-explorer/issue?org=<slug>&id=<digits>`
- * or `…/issue?org=<slug>&shortId=<SHORT-ID>`. Reading one (every part validated; a link is anyone's
+ * Links from the web into VS Code: `<scheme>://sentry-explorer.sentry-explorer/issue?org=<slug>&id=<digits>`,
+ * `…/issue?org=<slug>&shortId=<SHORT-ID>`, or `…/issue?url=<a Sentry web link>` (a browser's address, as a
+ * bookmarklet hands it over: ../../contracts/sentryWebLink.ts reads it). Reading one (every part validated; a link is anyone's
  * text, so what is wrong is said with a short, sanitized excerpt of it) and building one.
  * No `vscode` import: the glue is ./issueLinkRoute.ts.
  */
 import * as l10n from '@vscode/l10n';
 import { EXTENSION_ID } from '../../constants';
 import { isIssueId, looksLikeShortId } from '../../contracts/issueRef';
+import { MAX_LINK, parseSentryWebLink } from '../../contracts/sentryWebLink';
 
 /** The UriHandler path of an issue link. */
 export const ISSUE_LINK_PATH = '/issue';
@@ -74,6 +76,22 @@ export function parseIssueLink(query: string): IssueLinkParse {
   }
   if (!isLinkShortId(shortId)) return fail(l10n.t('"{0}" is not a Sentry short ID (such as PROJ-123).', excerpt(shortId ?? '')));
   return { ok: true, target: { org, shortId: shortId.toUpperCase() } };
+}
+
+/**
+ * A link's `url=`: a Sentry web link (an issue, an event, a trace or a replay) given alone, checked
+ * here so that a bad one is refused with a safe excerpt; undefined when the query has no `url`.
+ */
+export function parseWebLinkQuery(query: string): { readonly ok: true; readonly url: string } | { readonly ok: false; readonly error: string } | undefined {
+  if (query.length > MAX_QUERY) return undefined;
+  const params = new URLSearchParams(query.replace(/^\?/, ''));
+  const urls = params.getAll('url');
+  if (urls.length === 0) return undefined;
+  if (urls.length > 1) return { ok: false, error: l10n.t('The link gives "{0}" more than once.', 'url') };
+  if (params.has('org') || params.has('id') || params.has('shortId')) return { ok: false, error: l10n.t('The link names the issue twice: it needs either url or org with id or shortId.') };
+  const url = urls[0].trim();
+  if (url.length > MAX_LINK || !parseSentryWebLink(url).ok) return { ok: false, error: l10n.t('"{0}" is not a link to a Sentry issue, event, trace or replay.', excerpt(url)) };
+  return { ok: true, url };
 }
 
 /** How a message names the issue of a link: its short ID, else `#<id>`. */

@@ -3,6 +3,7 @@
 // parameters as arrays); each logged request is replayed and its answer validated too.
 import assert from 'node:assert/strict';
 import { collect } from '../../../src/api/paging';
+import { lookupEventId, lookupShortId } from '../../../src/api/lookups';
 import type { Sandbox } from '../../sandbox/index';
 import { clientFor, describeEachProfile } from '../api/sandbox';
 import { ALLOWANCES, EVENTS_TABLE_PATH, ORG_LIST_PATHS, PATHS, TRIAGE_PATHS } from './allowances';
@@ -142,6 +143,9 @@ describeEachProfile('contract: client requests against the OpenAPI document', fu
     await c.getIssueEvent(org, big.id, 'recommended');
     await c.getIssueEvent(org, big.id, latest.previousEventID!, { environment: ['production', 'staging'] });
     await c.getIssue(org, big.id);
+    // Open Link's lookups (src/api/lookups.ts), which the debugger's event-only launch shares.
+    await lookupEventId(c, org, latest.eventID);
+    await lookupShortId(c, org, big.shortId);
 
     await c.getTagDetails(org, big.id, 'browser');
     await c.getTagDetails(org, big.id, 'sentry:user', { environment: ['production', 'staging'] });

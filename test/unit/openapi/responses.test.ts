@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { eventDetailSamples, type Sandbox, type SeedIssue } from '../../sandbox/index';
 import { eventTags } from '../../sandbox/api';
-import { EVENTS_TABLE_PATH, NOT_IN_DOCUMENT, ORG_LIST_PATHS, PATHS, TRIAGE_PATHS } from './allowances';
+import { EVENTS_TABLE_PATH, LOOKUP_PATHS, NOT_IN_DOCUMENT, ORG_LIST_PATHS, PATHS, TRIAGE_PATHS } from './allowances';
 import { Exchanges } from './exchange';
 import { describeEachProfile } from '../api/sandbox';
 import { logFields } from '../../../src/model/log/log';
@@ -400,6 +400,36 @@ describeEachProfile('contract: sandbox responses against the OpenAPI document', 
     sb.control.endpoints.set({ eventsTable: 404 });
     assert.equal((await table('acme', [...web, ...fields('id')])).status, 404);
     assert.ok(ex.seen.get(`${operation('GET', EVENTS_TABLE_PATH).label} 200`));
+    ex.assertClean();
+  });
+
+  it('lookups: a short ID of every project, an event ID of every kind of issue, and the error answers', async () => {
+    const ex = new Exchanges(sb);
+    for (const org of sb.seed.orgs) {
+      for (const project of org.projects) {
+        const issue = project.issues[0];
+        if (!issue) continue;
+        assert.equal((await ex.send('GET', `/api/0/organizations/${org.slug}/shortids/${issue.shortId}/`, auth)).status, 200);
+      }
+    }
+    for (const issue of representativeIssues(sb)) {
+      sb.control.clock.advance(1100);
+      const r = await ex.send('GET', `/api/0/organizations/${issue.project.org.slug}/eventids/${issue.events[0].eventID}/`, auth);
+      assert.equal(r.status, 200, JSON.stringify(r.body).slice(0, 200));
+      const body = r.body as { projectSlug?: string; groupId?: string; eventId?: string };
+      assert.deepEqual([body.projectSlug, body.groupId, body.eventId], [issue.project.slug, issue.id, issue.events[0].eventID], issue.shortId);
+    }
+    assert.equal((await ex.send('GET', '/api/0/organizations/acme/shortids/NOPE-1/', auth)).status, 404);
+    sb.control.clock.advance(1100);
+    assert.equal((await ex.send('GET', '/api/0/organizations/acme/eventids/xyz/', auth)).status, 400);
+    sb.control.clock.advance(1100);
+    assert.equal((await ex.send('GET', `/api/0/organizations/acme/eventids/${'0'.repeat(32)}/`, auth)).status, 404);
+    sb.control.clock.advance(1100);
+    assert.equal((await ex.send('GET', '/api/0/organizations/acme/eventids/1234/', auth)).status, 400);
+    sb.control.clock.advance(1100);
+    assert.equal((await ex.send('GET', `/api/0/organizations/acme/eventids/${sb.seed.issues[0].events[0].eventID}/`, null)).status, 401);
+    assert.ok(ex.seen.get(`${operation('GET', LOOKUP_PATHS.shortId).label} 200`));
+    assert.ok(ex.seen.get(`${operation('GET', LOOKUP_PATHS.eventId).label} 200`));
     ex.assertClean();
   });
 

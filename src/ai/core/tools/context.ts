@@ -10,6 +10,7 @@ import type { LocationSource } from '../../../store/editorLocations';
 import type { IssueStore } from '../../../store/issueStore';
 import type { ProvenanceStore } from '../../../store/provenance';
 import type { TraceCounts } from '../../../store/traceCounts';
+import type { ReadTrace } from '../../../store/traceReader';
 import { safeWebUrl } from '../../../util/untrusted';
 import { CHOOSE_PROJECT_FIRST, errorText, isAbort, SIGN_IN_FIRST, ToolCancelled } from './toolErrors';
 import type { UpdateAction } from './toolInputs';
@@ -33,6 +34,8 @@ export interface ToolDeps {
   provenance?: Pick<ProvenanceStore, 'forEvent'>;
   /** Where the counts of a latest event's trace are left for the hover (store/traceCounts.ts), made on first use; none: not left. */
   traceCounts?: () => TraceCounts;
+  /** A pasted stack trace's frames (store/traceReader.ts); none: the location tool takes files only. */
+  readTrace?: ReadTrace;
 }
 
 /** Projects searched at most when the model names none. */

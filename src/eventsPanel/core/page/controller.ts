@@ -105,6 +105,10 @@ export class PageController {
       case 'binding':
         this.dispatch({ type: 'binding', binding: parseBinding(msg.binding, this.current.org) });
         return;
+      case 'show':
+        if (msg.event) this.showEvent(msg.event);
+        this.dispatch({ type: 'setTab', tab: msg.tab });
+        return;
       case 'signedIn': {
         if (this.current.error) this.retryEvents();
         if (this.current.detail.status === 'error') this.loadEvent();

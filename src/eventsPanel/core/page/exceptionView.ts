@@ -19,12 +19,22 @@ export interface StackCallbacks {
   reveal: RevealFn;
   /** Open frames further down draw their code after the first paint. */
   queue: DrawQueue;
+  /** A frame's `data-vscode-context`: its context menu (Copy Path, Copy Path:Line) names the frame. */
+  frameContext?(frame: FrameRef): string;
 }
+
+/** The webview context a frame's right-click hands to the menu's commands (package.json `webview/context`). */
+export const FRAME_SECTION = 'sentryFrame';
 
 /** A frame's click names its event's platform and SDK, which decide the path a code mapping applies to. */
 function ofEvent(d: EventDetail, cb: StackCallbacks): StackCallbacks {
   const event = { ...(d.platform ? { eventPlatform: d.platform } : {}), ...(d.sdk?.name ? { sdkName: d.sdk.name } : {}) };
-  return { reveal: cb.reveal, queue: cb.queue, openLocation: (location, frame) => cb.openLocation(location, frame && { ...frame, ...event }) };
+  return {
+    reveal: cb.reveal,
+    queue: cb.queue,
+    openLocation: (location, frame) => cb.openLocation(location, frame && { ...frame, ...event }),
+    frameContext: (frame) => JSON.stringify({ webviewSection: FRAME_SECTION, preventDefaultContextMenuItems: true, sentryFrame: { ...frame, ...event } }),
+  };
 }
 
 /** The Exception section, or null when the event has none. */
@@ -132,6 +142,8 @@ function frame(f: DetailFrame, cb: StackCallbacks, open: boolean): HTMLElement {
     ? h('button', { class: 'frame-head link', title: l10n.t('Open {0}', loc), attrs: { type: 'button' }, on: { click: () => cb.openLocation(loc, ref) } }, ...label)
     : h('span', { class: 'frame-head' }, ...label);
   const li = h('li', { class: `frame ev-frame${f.inApp ? ' in-app' : ''}` });
+  // data-vscode-context: VS Code hands it to the context menu's commands.
+  if (loc && cb.frameContext) li.dataset.vscodeContext = cb.frameContext(ref);
   const hasContext = !!f.context?.length;
   const vars = f.vars ?? [];
   const line = h('div', { class: 'frame-line' });

@@ -23,6 +23,8 @@ export class HeaderView {
     private readonly triage: (command: TriageCommand) => void = () => undefined,
     /** An AI button was pressed: the host runs it on the panel's issue. */
     private readonly handOff: (kind: HandOffKind) => void = () => undefined,
+    /** Debug This Event was pressed: the host opens the event on screen in VS Code's debugger. */
+    private readonly debug: (() => void) | undefined = undefined,
   ) {}
 
   /** Whether the header shows something else in `s` than in `prev`. */
@@ -89,6 +91,15 @@ export class HeaderView {
         h('span', { class: 'short-id', text: i.shortId ?? `#${s.issueId}` }),
         h('h1', { class: 'issue-title', text: title, title }),
         ...ai,
+        this.debug
+          ? button({
+              id: 'debug-event',
+              title: l10n.t('Open the event on screen in the debugger: its stack, variables and breadcrumbs, as if stopped at the exception (nothing runs)'),
+              text: l10n.t('Debug This Event'),
+              attrs: { secondary: true, icon: 'debug-alt' },
+              on: { click: () => this.debug?.() },
+            })
+          : null,
         button({ id: 'open-in-browser', attrs: { secondary: true, icon: 'link-external' }, text: l10n.t('Open in Browser'), on: { click: () => this.openInBrowser() } }),
       ),
       culprit ? h('div', { class: 'culprit', text: culprit }) : null,

@@ -63,6 +63,8 @@ const header = new HeaderView(
   () => rpc.post({ type: 'action', action: 'openInBrowser' }),
   (command) => rpc.post({ type: 'triage', command }),
   (kind) => rpc.post(handOffMessage(kind)),
+  // The event the Event tab shows (or last showed); none yet: the host takes the latest.
+  () => rpc.post(page.state.detail.data ? { type: 'debugEvent', eventId: page.state.detail.data.eventID } : { type: 'debugEvent' }),
 );
 const provenance = new ProvenanceViewPart((eventId, commitId) => rpc.post({ type: 'openCommit', eventId, commitId }));
 const filters = new FiltersBar({ state: () => page.state, setFilters: (f) => page.setFilters(f) });

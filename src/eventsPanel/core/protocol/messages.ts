@@ -164,6 +164,8 @@ export type PageMessage =
   | { type: 'triage'; command: TriageCommand }
   /** An AI button of the header: runs Explain or Fix with AI on the panel's issue. */
   | { type: 'handOff'; kind: HandOffKind }
+  /** Debug This Event of the header: the event on screen (its id, when one is shown) in VS Code's debugger. */
+  | { type: 'debugEvent'; eventId?: string }
   /** Copy an event the host has sent (by its id) as Markdown or as JSON, masked. */
   | { type: 'copyEvent'; eventId: string; format: 'markdown' | 'json' }
   /** Open an event the host has sent as masked JSON in a read-only editor tab. */
@@ -193,6 +195,8 @@ export type HostMessage =
   | { type: 'issue'; issue: IssueHeader }
   /** Sign-in finished (or the client changed): retry what failed. */
   | { type: 'signedIn' }
+  /** Show a tab (a trace link opened on a panel already open: the Trace tab), on an event when one is named. */
+  | { type: 'show'; tab: Tab; event?: EventRef }
   /** The panel was bound (opened signed out, then signed in; or opened again after a restore): the page saves it. */
   | { type: 'binding'; binding?: SavedBinding }
   /** Whether a chat can take the issue changed (a chat extension installed, signed in or out). */
@@ -302,7 +306,7 @@ export function parseBinding(v: unknown, org: string): SavedBinding | undefined 
   return { baseUrl: v.baseUrl, account: v.account, org };
 }
 
-const HOST_TYPES = new Set<HostMessage['type']>(['boot', 'init', 'response', 'issue', 'signedIn', 'binding', 'ai', 'provenance', 'seer', 'trace', 'logs', 'replays', 'feedback']);
+const HOST_TYPES = new Set<HostMessage['type']>(['boot', 'init', 'response', 'issue', 'signedIn', 'binding', 'ai', 'show', 'provenance', 'seer', 'trace', 'logs', 'replays', 'feedback']);
 
 /**
  * A message from the host, as the page reads it: an object of a known type, or undefined (the

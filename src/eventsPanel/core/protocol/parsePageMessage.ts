@@ -17,7 +17,8 @@ const MAX_CURSOR = 500;
 const ACTION_NAMES: Record<ErrorActionName | 'openInBrowser', true> = { retry: true, signIn: true, chooseProject: true, showLog: true, filter: true, openInBrowser: true };
 const ACTIONS = new Set(Object.keys(ACTION_NAMES));
 
-function parseFrameRef(v: unknown): FrameRef | undefined {
+/** A frame the page names (in a message or a context menu's `data-vscode-context`), field by field. */
+export function parseFrameRef(v: unknown): FrameRef | undefined {
   if (!isObj(v)) return undefined;
   const out: FrameRef = {};
   for (const k of ['filename', 'absPath', 'module', 'package', 'platform', 'eventPlatform', 'sdkName', 'function'] as const) if (isStr(v[k])) out[k] = (v[k] as string).slice(0, 4096);
@@ -53,6 +54,9 @@ export function parsePageMessage(v: unknown): PageMessage | undefined {
       return isHandOffKind(v.kind) ? { type: 'handOff', kind: v.kind } : undefined;
     case 'copyEvent':
       return isEventId(v.eventId) && (v.format === 'markdown' || v.format === 'json') ? { type: 'copyEvent', eventId: v.eventId, format: v.format } : undefined;
+    case 'debugEvent':
+      if (v.eventId === undefined) return { type: 'debugEvent' };
+      return isEventId(v.eventId) ? { type: 'debugEvent', eventId: v.eventId } : undefined;
     case 'openRawEvent':
       return isEventId(v.eventId) ? { type: 'openRawEvent', eventId: v.eventId } : undefined;
     case 'openCommit':

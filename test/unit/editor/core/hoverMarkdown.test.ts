@@ -23,6 +23,7 @@ const LEVEL_ICONS = ['flame', 'error', 'warning', 'info', 'debug'];
 /** An unresolved issue's actions, in order: icon, tooltip, command. */
 const OPEN: [string, string, string][] = [
   ['$(list-unordered)', 'Show Events', Commands.showIssueEvents],
+  ['$(debug-alt)', 'Debug This Event', Commands.debugEvent],
   ['$(check)', 'Resolve', Commands.resolve],
   ['$(archive)', 'Archive', Commands.archive],
   ['$(person)', 'Assign to Me', Commands.assignToMe],
@@ -145,6 +146,7 @@ describe('hover Markdown on a marked line', () => {
       [...HOVER_COMMANDS].sort(),
       [
         Commands.showIssueEvents,
+        Commands.debugEvent,
         Commands.openInBrowser,
         Commands.copyLink,
         Commands.resolve,

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { EXTENSION_ID } from '../../../../src/constants';
-import { ISSUE_LINK_PATH, MAX_QUERY, excerpt, isLinkShortId, isOrgSlug, issueLinkUrl, parseIssueLink, targetLabel, type IssueLinkParse } from '../../../../src/links/core/issueLink';
+import { ISSUE_LINK_PATH, MAX_QUERY, excerpt, isLinkShortId, isOrgSlug, issueLinkUrl, parseIssueLink, parseWebLinkQuery, targetLabel, type IssueLinkParse } from '../../../../src/links/core/issueLink';
 
 function ok(query: string): IssueLinkParse & { ok: true } {
   const r = parseIssueLink(query);
@@ -141,5 +141,20 @@ describe('Issue links (links/issueLink)', () => {
       assert.equal(targetLabel({ org: 'acme', id: '12' }), '#12');
       assert.equal(targetLabel({ org: 'acme', shortId: 'PROJ-1' }), 'PROJ-1');
     });
+  });
+});
+
+describe('issue links: a Sentry web link in url=', () => {
+  it('takes a Sentry web link alone, and says nothing of a query without url', () => {
+    assert.deepEqual(parseWebLinkQuery(`url=${encodeURIComponent('https://acme.sentry.io/issues/12/')}`), { ok: true, url: 'https://acme.sentry.io/issues/12/' });
+    assert.equal(parseWebLinkQuery('org=acme&id=1'), undefined);
+  });
+
+  it('refuses a link that is no Sentry page, a url given twice or beside org and id, with a safe excerpt', () => {
+    const bad = parseWebLinkQuery(`url=${encodeURIComponent('javascript:alert(1)//<b>')}`);
+    assert.ok(bad && !bad.ok);
+    assert.doesNotMatch(bad.error, /[<>()]/);
+    assert.ok(!parseWebLinkQuery('url=https%3A%2F%2Facme.sentry.io%2Fissues%2F1%2F&url=https%3A%2F%2Facme.sentry.io%2Fissues%2F2%2F')!.ok);
+    assert.ok(!parseWebLinkQuery('url=https%3A%2F%2Facme.sentry.io%2Fissues%2F1%2F&org=acme&id=1')!.ok);
   });
 });

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { ToolContext, type ToolDeps } from '../../../../../src/ai/core/tools/context';
 import { issueDetails, type DetailsInput } from '../../../../../src/ai/core/tools/issueDetails';
 import { issuesAtLocation, type LocationInput } from '../../../../../src/ai/core/tools/issuesAtLocation';
+import { readTrace } from '../../../../../src/openLink/core/pastedTrace';
 import { searchIssues, type SearchInput } from '../../../../../src/ai/core/tools/searchIssues';
 import { tagDistribution, type TagInput } from '../../../../../src/ai/core/tools/tagDistribution';
 import { CHOOSE_PROJECT_FIRST, SIGN_IN_FIRST, ToolCancelled } from '../../../../../src/ai/core/tools/toolErrors';
@@ -58,6 +59,7 @@ function locations(marks: FileMarks = { kind: 'none' }): LocationSource {
     activeFile: async () => marks,
     mapFrame: async (f) => ([f.filename, f.absPath].some((x) => x?.endsWith('checkout.ts')) ? 'src/checkout.ts' : undefined),
     codeMappings: async () => [],
+    frameFiles: async () => ({ kind: 'none' }),
   };
 }
 
@@ -205,6 +207,27 @@ describeEachProfile('AI tools core (against the sandbox)', function (profile) {
     assert.match(text, /^- line 42: \*\*WEB-FRONTEND-1\*\*/m);
     assert.match(await tools.atLocation({ file: 'src/checkout.ts', line: 7 }), /^No Sentry issue is marked on line 7 of `src\/checkout\.ts`/);
     assert.match(await tools.atLocation({ file: '/etc/passwd' }), /is not a file of this workspace/);
+    assert.equal(requests().length, 0);
+  });
+
+  it("issues at a location: a pasted trace's innermost frames, each with its workspace file and the issues on its line", async () => {
+    const sb = box.get();
+    const issue = issueOf(sb, 'WEB-FRONTEND-1');
+    const ref: IssueRef = { org: 'acme', project: 'web-frontend', issueId: issue.id };
+    const marked = locations({ kind: 'file', file: 'src/checkout.ts', marks: [{ ref, line: 42 }] });
+    const { tools, store, requests } = setup({
+      readTrace,
+      locations: () => ({ ...marked, frameFiles: async (f) => (f.filename?.endsWith('checkout.ts') ? { kind: 'file', file: 'src/checkout.ts' } : { kind: 'none' }) }),
+    });
+    store.upsert('acme', [await clientFor(sb).getIssue('acme', issue.id)]);
+    sb.control.requests.clear();
+    const trace = ['TypeError: x is undefined', '    at pay (/app/src/checkout.ts:42:7)', '    at main (/app/src/main.ts:3:1)'].join('\n');
+    const text = await tools.atLocation({ stackTrace: trace });
+    assert.match(text, /^\*\*A JavaScript \\\(V8: Node, Chrome\\\) stack trace: 2 frames with a file, the most recent call first\*\*/);
+    assert.match(text, /^- `\/app\/src\/checkout\.ts:42:7` in `pay`: `src\/checkout\.ts:42`$/m);
+    assert.match(text, /^ {2}- \*\*WEB-FRONTEND-1\*\*/m);
+    assert.match(text, /^- `\/app\/src\/main\.ts:3:1` in `main`: no workspace file$/m);
+    assert.match(await tools.atLocation({ stackTrace: 'no trace here' }), /^No stack trace with file names/);
     assert.equal(requests().length, 0);
   });
 

@@ -54,7 +54,12 @@ const CASES: { tool: keyof typeof ToolNames; schema: z.Schema<unknown>; ok: unkn
     bad: [{}, { issue: '' }, { issue: 'WEB-1', event: 'newest' }, { issue: 'WEB-1', maxTokens: 100 }, { issue: 'WEB-1', maxTokens: 16001 }, { issue: 7 }],
   },
   { tool: 'tagDistribution', schema: TagInput, ok: [{ issue: 'WEB-1', tag: 'browser' }], bad: [{ issue: 'WEB-1' }, { tag: 'browser' }, { issue: 'WEB-1', tag: '' }] },
-  { tool: 'issuesAtLocation', schema: LocationInput, ok: [{ file: 'src/a.ts' }, { file: 'src/a.ts', line: 1 }], bad: [{}, { file: '' }, { file: 'a.ts', line: 0 }, { file: 'a.ts', line: 1.5 }] },
+  {
+    tool: 'issuesAtLocation',
+    schema: LocationInput,
+    ok: [{ file: 'src/a.ts' }, { file: 'src/a.ts', line: 1 }, { stackTrace: '\tat a.B.c(B.java:1)' }],
+    bad: [{}, { file: '' }, { file: 'a.ts', line: 0 }, { file: 'a.ts', line: 1.5 }, { file: 'a.ts', stackTrace: 'x' }, { stackTrace: '' }, { stackTrace: 'x'.repeat(200_001) }],
+  },
   {
     tool: 'updateIssue',
     schema: UpdateInput,

@@ -154,6 +154,16 @@ describe('event view state: controller', () => {
     assert.equal(t.page.state.detail.status, 'ok');
   });
 
+  it("the host's show (a trace link on a panel already open) switches to the Trace tab on the link's event, and tells the host", () => {
+    const t = setup();
+    t.host({ type: 'init', version: 1, state: panel({ tab: 'event' }) });
+    t.host({ type: 'show', tab: 'trace', event: ID(4) });
+    assert.equal(t.page.state.tab, 'trace');
+    assert.equal(t.page.state.event, ID(4));
+    const saved = t.posted.filter((m) => m.type === 'state').at(-1) as { state: PanelState } | undefined;
+    assert.deepEqual([saved?.state.tab, saved?.state.event], ['trace', ID(4)], 'the host learns the tab and event');
+  });
+
   it('a detail that is not JSON is an error to retry, not a broken page', () => {
     const t = setup();
     t.host({ type: 'init', version: 1, state: panel({ tab: 'event' }) });

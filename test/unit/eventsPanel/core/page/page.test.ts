@@ -154,6 +154,18 @@ describe('events page: accessibility', () => {
         { filename: open.frame.filename, eventPlatform: open.frame.eventPlatform, sdkName: open.frame.sdkName },
         { filename: 'src/app.ts', eventPlatform: 'javascript', sdkName: 'sentry.javascript.browser' },
       );
+      // Its context menu (Copy Path, Copy Path:Line, package.json webview/context) names the same frame.
+      const context = JSON.parse([...p.app.querySelectorAll('.ev-frame')].map((e) => e.getAttribute('data-vscode-context')).find(Boolean)!) as {
+        webviewSection: string;
+        preventDefaultContextMenuItems: boolean;
+        sentryFrame: Record<string, unknown>;
+      };
+      assert.equal(context.webviewSection, 'sentryFrame');
+      assert.equal(context.preventDefaultContextMenuItems, true);
+      assert.deepEqual(
+        { filename: context.sentryFrame.filename, lineNo: context.sentryFrame.lineNo, eventPlatform: context.sentryFrame.eventPlatform },
+        { filename: 'src/app.ts', lineNo: open.frame.lineNo, eventPlatform: 'javascript' },
+      );
     } finally {
       await p.close();
     }

@@ -122,6 +122,13 @@ describe('events protocol: validation of untrusted input', () => {
     assert.equal(isTriageCommand('constructor'), false);
   });
 
+  it('parsePageMessage: Debug This Event carries an event id or nothing, never an issue or a command', () => {
+    const id = '0123456789abcdef0123456789ABCDEF';
+    assert.deepEqual(parsePageMessage({ type: 'debugEvent' }), { type: 'debugEvent' });
+    assert.deepEqual(parsePageMessage({ type: 'debugEvent', eventId: id, issueId: '1', org: 'evil', command: 'workbench.action.terminal.sendSequence' }), { type: 'debugEvent', eventId: id });
+    for (const eventId of ['latest', '../x', '', 42, id + '0', ['x']]) assert.equal(parsePageMessage({ type: 'debugEvent', eventId }), undefined, JSON.stringify(eventId));
+  });
+
   it('parsePageMessage: an AI hand-off carries explain or fix, and nothing else', () => {
     assert.deepEqual([...HAND_OFF_KINDS], ['explain', 'fix']);
     assert.deepEqual(parsePageMessage({ type: 'handOff', kind: 'explain' }), { type: 'handOff', kind: 'explain' });
