@@ -59,9 +59,14 @@ export const BUDGET = {
   // KiB web, a .vsix of 433.0 KiB. A feature that needs more bytes raises this with its figures:
   // - issue 45, the story around an error (trace, span, log, replay and feedback readers, the
   //   tabs' host side, the AI's trace summary and tool, the hover's counts): +37.5 KiB, 516.2 KiB
-  //   Node and 513.7 KiB web; what it adds is made on first use (the load budget holds).
-  vsix: 500 * 1024,
-  bundle: 518 * 1024,
+  //   Node and 513.7 KiB web; what it adds is made on first use (the load budget holds);
+  // - issues 46 and 47, a recorded event in VS Code's debugger (the adapter, its variables,
+  //   exception, inline values and console) and Open Link, ID or Stack Trace (links of every host
+  //   form, short and event ids, eleven platforms' stack trace parsers, the terminal links):
+  //   +64.5 KiB, 580.7 KiB Node and 578.2 KiB web. The .vsix, 433.0 KiB after issue 44, took
+  //   30.6 KiB for issue 45 and 47.1 KiB for 46 and 47: 510.7 KiB.
+  vsix: 514 * 1024,
+  bundle: 582 * 1024,
   load: { loadCalls: 2_000, activateCalls: 800, intlObjects: 0, nodeModules: 0 },
 };
 
