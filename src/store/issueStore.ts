@@ -114,7 +114,6 @@ export class IssueStore extends Disposable {
   }
 
   // ------------------------------------------------------------------------------------- reading
-
   /** The issue as views show it (pending patches applied), if the store has seen it. */
   issue(id: string): Issue | undefined {
     return this.table.get(id);
@@ -184,7 +183,6 @@ export class IssueStore extends Disposable {
   }
 
   // ------------------------------------------------------------------------------------- loading
-
   /**
    * The first page: from the cache unless `force`. Errors are kept on the list, never thrown; a
    * failed list stays cached with its error, so a view that re-renders on every change cannot turn
@@ -279,7 +277,6 @@ export class IssueStore extends Disposable {
   }
 
   // ------------------------------------------------------------------------------------- writing
-
   /**
    * Shows `change` on the named issues at once, in every list and view, until the handle is
    * confirmed or rolled back. Patches on one issue apply in the order they were made. Throws a
@@ -292,7 +289,6 @@ export class IssueStore extends Disposable {
   }
 
   // ------------------------------------------------------------------------------------- internals
-
   private async fetchInto(rec: ListRecord, cursor: string | undefined, replace: boolean): Promise<IssueListView> {
     const generation = this.generation;
     const since = this.table.checkpoint();
