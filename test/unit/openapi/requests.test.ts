@@ -156,7 +156,11 @@ describeEachProfile('contract: client requests against the OpenAPI document', fu
 
     const log = sb.control.requests.list({ path: /^\/api\/0\// });
     const ex = new Exchanges(sb);
-    for (const entry of log) await ex.replay(entry);
+    for (const entry of log) {
+      // The event-id lookup answers 1 request a second (test/sandbox/lookups.ts): its replay comes a second later, not within the client's second.
+      if (entry.path.includes('/eventids/')) sb.control.clock.advance(1_000);
+      await ex.replay(entry);
+    }
 
     // Coverage: every operation answered, and every documented parameter sent unless the client has no option for it.
     for (const [name, template] of Object.entries(PATHS) as Array<[keyof typeof PATHS, string]>) {
