@@ -120,10 +120,16 @@ const PASSING_FAILURES = new Set(['server', 'network', 'timeout', 'rateLimited',
  * Whether a failed list keeps its rows: a refresh that fails for now (a proxy's 502, a dropped
  * connection) must not empty the view, nor rebuild every row twice (the error, then its end), so
  * the last answer stays as drawn and failureNotice says what happened. One that fails for good (a
- * 401, 403 or 404) is an error row: the list may no longer be the user's to read, or exist.
+ * 401, 403 or 404) is an error row: the list may no longer be the user's to read, or exist; so is
+ * a browser's refusal (CORS, mixed content), which names a setting to change.
  */
 export function keptThrough(list: IssueListView): boolean {
-  return list.error !== undefined && list.issues.length > 0 && PASSING_FAILURES.has(errorKind(list.error) ?? '');
+  return list.error !== undefined && list.issues.length > 0 && PASSING_FAILURES.has(errorKind(list.error) ?? '') && !refusedByBrowser(list.error);
+}
+
+/** A request the browser refused (src/api/browser.ts, CORS or mixed content): a setting to change, not a failure that passes. */
+function refusedByBrowser(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && typeof (error as { block?: unknown }).block === 'string';
 }
 
 /** The view's message while shown lists keep their last answer through a failure; undefined when none does. */

@@ -1,6 +1,7 @@
 // The Issues tree's rows as data: what a list, an error, an empty answer or a hashes search shows.
 import assert from 'node:assert/strict';
 import { ForbiddenError, NetworkError, NotFoundError, RateLimitedError, ServerError, TimeoutError } from '../../../../src/api/errors';
+import { BrowserBlockedError } from '../../../../src/api/browser';
 import { SignedOutError } from '../../../../src/contracts/errors';
 import { parseIssueRef } from '../../../../src/contracts/issueRef';
 import { actionArgs, actionRows, countText, errorNode, failureNotice, projectDescription, rowsOfList, type ErrorNode, type ListContext } from '../../../../src/issues/core/nodes';
@@ -93,6 +94,13 @@ describe('Issues tree rows (nodes.ts)', () => {
     // Nothing to keep, or a failure for good: the error row says it, not the message.
     assert.equal(failureNotice([aList({ error: new ServerError(502, undefined) })]), undefined);
     assert.equal(failureNotice([aList({ issues: [issue], error: new NotFoundError('Project "web-frontend"', undefined) })]), undefined);
+    // A browser's refusal (CORS, mixed content) names a setting to change: the error row, with its actions.
+    const blocked = aList({ issues: [issue], error: new BrowserBlockedError('https://sentry.example.com', 'corsOrUnreachable') });
+    assert.equal(failureNotice([blocked]), undefined);
+    assert.deepEqual(
+      rowsOfList(blocked, CTX).nodes.map((n) => n.type),
+      ['error'],
+    );
     assert.equal(failureNotice([aList({ issues: [issue] })]), undefined);
     const alone = rowsOfList(aList({ error: new ServerError(502, undefined) }), CTX).nodes;
     assert.deepEqual(

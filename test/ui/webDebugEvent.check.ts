@@ -5,7 +5,8 @@
 // Debug This Event, and the stopped session in Run and Debug: CALL STACK with the event's frames,
 // the stop frame's workspace file (a sentrytest-memfs: file, found by the frame resolver) open at
 // the crash line, VARIABLES with the frame's recorded variables; and again after the side bar went
-// back to the Sentry view. Screenshots: web-debug-event, web-debug-event-again.
+// back to the Sentry view. Screenshots: web-debug-event, web-debug-event-again. Named to run after
+// web.check.ts in the web window (checks run in file order): that one starts from the fresh window.
 import * as assert from 'node:assert/strict';
 import { check } from './framework';
 import { SANDBOX_SECRET } from '../sandbox';
