@@ -12,7 +12,7 @@
 // window whose extension is the build without VS Code's AI APIs (out/extension-no-ai/) runs
 // test/integration-no-ai (`no-ai` runs only that window). --grep filters tests by title and UI checks
 // by name or file; one that matches nothing fails, so a typo is not a green run.
-// --stats writes {"passed":N,"failed":N,"windows":[…]} for scripts/test.mjs.
+// --stats writes {"passed":N,"failed":N,"windows":[…],"failures":["window: test: message",…]} for scripts/test.mjs.
 import * as fs from 'node:fs';
 import { runUiChecks } from '../ui/run';
 import { createUntrustedWorkspace, untrustedUserSettings } from '../integration-untrusted/workspace';
@@ -98,6 +98,8 @@ async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   const counts = { passed: 0, failed: 0 };
   const windows: WindowTime[] = [];
+  /** Each failure as `window: test: first lines`, listed again at the very end (a CI log may keep only its end). */
+  const failures: string[] = [];
   const t0 = performance.now();
   /** Runs one extension-host window within its budget and records its time (a window past half its budget is said). */
   const extensionWindow = async (label: string, opts: RunTestsOptions) => {
@@ -109,22 +111,25 @@ async function main(): Promise<number> {
     if (seconds > budgetMs / 2000) log(`${label} took ${seconds.toFixed(0)} s, more than half its ${budgetMs / 1000} s budget: move some of its suites to a window of their own`);
     counts.passed += r.passed;
     counts.failed += r.failed;
+    failures.push(...r.failures.map((f) => `${label}: ${f}`));
     return r;
   };
   /** The UI checks of one window (each check has a budget of its own, test/ui/run.ts). */
-  const uiWindow = async (label: string, run: () => Promise<{ passed: number; failed: number }>) => {
+  const uiWindow = async (label: string, run: () => Promise<{ passed: number; failed: number; failures: string[] }>) => {
     const w0 = performance.now();
     const r = await timed(label, run);
     windows.push({ name: label, seconds: (performance.now() - w0) / 1000, passed: r.passed, failed: r.failed });
     counts.passed += r.passed;
     counts.failed += r.failed;
+    failures.push(...r.failures.map((f) => `${label}: ${f}`));
   };
   const finish = () => {
     if (args.grep && args.command !== 'install' && counts.passed + counts.failed === 0) {
       log(`no test or UI check matches --grep "${args.grep}"`);
       counts.failed++;
+      failures.push(`--grep "${args.grep}" matches no test or UI check`);
     }
-    if (args.stats) fs.writeFileSync(args.stats, JSON.stringify({ ...counts, windows }));
+    if (args.stats) fs.writeFileSync(args.stats, JSON.stringify({ ...counts, windows, failures }));
     if (windows.length) {
       process.stdout.write('\nVS Code windows\n');
       for (const w of windows) {
@@ -132,6 +137,7 @@ async function main(): Promise<number> {
         process.stdout.write(`  ${w.seconds.toFixed(1).padStart(6)} s${budget.padEnd(9)}  ${w.name}: ${w.passed} passed, ${w.failed} failed\n`);
       }
     }
+    for (const f of failures) process.stdout.write(`  failed: ${f}\n`);
     log(`VS Code parts took ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     process.stdout.write(`${args.stats ? 'VS Code suites: ' : ''}${counts.passed} passed, ${counts.failed} failed\n`);
     return counts.failed > 0 ? 1 : 0;
@@ -148,6 +154,7 @@ async function main(): Promise<number> {
   } catch (e) {
     log(`installing the VS Code server failed: ${(e as Error).message}`);
     counts.failed++;
+    failures.push(`installing the VS Code server: ${(e as Error).message}`);
     return finish();
   }
   if (args.command === 'install') return finish();
@@ -161,6 +168,7 @@ async function main(): Promise<number> {
   } catch (e) {
     log(`preparing the VS Code runs failed: ${(e as Error).stack ?? e}`);
     counts.failed++;
+    failures.push(`preparing the VS Code runs: ${(e as Error).message ?? e}`);
     await sandbox?.close();
     return finish();
   }

@@ -696,6 +696,8 @@ export interface TestsResult {
   /** Mocha's counts as written by the test index (SENTRY_EXPLORER_TEST_STATS), when it got that far. */
   passed: number;
   failed: number;
+  /** Each failed test's title and first lines (a window that ended without its counts: why). */
+  failures: string[];
   /** What the suites printed. */
   output: string;
 }
@@ -763,14 +765,18 @@ export async function runExtensionTests(opts: RunTestsOptions): Promise<TestsRes
   }
   let passed = 0;
   let failed = 0;
+  let failures: string[] = [];
   try {
-    ({ passed, failed } = JSON.parse(fs.readFileSync(statsFile, 'utf8')) as { passed: number; failed: number });
+    ({ passed, failed, failures = [] } = JSON.parse(fs.readFileSync(statsFile, 'utf8')) as { passed: number; failed: number; failures?: string[] });
   } catch {
     /* the suites did not get to the end */
   }
   const output = fs.readFileSync(outputFile, 'utf8');
   fs.rmSync(io, { recursive: true, force: true });
   // A run that failed without a failing test (crash, timeout, activation error) still counts as one failure.
-  if (exitCode !== 0 && failed === 0) failed = 1;
-  return { exitCode, passed, failed, output };
+  if (exitCode !== 0 && failed === 0) {
+    failed = 1;
+    failures = [`the window ended without a failing test (exit ${exitCode}): see its log above`];
+  }
+  return { exitCode, passed, failed, failures, output };
 }

@@ -31,8 +31,11 @@ export async function runSuites(dir: string, where: string): Promise<void> {
   // Each top-level suite's time, printed after the run: a suite that creeps towards the window's budget shows before it fails.
   const suites: { title: string; seconds: number }[] = [];
   const started = new Map<Mocha.Suite, number>();
+  // Each failure's title and first lines, for the summary at the very end of a run (a CI log may keep only its end).
+  const failures: string[] = [];
   const stats = await new Promise<Mocha.Stats>((resolve) => {
     const runner = mocha.run(() => resolve(runner.stats ?? ({ passes: 0, failures: 1 } as Mocha.Stats)));
+    runner.on('fail', (test, err: unknown) => failures.push(`${test.fullTitle()}: ${firstLines(err)}`));
     runner.on('suite', (s) => {
       if (s.parent?.root) started.set(s, performance.now());
     });
@@ -47,7 +50,13 @@ export async function runSuites(dir: string, where: string): Promise<void> {
   }
   const statsFile = process.env.SENTRY_EXPLORER_TEST_STATS;
   if (statsFile) {
-    fs.writeFileSync(statsFile, JSON.stringify({ passed: stats.passes, failed: stats.failures, pending: stats.pending, suites }));
+    fs.writeFileSync(statsFile, JSON.stringify({ passed: stats.passes, failed: stats.failures, pending: stats.pending, suites, failures }));
   }
   if (stats.failures > 0) throw new Error(`${stats.failures} extension-host test(s) failed${where}`);
+}
+
+/** An error's first three lines as one, bounded: what the run's summary says of a failure. */
+function firstLines(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.split('\n').slice(0, 3).join(' ').slice(0, 300);
 }

@@ -51,6 +51,8 @@ export const WEBFS_FOLDER = 'sentrytest-memfs:/sample';
 export interface Counts {
   passed: number;
   failed: number;
+  /** Each failed check's name and first lines, for the run's summary. */
+  failures: string[];
 }
 
 async function loadChecks(): Promise<UiCheck[]> {
@@ -93,7 +95,7 @@ export async function runUiChecks(opts: UiRunOptions): Promise<Counts> {
   const wanted = grep?.split('|');
   const kind = opts.platforms ? 'platforms' : opts.git ? 'git' : opts.web ? 'web' : undefined;
   const checks = (await loadChecks()).filter((c) => c.workspace === kind && (!wanted || wanted.some((g) => c.name.includes(g) || c.file === g || c.file === `${g}.check.ts`)));
-  const counts: Counts = { passed: 0, failed: 0 };
+  const counts: Counts = { passed: 0, failed: 0, failures: [] };
   if (!checks.length) return counts;
   if (!kind) fs.rmSync(UI_RESULTS_DIR, { recursive: true, force: true });
 
@@ -111,11 +113,12 @@ export async function runUiChecks(opts: UiRunOptions): Promise<Counts> {
     });
     await vscode.waitForWorkbench();
   } catch (e) {
-    if (stoppingOnSignalNow()) return { passed: 0, failed: checks.length };
+    const failures = checks.map((c) => `${c.name}: VS Code did not open (${String((e as Error).message ?? e).split('\n')[0].slice(0, 200)})`);
+    if (stoppingOnSignalNow()) return { passed: 0, failed: checks.length, failures };
     log(`could not open VS Code for the UI checks: ${(e as Error).stack ?? e}`);
     await vscode?.collectArtifacts('ui-startup').catch(() => undefined);
     await vscode?.close();
-    return { passed: 0, failed: checks.length };
+    return { passed: 0, failed: checks.length, failures };
   }
 
   const page = vscode.page;
@@ -137,6 +140,7 @@ export async function runUiChecks(opts: UiRunOptions): Promise<Counts> {
       } catch (e) {
         if (stoppingOnSignalNow()) break;
         counts.failed++;
+        counts.failures.push(`${c.name}: ${String((e as Error).message ?? e).split('\n').slice(0, 3).join(' ').slice(0, 300)}`);
         process.stdout.write(
           `    \u2716 ${c.name}\n      ${String((e as Error).stack ?? e)
             .split('\n')
