@@ -307,6 +307,21 @@ export class BadResponseError extends ApiError {
   }
 }
 
+/**
+ * A body that ends before its JSON does: a proxy or a dropped connection cut it off, so the same
+ * request may well answer whole next time (the Issues tree keeps its rows through it, as through
+ * a 502), unlike a body that parses but that the extension does not understand.
+ */
+export class CutOffBodyError extends BadResponseError {
+  readonly cutOff = true;
+  constructor(request?: string, status?: number) {
+    super('', l10n.t('the body is not valid JSON; it may have been cut off'), request, status);
+    this.message = l10n.t(
+      "Sentry's answer was cut off (the body is not valid JSON). This usually passes: try again. If it keeps happening, a proxy between VS Code and Sentry may be cutting answers short.",
+    );
+  }
+}
+
 /** A body larger than the client reads (HttpClientOptions.maxResponseBytes); refused unread. */
 export class ResponseTooLargeError extends BadResponseError {
   constructor(

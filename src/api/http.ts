@@ -11,6 +11,7 @@ import {
   ApiError,
   BadRequestError,
   BadResponseError,
+  CutOffBodyError,
   ForbiddenError,
   ForeignRedirectError,
   GoneError,
@@ -307,7 +308,7 @@ export class HttpClient {
       try {
         json = raw.text === '' ? null : JSON.parse(raw.text);
       } catch (err) {
-        throw new BadResponseError('', err instanceof RangeError ? l10n.t('the body is nested too deeply to read') : l10n.t('the body is not valid JSON; it may have been cut off'), label, status);
+        throw err instanceof RangeError ? new BadResponseError('', l10n.t('the body is nested too deeply to read'), label, status) : new CutOffBodyError(label, status);
       }
       // Nothing downstream (the schemas, JSON.stringify, tree items, webview messages) ever sees 20,000 levels.
       json = pruneDepth(json);

@@ -26,6 +26,11 @@ export function errorKind(e: unknown): string | undefined {
   return typeof kind === 'string' ? kind : undefined;
 }
 
+/** A body cut off before its JSON ended (src/api/errors.ts CutOffBodyError): it may answer whole next time. */
+export function isCutOffBody(e: unknown): boolean {
+  return errorKind(e) === 'badResponse' && (e as { cutOff?: unknown }).cutOff === true;
+}
+
 /** The reset time (epoch ms) of a 429 the server dated; undefined for anything else. */
 export function rateLimitResetOf(e: unknown): number | undefined {
   if (errorKind(e) !== 'rateLimited') return undefined;

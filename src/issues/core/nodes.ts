@@ -6,7 +6,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Issue } from '../../model/issue/schema';
 import { presentError, type ErrorAction } from '../../contracts/errorPresentation';
-import { errorKind } from '../../contracts/errors';
+import { errorKind, isCutOffBody } from '../../contracts/errors';
 import type { IssueRef } from '../../contracts/issueRef';
 import type { IssueListView } from '../../store/issueStore';
 import { plainText } from '../../util/untrusted';
@@ -113,18 +113,18 @@ export function issueNode(org: string, listedIn: string, issue: Pick<Issue, 'id'
   return { type: 'issue', org, project: issue.project.slug, issueId: issue.id, listedIn, otherProject: issue.project.slug !== listedIn, period };
 }
 
-/** Failures that may pass on their own (ApiError kinds). */
+/** Failures that may pass on their own (ApiError kinds; a body cut off is one too, isCutOffBody). */
 const PASSING_FAILURES = new Set(['server', 'network', 'timeout', 'rateLimited', 'queryTimeout']);
 
 /**
  * Whether a failed list keeps its rows: a refresh that fails for now (a proxy's 502, a dropped
- * connection) must not empty the view, nor rebuild every row twice (the error, then its end), so
+ * connection, a body cut off) must not empty the view, nor rebuild every row twice (the error, then its end), so
  * the last answer stays as drawn and failureNotice says what happened. One that fails for good (a
  * 401, 403 or 404) is an error row: the list may no longer be the user's to read, or exist; so is
  * a browser's refusal (CORS, mixed content), which names a setting to change.
  */
 export function keptThrough(list: IssueListView): boolean {
-  return list.error !== undefined && list.issues.length > 0 && PASSING_FAILURES.has(errorKind(list.error) ?? '') && !refusedByBrowser(list.error);
+  return list.error !== undefined && list.issues.length > 0 && (PASSING_FAILURES.has(errorKind(list.error) ?? '') || isCutOffBody(list.error)) && !refusedByBrowser(list.error);
 }
 
 /** A request the browser refused (src/api/browser.ts, CORS or mixed content): a setting to change, not a failure that passes. */

@@ -1,6 +1,6 @@
 // The Issues tree's rows as data: what a list, an error, an empty answer or a hashes search shows.
 import assert from 'node:assert/strict';
-import { ForbiddenError, NetworkError, NotFoundError, RateLimitedError, ServerError, TimeoutError } from '../../../../src/api/errors';
+import { BadResponseError, CutOffBodyError, ForbiddenError, NetworkError, NotFoundError, RateLimitedError, ServerError, TimeoutError } from '../../../../src/api/errors';
 import { BrowserBlockedError } from '../../../../src/api/browser';
 import { SignedOutError } from '../../../../src/contracts/errors';
 import { parseIssueRef } from '../../../../src/contracts/issueRef';
@@ -73,13 +73,14 @@ describe('Issues tree rows (nodes.ts)', () => {
     );
   });
 
-  it("a refresh that fails for now (5xx, network, timeout, 429) keeps the listed rows as they are, and the failure is said in the view's message", () => {
+  it("a refresh that fails for now (5xx, network, timeout, 429, a body cut off) keeps the listed rows as they are, and the failure is said in the view's message", () => {
     const issue = anIssue();
     for (const error of [
       new ServerError(502, undefined),
       new NetworkError('https://sentry.example.com', 'ECONNRESET'),
       new TimeoutError('https://sentry.example.com', 30_000),
       new RateLimitedError(undefined, undefined),
+      new CutOffBodyError('GET /api/0/projects/acme/web-frontend/issues/', 200),
     ]) {
       const list = aList({ issues: [issue], nextCursor: 'c1', error });
       assert.deepEqual(rowsOfList(list, CTX), rowsOfList(aList({ issues: [issue], nextCursor: 'c1' }), CTX), error.kind);
@@ -94,6 +95,13 @@ describe('Issues tree rows (nodes.ts)', () => {
     // Nothing to keep, or a failure for good: the error row says it, not the message.
     assert.equal(failureNotice([aList({ error: new ServerError(502, undefined) })]), undefined);
     assert.equal(failureNotice([aList({ issues: [issue], error: new NotFoundError('Project "web-frontend"', undefined) })]), undefined);
+    // A body that parses but that the extension does not understand stays so on the next refresh: the error row.
+    const misunderstood = aList({ issues: [issue], error: new BadResponseError('[0].userCount', 'expected a number') });
+    assert.equal(failureNotice([misunderstood]), undefined);
+    assert.deepEqual(
+      rowsOfList(misunderstood, CTX).nodes.map((n) => n.type),
+      ['error'],
+    );
     // A browser's refusal (CORS, mixed content) names a setting to change: the error row, with its actions.
     const blocked = aList({ issues: [issue], error: new BrowserBlockedError('https://sentry.example.com', 'corsOrUnreachable') });
     assert.equal(failureNotice([blocked]), undefined);
