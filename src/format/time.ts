@@ -36,6 +36,26 @@ export function relativeTime(iso: string | number | Date | null | undefined, now
   return l10n.t('just now');
 }
 
+const MINUTE_MS = 60_000;
+/** From this age a row's time moves in steps of it (5 min), up to an hour. */
+const STEP_MS = 5 * MINUTE_MS;
+
+/**
+ * relativeTime in the steps a list row can afford: "just now" under a minute, minutes up to five,
+ * then every five minutes up to an hour ("10m ago"), then as relativeTime ("3h ago"). Every change
+ * of a row's text makes VS Code build the row again and keep a store for it for the view's life
+ * (src/issues/core/drawing.ts): at exact minutes, a busy project's rows, all seen within the hour,
+ * were each rebuilt every minute. The tooltip beside it gives the exact time.
+ */
+export function steppedRelativeTime(iso: string | number | Date | null | undefined, now: number = Date.now()): string {
+  const t = timeOf(iso);
+  if (t === undefined) return l10n.t('unknown');
+  const age = now - t;
+  if (age < 0 || age >= 60 * MINUTE_MS) return relativeTime(t, now);
+  if (age < MINUTE_MS) return l10n.t('just now');
+  return age < STEP_MS ? relativeTime(t, now) : relativeTime(now - Math.floor(age / STEP_MS) * STEP_MS, now);
+}
+
 /** "Nov 22, 2026, 5:29:00 AM UTC"; no date, or an unparseable one, gives "unknown". */
 export function absoluteTime(iso: string | number | Date | null | undefined): string {
   const t = timeOf(iso);

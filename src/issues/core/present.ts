@@ -6,7 +6,7 @@ import * as l10n from '@vscode/l10n';
 import type { Issue } from '../../model/issue/schema';
 import { commentCount, compactCount, eventCount, userCount } from '../../format/numbers';
 import { sparkline, statsCounts } from '../../format/sparkline';
-import { absoluteTime, relativeTime } from '../../format/time';
+import { absoluteTime, steppedRelativeTime } from '../../format/time';
 import { boundedStringify } from '../../util/boundedJson';
 import { codeSpan, escapeMarkdown, plainText } from '../../util/untrusted';
 
@@ -25,9 +25,12 @@ export function issueLabel(issue: Issue): string {
   return plainText(issue.title);
 }
 
-/** `WEB-FRONTEND-1DB · 1.2K events · 3 users · last seen 3h ago`: what Sentry's list shows beside the title. */
+/**
+ * `WEB-FRONTEND-1DB · 1.2K events · 3 users · last seen 3h ago`: what Sentry's list shows beside
+ * the title. A row's times move in steps (steppedRelativeTime), as each change rebuilds the row.
+ */
 export function issueDescription(issue: Issue, now = Date.now()): string {
-  return l10n.t('{0} · {1} · {2} · last seen {3}', plainText(issue.shortId, 100), eventCount(issue.count), userCount(issue.userCount), relativeTime(issue.lastSeen, now));
+  return l10n.t('{0} · {1} · {2} · last seen {3}', plainText(issue.shortId, 100), eventCount(issue.count), userCount(issue.userCount), steppedRelativeTime(issue.lastSeen, now));
 }
 
 /**
@@ -108,7 +111,7 @@ export function issueAccessibilityLabel(issue: Issue, period: string, now = Date
   const sentences = [
     l10n.t('Issue {0}: {1}.', plainText(issue.shortId, 100), plainText(issue.title)),
     l10n.t('Level: {0}.', plainText(levelWord(issue.level), 40)),
-    l10n.t('{0}, {1}, last seen {2}.', eventCount(issue.count), userCount(issue.userCount), relativeTime(issue.lastSeen, now)),
+    l10n.t('{0}, {1}, last seen {2}.', eventCount(issue.count), userCount(issue.userCount), steppedRelativeTime(issue.lastSeen, now)),
     total === undefined ? undefined : period === '24h' ? l10n.t('{0} in the last 24 hours.', total) : l10n.t('{0} in the last 14 days.', total),
     otherProject === undefined ? undefined : l10n.t('From project {0}.', plainText(otherProject, 100)),
   ];
@@ -139,8 +142,8 @@ export function issueTooltipMarkdown(issue: Issue, period: string, now = Date.no
       l10n.t('Level: {0} · Status: {1}', md(levelWord(issue.level)), md(describeStatus(issue))),
       `${md(eventCount(issue.count))} · ${md(userCount(issue.userCount))} · ${md(commentCount(issue.numComments))}`,
       // null: the server has no seen stats of the issue.
-      issue.firstSeen === null ? l10n.t('First seen {0}', l10n.t('unknown')) : l10n.t('First seen {0} ({1})', relativeTime(issue.firstSeen, now), absoluteTime(issue.firstSeen)),
-      issue.lastSeen === null ? l10n.t('Last seen {0}', l10n.t('unknown')) : l10n.t('Last seen {0} ({1})', relativeTime(issue.lastSeen, now), absoluteTime(issue.lastSeen)),
+      issue.firstSeen === null ? l10n.t('First seen {0}', l10n.t('unknown')) : l10n.t('First seen {0} ({1})', steppedRelativeTime(issue.firstSeen, now), absoluteTime(issue.firstSeen)),
+      issue.lastSeen === null ? l10n.t('Last seen {0}', l10n.t('unknown')) : l10n.t('Last seen {0} ({1})', steppedRelativeTime(issue.lastSeen, now), absoluteTime(issue.lastSeen)),
       flags ? `${assignee} · ${flags}` : assignee,
     ],
     // The sparkline, then what it draws in words (a screen reader reads block characters as nothing useful).

@@ -84,6 +84,16 @@ describe('how an issue reads in the tree', () => {
     assert.equal(describeStatus({ ...issue, status: 'ignored', statusDetails: { ignoreUntil: '2026-12-01T00:00:00Z' } }), 'ignored (ignoreUntil: 2026-12-01T00:00:00Z)');
     assert.equal(describeStatus(issue), 'unresolved');
   });
+  it("a row's texts (description, words, tooltip) move in the time's steps, so an hour redraws a row seen 2 minutes ago 15 times, not 60", () => {
+    const seen = anIssue({ lastSeen: new Date(now - 2 * 60_000).toISOString(), firstSeen: new Date(now - 7 * 60_000).toISOString() });
+    const texts = new Set<string>();
+    for (let m = 0; m < 60; m++) {
+      const at = now + m * 60_000;
+      texts.add(JSON.stringify([issueDescription(seen, at), issueAccessibilityLabel(seen, '24h', at), issueTooltipMarkdown(seen, '24h', at)]));
+    }
+    assert.equal(texts.size, 15);
+    assert.match(issueDescription(seen, now + 9 * 60_000), /last seen 10m ago$/);
+  });
   it('relative times and sparklines', () => {
     assert.equal(relativeTime(now - 45_000, now), '45s ago');
     assert.equal(relativeTime(now - 2 * 86400_000, now), '2d ago');
