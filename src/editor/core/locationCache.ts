@@ -65,9 +65,55 @@ export interface KnownLocation {
 
 /** Entries kept (a few hundred bytes each in workspace storage). */
 export const LOCATION_CACHE_MAX = 3000;
+/** Distinct path texts and field sets shared before the pool starts over (far more than a workspace's files). */
+const SHARED_MAX = 4096;
+
+/**
+ * One copy of each path text and each set of path fields: a full cache names a few hundred files
+ * 3,000 times, and every server answer and storage read brings its own copies (the soak's hour
+ * kept over 2,000 copies of one file's path).
+ */
+class SharedParts {
+  private readonly texts = new Map<string, string>();
+  private readonly fieldSets = new Map<string, FrameFields>();
+
+  text<T extends string | null | undefined>(s: T): T {
+    if (typeof s !== 'string') return s;
+    const had = this.texts.get(s);
+    if (had !== undefined) return had as T;
+    if (this.texts.size >= SHARED_MAX) this.texts.clear();
+    this.texts.set(s, s);
+    return s;
+  }
+
+  fields(f: FrameFields | undefined): FrameFields | undefined {
+    if (!f) return f;
+    const key = JSON.stringify(f);
+    const had = this.fieldSets.get(key);
+    if (had) return had;
+    if (this.fieldSets.size >= SHARED_MAX) this.fieldSets.clear();
+    const own: FrameFields = Object.freeze(Object.fromEntries(Object.entries(f).map(([k, v]) => [k, this.text(v as string)])));
+    this.fieldSets.set(key, own);
+    return own;
+  }
+
+  frame(f: KnownFrame | null | undefined): KnownFrame | null | undefined {
+    if (!f) return f;
+    const fields = this.fields(f.fields);
+    return { ...f, raw: this.text(f.raw), path: this.text(f.path), ...withFields(fields) };
+  }
+
+  entry(known: KnownLocation): KnownLocation {
+    const fields = this.fields(known.fields);
+    const out: KnownLocation = { ...known, location: this.text(known.location), ...withFields(fields) };
+    if (known.frame !== undefined) out.frame = this.frame(known.frame);
+    return out;
+  }
+}
 
 export class LocationCache {
   private readonly map = new Map<string, KnownLocation>();
+  private readonly shared = new SharedParts();
   private dirty = false;
 
   constructor(private readonly max = LOCATION_CACHE_MAX) {}
@@ -86,7 +132,7 @@ export class LocationCache {
       const text: KnownText | undefined = t && { at: t.at, line: t.line, ...(t.before ? { before: t.before } : {}), ...(t.after ? { after: t.after } : {}), source: t.source };
       const fields = storedFields(value.fields);
       const frame = value.frame ? { ...value.frame, ...withFields(storedFields(value.frame.fields)) } : value.frame;
-      cache.map.set(key, { lastSeen: value.lastSeen, location: value.location, frame, at: value.at, ...withFields(fields), ...(text ? { text } : {}) });
+      cache.map.set(key, cache.shared.entry({ lastSeen: value.lastSeen, location: value.location, frame, at: value.at, ...withFields(fields), ...(text ? { text } : {}) }));
     }
     return cache;
   }
@@ -102,20 +148,23 @@ export class LocationCache {
     return this.map.get(key);
   }
 
-  set(key: string, known: KnownLocation): void {
+  /** Keeps `known` for `key` (its shared parts, SharedParts) and returns the entry kept, which setFrame and setText change. */
+  set(key: string, known: KnownLocation): KnownLocation {
     // A new event of the issue may still be at the line whose text is known.
     const text = known.text ?? this.map.get(key)?.text;
+    const kept = this.shared.entry(text ? { ...known, text } : known);
     this.map.delete(key);
-    this.map.set(key, text ? { ...known, text } : known);
+    this.map.set(key, kept);
     this.dirty = true;
     // Oldest first in insertion order: the first keys are the ones to let go.
     while (this.map.size > this.max) this.map.delete(this.map.keys().next().value as string);
+    return kept;
   }
 
   setFrame(key: string, frame: KnownFrame | null): void {
     const known = this.map.get(key);
     if (!known) return;
-    known.frame = frame;
+    known.frame = this.shared.frame(frame);
     this.dirty = true;
   }
 

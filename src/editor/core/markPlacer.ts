@@ -125,9 +125,7 @@ export class MarkPlacer {
     try {
       this.requests++;
       const page = await client.listIssueEvents(ref.org, ref.issueId, { perPage: 1 });
-      const known: KnownLocation = { lastSeen, location: page.items[0]?.location ?? null, at: this.deps.now() };
-      this.deps.cache.set(key, known);
-      return known;
+      return this.deps.cache.set(key, { lastSeen, location: page.items[0]?.location ?? null, at: this.deps.now() });
     } catch (err) {
       if (failures) failures.push({ issueId: ref.issueId, err });
       else this.deps.log.warn(`[editor] could not read the latest event of ${this.nameOf(ref.issueId)}: ${(err as Error).message}`);

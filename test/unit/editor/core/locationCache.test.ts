@@ -23,6 +23,22 @@ describe('LocationCache: where issues happened, kept across reloads', () => {
     assert.equal(cache.get('s 2', undefined), undefined);
   });
 
+  it('entries that name the same file share one copy of its path fields, read from a server or from storage', () => {
+    const fields = () => ({ filename: 'src/app/checkout.ts', absPath: 'webpack:///./src/app/checkout.ts', platform: 'javascript', sdkName: 'sentry.javascript.react' });
+    const cache = new LocationCache();
+    for (let i = 0; i < 3; i++) cache.set(`s ${i}`, { lastSeen: 'a', location: 'src/app/checkout.ts:23', fields: fields(), at: i });
+    for (let i = 0; i < 3; i++) cache.setFrame(`s ${i}`, { raw: 'src/app/checkout.ts', path: 'src/app/checkout.ts', line: 23, fields: fields() });
+    const kept = [0, 1, 2].map((i) => cache.peek(`s ${i}`)!);
+    assert.ok(kept[1].fields === kept[0].fields && kept[2].fields === kept[0].fields, 'one fields object for the three entries');
+    assert.ok(kept[1].frame!.fields === kept[0].frame!.fields && kept[0].frame!.fields === kept[0].fields, "and the frames' fields are that one too");
+    assert.deepEqual(kept[0].fields, fields());
+    const other = { ...fields(), filename: 'src/app/cart.ts' };
+    cache.set('s 3', { lastSeen: 'a', location: 'src/app/cart.ts:5', fields: other, at: 3 });
+    assert.notEqual(cache.peek('s 3')!.fields, kept[0].fields, 'another file: its own');
+    const again = LocationCache.fromJSON(JSON.parse(JSON.stringify(cache.takeChanges())));
+    assert.ok(again.peek('s 1')!.fields === again.peek('s 0')!.fields && again.peek('s 0')!.frame!.fields === again.peek('s 0')!.fields, 'read back from storage: shared too');
+  });
+
   it('round-trips through storage and reports only real changes', () => {
     const cache = new LocationCache();
     assert.equal(cache.takeChanges(), undefined);
