@@ -169,7 +169,8 @@ function printMinute(minute: number, entries: readonly RequestLogEntry[], sample
       ? `heap ${mb(s.heapUsed).padStart(6)} MB  rss ${mb(s.rss).padStart(6)} MB  ` +
         `${String(r.requests).padStart(4)} req/min (${r.failed} failed, ${r.unauthorized} 401)  grants ${r.grants}  ` +
         `errors: ${s.ongoing.length ? s.ongoing.map((e) => `${e.kind} now`).join(', ') : 'none now'}, ${samples.all(r.window).length} so far, ${s.errorMessages} error messages  ` +
-        `${s.signedIn ? 'signed in' : 'SIGNED OUT'}, ${s.listed} listed, ${s.editors} files, ${s.panels} panels` +
+        `${s.signedIn ? 'signed in' : 'SIGNED OUT'}, ${s.listed} listed, ${s.editors} files, ${s.panels} panels, ` +
+        `${s.rowsDrawn} rows drawn (${s.wholeRedraws} whole redraws) so far, ${s.issuesKept} issues and ${s.locationsKept} locations kept` +
         (s.treeVisible ? '' : ', Issues view HIDDEN') +
         (s.rateLimitedRuns ? `, ${s.rateLimitedRuns} rate-limited refreshes in a row` : '')
       : `${String(r.requests).padStart(4)} req/min (${r.failed} failed, ${r.unauthorized} 401)  grants ${r.grants}  (no window: requests without the soak's header)`;

@@ -52,6 +52,11 @@ export class IssuesTreeProvider extends Disposable implements vscode.TreeDataPro
   /** When relative times ("12 sec ago") were last brought up to date. */
   private timesAt = 0;
   private redrawNext = false;
+  /**
+   * Rows handed to VS Code (getTreeItem calls) and whole redraws since activation: VS Code's
+   * extension host keeps a store for every row it is handed (core/drawing.ts), so the soak counts them.
+   */
+  readonly drawCounts = { rows: 0, whole: 0 };
 
   constructor(private readonly deps: TreeDeps) {
     super();
@@ -74,6 +79,7 @@ export class IssuesTreeProvider extends Disposable implements vscode.TreeDataPro
     this.drawnRows = new Map();
     this.timesAt = this.now();
     this.deps.setFailureNotice(failureNotice([...this.drawn.values()]));
+    this.drawCounts.whole++;
     this.changed.fire(undefined);
   }
 
@@ -129,6 +135,7 @@ export class IssuesTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   getTreeItem(node: Node): vscode.TreeItem {
+    this.drawCounts.rows++;
     switch (node.type) {
       case 'project': {
         const item = new vscode.TreeItem(node.project, vscode.TreeItemCollapsibleState.Expanded);

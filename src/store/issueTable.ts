@@ -54,6 +54,11 @@ export class IssueTable {
     return issue;
   }
 
+  /** Issues kept, listed or not (the soak prints it). */
+  get size(): number {
+    return this.current.size;
+  }
+
   /** The org the issue was loaded in. */
   orgOf(id: string): string | undefined {
     return this.orgs.get(id);

@@ -55,6 +55,12 @@ export interface WindowSample {
   /** Issues the view lists now. */
   listed: number;
   treeVisible: boolean;
+  /** So far: Issues rows handed to VS Code (each a store its extension host keeps, src/issues/core/drawing.ts), and whole redraws. */
+  rowsDrawn: number;
+  wholeRedraws: number;
+  /** The store's issues (listed or not, src/store/issueTable.ts) and the editor's known locations (src/editor/core/locationCache.ts) now. */
+  issuesKept: number;
+  locationsKept: number;
   /** The store's refresh budget: consecutive refreshes that ended in a 429, and the latest reset (epoch ms). */
   rateLimitedRuns: number;
   resetAt?: number;

@@ -242,6 +242,11 @@ class SoakWindow {
       listErrors: lists.filter((l) => l?.error !== undefined).length,
       listed: this.api.issues.listedIssues().length,
       treeVisible: this.api.issues.treeView.visible,
+      rowsDrawn: this.api.issues.tree.drawCounts.rows,
+      wholeRedraws: this.api.issues.tree.drawCounts.whole,
+      // Private to their owners; read here only to print how full each bounded cache is.
+      issuesKept: (this.api.store as unknown as { table: { size: number } }).table.size,
+      locationsKept: (this.api.editor.locator as unknown as { cache: { size: number } }).cache.size,
       rateLimitedRuns: this.api.store.refreshState.rateLimitedRuns,
       ...(this.api.store.refreshState.resetAt !== undefined ? { resetAt: this.api.store.refreshState.resetAt } : {}),
       ended: this.ended,
