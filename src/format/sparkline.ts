@@ -9,7 +9,3 @@ export function sparkline(counts: readonly number[]): string {
   return counts.map((c) => BARS[Math.min(BARS.length - 1, Math.round((Math.max(0, c) / max) * (BARS.length - 1)))]).join('');
 }
 
-/** Counts of Sentry's `stats` pairs `[seconds, count]`. */
-export function statsCounts(pairs: readonly (readonly [number, number])[] | undefined): number[] {
-  return (pairs ?? []).map((p) => p[1]);
-}

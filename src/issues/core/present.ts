@@ -5,7 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Issue } from '../../model/issue/schema';
 import { commentCount, compactCount, eventCount, userCount } from '../../format/numbers';
-import { sparkline, statsCounts } from '../../format/sparkline';
+import { sparkline } from '../../format/sparkline';
 import { absoluteTime, steppedRelativeTime } from '../../format/time';
 import { boundedStringify } from '../../util/boundedJson';
 import { codeSpan, escapeMarkdown, plainText } from '../../util/untrusted';
@@ -121,8 +121,8 @@ export function issueAccessibilityLabel(issue: Issue, period: string, now = Date
 /** The counts of a known period's stats, oldest first; undefined when there are none. */
 function periodCounts(issue: Issue, period: string): number[] | undefined {
   if (!knownPeriod(period)) return undefined;
-  const counts = statsCounts(issue.stats?.[period]);
-  return counts.length ? counts : undefined;
+  const counts = issue.stats?.[period];
+  return counts?.length ? counts : undefined;
 }
 
 function sum(counts: readonly number[]): number {
