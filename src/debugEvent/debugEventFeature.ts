@@ -26,7 +26,8 @@ export class DebugEventFeature extends Disposable {
     this._register(vscode.commands.registerCommand(Commands.debugEvent, (arg?: unknown) => this.debugEvent(arg)));
     this._register(vscode.commands.registerCommand(Commands.debugPreviousEvent, () => this.step('previous')));
     this._register(vscode.commands.registerCommand(Commands.debugNextEvent, () => this.step('next')));
-    this._register(vscode.languages.registerInlineValuesProvider('*', new RecordedInlineValues(this.sessions, deps.log)));
+    const inlineValues = this._register(new RecordedInlineValues(this.sessions, deps.log));
+    this._register(vscode.languages.registerInlineValuesProvider('*', inlineValues));
   }
 
   /** `sentryExplorer.debugEvent`: from an argument, or (the palette) an issue asked for; its latest event. */

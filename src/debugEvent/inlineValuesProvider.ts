@@ -29,9 +29,17 @@ function functionSpans(symbols: readonly (vscode.DocumentSymbol | vscode.SymbolI
   return out;
 }
 
-export class RecordedInlineValues implements vscode.InlineValuesProvider {
+export class RecordedInlineValues implements vscode.InlineValuesProvider, vscode.Disposable {
   /** The last document's functions (VS Code asks again at every frame focused in the same file). */
   private cached?: { key: string; spans: Promise<FunctionSpan[] | undefined> };
+  /**
+   * Fired when a document's functions come after its values were given without them (a language
+   * server still starting), with the session's variables invalidated: VS Code 1.99 asks again only
+   * for the latter, and the values then reach the function's first lines, not only the few lines
+   * Sentry kept (a window's first session met this every time).
+   */
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeInlineValues = this.changed.event;
 
   constructor(
     private readonly sessions: DebugSessions,
@@ -60,14 +68,29 @@ export class RecordedInlineValues implements vscode.InlineValuesProvider {
         .then((symbols) => (symbols?.length ? functionSpans(symbols) : undefined))
         .catch(() => undefined);
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), SYMBOLS_MS)));
+      let tooLate = false;
+      const late = new Promise<undefined>(
+        (resolve) =>
+          (timer = setTimeout(() => {
+            tooLate = true;
+            resolve(undefined);
+          }, SYMBOLS_MS)),
+      );
       const spans = Promise.race([asked, late]).finally(() => clearTimeout(timer));
       this.cached = { key, spans };
-      // An answer that came too late is kept for the next ask.
+      // An answer that came too late is kept, and VS Code asked again.
       void asked.then((found) => {
-        if (found && this.cached?.key === key) this.cached = { key, spans: Promise.resolve(found) };
+        if (!found || this.cached?.key !== key) return;
+        this.cached = { key, spans: Promise.resolve(found) };
+        if (!tooLate) return;
+        this.changed.fire();
+        this.sessions.get(vscode.debug.activeDebugSession)?.adapter.refreshVariables();
       });
     }
     return this.cached.spans;
+  }
+
+  dispose(): void {
+    this.changed.dispose();
   }
 }

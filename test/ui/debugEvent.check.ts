@@ -49,6 +49,21 @@ check(
     assert.match(stackText, /PAUSED ON EXCEPTION|Paused on exception|checkout|cart/i, stackText);
     const everything = `${stackText}\n${(await variables.allInnerTexts()).join('\n')}\n${said}`;
     assert.ok(!everything.includes(SECRET_MARK), 'secrets stay masked');
+    // VS Code's inline values: the stopped function's recorded variables at the end of its lines,
+    // from its first line (`order.items`, above the lines Sentry kept, so the function is known
+    // from the document's symbols, which TypeScript may give only after the first ask:
+    // src/debugEvent/inlineValuesProvider.ts), which Go to Line brings into view.
+    const inline = page.locator('.monaco-editor .debug-inline-value');
+    await page.keyboard.press('F1');
+    await page.locator('.quick-input-widget input[type="text"], .quick-input-widget input.input').first().fill(':40');
+    await page.keyboard.press('Enter');
+    await vscode.waitFor('inline values in the editor', async () => (await inline.count()) > 0, 45_000);
+    const values = await inline.allInnerTexts();
+    console.log(`      inline values drawn: ${values.join(' | ')}`);
+    assert.ok(
+      values.some((v) => /\bitems\s=\s/.test(v)),
+      values.join(' | '),
+    );
     await shot(vscode, 'debug-event-dark');
 
     // The breadcrumbs in the Debug Console.

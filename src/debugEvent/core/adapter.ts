@@ -55,6 +55,8 @@ export class RecordedEventAdapter {
   private readonly resolved = new Map<RecordedFrame, Promise<FrameSource>>();
   private ended = false;
   private stopped = false;
+  /** The client said it takes DAP's `invalidated` event (VS Code does). */
+  private takesInvalidated = false;
   /** The logs' lines written (or none to write): settled once they are in the Debug Console. */
   logsShown: Promise<void> = Promise.resolve();
 
@@ -78,6 +80,15 @@ export class RecordedEventAdapter {
 
   dispose(): void {
     this.sent.dispose();
+  }
+
+  /**
+   * Asks the client to read the variables again (DAP `invalidated`, areas variables): VS Code then
+   * asks for inline values again too, as it does not for a provider's own change event (1.99).
+   * Nothing changed in the event; what inline values can find did (src/debugEvent/inlineValuesProvider.ts).
+   */
+  refreshVariables(): void {
+    if (this.takesInvalidated && this.stopped && !this.ended) this.emit<DebugProtocol.InvalidatedEvent>({ type: 'event', event: 'invalidated', body: { areas: ['variables'] } });
   }
 
   /** The id VS Code knows the stop frame by (the newest in-app frame of the crashed thread), once it was sent. */
@@ -109,6 +120,7 @@ export class RecordedEventAdapter {
     }
     switch (req.command) {
       case 'initialize':
+        this.takesInvalidated = (req.arguments as DebugProtocol.InitializeRequestArguments | undefined)?.supportsInvalidatedEvent === true;
         this.respond(req, capabilities());
         this.emit<DebugProtocol.InitializedEvent>({ type: 'event', event: 'initialized' });
         return;

@@ -60,6 +60,25 @@ describe('debugEvent/core/adapter: a recorded event in the Debug Adapter Protoco
       assert.equal(d.adapter.linesKeptBefore(9999), undefined, 'an unknown frame');
     });
 
+    it('refreshVariables asks the client to read variables again (DAP invalidated), only of a client that takes the event, once stopped', async () => {
+      const d = new Driver(asServed(PYTHON_MODERN));
+      d.adapter.refreshVariables();
+      assert.equal(d.events('invalidated').length, 0, 'not before the stop');
+      await d.body('initialize', { adapterID: 'sentry-event', supportsInvalidatedEvent: true });
+      await d.body('launch', {});
+      await d.body('configurationDone');
+      await d.stack();
+      d.adapter.refreshVariables();
+      assert.deepEqual(
+        d.events('invalidated').map((e) => e.body),
+        [{ areas: ['variables'] }],
+      );
+      const old = new Driver(asServed(PYTHON_MODERN));
+      await old.start();
+      old.adapter.refreshVariables();
+      assert.equal(old.events('invalidated').length, 0, 'a client that did not say it takes the event');
+    });
+
     it("the frame's vars: dicts and lists expandable, leaves as the SDK wrote them", async () => {
       const d = new Driver(asServed(PYTHON_MODERN));
       await d.start();
