@@ -1,4 +1,4 @@
-// Sentry for the editor's AI inside VS Code: the five tools registered with VS Code and
+// Sentry for the editor's AI inside VS Code: the seven tools registered with VS Code and
 // called through vscode.lm.invokeTool against the sandbox, with and without a session, after a 403
 // and a 429; the update tool behind VS Code's own confirmation (Cancel sends nothing); the hand-off
 // (no chat here: Copy as Markdown) and @sentry without a language model.
@@ -107,7 +107,7 @@ describe('AI tools in VS Code (vscode.lm) against the sandbox', function () {
     assert.equal(without.count, 0, 'a bulk update was sent without ids');
   });
 
-  it('registers the five tools with VS Code: each is invocable by name; vscode.lm.tools lists them where this VS Code lists tools', async () => {
+  it('registers the seven tools with VS Code: each is invocable by name; vscode.lm.tools lists them where this VS Code lists tools', async () => {
     // A name VS Code does not know is refused; ours are not (the suites below call every one).
     await assert.rejects(async () => vscode.lm.invokeTool('sentryExplorer_nope', { input: {}, toolInvocationToken: undefined }), /not contributed|not found|Unknown tool/i);
     for (const name of Object.values(ToolNames)) assert.ok(typeof (await invoke(name, {})) === 'string', name);

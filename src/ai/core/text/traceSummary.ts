@@ -215,7 +215,7 @@ export function traceListingText(story: TraceStory | undefined, opts: ListingOpt
   else {
     const shown = chosenSpans(trace, at.eventId, opts.maxSpans);
     const own = errorSpanOf(trace, at.eventId);
-    spanNote = `${shown.length} of ${trace.spans.length}${trace.cut ? '+' : ''}`;
+    spanNote = trace.spans.length ? `${shown.length} of ${trace.spans.length}${trace.cut ? '+' : ''}` : 'none';
     spanLines.push(...shown.map((s) => `${s === own ? '>> ' : ''}${spanText(s, { depth: true })}`));
     for (const i of trace.issues.slice(0, 20))
       spanLines.push(
@@ -228,7 +228,7 @@ export function traceListingText(story: TraceStory | undefined, opts: ListingOpt
   else {
     const shown = chosenLogs(logs.logs, at.time, opts.maxLogs);
     const moment = errorMoment(shown, at.time);
-    logNote = `${shown.length} of ${logs.logs.length}${logs.cut ? '+' : ''}`;
+    logNote = logs.logs.length ? `${shown.length} of ${logs.logs.length}${logs.cut ? '+' : ''}` : 'none';
     shown.forEach((l, i) => {
       if (i === moment) logLines.push(`-- the error, ${clock(at.time)} --`);
       logLines.push(logText(l));

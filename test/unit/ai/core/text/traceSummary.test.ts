@@ -160,6 +160,12 @@ describe('ai/core/text/traceSummary: the trace as text for a model', () => {
   });
 
   it('spans without logs, and logs on a server without spans: each part says what it lacks', () => {
+    // A server that keeps logs but has none of this trace: the listing says none, not "0 of 0".
+    const listed = traceListingText(story(trace([span(0), span(1)]), { logs: [], cut: false, masked: 0 }), { maxSpans: 10, maxLogs: 10, maxChars: 4000 });
+    assert.match(listed, /and logs \(none\) oldest first/);
+    assert.ok(!listed.includes('0 of 0'), listed);
+    const logsOnly = traceListingText(story(trace([]), { logs: [log(1)], cut: false, masked: 0 }), { maxSpans: 10, maxLogs: 10, maxChars: 4000 });
+    assert.match(logsOnly, /Spans \(none\) in tree order, indented by depth, and logs \(1 of 1\)/);
     const noLogs = fenced(traceSummaryText(story(trace([span(0), span(1)]), { unread: 'none' }))).body;
     assert.ok(noLogs.includes('logs: this Sentry server keeps no logs'));
     const noSpans = fenced(traceSummaryText(story(trace([]), { logs: [log(1)], cut: false, masked: 0 }))).body;
