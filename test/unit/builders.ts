@@ -55,6 +55,17 @@ export function anIssue(overrides: IssueOverrides = {}): Issue {
   });
 }
 
+/**
+ * An issue (as read) as the server sends it again: each stats period's counts back in Sentry's
+ * `[seconds, count]` pairs, an hour apart (the reader keeps the counts alone: IssueSchema's stats).
+ */
+export function issueJson(issue: Issue): Record<string, unknown> {
+  const start = Date.parse('2024-01-01T00:00:00Z') / 1000;
+  const step = (period: string) => (period === '14d' ? 86_400 : 3_600);
+  const stats = Object.fromEntries(Object.entries(issue.stats).map(([period, counts]) => [period, counts.map((c, i) => [start + i * step(period), c])]));
+  return { ...issue, stats };
+}
+
 /** An event as an issue's events list returns it, without entries unless given. */
 export function anEvent(overrides: Partial<SentryEvent> = {}): SentryEvent {
   const n = next();

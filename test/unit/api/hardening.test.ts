@@ -9,6 +9,7 @@ import { TOO_DEEP } from '../../../src/util/boundedJson';
 import { MAX_TIMER_MS } from '../../../src/util/delay';
 import { MAX_RESET_AHEAD_MS } from '../../../src/api/rateLimit';
 import { clientFor, useSandbox } from './sandbox';
+import { issueJson } from '../builders';
 
 const ORG = 'acme';
 const DAY = 86_400_000;
@@ -214,7 +215,7 @@ describe('API client hardening: bounded time and memory', () => {
       const org = (await c.listOrganizations({ perPage: 1 })).items[0];
       const project = (await c.listProjects(ORG, { perPage: 1 })).items[0];
       const tag = await c.getTagDetails(ORG, issueId(), 'browser');
-      respond('/issues/$', 200, JSON.stringify(Array(500).fill(issue)));
+      respond('/issues/$', 200, JSON.stringify(Array(500).fill(issueJson(issue))));
       respond('^/api/0/organizations/$', 200, JSON.stringify(Array(500).fill(org)));
       respond('/projects/$', 200, JSON.stringify(Array(500).fill(project)));
       respond('/tags/browser/$', 200, JSON.stringify({ ...tag, topValues: Array(5000).fill(tag.topValues[0]) }));
@@ -233,7 +234,7 @@ describe('API client hardening: bounded time and memory', () => {
       const sb = box.get();
       const issue = (await clientFor(sb).listProjectIssues(ORG, 'web-frontend', { limit: 1 })).items[0];
       const deep = '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000);
-      const body = JSON.stringify([{ ...issue, statusDetails: '@@' }]).replace('"@@"', deep);
+      const body = JSON.stringify([{ ...issueJson(issue), statusDetails: '@@' }]).replace('"@@"', deep);
       respond('/issues/$', 200, body);
       const page = await clientFor(sb).listProjectIssues(ORG, 'web-frontend', { limit: 1 });
       const text = JSON.stringify(page.items[0]);
