@@ -10,15 +10,15 @@ import type { LogsView } from '../../src/eventsPanel/core/protocol/logs';
 import { decodeLogRows } from '../../src/eventsPanel/core/protocol/logs';
 import type { TestHooks } from '../../src/testHooks';
 import type { WorkspaceLocation } from '../sandbox/seed';
-import { control, sandboxProfile, signedInSuite, UiRecorder, waitFor } from './authHelpers';
+import { control, sandboxProfile, UiRecorder, waitFor } from './authHelpers';
 import { print } from './output';
+import { panelSuiteHooks } from './panelSuite';
 import { isTabRequest, type Logged } from './panelRequests';
 
 describe('Logs tab: the trace’s logs, Follow, and a plan without logs', function () {
   this.timeout(120_000);
   let api: TestHooks;
   let rec: UiRecorder;
-  let restore: () => Promise<void>;
   let target: WorkspaceLocation;
 
   const apiRequests = async () => (await control<Logged[]>('requests')).filter((r) => r.path.startsWith('/api/0/') && isTabRequest(r));
@@ -29,23 +29,9 @@ describe('Logs tab: the trace’s logs, Follow, and a plan without logs', functi
     return waitFor('the logs view', () => (panel.story.logs.view.phase !== 'loading' ? panel.story.logs.view : undefined), 30_000);
   }
 
-  before(async function () {
-    ({ api, rec, restore } = await signedInSuite(this, 'Logs'));
-    api.events.ui.override(rec.ui());
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const p of api?.events.all() ?? []) p.dispose();
-    api?.events.ui.reset();
-    await restore?.();
-    await control('reset', {});
-  });
+  panelSuiteHooks('Logs', (s) => ({ api, rec } = s));
 
   beforeEach(async () => {
-    await control('reset', {});
-    for (const p of api.events.all()) p.dispose();
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const big = (await control<{ big: { issueId: string } }>('traces')).big;
     target = (await control<WorkspaceLocation[]>('seed/locations')).find((l) => l.line !== null && l.project === 'web-frontend' && l.issueId !== big.issueId)!;
   });

@@ -11,15 +11,15 @@ import type { TraceView } from '../../src/eventsPanel/core/protocol/trace';
 import { decodeTraceRows } from '../../src/eventsPanel/core/protocol/trace';
 import type { TestHooks } from '../../src/testHooks';
 import type { WorkspaceLocation } from '../sandbox/seed';
-import { control, sandboxProfile, signedInSuite, UiRecorder, waitFor } from './authHelpers';
+import { control, sandboxProfile, UiRecorder, waitFor } from './authHelpers';
 import { print } from './output';
+import { panelSuiteHooks } from './panelSuite';
 import { isTabRequest, type Logged } from './panelRequests';
 
 describe('Trace tab: spans, the error and its code', function () {
   this.timeout(120_000);
   let api: TestHooks;
   let rec: UiRecorder;
-  let restore: () => Promise<void>;
 
   const apiRequests = async () => (await control<Logged[]>('requests')).filter((r) => r.path.startsWith('/api/0/') && isTabRequest(r));
   const traceRequests = async () => (await apiRequests()).filter((r) => /\/(events-)?trace(-meta)?\//.test(r.path));
@@ -29,24 +29,7 @@ describe('Trace tab: spans, the error and its code', function () {
     return waitFor('the trace view', () => (panel.story.trace.view.phase !== 'loading' ? panel.story.trace.view : undefined), 30_000);
   }
 
-  before(async function () {
-    ({ api, rec, restore } = await signedInSuite(this, 'Trace'));
-    api.events.ui.override(rec.ui());
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const p of api?.events.all() ?? []) p.dispose();
-    api?.events.ui.reset();
-    await restore?.();
-    await control('reset', {});
-  });
-
-  beforeEach(async () => {
-    await control('reset', {});
-    for (const p of api.events.all()) p.dispose();
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  });
+  panelSuiteHooks('Trace', (s) => ({ api, rec } = s));
 
   it('reads nothing until the tab is shown, then the event and its trace in two requests; the error span opens its line', async () => {
     const locations = await control<WorkspaceLocation[]>('seed/locations');

@@ -3,13 +3,13 @@
 // Feedback its user reports in one; showing a tab again reads nothing; a replay opens its page on the
 // server's own host and no other; a pasted secret never reaches the page.
 import * as assert from 'node:assert/strict';
-import * as vscode from 'vscode';
 import type { EventsPanel } from '../../src/eventsPanel/panel';
 import type { FeedbackView, ReplaysView } from '../../src/eventsPanel/core/protocol/users';
 import type { HostMessage } from '../../src/eventsPanel/core/protocol/messages';
 import type { TestHooks } from '../../src/testHooks';
-import { control, SANDBOX_URL, sandboxProfile, signedInSuite, UiRecorder, waitFor } from './authHelpers';
+import { control, SANDBOX_URL, sandboxProfile, UiRecorder, waitFor } from './authHelpers';
 import { print } from './output';
+import { panelSuiteHooks } from './panelSuite';
 import type { Logged } from './panelRequests';
 
 interface Users {
@@ -21,7 +21,6 @@ describe('Replays and Feedback tabs: what the issue’s users saw and wrote', fu
   this.timeout(120_000);
   let api: TestHooks;
   let rec: UiRecorder;
-  let restore: () => Promise<void>;
 
   /** What a tab reads: the issue lists and regions the Issues view refreshes meanwhile are not its. */
   const userRequests = async () => (await control<Logged[]>('requests')).filter((r) => /\/(replay-count|replays|user-reports)\//.test(r.path));
@@ -45,24 +44,7 @@ describe('Replays and Feedback tabs: what the issue’s users saw and wrote', fu
     }
   }
 
-  before(async function () {
-    ({ api, rec, restore } = await signedInSuite(this, 'Replays and Feedback'));
-    api.events.ui.override(rec.ui());
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const p of api?.events.all() ?? []) p.dispose();
-    api?.events.ui.reset();
-    await restore?.();
-    await control('reset', {});
-  });
-
-  beforeEach(async () => {
-    await control('reset', {});
-    for (const p of api.events.all()) p.dispose();
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  });
+  panelSuiteHooks('Replays and Feedback', (s) => ({ api, rec } = s));
 
   it('reads nothing until a tab is shown; Replays in two requests, then a replay opens on the server’s own host', async () => {
     const users = await control<Users>('users');
