@@ -65,8 +65,11 @@ export const BUDGET = {
   //   form, short and event ids, eleven platforms' stack trace parsers, the terminal links):
   //   +64.5 KiB, 580.7 KiB Node and 578.2 KiB web. The .vsix, 433.0 KiB after issue 44, took
   //   30.6 KiB for issue 45 and 47.1 KiB for 46 and 47: 510.7 KiB.
+  // - the soak's and the debugger's fixes after them (a cut-off body kept through, row times in
+  //   steps, shared location parts, VS Code asked again for inline values): +2.0 KiB, 582.7 KiB
+  //   Node and 580.2 KiB web.
   vsix: 514 * 1024,
-  bundle: 582 * 1024,
+  bundle: 584 * 1024,
   load: { loadCalls: 2_000, activateCalls: 800, intlObjects: 0, nodeModules: 0 },
 };
 
