@@ -8,4 +8,3 @@ export function sparkline(counts: readonly number[]): string {
   if (max <= 0) return BARS[0].repeat(counts.length);
   return counts.map((c) => BARS[Math.min(BARS.length - 1, Math.round((Math.max(0, c) / max) * (BARS.length - 1)))]).join('');
 }
-

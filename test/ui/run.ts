@@ -113,7 +113,12 @@ export async function runUiChecks(opts: UiRunOptions): Promise<Counts> {
     });
     await vscode.waitForWorkbench();
   } catch (e) {
-    const failures = checks.map((c) => `${c.name}: VS Code did not open (${String((e as Error).message ?? e).split('\n')[0].slice(0, 200)})`);
+    const failures = checks.map(
+      (c) =>
+        `${c.name}: VS Code did not open (${String((e as Error).message ?? e)
+          .split('\n')[0]
+          .slice(0, 200)})`,
+    );
     if (stoppingOnSignalNow()) return { passed: 0, failed: checks.length, failures };
     log(`could not open VS Code for the UI checks: ${(e as Error).stack ?? e}`);
     await vscode?.collectArtifacts('ui-startup').catch(() => undefined);
@@ -140,7 +145,13 @@ export async function runUiChecks(opts: UiRunOptions): Promise<Counts> {
       } catch (e) {
         if (stoppingOnSignalNow()) break;
         counts.failed++;
-        counts.failures.push(`${c.name}: ${String((e as Error).message ?? e).split('\n').slice(0, 3).join(' ').slice(0, 300)}`);
+        counts.failures.push(
+          `${c.name}: ${String((e as Error).message ?? e)
+            .split('\n')
+            .slice(0, 3)
+            .join(' ')
+            .slice(0, 300)}`,
+        );
         process.stdout.write(
           `    \u2716 ${c.name}\n      ${String((e as Error).stack ?? e)
             .split('\n')

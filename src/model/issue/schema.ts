@@ -19,7 +19,12 @@ const StatsPairSchema = z.lazySchema(() => z.tuple([z.pipe(z.number(), z.safeInt
  * sparkline and its words read. Two numbers in an array of their own are some 60 bytes a pair, as
  * an hour's timestamp is past a small integer; a store of a thousand issues kept 1.5 MB of them.
  */
-const StatsCountsSchema = z.lazySchema(() => z.pipe(z.array(StatsPairSchema), z.transform((pairs): number[] => pairs.map((p) => p[1]))));
+const StatsCountsSchema = z.lazySchema(() =>
+  z.pipe(
+    z.array(StatsPairSchema),
+    z.transform((pairs): number[] => pairs.map((p) => p[1])),
+  ),
+);
 
 /** One issue of an issue list. */
 export const IssueSchema = z.lazySchema(() =>
