@@ -8,7 +8,7 @@ import * as l10n from '@vscode/l10n';
 import { ApiError } from '../../api/errors';
 import { CONFIG_SECTION, Commands } from '../../constants';
 import { ERROR_ACTIONS, ERROR_CASES, errorCase, type ErrorCase } from '../../contracts/errorPresentation';
-import { errorKind, isSignedOut } from '../../contracts/errors';
+import { errorKind, isCutOffBody, isSignedOut } from '../../contracts/errors';
 import { maskBounded } from '../../model/event/maskText';
 import type { IssueListView } from '../../store/issueStore';
 import { projectsOf } from '../../store/listSpec';
@@ -154,6 +154,8 @@ function errorLine(error: unknown, where: 'search' | 'list'): string {
   const kind = errorKind(error);
   const status = statusOf(error);
   const search = where === 'search';
+  // Answered 200, but cut off on its way: what happened is the cut, not the status.
+  if (isCutOffBody(error)) return search ? l10n.t("Sentry's answer to the search for this file's issues was cut off.") : l10n.t("Sentry's answer to the issue list was cut off.");
   if (status !== undefined) {
     const meaning = statusMeaning(kind, status);
     if (meaning) return search ? l10n.t("Sentry answered {0} ({1}) to the search for this file's issues.", status, meaning) : l10n.t('Sentry answered {0} ({1}) to the issue list.', status, meaning);

@@ -1,7 +1,7 @@
 // "Why are there no marks?" in one line (src/editor/core/marksStatus.ts): each cause in its order, the
 // action that fixes it, and server text (an unmapped path) plain, bounded and masked.
 import assert from 'node:assert/strict';
-import { ForbiddenError, NetworkError, RateLimitedError, ServerError, TimeoutError, UnauthorizedError } from '../../../../src/api/errors';
+import { BadResponseError, CutOffBodyError, ForbiddenError, NetworkError, RateLimitedError, ServerError, TimeoutError, UnauthorizedError } from '../../../../src/api/errors';
 import { Commands } from '../../../../src/constants';
 import { SignedOutError } from '../../../../src/contracts/errors';
 import { examplePath, explainMarks, listErrorOf, MAX_EXAMPLE_PATH, PATH_MAPPINGS_SETTING, showsStatus, type FileSearchReport, type MarksState } from '../../../../src/editor/core/marksStatus';
@@ -82,6 +82,13 @@ describe('why there are no marks, in one line', () => {
       "The Sentry server did not answer the search for this file's issues in time.",
     );
     assert.equal(explainMarks(ready({ report: report({ error: new Error('boom') }) })).message, "The search for this file's issues failed.");
+    // A body cut off says so, not that a 200 was not understood; one that does not fit the schema says that.
+    assert.equal(explainMarks(ready({ report: report({ error: new CutOffBodyError('GET /x/', 200) }) })).message, "Sentry's answer to the search for this file's issues was cut off.");
+    assert.equal(explainMarks(ready({ report: report({ mode: 'listed' }), listError: new CutOffBodyError('GET /x/', 200) })).message, "Sentry's answer to the issue list was cut off.");
+    assert.equal(
+      explainMarks(ready({ report: report({ error: new BadResponseError('[0].id', 'expected string', 'GET /x/', 200) }) })).message,
+      "Sentry answered 200 (answer not understood) to the search for this file's issues.",
+    );
     assert.equal(explainMarks(ready({ report: report({ error: new UnauthorizedError(undefined) }) })).message, "Sentry answered 401 (credentials rejected) to the search for this file's issues.");
     assert.equal(explainMarks(ready({ report: report({ error: new SignedOutError() }) })).cause, 'signedOut');
     assert.ok(showsStatus('error'));
