@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { check } from './framework';
 import { SANDBOX_SECRET } from '../sandbox';
-import { closeEditors, hidePanel, openEvents, setTheme, shot, signIn, until } from './eventsPanelPage';
+import { closeEditors, debugThisEvent, hidePanel, openEvents, setTheme, shot, signIn, STACK_FRAME_ROWS, until } from './eventsPanelPage';
 
 const SHORT_ID = 'WEB-FRONTEND-1';
 const SECRET_MARK = SANDBOX_SECRET.split('_')[1];
@@ -19,12 +19,7 @@ check(
     await setTheme(page, vscode, 'Dark Modern');
     const f = await openEvents(page, vscode, SHORT_ID);
     await until(f, "!!document.querySelector('#event-panel:not([hidden]) .ev-title')");
-    // From the click to the stopped session's frames in CALL STACK, on the page's clock (the
-    // extension's own figures, from its command on, are in its log: debugSessions.ts).
-    const clickedAt = Date.now();
-    await f.locator('#debug-event').click();
-    await page.locator('.debug-call-stack .monaco-list-row:has(.stack-frame)').first().waitFor({ state: 'visible', timeout: 30_000 });
-    console.log(`      from the click to the stack shown in CALL STACK: ${Date.now() - clickedAt} ms`);
+    await debugThisEvent(page, f);
 
     // VS Code opens Run and Debug on the stop: the stack's frames, the frame's variables, the widget.
     const callStack = page.locator('.debug-call-stack .monaco-list-row');
@@ -77,7 +72,7 @@ check(
     await setTheme(page, vscode, 'Light Modern');
     // The palette's Escape closes the widget; a person opens it again by choosing another frame and the stop frame.
     if (!(await widget.isVisible())) {
-      const frames = page.locator('.debug-call-stack .monaco-list-row:has(.stack-frame)');
+      const frames = page.locator(STACK_FRAME_ROWS);
       await frames.filter({ hasNotText: 'submitOrder' }).first().click();
       await frames.filter({ hasText: 'submitOrder' }).first().click();
     }

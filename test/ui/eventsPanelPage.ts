@@ -140,3 +140,18 @@ export async function hidePanel(page: Page, vscode: Workbench): Promise<void> {
 export async function closeEditors(vscode: Workbench): Promise<void> {
   await vscode.runCommand('View: Close All Editors');
 }
+
+/** CALL STACK's rows of stack frames (not its thread or session rows). */
+export const STACK_FRAME_ROWS = '.debug-call-stack .monaco-list-row:has(.stack-frame)';
+
+/**
+ * Clicks the events page's Debug This Event and waits for the stopped session's frames in CALL
+ * STACK, printing the time between on the page's clock (the extension's own figures, from its
+ * command on, are in its log: debugSessions.ts). `prefix` names a later click in that line.
+ */
+export async function debugThisEvent(page: Page, f: Frame, prefix = ''): Promise<void> {
+  const clickedAt = Date.now();
+  await f.locator('#debug-event').click();
+  await page.locator(STACK_FRAME_ROWS).first().waitFor({ state: 'visible', timeout: 30_000 });
+  console.log(`      ${prefix}from the click to the stack shown in CALL STACK: ${Date.now() - clickedAt} ms`);
+}

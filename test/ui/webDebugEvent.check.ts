@@ -10,7 +10,7 @@
 import * as assert from 'node:assert/strict';
 import { check } from './framework';
 import { SANDBOX_SECRET } from '../sandbox';
-import { eventsFrame, hidePanel, openEvents, until } from './eventsPanelPage';
+import { debugThisEvent, eventsFrame, hidePanel, openEvents, STACK_FRAME_ROWS, until } from './eventsPanelPage';
 import { apiRequests, openSignedOutView, sandboxUrl, signInWithToken } from './session';
 
 const SHORT_ID = 'WEB-FRONTEND-1';
@@ -39,17 +39,12 @@ check(
 
     // The event the panel holds: the session makes no request of Sentry's.
     await fetch(`${sandboxUrl()}/_sandbox/requests/clear`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    // From the click to the stopped session's frames in CALL STACK, on the page's clock (the
-    // extension's own figures, from its command on, are in its log: debugSessions.ts).
-    const clickedAt = Date.now();
-    await f.locator('#debug-event').click();
-    await page.locator('.debug-call-stack .monaco-list-row:has(.stack-frame)').first().waitFor({ state: 'visible', timeout: 30_000 });
-    console.log(`      from the click to the stack shown in CALL STACK: ${Date.now() - clickedAt} ms`);
+    await debugThisEvent(page, f);
 
     // The stopped session: CALL STACK with the event's frames, the stop frame at its file of the virtual workspace.
     const callStack = page.locator('.debug-call-stack .monaco-list-row');
     await callStack.first().waitFor({ state: 'visible', timeout: 30_000 });
-    await vscode.waitFor('frames in CALL STACK', async () => (await page.locator('.debug-call-stack .monaco-list-row:has(.stack-frame)').count()) > 2);
+    await vscode.waitFor('frames in CALL STACK', async () => (await page.locator(STACK_FRAME_ROWS).count()) > 2);
     const stackText = (await callStack.allInnerTexts()).join('\n');
     // The stop's reason, in the pane's header (one thread: no thread row).
     const header = await page.locator('.pane-header', { hasText: 'Call Stack' }).first().innerText();
@@ -94,7 +89,7 @@ check(
     console.log(`      ${figures.exec(await vscode.outputText())?.[0]}`);
     await hidePanel(page, vscode);
     await vscode.runCommand('Debug: Stop');
-    await vscode.waitFor('the session ended', async () => !(await page.locator('.debug-call-stack .monaco-list-row:has(.stack-frame)').count()));
+    await vscode.waitFor('the session ended', async () => !(await page.locator(STACK_FRAME_ROWS).count()));
 
     // Again, as a person comes back later: the side bar on the Sentry view, the panel's tab chosen,
     // Debug This Event. Run and Debug shows the stack again (VS Code itself opens it only at a
@@ -103,10 +98,7 @@ check(
     await page.locator('.tabs-container .tab', { hasText: SHORT_ID }).first().click();
     const again = await eventsFrame(page, SHORT_ID, 30_000);
     await until(again, "!!document.querySelector('#event-panel:not([hidden]) .ev-title')");
-    const clickedAgainAt = Date.now();
-    await again.locator('#debug-event').click();
-    await page.locator('.debug-call-stack .monaco-list-row:has(.stack-frame)').first().waitFor({ state: 'visible', timeout: 30_000 });
-    console.log(`      again, from the Sentry view: from the click to the stack shown in CALL STACK: ${Date.now() - clickedAgainAt} ms`);
+    await debugThisEvent(page, again, 'again, from the Sentry view: ');
     await vscode.waitFor("the frame's variables again", async () => (await variables.count()) > 3);
     await vscode.screenshot('web-debug-event-again');
 
