@@ -21,7 +21,11 @@ export const ALLOWED = [
   /^README\.md$/,
   /^CHANGELOG\.md$/,
   /^LICENSE$/,
-  /^l10n\/bundle\.l10n(\.[a-z]{2}(-[a-z]{2,4})?)?\.json$/,
+  // Translations only: VS Code never reads l10n/bundle.l10n.json, the English export translators start
+  // from. In English vscode.l10n.t returns its own argument, and in any other language the extension
+  // host reads bundle.l10n.<language>.json alone (extHostLocalizationService.ts,
+  // initializeLocalizedMessages). Shipping it cost 23 KB of every download.
+  /^l10n\/bundle\.l10n\.[a-z]{2}(-[a-z]{2,4})?\.json$/,
   /^dist\/(extension|webview)\.js$/,
   /^dist\/codicon\.(css|ttf)$/,
   /^media\/[\w-]+\.(svg|png|css)$/,
@@ -32,7 +36,7 @@ export const FORBIDDEN = /\.(map|ts|tsx)$|(^|\/)tests?\//;
 /** The names vsce gives in the .vsix to files of the repository. */
 const VSCE_NAMES: Record<string, string> = { 'readme.md': 'README.md', 'changelog.md': 'CHANGELOG.md', 'LICENSE.txt': 'LICENSE' };
 /** The files every package holds. */
-export const REQUIRED = ['package.json', 'package.nls.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'l10n/bundle.l10n.json', 'media/icon.png'];
+export const REQUIRED = ['package.json', 'package.nls.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'media/icon.png'];
 
 /**
  * Budgets (CONTRIBUTING, Publishing, has the figures they were set against and how each is measured).
@@ -68,7 +72,9 @@ export const BUDGET = {
   // - the soak's and the debugger's fixes after them (a cut-off body kept through, row times in
   //   steps, shared location parts, VS Code asked again for inline values): +2.0 KiB, 582.7 KiB
   //   Node and 580.2 KiB web.
-  vsix: 514 * 1024,
+  // The .vsix is back within issue 44's 500 KiB: it no longer carries the English l10n export,
+  // which nothing reads (ALLOWED above), 23 KB compressed.
+  vsix: 500 * 1024,
   bundle: 584 * 1024,
   load: { loadCalls: 2_000, activateCalls: 800, intlObjects: 0, nodeModules: 0 },
 };

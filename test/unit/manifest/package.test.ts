@@ -17,7 +17,7 @@ const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
 const ENTRY_POINTS = [manifest.main, manifest.browser].filter((p): p is string => typeof p === 'string').map((p) => p.replace(/^\.\//, ''));
 
 describe('the .vsix package', () => {
-  it('holds only dist, media, the manifest, README, CHANGELOG, LICENSE and l10n (vsce ls)', function () {
+  it('holds only dist, media, the manifest, README, CHANGELOG, LICENSE and translations (vsce ls)', function () {
     this.timeout(60_000);
     // vsce ls lists what is on disk and builds nothing: a fresh clone has no dist/ until a build.
     execFileSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -21,7 +21,7 @@ function vsix(edit: (files: Map<string, string | Buffer>, manifest: Record<strin
     ['changelog.md', '# Changelog'],
     ['LICENSE.txt', 'MIT'],
     ['package.nls.json', readFileSync(join(ROOT, 'package.nls.json'), 'utf8')],
-    ['l10n/bundle.l10n.json', '{}'],
+    ['l10n/bundle.l10n.de.json', '{}'],
     ['dist/extension.js', 'exports.activate = () => {};'],
     ['dist/web/extension.js', 'exports.activate = () => {};'],
     ['dist/webview.js', '(() => {})();'],
@@ -68,6 +68,11 @@ describe('checkVsix (the package before it is published)', () => {
       /files the package must not hold: src\/extension\.ts, dist\/extension\.js\.map, out\/integration\/index\.js, docs\/images\/tree\.png, \.vscode-test\/x, media\/test\/x\.svg/,
     );
     assert.match(problems.join('\n'), /source maps, sources or tests: src\/extension\.ts, dist\/extension\.js\.map, media\/test\/x\.svg/);
+  });
+
+  it('translations go in, the English export they start from does not (VS Code never reads it)', () => {
+    assert.deepEqual(check(vsix((f) => f.set('l10n/bundle.l10n.pt-br.json', '{}'))), []);
+    assert.deepEqual(check(vsix((f) => f.set('l10n/bundle.l10n.json', '{}'))), ['files the package must not hold: l10n/bundle.l10n.json']);
   });
 
   it('a test build (its hooks) is refused', () => {
