@@ -47,14 +47,25 @@ function checkTraceId(traceId: string): void {
   if (!/^[0-9a-fA-F]{32}$/.test(traceId)) throw new RangeError(`A trace id is 32 hex digits, not "${traceId.slice(0, 40)}".`);
 }
 
+/** When a trace is looked for, besides an event's time: a moment, a range or a period up to now (a trace link's dates). */
+export type TracePeriod = { readonly at: number } | { readonly start: string; readonly end: string } | { readonly statsPeriod: string };
+
+function periodQuery(when: number | TracePeriod | undefined): Record<string, string> {
+  if (when === undefined) return {};
+  if (typeof when === 'number') return traceWindow(when);
+  if ('at' in when) return traceWindow(when.at);
+  return 'statsPeriod' in when ? { statsPeriod: when.statsPeriod } : { start: when.start, end: when.end };
+}
+
 /**
- * The trace `traceId` of the event `errorId` (taken at `eventMs`), with its spans' code attributes.
- * Without `eventMs` (a trace link that names no event) the server's own default period is asked.
+ * The trace `traceId` of the event `errorId`, with its spans' code attributes, looked for around the
+ * event's time (`when`, in ms) or in a trace link's dates. Without either (a link that names no
+ * event and no dates) the server's own default period is asked.
  */
-export async function getTrace(http: HttpClient, org: string, traceId: string, errorId: string | undefined, eventMs: number | undefined, signal?: AbortSignal): Promise<Trace> {
+export async function getTrace(http: HttpClient, org: string, traceId: string, errorId: string | undefined, when: number | TracePeriod | undefined, signal?: AbortSignal): Promise<Trace> {
   checkTraceId(traceId);
   const m = memo(http);
-  const query = { ...(eventMs !== undefined ? traceWindow(eventMs) : {}), ...(errorId && /^[0-9a-fA-F]{32}$/.test(errorId) ? { errorId } : {}) };
+  const query = { ...periodQuery(when), ...(errorId && /^[0-9a-fA-F]{32}$/.test(errorId) ? { errorId } : {}) };
   const what = l10n.t('Trace {0} in organization "{1}"', traceId, org);
   if (!m.legacyTrace) {
     try {

@@ -41,9 +41,45 @@ export function normaliseHexId(text: string): string | undefined {
 export type LinkResource =
   | { readonly kind: 'issue'; readonly issueId?: string; readonly shortId?: string; readonly eventId?: string; readonly tab?: string }
   | { readonly kind: 'event'; readonly project: string; readonly eventId: string }
-  /** `eventId`: the event the trace view was opened on (its `?eventId=` query, getTraceDetailsUrl in static/app/views/performance/traceDetails/utils.tsx). */
-  | { readonly kind: 'trace'; readonly traceId: string; readonly eventId?: string }
+  /**
+   * `eventId`: the event the trace view was opened on; `when`: the dates the page was opened for.
+   * Both from the link's query, as getTraceDetailsUrl (static/app/views/performance/traceDetails/
+   * utils.tsx) writes it: `eventId`, `timestamp` (seconds), `start`/`end` and `statsPeriod`.
+   */
+  | { readonly kind: 'trace'; readonly traceId: string; readonly eventId?: string; readonly when?: LinkWhen }
   | { readonly kind: 'replay'; readonly replayId: string };
+
+/**
+ * The time a trace link was opened for: a moment (its `timestamp`, in ms), a range (`start`/`end`,
+ * ISO dates) or a period up to now (`statsPeriod`). Without it, a trace is asked for in the server's
+ * default period (14 days for the trace endpoint), where an older trace is not found.
+ */
+export type LinkWhen = { readonly at: number } | { readonly start: string; readonly end: string } | { readonly statsPeriod: string };
+
+/** The page's dates from a link's query: each validated, the moment first (the page's own anchor). */
+export function linkWhen(query: URLSearchParams): LinkWhen | undefined {
+  const ts = query.get('timestamp') ?? '';
+  if (/^\d{9,13}(\.\d{1,9})?$/.test(ts)) {
+    const n = Number(ts);
+    // Seconds, as getTimeStampFromTableDateField writes them; 13 digits are milliseconds.
+    const at = n >= 1e11 ? n : n * 1000;
+    if (Number.isFinite(at) && at > 0 && at < 8.64e15) return { at: Math.round(at) };
+  }
+  const start = isoDate(query.get('start'));
+  const end = isoDate(query.get('end'));
+  if (start && end && Date.parse(start) <= Date.parse(end)) return { start, end };
+  const period = query.get('statsPeriod') ?? '';
+  if (/^\d{1,4}[smhdw]$/.test(period)) return { statsPeriod: period };
+  return undefined;
+}
+
+/** An ISO-8601 date of a link, written back in one form (UTC, milliseconds); anything else is none. */
+function isoDate(text: string | null): string | undefined {
+  if (!text || text.length > 40 || !/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(text)) return undefined;
+  // The page's dates without a zone are UTC (Sentry's getUtcDateString writes them so).
+  const ms = Date.parse(/T.*(Z|[+-]\d{2}:?\d{2})$/.test(text) || !text.includes('T') ? text : `${text}Z`);
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
+}
 
 export interface SentryWebLink {
   /** The server's web address as the link shows it: origin plus any path prefix, no trailing slash. */
@@ -83,7 +119,8 @@ function resourceOf(rest: readonly string[], query: URLSearchParams): LinkResour
   if (traceAt >= 0 && ['performance', 'traces', 'explore', 'insights', 'discover'].includes(head)) {
     const traceId = rest[traceAt + 1] && normaliseHexId(rest[traceAt + 1]);
     const eventId = normaliseHexId(query.get('eventId') ?? '');
-    if (traceId) return eventId ? { kind: 'trace', traceId, eventId } : { kind: 'trace', traceId };
+    const when = linkWhen(query);
+    if (traceId) return { kind: 'trace', traceId, ...(eventId ? { eventId } : {}), ...(when ? { when } : {}) };
   }
   if ((head === 'replays' || (head === 'explore' && tail[0] === 'replays')) && (head === 'replays' ? tail[0] : tail[1])) {
     const replayId = normaliseHexId(head === 'replays' ? tail[0] : tail[1]);

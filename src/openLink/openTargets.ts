@@ -140,7 +140,7 @@ export class OpenTargets {
     const r = req.link.resource;
     if (r.kind === 'issue') return r.shortId ? this.openShortId(client, org, r.shortId, r.eventId) : this.openIssueId(client, org, r.issueId!, r.eventId);
     if (r.kind === 'event') return this.openEventId(client, org, r.eventId);
-    if (r.kind === 'trace') return this.openTrace(client, org, r.traceId, r.eventId);
+    if (r.kind === 'trace') return this.openTrace(client, org, r);
     return this.offerBrowser(client, org, r, 'noView');
   }
 
@@ -149,9 +149,12 @@ export class OpenTargets {
    * lookup); else, or when that event is no issue's (a transaction: organization_eventid.py leaves
    * them out, a 404), the trace's error event, read through the trace reader (one request; the older
    * `events-trace/` a second, once per server), opened without another when the trace names its issue
-   * and project. A trace with no error event is said, and its page offered in the browser.
+   * and project. The trace is looked for in the link's dates when it has them (else the server's
+   * default period, where an older trace is not found). A trace with no error event is said, and its
+   * page offered in the browser.
    */
-  private async openTrace(client: SentryClient, org: string, traceId: string, eventId: string | undefined): Promise<boolean> {
+  private async openTrace(client: SentryClient, org: string, r: Extract<LinkResource, { kind: 'trace' }>): Promise<boolean> {
+    const { traceId, eventId } = r;
     if (eventId) {
       try {
         return await this.openEventId(client, org, eventId, 'trace');
@@ -160,8 +163,8 @@ export class OpenTargets {
       }
     }
     this.requests++;
-    const target = traceTarget(await getTrace(client.http, org, traceId, undefined, undefined));
-    if (target.kind !== 'error') return this.offerBrowser(client, org, { kind: 'trace', traceId }, target.kind);
+    const target = traceTarget(await getTrace(client.http, org, traceId, undefined, r.when));
+    if (target.kind !== 'error') return this.offerBrowser(client, org, { kind: 'trace', traceId, ...(r.when ? { when: r.when } : {}) }, target.kind);
     const ref = target.issueId && target.project ? refOfIssue(org, { id: target.issueId, project: { slug: target.project } }) : undefined;
     return ref ? this.show(ref, undefined, target.eventId, 'trace') : this.openEventId(client, org, target.eventId, 'trace');
   }
@@ -181,6 +184,13 @@ export class OpenTargets {
     } else if (why === 'noError') {
       message = vscode.l10n.t(
         'Trace {0} in organization "{1}" has no error event of an issue this account can see, so there is no issue to open it in. Open the trace on {2} in the browser.',
+        r.traceId,
+        plainText(org, 100),
+        where,
+      );
+    } else if (r.when) {
+      message = vscode.l10n.t(
+        'Sentry found nothing of trace {0} in organization "{1}" in the dates of the link, or this account cannot see it. Open the trace on {2} in the browser.',
         r.traceId,
         plainText(org, 100),
         where,

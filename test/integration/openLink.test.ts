@@ -198,6 +198,35 @@ describe('Open Link, ID or Stack Trace (links and IDs)', function () {
     figures.push(`a trace link without an event: ${api.openLink.targets.requests} request to find its error event`);
   });
 
+  it("a trace link without an event to a trace older than the server's default period: looked for in the link's dates", async () => {
+    const all = await control<(SeedIssue & { latestEventMs: number | null })[]>('seed/issues?project=api-server');
+    let old: { eventId: string; traceId: string; time: number } | undefined;
+    for (const issue of all.filter((i) => i.latestEventMs !== null && Date.now() - i.latestEventMs > 20 * 86_400_000 && Date.now() - i.latestEventMs < 80 * 86_400_000)) {
+      const res = await fetch(`${SANDBOX_URL}/api/0/organizations/acme/issues/${issue.id}/events/latest/`, { headers: { authorization: `Bearer ${token}` } });
+      const ev = (await res.json()) as { eventID: string; dateCreated: string; contexts?: { trace?: { trace_id?: string } } };
+      const traceId = ev.contexts?.trace?.trace_id;
+      if (traceId) {
+        old = { eventId: ev.eventID, traceId: traceId.replace(/-/g, ''), time: Date.parse(ev.dateCreated) };
+        break;
+      }
+    }
+    assert.ok(old, 'a seeded issue of api-server with an older trace');
+    // Without dates the server's default period is asked, and the trace is not in it: said.
+    rec.set({});
+    assert.equal(await open(`${SANDBOX_URL}/organizations/acme/traces/trace/${old.traceId}/`), false);
+    assert.match(rec.messages('info')[0], /Sentry found nothing of trace \S+ in organization "acme" in its default period/);
+    // With the page's timestamp (seconds, as getTraceDetailsUrl writes it): found, and opened on its error event.
+    await control('requests/clear', {});
+    assert.equal(await open(`${SANDBOX_URL}/organizations/acme/traces/trace/${old.traceId}/?timestamp=${Math.floor(old.time / 1000)}`), true);
+    const panel = await waitFor('a panel', () => api.events.all()[0]);
+    assert.equal(panel.currentState.tab, 'trace');
+    const view = await waitFor('the Trace tab read', () => (panel.story.trace.view.phase === 'ready' ? panel.story.trace.view : undefined));
+    assert.equal(view.traceId, old.traceId);
+    assert.ok(view.issues.some((i) => i.current && i.kind === 'error'));
+    const linkRead = (await requests()).find((r) => r.path === `/api/0/organizations/acme/trace/${old!.traceId}/`)!;
+    assert.equal(new URLSearchParams(linkRead.query).get('start'), new Date(Math.floor(old.time / 1000) * 1000 - 86_400_000).toISOString());
+  });
+
   it('a trace link of a panel already open switches it to the Trace tab, on the event the link names', async () => {
     const { issue, eventId, traceId } = await eventWithTrace();
     const panel = api.events.show({ org: 'acme', project: issue.project, issueId: issue.id }, undefined, { markSeen: false });
@@ -238,8 +267,8 @@ describe('Open Link, ID or Stack Trace (links and IDs)', function () {
     assert.equal(await open(`${SANDBOX_URL}/organizations/acme/replays/${TRACE}/?referrer=issue`), true);
     assert.match(rec.messages('info')[2], /replay a7d67cf7\S* in organization "acme"\. Sentry Explorer does not play replays/);
     assert.deepEqual(await requests(), []);
-    // The pages opened are built on the server's own address, never the link's text (its query is gone).
-    assert.deepEqual(rec.opened.slice(opened), [page('traces/trace'), page('traces/trace'), page('replays')]);
+    // The pages opened are built on the server's own address and the link's checked dates, never the link's text.
+    assert.deepEqual(rec.opened.slice(opened), [`${page('traces/trace')}?statsPeriod=14d`, page('traces/trace'), page('replays')]);
     assert.equal(api.events.all().length, 0, 'no panel opened');
     // Dismissed: nothing opened.
     rec.set({});

@@ -842,6 +842,7 @@ function controlRoute(state: SandboxState, control: SandboxControl, defaults: Sa
             location: i.location,
             hashes: i.hashes,
             issueCategory: i.issueCategory,
+            latestEventMs: i.events[0]?.time ?? null,
           })),
         );
       }

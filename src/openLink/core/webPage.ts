@@ -8,7 +8,7 @@
  * No `vscode` import.
  */
 import { isSlug } from '../../contracts/issueRef';
-import { normaliseHexId, type LinkResource } from '../../contracts/sentryWebLink';
+import { normaliseHexId, type LinkResource, type LinkWhen } from '../../contracts/sentryWebLink';
 
 /** sentry.io's web address, whichever of its hosts (a region's, an organization's) the API is reached on. */
 const SAAS_WEB = 'https://sentry.io';
@@ -27,13 +27,35 @@ function webAddress(baseUrl: string): string | undefined {
   return `${u.origin}${u.pathname.replace(/\/+$/, '')}`;
 }
 
+/**
+ * A trace page's dates as getTraceDetailsUrl writes them (`timestamp` in seconds, or `start`/`end`,
+ * or `statsPeriod`), so that the page finds a trace older than its default period. Only values of
+ * their own form are written; anything else is left out.
+ */
+function datesQuery(when: LinkWhen | undefined): string {
+  if (!when) return '';
+  const q = new URLSearchParams();
+  if ('at' in when) {
+    if (Number.isFinite(when.at) && when.at > 0) q.set('timestamp', String(Math.floor(when.at / 1000)));
+  } else if ('statsPeriod' in when) {
+    if (/^\d{1,4}[smhdw]$/.test(when.statsPeriod)) q.set('statsPeriod', when.statsPeriod);
+  } else if (ISO.test(when.start) && ISO.test(when.end)) {
+    q.set('start', when.start);
+    q.set('end', when.end);
+  }
+  const text = q.toString();
+  return text ? `?${text}` : '';
+}
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 /** The page of a trace or a replay on the signed-in server; undefined for any other resource or a bad id. */
 export function webPageOf(baseUrl: string, org: string, resource: LinkResource): string | undefined {
   const base = webAddress(baseUrl);
   if (!base || !isSlug(org)) return undefined;
   if (resource.kind === 'trace') {
     const id = normaliseHexId(resource.traceId);
-    return id ? `${base}/organizations/${org}/traces/trace/${id}/` : undefined;
+    return id ? `${base}/organizations/${org}/traces/trace/${id}/${datesQuery(resource.when)}` : undefined;
   }
   if (resource.kind === 'replay') {
     const id = normaliseHexId(resource.replayId);

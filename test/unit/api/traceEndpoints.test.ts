@@ -43,6 +43,26 @@ describeEachProfile('Traces and logs against the sandbox', (profile) => {
     assert.ok(meta.logs > 0);
   });
 
+  it("finds a trace older than the server's default period in a link's dates: a moment, a range or a period", async () => {
+    const now = Date.now();
+    const issue = seed
+      .issuesOf('web-frontend')
+      .find((i) => i.issueCategory === 'error' && i.events.length && traceContextOf(i.events[0]) && now - i.events[0].time > 20 * 86_400_000 && now - i.events[0].time < 80 * 86_400_000)!;
+    const ev = issue.events[0];
+    const traceId = traceContextOf(ev)!.traceId;
+    const http = clientFor(box.get()).http;
+    const found = (t: Awaited<ReturnType<typeof getTrace>>) => t.issues.some((i) => i.eventId === ev.eventID);
+    assert.equal(found(await getTrace(http, ORG, traceId, undefined, undefined)), false, 'not in the default 14 days');
+    assert.ok(found(await getTrace(http, ORG, traceId, undefined, { at: ev.time })));
+    assert.ok(found(await getTrace(http, ORG, traceId, undefined, { start: new Date(ev.time - 3_600_000).toISOString(), end: new Date(ev.time + 3_600_000).toISOString() })));
+    assert.ok(found(await getTrace(http, ORG, traceId, undefined, { statsPeriod: '90d' })));
+    const asked = requests()
+      .slice(1)
+      .map((r) => Object.fromEntries(new URLSearchParams(r.query).entries()));
+    assert.equal(asked[0].start, new Date(ev.time - 86_400_000).toISOString());
+    assert.equal(asked[2].statsPeriod, '90d');
+  });
+
   it('falls back to events-trace/ once on a server without trace/, then asks it directly', async () => {
     const e = eventWithTrace();
     box.get().control.endpoints.set({ trace: 404 });

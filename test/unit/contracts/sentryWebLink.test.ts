@@ -57,9 +57,32 @@ describe('Sentry web links', () => {
 
   it("reads the event a trace link names (getTraceDetailsUrl's ?eventId=), and nothing from a query that is no event id", () => {
     const q = `?node=span-0a1b2c3d4e5f6a7b&node=txn-${EVENT}&timestamp=1718000000&eventId=${EVENT.toUpperCase()}&statsPeriod=14d`;
-    assert.deepEqual(link(`https://acme.sentry.io/explore/traces/trace/${TRACE}/${q}`).resource, { kind: 'trace', traceId: TRACE, eventId: EVENT });
+    assert.deepEqual(link(`https://acme.sentry.io/explore/traces/trace/${TRACE}/${q}`).resource, { kind: 'trace', traceId: TRACE, eventId: EVENT, when: { at: 1_718_000_000_000 } });
     for (const bad of ['?eventId=latest', '?eventId=../1', `?eventid=${EVENT}`, '?eventId=']) {
       assert.deepEqual(link(`https://acme.sentry.io/traces/trace/${TRACE}/${bad}`).resource, { kind: 'trace', traceId: TRACE }, bad);
+    }
+  });
+
+  it("reads the dates a trace link was opened for (getTraceDetailsUrl's timestamp, start/end, statsPeriod), each checked", () => {
+    const when = (q: string) => (link(`https://acme.sentry.io/traces/trace/${TRACE}/?${q}`).resource as { when?: unknown }).when;
+    assert.deepEqual(when('timestamp=1718000000.25&statsPeriod=14d'), { at: 1_718_000_000_250 });
+    assert.deepEqual(when('timestamp=1718000000123'), { at: 1_718_000_000_123 });
+    // The page's dates without a zone are UTC; written back in one form.
+    assert.deepEqual(when('start=2024-06-01T00:00:00&end=2024-06-03T12:00:00.000Z&statsPeriod=14d'), { start: '2024-06-01T00:00:00.000Z', end: '2024-06-03T12:00:00.000Z' });
+    assert.deepEqual(when('statsPeriod=90d'), { statsPeriod: '90d' });
+    assert.deepEqual(when('timestamp=-1&statsPeriod=7d'), { statsPeriod: '7d' });
+    for (const bad of [
+      'timestamp=1e12',
+      'timestamp=171800000000000000',
+      'start=2024-06-03&end=2024-06-01',
+      'start=2024-06-01',
+      'start=yesterday&end=today',
+      'statsPeriod=14d%0a',
+      'statsPeriod=99999d',
+      `start=${'2'.repeat(50)}&end=2024-06-01`,
+      '',
+    ]) {
+      assert.equal(when(bad), undefined, bad);
     }
   });
 

@@ -14,6 +14,19 @@ describe('openLink: the browser page of a trace or a replay', () => {
     assert.equal(webPageOf('https://de.sentry.io', 'euro', { kind: 'replay', replayId: ID }), `https://sentry.io/organizations/euro/replays/${ID}/`);
   });
 
+  it("carries a trace link's dates, in the form the page reads, and only those", () => {
+    const page = (when: unknown) => webPageOf('https://sentry.io', 'acme', { kind: 'trace', traceId: ID, when } as never);
+    assert.equal(page({ at: 1_718_000_000_250 }), `https://sentry.io/organizations/acme/traces/trace/${ID}/?timestamp=1718000000`);
+    assert.equal(page({ statsPeriod: '90d' }), `https://sentry.io/organizations/acme/traces/trace/${ID}/?statsPeriod=90d`);
+    assert.equal(
+      page({ start: '2024-06-01T00:00:00.000Z', end: '2024-06-03T00:00:00.000Z' }),
+      `https://sentry.io/organizations/acme/traces/trace/${ID}/?start=2024-06-01T00%3A00%3A00.000Z&end=2024-06-03T00%3A00%3A00.000Z`,
+    );
+    for (const bad of [{ statsPeriod: '14d&x=1' }, { start: 'javascript:1', end: '2024-06-03T00:00:00.000Z' }, { at: Number.NaN }, { at: -5 }]) {
+      assert.equal(page(bad), `https://sentry.io/organizations/acme/traces/trace/${ID}/`, JSON.stringify(bad));
+    }
+  });
+
   it("is on a self-hosted server's own origin and path prefix", () => {
     assert.equal(webPageOf('https://sentry.acme.test/sentry/', 'acme', { kind: 'trace', traceId: ID }), `https://sentry.acme.test/sentry/organizations/acme/traces/trace/${ID}/`);
     assert.equal(webPageOf('http://127.0.0.1:9000', 'acme', { kind: 'replay', replayId: ID }), `http://127.0.0.1:9000/organizations/acme/replays/${ID}/`);
