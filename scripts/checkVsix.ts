@@ -72,10 +72,13 @@ export const BUDGET = {
   // - the soak's and the debugger's fixes after them (a cut-off body kept through, row times in
   //   steps, shared location parts, VS Code asked again for inline values): +2.0 KiB, 582.7 KiB
   //   Node and 580.2 KiB web.
+  // - a trace link looked for in its own dates (the link's timestamp, start/end or statsPeriod read
+  //   and checked, the trace asked in them, the browser page keeping them): +1.4 KiB, 584.2 KiB
+  //   Node and 581.7 KiB web.
   // The .vsix is back within issue 44's 500 KiB: it no longer carries the English l10n export,
   // which nothing reads (ALLOWED above), 23 KB compressed.
   vsix: 500 * 1024,
-  bundle: 584 * 1024,
+  bundle: 586 * 1024,
   load: { loadCalls: 2_000, activateCalls: 800, intlObjects: 0, nodeModules: 0 },
 };
 
