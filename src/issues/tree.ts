@@ -72,15 +72,24 @@ export class IssuesTreeProvider extends Disposable implements vscode.TreeDataPro
     this.redrawNext = true;
   }
 
-  private redraw(): void {
+  private redraw(lists = this.shownLists()): void {
     this.redrawNext = false;
-    this.drawn = new Map([...this.shownKeys()].map((key) => [key, this.deps.store.list(key)]));
+    this.keep(lists);
     this.rows = new Map();
     this.drawnRows = new Map();
     this.timesAt = this.now();
-    this.deps.setFailureNotice(failureNotice([...this.drawn.values()]));
     this.drawCounts.whole++;
     this.changed.fire(undefined);
+  }
+
+  private shownLists(): Map<string, IssueListView | undefined> {
+    return new Map([...this.shownKeys()].map((key) => [key, this.deps.store.list(key)]));
+  }
+
+  /** The lists drawn now, and what failed while they keep their last answer (or that nothing did). */
+  private keep(lists: Map<string, IssueListView | undefined>): void {
+    this.drawn = lists;
+    this.deps.setFailureNotice(failureNotice([...lists.values()]));
   }
 
   private now(): number {
@@ -92,12 +101,10 @@ export class IssuesTreeProvider extends Disposable implements vscode.TreeDataPro
    * changed what they show, and once a minute the rows whose relative times ("5 min ago") moved.
    */
   private redrawIfChanged(): void {
-    const keys = this.shownKeys();
-    const lists = new Map([...keys].map((key) => [key, this.deps.store.list(key)]));
-    const same = keys.size === this.drawn.size && [...keys].every((key) => this.drawn.has(key) && drawsSameRows(this.drawn.get(key), lists.get(key)));
-    if (this.redrawNext || !same) return this.redraw();
-    this.drawn = lists;
-    this.deps.setFailureNotice(failureNotice([...lists.values()]));
+    const lists = this.shownLists();
+    const same = lists.size === this.drawn.size && [...lists.keys()].every((key) => this.drawn.has(key) && drawsSameRows(this.drawn.get(key), lists.get(key)));
+    if (this.redrawNext || !same) return this.redraw(lists);
+    this.keep(lists);
     const now = this.now();
     const timesDue = now - this.timesAt >= REDRAW_TIMES_EVERY_MS;
     if (timesDue) this.timesAt = now;
