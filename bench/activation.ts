@@ -8,7 +8,9 @@
 // - what ran, counted (the same on every machine; the package check holds them to their budgets);
 // - the same log line in a real extension host (./hostActivation.ts: the harness's VS Code, one
 //   window reloaded for each run), and of it the extension's own part, its modules' top level and
-//   activate() (the budget: 10 ms), apart from VS Code's own work between require() and activate().
+//   activate(), apart from VS Code's own work between require() and activate(). Issue 44's budget
+//   of 10 ms in the extension host is held against activate() alone (the part VS Code's Running
+//   Extensions view calls activateCallTime); with the top level it is printed beside it.
 // The browser bundle is loaded in Node as well: its work at load is the web worker's.
 import { execFileSync } from 'node:child_process';
 import type { Figure } from './api';
@@ -44,6 +46,7 @@ export async function benchActivation(): Promise<Figure[]> {
     ...spread(`in the extension host (${HOST_RUNS} reloads)`, host, (r) => r.fromFirstLineMs),
     ...spread('of which ours: load + activate()', host, (r) => r.fromFirstLineMs - r.hostMs),
     { name: 'of which the top level (load), median', value: median(host.map((r) => r.loadMs)), unit: 'ms' },
+    ...spread('of which activate()', host, (r) => r.fromFirstLineMs - r.hostMs - r.loadMs),
     { name: "of which VS Code's, before activate(), median", value: median(host.map((r) => r.hostMs)), unit: 'ms' },
   );
   for (const [label, bundle] of [
