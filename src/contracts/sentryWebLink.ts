@@ -16,6 +16,7 @@
  *   (or the older `/{org}/{project}/issues/{id}/`).
  * No `vscode` import.
  */
+import type { TracePeriod } from '../api/traceEndpoints';
 import { isSlug, looksLikeShortId } from './issueRef';
 
 /** Longest link read: longer text is no link of Sentry's. */
@@ -50,11 +51,15 @@ export type LinkResource =
   | { readonly kind: 'replay'; readonly replayId: string };
 
 /**
- * The time a trace link was opened for: a moment (its `timestamp`, in ms), a range (`start`/`end`,
- * ISO dates) or a period up to now (`statsPeriod`). Without it, a trace is asked for in the server's
- * default period (14 days for the trace endpoint), where an older trace is not found.
+ * The time a trace link was opened for, in the trace reader's own form (TracePeriod): a moment (its
+ * `timestamp`, in ms), a range (`start`/`end`, ISO dates) or a period up to now (`statsPeriod`).
+ * Without it, a trace is asked for in the server's default period (14 days for the trace endpoint),
+ * where an older trace is not found.
  */
-export type LinkWhen = { readonly at: number } | { readonly start: string; readonly end: string } | { readonly statsPeriod: string };
+export type LinkWhen = TracePeriod;
+
+/** A link's `statsPeriod`: a number of at most four digits and its unit, as the page writes it. */
+export const LINK_STATS_PERIOD = /^\d{1,4}[smhdw]$/;
 
 /** The page's dates from a link's query: each validated, the moment first (the page's own anchor). */
 export function linkWhen(query: URLSearchParams): LinkWhen | undefined {
@@ -69,7 +74,7 @@ export function linkWhen(query: URLSearchParams): LinkWhen | undefined {
   const end = isoDate(query.get('end'));
   if (start && end && Date.parse(start) <= Date.parse(end)) return { start, end };
   const period = query.get('statsPeriod') ?? '';
-  if (/^\d{1,4}[smhdw]$/.test(period)) return { statsPeriod: period };
+  if (LINK_STATS_PERIOD.test(period)) return { statsPeriod: period };
   return undefined;
 }
 

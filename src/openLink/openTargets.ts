@@ -164,7 +164,7 @@ export class OpenTargets {
     }
     this.requests++;
     const target = traceTarget(await getTrace(client.http, org, traceId, undefined, r.when));
-    if (target.kind !== 'error') return this.offerBrowser(client, org, { kind: 'trace', traceId, ...(r.when ? { when: r.when } : {}) }, target.kind);
+    if (target.kind !== 'error') return this.offerBrowser(client, org, r, target.kind);
     const ref = target.issueId && target.project ? refOfIssue(org, { id: target.issueId, project: { slug: target.project } }) : undefined;
     return ref ? this.show(ref, undefined, target.eventId, 'trace') : this.openEventId(client, org, target.eventId, 'trace');
   }

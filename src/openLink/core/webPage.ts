@@ -8,7 +8,7 @@
  * No `vscode` import.
  */
 import { isSlug } from '../../contracts/issueRef';
-import { normaliseHexId, type LinkResource, type LinkWhen } from '../../contracts/sentryWebLink';
+import { LINK_STATS_PERIOD, normaliseHexId, type LinkResource, type LinkWhen } from '../../contracts/sentryWebLink';
 
 /** sentry.io's web address, whichever of its hosts (a region's, an organization's) the API is reached on. */
 const SAAS_WEB = 'https://sentry.io';
@@ -38,7 +38,7 @@ function datesQuery(when: LinkWhen | undefined): string {
   if ('at' in when) {
     if (Number.isFinite(when.at) && when.at > 0) q.set('timestamp', String(Math.floor(when.at / 1000)));
   } else if ('statsPeriod' in when) {
-    if (/^\d{1,4}[smhdw]$/.test(when.statsPeriod)) q.set('statsPeriod', when.statsPeriod);
+    if (LINK_STATS_PERIOD.test(when.statsPeriod)) q.set('statsPeriod', when.statsPeriod);
   } else if (ISO.test(when.start) && ISO.test(when.end)) {
     q.set('start', when.start);
     q.set('end', when.end);
